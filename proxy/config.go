@@ -1,0 +1,107 @@
+package proxy
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+)
+
+// Route maps requests to one upstream. A request for /<Name>/<rest> goes to <Upstream>/<rest>; the
+// route with Name "" is the root route and takes every path that names no other route.
+type Route struct {
+	// Name is the first path segment that selects the route: letters, digits, '.', '_' and '-';
+	// "" for the root route.
+	Name string `json:"name"`
+	// Upstream is the base URL requests are forwarded to (http or https). Its path, such as "/v1"
+	// or a gateway prefix, is kept: the rest of the request path is appended to it.
+	Upstream string `json:"upstream"`
+	// Protocol is informational ("anthropic", "openai", "responses" or ""): the dialect is chosen by
+	// the request path, not by this field. install records it for doctor.
+	Protocol string `json:"protocol,omitempty"`
+	// TextFormat names an opt-in leaked-call text format for web-chat bridges (see issue 3); ""
+	// means none.
+	TextFormat string `json:"text_format,omitempty"`
+}
+
+// Config is the file `toolfix serve --config FILE` reads. Its format is JSON:
+//
+//	{
+//	  "listen": "127.0.0.1:47821",
+//	  "routes": [
+//	    {"name": "claude", "upstream": "https://api.anthropic.com"},
+//	    {"name": "opencode-moonshot", "upstream": "https://api.moonshot.ai/v1", "protocol": "openai"}
+//	  ]
+//	}
+//
+// Listen is optional (the --listen flag or the default port is used when empty). Unknown fields are
+// refused so that a typo is not silently ignored.
+type Config struct {
+	Listen string  `json:"listen,omitempty"`
+	Routes []Route `json:"routes"`
+}
+
+var routeNameRE = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
+// LoadConfig reads and checks a Config file. Errors name the file and what is wrong.
+func LoadConfig(path string) (Config, error) {
+	var c Config
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return c, fmt.Errorf("reading config %q: %w", path, err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, fmt.Errorf("parsing config %q: %w", path, err)
+	}
+	if err := CheckRoutes(c.Routes); err != nil {
+		return c, fmt.Errorf("config %q: %w", path, err)
+	}
+	return c, nil
+}
+
+// CheckRoutes reports the first route that is unusable: an empty list, a bad or duplicated name, or
+// an upstream that is not an absolute http(s) URL without query or fragment.
+func CheckRoutes(routes []Route) error {
+	if len(routes) == 0 {
+		return fmt.Errorf("no routes")
+	}
+	seen := map[string]bool{}
+	for _, r := range routes {
+		if r.Name != "" && !routeNameRE.MatchString(r.Name) {
+			return fmt.Errorf("route name %q: only letters, digits, '.', '_' and '-' are allowed", r.Name)
+		}
+		if seen[r.Name] {
+			return fmt.Errorf("route %q is defined twice", r.Name)
+		}
+		seen[r.Name] = true
+		if _, err := ParseUpstream(r.Upstream); err != nil {
+			return fmt.Errorf("route %q: %w", r.Name, err)
+		}
+	}
+	return nil
+}
+
+// ParseUpstream parses an upstream base URL: absolute, http or https, with a host, no query and no
+// fragment. A trailing slash of its path is dropped.
+func ParseUpstream(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("parsing upstream %q: %w", raw, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("upstream %q: scheme must be http or https", raw)
+	}
+	if u.Host == "" {
+		return nil, fmt.Errorf("upstream %q: no host", raw)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("upstream %q: a query or fragment is not allowed", raw)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	return u, nil
+}
