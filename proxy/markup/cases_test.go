@@ -264,6 +264,9 @@ func TestSharedCases(t *testing.T) {
 						if strings.TrimSpace(held) != word {
 							t.Errorf("at the end held %q, want the stray word %q", held, word)
 						}
+						if _, w, ok := TrailingWord(held); !ok || w != word {
+							t.Errorf("TrailingWord(held %q) = %q, %v; want %q", held, w, ok, word)
+						}
 					case ct.calls == nil && held != "":
 						t.Errorf("at the end held %q of a healthy text", held)
 					}

@@ -3,7 +3,8 @@
 // release at once. It is a pure syntax layer: it knows no schema and no HTTP. A dialect takes the
 // calls it returns, checks their tool and parameter names against the request's tools with the
 // schema engine, and only then repairs; a name it does not know leaves the text alone (REPAIRS.md
-// D57). A dialect never calls it on reasoning or thinking text (D11).
+// D57: router-for-me/CLIProxyAPI #2857). A dialect never calls it on reasoning or thinking text,
+// where a planned call would run twice (D11: vybestack/llxprt-code #749).
 //
 // # Where markup counts
 //
@@ -13,7 +14,8 @@
 // least as many of the same character and nothing else closes it; an unclosed fence runs to the end
 // of the text), not on a fence's opening line, and not after an unmatched backtick run on the same
 // line (an inline code span, closed or not: a line's inline state resets at each line end). Never
-// promoting markup from code is D12.
+// promoting markup from code is D12 (anthropics/claude-code #65230). Indented code blocks (four
+// spaces) are not recognised: markup there counts.
 //
 // # The syntaxes
 //

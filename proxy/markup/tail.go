@@ -81,7 +81,9 @@ func ParseTail(text string, syn Syntax) (keep string, calls []Call, ok bool) {
 // TrailingWord reports whether text ends with a stray word alone on its last line, outside a code
 // fence, followed by nothing but blanks (D01b: anthropics/claude-code #64097, #63953;
 // attson/claude-proxy). keep is the text before that line with trailing blanks removed. Whether
-// to drop the word is the dialect's call: only when a real tool call follows the text.
+// to drop the word is the dialect's call: only when a real tool call follows the text. It may be
+// given just the text a [Holder] held: that never begins inside code, so the answer about the word
+// is the same as on the whole text.
 func TrailingWord(text string) (keep, word string, ok bool) {
 	t := strings.TrimRight(text, blanks)
 	ls := strings.LastIndexByte(t, '\n') + 1
