@@ -49,12 +49,12 @@ func (t *Tools) BuildInput(tool string, params []Param) (out []byte, err error) 
 	b := newBudget(size)
 	obj := value{kind: kindObject, keys: make([]string, 0, len(params)), elems: make([]value, 0, len(params))}
 	for _, p := range params {
-		ps := propertySchema(tl.schema, p.Name, 0)
+		ps := propertySchema(tl.schema, p.Name, map[*schema]bool{})
 		if ps == nil || obj.member(p.Name) != nil {
 			return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUnknownParam)
 		}
 		v := value{kind: kindString, text: p.Value}
-		if ts, known := types(ps, 0); known && ts&tString == 0 {
+		if ts, known := types(ps); known && ts&tString == 0 {
 			w, _, ch := b.coerceString(v, ps, 0)
 			if !ch {
 				return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUntyped)

@@ -127,7 +127,7 @@ func (b *budget) pick(v value, branches []*schema, hops int) (value, mask, bool)
 // coerceString replaces the string v by the value its text holds, when s rules out strings and
 // says which types it wants, and the text holds a value of one of them.
 func (b *budget) coerceString(v value, s *schema, hops int) (value, mask, bool) {
-	ts, known := types(s, hops)
+	ts, known := types(s)
 	if !known || ts&tString != 0 {
 		return v, 0, false
 	}

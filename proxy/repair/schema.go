@@ -64,14 +64,15 @@ type schema struct {
 	not                   *schema
 	ref                   *schema
 	refTarget             string // the pointer of a $ref still to resolve while compiling
+
+	typesAllowed typeSet // what types(s) answers, set by computeTypes
+	typesKnown   bool
 }
 
 type patternSchema struct {
 	re *regexp.Regexp
 	s  *schema
 }
-
-var anySchema = &schema{always: true}
 
 // compileSchema compiles the schema document doc. Local $ref ("#", "#/$defs/x", "#/definitions/x",
 // any JSON pointer, with ~0 ~1 and %-escapes) resolve inside doc; a $ref that does not resolve
@@ -88,9 +89,13 @@ func compileSchema(doc *value) *schema {
 		} else if node := c.lookup(s.refTarget); node != nil {
 			s.ref = c.compile(node, s.refTarget)
 		} else {
-			s.ref = &schema{unresolved: true}
+			s.ref = c.unresolved()
 		}
 		s.refTarget = ""
+	}
+	state := map[*schema]int8{}
+	for _, s := range c.all {
+		computeTypes(s, state)
 	}
 	return root
 }
@@ -99,6 +104,14 @@ type compiler struct {
 	doc     *value
 	byPtr   map[string]*schema
 	pending []*schema
+	all     []*schema // every node made, in order
+}
+
+// unresolved makes the node of a $ref that cannot be followed.
+func (c *compiler) unresolved() *schema {
+	s := &schema{unresolved: true}
+	c.all = append(c.all, s)
+	return s
 }
 
 func (c *compiler) compile(v *value, ptr string) *schema {
@@ -107,6 +120,7 @@ func (c *compiler) compile(v *value, ptr string) *schema {
 	}
 	s := &schema{minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
 	c.byPtr[ptr] = s
+	c.all = append(c.all, s)
 	switch v.kind {
 	case kindTrue:
 		s.always = true
@@ -219,7 +233,7 @@ func (c *compiler) keyword(s *schema, k string, e *value, p string) bool {
 				s.refTarget = ptr
 				c.pending = append(c.pending, s)
 			} else {
-				s.ref = &schema{unresolved: true}
+				s.ref = c.unresolved()
 			}
 		}
 		return true

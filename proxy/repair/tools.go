@@ -99,22 +99,24 @@ func (t *Tools) Has(name string) bool {
 // without a usable schema.
 func (t *Tools) HasParam(tool, param string) bool {
 	tl := t.lookup(tool)
-	return tl != nil && tl.schema != nil && propertySchema(tl.schema, param, 0) != nil
+	return tl != nil && tl.schema != nil && propertySchema(tl.schema, param, map[*schema]bool{}) != nil
 }
 
-// propertySchema finds the schema of the top-level property name of s.
-func propertySchema(s *schema, name string, hops int) *schema {
-	if s == nil || hops > maxHops {
+// propertySchema finds the schema of the top-level property name of s, looking through $ref and
+// allOf (each node once, so cycles end).
+func propertySchema(s *schema, name string, seen map[*schema]bool) *schema {
+	if s == nil || seen[s] {
 		return nil
 	}
+	seen[s] = true
 	if p, ok := s.properties[name]; ok {
 		return p
 	}
-	if p := propertySchema(s.ref, name, hops+1); p != nil {
+	if p := propertySchema(s.ref, name, seen); p != nil {
 		return p
 	}
 	for _, a := range s.allOf {
-		if p := propertySchema(a, name, hops+1); p != nil {
+		if p := propertySchema(a, name, seen); p != nil {
 			return p
 		}
 	}

@@ -221,22 +221,47 @@ func inEnum(v *value, enum []value) bool {
 	return false
 }
 
-// types returns the JSON types a value may have under s, following $ref, allOf (intersection),
-// anyOf and oneOf (union); known is false when nothing in s says (no "type" anywhere, {}, true,
-// an unresolved $ref, a cycle), and then nothing may be coerced there.
-func types(s *schema, hops int) (ts typeSet, known bool) {
-	if s == nil || s.always || s.unresolved || hops > maxHops {
+// types returns the JSON types a value may have under s, computed when s was compiled (see
+// computeTypes); known is false when nothing in s says, and then nothing may be coerced there.
+func types(s *schema) (ts typeSet, known bool) {
+	if s == nil {
 		return tAll, false
 	}
-	if s.never {
-		return 0, true
+	return s.typesAllowed, s.typesKnown
+}
+
+// computeTypes fills typesAllowed and typesKnown of s and of every node it reaches through $ref,
+// allOf (intersection), anyOf and oneOf (union). Nothing is known of {}, true, an unresolved $ref
+// or a node met again on a cycle. Each node is computed once, so this is linear in the schema.
+func computeTypes(s *schema, state map[*schema]int8) {
+	const busy, done = 1, 2
+	switch state[s] {
+	case busy, done:
+		return
 	}
-	ts = tAll
+	state[s] = busy
+	defer func() { state[s] = done }()
+	s.typesAllowed, s.typesKnown = tAll, false
+	if s.always || s.unresolved {
+		return
+	}
+	if s.never {
+		s.typesAllowed, s.typesKnown = 0, true
+		return
+	}
+	ts, known := tAll, false
 	if s.hasType {
 		ts, known = s.types, true
 		if ts&tNumber != 0 {
 			ts |= tInteger
 		}
+	}
+	sub := func(a *schema) (typeSet, bool) {
+		computeTypes(a, state)
+		if state[a] == busy { // a cycle back to a node still being computed
+			return tAll, false
+		}
+		return a.typesAllowed, a.typesKnown
 	}
 	and := func(t typeSet, k bool) {
 		if k {
@@ -245,10 +270,10 @@ func types(s *schema, hops int) (ts typeSet, known bool) {
 		}
 	}
 	if s.ref != nil {
-		and(types(s.ref, hops+1))
+		and(sub(s.ref))
 	}
 	for _, a := range s.allOf {
-		and(types(a, hops+1))
+		and(sub(a))
 	}
 	for _, group := range [][]*schema{s.anyOf, s.oneOf} {
 		if len(group) == 0 {
@@ -257,7 +282,7 @@ func types(s *schema, hops int) (ts typeSet, known bool) {
 		var u typeSet
 		all := true
 		for _, a := range group {
-			t, k := types(a, hops+1)
+			t, k := sub(a)
 			if !k {
 				all = false
 				break
@@ -266,5 +291,5 @@ func types(s *schema, hops int) (ts typeSet, known bool) {
 		}
 		and(u, all)
 	}
-	return ts, known
+	s.typesAllowed, s.typesKnown = ts, known
 }
