@@ -74,7 +74,7 @@ func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				}
 			}
 			if i+1 < len(blocks) && isToolUse(blocks[i+1]) {
-				if keep, ok := markup.TrimStrayWord(text); ok {
+				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
 					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {

@@ -76,7 +76,7 @@ func (s *Stream) textStop(w io.Writer, raw []byte) error {
 		if ok, err := s.leakedCall(w, b, full); ok || err != nil {
 			return err
 		}
-		if _, ok := markup.TrimStrayWord(full); ok {
+		if _, _, ok := markup.TrailingWord(full); ok {
 			s.orphan = b
 			return nil
 		}
@@ -203,7 +203,7 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 	if !toolNext {
 		return s.releaseAll(w)
 	}
-	keep, ok := markup.TrimStrayWord(b.text.String())
+	keep, _, ok := markup.TrailingWord(b.text.String())
 	if !ok || len(keep) < b.released {
 		return s.releaseAll(w)
 	}
