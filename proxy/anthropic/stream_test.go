@@ -132,7 +132,7 @@ const bashTools = `{"tools":[{"name":"Bash","input_schema":{"type":"object","pro
 func sseOf(events ...string) string {
 	var b strings.Builder
 	for _, e := range events {
-		typ := e[len(`{"type":"`):strings.Index(e[len(`{"type":"`):], `"`)+len(`{"type":"`)]
+		typ := e[len(`{"type":"`) : strings.Index(e[len(`{"type":"`):], `"`)+len(`{"type":"`)]
 		b.WriteString("event: " + typ + "\ndata: " + e + "\n\n")
 	}
 	return b.String()
@@ -197,20 +197,20 @@ func TestStreamRules(t *testing.T) {
 			kinds: []string{"orphan_prefix"},
 		},
 		{
-			name: "stringified array of objects at depth",
-			in: sseOf(start, toolStart("0", "TodoWrite"), input("0", `"{\"todos\":\"[{\\\"content\\\":\\\"a\\\"}]\"}"`), stop("0"), msgDelta("tool_use"), end),
+			name:  "stringified array of objects at depth",
+			in:    sseOf(start, toolStart("0", "TodoWrite"), input("0", `"{\"todos\":\"[{\\\"content\\\":\\\"a\\\"}]\"}"`), stop("0"), msgDelta("tool_use"), end),
 			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{"todos":[{"content":"a"}]}}]}`,
 			kinds: []string{"coerce"},
 		},
 		{
-			name: "end_turn with a healthy tool_use",
-			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("end_turn"), end),
-			want: `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			name:  "end_turn with a healthy tool_use",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("end_turn"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
 			kinds: []string{"stop_reason"},
 		},
 		{
 			name: "healthy text with angle brackets and lowercase lines",
-			in: sseOf(start, textStart("0"), text("0", `"a < b and <div>\nok\n"`), text("0", `"then\nfine <inv"`), text("0", `"alid> done"`), stop("0"), msgDelta("end_turn"), end),
+			in:   sseOf(start, textStart("0"), text("0", `"a < b and <div>\nok\n"`), text("0", `"then\nfine <inv"`), text("0", `"alid> done"`), stop("0"), msgDelta("end_turn"), end),
 		},
 		{
 			name: "tool the request does not offer is left",
