@@ -39,10 +39,9 @@ type block struct {
 	eol   []byte // line ending of its start event
 
 	// text
-	holder   *markup.Holder
-	text     strings.Builder // all text of the block so far
-	released int             // bytes of text written to the client
-	started  bool            // its content_block_start was written
+	holder  *markup.Holder
+	pending strings.Builder // text of the held text_delta pieces, not yet written
+	started bool            // its content_block_start was written
 
 	// tool_use
 	repairable bool // the request offers this tool
@@ -123,6 +122,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		_, err := w.Write(ev.Raw)
 		s.rep.Fail("event over the size limit")
 		return err
+	}
+	if data, ok := fastDeltaData(ev.Raw); ok {
+		if idx, text, ok := fastTextDelta(data); ok {
+			return s.textDelta(w, ev.Raw, idx, text)
+		}
 	}
 	name, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
