@@ -2,6 +2,7 @@ package repair
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -30,6 +31,11 @@ type jsonParser struct {
 	depth  int
 	mend   bool
 	mended bool
+
+	// Scratch stacks of the members of the containers being read; each container copies its
+	// own into slices of exactly its size when it closes.
+	vals []value
+	keys []string
 }
 
 // parseJSON parses s as exactly one JSON value with optional white space around it.
@@ -99,11 +105,12 @@ func (p *jsonParser) object() (value, error) {
 		return value{}, p.fail("nested too deep")
 	}
 	defer func() { p.depth-- }()
+	base, kbase := len(p.vals), len(p.keys)
+	defer func() { p.vals, p.keys = p.vals[:base], p.keys[:kbase] }()
 	p.i = skipWS(p.s, p.i+1)
-	v := value{kind: kindObject, keys: []string{}, elems: []value{}}
 	if p.i < len(p.s) && p.s[p.i] == '}' {
 		p.i++
-		return v, nil
+		return value{kind: kindObject, keys: []string{}, elems: []value{}}, nil
 	}
 	for {
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
@@ -122,8 +129,8 @@ func (p *jsonParser) object() (value, error) {
 		if err != nil {
 			return value{}, err
 		}
-		v.keys = append(v.keys, k)
-		v.elems = append(v.elems, e)
+		p.keys = append(p.keys, k)
+		p.push(e)
 		p.i = skipWS(p.s, p.i)
 		if p.i < len(p.s) && p.s[p.i] == ',' {
 			p.i = skipWS(p.s, p.i+1)
@@ -131,7 +138,7 @@ func (p *jsonParser) object() (value, error) {
 		}
 		if p.i < len(p.s) && p.s[p.i] == '}' {
 			p.i++
-			return v, nil
+			return value{kind: kindObject, keys: slices.Clone(p.keys[kbase:]), elems: p.take(base)}, nil
 		}
 		return value{}, p.fail("expected ',' or '}'")
 	}
@@ -142,18 +149,19 @@ func (p *jsonParser) array() (value, error) {
 		return value{}, p.fail("nested too deep")
 	}
 	defer func() { p.depth-- }()
+	base := len(p.vals)
+	defer func() { p.vals = p.vals[:base] }()
 	p.i = skipWS(p.s, p.i+1)
-	v := value{kind: kindArray, elems: []value{}}
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		return v, nil
+		return value{kind: kindArray, elems: []value{}}, nil
 	}
 	for {
 		e, err := p.value()
 		if err != nil {
 			return value{}, err
 		}
-		v.elems = append(v.elems, e)
+		p.push(e)
 		p.i = skipWS(p.s, p.i)
 		if p.i < len(p.s) && p.s[p.i] == ',' {
 			p.i = skipWS(p.s, p.i+1)
@@ -161,10 +169,30 @@ func (p *jsonParser) array() (value, error) {
 		}
 		if p.i < len(p.s) && p.s[p.i] == ']' {
 			p.i++
-			return v, nil
+			return value{kind: kindArray, elems: p.take(base)}, nil
 		}
 		return value{}, p.fail("expected ',' or ']'")
 	}
+}
+
+// push adds a member to the scratch stack, doubling it when full (append grows large slices by
+// only a quarter, which would copy a big array many times).
+func (p *jsonParser) push(e value) {
+	if len(p.vals) == cap(p.vals) {
+		p.vals = slices.Grow(p.vals, len(p.vals)+8)
+	}
+	p.vals = append(p.vals, e)
+}
+
+// take returns the members from base up as the slice of one container. The outermost container
+// takes the stack itself rather than a copy.
+func (p *jsonParser) take(base int) []value {
+	if base == 0 && p.depth == 1 {
+		out := p.vals[:len(p.vals):len(p.vals)]
+		p.vals = nil
+		return out
+	}
+	return slices.Clone(p.vals[base:])
 }
 
 func (p *jsonParser) number() (value, error) {
@@ -213,97 +241,109 @@ func skipDigits(s string, i int) int {
 // str reads a string token at p.i (which holds '"') and returns its decoded text. A string
 // without escapes is returned as a substring of the input, without copying.
 func (p *jsonParser) str() (string, error) {
-	s := p.s
 	start := p.i + 1
-	i := start
+	i, err := p.plainRun(start)
+	if err != nil {
+		return "", err
+	}
+	if p.s[i] == '"' {
+		p.i = i + 1
+		return p.s[start:i], nil
+	}
+	return p.strEscaped(start, i)
+}
+
+// plainRun returns the offset of the first '"' or '\\' from i on, checking that the bytes
+// before it are printable UTF-8; an error for a control character, invalid UTF-8 or the end.
+func (p *jsonParser) plainRun(i int) (int, error) {
+	s := p.s
 	for i < len(s) {
 		c := s[i]
 		switch {
-		case c == '"':
-			p.i = i + 1
-			return s[start:i], nil
-		case c == '\\':
-			return p.strEscaped(start, i)
+		case c == '"' || c == '\\':
+			return i, nil
 		case c < 0x20:
 			p.i = i
-			return "", p.fail("control character in string")
+			return 0, p.fail("control character in string")
 		case c < utf8.RuneSelf:
 			i++
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
 				p.i = i
-				return "", p.fail("invalid UTF-8")
+				return 0, p.fail("invalid UTF-8")
 			}
 			i += size
 		}
 	}
 	p.i = i
-	return "", p.fail("unterminated string")
+	return 0, p.fail("unterminated string")
 }
 
 // strEscaped continues str from the first backslash at i, building the decoded text.
 func (p *jsonParser) strEscaped(start, i int) (string, error) {
 	s := p.s
 	var b strings.Builder
-	b.Grow(i - start + 16)
+	b.Grow(escapedLen(s, i) + i - start) // the decoded text is never longer than its source
 	b.WriteString(s[start:i])
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == '"':
+	for {
+		if s[i] == '"' {
 			p.i = i + 1
 			return b.String(), nil
-		case c == '\\':
-			if i+1 >= len(s) {
-				p.i = i
-				return "", p.fail("unterminated string")
-			}
-			e := s[i+1]
-			i += 2
-			switch e {
-			case '"', '\\', '/':
-				b.WriteByte(e)
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case 'u':
-				r, next, ok := p.unicodeEscape(i)
-				if !ok {
-					p.i = i
-					return "", p.fail(`invalid \u escape`)
-				}
-				b.WriteRune(r)
-				i = next
-			default:
-				p.i = i - 1
-				return "", p.fail("invalid escape")
-			}
-		case c < 0x20:
+		}
+		// s[i] is a backslash
+		if i+1 >= len(s) {
 			p.i = i
-			return "", p.fail("control character in string")
-		case c < utf8.RuneSelf:
-			b.WriteByte(c)
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
+			return "", p.fail("unterminated string")
+		}
+		e := s[i+1]
+		i += 2
+		switch e {
+		case '"', '\\', '/':
+			b.WriteByte(e)
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r, next, ok := p.unicodeEscape(i)
+			if !ok {
 				p.i = i
-				return "", p.fail("invalid UTF-8")
+				return "", p.fail(`invalid \u escape`)
 			}
-			b.WriteString(s[i : i+size])
-			i += size
+			b.WriteRune(r)
+			i = next
+		default:
+			p.i = i - 1
+			return "", p.fail("invalid escape")
+		}
+		j, err := p.plainRun(i)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s[i:j])
+		i = j
+	}
+}
+
+// escapedLen returns the length of the rest of a string token from i up to its closing quote
+// (or the end of s), skipping escaped characters.
+func escapedLen(s string, i int) int {
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '"':
+			return j - i
+		case '\\':
+			j++
 		}
 	}
-	p.i = i
-	return "", p.fail("unterminated string")
+	return len(s) - i
 }
 
 // unicodeEscape reads the hex digits of a \u escape starting at i (just past the "u"), joining a

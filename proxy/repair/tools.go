@@ -132,6 +132,11 @@ func (t *Tools) Fits(tool string, input []byte) (ok bool) {
 			ok = false
 		}
 	}()
+	return t.fits(tool, input)
+}
+
+// fits is Fits without the recover, for the fuzz tests to see a panic.
+func (t *Tools) fits(tool string, input []byte) bool {
 	tl := t.lookup(tool)
 	if tl == nil {
 		return false
@@ -161,16 +166,25 @@ func (t *Tools) RepairInput(tool string, raw []byte, opt Options) (fixed []byte,
 			fixed, kinds, changed = nil, nil, false
 		}
 	}()
+	fixed, m, changed := t.repairInput(tool, raw, opt)
+	if !changed {
+		return nil, nil, false
+	}
+	return fixed, m.kindStrings(), true
+}
+
+// repairInput is RepairInput without the recover, for the fuzz tests to see a panic.
+func (t *Tools) repairInput(tool string, raw []byte, opt Options) ([]byte, mask, bool) {
 	tl := t.lookup(tool)
 	if tl == nil || tl.schema == nil {
-		return nil, nil, false
+		return nil, 0, false
 	}
 	b := newBudget(len(raw))
 	text := string(raw)
 	var cands []candidate
 	if v, err := parseJSON(text); err == nil {
 		if b.valid(&v, tl.schema, 0) {
-			return nil, nil, false
+			return nil, 0, false
 		}
 		cands = []candidate{{v: v}}
 	} else if opt.Args {
@@ -179,15 +193,14 @@ func (t *Tools) RepairInput(tool string, raw []byte, opt Options) (fixed []byte,
 	for _, c := range cands {
 		w, m, ch := b.coerce(c.v, tl.schema, 0)
 		if b.spent {
-			return nil, nil, false
+			return nil, 0, false
 		}
 		if (!ch && c.m == 0) || !b.valid(&w, tl.schema, 0) {
 			continue
 		}
-		out := appendJSON(make([]byte, 0, len(raw)+len(raw)/8), &w)
-		return out, (m | c.m).kindStrings(), true
+		return appendJSON(make([]byte, 0, len(raw)+len(raw)/8), &w), m | c.m, true
 	}
-	return nil, nil, false
+	return nil, 0, false
 }
 
 // ToolsFromAnthropic reads the tools of an Anthropic Messages request body: tools[].name with
