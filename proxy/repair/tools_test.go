@@ -108,3 +108,28 @@ func TestToolsQueries(t *testing.T) {
 		t.Errorf("empty arguments of a parameterless function: got %s, %v", fixed, changed)
 	}
 }
+
+// TestToolsConcurrentUse: one Tools serves many calls at once (run with -race).
+func TestToolsConcurrentUse(t *testing.T) {
+	tools := toolsWith(t, todoSchema)
+	raw := []byte(`{"todos":"[{\"content\":\"a\",\"status\":\"done\"}]"}`)
+	want := `{"todos":[{"content":"a","status":"done"}]}`
+	errs := make(chan string, 8)
+	for range 8 {
+		go func() {
+			for range 50 {
+				fixed, _, changed := tools.RepairInput("t", raw, Options{})
+				if !changed || string(fixed) != want || !tools.Fits("t", fixed) {
+					errs <- string(fixed)
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 8 {
+		if got := <-errs; got != "" {
+			t.Errorf("concurrent repair gave %q", got)
+		}
+	}
+}
