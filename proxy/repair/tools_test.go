@@ -23,6 +23,8 @@ func TestToolsFromRequests(t *testing.T) {
 			`{"tools":[{"type":"function","name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"}}}},{"type":"web_search"},{"type":"custom","name":"free"}]}`,
 			[]string{"bash"}, false},
 		{"no tools", ToolsFromAnthropic, `{"model":"m","messages":[]}`, nil, false},
+		{"functions are Chat's only", ToolsFromAnthropic, `{"functions":[{"name":"f","parameters":{}}]}`, nil, false},
+		{"functions are not Responses'", ToolsFromResponses, `{"functions":[{"name":"f","parameters":{}}]}`, nil, false},
 		{"tools null", ToolsFromChat, `{"tools":null}`, nil, false},
 		{"tools not a list", ToolsFromResponses, `{"tools":{"name":"x"}}`, nil, false},
 		{"nameless tool", ToolsFromAnthropic, `{"tools":[{"input_schema":{}},{"name":""}]}`, nil, false},
