@@ -10,7 +10,8 @@ const (
 	// KindCoerce: a string holding JSON (or a Python literal) became the value the schema wants
 	// (REPAIRS.md D13, D14, D15, D29, D23b).
 	KindCoerce = "coerce"
-	// KindEscape: a \u escape broken by white space was mended inside such a string (D25).
+	// KindEscape: a \u escape broken by white space was mended (D25), inside such a string or,
+	// with Options.Args, in the argument text itself.
 	KindEscape = "escape"
 	// KindArgs: the argument text itself was mended (D19, D21, D23, D24); only with Options.Args.
 	KindArgs = "args"
@@ -44,6 +45,8 @@ type Options struct {
 	// D24 a string holding an invalid escape (a Windows path "C:\Users\dev") has every backslash
 	// of it escaped, so "C:\new" there stays a backslash and an n (anthropics/claude-code #87251,
 	// FoundationAgents/OpenManus #1161).
+	// Before D24, a \u escape broken by white space in the text itself is mended (D25, reported
+	// as KindEscape), so that "\u7 ee7" becomes a character rather than literal text.
 	// Each applies only when the result (after coercion) fits the tool's schema. D20 (arguments
 	// sent as an object) is the dialect's to encode before calling RepairInput.
 	Args bool
