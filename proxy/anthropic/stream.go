@@ -131,6 +131,12 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		s.rep.Fail("event over the size limit")
 		return err
 	}
+	if !ev.Complete {
+		// The stream was cut inside an event (only the last piece can be incomplete): it was never
+		// dispatched, so it is neither junk nor anything to repair. It goes out as it came, behind
+		// what is held, and the client sees the stream end where the upstream's did.
+		return s.send(w, ev.Raw)
+	}
 	if data, ok := fastDeltaData(ev.Raw); ok {
 		if idx, text, ok := fastTextDelta(data); ok {
 			return s.textDelta(w, ev.Raw, idx, text)
