@@ -6,9 +6,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -140,4 +143,138 @@ func allComplete(b []byte) bool {
 			return false
 		}
 	}
+}
+
+// upstreamToolInputs returns the tool calls an Anthropic upstream body carries, as name + "\x00" +
+// canonical input JSON, read leniently (junk and broken events skipped): the inputs a proxy may
+// pass on as they came.
+func upstreamToolInputs(body []byte, stream bool) map[string]bool {
+	seen := map[string]bool{}
+	if !stream {
+		var m struct{ Content []json.RawMessage }
+		_ = json.Unmarshal(body, &m)
+		for _, raw := range m.Content {
+			var b struct {
+				Type, Name string
+				Input      json.RawMessage
+			}
+			if json.Unmarshal(raw, &b) == nil && b.Type == "tool_use" {
+				seen[b.Name+"\x00"+canonicalJSON(b.Input)] = true
+			}
+		}
+		return seen
+	}
+	type call struct {
+		name    string
+		start   json.RawMessage
+		partial strings.Builder
+		deltas  int
+	}
+	calls := map[int]*call{}
+	fr := &sse.Reader{R: bytes.NewReader(body)}
+	for {
+		ev, err := fr.Next()
+		if err != nil {
+			break
+		}
+		_, data, _ := sse.Fields(ev.Raw)
+		var e struct {
+			Type         string
+			Index        int
+			ContentBlock struct {
+				Type, Name string
+				Input      json.RawMessage
+			} `json:"content_block"`
+			Delta struct {
+				Type        string
+				PartialJSON string `json:"partial_json"`
+			}
+		}
+		if json.Unmarshal(data, &e) != nil {
+			continue
+		}
+		switch {
+		case e.Type == "content_block_start" && e.ContentBlock.Type == "tool_use":
+			calls[e.Index] = &call{name: e.ContentBlock.Name, start: e.ContentBlock.Input}
+		case e.Type == "content_block_delta" && e.Delta.Type == "input_json_delta" && calls[e.Index] != nil:
+			calls[e.Index].partial.WriteString(e.Delta.PartialJSON)
+			calls[e.Index].deltas++
+		}
+	}
+	for _, c := range calls {
+		seen[c.name+"\x00"+canonicalJSON([]byte(c.partial.String()))] = true
+		seen[c.name+"\x00"+canonicalJSON(c.start)] = true
+	}
+	return seen
+}
+
+// canonicalJSON re-encodes a JSON text so that spacing and member order do not matter; text that
+// is not JSON is returned as it is ("" counts as {}).
+func canonicalJSON(b []byte) string {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return "{}"
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return string(b)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// checkAnthropicExchange checks the invariants of one Anthropic exchange through the proxy:
+//   - with no repair counted, the output is the input byte for byte;
+//   - a stream whose pieces are all complete comes out as complete pieces (valid SSE);
+//   - a stream (or body) the client could read is still readable after repair;
+//   - every tool call in the output is one the upstream sent, or names a tool of the request and
+//     has an input that fits its schema.
+func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, snap Snapshot) {
+	t.Helper()
+	if len(snap.Repairs) == 0 {
+		if !bytes.Equal(in, out) {
+			t.Fatalf("output changed with no repair counted:\n%s", firstDiff(out, in))
+		}
+		return
+	}
+	read := client.AnthropicJSON
+	if stream {
+		read = client.AnthropicStream
+		if allComplete(in) && !allComplete(out) {
+			t.Fatalf("a stream of whole events came out with a cut event (repairs %v):\n%q", snap.Repairs, out)
+		}
+	}
+	_, errIn := read(in)
+	m, errOut := read(out)
+	if errIn == nil && errOut != nil {
+		t.Fatalf("a repair (%v) broke a response the client could read: %v\nin:  %q\nout: %q", snap.Repairs, errOut, in, out)
+	}
+	if errOut != nil {
+		return
+	}
+	tools, _ := repair.ToolsFromAnthropic(request)
+	seen := upstreamToolInputs(in, stream)
+	for _, b := range m.Content {
+		if b.Type != "tool_use" {
+			continue
+		}
+		input, _ := json.Marshal(b.Input)
+		if b.Input == nil {
+			input = []byte("null")
+		}
+		if seen[b.Name+"\x00"+canonicalJSON(input)] {
+			continue
+		}
+		if !tools.Has(b.Name) || !tools.Fits(b.Name, input) {
+			t.Fatalf("repair (%v) produced tool call %q with input %s, which the upstream did not send and which does not fit", snap.Repairs, b.Name, input)
+		}
+	}
+}
+
+// runtimeMem is a reading of the process's allocation counters.
+type runtimeMem struct{ totalAlloc uint64 }
+
+func (m *runtimeMem) read() {
+	var s runtime.MemStats
+	runtime.ReadMemStats(&s)
+	m.totalAlloc = s.TotalAlloc
 }

@@ -345,3 +345,22 @@ func BenchmarkStreamHealthyText(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(events)), "events/op")
 }
+
+func TestTooDeep(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`{"a":1}`, false},
+		{strings.Repeat("[", 10000) + strings.Repeat("]", 10000), false},
+		{strings.Repeat("[", 10001), true},
+		{`{"s":"` + strings.Repeat("[", 20000) + `"}`, false},
+		{`{"s":"\"` + strings.Repeat("{", 20000) + `"}`, false},
+		{`{"s":"\\"` + strings.Repeat("{", 20000) + `}`, true},
+	}
+	for _, tc := range tests {
+		if got := tooDeep([]byte(tc.in)); got != tc.want {
+			t.Errorf("tooDeep(%.30q…) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
