@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 
@@ -148,13 +149,23 @@ func (ex *exchange) safely(rep streamRepairer, call func() error, raw []byte, br
 		if p := recover(); p != nil {
 			*broken = true
 			ex.s.Stats.failOpens.Add(1)
-			ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", fmt.Sprint(p))
+			ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 			if _, err = w.Write(rep.Held()); err == nil && raw != nil {
 				_, err = w.Write(raw)
 			}
 		}
 	}()
 	return call()
+}
+
+// panicText describes a recovered panic for the log without its content: a runtime error's message
+// (an index, a nil dereference: never data), else only the panic value's type, since a value built
+// by code may quote the argument or text it choked on.
+func panicText(p any) string {
+	if re, ok := p.(runtime.Error); ok {
+		return re.Error()
+	}
+	return fmt.Sprintf("%T", p)
 }
 
 // json reads a non-streamed body up to the size limit and writes it repaired. It returns false,
@@ -177,7 +188,7 @@ func (ex *exchange) json() bool {
 			if p := recover(); p != nil {
 				out = body
 				ex.s.Stats.failOpens.Add(1)
-				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", fmt.Sprint(p))
+				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 			}
 		}()
 		if fixed, ok := repairJSON(ex.dialect, ex.request, body, ex.reporter(nil)); ok {
