@@ -254,8 +254,8 @@ func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, 
 	tools, _ := repair.ToolsFromAnthropic(request)
 	seen := upstreamToolInputs(in, stream)
 	for _, b := range m.Content {
-		if b.Type != "tool_use" {
-			continue
+		if b.Type != "tool_use" || b.InputErr != "" {
+			continue // an input that is not JSON is never a repair's (repairs write JSON): the upstream's
 		}
 		input, _ := json.Marshal(b.Input)
 		if b.Input == nil {
