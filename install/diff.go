@@ -156,12 +156,12 @@ func diffLines(a, b []string) []diffOp {
 				emit(' ', ma[i])
 				i++
 				j++
-			case j < len(mb) && (i == len(ma) || lcs[i*w+j+1] >= lcs[(i+1)*w+j]):
-				emit('+', mb[j])
-				j++
-			default:
+			case i < len(ma) && (j == len(mb) || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
 				emit('-', ma[i])
 				i++
+			default:
+				emit('+', mb[j])
+				j++
 			}
 		}
 	}
