@@ -155,7 +155,7 @@ func (in *Installer) Apply(ctx context.Context, p *Plan) (*Result, error) {
 			err = in.waitHealthy(ctx, next.Port, next.Routes)
 		}
 		if err != nil {
-			return fail("waiting for the proxy to answer", err, fmt.Sprintf("the service's logs are in %s; is another program using port %d? (--port picks another)", in.Dirs.Logs(), next.Port))
+			return fail("waiting for the proxy to answer", err, fmt.Sprintf("see the service's log (Linux: journalctl --user -u toolfix; macOS and Windows: %s); is another program using port %d? (--port picks another)", in.Dirs.Logs(), next.Port))
 		}
 	}
 

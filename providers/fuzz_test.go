@@ -86,3 +86,18 @@ func FuzzDoc(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResolve checks OpenCode reference resolution: it never panics, and a value that resolves
+// without error keeps no {env:…} reference when every variable is set.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"{env:A}/v1", "https://{env:HOST}:{env:PORT}/v1", "{file:x}", "{env:}", "{env:A}{file:~/y}", "plain"} {
+		f.Add(s)
+	}
+	env := Env{Home: f.TempDir(), Getenv: func(string) string { return "set" }}
+	f.Fuzz(func(t *testing.T, raw string) {
+		out, err := Resolve(raw, env.Home, env)
+		if err == nil && !fileRef.MatchString(raw) && envRef.MatchString(out) {
+			t.Fatalf("Resolve(%q) = %q still holds a reference", raw, out)
+		}
+	})
+}
