@@ -28,6 +28,7 @@ type ApplyError struct {
 	Hint string
 }
 
+// Error says what failed, whether it was undone, and what to do, on several lines.
 func (e *ApplyError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %v", e.Step, e.Err)
@@ -42,6 +43,7 @@ func (e *ApplyError) Error() string {
 	return b.String()
 }
 
+// Unwrap returns Err.
 func (e *ApplyError) Unwrap() error { return e.Err }
 
 // Result is what Apply did.
