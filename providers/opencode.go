@@ -68,7 +68,16 @@ func ScanOpenCode(env Env, builtins []string) (Scan, error) {
 			return s, fmt.Errorf("unknown built-in OpenCode provider %q (known: %s)", b, strings.Join(sortedKeys(OpenCodeBuiltins), ", "))
 		}
 	}
+	seen := map[string]bool{} // the same file reached twice (OPENCODE_CONFIG through a link) is read once
 	for _, p := range OpenCodePaths(env) {
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			real = p
+		}
+		if seen[real] {
+			continue
+		}
+		seen[real] = true
 		f, err := readConfig(OpenCode, p, false)
 		if err != nil {
 			return s, err

@@ -224,3 +224,21 @@ func TestRouteNames(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+func TestScanOpenCodeSameFileTwice(t *testing.T) {
+	env := fakeEnv(t, nil)
+	dir := OpenCodeDir(env)
+	copyFixture(t, "opencode/opencode.json", filepath.Join(dir, "opencode.json"))
+	link := filepath.Join(env.Home, "oc-link.json")
+	if err := os.Symlink(filepath.Join(dir, "opencode.json"), link); err != nil {
+		t.Fatal(err)
+	}
+	env.Getenv = func(k string) string { return map[string]string{"OPENCODE_CONFIG": link}[k] }
+	s, err := ScanOpenCode(env, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Files) != 1 || len(s.Targets) != 2 {
+		t.Errorf("files %d targets %d, want the file once with its 2 providers", len(s.Files), len(s.Targets))
+	}
+}
