@@ -87,9 +87,9 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
 	f := c.Flags()
 	f.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and change nothing")
 	f.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask before changing files (needed when not on a terminal)")
-	f.IntVar(&opts.Port, "port", DefaultPort, "loopback port of the proxy (default: the installed one, else this)")
+	f.IntVar(&opts.Port, "port", DefaultPort, "loopback port of the proxy; without it a re-install keeps the installed port")
 	f.StringSliceVar(&opts.Only, "only", nil, "route only these clients: claude, opencode")
-	f.BoolVar(&opts.NoService, "no-service", false, "install no service; run `toolfix serve` yourself")
+	f.BoolVar(&opts.NoService, "no-service", false, "install no service; run 'toolfix serve' yourself")
 	f.BoolVar(&opts.ClaudeDefaultUpstream, "claude-default-upstream", false, "route Claude Code even when it talks to api.anthropic.com directly")
 	f.StringSliceVar(&opts.OpenCodeBuiltins, "opencode-builtin", nil, "route these built-in OpenCode providers: anthropic, openai")
 	return c
