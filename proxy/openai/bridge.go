@@ -181,7 +181,7 @@ func (st *gState) endBlock() {
 // couldStart reports whether an incomplete last line l (not inside a value) can still grow into a
 // line of the format.
 func (st *gState) couldStart(l string) bool {
-	l = strings.TrimLeft(l, " \t")
+	l = strings.TrimRight(strings.TrimLeft(l, " \t"), "\r") // a CR at the end may end the line
 	if l == "" || strings.HasPrefix(gongjuEnd, l) || strings.HasPrefix(gongjuOpen+" ", l) {
 		return true
 	}

@@ -109,7 +109,7 @@ func (h *bridgeHolder) Tail(pending string) (start int, calls []markup.Call, ok 
 		i = next
 	}
 	for i < len(pending) {
-		if !fs.in {
+		if !fs.in && strings.HasPrefix(strings.TrimLeft(pending[i:], " \t"), gongjuOpen) {
 			if calls, ok := gongjuTail(pending[i:]); ok {
 				return i, calls, true
 			}

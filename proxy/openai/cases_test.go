@@ -142,3 +142,7 @@ func TestNonStreamCases(t *testing.T) {
 		})
 	}
 }
+
+func toolsFromChat(req string) (*repair.Tools, error) { return repair.ToolsFromChat([]byte(req)) }
+
+func event(raw string) sse.Event { return sse.Event{Raw: []byte(raw), Complete: true} }
