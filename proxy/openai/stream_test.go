@@ -201,8 +201,8 @@ func TestArgumentRules(t *testing.T) {
 			kinds: []string{"coerce"},
 		},
 		{
-			name: "a whole call and the finish in one chunk",
-			in: sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read","arguments":"{\"file_path\":\"a\",\"limit\":\"5\"}"}}]}`, `"tool_calls"`)),
+			name:  "a whole call and the finish in one chunk",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read","arguments":"{\"file_path\":\"a\",\"limit\":\"5\"}"}}]}`, `"tool_calls"`)),
 			want:  msg("", call("read", `{"file_path":"a","limit":5}`)),
 			kinds: []string{"coerce"},
 		},
