@@ -1,7 +1,17 @@
 package cmd
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/proxy"
@@ -15,12 +25,124 @@ var installedConfig func() (proxy.Config, error)
 // DefaultPort is the loopback port toolfix listens on unless told otherwise.
 const DefaultPort = 47821
 
+type serveOptions struct {
+	Listen   string
+	Upstream string
+	Config   string
+	LogLevel string
+}
+
 func newServeCmd(ios *IOStreams) *cobra.Command {
-	return &cobra.Command{
+	opts := &serveOptions{}
+	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the repair proxy",
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("serve: not built yet")
+		Long: `Run the repair proxy in the foreground.
+
+With --upstream URL, one route at "/" forwards every request to URL (a path prefix in URL is kept):
+POST /v1/messages goes to URL/v1/messages. With --config FILE, the named routes of FILE are served:
+/<route>/<rest> goes to <route's upstream>/<rest>. With neither, the routes written by
+'toolfix install' are served.
+
+The proxy listens on loopback only. --listen 127.0.0.1:0 picks a free port; the address is printed
+on standard output as "toolfix listening on http://HOST:PORT". Logs go to standard error as JSON.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return runServe(c.Context(), opts, ios)
 		},
 	}
+	f := c.Flags()
+	f.StringVar(&opts.Listen, "listen", "", fmt.Sprintf("loopback address to listen on (default 127.0.0.1:%d)", DefaultPort))
+	f.StringVar(&opts.Upstream, "upstream", "", "serve one route at / forwarding to this base URL")
+	f.StringVar(&opts.Config, "config", "", "serve the named routes of this JSON file")
+	f.StringVar(&opts.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
+	return c
+}
+
+// serveConfig works out the routes and listen address from the options.
+func serveConfig(opts *serveOptions) (proxy.Config, error) {
+	var cfg proxy.Config
+	switch {
+	case opts.Upstream != "" && opts.Config != "":
+		return cfg, &usageError{errors.New("--upstream and --config cannot be used together")}
+	case opts.Upstream != "":
+		cfg.Routes = []proxy.Route{{Name: "", Upstream: opts.Upstream}}
+		if err := proxy.CheckRoutes(cfg.Routes); err != nil {
+			return cfg, &usageError{fmt.Errorf("--upstream: %w", err)}
+		}
+	case opts.Config != "":
+		c, err := proxy.LoadConfig(opts.Config)
+		if err != nil {
+			return cfg, err
+		}
+		cfg = c
+	default:
+		if installedConfig == nil {
+			return cfg, &usageError{errors.New("no routes: give --upstream URL or --config FILE")}
+		}
+		c, err := installedConfig()
+		if err != nil {
+			return cfg, fmt.Errorf("loading the installed routes (give --upstream or --config, or run 'toolfix install'): %w", err)
+		}
+		cfg = c
+	}
+	if opts.Listen != "" {
+		cfg.Listen = opts.Listen
+	}
+	if cfg.Listen == "" {
+		cfg.Listen = "127.0.0.1:" + strconv.Itoa(DefaultPort)
+	}
+	if !proxy.IsLoopback(cfg.Listen) {
+		return cfg, &usageError{fmt.Errorf("listen address %q is not a loopback address: toolfix only listens on 127.0.0.1, ::1 or localhost, so that no one else can use your keys through it", cfg.Listen)}
+	}
+	return cfg, nil
+}
+
+func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
+	cfg, err := serveConfig(opts)
+	if err != nil {
+		return err
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(opts.LogLevel)); err != nil {
+		return &usageError{fmt.Errorf("--log-level %q: %w", opts.LogLevel, err)}
+	}
+	logger := slog.New(slog.NewJSONHandler(ios.ErrOut, &slog.HandlerOptions{Level: level}))
+	srv, err := proxy.New(proxy.Options{Routes: cfg.Routes, Version: Version, Logger: logger})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 30 * time.Second,
+		IdleTimeout:       5 * time.Minute,
+		// No WriteTimeout: a streamed answer may take many minutes.
+		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	fmt.Fprintf(ios.Out, "toolfix listening on http://%s\n", ln.Addr())
+	logger.Info("listening", "addr", ln.Addr().String(), "routes", srv.RouteNames(), "version", Version)
+
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serving on %s: %w", cfg.Listen, err)
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil {
+		_ = hs.Close()
+	}
+	logger.Info("stopped")
+	return nil
 }

@@ -1,0 +1,204 @@
+package proxy
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// streamRepairer is what a dialect offers for one streamed response. Push is given each framed
+// piece in order and writes what may go now; End is called once at the end of the stream and writes
+// whatever is still held. Held returns the raw bytes of every piece taken but not yet written, as
+// they came, so that the pump can fail open after a panic.
+type streamRepairer interface {
+	Push(ev sse.Event, w io.Writer) error
+	End(w io.Writer) error
+	Held() []byte
+}
+
+// exchange is one forwarded request's response side.
+type exchange struct {
+	s       *Server
+	route   string
+	w       http.ResponseWriter
+	resp    *http.Response
+	request []byte
+	dialect string
+}
+
+func (ex *exchange) reporter(tool *string) *repair.Reporter {
+	return &repair.Reporter{
+		Repaired: func(kind, t string) {
+			ex.s.Stats.repair(kind)
+			ex.s.log.Info("repaired", "route", ex.route, "dialect", ex.dialect, "kind", kind, "tool", t)
+		},
+		FailOpen: func(reason string) {
+			ex.s.Stats.failOpens.Add(1)
+			ex.s.log.Info("fail open", "route", ex.route, "dialect", ex.dialect, "reason", reason)
+		},
+	}
+}
+
+func (ex *exchange) respond() {
+	mt, _, _ := mime.ParseMediaType(ex.resp.Header.Get("Content-Type"))
+	ok := ex.resp.StatusCode >= 200 && ex.resp.StatusCode < 300
+	if ok && ex.dialect != "" && mt == "text/event-stream" {
+		if rep := newStreamRepairer(ex.dialect, ex.request, ex.reporter(nil)); rep != nil {
+			ex.stream(rep)
+			return
+		}
+	}
+	if ok && ex.dialect != "" && (mt == "application/json" || mt == "") && ex.resp.Request.Method == http.MethodPost {
+		if ex.json() {
+			return
+		}
+	}
+	ex.copy(nil)
+}
+
+// copy writes the status and the body as it comes, flushing after every read so that streams of a
+// kind toolfix does not repair still flow at once. prefix, when not nil, was already read.
+func (ex *exchange) copy(prefix []byte) {
+	ex.w.WriteHeader(ex.resp.StatusCode)
+	rc := http.NewResponseController(ex.w)
+	if len(prefix) > 0 {
+		if _, err := ex.w.Write(prefix); err != nil {
+			return
+		}
+	}
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := ex.resp.Body.Read(buf)
+		if n > 0 {
+			if _, werr := ex.w.Write(buf[:n]); werr != nil {
+				return
+			}
+			_ = rc.Flush()
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				ex.abort(err)
+			}
+			return
+		}
+	}
+}
+
+// abort ends the response abruptly after a failed upstream read, so that the client sees a broken
+// stream rather than a clean end that was never sent.
+func (ex *exchange) abort(err error) {
+	if ex.resp.Request.Context().Err() != nil {
+		return // the client hung up
+	}
+	ex.s.log.Warn("reading upstream", "route", ex.route, "error", err.Error())
+	panic(http.ErrAbortHandler)
+}
+
+// stream pumps an SSE body through the dialect's repairer, flushing whenever it would wait for the
+// upstream, and fails open on a panic.
+func (ex *exchange) stream(rep streamRepairer) {
+	ex.s.Stats.streams.Add(1)
+	defer ex.s.Stats.streams.Add(-1)
+	h := ex.w.Header()
+	h.Del("Content-Length")
+	ex.w.WriteHeader(ex.resp.StatusCode)
+	rc := http.NewResponseController(ex.w)
+	cw := &countWriter{w: ex.w}
+	fr := &sse.Reader{R: ex.resp.Body, MaxEvent: ex.s.opts.MaxEvent, BeforeRead: func() {
+		if cw.dirty {
+			cw.dirty = false
+			_ = rc.Flush()
+		}
+	}}
+	broken := false // after a panic: pass every byte through
+	for {
+		ev, err := fr.Next()
+		if err != nil {
+			if !broken {
+				ex.safely(rep, func() error { return rep.End(cw) }, nil, &broken, cw)
+			}
+			_ = rc.Flush()
+			if !errors.Is(err, io.EOF) {
+				ex.abort(err)
+			}
+			return
+		}
+		if broken {
+			_, err = cw.Write(ev.Raw)
+		} else {
+			err = ex.safely(rep, func() error { return rep.Push(ev, cw) }, ev.Raw, &broken, cw)
+		}
+		if err != nil {
+			return // writing to the client failed: it went away
+		}
+	}
+}
+
+// safely runs one dialect call; on a panic it writes the held bytes and raw as they came, marks the
+// stream broken and reports a fail-open.
+func (ex *exchange) safely(rep streamRepairer, call func() error, raw []byte, broken *bool, w io.Writer) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			*broken = true
+			ex.s.Stats.failOpens.Add(1)
+			ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", fmt.Sprint(p))
+			if _, err = w.Write(rep.Held()); err == nil && raw != nil {
+				_, err = w.Write(raw)
+			}
+		}
+	}()
+	return call()
+}
+
+// json reads a non-streamed body up to the size limit and writes it repaired. It returns false,
+// having written nothing, when the body must be passed through by copy (too large to hold).
+func (ex *exchange) json() bool {
+	limit := ex.s.opts.MaxJSONBody
+	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
+	if err != nil {
+		ex.copy(body)
+		return true
+	}
+	if int64(len(body)) > limit {
+		ex.s.log.Info("body over the repair size limit, passed through", "route", ex.route, "bytes", len(body))
+		ex.copy(body)
+		return true
+	}
+	out := body
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				out = body
+				ex.s.Stats.failOpens.Add(1)
+				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", fmt.Sprint(p))
+			}
+		}()
+		if fixed, ok := repairJSON(ex.dialect, ex.request, body, ex.reporter(nil)); ok {
+			out = fixed
+		}
+	}()
+	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	ex.w.WriteHeader(ex.resp.StatusCode)
+	_, _ = ex.w.Write(out)
+	return true
+}
+
+// countWriter notes whether anything was written since the last flush.
+type countWriter struct {
+	w     io.Writer
+	dirty bool
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	c.dirty = true
+	return c.w.Write(p)
+}

@@ -1,0 +1,173 @@
+// Package jsontext reads and rewrites single fields of JSON text without decoding and re-encoding
+// the rest, so that key order, spacing and number spelling of everything else stay as they came.
+// The dialects use it to change one field of an event (an index, a stop_reason) and to rebuild a
+// response object with a few members replaced.
+package jsontext
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Member is one member of a JSON object: its key (decoded) and its value as raw JSON text.
+type Member struct {
+	Key   string
+	Value json.RawMessage
+}
+
+// Object is a JSON object as an ordered list of members.
+type Object []Member
+
+// ErrNotObject is returned when the text is not a single JSON object.
+var ErrNotObject = errors.New("not a JSON object")
+
+// ParseObject splits the JSON object in data into its members, in order, values kept as raw text
+// (with surrounding white space trimmed). It returns ErrNotObject for any other JSON value and a
+// wrapped syntax error for invalid JSON or trailing data.
+func ParseObject(data []byte) (Object, error) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return nil, ErrNotObject
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("parsing object: %w", err)
+	}
+	var obj Object
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("parsing object key: %w", err)
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return nil, fmt.Errorf("parsing object: key is %T", tok)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("parsing value of %q: %w", key, err)
+		}
+		obj = append(obj, Member{Key: key, Value: raw})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("parsing object end: %w", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("parsing object: trailing data")
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, fmt.Errorf("parsing object: trailing data")
+	}
+	return obj, nil
+}
+
+// Get returns the raw value of the first member named key, or nil.
+func (o Object) Get(key string) json.RawMessage {
+	for _, m := range o {
+		if m.Key == key {
+			return m.Value
+		}
+	}
+	return nil
+}
+
+// Set replaces the value of the first member named key, or appends the member when there is none.
+func (o *Object) Set(key string, value json.RawMessage) {
+	for i := range *o {
+		if (*o)[i].Key == key {
+			(*o)[i].Value = value
+			return
+		}
+	}
+	*o = append(*o, Member{Key: key, Value: value})
+}
+
+// Marshal writes the object compactly: members in order, each value as its raw text.
+func (o Object) Marshal() []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(Quote(m.Key))
+		b.WriteByte(':')
+		b.Write(m.Value)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// Quote returns s as a JSON string literal, escaping only what JSON requires (quote, backslash and
+// control characters) so that text such as "<invoke>" stays readable; invalid UTF-8 becomes U+FFFD.
+func Quote(s string) []byte {
+	b := make([]byte, 0, len(s)+2)
+	return AppendQuote(b, s)
+}
+
+// AppendQuote appends s as a JSON string literal to b; see Quote.
+func AppendQuote(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// Unquote decodes the JSON string literal lit (with its quotes). A literal without a backslash is
+// returned without copying more than once.
+func Unquote(lit []byte) (string, error) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return "", fmt.Errorf("unquoting %.20q: not a string literal", lit)
+	}
+	inner := lit[1 : len(lit)-1]
+	if bytes.IndexByte(inner, '\\') < 0 && bytes.IndexByte(inner, '"') < 0 && utf8.Valid(inner) {
+		return string(inner), nil
+	}
+	var s string
+	if err := json.Unmarshal(lit, &s); err != nil {
+		return "", fmt.Errorf("unquoting %.20q: %w", lit, err)
+	}
+	return s, nil
+}
+
+// FormatInt returns n as JSON number text.
+func FormatInt(n int) json.RawMessage { return strconv.AppendInt(nil, int64(n), 10) }

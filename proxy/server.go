@@ -1,0 +1,316 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// HopHeader is the header toolfix adds to every request it forwards, holding its process id. A
+// request that arrives already carrying it has looped back into a toolfix proxy and is answered 508.
+const HopHeader = "X-Toolfix-Hop"
+
+// Reserved paths answered by the proxy itself; no route may take these names.
+const (
+	healthzPath = "/healthz"
+)
+
+// DefaultMaxJSONBody is the largest non-streamed response body, in bytes, that is read into memory
+// to be repaired when Options.MaxJSONBody is zero: 32 MiB. A larger body passes through as it is.
+const DefaultMaxJSONBody = 32 << 20
+
+// Options configure a Server. The zero value of every field but Routes has a working default.
+type Options struct {
+	// Routes are the upstreams served; at least one. See Route.
+	Routes []Route
+	// Version is reported by /healthz; "" reports "dev".
+	Version string
+	// Logger receives one line per repair, fail-open and upstream error; nil discards them. Lines
+	// never hold headers, keys or argument values.
+	Logger *slog.Logger
+	// Transport sends requests upstream; nil means a clone of http.DefaultTransport (environment
+	// proxies honoured, HTTP/2 attempted, gzip negotiated and decoded by Go).
+	Transport http.RoundTripper
+	// MaxJSONBody is the largest non-streamed body repaired in memory, in bytes; zero means
+	// DefaultMaxJSONBody.
+	MaxJSONBody int64
+	// MaxEvent is the largest SSE event repaired, in bytes; zero means sse.DefaultMaxEvent. A larger
+	// event, and everything after it in that stream, passes through unrepaired.
+	MaxEvent int
+}
+
+// Server is the repair proxy, an http.Handler. Create it with New.
+type Server struct {
+	opts      Options
+	routes    map[string]*routeEntry
+	root      *routeEntry
+	transport http.RoundTripper
+	log       *slog.Logger
+	pid       string
+	started   time.Time
+	Stats     *Stats
+}
+
+type routeEntry struct {
+	Route
+	base *url.URL
+}
+
+// New checks the options and builds a Server. It returns an error naming the route at fault when
+// the routes are unusable (see CheckRoutes) or a route takes a reserved name.
+func New(opts Options) (*Server, error) {
+	if err := CheckRoutes(opts.Routes); err != nil {
+		return nil, err
+	}
+	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: newStats()}
+	for _, r := range opts.Routes {
+		if r.Name == strings.TrimPrefix(healthzPath, "/") {
+			return nil, fmt.Errorf("route name %q is reserved", r.Name)
+		}
+		base, _ := ParseUpstream(r.Upstream)
+		e := &routeEntry{Route: r, base: base}
+		if r.Name == "" {
+			s.root = e
+		} else {
+			s.routes[r.Name] = e
+		}
+	}
+	s.transport = opts.Transport
+	if s.transport == nil {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.ForceAttemptHTTP2 = true
+		t.MaxIdleConnsPerHost = 16
+		s.transport = t
+	}
+	s.log = opts.Logger
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.opts.Version == "" {
+		s.opts.Version = "dev"
+	}
+	if s.opts.MaxJSONBody <= 0 {
+		s.opts.MaxJSONBody = DefaultMaxJSONBody
+	}
+	return s, nil
+}
+
+// RouteNames returns the names of the routes, sorted, the root route as "/".
+func (s *Server) RouteNames() []string {
+	var names []string
+	for n := range s.routes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if s.root != nil {
+		names = append([]string{"/"}, names...)
+	}
+	return names
+}
+
+// ServeHTTP answers /healthz itself and forwards every other request to its route's upstream.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == healthzPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		s.serveHealthz(w)
+		return
+	}
+	if r.Header.Get(HopHeader) != "" {
+		writeError(w, r.URL.Path, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
+		return
+	}
+	route, rest := s.pick(r.URL.EscapedPath())
+	if route == nil {
+		writeError(w, r.URL.Path, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
+		return
+	}
+	s.forward(w, r, route, rest)
+}
+
+// pick finds the route for an escaped request path and the rest of the path after the route name.
+func (s *Server) pick(p string) (*routeEntry, string) {
+	seg := firstSegment(p)
+	if e, ok := s.routes[seg]; ok {
+		return e, strings.TrimPrefix(p, "/"+seg)
+	}
+	if s.root != nil {
+		return s.root, p
+	}
+	return nil, ""
+}
+
+func firstSegment(p string) string {
+	p = strings.TrimPrefix(p, "/")
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
+func (s *Server) serveHealthz(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"status":         "ok",
+		"version":        s.opts.Version,
+		"routes":         s.RouteNames(),
+		"pid":            os.Getpid(),
+		"uptime_seconds": int64(time.Since(s.started).Seconds()),
+	})
+}
+
+// hopByHop are the headers that belong to one connection (RFC 9110 7.6.1) and are not forwarded.
+var hopByHop = []string{"Connection", "Proxy-Connection", "Keep-Alive", "Proxy-Authenticate", "Proxy-Authorization", "Te", "Trailer", "Transfer-Encoding", "Upgrade"}
+
+func removeHopByHop(h http.Header) {
+	for _, f := range h.Values("Connection") {
+		for _, name := range strings.Split(f, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				h.Del(name)
+			}
+		}
+	}
+	for _, name := range hopByHop {
+		h.Del(name)
+	}
+}
+
+// upstreamURL joins the route's base URL with the rest of the request path and its query.
+func upstreamURL(base *url.URL, rest string, in *url.URL) *url.URL {
+	u := *base
+	basePath := base.EscapedPath()
+	joined := basePath + rest
+	if rest != "" && !strings.HasPrefix(rest, "/") {
+		joined = basePath + "/" + rest
+	}
+	if p, err := url.PathUnescape(joined); err == nil {
+		u.Path = p
+		u.RawPath = joined
+	} else {
+		u.Path = joined
+		u.RawPath = ""
+	}
+	u.RawQuery = in.RawQuery
+	return &u
+}
+
+func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEntry, rest string) {
+	dialect := dialectFor(rest)
+	var body []byte
+	if r.Body != nil {
+		var err error
+		body, err = io.ReadAll(r.Body)
+		if err != nil {
+			// The client went away or sent a broken body: nothing useful can be forwarded.
+			s.log.Info("reading request body", "route", route.Name, "error", err.Error())
+			return
+		}
+	}
+	out, err := http.NewRequestWithContext(r.Context(), r.Method, upstreamURL(route.base, rest, r.URL).String(), bytes.NewReader(body))
+	if err != nil {
+		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: building the request for upstream %s: %v", route.base.Host, err))
+		return
+	}
+	out.Header = r.Header.Clone()
+	removeHopByHop(out.Header)
+	out.Header.Del("Accept-Encoding")
+	out.Header.Set(HopHeader, s.pid)
+	out.ContentLength = int64(len(body))
+	if r.Body == nil || r.Body == http.NoBody {
+		if len(body) == 0 {
+			out.Body = http.NoBody
+			out.ContentLength = 0
+		}
+	}
+	out.Host = ""
+	s.Stats.request(route.Name)
+
+	resp, err := s.transport.RoundTrip(out)
+	if err != nil {
+		if r.Context().Err() != nil {
+			return // the client hung up; not an error of ours or the upstream's
+		}
+		s.Stats.upstreamError(route.Name)
+		cause := err
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			cause = ue.Err
+		}
+		s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "error", cause.Error())
+		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: cannot reach upstream %s: %v", route.base.Host, cause))
+		return
+	}
+	defer resp.Body.Close()
+
+	h := w.Header()
+	for k, vv := range resp.Header {
+		h[k] = append([]string(nil), vv...)
+	}
+	removeHopByHop(h)
+
+	ex := &exchange{s: s, route: route.Name, w: w, resp: resp, request: body, dialect: dialect}
+	ex.respond()
+}
+
+// dialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for
+// …/chat/completions, "responses" for …/responses, "" for anything else (forwarded untouched).
+func dialectFor(rest string) string {
+	p := rest
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	p = strings.TrimRight(p, "/")
+	switch {
+	case strings.HasSuffix(p, "/messages"):
+		return "anthropic"
+	case strings.HasSuffix(p, "/chat/completions"):
+		return "chat"
+	case strings.HasSuffix(p, "/responses"):
+		return "responses"
+	}
+	return ""
+}
+
+// writeError answers with an error body shaped like the API of the request path, so that the
+// client's SDK shows the message: Anthropic's {"type":"error","error":{…}} or OpenAI's {"error":{…}}.
+func writeError(w http.ResponseWriter, path string, status int, msg string) {
+	var body any
+	switch dialectFor(path) {
+	case "chat", "responses":
+		body = map[string]any{"error": map[string]any{"message": msg, "type": "toolfix_error", "code": status}}
+	default:
+		typ := "api_error"
+		if status == http.StatusNotFound {
+			typ = "not_found_error"
+		}
+		body = map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}}
+	}
+	b, _ := json.Marshal(body)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// IsLoopback reports whether a listen address "host:port" names a loopback interface only:
+// 127.0.0.0/8, ::1 or "localhost". An empty host (all interfaces) is not loopback.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

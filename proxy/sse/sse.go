@@ -1,0 +1,238 @@
+// Package sse frames a Server-Sent Events stream into events while keeping every byte as it came.
+//
+// It knows nothing of any API. A Reader cuts the stream into pieces: each piece is the lines of one
+// event up to and including the blank line that ends it; a blank line with no event before it is a
+// piece of its own; a last event with no blank line after it is returned at end of stream with
+// Complete false. Line endings may be LF, CR or CRLF, mixed; comment lines (": ping"), "data:" with
+// or without a space, and a byte order mark at the start are kept in Raw and understood by Fields.
+// Concatenating every piece's Raw gives the input back byte for byte.
+//
+// An event larger than the Reader's limit is not buffered whole: it comes out as consecutive pieces
+// with Oversize set, the last of them ending where the event ends, so that a caller can pass it
+// through unrepaired without holding it in memory.
+package sse
+
+import (
+	"bytes"
+	"errors"
+	"io"
+)
+
+// DefaultMaxEvent is the size limit of one event, in bytes, when Reader.MaxEvent is zero: 8 MiB.
+const DefaultMaxEvent = 8 << 20
+
+// readSize is how much the Reader asks of the underlying reader at a time, in bytes.
+const readSize = 32 << 10
+
+// Event is one piece of the stream. Raw is valid only until the next call of Reader.Next.
+type Event struct {
+	// Raw holds the piece's bytes exactly as they arrived, line endings and comments included.
+	Raw []byte
+	// Complete is true when the piece ends with the blank line that dispatches an event; false for a
+	// last event cut off by the end of the stream, and for Oversize pieces but the last.
+	Complete bool
+	// Oversize is true for the pieces of an event larger than the limit; such pieces are not whole
+	// events and must be passed through as they are.
+	Oversize bool
+}
+
+// Reader frames SSE events from R. The zero value is not usable: set R (MaxEvent may stay zero).
+type Reader struct {
+	// R is the stream being framed.
+	R io.Reader
+	// MaxEvent is the largest event, in bytes, returned whole; zero means DefaultMaxEvent.
+	MaxEvent int
+	// BeforeRead, when not nil, is called before each Read of R that may block, that is whenever no
+	// complete piece is left in the buffer. A proxy flushes its output there, so that events are
+	// delivered as soon as they are framed, and in batches when many arrive at once.
+	BeforeRead func()
+
+	buf      []byte // buffered bytes; buf[off:] is not yet returned
+	off      int    // start of the current piece in buf
+	scan     int    // bytes of buf[off:] already scanned without finding the piece's end
+	lineLen  int    // length of the current (unterminated) line within the scanned bytes
+	oversize bool   // inside an event larger than the limit
+	err      error  // sticky error from R
+}
+
+// Next returns the next piece of the stream. At the end of the stream it returns io.EOF (after any
+// last incomplete piece); any other error of R is returned as it is, after the bytes read before it.
+func (r *Reader) Next() (Event, error) {
+	max := r.MaxEvent
+	if max <= 0 {
+		max = DefaultMaxEvent
+	}
+	for {
+		if end, ok := r.findEnd(); ok {
+			ev := Event{Raw: r.buf[r.off : r.off+end], Complete: true, Oversize: r.oversize || end > max}
+			r.off += end
+			r.scan, r.lineLen, r.oversize = 0, 0, false
+			return ev, nil
+		}
+		pending := len(r.buf) - r.off
+		if r.err != nil {
+			if pending > 0 {
+				ev := Event{Raw: r.buf[r.off:], Oversize: r.oversize}
+				r.off = len(r.buf)
+				r.scan, r.lineLen = 0, 0
+				return ev, nil
+			}
+			return Event{}, r.err
+		}
+		if pending >= max {
+			// Hand out what is scanned, keeping back a trailing CR whose LF may follow.
+			n := r.scan
+			if n > 0 && r.buf[r.off+n-1] == '\r' {
+				n--
+			}
+			if n > 0 {
+				ev := Event{Raw: r.buf[r.off : r.off+n], Oversize: true}
+				r.oversize = true
+				r.off += n
+				r.scan -= n
+				return ev, nil
+			}
+		}
+		r.fill()
+	}
+}
+
+// fill reads more of R into the buffer, compacting it first.
+func (r *Reader) fill() {
+	if r.off > 0 && (r.off == len(r.buf) || len(r.buf)+readSize > cap(r.buf)) {
+		n := copy(r.buf, r.buf[r.off:])
+		r.buf = r.buf[:n]
+		r.off = 0
+	}
+	if cap(r.buf)-len(r.buf) < readSize/2 {
+		nb := make([]byte, len(r.buf), 2*cap(r.buf)+readSize)
+		copy(nb, r.buf)
+		r.buf = nb
+	}
+	if r.BeforeRead != nil {
+		r.BeforeRead()
+	}
+	n, err := r.R.Read(r.buf[len(r.buf):cap(r.buf)])
+	r.buf = r.buf[:len(r.buf)+n]
+	if err != nil {
+		r.err = err
+		if errors.Is(err, io.EOF) {
+			r.err = io.EOF
+		}
+	}
+}
+
+// findEnd scans buf[off:] for the blank line that ends the current piece and returns the piece's
+// length. A CR at the very end of the buffer is not decided until the next byte (or the end of the
+// stream) shows whether an LF follows.
+func (r *Reader) findEnd() (int, bool) {
+	b := r.buf[r.off:]
+	i := r.scan
+	for i < len(b) {
+		j := bytes.IndexByte(b[i:], '\n')
+		seg := b[i:]
+		if j >= 0 {
+			seg = b[i : i+j]
+		}
+		k := bytes.IndexByte(seg, '\r')
+		var term, next int // positions of the line terminator and of the byte after it
+		switch {
+		case k >= 0:
+			term = i + k
+			if term+1 == len(b) {
+				if r.err == nil {
+					r.scan, r.lineLen = term, r.lineLen+k
+					return 0, false
+				}
+				next = term + 1
+			} else if b[term+1] == '\n' {
+				next = term + 2
+			} else {
+				next = term + 1
+			}
+			r.lineLen += k
+		case j >= 0:
+			term, next = i+j, i+j+1
+			r.lineLen += j
+		default:
+			r.lineLen += len(b) - i
+			r.scan = len(b)
+			return 0, false
+		}
+		if r.lineLen == 0 {
+			return next, true
+		}
+		r.lineLen = 0
+		i = next
+	}
+	r.scan = i
+	return 0, false
+}
+
+var bom = []byte("\xEF\xBB\xBF")
+
+// Fields parses the event in raw (one piece from Next) and returns its event type and its data:
+// the values of its "data" lines joined by "\n", with the one space after the colon removed. name is
+// nil when there is no "event" line, and hasData is false when there is no "data" line. Comment
+// lines, unknown fields and a leading byte order mark are skipped. data may alias raw when the event
+// has exactly one data line, so it must not be modified.
+func Fields(raw []byte) (name, data []byte, hasData bool) {
+	raw = bytes.TrimPrefix(raw, bom)
+	var joined []byte
+	lines := 0
+	for len(raw) > 0 {
+		var line []byte
+		i := indexEOL(raw)
+		if i < 0 {
+			line, raw = raw, nil
+		} else {
+			line = raw[:i]
+			if raw[i] == '\r' && i+1 < len(raw) && raw[i+1] == '\n' {
+				raw = raw[i+2:]
+			} else {
+				raw = raw[i+1:]
+			}
+		}
+		if len(line) == 0 || line[0] == ':' {
+			continue
+		}
+		field, value := line, []byte(nil)
+		if c := bytes.IndexByte(line, ':'); c >= 0 {
+			field, value = line[:c], line[c+1:]
+			if len(value) > 0 && value[0] == ' ' {
+				value = value[1:]
+			}
+		}
+		switch string(field) {
+		case "event":
+			name = value
+		case "data":
+			hasData = true
+			lines++
+			switch lines {
+			case 1:
+				data = value
+			case 2:
+				joined = append(append(append(joined, data...), '\n'), value...)
+				data = joined
+			default:
+				joined = append(append(joined, '\n'), value...)
+				data = joined
+			}
+		}
+	}
+	return name, data, hasData
+}
+
+// indexEOL returns the index of the first CR or LF in b, or -1. It is bytes.IndexAny(b, "\r\n")
+// without IndexAny's per-call set building, which dominates on short lines.
+func indexEOL(b []byte) int {
+	i := bytes.IndexByte(b, '\n')
+	if i < 0 {
+		return bytes.IndexByte(b, '\r')
+	}
+	if j := bytes.IndexByte(b[:i], '\r'); j >= 0 {
+		return j
+	}
+	return i
+}
