@@ -6,6 +6,7 @@ import "testing"
 // as they come.
 func TestOpenCode(t *testing.T) {
 	t.Parallel()
+	clientBin(t, "opencode") // fail once, naming the install command, when it is missing
 	viaAnthropic := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkAnthropic, base) }
 	viaOpenAI := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkOpenAICompatible, base) }
 	for _, s := range []scenario{
