@@ -1,0 +1,156 @@
+// Package anthropic repairs Anthropic Messages API responses (POST …/v1/messages), streamed as SSE
+// or whole JSON, guided by the tools of the request. It is pure: bytes in, bytes out, no net/http.
+//
+// Every rule fires only when its result parses and fits the request's schema; otherwise the bytes
+// go out as they came. See ../../../shared/REPAIRS.md for the faults and their public reports.
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+)
+
+// event is what the dialect reads of one SSE data payload. Fields not present stay zero.
+type event struct {
+	Type         string          `json:"type"`
+	Index        *int            `json:"index"`
+	ContentBlock *contentBlock   `json:"content_block"`
+	Delta        *delta          `json:"delta"`
+	Message      json.RawMessage `json:"message"`
+}
+
+type contentBlock struct {
+	Type  string          `json:"type"`
+	ID    string          `json:"id"`
+	Name  string          `json:"name"`
+	Text  string          `json:"text"`
+	Input json.RawMessage `json:"input"`
+}
+
+type delta struct {
+	Type        string           `json:"type"`
+	Text        *string          `json:"text"`
+	PartialJSON *string          `json:"partial_json"`
+	StopReason  *json.RawMessage `json:"stop_reason"`
+}
+
+var (
+	textDeltaPrefix = []byte(`{"type":"content_block_delta","index":`)
+	textDeltaMiddle = []byte(`,"delta":{"type":"text_delta","text":`)
+	textDeltaSuffix = []byte(`}}`)
+)
+
+// fastTextDelta recognises the exact compact text_delta shape the Anthropic API sends and returns
+// its index and text without a full decode. ok is false for any other shape; the caller then
+// decodes the payload in full.
+func fastTextDelta(data []byte) (index int, text string, ok bool) {
+	if !bytes.HasPrefix(data, textDeltaPrefix) || !bytes.HasSuffix(data, textDeltaSuffix) {
+		return 0, "", false
+	}
+	rest := data[len(textDeltaPrefix):]
+	i := 0
+	for i < len(rest) && i < 9 && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	if i == 0 || !bytes.HasPrefix(rest[i:], textDeltaMiddle) {
+		return 0, "", false
+	}
+	index, _ = strconv.Atoi(string(rest[:i]))
+	lit := rest[i+len(textDeltaMiddle) : len(rest)-len(textDeltaSuffix)]
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' || !closesAtEnd(lit) {
+		return 0, "", false
+	}
+	text, err := jsontext.Unquote(lit)
+	if err != nil {
+		return 0, "", false
+	}
+	return index, text, true
+}
+
+// closesAtEnd reports whether the string literal lit ends at its last byte (its final quote is not
+// escaped and no unescaped quote comes earlier).
+func closesAtEnd(lit []byte) bool {
+	for i := 1; i < len(lit); i++ {
+		switch lit[i] {
+		case '\\':
+			i++
+		case '"':
+			return i == len(lit)-1
+		}
+	}
+	return false
+}
+
+// eventFrame builds one SSE event "event: typ" + data with the given line ending.
+func eventFrame(eol []byte, typ string, data []byte) []byte {
+	b := make([]byte, 0, len(typ)+len(data)+16)
+	b = append(b, "event: "...)
+	b = append(b, typ...)
+	b = append(b, eol...)
+	b = append(b, "data: "...)
+	b = append(b, data...)
+	b = append(b, eol...)
+	return append(b, eol...)
+}
+
+// lineEnding returns the line ending of the first line of raw: CRLF, CR or LF (LF when none).
+func lineEnding(raw []byte) []byte {
+	for i, c := range raw {
+		switch c {
+		case '\n':
+			return []byte("\n")
+		case '\r':
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				return []byte("\r\n")
+			}
+			return []byte("\r")
+		}
+	}
+	return []byte("\n")
+}
+
+// withIndex returns the data payload with its top-level "index" set to n, other members as they
+// were; ok is false when data is not an object.
+func withIndex(data []byte, n int) ([]byte, bool) {
+	obj, err := jsontext.ParseObject(data)
+	if err != nil {
+		return nil, false
+	}
+	obj.Set("index", jsontext.FormatInt(n))
+	return obj.Marshal(), true
+}
+
+func textDeltaData(index int, text string) []byte {
+	b := []byte(`{"type":"content_block_delta","index":`)
+	b = strconv.AppendInt(b, int64(index), 10)
+	b = append(b, `,"delta":{"type":"text_delta","text":`...)
+	b = jsontext.AppendQuote(b, text)
+	return append(b, `}}`...)
+}
+
+func inputDeltaData(index int, partial []byte) []byte {
+	b := []byte(`{"type":"content_block_delta","index":`)
+	b = strconv.AppendInt(b, int64(index), 10)
+	b = append(b, `,"delta":{"type":"input_json_delta","partial_json":`...)
+	b = jsontext.AppendQuote(b, string(partial))
+	return append(b, `}}`...)
+}
+
+func blockStopData(index int) []byte {
+	b := []byte(`{"type":"content_block_stop","index":`)
+	b = strconv.AppendInt(b, int64(index), 10)
+	return append(b, '}')
+}
+
+func toolStartData(index int, id, name string) []byte {
+	b := []byte(`{"type":"content_block_start","index":`)
+	b = strconv.AppendInt(b, int64(index), 10)
+	b = append(b, `,"content_block":{"type":"tool_use","id":`...)
+	b = jsontext.AppendQuote(b, id)
+	b = append(b, `,"name":`...)
+	b = jsontext.AppendQuote(b, name)
+	return append(b, `,"input":{}}}`...)
+}

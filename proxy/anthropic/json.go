@@ -1,0 +1,120 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// RepairMessage applies the stream rules to a non-streamed Messages response body (a JSON object
+// of type "message"): tool inputs repaired by schema, leaked calls at the tail of a text block
+// turned into tool_use blocks, an orphan stray-word line before a tool_use dropped, and
+// stop_reason set to tool_use when tool_use blocks are present. It returns the new body and true,
+// or nil and false when nothing was repaired (the caller sends the body as it came). Members it
+// does not change keep their order and spelling.
+func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
+	msg, err := jsontext.ParseObject(body)
+	if err != nil || string(msg.Get("type")) != `"message"` {
+		return nil, false
+	}
+	var blocks []json.RawMessage
+	if err := json.Unmarshal(msg.Get("content"), &blocks); err != nil {
+		return nil, false
+	}
+	changed := false
+	var out []json.RawMessage
+	hasTool := false
+	for i, raw := range blocks {
+		blk, err := jsontext.ParseObject(raw)
+		if err != nil {
+			out = append(out, raw)
+			continue
+		}
+		switch string(blk.Get("type")) {
+		case `"tool_use"`:
+			hasTool = true
+			var name string
+			_ = json.Unmarshal(blk.Get("name"), &name)
+			in := blk.Get("input")
+			if tools.Has(name) && len(in) > 0 && !tools.Fits(name, in) {
+				if fixed, kinds, ok := tools.RepairInput(name, in, repair.Options{}); ok {
+					blk.Set("input", fixed)
+					raw = blk.Marshal()
+					changed = true
+					rep.Repair(name, kinds...)
+				} else {
+					rep.Fail("tool input does not fit its schema and no repair makes it fit")
+				}
+			}
+			out = append(out, raw)
+		case `"text"`:
+			var text string
+			if json.Unmarshal(blk.Get("text"), &text) != nil {
+				out = append(out, raw)
+				continue
+			}
+			if keep, calls, ok := markup.ParseTail(text, Syntaxes); ok && len(calls) > 0 {
+				s := &Stream{tools: tools, rep: rep}
+				if inputs, ok := s.callInputs(calls); ok {
+					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
+						blk.Set("text", jsontext.Quote(keep))
+						out = append(out, blk.Marshal())
+					}
+					for j, c := range calls {
+						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(newToolID())}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
+						out = append(out, tb.Marshal())
+						rep.Repair(c.Name, "leaked_call")
+					}
+					hasTool, changed = true, true
+					continue
+				}
+			}
+			if i+1 < len(blocks) && isToolUse(blocks[i+1]) {
+				if keep, _, ok := markup.TrailingWord(text); ok {
+					rep.Repair("", "orphan_prefix")
+					changed = true
+					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
+						blk.Set("text", jsontext.Quote(keep))
+						out = append(out, blk.Marshal())
+					}
+					continue
+				}
+			}
+			out = append(out, raw)
+		default:
+			out = append(out, raw)
+		}
+	}
+	if hasTool {
+		sr := string(bytes.TrimSpace(msg.Get("stop_reason")))
+		if sr == `"end_turn"` || sr == "null" {
+			msg.Set("stop_reason", json.RawMessage(`"tool_use"`))
+			rep.Repair("", "stop_reason")
+			changed = true
+		}
+	}
+	if !changed {
+		return nil, false
+	}
+	content := []byte{'['}
+	for i, b := range out {
+		if i > 0 {
+			content = append(content, ',')
+		}
+		content = append(content, b...)
+	}
+	content = append(content, ']')
+	msg.Set("content", content)
+	return msg.Marshal(), true
+}
+
+func isToolUse(raw json.RawMessage) bool {
+	var b struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(raw, &b) == nil && b.Type == "tool_use"
+}

@@ -1,0 +1,264 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// Syntaxes are the leaked-call markups recognised at the tail of a text block.
+const Syntaxes = markup.All
+
+type pieceKind uint8
+
+const (
+	pOther     pieceKind = iota // anything the rules leave as it is
+	pTextStart                  // content_block_start of the open text block
+	pTextDelta                  // text_delta of the open text block
+	pTextStop                   // content_block_stop of a text block
+	pToolDelta                  // input_json_delta of the open tool_use block
+)
+
+// piece is one held SSE piece: the bytes it would go out as, and what it is.
+type piece struct {
+	raw  []byte
+	kind pieceKind
+	text string // pTextDelta: the decoded text
+}
+
+// block is the content block being streamed.
+type block struct {
+	index int    // the upstream's index
+	typ   string // "text", "tool_use", or another type passed through
+	eol   []byte // line ending of its start event
+
+	// text
+	holder   *markup.Holder
+	text     strings.Builder // all text of the block so far
+	released int             // bytes of text written to the client
+	started  bool            // its content_block_start was written
+
+	// tool_use
+	repairable bool // the request offers this tool
+	name       string
+	startInput json.RawMessage
+	partial    []byte
+	deltas     int
+}
+
+// Stream repairs one streamed Messages response. Create it with NewStream; feed it every piece of
+// the stream in order with Push and call End once at the end. Not safe for concurrent use.
+type Stream struct {
+	tools *repair.Tools
+	rep   *repair.Reporter
+
+	held   []piece // taken and not yet written, in order
+	blk    *block  // the open content block, or nil
+	orphan *block  // a finished text block held because its last line may be an orphan prefix
+	shift  int     // added to every upstream block index from here on
+	tools0 bool    // a tool_use block went out in this message
+}
+
+// NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
+// the rules that need none apply). rep may be nil.
+func NewStream(tools *repair.Tools, rep *repair.Reporter) *Stream {
+	return &Stream{tools: tools, rep: rep}
+}
+
+// Held returns the bytes of every piece taken and not yet written, in order.
+func (s *Stream) Held() []byte {
+	var b []byte
+	for _, p := range s.held {
+		b = append(b, p.raw...)
+	}
+	return b
+}
+
+func (s *Stream) hold(raw []byte, kind pieceKind, text string) {
+	s.held = append(s.held, piece{raw: bytes.Clone(raw), kind: kind, text: text})
+}
+
+// send writes raw now, or queues it behind held pieces so that order is kept.
+func (s *Stream) send(w io.Writer, raw []byte) error {
+	if len(s.held) > 0 {
+		s.hold(raw, pOther, "")
+		return nil
+	}
+	_, err := w.Write(raw)
+	return err
+}
+
+// releaseAll writes every held piece as it is.
+func (s *Stream) releaseAll(w io.Writer) error {
+	for i, p := range s.held {
+		if _, err := w.Write(p.raw); err != nil {
+			s.held = s.held[i:]
+			return err
+		}
+	}
+	s.held = s.held[:0]
+	return nil
+}
+
+// End writes whatever is still held, as it came.
+func (s *Stream) End(w io.Writer) error {
+	s.orphan = nil
+	return s.releaseAll(w)
+}
+
+// Push takes one piece of the stream and writes what may go now.
+func (s *Stream) Push(ev sse.Event, w io.Writer) error {
+	if ev.Oversize {
+		// Too large to repair: everything held goes out as it came, then this piece.
+		s.orphan, s.blk = nil, nil
+		if err := s.releaseAll(w); err != nil {
+			return err
+		}
+		_, err := w.Write(ev.Raw)
+		s.rep.Fail("event over the size limit")
+		return err
+	}
+	name, data, hasData := sse.Fields(ev.Raw)
+	if !hasData {
+		return s.send(w, ev.Raw) // comments, blank lines, id-only events
+	}
+	if idx, text, ok := fastTextDelta(data); ok && name != nil {
+		return s.textDelta(w, ev.Raw, idx, text)
+	}
+	var e event
+	if !isObject(data) || json.Unmarshal(data, &e) != nil && !hasTypeKey(data) {
+		s.rep.Repair("", "junk_frame")
+		return nil
+	}
+	if e.Type == "" {
+		if !hasTypeKey(data) {
+			s.rep.Repair("", "junk_frame")
+			return nil
+		}
+		return s.send(w, ev.Raw) // a "type" that is not a string: not ours to judge
+	}
+	raw := ev.Raw
+	if name == nil && isToken(e.Type) {
+		raw = append(append(append([]byte("event: "), e.Type...), lineEnding(ev.Raw)...), ev.Raw...)
+		s.rep.Repair("", "shape")
+	}
+	switch e.Type {
+	case "message_start":
+		s.shift, s.tools0 = 0, false
+		return s.send(w, raw)
+	case "content_block_start":
+		return s.blockStart(w, raw, data, &e)
+	case "content_block_delta":
+		if e.Index != nil && e.Delta != nil && e.Delta.Type == "text_delta" && e.Delta.Text != nil {
+			return s.textDelta(w, raw, *e.Index, *e.Delta.Text)
+		}
+		if e.Index != nil && e.Delta != nil && e.Delta.Type == "input_json_delta" && e.Delta.PartialJSON != nil &&
+			s.blk != nil && s.blk.typ == "tool_use" && s.blk.index == *e.Index && s.blk.repairable {
+			s.blk.partial = append(s.blk.partial, *e.Delta.PartialJSON...)
+			s.blk.deltas++
+			s.hold(s.shifted(raw, data, e.Index), pToolDelta, "")
+			return nil
+		}
+		return s.send(w, s.shifted(raw, data, e.Index))
+	case "content_block_stop":
+		return s.blockStop(w, raw, data, &e)
+	case "message_delta":
+		if err := s.resolveOrphan(w, false); err != nil {
+			return err
+		}
+		return s.send(w, s.fixStopReason(raw, data, &e))
+	default:
+		if e.Type == "message_stop" || e.Type == "error" {
+			if err := s.resolveOrphan(w, false); err != nil {
+				return err
+			}
+		}
+		return s.send(w, s.shifted(raw, data, e.Index))
+	}
+}
+
+// shifted returns raw with its index moved by the current shift, or raw itself when there is no
+// shift or no index.
+func (s *Stream) shifted(raw, data []byte, index *int) []byte {
+	if s.shift == 0 || index == nil {
+		return raw
+	}
+	nd, ok := withIndex(data, *index+s.shift)
+	if !ok {
+		return raw
+	}
+	name, _, _ := sse.Fields(raw)
+	typ := string(name)
+	if typ == "" {
+		var e event
+		_ = json.Unmarshal(data, &e)
+		typ = e.Type
+	}
+	return eventFrame(lineEnding(raw), typ, nd)
+}
+
+func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
+	if e.Index == nil || e.ContentBlock == nil {
+		return s.send(w, raw)
+	}
+	cb := e.ContentBlock
+	if err := s.resolveOrphan(w, cb.Type == "tool_use"); err != nil {
+		return err
+	}
+	b := &block{index: *e.Index, typ: cb.Type, eol: lineEnding(raw)}
+	s.blk = b
+	switch cb.Type {
+	case "text":
+		if s.shift != 0 {
+			raw = s.shifted(raw, data, e.Index)
+		}
+		if cb.Text != "" {
+			b.typ = "text-prefilled" // text in the start event: left alone
+			return s.send(w, raw)
+		}
+		b.holder = markup.NewHolder(Syntaxes)
+		if len(s.held) == 0 {
+			s.hold(raw, pTextStart, "")
+			return nil
+		}
+		b.started = true
+		return s.send(w, raw)
+	case "tool_use":
+		s.tools0 = true
+		b.name = cb.Name
+		b.startInput = cb.Input
+		b.repairable = s.tools.Has(cb.Name)
+	}
+	return s.send(w, s.shifted(raw, data, e.Index))
+}
+
+func isObject(data []byte) bool {
+	d := bytes.TrimSpace(data)
+	return len(d) > 0 && d[0] == '{'
+}
+
+// hasTypeKey reports whether the object in data has a top-level "type" member of any kind.
+func hasTypeKey(data []byte) bool {
+	obj, err := jsontext.ParseObject(data)
+	return err == nil && obj.Get("type") != nil
+}
+
+// isToken reports whether an event type can be written on an "event:" line as it is.
+func isToken(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '.' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

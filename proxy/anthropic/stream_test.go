@@ -1,0 +1,314 @@
+package anthropic
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// run feeds body through a Stream read by r and returns the output and the repair kinds reported.
+func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
+	tools, _ := repair.ToolsFromAnthropic(request)
+	var kinds []string
+	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+	st := NewStream(tools, rep)
+	var out bytes.Buffer
+	fr := &sse.Reader{R: r}
+	for {
+		ev, err := fr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Push(ev, &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.End(&out); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Held()) != 0 {
+		t.Fatal("bytes still held after End")
+	}
+	return out.Bytes(), kinds
+}
+
+type randChunks struct {
+	b   []byte
+	rnd *rand.Rand
+}
+
+func (c *randChunks) Read(p []byte) (int, error) {
+	if len(c.b) == 0 {
+		return 0, io.EOF
+	}
+	n := min(1+c.rnd.Intn(64), len(p), len(c.b))
+	copy(p, c.b[:n])
+	c.b = c.b[n:]
+	return n, nil
+}
+
+func TestCasesPure(t *testing.T) {
+	all, err := cases.Load("anthropic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		if !c.Stream {
+			continue
+		}
+		for _, mode := range []string{"onebyte", "chunks"} {
+			t.Run(c.Name+"/"+mode, func(t *testing.T) {
+				var r io.Reader = iotest.OneByteReader(bytes.NewReader(c.Upstream))
+				if mode == "chunks" {
+					r = &randChunks{b: c.Upstream, rnd: rand.New(rand.NewSource(7))}
+				}
+				out, kinds := run(t, c.Request, r)
+				if c.Want.Passthrough {
+					if !bytes.Equal(out, c.Upstream) {
+						t.Fatalf("passthrough changed; kinds %v\n%s", kinds, out)
+					}
+					return
+				}
+				m, err := client.AnthropicStream(out)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				if err := client.CompareAnthropic(c.Want.Message, m); err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+			})
+		}
+	}
+}
+
+func TestNonStreamCases(t *testing.T) {
+	all, err := cases.Load("anthropic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		if c.Stream {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			tools, _ := repair.ToolsFromAnthropic(c.Request)
+			fixed, ok := RepairMessage(tools, c.Upstream, nil)
+			if c.Want.Passthrough {
+				if ok {
+					t.Fatalf("repaired a passthrough case: %s", fixed)
+				}
+				return
+			}
+			body := c.Upstream
+			if ok {
+				body = fixed
+			}
+			m, err := client.AnthropicJSON(body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := client.CompareAnthropic(c.Want.Message, m); err != nil {
+				t.Fatalf("%v\n%s", err, body)
+			}
+		})
+	}
+}
+
+const bashTools = `{"tools":[{"name":"Bash","input_schema":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"]}},
+{"name":"TodoWrite","input_schema":{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string"}},"required":["content"]}}},"required":["todos"]}}]}`
+
+func sseOf(events ...string) string {
+	var b strings.Builder
+	for _, e := range events {
+		typ := e[len(`{"type":"`) : strings.Index(e[len(`{"type":"`):], `"`)+len(`{"type":"`)]
+		b.WriteString("event: " + typ + "\ndata: " + e + "\n\n")
+	}
+	return b.String()
+}
+
+func TestStreamRules(t *testing.T) {
+	start := `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[]}}`
+	textStart := func(i string) string {
+		return `{"type":"content_block_start","index":` + i + `,"content_block":{"type":"text","text":""}}`
+	}
+	text := func(i, s string) string {
+		return `{"type":"content_block_delta","index":` + i + `,"delta":{"type":"text_delta","text":` + s + `}}`
+	}
+	stop := func(i string) string { return `{"type":"content_block_stop","index":` + i + `}` }
+	toolStart := func(i, name string) string {
+		return `{"type":"content_block_start","index":` + i + `,"content_block":{"type":"tool_use","id":"toolu_1","name":"` + name + `","input":{}}}`
+	}
+	input := func(i, s string) string {
+		return `{"type":"content_block_delta","index":` + i + `,"delta":{"type":"input_json_delta","partial_json":` + s + `}}`
+	}
+	msgDelta := func(r string) string {
+		return `{"type":"message_delta","delta":{"stop_reason":"` + r + `","stop_sequence":null},"usage":{"output_tokens":5}}`
+	}
+	end := `{"type":"message_stop"}`
+
+	tests := []struct {
+		name   string
+		in     string
+		want   string // JSON message, or "" for passthrough
+		kinds  []string
+		noKind bool
+	}{
+		{
+			name: "glued stray word and invoke without function_calls",
+			in: sseOf(start, textStart("0"), text("0", `"Looking.\ncall<invoke name=\"Bash\"><parameter name=\"command\">ls -la</parameter><parameter name=\"timeout\">30</parameter></invoke>"`),
+				stop("0"), msgDelta("end_turn"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"text","text":"Looking."},{"type":"tool_use","id":"*","name":"Bash","input":{"command":"ls -la","timeout":30}}]}`,
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name: "leaked call then a later block is renumbered",
+			in: sseOf(start, textStart("0"), text("0", `"court\n<invoke name=\"Bash\">\n<parameter name=\"command\">pwd</parameter>\n</invoke>"`),
+				stop("0"), toolStart("1", "Bash"), input("1", `"{\"command\":\"ls\"}"`), stop("1"), msgDelta("end_turn"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"*","name":"Bash","input":{"command":"pwd"}},{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"leaked_call", "stop_reason"},
+		},
+		{
+			name: "unknown parameter leaves the text",
+			in: sseOf(start, textStart("0"), text("0", `"court\n<invoke name=\"Bash\"><parameter name=\"cmd\">pwd</parameter></invoke>"`),
+				stop("0"), msgDelta("end_turn"), end),
+		},
+		{
+			name: "invoke inside a code fence is text",
+			in: sseOf(start, textStart("0"), text("0", `"Example:\n`+"```"+`\n<invoke name=\"Bash\"><parameter name=\"command\">pwd</parameter></invoke>\n`+"```"+`"`),
+				stop("0"), msgDelta("end_turn"), end),
+		},
+		{
+			name: "stray word before a tool_use is dropped",
+			in: sseOf(start, textStart("0"), text("0", `"Reading it.\n\ncourt"`), stop("0"),
+				toolStart("1", "Bash"), input("1", `"{\"command\":\"cat x\"}"`), stop("1"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"text","text":"Reading it."},{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"cat x"}}]}`,
+			kinds: []string{"orphan_prefix"},
+		},
+		{
+			name:  "stringified array of objects at depth",
+			in:    sseOf(start, toolStart("0", "TodoWrite"), input("0", `"{\"todos\":\"[{\\\"content\\\":\\\"a\\\"}]\"}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{"todos":[{"content":"a"}]}}]}`,
+			kinds: []string{"coerce"},
+		},
+		{
+			name:  "end_turn with a healthy tool_use",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("end_turn"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"stop_reason"},
+		},
+		{
+			name: "healthy text with angle brackets and lowercase lines",
+			in:   sseOf(start, textStart("0"), text("0", `"a < b and <div>\nok\n"`), text("0", `"then\nfine <inv"`), text("0", `"alid> done"`), stop("0"), msgDelta("end_turn"), end),
+		},
+		{
+			name: "tool the request does not offer is left",
+			in:   sseOf(start, toolStart("0", "Deploy"), input("0", `"{\"targets\":\"[1]\"}"`), stop("0"), msgDelta("tool_use"), end),
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, r := range []io.Reader{strings.NewReader(tc.in), iotest.OneByteReader(strings.NewReader(tc.in))} {
+				out, kinds := run(t, []byte(bashTools), r)
+				if tc.want == "" {
+					if string(out) != tc.in {
+						t.Fatalf("changed a stream that must pass (kinds %v):\n%s", kinds, out)
+					}
+					if len(kinds) > 0 {
+						t.Fatalf("kinds %v reported on a passthrough", kinds)
+					}
+					continue
+				}
+				m, err := client.AnthropicStream(out)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				if err := client.CompareAnthropic([]byte(tc.want), m); err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				for _, k := range tc.kinds {
+					if !strings.Contains(strings.Join(kinds, ","), k) {
+						t.Errorf("kind %q not reported (got %v)", k, kinds)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestJunkAndShape(t *testing.T) {
+	in := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n" +
+		"data: {\"type\":\"ping\"}\n\n" +
+		"data: null\n\n" +
+		"data: {\"object\":\"billing.summary\",\"cost\":1}\n\n" +
+		": keep me\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n" +
+		"data: [DONE]\n\n"
+	want := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n" +
+		"event: ping\ndata: {\"type\":\"ping\"}\n\n" +
+		": keep me\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	out, kinds := run(t, nil, strings.NewReader(in))
+	if string(out) != want {
+		t.Fatalf("got\n%q\nwant\n%q", out, want)
+	}
+	if !strings.Contains(strings.Join(kinds, ","), "junk_frame") || !strings.Contains(strings.Join(kinds, ","), "shape") {
+		t.Errorf("kinds %v", kinds)
+	}
+}
+
+// FuzzStream: never panic, hold nothing after End, and any output that differs from the input
+// must have been reported as a repair.
+func FuzzStream(f *testing.F) {
+	if all, err := cases.Load("anthropic"); err == nil {
+		for _, c := range all {
+			if c.Stream {
+				f.Add(c.Request, c.Upstream, uint8(1))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, request, body []byte, chunk uint8) {
+		r := io.Reader(&randChunks{b: body, rnd: rand.New(rand.NewSource(int64(chunk)))})
+		out, kinds := run(t, request, r)
+		if len(kinds) == 0 && !bytes.Equal(out, body) {
+			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)
+		}
+	})
+}
+
+// FuzzHealthyText: text deltas of any content that does not end as markup, in any split, pass
+// byte for byte.
+func FuzzHealthyText(f *testing.F) {
+	f.Add("Hello <b>world</b>\ncount\nmore", uint8(3))
+	f.Add("```\n<invoke name=\"Bash\">\n```", uint8(2))
+	f.Fuzz(func(t *testing.T, text string, parts uint8) {
+		if strings.Contains(text, "<") && (strings.Contains(text, "invoke") || strings.Contains(text, "tool") || strings.Contains(text, "|") || strings.Contains(text, "｜")) {
+			return // could be real leaked markup; FuzzStream covers it
+		}
+		n := int(parts%8) + 1
+		var events []string
+		events = append(events, `{"type":"message_start","message":{}}`, `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`)
+		step := len(text)/n + 1
+		for i := 0; i < len(text); i += step {
+			seg := text[i:min(len(text), i+step)]
+			events = append(events, string(textDeltaData(0, seg)))
+		}
+		events = append(events, `{"type":"content_block_stop","index":0}`, `{"type":"message_delta","delta":{"stop_reason":"end_turn"}}`, `{"type":"message_stop"}`)
+		in := sseOf(events...)
+		out, kinds := run(t, []byte(bashTools), strings.NewReader(in))
+		if string(out) != in {
+			t.Fatalf("healthy text changed (kinds %v):\n%q", kinds, out)
+		}
+	})
+}

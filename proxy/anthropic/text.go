@@ -1,0 +1,228 @@
+package anthropic
+
+import (
+	"io"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/markup"
+)
+
+// textDelta takes one text_delta. Text of the open text block flows at once except a tail that
+// could still become a stray word or leaked markup (markup.Holder decides).
+func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) error {
+	b := s.blk
+	if b == nil || b.typ != "text" || b.index != index {
+		if s.shift != 0 {
+			raw = eventFrame(lineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))
+		}
+		return s.send(w, raw)
+	}
+	if s.shift != 0 {
+		raw = eventFrame(lineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))
+	}
+	b.text.WriteString(text)
+	s.hold(raw, pTextDelta, text)
+	return s.releaseText(w)
+}
+
+// releaseText writes the held pieces of the open text block that the holder lets go: whole
+// text_delta pieces only, so that a healthy stream goes out byte for byte. The block's start is
+// written with the first non-empty text.
+func (s *Stream) releaseText(w io.Writer) error {
+	b := s.blk
+	pending := b.text.String()[b.released:]
+	safe := b.holder.Safe(pending)
+	n, textLen := 0, 0
+	for n < len(s.held) {
+		p := s.held[n]
+		if p.kind == pTextDelta {
+			if textLen+len(p.text) > safe {
+				break
+			}
+			textLen += len(p.text)
+		}
+		n++
+	}
+	// Keep a start back until some text goes with it, so that a block that turns out to hold
+	// nothing but a stray word or a leaked call can be dropped whole.
+	if !b.started && textLen == 0 {
+		return nil
+	}
+	for i := 0; i < n; i++ {
+		p := s.held[i]
+		if _, err := w.Write(p.raw); err != nil {
+			return err
+		}
+		if p.kind == pTextStart {
+			b.started = true
+		}
+	}
+	s.held = append(s.held[:0], s.held[n:]...)
+	if textLen > 0 {
+		b.holder.Release(pending[:textLen])
+		b.released += textLen
+	}
+	return nil
+}
+
+// textStop ends the open text block: a leaked call at its tail becomes tool_use blocks; a last line
+// that is a lone stray word is held until the next block shows whether a tool_use follows; anything
+// else goes out as it came.
+func (s *Stream) textStop(w io.Writer, raw []byte) error {
+	b := s.blk
+	s.hold(raw, pTextStop, "")
+	full := b.text.String()
+	if b.released < len(full) {
+		if ok, err := s.leakedCall(w, b, full); ok || err != nil {
+			return err
+		}
+		if _, _, ok := markup.TrailingWord(full); ok {
+			s.orphan = b
+			return nil
+		}
+	}
+	return s.releaseAll(w)
+}
+
+// leakedCall rewrites a text block whose tail is leaked tool-call markup (REPAIRS.md D01, D02 and,
+// from gateways that translate open models, D03-D06): the text before it stays a text block, each
+// call becomes a tool_use block with an input typed by the tool's schema, later block indexes move
+// up, and stop_reason becomes tool_use. It fires only when every call names a tool of the request,
+// every parameter is in that tool's schema and every input fits it; otherwise it writes nothing
+// and returns false. Sources: anthropics/claude-code #64314, #64112, #67307, #69258, #75326,
+// #74338; MiniMax-AI/MiniMax-M2.5 #10; earendil-works/pi #368.
+func (s *Stream) leakedCall(w io.Writer, b *block, full string) (bool, error) {
+	keep, calls, ok := markup.ParseTail(full, Syntaxes)
+	if !ok || len(calls) == 0 {
+		return false, nil
+	}
+	if len(keep) < b.released {
+		s.rep.Fail("leaked call: part of its prefix already went out")
+		return false, nil
+	}
+	inputs, ok := s.callInputs(calls)
+	if !ok {
+		return false, nil
+	}
+	rest := strings.TrimRight(keep[b.released:], " \t\r\n")
+	if err := s.writeOthers(w); err != nil {
+		return true, err
+	}
+	out := b.index + s.shift
+	if b.started || rest != "" {
+		if err := s.writeTextTail(w, b, rest); err != nil {
+			return true, err
+		}
+		out++
+		s.shift++
+	}
+	for i, c := range calls {
+		if err := s.writeToolBlock(w, b.eol, out+i, newToolID(), c.Name, inputs[i]); err != nil {
+			return true, err
+		}
+		s.rep.Repair(c.Name, "leaked_call")
+	}
+	s.shift += len(calls) - 1
+	s.tools0 = true
+	s.blk = nil
+	return true, nil
+}
+
+// callInputs types every call's input by its tool's schema; ok is false when any call names a tool
+// the request does not offer or cannot be made to fit.
+func (s *Stream) callInputs(calls []markup.Call) ([][]byte, bool) {
+	inputs := make([][]byte, len(calls))
+	for i, c := range calls {
+		in, err := s.tools.CallInput(c.Name, toParams(c.Params), c.JSON)
+		if err != nil {
+			s.rep.Fail("leaked call does not fit the request's tools")
+			return nil, false
+		}
+		inputs[i] = in
+	}
+	return inputs, true
+}
+
+// writeOthers writes the held pieces that belong to no text or tool block (pings), dropping the
+// text pieces the caller replaces.
+func (s *Stream) writeOthers(w io.Writer) error {
+	for _, p := range s.held {
+		if p.kind == pOther {
+			if _, err := w.Write(p.raw); err != nil {
+				return err
+			}
+		}
+	}
+	s.held = s.held[:0]
+	return nil
+}
+
+// writeTextTail finishes text block b: its start if not yet written, the unwritten text rest as
+// one text_delta when not empty, and its stop.
+func (s *Stream) writeTextTail(w io.Writer, b *block, rest string) error {
+	out := b.index + s.shift
+	if !b.started {
+		start := `{"type":"content_block_start","index":` + itoa(out) + `,"content_block":{"type":"text","text":""}}`
+		if _, err := w.Write(eventFrame(b.eol, "content_block_start", []byte(start))); err != nil {
+			return err
+		}
+		b.started = true
+	}
+	if rest != "" {
+		if _, err := w.Write(eventFrame(b.eol, "content_block_delta", textDeltaData(out, rest))); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(eventFrame(b.eol, "content_block_stop", blockStopData(out)))
+	return err
+}
+
+func (s *Stream) writeToolBlock(w io.Writer, eol []byte, index int, id, name string, input []byte) error {
+	for _, f := range [][]byte{
+		eventFrame(eol, "content_block_start", toolStartData(index, id, name)),
+		eventFrame(eol, "content_block_delta", inputDeltaData(index, input)),
+		eventFrame(eol, "content_block_stop", blockStopData(index)),
+	} {
+		if _, err := w.Write(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolveOrphan settles a text block held by textStop. When a tool_use block follows (toolNext),
+// the block loses its last line, a lone stray word (REPAIRS.md D01b: anthropics/claude-code #64097,
+// #63953; attson/claude-proxy); a block left with no text is dropped and later indexes move down so
+// they stay 0..n-1. Otherwise the held pieces go out as they came.
+func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
+	b := s.orphan
+	if b == nil {
+		return nil
+	}
+	s.orphan = nil
+	if !toolNext {
+		return s.releaseAll(w)
+	}
+	keep, _, ok := markup.TrailingWord(b.text.String())
+	if !ok || len(keep) < b.released {
+		return s.releaseAll(w)
+	}
+	rest := strings.TrimRight(keep[b.released:], " \t\r\n")
+	if err := s.writeOthers(w); err != nil {
+		return err
+	}
+	s.rep.Repair("", "orphan_prefix")
+	if !b.started && rest == "" {
+		s.shift--
+		return nil
+	}
+	return s.writeTextTail(w, b, rest)
+}
+
+func toParams(ps []markup.Param) []repairParam {
+	out := make([]repairParam, len(ps))
+	for i, p := range ps {
+		out[i] = repairParam{Name: p.Name, Value: p.Value}
+	}
+	return out
+}

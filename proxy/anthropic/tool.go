@@ -1,0 +1,155 @@
+package anthropic
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"strconv"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+type repairParam = repair.Param
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// newToolID returns "toolu_" and 24 random base-62 characters, the shape of the API's own ids.
+func newToolID() string {
+	var b [24]byte
+	_, _ = rand.Read(b[:])
+	id := []byte("toolu_")
+	for _, c := range b {
+		id = append(id, base62[int(c)%len(base62)])
+	}
+	return string(id)
+}
+
+// blockStop ends the open block.
+func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
+	b := s.blk
+	raw = s.shifted(raw, data, e.Index)
+	if b == nil || e.Index == nil || b.index != *e.Index {
+		return s.send(w, raw)
+	}
+	switch b.typ {
+	case "text":
+		return s.textStop(w, raw)
+	case "tool_use":
+		s.blk = nil
+		if b.repairable {
+			return s.toolStop(w, b, raw)
+		}
+	}
+	s.blk = nil
+	return s.send(w, raw)
+}
+
+// toolStop ends a tool_use block of a tool the request offers. Its input_json_delta events were held:
+//   - an input that fits the schema goes out as it came;
+//   - one that does not is repaired by the schema engine (REPAIRS.md D13-D15, D25, D29, D23b:
+//     anomalyco/opencode #7512, #8249; anthropics/claude-code #23500, #20732, #24597, #82652,
+//     #79339, #69522; QwenLM/qwen-code #288; librefang/librefang #2975) and goes out as one
+//     input_json_delta, or as it came when no repair makes it fit;
+//   - a block that carried its whole input in content_block_start and no deltas gets that input as
+//     one input_json_delta (D38: inflaborg/ccrelay PR #119), since Claude Code builds the input from
+//     the deltas alone.
+func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
+	out := b.index + s.shift
+	if b.deltas == 0 {
+		in := bytes.TrimSpace(b.startInput)
+		if len(in) == 0 || bytes.Equal(in, []byte("{}")) || !isObject(in) {
+			return s.send(w, stop)
+		}
+		compact := in
+		if fixed, kinds, changed := s.tools.RepairInput(b.name, in, repair.Options{}); changed {
+			compact = fixed
+			s.rep.Repair(b.name, kinds...)
+		} else if c, err := compactJSON(in); err == nil {
+			compact = c
+		}
+		s.rep.Repair(b.name, "shape")
+		return s.replaceDeltas(w, b, out, compact, stop)
+	}
+	input := b.partial
+	if len(bytes.TrimSpace(input)) == 0 || s.tools.Fits(b.name, input) {
+		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
+		return s.releaseAll(w)
+	}
+	fixed, kinds, changed := s.tools.RepairInput(b.name, input, repair.Options{})
+	if !changed {
+		s.rep.Fail("tool input does not fit its schema and no repair makes it fit")
+		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
+		return s.releaseAll(w)
+	}
+	s.rep.Repair(b.name, kinds...)
+	return s.replaceDeltas(w, b, out, fixed, stop)
+}
+
+// replaceDeltas writes the held pieces with every input_json_delta replaced by one carrying input,
+// at the place of the first, then the block's stop.
+func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byte) error {
+	wrote := false
+	emit := func() error {
+		wrote = true
+		_, err := w.Write(eventFrame(b.eol, "content_block_delta", inputDeltaData(out, input)))
+		return err
+	}
+	for _, p := range s.held {
+		if p.kind == pToolDelta {
+			if !wrote {
+				if err := emit(); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if _, err := w.Write(p.raw); err != nil {
+			return err
+		}
+	}
+	s.held = s.held[:0]
+	if !wrote {
+		if err := emit(); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(stop)
+	return err
+}
+
+func compactJSON(in []byte) ([]byte, error) {
+	var b bytes.Buffer
+	if err := json.Compact(&b, in); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// fixStopReason sets a message_delta's stop_reason to "tool_use" when the message holds a tool_use
+// block but says "end_turn" or null (REPAIRS.md D39: open-octo/octo-agent PR #647); clients decide
+// from stop_reason whether to run tools.
+func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
+	if !s.tools0 || e.Delta == nil || e.Delta.StopReason == nil {
+		return raw
+	}
+	sr := string(bytes.TrimSpace(*e.Delta.StopReason))
+	if sr != `"end_turn"` && sr != "null" {
+		return raw
+	}
+	obj, err := jsontext.ParseObject(data)
+	if err != nil {
+		return raw
+	}
+	d, err := jsontext.ParseObject(obj.Get("delta"))
+	if err != nil {
+		return raw
+	}
+	d.Set("stop_reason", json.RawMessage(`"tool_use"`))
+	obj.Set("delta", d.Marshal())
+	s.rep.Repair("", "stop_reason")
+	return eventFrame(lineEnding(raw), "message_delta", obj.Marshal())
+}

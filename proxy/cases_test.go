@@ -1,0 +1,195 @@
+package proxy
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"math/rand"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/iotest"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+)
+
+// caseUpstream serves one case's upstream body in random small writes, flushing after each, gzipped
+// when the case's meta says so, and records the request it got.
+type caseUpstream struct {
+	c    cases.Case
+	seed int64
+
+	mu     sync.Mutex
+	gotReq []byte
+	gotHdr http.Header
+}
+
+func (u *caseUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	u.mu.Lock()
+	u.gotReq, u.gotHdr = body, r.Header.Clone()
+	u.mu.Unlock()
+	ct := "application/json"
+	if u.c.Stream {
+		ct = "text/event-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	gz := false
+	for k, v := range u.c.Headers {
+		w.Header().Set(k, v)
+		if strings.EqualFold(k, "Content-Encoding") && v == "gzip" {
+			gz = true
+		}
+	}
+	w.WriteHeader(u.c.Status)
+	var out io.Writer = w
+	var zw *gzip.Writer
+	if gz {
+		zw = gzip.NewWriter(w)
+		out = zw
+	}
+	rnd := rand.New(rand.NewSource(u.seed))
+	rc := http.NewResponseController(w)
+	for b := u.c.Upstream; len(b) > 0; {
+		n := min(1+rnd.Intn(40), len(b))
+		_, _ = out.Write(b[:n])
+		if zw != nil {
+			_ = zw.Flush()
+		}
+		_ = rc.Flush()
+		b = b[n:]
+	}
+	if zw != nil {
+		_ = zw.Close()
+	}
+}
+
+// oneByteTransport hands the proxy the upstream body one byte per read.
+type oneByteTransport struct{ http.RoundTripper }
+
+func (t oneByteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.RoundTripper.RoundTrip(r)
+	if err == nil {
+		resp.Body = struct {
+			io.Reader
+			io.Closer
+		}{iotest.OneByteReader(resp.Body), resp.Body}
+	}
+	return resp, err
+}
+
+func casePath(protocol string) string {
+	switch protocol {
+	case "openai":
+		return "/v1/chat/completions"
+	case "responses":
+		return "/v1/responses"
+	}
+	return "/v1/messages"
+}
+
+// runCase sends the case's request through a toolfix Server to its upstream and returns the body
+// the client received and the server's counters.
+func runCase(t *testing.T, c cases.Case, seed int64, oneByte bool) ([]byte, Snapshot) {
+	t.Helper()
+	up := &caseUpstream{c: c, seed: seed}
+	ups := httptest.NewServer(up)
+	defer ups.Close()
+	opts := Options{Routes: []Route{{Upstream: ups.URL}}}
+	if oneByte {
+		opts.Transport = oneByteTransport{http.DefaultTransport.(*http.Transport).Clone()}
+	}
+	srv, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := httptest.NewServer(srv)
+	defer ps.Close()
+	req, _ := http.NewRequest(http.MethodPost, ps.URL+casePath(c.Protocol), bytes.NewReader(c.Request))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-api-key", "sk-ant-test-canary")
+	resp, err := ps.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("reading the proxy's answer: %v", err)
+	}
+	if resp.StatusCode != c.Status {
+		t.Fatalf("status %d, want %d", resp.StatusCode, c.Status)
+	}
+	if !bytes.Equal(up.gotReq, c.Request) {
+		t.Fatalf("the upstream got a different request body")
+	}
+	return got, srv.Stats.Snapshot()
+}
+
+func TestAnthropicCases(t *testing.T) {
+	testCases(t, "anthropic", func(want []byte, body []byte, stream bool) error {
+		var m *client.Message
+		var err error
+		if stream {
+			m, err = client.AnthropicStream(body)
+		} else {
+			m, err = client.AnthropicJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return client.CompareAnthropic(want, m)
+	})
+}
+
+// testCases runs every case of protocol through the HTTP path three ways: whole random writes,
+// one byte per read, and another random chunking; passthrough cases must come out byte-identical
+// with no repair counted, the others must accumulate to the wanted message.
+func testCases(t *testing.T, protocol string, check func(want, body []byte, stream bool) error) {
+	all, err := cases.Load(protocol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		for _, mode := range []struct {
+			name    string
+			seed    int64
+			oneByte bool
+		}{{"chunks", 1, false}, {"onebyte", 2, true}, {"chunks2", 3, false}} {
+			t.Run(c.Name+"/"+mode.name, func(t *testing.T) {
+				got, snap := runCase(t, c, mode.seed, mode.oneByte)
+				if c.Want.Passthrough {
+					if !bytes.Equal(got, c.Upstream) {
+						t.Fatalf("passthrough case changed:\n%s", firstDiff(got, c.Upstream))
+					}
+					if len(snap.Repairs) > 0 {
+						t.Errorf("repairs counted on a passthrough case: %v", snap.Repairs)
+					}
+					return
+				}
+				if err := check(c.Want.Message, got, c.Stream); err != nil {
+					t.Fatalf("%v\nbody:\n%s", err, got)
+				}
+				for _, k := range c.Want.Repairs {
+					if !slices.Contains(snap.RepairKinds(), k) {
+						t.Errorf("repair kind %q not counted; counted %v", k, snap.RepairKinds())
+					}
+				}
+			})
+		}
+	}
+}
+
+func firstDiff(got, want []byte) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	lo := max(0, i-80)
+	return fmt.Sprintf("at byte %d:\n got: %q\nwant: %q", i, got[lo:min(len(got), i+80)], want[lo:min(len(want), i+80)])
+}

@@ -1,0 +1,110 @@
+package markup
+
+// Line phases of textState: where in the current line the scanner is.
+const (
+	phaseLead  uint8 = iota // only blanks so far
+	phaseRun                // in a leading run of ` or ~
+	phaseRest               // after the leading run
+	phasePlain              // the line began with something else
+)
+
+// textState follows Markdown code through a text fed byte by byte: fenced code blocks across
+// lines, and inline code spans within a line. The zero value is the start of a text, outside code.
+// It holds no slices, so a copy is an independent snapshot.
+type textState struct {
+	mid    bool // inside a line (false: at the start of one)
+	fence  byte // '`' or '~' inside a fenced code block; 0 outside
+	fenceN int  // length of the fence's opening run
+
+	phase     uint8
+	run       byte // the leading run's byte
+	runN      int  // the leading run's length
+	restBlank bool // only blanks after the leading run so far
+	restTick  bool // a backtick after the leading run
+
+	ticks int // length of the backtick run just read; 0 when the last byte was not a backtick
+	code  int // length of the backtick run that opened an inline code span on this line; 0 none
+}
+
+// lineStart reports whether the next byte begins a line.
+func (t *textState) lineStart() bool { return !t.mid }
+
+// mayOpen reports whether markup may begin at the next byte: outside a fence, not in a fence's
+// opening-line info string after ~~~, and outside an inline code span.
+func (t *textState) mayOpen() bool {
+	if t.fence != 0 {
+		return false
+	}
+	if t.run == '~' && t.runN >= 3 && (t.phase == phaseRun || t.phase == phaseRest) {
+		return false
+	}
+	return t.inlineCode() == 0
+}
+
+// inlineCode is the length of the open inline code span's run, counting the run just read.
+func (t *textState) inlineCode() int {
+	switch {
+	case t.ticks == 0:
+		return t.code
+	case t.code == 0:
+		return t.ticks
+	case t.ticks == t.code:
+		return 0
+	}
+	return t.code
+}
+
+// feed advances the state over one byte of text.
+func (t *textState) feed(b byte) {
+	if t.phase == phasePlain && t.ticks == 0 && b != '\n' && b != '`' {
+		return // the common case: an ordinary byte inside an ordinary line
+	}
+	if b == '\n' {
+		t.endLine()
+		return
+	}
+	t.mid = true
+	switch t.phase {
+	case phaseLead:
+		switch {
+		case b == '`' || b == '~':
+			t.phase, t.run, t.runN = phaseRun, b, 1
+		case !isBlank(b):
+			t.phase = phasePlain
+		}
+	case phaseRun:
+		if b == t.run {
+			t.runN++
+		} else {
+			t.phase, t.restBlank, t.restTick = phaseRest, isBlank(b), b == '`'
+		}
+	case phaseRest:
+		t.restBlank = t.restBlank && isBlank(b)
+		t.restTick = t.restTick || b == '`'
+	}
+	if t.fence != 0 {
+		return
+	}
+	if b == '`' {
+		t.ticks++
+		return
+	}
+	if t.ticks > 0 {
+		t.code, t.ticks = t.inlineCode(), 0
+	}
+}
+
+// endLine closes or opens a fence at the end of a line and resets the line's state.
+func (t *textState) endLine() {
+	fenceLine := (t.phase == phaseRun || t.phase == phaseRest) && t.runN >= 3
+	switch {
+	case t.fence != 0:
+		if fenceLine && t.run == t.fence && t.runN >= t.fenceN && (t.phase == phaseRun || t.restBlank) {
+			t.fence, t.fenceN = 0, 0
+		}
+	case fenceLine && (t.run == '~' || !t.restTick):
+		t.fence, t.fenceN = t.run, t.runN
+	}
+	fence, fenceN := t.fence, t.fenceN
+	*t = textState{fence: fence, fenceN: fenceN}
+}

@@ -1,0 +1,80 @@
+package markup
+
+import "testing"
+
+func TestTextState(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		before    string // the text before a '<'
+		mayOpen   bool
+		inFence   bool
+		lineStart bool
+	}{
+		{name: "start", before: "", mayOpen: true, lineStart: true},
+		{name: "prose", before: "Hello ", mayOpen: true},
+		{name: "new line", before: "Hello\n", mayOpen: true, lineStart: true},
+		{name: "backtick fence", before: "```go\n", inFence: true, lineStart: true},
+		{name: "tilde fence", before: "~~~\nx\n", inFence: true, lineStart: true},
+		{name: "indented fence", before: "   ````\n", inFence: true, lineStart: true},
+		{name: "closed fence", before: "```\nx\n```\n", mayOpen: true, lineStart: true},
+		{name: "closer with blanks", before: "```\nx\n  ``` \r\n", mayOpen: true, lineStart: true},
+		{name: "longer closer", before: "```\nx\n`````\n", mayOpen: true, lineStart: true},
+		{name: "short closer", before: "````\nx\n```\n", inFence: true, lineStart: true},
+		{name: "other char closer", before: "```\nx\n~~~\n", inFence: true, lineStart: true},
+		{name: "closer with text", before: "```\n```x\n", inFence: true, lineStart: true},
+		{name: "crlf fence", before: "```\r\nx\r\n```\r\n", mayOpen: true, lineStart: true},
+		{name: "fence not at line start", before: "a ```\n", mayOpen: true, lineStart: true},
+		{name: "backtick info with backtick", before: "```a`b\n", mayOpen: true, lineStart: true},
+		{name: "two backticks", before: "``\n", mayOpen: true, lineStart: true},
+		{name: "on opening line", before: "```"},
+		{name: "on tilde opening line info", before: "~~~ xml "},
+		{name: "inline span open", before: "Use `"},
+		{name: "inline span closed", before: "Use `x` ", mayOpen: true},
+		{name: "inline double run", before: "Use `` a ` b ", mayOpen: false},
+		{name: "inline double closed", before: "Use `` a ` b `` ", mayOpen: true},
+		{name: "inline reset at line end", before: "Use `x\n", mayOpen: true, lineStart: true},
+		{name: "fence after inline", before: "Use `x\n```\n", inFence: true, lineStart: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var ts textState
+			for i := 0; i < len(tc.before); i++ {
+				ts.feed(tc.before[i])
+			}
+			if got := ts.mayOpen(); got != tc.mayOpen {
+				t.Errorf("mayOpen = %v, want %v", got, tc.mayOpen)
+			}
+			if got := ts.fence != 0; got != tc.inFence {
+				t.Errorf("in fence = %v, want %v", got, tc.inFence)
+			}
+			if got := ts.lineStart(); got != tc.lineStart {
+				t.Errorf("lineStart = %v, want %v", got, tc.lineStart)
+			}
+		})
+	}
+}
+
+func TestTrailingWord(t *testing.T) {
+	for _, tc := range []struct {
+		text, keep, word string
+		ok               bool
+	}{
+		{text: "Now I'll run the tests.\n\ncourt", keep: "Now I'll run the tests.", word: "court", ok: true},
+		{text: "count", keep: "", word: "count", ok: true},
+		{text: "Done.\n  calls \n\n", keep: "Done.", word: "calls", ok: true},
+		{text: "Done.\r\ncout\r\n", keep: "Done.", word: "cout", ok: true},
+		{text: "| apples | 3 |\n\ncount", keep: "| apples | 3 |", word: "count", ok: true},
+		{text: "Done. count"},
+		{text: "Done.\nCount"},
+		{text: "Done.\ncount it"},
+		{text: "Done.\nabcdefghijklm"},
+		{text: "Done."},
+		{text: ""},
+		{text: "```\ncount"},
+		{text: "```\nx\n```\ncount", keep: "```\nx\n```", word: "count", ok: true},
+	} {
+		keep, word, ok := TrailingWord(tc.text)
+		if keep != tc.keep || word != tc.word || ok != tc.ok {
+			t.Errorf("TrailingWord(%q) = %q, %q, %v; want %q, %q, %v", tc.text, keep, word, ok, tc.keep, tc.word, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package markup
+
+import "strings"
+
+// res is the result of one step of a block parser.
+type res uint8
+
+const (
+	bad res = iota // the text contradicts the grammar here
+	eof            // the text ended before the step could decide
+	ok             // the step matched; the cursor moved past it
+)
+
+// outcome is the result of parsing one block.
+type outcome uint8
+
+const (
+	fail  outcome = iota // not a block of this syntax, whatever follows
+	short                // the text ended inside the block; a continuation could complete it
+	cut                  // the text ended after the block's last value, only forgivable closers missing
+	whole                // the block is complete; the cursor is after it
+)
+
+// failOrShort maps a step that did not match: eof -> short, bad -> fail.
+func failOrShort(r res) outcome {
+	if r == eof {
+		return short
+	}
+	return fail
+}
+
+// cursor reads a string from a byte offset. Every method is safe at the end of the string.
+type cursor struct {
+	s string
+	i int
+	m *memo // facts about s from an earlier, shorter text; nil for none
+}
+
+func (c *cursor) eof() bool    { return c.i >= len(c.s) }
+func (c *cursor) rest() string { return c.s[c.i:] }
+
+func (c *cursor) skipBlanks() {
+	for c.i < len(c.s) && isBlank(c.s[c.i]) {
+		c.i++
+	}
+}
+
+// lit consumes l: ok when the rest starts with l, eof when the rest is a proper prefix of l.
+func (c *cursor) lit(l string) res {
+	r := c.s[c.i:]
+	if strings.HasPrefix(r, l) {
+		c.i += len(l)
+		return ok
+	}
+	if partial(r, l) {
+		return eof
+	}
+	return bad
+}
+
+// partial reports whether r is a proper prefix of l (the empty string included).
+func partial(r, l string) bool { return len(r) < len(l) && strings.HasPrefix(l, r) }
+
+// upto consumes the text up to and including the first l and returns the text before it; eof when l
+// does not occur (any text may still be followed by l).
+func (c *cursor) upto(l string) (string, res) {
+	from := c.m.uptoFrom(c.i, l)
+	k := strings.Index(c.s[from:], l)
+	if k < 0 {
+		c.m.setUpto(c.i, l, len(c.s))
+		return "", eof
+	}
+	v := c.s[c.i : from+k]
+	c.i = from + k + len(l)
+	return v, ok
+}
+
+// nameByte reports whether b may appear in a tool or tag name.
+func nameByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' ||
+		b == '_' || b == '-' || b == '.' || b == ':'
+}
+
+// token consumes a run of name bytes; eof when the text ends inside the run (it may grow).
+func (c *cursor) token() (string, res) {
+	j := c.i
+	for j < len(c.s) && nameByte(c.s[j]) {
+		j++
+	}
+	t := c.s[c.i:j]
+	c.i = j
+	if j == len(c.s) {
+		return t, eof
+	}
+	return t, ok
+}
+
+// object consumes a JSON object and returns its text.
+func (c *cursor) object() (string, res) {
+	end, r := jsonObjectAt(c.s, c.i, c.m)
+	if r != ok {
+		return "", r
+	}
+	o := c.s[c.i:end]
+	c.i = end
+	return o, ok
+}
+
+// closeOr consumes closer: whole when present; at the end of the text (the rest a proper prefix of
+// closer) cut if forgive, else short; fail otherwise.
+func (c *cursor) closeOr(closer string, forgive bool) outcome {
+	switch c.lit(closer) {
+	case ok:
+		return whole
+	case eof:
+		if forgive {
+			return cut
+		}
+		return short
+	}
+	return fail
+}

@@ -1,0 +1,94 @@
+// Package markup finds tool calls that leaked into the text of a model's answer (an Anthropic text
+// block, an OpenAI chat message's content) and tells a streaming reader how much of the text it may
+// release at once. It is a pure syntax layer: it knows no schema and no HTTP. A dialect takes the
+// calls it returns, checks their tool and parameter names against the request's tools with the
+// schema engine, and only then repairs; a name it does not know leaves the text alone (REPAIRS.md
+// D57: router-for-me/CLIProxyAPI #2857). A dialect never calls it on reasoning or thinking text,
+// where a planned call would run twice (D11: vybestack/llxprt-code #749).
+//
+// # Where markup counts
+//
+// Markup is a leaked call only at the tail of the text: after it come only blanks (space, tab, CR,
+// LF). The text before it is kept. Markup counts only outside Markdown code: not inside a fenced code
+// block (a line of three or more backticks or tildes after any indentation opens it, a line of at
+// least as many of the same character and nothing else closes it; an unclosed fence runs to the end
+// of the text), not on a fence's opening line, and not after an unmatched backtick run on the same
+// line (an inline code span, closed or not: a line's inline state resets at each line end). Never
+// promoting markup from code is D12 (anthropics/claude-code #65230). Indented code blocks (four
+// spaces) are not recognised: markup there counts.
+//
+// # The syntaxes
+//
+// A [Syntax] bit enables each family. One tail is one or more blocks of one family, blanks between.
+//
+// Invoke (D01, D02): an optional stray word, then items; an item is an invoke element or a wrapper
+// of one or more invokes. An invoke is <invoke name="T"> holding zero or more <parameter
+// name="P">V</parameter> and closed by </invoke>; a wrapper is <function_calls>…</function_calls> or a
+// namespaced <ns:tool_call>…</ns:tool_call> (MiniMax's <minimax:tool_call>). Every tag name may carry
+// one namespace prefix (ns:invoke, antml:parameter); a closer repeats its opener's exact name. The
+// only attribute is name, quoted with " or ', blanks allowed around = and before >. A value V is raw:
+// everything up to the first closer of its parameter, newlines, <, JSON and backslashes kept
+// byte for byte, no entities decoded, nothing trimmed.
+//
+// The stray word is 1 to 12 lower-case ASCII letters (count, court, call, cout, calls, …) at the
+// start of a line (blanks before it allowed), then either the markup glued to it (count<invoke …),
+// or blanks, a line break and any blanks before the markup. It is dropped with the markup.
+// [TrailingWord] finds such a word alone at the end of a text (D01b), for a dialect that sees a real
+// tool call follow it.
+//
+// ToolCallXML (D03, D03b, D06): one or more <tool_call>…</tool_call> elements, each holding one call
+// in one of three shapes, told apart by what follows the opener and blanks:
+//   - Hermes: a JSON object {"name": "T", "arguments": A} and no other keys; A is an object, or a
+//     string holding an object (its decoded content becomes [Call.JSON]), or absent ({}).
+//   - Qwen: <function=T> then <parameter=P>V</parameter>… then </function> (which may be left out
+//     before </tool_call>). A value is raw, backslashes kept (C:\Users\dev\test.txt); one leading
+//     and one trailing line break (LF or CRLF) are trimmed, as Qwen's template writes each value on
+//     lines of its own.
+//   - GLM: the tool name T as plain text, then pairs <arg_key>K</arg_key><arg_value>V</arg_value>,
+//     blanks between; V is raw and untrimmed.
+//
+// Kimi (D04): <|tool_calls_section_begin|> then one or more <|tool_call_begin|>functions.T:N
+// <|tool_call_argument_begin|>{…}<|tool_call_end|>, then <|tool_calls_section_end|>. The functions.
+// prefix and the :N index are optional and removed from the name.
+//
+// DeepSeek (D05): <｜tool▁calls▁begin｜> then one or more <｜tool▁call▁begin｜>…<｜tool▁call▁end｜>,
+// then <｜tool▁calls▁end｜> (fullwidth ｜ U+FF5C and ▁ U+2581). A call is function<｜tool▁sep｜>T, a
+// line break, and the arguments in a ```json fence (V3), or T<｜tool▁sep｜>{…} (V3.1 and later).
+//
+// Tool names in the Qwen, GLM, Kimi and DeepSeek shapes are runs of ASCII letters, digits and _ . : -.
+// JSON arguments must be a syntactically valid JSON object; the raw text of the object is returned.
+//
+// # Missing closers
+//
+// A model cut off or sloppy at the very end of its answer may leave out closers. A tail is still
+// accepted when the text ends after a complete value — a closed parameter or arg_value, or a complete
+// JSON object — and what follows it is only blanks and a prefix (possibly empty) of the closers due:
+// </invoke>, the wrapper's closer, </function>, </tool_call>, <|tool_call_end|>,
+// <|tool_calls_section_end|>, <｜tool▁call▁end｜>, <｜tool▁calls▁end｜>. A text that ends inside a
+// value (an unclosed parameter, an unfinished JSON object), inside a tag, or after an invoke or
+// function opener with no value yet is refused: nothing shows the call is whole.
+//
+// # Streaming
+//
+// A [Holder] follows the text already released and answers, for the text not yet released, how much
+// may go now. It holds only what could still turn out to be a leaked tail: a line so far made only of
+// blanks and a possible stray word (Invoke only), and everything from the first position where the
+// text from there on is a prefix of a tail of an enabled syntax (a < followed by a prefix of an
+// opener, or a real opener and its markup until the markup is broken or is followed by other text).
+// Nothing inside Markdown code is held. The held text is never released out of order, and a
+// multi-byte character is never split. Because a position the Holder releases can never start a
+// tail in any continuation of the text, [FindTail] on the final text never reports a Start before
+// the end of what was released, and [Holder.Tail] on the held text alone gives the same answer.
+//
+// A dialect drives a Holder per text block: [Holder.Push] each text delta and send what it
+// returns; when the block ends, [Holder.Tail] of [Holder.Held] says whether the held text is a
+// leaked tail (repair) or not (send it as it is). [Holder.Safe] and [Holder.Release] are the same
+// decision for a caller that keeps the unreleased text itself.
+//
+// # Cost
+//
+// Healthy text is scanned about twice per byte (once to decide, once to release). Held markup is
+// re-parsed on every call, but a long value or JSON string resumes where the last call stopped, so
+// a held call costs time linear in its length (64 KiB in 16-byte pieces: a few milliseconds).
+// A text with thousands of openers that each stay open is still quadratic; it fails open.
+package markup

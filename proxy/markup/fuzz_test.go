@@ -1,0 +1,141 @@
+package markup
+
+import (
+	"encoding/json"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// fuzzSeeds are texts from the shared cases and the table tests.
+func fuzzSeeds(f *testing.F) []string {
+	seeds := []string{
+		"Let me check.\n\ncourt\n" + lsInvoke, "x\n" + hermesLs, "Now." + kimiRead, dsRead, "count", "| a |\n\ncount",
+		"See:\n```xml\n" + lsInvoke + "\n```\nDone.", "Like `" + hermesLs + "` here.",
+		"<tool_call><function=write><parameter=p>\nC:\\x\n</parameter></function></tool_call>",
+		"<tool_call>bash<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>",
+		"<minimax:tool_call><invoke name='a'><parameter name='b'>c</parameter>",
+	}
+	for _, ct := range loadCaseTexts(f) {
+		seeds = append(seeds, strings.Join(ct.pieces, ""))
+	}
+	return seeds
+}
+
+// FuzzParseTail: never panics; a found tail lies inside the text, keep is a prefix of the text
+// followed only by blanks up to Start, and every call has a name and well-formed arguments.
+func FuzzParseTail(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s, uint8(All))
+	}
+	f.Fuzz(func(t *testing.T, text string, syn uint8) {
+		if len(text) > 4096 {
+			return
+		}
+		leak, ok := FindTail(text, Syntax(syn)&All)
+		keep, calls, ok2 := ParseTail(text, Syntax(syn)&All)
+		TrailingWord(text)
+		if ok != ok2 {
+			t.Fatalf("FindTail ok=%v, ParseTail ok=%v", ok, ok2)
+		}
+		if !ok {
+			return
+		}
+		if leak.Start < 0 || leak.Start >= len(text) || len(calls) == 0 {
+			t.Fatalf("leak at %d of %d bytes with %d calls", leak.Start, len(text), len(calls))
+		}
+		if !strings.HasPrefix(text, keep) || strings.TrimLeft(text[len(keep):leak.Start], blanks) != "" {
+			t.Fatalf("keep %q is not the text before %d less blanks", keep, leak.Start)
+		}
+		for _, c := range calls {
+			if c.Name == "" || c.Syntax&Syntax(syn) == 0 {
+				t.Fatalf("bad call %+v", c)
+			}
+			if c.JSON != nil && (!json.Valid(c.JSON) || c.JSON[0] != '{' || c.Params != nil) {
+				t.Fatalf("bad JSON arguments %q", c.JSON)
+			}
+		}
+	})
+}
+
+// FuzzPrefixClosed: if a text from a position can still be a tail, so can every prefix of it.
+// The Holder relies on this: what it releases can never become part of a tail later.
+func FuzzPrefixClosed(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s, uint16(len(s)/2))
+	}
+	f.Fuzz(func(t *testing.T, s string, cut uint16) {
+		if len(s) > 4096 {
+			return
+		}
+		k := int(cut) % (len(s) + 1)
+		if _, st := markupTail(s, All, nil); st != dead {
+			if _, st2 := markupTail(s[:k], All, nil); st2 == dead {
+				t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
+			}
+		}
+		if _, _, st := wordTail(s, nil); st != dead {
+			if _, _, st2 := wordTail(s[:k], nil); st2 == dead {
+				t.Fatalf("word line %q can be a tail, its prefix %q cannot", s, s[:k])
+			}
+		}
+	})
+}
+
+// mayHold is what a text without '<' may leave held: a line start, a possible stray word, blanks.
+var mayHold = regexp.MustCompile(`^[ \t]*([a-z]{1,12}([ \t\r]*\n[ \t\r\n]*|[ \t\r]*))?$`)
+
+// FuzzHolder: never panics; Safe stays in [0, len] and answers as it would without its memo; Push
+// releases what Safe and Release do; the released text and the held text rebuild the input; a
+// valid UTF-8 text is never split inside a character; nothing FindTail reports as leaked was
+// released, and Tail on the held text agrees with FindTail on the whole; a text without '<' is
+// released except a possible stray word line (nothing at all without Invoke) and an incomplete
+// UTF-8 end.
+func FuzzHolder(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s, []byte{3, 1, 7, 2}, uint8(All))
+	}
+	f.Fuzz(func(t *testing.T, text string, sizes []byte, syn uint8) {
+		if len(text) > 4096 {
+			return
+		}
+		sy := Syntax(syn) & All
+		var pieces []string
+		for i, k := 0, 0; i < len(text); k++ {
+			n := 1
+			if len(sizes) > 0 {
+				n = int(sizes[k%len(sizes)])%16 + 1
+			}
+			pieces = append(pieces, text[i:min(i+n, len(text))])
+			i += n
+		}
+		valid := utf8.ValidString(text)
+		released, held := feedPieces(NewHolder(sy), pieces, func(released, held string) {
+			if valid && !utf8.ValidString(released) {
+				t.Fatalf("released %q splits a character", released)
+			}
+		})
+		if released+held != text {
+			t.Fatalf("released %q + held %q != %q", released, held, text)
+		}
+		h := NewHolder(sy)
+		h.Release(released)
+		leak, ok := FindTail(text, sy)
+		if ok && len(released) > leak.Start {
+			t.Fatalf("released %q, past the leak at %d", released, leak.Start)
+		}
+		tl, tok := h.Tail(held)
+		if tok != ok || ok && (len(released)+tl.Start != leak.Start || !reflect.DeepEqual(tl.Calls, leak.Calls)) {
+			t.Fatalf("Tail(%q) = %+v, %v; FindTail = %+v, %v", held, tl, tok, leak, ok)
+		}
+		if strings.Contains(text, "<") {
+			return
+		}
+		body := held[:completeLen(held)]
+		if sy&Invoke == 0 && body != "" || !mayHold.MatchString(body) {
+			t.Fatalf("text without '<': held %q", held)
+		}
+	})
+}

@@ -1,0 +1,203 @@
+package markup
+
+import "strings"
+
+// maxNS is the longest namespace prefix of a tag name, in bytes.
+const maxNS = 32
+
+// validNS reports whether p is a namespace prefix: a letter or _ then letters, digits, _ . -.
+func validNS(p string) bool {
+	if p == "" || len(p) > maxNS {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		b := p[i]
+		letter := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b == '_'
+		if !letter && (i == 0 || !('0' <= b && b <= '9' || b == '.' || b == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+// qnameIs reports whether the tag name q is local, bare or after one namespace prefix (nsOnly: only
+// after one).
+func qnameIs(q, local string, nsOnly bool) bool {
+	if k := strings.IndexByte(q, ':'); k >= 0 {
+		return validNS(q[:k]) && q[k+1:] == local
+	}
+	return !nsOnly && q == local
+}
+
+// qnameCould reports whether q, a tag name cut short by the end of the text, can still grow into
+// one qnameIs accepts.
+func qnameCould(q, local string, nsOnly bool) bool {
+	if k := strings.IndexByte(q, ':'); k >= 0 {
+		return validNS(q[:k]) && strings.HasPrefix(local, q[k+1:])
+	}
+	return q == "" || validNS(q) || !nsOnly && strings.HasPrefix(local, q)
+}
+
+// tagName consumes '<' and the tag name after it; eof when the text ends inside the name.
+func (c *cursor) tagName() (string, res) {
+	if r := c.lit("<"); r != ok {
+		return "", r
+	}
+	return c.token()
+}
+
+// nameAttr consumes the rest of an opening tag: blanks, name="V" (or 'V'), blanks, '>'. V must be
+// non-empty and hold no < > or line break.
+func (c *cursor) nameAttr() (string, res) {
+	if c.eof() {
+		return "", eof
+	}
+	if !isBlank(c.s[c.i]) {
+		return "", bad
+	}
+	c.skipBlanks()
+	if r := c.lit("name"); r != ok {
+		return "", r
+	}
+	c.skipBlanks()
+	if r := c.lit("="); r != ok {
+		return "", r
+	}
+	c.skipBlanks()
+	if c.eof() {
+		return "", eof
+	}
+	q := c.s[c.i]
+	if q != '"' && q != '\'' {
+		return "", bad
+	}
+	j := c.i + 1
+	for ; j < len(c.s) && c.s[j] != q; j++ {
+		if b := c.s[j]; b == '<' || b == '>' || b == '\n' || b == '\r' {
+			return "", bad
+		}
+	}
+	if j == len(c.s) {
+		return "", eof
+	}
+	v := c.s[c.i+1 : j]
+	if v == "" {
+		return "", bad
+	}
+	c.i = j + 1
+	c.skipBlanks()
+	if r := c.lit(">"); r != ok {
+		return "", r
+	}
+	return v, ok
+}
+
+// invokeBlock parses one Invoke item: an invoke element or a wrapper of invokes.
+func invokeBlock(c *cursor) ([]Call, outcome) {
+	q, r := c.tagName()
+	switch {
+	case r == bad:
+		return nil, fail
+	case r == eof:
+		if qnameCould(q, "invoke", false) || qnameCould(q, "function_calls", false) || qnameCould(q, "tool_call", true) {
+			return nil, short
+		}
+		return nil, fail
+	case qnameIs(q, "invoke", false):
+		call, o := invokeRest(c, q)
+		if o == fail || o == short {
+			return nil, o
+		}
+		return []Call{call}, o
+	case qnameIs(q, "function_calls", false), qnameIs(q, "tool_call", true):
+		return wrapperRest(c, q)
+	}
+	return nil, fail
+}
+
+// wrapperRest parses a wrapper after its tag name q: '>', one or more invokes, the closer.
+func wrapperRest(c *cursor, q string) ([]Call, outcome) {
+	c.skipBlanks()
+	if r := c.lit(">"); r != ok {
+		return nil, failOrShort(r)
+	}
+	closer := "</" + q + ">"
+	var calls []Call
+	for {
+		c.skipBlanks()
+		rest := c.rest()
+		switch {
+		case strings.HasPrefix(rest, closer):
+			if len(calls) == 0 {
+				return nil, fail
+			}
+			c.i += len(closer)
+			return calls, whole
+		case partial(rest, closer):
+			if len(calls) > 0 {
+				return calls, cut
+			}
+			return nil, short
+		case strings.HasPrefix(rest, "</"):
+			return nil, fail
+		}
+		iq, r := c.tagName()
+		if r == eof && qnameCould(iq, "invoke", false) {
+			return nil, short
+		}
+		if r != ok || !qnameIs(iq, "invoke", false) {
+			return nil, fail
+		}
+		call, o := invokeRest(c, iq)
+		switch o {
+		case fail, short:
+			return nil, o
+		case cut:
+			return append(calls, call), cut
+		}
+		calls = append(calls, call)
+	}
+}
+
+// invokeRest parses an invoke after its tag name q: the name attribute, parameters, the closer.
+// A missing closer is forgiven once a parameter is complete.
+func invokeRest(c *cursor, q string) (Call, outcome) {
+	name, r := c.nameAttr()
+	if r != ok {
+		return Call{}, failOrShort(r)
+	}
+	call := Call{Syntax: Invoke, Name: name}
+	closer := "</" + q + ">"
+	for {
+		c.skipBlanks()
+		rest := c.rest()
+		switch {
+		case strings.HasPrefix(rest, closer):
+			c.i += len(closer)
+			return call, whole
+		case partial(rest, closer):
+			if len(call.Params) > 0 {
+				return call, cut
+			}
+			return call, short
+		case strings.HasPrefix(rest, "</"):
+			return call, fail
+		}
+		pq, r := c.tagName()
+		if r == eof && qnameCould(pq, "parameter", false) {
+			return call, short
+		}
+		if r != ok || !qnameIs(pq, "parameter", false) {
+			return call, fail
+		}
+		pname, r := c.nameAttr()
+		if r != ok {
+			return call, failOrShort(r)
+		}
+		v, r := c.upto("</" + pq + ">")
+		if r != ok {
+			return call, short
+		}
+		call.Params = append(call.Params, Param{Name: pname, Value: v})
+	}
+}

@@ -1,0 +1,251 @@
+package markup
+
+import "strings"
+
+// Syntax is a set of leaked-call syntaxes, one bit each; a dialect enables those its upstreams emit.
+// The zero Syntax enables none: nothing is found and nothing held.
+type Syntax uint
+
+const (
+	// Invoke is <invoke name="T"><parameter name="P">…, bare, in <function_calls> or in
+	// <minimax:tool_call>, after an optional stray word (REPAIRS.md D01: anthropics/claude-code
+	// #64314, #64112, #67307, #69258, #75326, #74338; D02: MiniMax-AI/MiniMax-M2.5 #10,
+	// earendil-works/pi #368, vllm-project/vllm-ascend #12815).
+	Invoke Syntax = 1 << iota
+	// ToolCallXML is <tool_call> holding Hermes JSON, Qwen <function=T> or GLM <arg_key> pairs
+	// (D03: vllm-project/vllm #21571, #22975, #42021; D03b: vllm #17161, #33083; D06:
+	// waybarrios/vllm-mlx #797, sgl-project/sglang #30925).
+	ToolCallXML
+	// Kimi is Kimi K2's <|tool_calls_section_begin|> tokens (D04: NousResearch/hermes-agent #24534,
+	// anomalyco/opencode #10382, MoonshotAI/Kimi-K2 #89).
+	Kimi
+	// DeepSeek is DeepSeek's <｜tool▁calls▁begin｜> tokens (D05: google/adk-python #5654).
+	DeepSeek
+
+	// All enables every syntax.
+	All = Invoke | ToolCallXML | Kimi | DeepSeek
+)
+
+// Param is one named argument of a call written in an XML-ish syntax: Value is the raw text,
+// never unescaped or typed (the schema engine types it).
+type Param struct{ Name, Value string }
+
+// Call is one leaked tool call.
+//
+// Invoke, Qwen and GLM calls carry Params, in the order written (names may repeat), and a nil
+// JSON. Hermes, Kimi and DeepSeek calls carry JSON, the raw text of the arguments object as written
+// (for Hermes arguments given as a JSON string, the string's decoded content), and nil Params. Both
+// nil means a call with no arguments.
+type Call struct {
+	Syntax Syntax // the one syntax the call was written in
+	Name   string // the tool name as written (Kimi: without functions. and :N)
+	Params []Param
+	JSON   []byte
+}
+
+// Leak is a leaked tail found by [FindTail].
+type Leak struct {
+	Start int    // byte offset in the text where the leaked part begins: its stray word (with the blanks before it on its line) or its first opener
+	Word  string // the stray word dropped with the markup; "" when there is none
+	Calls []Call // one or more, in the order written
+}
+
+// FindTail finds leaked calls of the syntaxes syn at the tail of text. It reports false when the
+// first position from which the rest of text could be a tail is not the start of a complete one
+// (see the package doc for what counts and which missing closers are forgiven), or when there is
+// no such position.
+func FindTail(text string, syn Syntax) (Leak, bool) {
+	return findFrom(textState{}, text, syn)
+}
+
+// findFrom is FindTail on s after text that left the state ts.
+func findFrom(ts textState, s string, syn Syntax) (Leak, bool) {
+	f := first(ts, s, syn, nil)
+	if f.at < 0 || f.st != done || len(f.calls) == 0 {
+		return Leak{}, false
+	}
+	return Leak{Start: f.at, Word: f.word, Calls: f.calls}, true
+}
+
+// ParseTail is [FindTail] for callers that want the cleaned text: keep is the text before the
+// leaked part with trailing blanks removed (so it is a prefix of text). When ok is false, keep is
+// "" and calls nil.
+func ParseTail(text string, syn Syntax) (keep string, calls []Call, ok bool) {
+	l, ok := FindTail(text, syn)
+	if !ok {
+		return "", nil, false
+	}
+	return strings.TrimRight(text[:l.Start], blanks), l.Calls, true
+}
+
+// TrailingWord reports whether text ends with a stray word alone on its last line, outside a code
+// fence, followed by nothing but blanks (D01b: anthropics/claude-code #64097, #63953;
+// attson/claude-proxy). keep is the text before that line with trailing blanks removed. Whether
+// to drop the word is the dialect's call: only when a real tool call follows the text. It may be
+// given just the text a [Holder] held: that never begins inside code, so the answer about the word
+// is the same as on the whole text.
+func TrailingWord(text string) (keep, word string, ok bool) {
+	t := strings.TrimRight(text, blanks)
+	ls := strings.LastIndexByte(t, '\n') + 1
+	w := strings.TrimLeft(t[ls:], " \t")
+	if !strayWord(w) {
+		return "", "", false
+	}
+	var ts textState
+	for i := 0; i < ls; i++ {
+		ts.feed(text[i])
+	}
+	if ts.fence != 0 {
+		return "", "", false
+	}
+	return strings.TrimRight(text[:ls], blanks), w, true
+}
+
+// blanks are the bytes allowed between and after markup.
+const blanks = " \t\r\n"
+
+func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
+
+// maxWord is the longest stray word, in letters.
+const maxWord = 12
+
+func strayWord(w string) bool {
+	if w == "" || len(w) > maxWord {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// status says what the text from a position on can still be.
+type status uint8
+
+const (
+	dead status = iota // no continuation of the text makes it a tail
+	more               // it ended inside markup that a continuation could complete; not a tail as it is
+	done               // a tail as it is (perhaps missing forgivable closers); more blocks or blanks may follow
+)
+
+// found is the first position where a tail could begin.
+type found struct {
+	at    int // byte offset; -1 when there is none
+	word  string
+	calls []Call
+	st    status
+}
+
+// first scans s, whose preceding text left the state ts, for the first position outside Markdown
+// code from which s could be a tail of syn: a line start (Invoke: a possible stray word) or a '<'.
+// ms, when not nil, gives each position's parse its memo.
+func first(ts textState, s string, syn Syntax, ms *memos) found {
+	for i := 0; i < len(s); i++ {
+		if syn&Invoke != 0 && ts.lineStart() && ts.fence == 0 {
+			if w, calls, st := wordTail(s[i:], ms.forPos(i)); st != dead {
+				return found{at: i, word: w, calls: calls, st: st}
+			}
+		}
+		if s[i] == '<' && ts.mayOpen() {
+			if calls, st := markupTail(s[i:], syn, ms.forPos(i)); st != dead {
+				return found{at: i, calls: calls, st: st}
+			}
+		}
+		ts.feed(s[i])
+	}
+	return found{at: -1}
+}
+
+// wordTail checks s, which starts at a line start, as blanks, a stray word and an Invoke tail.
+func wordTail(s string, m *memo) (string, []Call, status) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	w0 := i
+	for i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	w := s[w0:i]
+	if len(w) > maxWord {
+		return "", nil, dead
+	}
+	if i == len(s) {
+		return w, nil, more
+	}
+	if w == "" {
+		return "", nil, dead
+	}
+	if s[i] != '<' {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r') {
+			i++
+		}
+		if i < len(s) && s[i] != '\n' {
+			return "", nil, dead
+		}
+		for i < len(s) && isBlank(s[i]) {
+			i++
+		}
+		if i == len(s) {
+			return w, nil, more
+		}
+	}
+	calls, st := seq(s, i, Invoke, m)
+	return w, calls, st
+}
+
+// markupTail checks s, which starts with '<', as a tail of any syntax of syn.
+func markupTail(s string, syn Syntax, m *memo) ([]Call, status) {
+	best := dead
+	for x := Invoke; x <= DeepSeek; x <<= 1 {
+		if syn&x == 0 {
+			continue
+		}
+		calls, st := seq(s, 0, x, m)
+		if st == done {
+			return calls, done
+		}
+		if st == more {
+			best = more
+		}
+	}
+	return nil, best
+}
+
+// seq checks s from byte start as one or more blocks of syntax x, blanks between and after.
+func seq(s string, start int, x Syntax, m *memo) ([]Call, status) {
+	c := &cursor{s: s, i: start, m: m}
+	var calls []Call
+	for {
+		cs, o := block(c, x)
+		switch o {
+		case fail:
+			return nil, dead
+		case short:
+			return nil, more
+		case cut:
+			return append(calls, cs...), done
+		}
+		calls = append(calls, cs...)
+		c.skipBlanks()
+		if c.eof() {
+			return calls, done
+		}
+	}
+}
+
+// block parses one block of syntax x, which must be a single bit.
+func block(c *cursor, x Syntax) ([]Call, outcome) {
+	switch x {
+	case Invoke:
+		return invokeBlock(c)
+	case ToolCallXML:
+		return toolCallBlock(c)
+	case Kimi:
+		return kimiBlock(c)
+	default:
+		return deepseekBlock(c)
+	}
+}

@@ -1,0 +1,247 @@
+package markup
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+const (
+	tcOpen      = "<tool_call>"
+	tcClose     = "</tool_call>"
+	qwenFunc    = "<function="
+	qwenFuncEnd = "</function>"
+	qwenParam   = "<parameter="
+	qwenValEnd  = "</parameter>"
+	glmKey      = "<arg_key>"
+	glmKeyEnd   = "</arg_key>"
+	glmVal      = "<arg_value>"
+	glmValEnd   = "</arg_value>"
+)
+
+// toolCallBlock parses one <tool_call> element in the Hermes, Qwen or GLM shape.
+func toolCallBlock(c *cursor) ([]Call, outcome) {
+	if r := c.lit(tcOpen); r != ok {
+		return nil, failOrShort(r)
+	}
+	c.skipBlanks()
+	rest := c.rest()
+	var (
+		call Call
+		o    outcome
+	)
+	switch {
+	case rest == "":
+		return nil, short
+	case rest[0] == '{':
+		call, o = hermesRest(c)
+	case strings.HasPrefix(rest, qwenFunc):
+		call, o = qwenRest(c)
+	case partial(rest, qwenFunc):
+		return nil, short
+	case nameByte(rest[0]):
+		call, o = glmRest(c)
+	default:
+		return nil, fail
+	}
+	if o == fail || o == short {
+		return nil, o
+	}
+	return []Call{call}, o
+}
+
+// hermesRest parses {"name": …, "arguments": …} and the closer, which may be missing at the end.
+func hermesRest(c *cursor) (Call, outcome) {
+	obj, r := c.object()
+	if r != ok {
+		return Call{}, failOrShort(r)
+	}
+	call, valid := hermesCall(obj)
+	if !valid {
+		return Call{}, fail
+	}
+	c.skipBlanks()
+	return call, c.closeOr(tcClose, true)
+}
+
+// hermesCall checks a complete Hermes object: a non-empty string name, arguments an object or a
+// string holding one (or absent), no other key.
+func hermesCall(obj string) (Call, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal([]byte(obj), &m) != nil {
+		return Call{}, false
+	}
+	call := Call{Syntax: ToolCallXML, JSON: []byte("{}")}
+	for k, v := range m {
+		switch k {
+		case "name":
+			if json.Unmarshal(v, &call.Name) != nil || call.Name == "" {
+				return Call{}, false
+			}
+		case "arguments":
+			v = json.RawMessage(strings.TrimLeft(string(v), blanks))
+			switch v[0] {
+			case '{':
+				call.JSON = []byte(v)
+			case '"':
+				var s string
+				if json.Unmarshal(v, &s) != nil {
+					return Call{}, false
+				}
+				s = strings.Trim(s, blanks)
+				if n, r := jsonObject(s); r != ok || n != len(s) {
+					return Call{}, false
+				}
+				call.JSON = []byte(s)
+			default:
+				return Call{}, false
+			}
+		default:
+			return Call{}, false
+		}
+	}
+	return call, call.Name != ""
+}
+
+// qwenRest parses <function=T>, parameters, </function> and the closer. </function> may be left
+// out before </tool_call>; both may be missing at the end once a parameter is complete.
+func qwenRest(c *cursor) (Call, outcome) {
+	c.i += len(qwenFunc)
+	name, r := c.upto(">")
+	if r != ok {
+		if !nameSoFar(c.rest()) {
+			return Call{}, fail
+		}
+		return Call{}, short
+	}
+	if name = strings.Trim(name, blanks); !validName(name) {
+		return Call{}, fail
+	}
+	call := Call{Syntax: ToolCallXML, Name: name}
+	for {
+		c.skipBlanks()
+		rest := c.rest()
+		switch {
+		case strings.HasPrefix(rest, qwenParam):
+			c.i += len(qwenParam)
+			pname, r := c.upto(">")
+			if r != ok {
+				if !nameSoFar(c.rest()) {
+					return call, fail
+				}
+				return call, short
+			}
+			if pname = strings.Trim(pname, blanks); !validName(pname) {
+				return call, fail
+			}
+			v, r := c.upto(qwenValEnd)
+			if r != ok {
+				return call, short
+			}
+			call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
+		case strings.HasPrefix(rest, qwenFuncEnd):
+			c.i += len(qwenFuncEnd)
+			c.skipBlanks()
+			return call, c.closeOr(tcClose, true)
+		case strings.HasPrefix(rest, tcClose):
+			c.i += len(tcClose)
+			return call, whole
+		case partial(rest, qwenFuncEnd), partial(rest, tcClose):
+			if len(call.Params) > 0 {
+				return call, cut
+			}
+			return call, short
+		case partial(rest, qwenParam):
+			return call, short
+		default:
+			return call, fail
+		}
+	}
+}
+
+// trimLineBreak removes one leading and one trailing line break (LF or CRLF) from a Qwen value.
+func trimLineBreak(v string) string {
+	if strings.HasPrefix(v, "\r\n") {
+		v = v[2:]
+	} else if strings.HasPrefix(v, "\n") {
+		v = v[1:]
+	}
+	if strings.HasSuffix(v, "\r\n") {
+		v = v[:len(v)-2]
+	} else if strings.HasSuffix(v, "\n") {
+		v = v[:len(v)-1]
+	}
+	return v
+}
+
+// nameSoFar reports whether s, the text up to the end before a '>', can still become a name with
+// blanks around it.
+func nameSoFar(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !nameByte(s[i]) && !isBlank(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// validName reports whether n is a non-empty run of name bytes.
+func validName(n string) bool {
+	if n == "" {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		if !nameByte(n[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// glmRest parses the tool name, <arg_key>/<arg_value> pairs and the closer, which may be missing
+// at the end once a pair is complete.
+func glmRest(c *cursor) (Call, outcome) {
+	name, r := c.token()
+	if r != ok {
+		return Call{}, short
+	}
+	if c.eof() || !isBlank(c.s[c.i]) && c.s[c.i] != '<' {
+		return Call{}, fail
+	}
+	call := Call{Syntax: ToolCallXML, Name: name}
+	for {
+		c.skipBlanks()
+		rest := c.rest()
+		switch {
+		case strings.HasPrefix(rest, glmKey):
+			c.i += len(glmKey)
+			k, r := c.upto(glmKeyEnd)
+			if r != ok {
+				return call, short
+			}
+			if k = strings.Trim(k, blanks); k == "" {
+				return call, fail
+			}
+			c.skipBlanks()
+			if r := c.lit(glmVal); r != ok {
+				return call, failOrShort(r)
+			}
+			v, r := c.upto(glmValEnd)
+			if r != ok {
+				return call, short
+			}
+			call.Params = append(call.Params, Param{Name: k, Value: v})
+		case strings.HasPrefix(rest, tcClose):
+			c.i += len(tcClose)
+			return call, whole
+		case partial(rest, tcClose):
+			if len(call.Params) > 0 {
+				return call, cut
+			}
+			return call, short
+		case partial(rest, glmKey):
+			return call, short
+		default:
+			return call, fail
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package markup
+
+import "testing"
+
+func jsonCall(syn Syntax, name, args string) Call {
+	return Call{Syntax: syn, Name: name, JSON: []byte(args)}
+}
+
+func xmlCall(name string, kv ...string) Call {
+	return Call{Syntax: ToolCallXML, Name: name, Params: ps(kv...)}
+}
+
+const hermesLs = "<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>"
+
+func TestHermesTail(t *testing.T) {
+	ls := []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}
+	runTail(t, []tailCase{
+		{name: "object arguments", syn: ToolCallXML, text: "I will run it.\n" + hermesLs, keep: "I will run it.", calls: ls},
+		{name: "glued, no blanks", syn: All, text: "Run.<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls\"}}</tool_call>",
+			keep: "Run.", calls: []Call{jsonCall(ToolCallXML, "bash", `{"command":"ls"}`)}},
+		{name: "string arguments decoded", syn: ToolCallXML,
+			text:  "<tool_call>{\"arguments\": \"{\\\"path\\\": \\\"C:\\\\\\\\tmp\\\"}\", \"name\": \"read\"}</tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "read", `{"path": "C:\\tmp"}`)}},
+		{name: "no arguments", syn: ToolCallXML, text: "<tool_call>{\"name\": \"list\"}</tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "list", `{}`)}},
+		{name: "two calls", syn: ToolCallXML, text: "Both.\n" + hermesLs + "\n" + hermesLs + "\n", keep: "Both.", calls: append(ls, ls...)},
+		{name: "crlf", syn: ToolCallXML, text: "Ok.\r\n<tool_call>\r\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\r\n</tool_call>\r\n",
+			keep: "Ok.", calls: ls},
+		{name: "missing closer", syn: ToolCallXML, text: "Ok.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n",
+			keep: "Ok.", calls: ls},
+		{name: "closer cut", syn: ToolCallXML, text: "Ok.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_",
+			keep: "Ok.", calls: ls},
+		{name: "braces and closers inside strings", syn: ToolCallXML,
+			text:  "<tool_call>{\"name\": \"write\", \"arguments\": {\"content\": \"}</tool_call>{\"}}</tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "write", `{"content": "}</tool_call>{"}`)}},
+
+		{name: "unfinished object", syn: ToolCallXML, text: "Ok.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\""},
+		{name: "invalid json", syn: ToolCallXML, text: "<tool_call>{\"name\": \"bash\", \"arguments\": {command: ls}}</tool_call>"},
+		{name: "trailing comma", syn: ToolCallXML, text: "<tool_call>{\"name\": \"bash\", \"arguments\": {},}</tool_call>"},
+		{name: "extra key", syn: ToolCallXML, text: "<tool_call>{\"name\": \"bash\", \"arguments\": {}, \"id\": 1}</tool_call>"},
+		{name: "name not a string", syn: ToolCallXML, text: "<tool_call>{\"name\": 3, \"arguments\": {}}</tool_call>"},
+		{name: "empty name", syn: ToolCallXML, text: "<tool_call>{\"name\": \"\", \"arguments\": {}}</tool_call>"},
+		{name: "arguments an array", syn: ToolCallXML, text: "<tool_call>{\"name\": \"bash\", \"arguments\": [1]}</tool_call>"},
+		{name: "arguments a string not holding an object", syn: ToolCallXML, text: "<tool_call>{\"name\": \"bash\", \"arguments\": \"ls\"}</tool_call>"},
+		{name: "in inline code", syn: ToolCallXML, text: "The format looks like `" + hermesLs + "`"},
+		{name: "followed by prose", syn: ToolCallXML, text: hermesLs + "\nin docs."},
+		{name: "in a fence", syn: ToolCallXML, text: "```json\n" + hermesLs},
+		{name: "mentions tool_call", syn: ToolCallXML, text: "Wrap it in <tool_call> tags"},
+		{name: "mentions tool_call at end", syn: ToolCallXML, text: "Wrap it in <tool_call>"},
+		{name: "syntax disabled", syn: Invoke | Kimi | DeepSeek, text: hermesLs},
+	})
+}
+
+func TestQwenTail(t *testing.T) {
+	write := []Call{xmlCall("write", "file_path", `C:\Users\dev\test.txt`, "content", "line one\nline two")}
+	runTail(t, []tailCase{
+		{name: "windows path kept", syn: ToolCallXML,
+			text: "Let me write that file.\n\n<tool_call>\n<function=write>\n<parameter=file_path>\nC:\\Users\\dev\\test.txt\n</parameter>\n<parameter=content>\nline one\nline two\n</parameter>\n</function>\n</tool_call>",
+			keep: "Let me write that file.", calls: write},
+		{name: "one line break trimmed each side", syn: ToolCallXML,
+			text:  "<tool_call><function=write><parameter=content>\n\nx\n\n</parameter></function></tool_call>",
+			calls: []Call{xmlCall("write", "content", "\nx\n")}},
+		{name: "crlf", syn: ToolCallXML,
+			text: "Ok.\r\n<tool_call>\r\n<function=write>\r\n<parameter=file_path>\r\nC:\\Users\\dev\\test.txt\r\n</parameter>\r\n<parameter=content>\r\nline one\nline two\r\n</parameter>\r\n</function>\r\n</tool_call>\r\n",
+			keep: "Ok.", calls: write},
+		{name: "blanks around names", syn: ToolCallXML, text: "<tool_call><function= bash ><parameter= command >ls</parameter></function></tool_call>",
+			calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "no parameters", syn: ToolCallXML, text: "<tool_call><function=list></function></tool_call>", calls: []Call{xmlCall("list")}},
+		{name: "function closer left out", syn: ToolCallXML, text: "<tool_call><function=bash><parameter=command>ls</parameter></tool_call>",
+			calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "tool_call closer missing", syn: ToolCallXML, text: "Ok.\n<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n",
+			keep: "Ok.", calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "both closers missing", syn: ToolCallXML, text: "Ok.\n<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n",
+			keep: "Ok.", calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "function closer cut", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</func",
+			calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "two calls", syn: ToolCallXML, text: "<tool_call><function=a></function></tool_call>\n<tool_call><function=b></function></tool_call>",
+			calls: []Call{xmlCall("a"), xmlCall("b")}},
+
+		{name: "unclosed parameter", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n<parameter=command>\nls\n"},
+		{name: "function opener only", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n"},
+		{name: "bad function name", syn: ToolCallXML, text: "<tool_call><function=run it></function></tool_call>"},
+		{name: "unknown child", syn: ToolCallXML, text: "<tool_call><function=bash><arg=command>ls</arg></function></tool_call>"},
+		{name: "followed by prose", syn: ToolCallXML, text: "<tool_call><function=bash></function></tool_call> done"},
+	})
+}
+
+func TestGLMTail(t *testing.T) {
+	runTail(t, []tailCase{
+		{name: "two pairs", syn: ToolCallXML,
+			text: "Checking status.\n<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>git status --short</arg_value>\n<arg_key>timeout</arg_key>\n<arg_value>30</arg_value>\n</tool_call>",
+			keep: "Checking status.", calls: []Call{xmlCall("bash", "command", "git status --short", "timeout", "30")}},
+		{name: "glued pairs, raw value", syn: ToolCallXML,
+			text:  "<tool_call>write<arg_key>content</arg_key><arg_value>\na\\tb <x>\n</arg_value></tool_call>",
+			calls: []Call{xmlCall("write", "content", "\na\\tb <x>\n")}},
+		{name: "no arguments", syn: ToolCallXML, text: "<tool_call>list</tool_call>", calls: []Call{xmlCall("list")}},
+		{name: "closer missing", syn: ToolCallXML, text: "<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls</arg_value>\n",
+			calls: []Call{xmlCall("bash", "command", "ls")}},
+
+		{name: "unclosed value", syn: ToolCallXML, text: "<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls"},
+		{name: "key without value", syn: ToolCallXML, text: "<tool_call>bash<arg_key>command</arg_key></tool_call>"},
+		{name: "name only, unclosed", syn: ToolCallXML, text: "<tool_call>bash\n"},
+		{name: "prose inside", syn: ToolCallXML, text: "<tool_call> is the tag</tool_call>"},
+		{name: "bad name", syn: ToolCallXML, text: "<tool_call>run/it</tool_call>"},
+	})
+}

@@ -1,0 +1,130 @@
+package repair
+
+import "strings"
+
+// candidate is one reading of a call's input: the value and the argument-text repairs it took.
+type candidate struct {
+	v value
+	m mask
+}
+
+// argCandidates reads an OpenAI argument text that is not one JSON value (Options.Args), and
+// returns the readings worth checking against the schema, best first. None when the text is two
+// different values (D22: two calls merged; splitting could run a side effect twice), or when no
+// complete value starts it (D46: never completed).
+func argCandidates(text string) []candidate {
+	if strings.TrimLeft(text, " \t\r\n") == "" { // D19
+		return []candidate{{v: value{kind: kindObject, keys: []string{}, elems: []value{}}, m: maskArgs}}
+	}
+	bases := []string{text}
+	if esc := escapeRawBackslashes(text); esc != text { // D24
+		bases = append(bases, esc)
+	}
+	var out []candidate
+	for n, base := range bases {
+		if n > 0 {
+			if v, err := parseJSON(base); err == nil {
+				out = append(out, candidate{v: v, m: maskArgs})
+				continue
+			}
+		}
+		v, end, _, err := parseJSONPrefix(base, false)
+		if err != nil {
+			continue
+		}
+		rest := strings.TrimLeft(base[end:], " \t\r\n")
+		if rest != "" && (rest[0] == '{' || rest[0] == '[') {
+			w, err := parseJSON(rest)
+			if err != nil || !equalValues(&v, &w) {
+				return nil // D22, or a second value cut short: leave it all
+			}
+		}
+		out = append(out, candidate{v: v, m: maskArgs}) // D21 (one copy) or D23 (prose cut)
+	}
+	return out
+}
+
+// escapeRawBackslashes rewrites each JSON string token of text that holds an invalid escape
+// (a backslash before a character JSON does not escape, or \u without four hex digits) so that
+// every backslash in it stands for itself: "C:\Users\new" becomes "C:\\Users\\new". A backslash
+// before a quote stays an escaped quote, since the token's end was found by JSON's rule.
+// Strings with valid escapes only, and everything outside strings, are kept byte for byte.
+func escapeRawBackslashes(text string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] != '"' {
+			continue
+		}
+		end, bad := scanStringToken(text, i)
+		if bad {
+			if b.Len() == 0 {
+				b.Grow(len(text) + 16)
+			}
+			b.WriteString(text[last:i])
+			writeLiteralBackslashes(&b, text[i:end])
+			last = end
+		}
+		i = end - 1
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// scanStringToken finds the end (just past the closing quote, or len(text)) of the string token
+// starting at the quote at i, and whether it holds an invalid escape.
+func scanStringToken(text string, i int) (end int, bad bool) {
+	for j := i + 1; j < len(text); j++ {
+		switch text[j] {
+		case '"':
+			return j + 1, bad
+		case '\\':
+			if j+1 >= len(text) {
+				return len(text), bad
+			}
+			switch e := text[j+1]; e {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				for k := j + 2; k < j+6; k++ {
+					if k >= len(text) {
+						bad = true
+						break
+					}
+					if _, ok := hexDigit(text[k]); !ok {
+						bad = true
+						break
+					}
+				}
+			default:
+				bad = true
+			}
+			j++
+		}
+	}
+	return len(text), bad
+}
+
+// writeLiteralBackslashes writes the string token tok with each backslash doubled, except one
+// before a quote.
+func writeLiteralBackslashes(b *strings.Builder, tok string) {
+	for j := 0; j < len(tok); j++ {
+		c := tok[j]
+		if c != '\\' || j+1 >= len(tok) {
+			b.WriteByte(c)
+			continue
+		}
+		switch tok[j+1] {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\\\`)
+		default:
+			b.WriteString(`\\`)
+			continue
+		}
+		j++
+	}
+}

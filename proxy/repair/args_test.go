@@ -1,0 +1,81 @@
+package repair
+
+import "testing"
+
+const (
+	noRequired  = `{"type":"object","properties":{"verbose":{"type":"boolean"}}}`
+	pathSchema  = `{"type":"object","properties":{"path":{"type":"string"},"n":{"type":"integer"}},"required":["path"],"additionalProperties":false}`
+	writeSchema = `{"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"}},"required":["file_path","content"]}`
+)
+
+func argsTests() []repairTest {
+	return []repairTest{
+		// D19
+		{"empty arguments", noRequired, ``, `{}`, []string{KindArgs}},
+		{"white-space arguments", noRequired, " \n\t", `{}`, []string{KindArgs}},
+		{"empty arguments with a required param", pathSchema, ``, "", nil},
+		// D21, D22
+		{"repeated", pathSchema, `{"path":"a"}{"path":"a"}`, `{"path":"a"}`, []string{KindArgs}},
+		{"repeated with white space", pathSchema, "{\"path\":\"a\"}\n {\"path\": \"a\"}", `{"path":"a"}`, []string{KindArgs}},
+		{"repeated in another key order", `{"properties":{"a":{},"b":{}}}`, `{"a":1,"b":2}{"b":2,"a":1.0}`, `{"a":1,"b":2}`, []string{KindArgs}},
+		{"repeated and stringified", pathSchema, `{"path":"a","n":"5"}{"path":"a","n":"5"}`, `{"path":"a","n":5}`, []string{KindArgs, KindCoerce}},
+		{"two different calls merged", pathSchema, `{"path":"a"}{"path":"b"}`, "", nil},
+		{"a second call cut short", pathSchema, `{"path":"a"}{"path":"a`, "", nil},
+		{"three copies", pathSchema, `{"path":"a"}{"path":"a"}{"path":"a"}`, "", nil},
+		{"an array after", pathSchema, `{"path":"a"}[1]`, "", nil},
+		// D23
+		{"prose after", pathSchema, `{"path":"a"} I will now read it.`, `{"path":"a"}`, []string{KindArgs}},
+		{"a stray brace after", pathSchema, `{"path":"a"}}`, `{"path":"a"}`, []string{KindArgs}},
+		{"leaked closer after", pathSchema, `{"path":"a"}</tool_call>`, `{"path":"a"}`, []string{KindArgs}},
+		{"prose after what does not fit", pathSchema, `{"file":"a"} done`, "", nil},
+		{"prose before", pathSchema, `Sure: {"path":"a"}`, "", nil},
+		// D24
+		{"windows path", pathSchema, `{"path": "C:\Users\dev"}`, `{"path":"C:\\Users\\dev"}`, []string{KindArgs}},
+		{"\\n in a windows path is no newline", pathSchema, `{"path": "C:\Users\new\table"}`, `{"path":"C:\\Users\\new\\table"}`, []string{KindArgs}},
+		{"every backslash of that string", pathSchema, `{"path": "C:\\dir\x"}`, `{"path":"C:\\\\dir\\x"}`, []string{KindArgs}},
+		{"escaped quotes stay quotes", writeSchema, `{"file_path":"a","content":"echo \"C:\Users\""}`, `{"file_path":"a","content":"echo \"C:\\Users\""}`, []string{KindArgs}},
+		{"only the broken string", writeSchema, `{"file_path":"C:\dev\x.txt","content":"a\nb"}`, `{"file_path":"C:\\dev\\x.txt","content":"a\nb"}`, []string{KindArgs}},
+		{"broken \\u", pathSchema, `{"path": "C:\u12\x"}`, `{"path":"C:\\u12\\x"}`, []string{KindArgs}},
+		{"windows path and prose", pathSchema, `{"path": "C:\Users"} ok`, `{"path":"C:\\Users"}`, []string{KindArgs}},
+		{"a backslash before the closing quote is no repair", pathSchema, `{"path": "C:\dir\"}`, "", nil},
+		// D46 and the rest
+		{"truncated is never completed", pathSchema, `{"path": "C:/a`, "", nil},
+		{"truncated with a windows path", pathSchema, `{"path": "C:\Users`, "", nil},
+		{"healthy arguments", pathSchema, `{"path":"a"}`, "", nil},
+		{"valid escapes are kept (C:\\new is a newline when it is valid JSON)", pathSchema, `{"path":"C:\new"}`, "", nil},
+	}
+}
+
+func TestArgsRepairs(t *testing.T) {
+	runRepairTests(t, argsTests(), Options{Args: true})
+}
+
+// TestArgsRepairsOffForAnthropic: without Options.Args none of the argument-text repairs fire.
+func TestArgsRepairsOffForAnthropic(t *testing.T) {
+	var off []repairTest
+	for _, tt := range argsTests() {
+		if tt.want != "" && tt.name != "repeated and stringified" {
+			off = append(off, repairTest{name: tt.name, schema: tt.schema, input: tt.input})
+		}
+	}
+	if len(off) < 10 {
+		t.Fatalf("only %d tests", len(off))
+	}
+	runRepairTests(t, off, Options{})
+}
+
+func TestEscapeRawBackslashes(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"a":"C:\Users"}`, `{"a":"C:\\Users"}`},
+		{`{"a":"ok\n","b":"C:\x"}`, `{"a":"ok\n","b":"C:\\x"}`},
+		{`{"a":"fine"}`, `{"a":"fine"}`},
+		{`{"a":"\\\q"}`, `{"a":"\\\\\\q"}`},
+		{`"\u00e9\q"`, `"\\u00e9\\q"`},
+		{`"unterminated \q`, `"unterminated \\q`},
+	}
+	for _, tt := range tests {
+		if got := escapeRawBackslashes(tt.in); got != tt.want {
+			t.Errorf("escapeRawBackslashes(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package repair
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Param is one parameter of a tool call leaked as markup (<parameter name="N">V</parameter>,
+// <parameter=N>V</parameter>, <arg_key>N</arg_key><arg_value>V</arg_value>, ...).
+type Param struct {
+	Name  string // the parameter name as written
+	Value string // the raw text of the value, as the markup reader unwrapped it
+}
+
+// The errors BuildInput wraps; test with errors.Is.
+var (
+	ErrUnknownTool  = errors.New("repair: no such tool in the request")
+	ErrUnknownParam = errors.New("repair: no such parameter in the tool's schema")
+	ErrUntyped      = errors.New("repair: a value cannot be read as the type its schema wants")
+	ErrNoFit        = errors.New("repair: the input does not fit the tool's schema")
+)
+
+// BuildInput builds the JSON input of a tool call that leaked as markup (REPAIRS.md D01-D06:
+// anthropics/claude-code #64314, MiniMax-AI/MiniMax-M2.5 #10, vllm-project/vllm #21571, ...)
+// from its parameters in their order. A parameter whose schema allows a string (or says nothing
+// of its type) keeps its raw text as a string, backslashes and all (D10: "\t" in "C:\test" is not
+// a tab). Any other value is read as the string a model would have stringified, exactly as
+// RepairInput reads one: JSON, mended \u escapes, a Python literal for arrays and objects, leaked
+// closing markup cut, up to two levels, numbers only from number text.
+//
+// It returns compact JSON that fits the tool's schema, or an error wrapping ErrUnknownTool (the
+// request offers no such tool, or no usable schema for it), ErrUnknownParam (a name that is not
+// a top-level property of the schema, or given twice), ErrUntyped (a value that cannot be read
+// as its schema's type) or ErrNoFit (the whole input, say with a required parameter missing).
+func (t *Tools) BuildInput(tool string, params []Param) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("building the input of %q: %w", tool, ErrNoFit)
+		}
+	}()
+	tl := t.lookup(tool)
+	if tl == nil || tl.schema == nil {
+		return nil, fmt.Errorf("building the input of %q: %w", tool, ErrUnknownTool)
+	}
+	size := 0
+	for _, p := range params {
+		size += len(p.Value)
+	}
+	b := newBudget(size)
+	obj := value{kind: kindObject, keys: make([]string, 0, len(params)), elems: make([]value, 0, len(params))}
+	for _, p := range params {
+		ps := propertySchema(tl.schema, p.Name, map[*schema]bool{})
+		if ps == nil || obj.member(p.Name) != nil {
+			return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUnknownParam)
+		}
+		v := value{kind: kindString, text: p.Value}
+		if ts, known := types(ps); known && ts&tString == 0 {
+			w, _, ch := b.coerceString(v, ps, 0)
+			if !ch {
+				return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUntyped)
+			}
+			v = w
+		}
+		obj.keys = append(obj.keys, p.Name)
+		obj.elems = append(obj.elems, v)
+	}
+	if !b.valid(&obj, tl.schema, 0) {
+		return nil, fmt.Errorf("building the input of %q: %w", tool, ErrNoFit)
+	}
+	return appendJSON(nil, &obj), nil
+}

@@ -1,0 +1,288 @@
+package repair
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolfix/toolfix/proxy/cases"
+)
+
+// caseCall is one tool call as the upstream sent it: its input text as the client would
+// accumulate it, before any repair.
+type caseCall struct {
+	id, name string
+	raw      string
+}
+
+// wantCall is one tool call of a want.json message.
+type wantCall struct {
+	id, name string
+	input    json.RawMessage
+}
+
+// sseData returns the JSON payloads of the data: lines of an SSE body (enough for these fixed
+// cases; the proxy's real framing lives elsewhere).
+func sseData(body []byte) []map[string]any {
+	var out []map[string]any
+	for _, line := range strings.FieldsFunc(string(body), func(r rune) bool { return r == '\n' || r == '\r' }) {
+		d, ok := strings.CutPrefix(line, "data:")
+		if !ok {
+			continue
+		}
+		var m map[string]any
+		if json.Unmarshal([]byte(strings.TrimSpace(d)), &m) == nil && m != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func str(v any) string { s, _ := v.(string); return s }
+
+// argText is an OpenAI arguments field as text: a string as it is, an object (D20) encoded.
+func argText(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func upstreamCalls(t *testing.T, c cases.Case) []caseCall {
+	t.Helper()
+	var calls []caseCall
+	switch {
+	case c.Protocol == "anthropic" && c.Stream:
+		byIndex := map[float64]int{}
+		for _, e := range sseData(c.Upstream) {
+			switch e["type"] {
+			case "content_block_start":
+				cb, _ := e["content_block"].(map[string]any)
+				if cb["type"] == "tool_use" {
+					byIndex[e["index"].(float64)] = len(calls)
+					start := ""
+					if in, ok := cb["input"].(map[string]any); ok && len(in) > 0 {
+						start = argText(in) // D38: the whole input in the block start
+					}
+					calls = append(calls, caseCall{id: str(cb["id"]), name: str(cb["name"]), raw: start})
+				}
+			case "content_block_delta":
+				d, _ := e["delta"].(map[string]any)
+				if i, ok := byIndex[e["index"].(float64)]; ok && d["type"] == "input_json_delta" {
+					calls[i].raw += str(d["partial_json"])
+				}
+			}
+		}
+	case c.Protocol == "anthropic":
+		var msg struct {
+			Content []struct {
+				Type, ID, Name string
+				Input          json.RawMessage
+			}
+		}
+		if err := json.Unmarshal(c.Upstream, &msg); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range msg.Content {
+			if b.Type == "tool_use" {
+				calls = append(calls, caseCall{id: b.ID, name: b.Name, raw: string(b.Input)})
+			}
+		}
+	case c.Protocol == "openai":
+		frames := sseData(c.Upstream)
+		if !c.Stream {
+			var m map[string]any
+			if err := json.Unmarshal(c.Upstream, &m); err != nil {
+				t.Fatal(err)
+			}
+			frames = []map[string]any{m}
+		}
+		byIndex := map[float64]int{}
+		for _, f := range frames {
+			chs, _ := f["choices"].([]any)
+			for _, ch := range chs {
+				ch, _ := ch.(map[string]any)
+				d, _ := ch["delta"].(map[string]any)
+				if !c.Stream {
+					d, _ = ch["message"].(map[string]any)
+				}
+				tcs, _ := d["tool_calls"].([]any)
+				for n, tc := range tcs {
+					tc, _ := tc.(map[string]any)
+					fn, _ := tc["function"].(map[string]any)
+					idx, ok := tc["index"].(float64)
+					if !ok {
+						idx = float64(n)
+					}
+					i, seen := byIndex[idx]
+					if !seen {
+						i = len(calls)
+						byIndex[idx] = i
+						calls = append(calls, caseCall{})
+					}
+					if id := str(tc["id"]); id != "" {
+						calls[i].id = id
+					}
+					if name := str(fn["name"]); name != "" {
+						calls[i].name = name
+					}
+					if a, ok := fn["arguments"]; ok && a != nil {
+						calls[i].raw += argText(a)
+					}
+				}
+			}
+		}
+	case c.Protocol == "responses":
+		for _, e := range sseData(c.Upstream) {
+			item, _ := e["item"].(map[string]any)
+			if e["type"] == "response.output_item.done" && item["type"] == "function_call" {
+				calls = append(calls, caseCall{id: str(item["call_id"]), name: str(item["name"]), raw: str(item["arguments"])})
+			}
+		}
+	}
+	return calls
+}
+
+func wantCalls(t *testing.T, c cases.Case) []wantCall {
+	t.Helper()
+	var m struct {
+		Content   json.RawMessage // Anthropic: blocks; OpenAI: text
+		ToolCalls []struct {
+			ID       string
+			Function struct {
+				Name      string
+				Arguments json.RawMessage
+			}
+		} `json:"tool_calls"`
+		Calls []struct {
+			Name      string
+			Arguments json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(c.Want.Message, &m); err != nil {
+		t.Fatal(err)
+	}
+	var blocks []struct {
+		Type, ID, Name string
+		Input          json.RawMessage
+	}
+	if c.Protocol == "anthropic" {
+		if err := json.Unmarshal(m.Content, &blocks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out []wantCall
+	for _, b := range blocks {
+		if b.Type == "tool_use" {
+			out = append(out, wantCall{b.ID, b.Name, b.Input})
+		}
+	}
+	for _, tc := range m.ToolCalls {
+		out = append(out, wantCall{tc.ID, tc.Function.Name, tc.Function.Arguments})
+	}
+	for _, cl := range m.Calls {
+		out = append(out, wantCall{"", cl.Name, cl.Arguments})
+	}
+	return out
+}
+
+func toolsFor(c cases.Case) (*Tools, error) {
+	switch c.Protocol {
+	case "anthropic":
+		return ToolsFromAnthropic(c.Request)
+	case "openai":
+		return ToolsFromChat(c.Request)
+	}
+	return ToolsFromResponses(c.Request)
+}
+
+func decodeAny(t *testing.T, b []byte) any {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("decoding %q: %v", b, err)
+	}
+	return v
+}
+
+// TestSharedCases runs RepairInput over every tool call the shared cases' upstreams send and
+// compares the input a client would end with against want.json.
+func TestSharedCases(t *testing.T) {
+	all, err := cases.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, c := range all {
+		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
+			tools, err := toolsFor(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := Options{Args: c.Protocol != "anthropic"}
+			calls := upstreamCalls(t, c)
+			var wants []wantCall
+			if !c.Want.Passthrough {
+				wants = wantCalls(t, c)
+			}
+			seen := map[string]bool{}
+			for n, call := range calls {
+				fixed, kinds, changed := tools.RepairInput(call.name, []byte(call.raw), opt)
+				for _, k := range kinds {
+					seen[k] = true
+					if !slices.Contains(c.Want.Repairs, k) {
+						t.Errorf("call %d (%s): kind %q not among want's repairs %v", n, call.name, k, c.Want.Repairs)
+					}
+				}
+				if c.Want.Passthrough {
+					if changed {
+						t.Errorf("call %d (%s): repaired %q into %s in a passthrough case", n, call.name, call.raw, fixed)
+					}
+					continue
+				}
+				got := []byte(call.raw)
+				if changed {
+					got = fixed
+					if !tools.Fits(call.name, fixed) {
+						t.Errorf("call %d: fixed input does not fit: %s", n, fixed)
+					}
+				}
+				w := matchWant(wants, call, n)
+				if w == nil {
+					t.Fatalf("call %d (%s %s): no matching call in want.json", n, call.id, call.name)
+				}
+				if diff := cmp.Diff(decodeAny(t, w.input), decodeAny(t, got)); diff != "" {
+					t.Errorf("call %d (%s): input (-want +got):\n%s", n, call.name, diff)
+				}
+				checked++
+			}
+			for _, k := range []string{KindCoerce, KindEscape, KindArgs} {
+				if slices.Contains(c.Want.Repairs, k) && !seen[k] {
+					t.Errorf("want's repairs list %q but no call produced it", k)
+				}
+			}
+		})
+	}
+	if checked < 15 {
+		t.Errorf("only %d calls compared: the cases were not read", checked)
+	}
+}
+
+// matchWant finds the want call for upstream call n: the one with its id, else the n-th.
+func matchWant(wants []wantCall, call caseCall, n int) *wantCall {
+	for i := range wants {
+		if wants[i].id != "" && wants[i].id == call.id {
+			return &wants[i]
+		}
+	}
+	if n < len(wants) && wants[n].name == call.name {
+		return &wants[n]
+	}
+	return nil
+}

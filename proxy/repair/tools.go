@@ -1,0 +1,286 @@
+package repair
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// The kinds of repair RepairInput reports, as named in the shared cases' want.json "repairs".
+const (
+	// KindCoerce: a string holding JSON (or a Python literal) became the value the schema wants
+	// (REPAIRS.md D13, D14, D15, D29, D23b).
+	KindCoerce = "coerce"
+	// KindEscape: a \u escape broken by white space was mended inside such a string (D25).
+	KindEscape = "escape"
+	// KindArgs: the argument text itself was mended (D19, D21, D23, D24); only with Options.Args.
+	KindArgs = "args"
+)
+
+// Tools holds the tools one request offers, by name, each with its compiled input schema. It is
+// immutable once built and safe for concurrent use. A nil *Tools is valid and offers no tools.
+type Tools struct {
+	byName map[string]*tool
+	order  []string
+}
+
+// tool is one offered tool. A nil schema means the request gave none that toolfix can use (an
+// Anthropic server tool, or two tools of the same name with different schemas): the tool is
+// known, but nothing about its input is checked or repaired.
+type tool struct {
+	schema *schema
+	doc    []byte // the schema's source, to tell a harmless duplicate from a conflicting one
+}
+
+// Options selects the repairs of the argument text that only OpenAI-style APIs need, where a
+// call's arguments arrive as a string that the model wrote token by token. The zero value is
+// right for Anthropic, whose tool_use input is always one JSON object.
+type Options struct {
+	// Args turns on the argument-text repairs, reported as KindArgs:
+	// D19 an empty or white-space text becomes {} when {} fits (openai/openai-agents-js #664);
+	// D21 a text that is one JSON value twice ({A}{A}) becomes one copy, only when both copies are
+	// equal as JSON (anomalyco/opencode PR #17339); two different values ({A}{B}, D22, two calls
+	// merged; NousResearch/hermes-agent #25333) are left alone;
+	// D23 prose after a complete JSON value is cut (librefang/librefang #2975);
+	// D24 a string holding an invalid escape (a Windows path "C:\Users\dev") has every backslash
+	// of it escaped, so "C:\new" there stays a backslash and an n (anthropics/claude-code #87251,
+	// FoundationAgents/OpenManus #1161).
+	// Each applies only when the result (after coercion) fits the tool's schema. D20 (arguments
+	// sent as an object) is the dialect's to encode before calling RepairInput.
+	Args bool
+}
+
+// newTools makes an empty Tools.
+func newTools() *Tools {
+	return &Tools{byName: map[string]*tool{}}
+}
+
+// add records a tool named name with the schema document doc (nil: no schema given).
+func (t *Tools) add(name string, doc *value) {
+	var src []byte
+	var s *schema
+	if doc != nil {
+		src = appendJSON(nil, doc)
+		s = compileSchema(doc)
+	}
+	if old, ok := t.byName[name]; ok {
+		if string(old.doc) != string(src) {
+			old.schema = nil // two schemas for one name: trust neither
+		}
+		return
+	}
+	t.byName[name] = &tool{schema: s, doc: src}
+	t.order = append(t.order, name)
+}
+
+func (t *Tools) lookup(name string) *tool {
+	if t == nil {
+		return nil
+	}
+	return t.byName[name]
+}
+
+// Names returns the names of the offered tools in the order the request lists them (nil for
+// none).
+func (t *Tools) Names() []string {
+	if t == nil {
+		return nil
+	}
+	return append([]string(nil), t.order...)
+}
+
+// Has reports whether the request offers a tool of exactly this name (case and prefixes matter:
+// D57, router-for-me/CLIProxyAPI #2857).
+func (t *Tools) Has(name string) bool {
+	return t.lookup(name) != nil
+}
+
+// HasParam reports whether param is a top-level property of the tool's input schema (found in
+// "properties" of the root, through a root $ref or allOf). False for an unknown tool or a tool
+// without a usable schema.
+func (t *Tools) HasParam(tool, param string) bool {
+	tl := t.lookup(tool)
+	return tl != nil && tl.schema != nil && propertySchema(tl.schema, param, map[*schema]bool{}) != nil
+}
+
+// propertySchema finds the schema of the top-level property name of s, looking through $ref and
+// allOf (each node once, so cycles end).
+func propertySchema(s *schema, name string, seen map[*schema]bool) *schema {
+	if s == nil || seen[s] {
+		return nil
+	}
+	seen[s] = true
+	if p, ok := s.properties[name]; ok {
+		return p
+	}
+	if p := propertySchema(s.ref, name, seen); p != nil {
+		return p
+	}
+	for _, a := range s.allOf {
+		if p := propertySchema(a, name, seen); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// Fits reports whether input is one JSON value that fits the tool's input schema. It is false
+// for an unknown tool or input that is not JSON, and true for any JSON input of a tool without a
+// usable schema. See the package documentation for the keywords checked.
+func (t *Tools) Fits(tool string, input []byte) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	tl := t.lookup(tool)
+	if tl == nil {
+		return false
+	}
+	v, err := parseJSON(string(input))
+	if err != nil {
+		return false
+	}
+	return newBudget(len(input)).valid(&v, tl.schema, 0)
+}
+
+// RepairInput repairs the raw JSON text of one tool call's input: an Anthropic tool_use input,
+// or OpenAI function arguments once decoded from their JSON string.
+//
+// It returns changed=false, and the caller passes the original bytes on, when the input already
+// fits the schema, when the request offers no such tool or no usable schema for it, or when no
+// repair makes it fit (REPAIRS.md law: a repair fires only when its result fits). Truncated input
+// is never completed (D46; anthropics/claude-code #1236, anthropic-sdk-python #794).
+//
+// Otherwise fixed is compact JSON that fits the schema — object members in their order, numbers
+// as sent, strings re-escaped minimally — and kinds lists the kinds applied, each once, from
+// KindArgs, KindCoerce, KindEscape in that order. It never panics and spends time and memory
+// roughly linear in len(raw).
+func (t *Tools) RepairInput(tool string, raw []byte, opt Options) (fixed []byte, kinds []string, changed bool) {
+	defer func() {
+		if recover() != nil {
+			fixed, kinds, changed = nil, nil, false
+		}
+	}()
+	tl := t.lookup(tool)
+	if tl == nil || tl.schema == nil {
+		return nil, nil, false
+	}
+	b := newBudget(len(raw))
+	text := string(raw)
+	var cands []candidate
+	if v, err := parseJSON(text); err == nil {
+		if b.valid(&v, tl.schema, 0) {
+			return nil, nil, false
+		}
+		cands = []candidate{{v: v}}
+	} else if opt.Args {
+		cands = argCandidates(text)
+	}
+	for _, c := range cands {
+		w, m, ch := b.coerce(c.v, tl.schema, 0)
+		if b.spent {
+			return nil, nil, false
+		}
+		if (!ch && c.m == 0) || !b.valid(&w, tl.schema, 0) {
+			continue
+		}
+		out := appendJSON(make([]byte, 0, len(raw)+len(raw)/8), &w)
+		return out, (m | c.m).kindStrings(), true
+	}
+	return nil, nil, false
+}
+
+// ToolsFromAnthropic reads the tools of an Anthropic Messages request body: tools[].name with
+// tools[].input_schema. A tool without input_schema (a server tool such as web_search) is known
+// by name but never repaired. A body without tools gives an empty Tools; a body that is not a
+// JSON object gives an empty Tools and an error.
+func ToolsFromAnthropic(requestBody []byte) (*Tools, error) {
+	return readTools(requestBody, "anthropic", func(t *Tools, v *value) {
+		addNamed(t, v.member("name"), v.member("input_schema"), false)
+	})
+}
+
+// ToolsFromChat reads the tools of an OpenAI Chat Completions request body: tools[] of type
+// "function" (or without a type) with function.name and function.parameters, and the legacy
+// functions[] with name and parameters. A function without parameters takes none: its schema is
+// an object without properties.
+func ToolsFromChat(requestBody []byte) (*Tools, error) {
+	t, err := readTools(requestBody, "chat", func(t *Tools, v *value) {
+		if typ := v.member("type"); typ != nil && (typ.kind != kindString || typ.text != "function") {
+			return
+		}
+		if fn := v.member("function"); fn != nil && fn.kind == kindObject {
+			addNamed(t, fn.member("name"), fn.member("parameters"), true)
+		}
+	})
+	if err != nil {
+		return t, err
+	}
+	var req struct {
+		Functions json.RawMessage `json:"functions"`
+	}
+	if json.Unmarshal(requestBody, &req) == nil && len(req.Functions) > 0 {
+		if fns, err := parseJSON(string(req.Functions)); err == nil && fns.kind == kindArray {
+			for i := range fns.elems {
+				if fn := &fns.elems[i]; fn.kind == kindObject {
+					addNamed(t, fn.member("name"), fn.member("parameters"), true)
+				}
+			}
+		}
+	}
+	return t, nil
+}
+
+// ToolsFromResponses reads the tools of an OpenAI Responses request body: tools[] of type
+// "function" with name and parameters. Other tool types (built-in, custom) are skipped.
+func ToolsFromResponses(requestBody []byte) (*Tools, error) {
+	return readTools(requestBody, "responses", func(t *Tools, v *value) {
+		if typ := v.member("type"); typ != nil && typ.kind == kindString && typ.text == "function" {
+			addNamed(t, v.member("name"), v.member("parameters"), true)
+		}
+	})
+}
+
+// emptyParams is the schema of an OpenAI function declared without parameters.
+var emptyParams = value{kind: kindObject, keys: []string{"type", "properties"},
+	elems: []value{{kind: kindString, text: "object"}, {kind: kindObject}}}
+
+func addNamed(t *Tools, name, doc *value, openai bool) {
+	if name == nil || name.kind != kindString || name.text == "" {
+		return
+	}
+	if doc == nil && openai {
+		doc = &emptyParams
+	}
+	if doc != nil && doc.kind == kindNull {
+		doc = nil
+		if openai {
+			doc = &emptyParams
+		}
+	}
+	t.add(name.text, doc)
+}
+
+// readTools decodes tools[] of a request body and hands each object entry to add.
+func readTools(body []byte, api string, add func(*Tools, *value)) (*Tools, error) {
+	t := newTools()
+	var req struct {
+		Tools json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
+	}
+	if len(req.Tools) == 0 {
+		return t, nil
+	}
+	list, err := parseJSON(string(req.Tools))
+	if err != nil {
+		return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
+	}
+	for i := range list.elems {
+		if e := &list.elems[i]; list.kind == kindArray && e.kind == kindObject {
+			add(t, e)
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,217 @@
+package proxy
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+func newProxy(t *testing.T, routes []Route) (*Server, *httptest.Server) {
+	t.Helper()
+	srv, err := New(Options{Routes: routes, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := httptest.NewServer(srv)
+	t.Cleanup(ps.Close)
+	return srv, ps
+}
+
+func TestForwardingKeepsRequest(t *testing.T) {
+	type seen struct {
+		method, path, rawQuery, body string
+		hdr                          http.Header
+	}
+	got := make(chan seen, 1)
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got <- seen{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, string(b), r.Header.Clone()}
+		w.Header().Set("X-Upstream", "yes")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTeapot)
+		_, _ = io.WriteString(w, `{"type":"error","error":{"type":"x","message":"teapot"}}`)
+	}))
+	defer up.Close()
+	_, ps := newProxy(t, []Route{{Name: "claude", Upstream: up.URL + "/gateway/v1"}, {Upstream: up.URL}})
+
+	tests := []struct {
+		name, path, wantPath string
+	}{
+		{"named route keeps upstream prefix", "/claude/messages?beta=true&x=%2F", "/gateway/v1/messages"},
+		{"root route", "/v1/messages?beta=true&x=%2F", "/v1/messages"},
+		{"escaped path", "/claude/models/a%2Fb?beta=true&x=%2F", "/gateway/v1/models/a%2Fb"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			body := `{"model":"m","stream":false,"messages":[]}` + "\n  "
+			req, _ := http.NewRequest(http.MethodPost, ps.URL+tc.path, strings.NewReader(body))
+			req.Header.Set("x-api-key", "sk-ant-canary")
+			req.Header.Set("Authorization", "Bearer canary")
+			req.Header.Set("anthropic-version", "2023-06-01")
+			req.Header.Set("anthropic-beta", "tools-2024")
+			req.Header.Set("User-Agent", "claude-cli/2.1")
+			req.Header.Set("X-Unknown-Thing", "kept")
+			req.Header.Set("Accept-Encoding", "br")
+			req.Header.Set("Connection", "X-Drop-Me")
+			req.Header.Set("X-Drop-Me", "hop")
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rb, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			s := <-got
+			if s.method != http.MethodPost || s.path != tc.wantPath || s.rawQuery != "beta=true&x=%2F" || s.body != body {
+				t.Errorf("upstream saw %s %s ? %s body %q", s.method, s.path, s.rawQuery, s.body)
+			}
+			for k, v := range map[string]string{"X-Api-Key": "sk-ant-canary", "Authorization": "Bearer canary", "Anthropic-Version": "2023-06-01", "Anthropic-Beta": "tools-2024", "User-Agent": "claude-cli/2.1", "X-Unknown-Thing": "kept"} {
+				if s.hdr.Get(k) != v {
+					t.Errorf("header %s = %q, want %q", k, s.hdr.Get(k), v)
+				}
+			}
+			if ae := s.hdr.Get("Accept-Encoding"); ae == "br" {
+				t.Errorf("Accept-Encoding forwarded as %q", ae)
+			}
+			if s.hdr.Get("X-Drop-Me") != "" {
+				t.Error("a header named by Connection was forwarded")
+			}
+			if s.hdr.Get(HopHeader) == "" {
+				t.Error("no hop header upstream")
+			}
+			if resp.StatusCode != http.StatusTeapot || resp.Header.Get("X-Upstream") != "yes" || string(rb) != `{"type":"error","error":{"type":"x","message":"teapot"}}` {
+				t.Errorf("answer changed: %d %q", resp.StatusCode, rb)
+			}
+		})
+	}
+}
+
+func TestProxyOwnAnswers(t *testing.T) {
+	_, ps := newProxy(t, []Route{{Name: "claude", Upstream: "http://127.0.0.1:1/v1"}})
+	tests := []struct {
+		name     string
+		path     string
+		hop      bool
+		status   int
+		contains string
+	}{
+		{"unreachable upstream", "/claude/messages", false, http.StatusBadGateway, "cannot reach upstream 127.0.0.1:1"},
+		{"loop", "/claude/messages", true, http.StatusLoopDetected, "already passed through toolfix"},
+		{"unknown route", "/nope/messages", false, http.StatusNotFound, "known routes: claude"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, ps.URL+tc.path, strings.NewReader(`{}`))
+			req.Header.Set("x-api-key", "sk-ant-secret-canary")
+			if tc.hop {
+				req.Header.Set(HopHeader, "1")
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.status || !strings.Contains(string(b), tc.contains) {
+				t.Fatalf("got %d %s", resp.StatusCode, b)
+			}
+			if strings.Contains(string(b), "canary") {
+				t.Fatal("the error body holds the key")
+			}
+			var e struct {
+				Type  string `json:"type"`
+				Error struct {
+					Type, Message string
+				} `json:"error"`
+			}
+			if err := json.Unmarshal(b, &e); err != nil || e.Type != "error" || e.Error.Message == "" {
+				t.Errorf("not an Anthropic-shaped error: %s", b)
+			}
+		})
+	}
+	resp, err := http.Get(ps.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h struct {
+		Status, Version string
+		Routes          []string
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&h)
+	resp.Body.Close()
+	if h.Status != "ok" || h.Version != "test" || len(h.Routes) != 1 || h.Routes[0] != "claude" {
+		t.Errorf("healthz = %+v", h)
+	}
+}
+
+// TestFlushPerEvent checks that an event reaches the client before the upstream sends the next.
+func TestFlushPerEvent(t *testing.T) {
+	next := make(chan struct{})
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n")
+		w.(http.Flusher).Flush()
+		<-next
+		_, _ = io.WriteString(w, "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n")
+	}))
+	defer up.Close()
+	_, ps := newProxy(t, []Route{{Upstream: up.URL}})
+	resp, err := http.Post(ps.URL+"/v1/messages", "application/json", strings.NewReader(`{"stream":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	line, err := br.ReadString('\n')
+	if err != nil || line != "event: message_start\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	close(next) // only now may the upstream go on
+	rest, _ := io.ReadAll(br)
+	if !strings.Contains(string(rest), "message_stop") {
+		t.Errorf("rest = %q", rest)
+	}
+}
+
+// TestClientHangUpCancelsUpstream checks that a client that goes away ends the upstream request
+// and leaves no goroutine behind.
+func TestClientHangUpCancelsUpstream(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	upDone := make(chan struct{})
+	started := make(chan struct{})
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "event: ping\ndata: {\"type\":\"ping\"}\n\n")
+		w.(http.Flusher).Flush()
+		close(started)
+		<-r.Context().Done() // ends only when the proxy cancels the upstream request
+		close(upDone)
+	}))
+	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := httptest.NewServer(srv)
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+"/v1/messages", strings.NewReader(`{"stream":true}`))
+	tr := &http.Transport{}
+	resp, err := tr.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	_, _ = bufio.NewReader(resp.Body).ReadString('\n')
+	cancel()
+	resp.Body.Close()
+	<-upDone
+	tr.CloseIdleConnections()
+	ps.Close()
+	up.Close()
+	srv.transport.(*http.Transport).CloseIdleConnections()
+}
