@@ -2,18 +2,17 @@ package e2e
 
 import "testing"
 
-// TestOpenCode runs the real OpenCode CLI, through both AI SDK providers, on streams it cannot use
-// as they come.
-func TestOpenCode(t *testing.T) {
+// TestOpenCodeAnthropic runs the real OpenCode CLI through an @ai-sdk/anthropic provider (the
+// Messages API) on streams it cannot use as they come.
+func TestOpenCodeAnthropic(t *testing.T) {
 	t.Parallel()
 	clientBin(t, "opencode") // fail once, naming the install command, when it is missing
-	viaAnthropic := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkAnthropic, base) }
-	viaOpenAI := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkOpenAICompatible, base) }
+	run := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkAnthropic, base) }
 	for _, s := range []scenario{
 		{
 			name:    "opencode-anthropic-todowrite-string",
 			dialect: anthropic,
-			run:     viaAnthropic,
+			run:     run,
 			tool:    "todowrite",
 			ran:     "Fix the e2e parser",
 			broken:  "The todowrite tool was called with invalid arguments",
@@ -21,27 +20,39 @@ func TestOpenCode(t *testing.T) {
 		{
 			name:         "opencode-anthropic-billing",
 			dialect:      anthropic,
-			run:          viaAnthropic,
+			run:          run,
 			tool:         "bash",
 			ran:          "e2e-42",
 			broken:       "AI_TypeValidationError", // the run dies on the frame and the turn is lost
 			file:         "bash-ran.txt",
 			straightExit: 1,
 		},
+	} {
+		t.Run(s.name, s.check)
+	}
+}
+
+// TestOpenCodeOpenAICompatible runs the real OpenCode CLI through an @ai-sdk/openai-compatible
+// provider (Chat Completions) on streams it cannot use as they come.
+func TestOpenCodeOpenAICompatible(t *testing.T) {
+	t.Parallel()
+	clientBin(t, "opencode") // fail once, naming the install command, when it is missing
+	run := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkOpenAICompatible, base) }
+	for _, s := range []scenario{
 		{
 			name:         "opencode-openai-billing-null",
 			dialect:      openai,
-			run:          viaOpenAI,
+			run:          run,
 			tool:         "bash",
 			ran:          "e2e-42",
-			broken:       "AI_TypeValidationError", // the run dies on the frame and the turn is lost
+			broken:       "AI_TypeValidationError", // the run dies on the frames and the turn is lost
 			file:         "bash-ran.txt",
 			straightExit: 1,
 		},
 		{
 			name:    "opencode-openai-todowrite-string",
 			dialect: openai,
-			run:     viaOpenAI,
+			run:     run,
 			tool:    "todowrite",
 			ran:     "Fix the e2e parser",
 			broken:  "The todowrite tool was called with invalid arguments",
