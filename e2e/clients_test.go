@@ -108,13 +108,14 @@ func writeFile(t *testing.T, path string, b []byte) {
 
 // runClient runs bin with args in a fresh working folder under a clean environment (none of the
 // caller's variables but PATH, so a developer's own API settings cannot leak in), a temporary
-// HOME unless extra sets one, and the extra variables. It waits at most runTimeout.
+// HOME (unless extra sets one) and TMPDIR, and the extra variables. It waits at most runTimeout.
 func runClient(t *testing.T, bin string, extra []string, args ...string) clientRun {
 	t.Helper()
 	work := t.TempDir()
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + t.TempDir(),
+		"TMPDIR=" + t.TempDir(), // Claude Code's Bash tool keeps its output files there
 		"SHELL=/bin/bash",
 		"LANG=C.UTF-8",
 		"TERM=dumb",
