@@ -5,7 +5,7 @@ import "testing"
 // TestClaudeCode runs the real Claude Code CLI on streams it cannot use as they come.
 func TestClaudeCode(t *testing.T) {
 	t.Parallel()
-	clientBin(t, "claude") // fail once, naming the install command, when it is missing
+	requireTools(t, "claude") // fail once, naming the install command, when it is missing
 	for _, s := range []scenario{
 		{
 			name:    "claude-leaked-bash",

@@ -3,11 +3,15 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/toolfix/toolfix/cmd"
 )
 
 // installHint is the command that installs the pinned clients, run from the module root.
@@ -46,6 +50,31 @@ func buildToolfix(out string) error {
 		return fmt.Errorf("building toolfix: %w\n%s", err, b)
 	}
 	return nil
+}
+
+// requireTools fails t unless toolfix was built, its serve command has the flags these tests
+// use, and the client name is installed. Every test that runs a client calls it first.
+//
+// Building the command tree in-process also links all of toolfix into this test binary, so the
+// binary, and with it go test's cached result, changes whenever toolfix's code does: the test cache
+// cannot see the sources TestMain builds with go build, and a stale pass must not hide a broken
+// proxy. (A change to the npm clients shows through the Stat of their binaries in clientBin.)
+func requireTools(t *testing.T, client string) {
+	t.Helper()
+	if _, err := os.Stat(toolfixBin); err != nil {
+		t.Fatalf("the toolfix binary TestMain built is missing: %v", err)
+	}
+	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard})
+	serve, _, err := root.Find([]string{"serve"})
+	if err != nil || serve == root {
+		t.Fatalf("toolfix has no serve command: %v", err)
+	}
+	for _, flag := range []string{"listen", "upstream"} {
+		if serve.Flags().Lookup(flag) == nil {
+			t.Fatalf("toolfix serve has no --%s flag", flag)
+		}
+	}
+	clientBin(t, client)
 }
 
 // clientBin returns the absolute path of the installed client name ("claude" or "opencode") and

@@ -6,7 +6,7 @@ import "testing"
 // Messages API) on streams it cannot use as they come.
 func TestOpenCodeAnthropic(t *testing.T) {
 	t.Parallel()
-	clientBin(t, "opencode") // fail once, naming the install command, when it is missing
+	requireTools(t, "opencode") // fail once, naming the install command, when it is missing
 	run := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkAnthropic, base) }
 	for _, s := range []scenario{
 		{
@@ -36,7 +36,7 @@ func TestOpenCodeAnthropic(t *testing.T) {
 // provider (Chat Completions) on streams it cannot use as they come.
 func TestOpenCodeOpenAICompatible(t *testing.T) {
 	t.Parallel()
-	clientBin(t, "opencode") // fail once, naming the install command, when it is missing
+	requireTools(t, "opencode") // fail once, naming the install command, when it is missing
 	run := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkOpenAICompatible, base) }
 	for _, s := range []scenario{
 		{
