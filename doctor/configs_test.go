@@ -50,7 +50,7 @@ func TestCheckConfigs(t *testing.T) {
 	}{
 		{"none", nil, Skip, []string{"no Claude Code or OpenCode config file"}},
 		{"good", map[string]string{
-			".claude/settings.json":            `{"env": {}}`,
+			".claude/settings.json":           `{"env": {}}`,
 			".config/opencode/opencode.jsonc": "// comments are fine here\n{\"provider\": {},}\n",
 		}, OK, []string{"2 config files parse", "~/.claude/settings.json", "~/.config/opencode/opencode.jsonc"}},
 		{"comment in claude settings", map[string]string{

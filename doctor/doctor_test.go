@@ -55,7 +55,10 @@ func TestRunOneTimeoutAndPanic(t *testing.T) {
 			Result{Name: "deaf", Status: Fail, Summary: "no answer within 30ms"}},
 		{Check{Name: "own timeout", Timeout: 10 * time.Millisecond, Run: func(context.Context) Result { <-stuck; return Result{Status: OK} }},
 			Result{Name: "own timeout", Status: Fail, Summary: "no answer within 10ms"}},
-		{Check{Name: "polite", Run: func(ctx context.Context) Result { <-ctx.Done(); return Result{Status: Warn, Summary: ctx.Err().Error()} }},
+		{Check{Name: "polite", Run: func(ctx context.Context) Result {
+			<-ctx.Done()
+			return Result{Status: Warn, Summary: ctx.Err().Error()}
+		}},
 			Result{Name: "polite", Status: Warn, Summary: "context deadline exceeded"}},
 		{Check{Name: "crash", Run: func(context.Context) Result { panic("boom") }},
 			Result{Name: "crash", Status: Fail, Summary: "the check crashed: boom", Hint: "please report this as a bug of toolfix"}},
