@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -81,6 +82,7 @@ func (s *session) checkConnections(ctx context.Context) Result {
 		}
 	}
 	hostsOf := s.upstreamAddrs(ctx)
+	self := os.Getpid()
 	clients := map[int]*Peer{}
 	ups := map[string]*Peer{}
 	for _, k := range conns {
@@ -89,6 +91,9 @@ func (s *session) checkConnections(ctx context.Context) Result {
 		}
 		switch {
 		case k.Remote.Port() == port && k.Local.Port() != port && k.Remote.Addr().IsLoopback():
+			if k.PID == self && k.PID != c.ProxyPID {
+				continue // doctor's own question to /healthz
+			}
 			p := clients[k.PID] // all sockets of unknown owners go together under pid 0
 			if p == nil {
 				p = &Peer{PID: k.PID, Command: k.Command, Program: programName(k.Command), Remote: k.Remote.String()}

@@ -38,7 +38,7 @@ var ErrNotToolfix = errors.New("the answer is not toolfix's")
 
 // FetchHealth asks http://127.0.0.1:<port>/healthz. Errors: nothing answers (a dial error), or
 // the answer is not a toolfix health answer (wrapping ErrNotToolfix). A nil client means one
-// with a 3-second timeout.
+// with a 3-second timeout that keeps no connection open and uses no proxy.
 func FetchHealth(ctx context.Context, client *http.Client, port int) (*Health, error) {
 	var raw struct {
 		Health
@@ -76,7 +76,8 @@ func FetchStats(ctx context.Context, client *http.Client, port int) (*proxy.Snap
 
 func getJSON(ctx context.Context, client *http.Client, port int, path string, v any) error {
 	if client == nil {
-		client = &http.Client{Timeout: 3 * time.Second}
+		// No connection is kept open: doctor's own would show among the proxy's clients.
+		client = &http.Client{Timeout: 3 * time.Second, Transport: &http.Transport{DisableKeepAlives: true, Proxy: nil}}
 	}
 	url := "http://" + net.JoinHostPort("127.0.0.1", strconv.Itoa(port)) + path
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
