@@ -85,7 +85,7 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 		if f == user {
 			continue
 		}
-		hint := fmt.Sprintf("remove env.ANTHROPIC_BASE_URL from %s, or set it to %s", s.tilde(f), want)
+		hint := fmt.Sprintf("remove env.ANTHROPIC_BASE_URL from %s, or set it to %s", s.short(f), want)
 		if slices.Contains(managed, f) {
 			hint = "managed settings are your administrator's and win over yours: ask them to remove env.ANTHROPIC_BASE_URL or set it to " + want
 		}
@@ -126,14 +126,14 @@ func (s *session) claudeFile(l *layers, path, want, hint string) {
 	case errors.Is(err, fs.ErrNotExist):
 		return
 	case err != nil:
-		l.find(fmt.Sprintf("%s cannot be parsed, and Claude Code may refuse it: %v", s.tilde(path), err), "fix the syntax of "+s.tilde(path))
+		l.find(fmt.Sprintf("%s cannot be parsed, and Claude Code may refuse it: %v", s.short(path), err), "fix the syntax of "+s.short(path))
 		return
 	}
-	l.checked = append(l.checked, s.tilde(path))
+	l.checked = append(l.checked, s.short(path))
 	if v, ok, _ := doc.Get(providers.ClaudeKey); ok && v != want && !s.isToolfixURL(v) {
-		l.find(fmt.Sprintf("%s sets env.ANTHROPIC_BASE_URL = %s", s.tilde(path), quoteValue(v)), hint)
+		l.find(fmt.Sprintf("%s sets env.ANTHROPIC_BASE_URL = %s", s.short(path), quoteValue(v)), hint)
 	}
-	s.claudeSelectorsIn(l, s.tilde(path), func(k string) (string, bool) {
+	s.claudeSelectorsIn(l, s.short(path), func(k string) (string, bool) {
 		v, ok, _ := doc.Get(providers.Pointer{"env", k})
 		return v, ok
 	})

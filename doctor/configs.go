@@ -207,6 +207,16 @@ func (s *session) tilde(p string) string {
 	return p
 }
 
+// short shows a path in the current folder or below it as ./…, others as tilde does.
+func (s *session) short(p string) string {
+	if s.d.Cwd != "" {
+		if rel, err := filepath.Rel(s.d.Cwd, p); err == nil && !filepath.IsAbs(rel) && !strings.HasPrefix(rel, "..") {
+			return "." + string(filepath.Separator) + rel
+		}
+	}
+	return s.tilde(p)
+}
+
 // redactURL hides a password in a URL's user information; other text is returned as it is.
 func redactURL(v string) string {
 	u, err := url.Parse(v)

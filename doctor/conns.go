@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/toolfix/toolfix/providers"
@@ -31,7 +32,8 @@ type Connections struct {
 
 // Peer is one process's connections to one place.
 type Peer struct {
-	// PID is the process; 0 when the table does not tell (another user's process).
+	// PID is the process; 0 when the table does not tell (another user's process, or one that
+	// ended while the table was read).
 	PID int `json:"pid"`
 	// Program is a short name: the command's base name, or the script a runtime (node, bun,
 	// python) runs.
@@ -40,8 +42,8 @@ type Peer struct {
 	Command string `json:"command,omitempty"`
 	// Remote is the address connected to: the proxy's for a client, the upstream's for the proxy.
 	Remote string `json:"remote"`
-	// Hosts are the upstreams this peer reaches: for an upstream connection the route host names
-	// resolving to Remote; for a client the hosts (with a port when not the default) of the routes
+	// Hosts are the upstreams this peer reaches: for an upstream connection the route hosts
+	// (host, or host:port when the URL names a port) resolving to Remote; for a client the hosts (with a port when not the default) of the routes
 	// of the client it is, told by its command line (claude, opencode).
 	Hosts []string `json:"hosts,omitempty"`
 	// Count is how many connections this entry stands for.
@@ -65,6 +67,7 @@ func (s *session) connTable() ConnTable {
 // checkConnections lists the processes connected to the proxy and the proxy's upstream
 // connections, shown as "claude (pid 4242) → toolfix → api.anthropic.com".
 func (s *session) checkConnections(ctx context.Context) Result {
+	h, _ := s.health(ctx)
 	conns, err := s.connTable().Conns(ctx)
 	if err != nil {
 		return Result{Status: Warn, Summary: "cannot read the TCP table: " + err.Error()}
@@ -76,10 +79,8 @@ func (s *session) checkConnections(ctx context.Context) Result {
 			c.ProxyPID = k.PID
 		}
 	}
-	if c.ProxyPID == 0 {
-		if h, err := FetchHealth(ctx, s.d.HTTPClient, s.port); err == nil {
-			c.ProxyPID = h.PID
-		}
+	if c.ProxyPID == 0 && h != nil {
+		c.ProxyPID = h.PID
 	}
 	hostsOf := s.upstreamAddrs(ctx)
 	self := os.Getpid()
@@ -91,7 +92,7 @@ func (s *session) checkConnections(ctx context.Context) Result {
 		}
 		switch {
 		case k.Remote.Port() == port && k.Local.Port() != port && k.Remote.Addr().IsLoopback():
-			if k.PID == self && k.PID != c.ProxyPID {
+			if _, own := s.own.Load(k.Local); own || (k.PID == self && k.PID != c.ProxyPID) {
 				continue // doctor's own question to /healthz
 			}
 			p := clients[k.PID] // all sockets of unknown owners go together under pid 0
@@ -105,7 +106,7 @@ func (s *session) checkConnections(ctx context.Context) Result {
 			key := k.Remote.String()
 			p := ups[key]
 			if p == nil {
-				p = &Peer{PID: k.PID, Command: k.Command, Program: programName(k.Command), Remote: key, Hosts: hostsOf[k.Remote.Addr()]}
+				p = &Peer{PID: k.PID, Command: k.Command, Program: programName(k.Command), Remote: key, Hosts: hostsOf[netip.AddrPortFrom(k.Remote.Addr().Unmap(), k.Remote.Port())]}
 				ups[key] = p
 			}
 			p.Count++
@@ -143,7 +144,7 @@ func connectionsResult(c *Connections) Result {
 	}
 	for _, p := range c.Upstreams {
 		dest := p.Remote
-		if len(p.Hosts) > 0 {
+		if len(p.Hosts) > 0 && !slices.Equal(p.Hosts, []string{p.Remote}) {
 			dest = strings.Join(p.Hosts, ", ") + " (" + p.Remote + ")"
 		}
 		r.Details = append(r.Details, fmt.Sprintf("%s → %s%s", proxy, dest, times(p.Count)))
@@ -170,7 +171,7 @@ func who(p Peer) string {
 		name = "a process"
 	}
 	if p.PID == 0 {
-		return name + " (another user's)" + times(p.Count)
+		return "a process doctor cannot see (another user's, or gone)" + times(p.Count)
 	}
 	if p.Count > 1 {
 		return fmt.Sprintf("%s (pid %d, %d connections)", name, p.PID, p.Count)
@@ -254,24 +255,35 @@ func (s *session) clientHosts(program, cmd string) []string {
 	return hosts
 }
 
-// upstreamAddrs resolves each route's upstream host, and the proxy of the shell, to map the
-// proxy's remote addresses back to names. Hosts that do not resolve are left out.
-func (s *session) upstreamAddrs(ctx context.Context) map[netip.Addr][]string {
-	m := map[netip.Addr][]string{}
+// upstreamAddrs resolves each route's upstream host, and the shell's proxy for it, to map the
+// proxy's remote addresses back to names: each address with the upstream's port maps to the
+// upstream's host (with its port when the URL names one). Hosts that do not resolve are left out.
+func (s *session) upstreamAddrs(ctx context.Context) map[netip.AddrPort][]string {
+	m := map[netip.AddrPort][]string{}
 	if s.st == nil {
 		return m
 	}
-	add := func(host, name string) {
+	add := func(u *url.URL, name string) {
+		host := u.Hostname()
+		_, p, _ := net.SplitHostPort(hostPort(u))
+		port, err := strconv.ParseUint(p, 10, 16)
+		if err != nil {
+			return
+		}
 		addrs := []string{host}
 		if net.ParseIP(host) == nil {
-			var err error
 			if addrs, err = s.lookupHost(ctx, host); err != nil {
 				return
 			}
 		}
 		for _, a := range addrs {
-			if ip, err := netip.ParseAddr(a); err == nil && !slices.Contains(m[ip.Unmap()], name) {
-				m[ip.Unmap()] = append(m[ip.Unmap()], name)
+			ip, err := netip.ParseAddr(a)
+			if err != nil {
+				continue
+			}
+			ap := netip.AddrPortFrom(ip.Unmap(), uint16(port))
+			if !slices.Contains(m[ap], name) {
+				m[ap] = append(m[ap], name)
 			}
 		}
 	}
@@ -280,9 +292,9 @@ func (s *session) upstreamAddrs(ctx context.Context) map[netip.Addr][]string {
 		if err != nil {
 			continue
 		}
-		add(u.Hostname(), u.Hostname())
+		add(u, u.Host)
 		if via, err := s.proxyFunc()(u); err == nil && via != nil {
-			add(via.Hostname(), "proxy "+via.Hostname())
+			add(via, "proxy "+via.Host)
 		}
 	}
 	return m

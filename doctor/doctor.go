@@ -159,6 +159,11 @@ type session struct {
 	stErr error          // why st is nil; install.ErrNotInstalled when nothing is installed
 	port  int
 	goos  string
+
+	healthOnce sync.Once
+	healthRes  *Health
+	healthErr  error
+	own        sync.Map // netip.AddrPort -> true: local ends of doctor's own connections to the proxy
 }
 
 func (d *Doctor) session() *session {

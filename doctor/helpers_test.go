@@ -5,9 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/toolfix/toolfix/install"
@@ -45,6 +49,15 @@ func newFixture(t *testing.T) *fixture {
 			return nil, errors.New("no such host")
 		},
 		Conns: fakeTable{},
+		// The fixture's installed port may be in use on this machine: never ask it.
+		HTTPClient: &http.Client{Transport: &http.Transport{DisableKeepAlives: true,
+			DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+				if addr == net.JoinHostPort("127.0.0.1", strconv.Itoa(testPort)) {
+					return nil, &net.OpError{Op: "dial", Net: network, Err: syscall.ECONNREFUSED}
+				}
+				var d net.Dialer
+				return d.DialContext(ctx, network, addr)
+			}}},
 	}
 	if err := os.MkdirAll(f.d.Cwd, 0o755); err != nil {
 		t.Fatal(err)

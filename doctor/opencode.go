@@ -100,11 +100,11 @@ func (s *session) checkOpenCodeLayers(context.Context) Result {
 		case errors.Is(err, fs.ErrNotExist):
 			continue
 		case err != nil:
-			l.find(fmt.Sprintf("%s cannot be parsed: %v", s.tilde(f), err), "fix the syntax of "+s.tilde(f))
+			l.find(fmt.Sprintf("%s cannot be parsed: %v", s.short(f), err), "fix the syntax of "+s.short(f))
 			continue
 		}
-		l.checked = append(l.checked, s.tilde(f))
-		s.openCodeDoc(&l, s.tilde(f), filepath.Dir(f), doc, routed)
+		l.checked = append(l.checked, s.short(f))
+		s.openCodeDoc(&l, s.short(f), filepath.Dir(f), doc, routed)
 	}
 	if c := s.getenv("OPENCODE_CONFIG_CONTENT"); c != "" {
 		l.checked = append(l.checked, "$OPENCODE_CONFIG_CONTENT")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -98,11 +99,39 @@ func getJSON(ctx context.Context, client *http.Client, port int, path string, v 
 	return nil
 }
 
+// health asks the proxy's /healthz once per session: the proxy and connections checks share the
+// answer, and the connections check reads the TCP table only after doctor's own question is over
+// (else doctor would see itself among the proxy's clients).
+func (s *session) health(ctx context.Context) (*Health, error) {
+	s.healthOnce.Do(func() { s.healthRes, s.healthErr = FetchHealth(ctx, s.httpClient(), s.port) })
+	return s.healthRes, s.healthErr
+}
+
+// httpClient is Doctor.HTTPClient, or one that keeps no connection open and notes the local
+// address of each connection it opens, so that the connections check can leave doctor's own
+// out even while the kernel is still closing them.
+func (s *session) httpClient() *http.Client {
+	if s.d.HTTPClient != nil {
+		return s.d.HTTPClient
+	}
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		c, err := d.DialContext(ctx, network, addr)
+		if err == nil {
+			if ap, perr := netip.ParseAddrPort(c.LocalAddr().String()); perr == nil {
+				s.own.Store(netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), true)
+			}
+		}
+		return c, err
+	}
+	return &http.Client{Timeout: 3 * time.Second, Transport: &http.Transport{DisableKeepAlives: true, DialContext: dial}}
+}
+
 // checkProxy asks the proxy's /healthz and compares its version with this binary's and its
 // routes with the state's.
 func (s *session) checkProxy(ctx context.Context) Result {
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
-	h, err := FetchHealth(ctx, s.d.HTTPClient, s.port)
+	h, err := s.health(ctx)
 	switch {
 	case errors.Is(err, ErrNotToolfix):
 		return Result{Status: Fail, Summary: "another program answers on " + addr + ": " + err.Error(),
