@@ -155,14 +155,22 @@ func connectionsResult(c *Connections) Result {
 	default:
 		r.Summary = fmt.Sprintf("%s connected: %s", plural(len(c.Clients), "client"), strings.Join(names, ", "))
 	}
-	if len(c.Upstreams) > 0 {
-		r.Summary += fmt.Sprintf("; toolfix holds %s upstream", plural(len(c.Upstreams), "connection"))
+	if n := countAll(c.Upstreams); n > 0 {
+		r.Summary += fmt.Sprintf("; toolfix holds %s upstream", plural(n, "connection"))
 	}
 	if c.ProxyPID == 0 && len(c.Clients) == 0 {
 		r.Status = Skip
 		r.Summary = fmt.Sprintf("no proxy listens on 127.0.0.1:%d", c.Port)
 	}
 	return r
+}
+
+func countAll(ps []Peer) int {
+	n := 0
+	for _, p := range ps {
+		n += p.Count
+	}
+	return n
 }
 
 func who(p Peer) string {

@@ -179,7 +179,7 @@ func TestCheckConnections(t *testing.T) {
 	}
 	r := f.run("connections")
 	expect(t, r, OK,
-		"3 clients connected: a process doctor cannot see (another user's, or gone), @anthropic-ai/claude-code (pid 4242), opencode (pid 4343); toolfix holds 1 connection upstream",
+		"3 clients connected: a process doctor cannot see (another user's, or gone), @anthropic-ai/claude-code (pid 4242), opencode (pid 4343); toolfix holds 2 connections upstream",
 		"@anthropic-ai/claude-code (pid 4242) → toolfix → api.anthropic.com   [node /usr/lib/node_modules/@anthropic-ai/claude-code/cli.js --resume]",
 		"opencode (pid 4343) → toolfix → api.moonshot.ai   [/home/me/.opencode/bin/opencode]",
 		"toolfix (pid 4100) → api.anthropic.com (160.79.104.10:443) ×2",
