@@ -98,22 +98,22 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 			return v, ok
 		})
 	}
-	getenv := s.getenv
-	if v := getenv("ANTHROPIC_BASE_URL"); v != "" && v != want && !s.isToolfixURL(v) {
-		l.checked = append(l.checked, "$ANTHROPIC_BASE_URL")
-		doc, err := readDoc(user, true)
+	if v := s.getenv("ANTHROPIC_BASE_URL"); v != "" && v != want && !s.isToolfixURL(v) {
+		// Claude Code applies settings.json's env over the shell's: the shell's value wins only
+		// when the user file no longer sets the key.
 		has := false
-		if err == nil {
+		if doc, err := readDoc(user, true); err == nil {
 			_, has, _ = doc.Get(providers.ClaudeKey)
 		}
-		if !has {
-			l.find(fmt.Sprintf("your shell sets ANTHROPIC_BASE_URL=%s and %s no longer sets env.ANTHROPIC_BASE_URL, so the shell's wins", redactURL(v), s.tilde(user)), "run `toolfix install` to put toolfix's address back in "+s.tilde(user))
+		if has {
+			l.checked = append(l.checked, fmt.Sprintf("$ANTHROPIC_BASE_URL=%s (overridden by %s)", redactURL(v), s.tilde(user)))
 		} else {
-			l.checked[len(l.checked)-1] = fmt.Sprintf("$ANTHROPIC_BASE_URL=%s (overridden by %s)", redactURL(v), s.tilde(user))
+			l.find(fmt.Sprintf("your shell sets ANTHROPIC_BASE_URL=%s and %s no longer sets env.ANTHROPIC_BASE_URL, so the shell's wins", redactURL(v), s.tilde(user)),
+				"run `toolfix install` to put toolfix's address back in "+s.tilde(user))
 		}
 	}
 	s.claudeSelectorsIn(&l, "your shell", func(k string) (string, bool) {
-		v := getenv(k)
+		v := s.getenv(k)
 		return v, v != ""
 	})
 	return l.result("no Claude Code setting wins over " + want)
