@@ -50,8 +50,11 @@ func (ex *exchange) reporter(tool *string) *repair.Reporter {
 func (ex *exchange) respond() {
 	mt, _, _ := mime.ParseMediaType(ex.resp.Header.Get("Content-Type"))
 	ok := ex.resp.StatusCode >= 200 && ex.resp.StatusCode < 300
+	if ok && mt == "text/event-stream" && ex.sseAsJSON() {
+		return
+	}
 	if ok && ex.dialect != "" && mt == "text/event-stream" {
-		if rep := newStreamRepairer(ex.dialect, ex.request, ex.reporter(nil)); rep != nil {
+		if rep := newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.reporter(nil)); rep != nil {
 			ex.stream(rep)
 			return
 		}
@@ -191,7 +194,7 @@ func (ex *exchange) json() bool {
 				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 			}
 		}()
-		if fixed, ok := repairJSON(ex.dialect, ex.request, body, ex.reporter(nil)); ok {
+		if fixed, ok := repairJSON(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil)); ok {
 			out = fixed
 		}
 	}()
