@@ -106,17 +106,18 @@ func FuzzServer(f *testing.F) {
 		}
 		out := rec.Body.Bytes()
 		snap := srv.Stats.Snapshot()
-		if path == "/v1/messages" {
-			checkAnthropicExchange(t, request, body, out, ct == "text/event-stream", snap)
-			return
-		}
-		// TODO(openai): once the Chat Completions and Responses dialects land, check their
-		// accumulated answers here as checkAnthropicExchange does for Anthropic.
-		if len(snap.Repairs) == 0 && !bytes.Equal(out, body) {
-			t.Fatalf("output changed with no repair counted:\n%s", firstDiff(out, body))
-		}
-		if ct == "text/event-stream" && allComplete(body) && !allComplete(out) {
-			t.Fatalf("a stream of whole events came out with a cut event:\n%q", out)
+		stream := ct == "text/event-stream"
+		switch path {
+		case "/v1/messages":
+			checkAnthropicExchange(t, request, body, out, stream, snap)
+		case "/v1/chat/completions":
+			checkOpenAIExchange(t, "chat", request, body, out, stream, snap)
+		case "/v1/responses":
+			checkOpenAIExchange(t, "responses", request, body, out, stream, snap)
+		default:
+			if !bytes.Equal(out, body) || len(snap.Repairs) != 0 {
+				t.Fatalf("a path toolfix does not repair changed (repairs %v):\n%s", snap.Repairs, firstDiff(out, body))
+			}
 		}
 	})
 }

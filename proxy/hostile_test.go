@@ -142,7 +142,9 @@ func TestHundredMegabyteLine(t *testing.T) {
 		{"anthropic text delta", "/v1/messages", "text/event-stream", sseOf(evStart, evTextStart) + `event: content_block_delta` + "\n" + `data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"`, `"}}` + "\n\n" + sseOf(evStop0, evMsgStop), Options{}, 48 << 20},
 		{"anthropic held tool input", "/v1/messages", "text/event-stream", sseOf(evStart, evToolStart) + `event: content_block_delta` + "\n" + `data: {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"todos\":\"`, `\"}"}}` + "\n\n" + sseOf(evStop1, evMsgStop), Options{}, 48 << 20},
 		{"stream with no line end at all", "/v1/messages", "text/event-stream", "data: ", "", Options{}, 48 << 20},
-		{"chat stream", "/v1/chat/completions", "text/event-stream", `data: {"choices":[{"delta":{"content":"`, `"}}]}` + "\n\ndata: [DONE]\n\n", Options{}, 16 << 20},
+		{"chat stream", "/v1/chat/completions", "text/event-stream", `data: {"choices":[{"delta":{"content":"`, `"}}]}` + "\n\ndata: [DONE]\n\n", Options{}, 48 << 20},
+		{"responses stream", "/v1/responses", "text/event-stream", "event: response.output_text.delta\n" + `data: {"type":"response.output_text.delta","delta":"`, `"}` + "\n\n", Options{}, 48 << 20},
+		{"a path passed by", "/v1/models", "text/event-stream", "data: ", "\n\n", Options{}, 8 << 20},
 		{"JSON body over the repair limit", "/v1/messages", "application/json", `{"type":"message","content":[{"type":"text","text":"`, `"}]}`, Options{MaxJSONBody: 4 << 20}, 24 << 20},
 	}
 	for _, tc := range tests {

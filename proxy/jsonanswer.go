@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -49,7 +48,7 @@ func (ex *exchange) sseAsJSON() bool {
 			if p := recover(); p != nil {
 				out = nil
 				ex.s.Stats.failOpens.Add(1)
-				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", fmt.Sprint(p))
+				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 			}
 		}()
 		if fixed, ok := repairJSON(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil)); ok {
