@@ -150,12 +150,17 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		return s.textDelta(w, ev.Raw, idx, text)
 	}
 	var e event
-	if isObject(data) && json.Unmarshal(data, &e) != nil && tooDeep(data) {
+	obj := isObject(data)
+	var decodeErr error
+	if obj {
+		decodeErr = json.Unmarshal(data, &e)
+	}
+	if decodeErr != nil && tooDeep(data) {
 		// Nested past what the decoder reads: it cannot be judged junk or not, so it passes.
 		s.rep.Fail("event nested too deeply to read")
 		return s.send(w, ev.Raw)
 	}
-	if !isObject(data) || json.Unmarshal(data, &e) != nil && !hasTypeKey(data) {
+	if !obj || decodeErr != nil && !hasTypeKey(data) {
 		s.rep.Repair("", "junk_frame")
 		return nil
 	}
