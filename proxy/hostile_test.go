@@ -367,3 +367,33 @@ func TestRequestNotJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestStreamedRequestBodyKeepsAnswer: a request body over the size limit is streamed upstream;
+// the upstream answers as soon as it has read it, while the transport may still be making its
+// last read of the body. Writing the answer must not close that body under the transport, which
+// would cut the answer (golang/go #40747; a bare httputil.ReverseProxy shows it under load).
+func TestStreamedRequestBodyKeepsAnswer(t *testing.T) {
+	answer := strings.Repeat(sseOf(evPing), 2000)
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, answer)
+	}))
+	defer up.Close()
+	srv, ps := newServer(t, up.URL, Options{MaxRequestBody: 1024})
+	body := strings.Repeat("x", 8192)
+	for i := 0; i < 300; i++ {
+		resp, err := ps.Client().Post(ps.URL+"/v1/messages", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || string(got) != answer {
+			t.Fatalf("request %d: the answer was cut after %d of %d bytes: %v", i, len(got), len(answer), err)
+		}
+	}
+	if s := srv.Stats.Snapshot(); s.UpstreamErrors != 0 {
+		t.Errorf("upstream errors: %d", s.UpstreamErrors)
+	}
+}

@@ -230,6 +230,10 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	if stream != nil {
 		s.log.Info("request body over the size limit, streamed upstream; its tools are not read", "route", route.Name, "limit", s.opts.MaxRequestBody)
 		outBody = stream
+		// The transport may still read the body (its last read checks the end) after the upstream
+		// has answered; without full duplex, writing the answer's headers closes the body under it
+		// and the transport cuts the answer (golang/go #40747).
+		_ = http.NewResponseController(w).EnableFullDuplex()
 	}
 	out, err := http.NewRequestWithContext(r.Context(), r.Method, upstreamURL(route.base, rest, r.URL).String(), outBody)
 	if err != nil {

@@ -88,7 +88,15 @@ func runChild(kind, upstream, profile string) error {
 		if err != nil {
 			return fmt.Errorf("listening: %w", err)
 		}
-		hs := &http.Server{Handler: httputil.NewSingleHostReverseProxy(u), ReadHeaderTimeout: 30 * time.Second, IdleTimeout: 5 * time.Minute}
+		rp := httputil.NewSingleHostReverseProxy(u)
+		// Full duplex, or the bare proxy cuts a stream now and then under load: writing the
+		// answer's headers closes the request body while its transport may still read it
+		// (golang/go #40747). toolfix reads a request whole before forwarding it.
+		floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			_ = http.NewResponseController(w).EnableFullDuplex()
+			rp.ServeHTTP(w, r)
+		})
+		hs := &http.Server{Handler: floor, ReadHeaderTimeout: 30 * time.Second, IdleTimeout: 5 * time.Minute}
 		fmt.Printf("floor listening on http://%s\n", ln.Addr())
 		go func() { _ = hs.Serve(ln) }()
 		<-ctx.Done()

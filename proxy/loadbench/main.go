@@ -8,7 +8,7 @@
 //
 // Each proxy runs in a child process (this program re-executed): toolfix is `toolfix serve
 // --upstream URL` exactly as a user starts it, every repair on; the floor is
-// httputil.NewSingleHostReverseProxy behind an http.Server. The upstream and the clients run in
+// httputil.NewSingleHostReverseProxy behind an http.Server (in full-duplex mode, see child.go). The upstream and the clients run in
 // this process. It prints, for both proxies:
 //
 //   - throughput of one healthy 50 MB stream, Anthropic Messages and Chat Completions (wall-clock

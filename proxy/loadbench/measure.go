@@ -59,7 +59,7 @@ func measureThroughput(children []*child, path, request string, want []byte, rou
 			resp.Body.Close()
 			took := time.Since(start)
 			if err != nil {
-				return nil, fmt.Errorf("reading %s through %s: %w", path, c.kind, err)
+				return nil, fmt.Errorf("reading %s through %s: %w; its standard error: %s", path, c.kind, err, tail(c.stderr.String(), 2000))
 			}
 			if !h.ok() {
 				return nil, fmt.Errorf("the healthy stream %s came through %s changed at byte %d", path, c.kind, h.off)
