@@ -70,7 +70,10 @@ func runChild(kind, upstream, profile string) error {
 	if err != nil {
 		return fmt.Errorf("listening for control: %w", err)
 	}
-	go func() { _ = http.Serve(ctl, http.HandlerFunc(serveMem)) }()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/mem", serveMem)
+	mux.HandleFunc("/heap", serveHeap)
+	go func() { _ = http.Serve(ctl, mux) }()
 	fmt.Printf("control http://%s\n", ctl.Addr())
 	switch kind {
 	case "toolfix":
@@ -122,6 +125,28 @@ func serveMem(w http.ResponseWriter, _ *http.Request) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	_ = json.NewEncoder(w).Encode(goMem{HeapInuse: ms.HeapInuse, StackInuse: ms.StackInuse, Goroutines: runtime.NumGoroutine()})
+}
+
+// serveHeap answers a heap profile of the child (live objects after a collection).
+func serveHeap(w http.ResponseWriter, _ *http.Request) {
+	runtime.GC()
+	_ = pprof.Lookup("heap").WriteTo(w, 0)
+}
+
+// heapProfile writes the child's heap profile to path.
+func (c *child) heapProfile(path string) error {
+	resp, err := http.Get(c.control + "/heap")
+	if err != nil {
+		return fmt.Errorf("asking the %s child for its heap profile: %w", c.kind, err)
+	}
+	defer resp.Body.Close()
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("writing the heap profile: %w", err)
+	}
+	defer f.Close()
+	_, err = io.Copy(f, resp.Body)
+	return err
 }
 
 // child is a running proxy child process.

@@ -30,7 +30,9 @@ func (c crowd) idleGoPerStream() int64 {
 // measureCrowd opens n paced Anthropic streams at once through c. Each stream sends its first
 // delta and waits, so that all n are open and idle when the proxy's memory is read; then the gate
 // opens and each sends the rest of its events, every apart, spread over the interval.
-func measureCrowd(u *upstream, c *child, n, events int, every time.Duration) (crowd, error) {
+//
+// When heapProfile is not "", the child's heap profile with every stream idle is written there.
+func measureCrowd(u *upstream, c *child, n, events int, every time.Duration, heapProfile string) (crowd, error) {
 	res := crowd{streams: n}
 	// A warm-up request, so that the base reading includes the proxy's own start-up.
 	if resp, err := post(fmt.Sprintf("%s/paced/v1/messages?n=2&every=1ms", c.url), toolRequest); err == nil {
@@ -69,6 +71,12 @@ func measureCrowd(u *upstream, c *child, n, events int, every time.Duration) (cr
 		return res, err
 	}
 	res.idleRSS, _, _ = c.procStatus()
+	if heapProfile != "" {
+		if err := c.heapProfile(heapProfile); err != nil {
+			close(gate)
+			return res, err
+		}
+	}
 	close(gate)
 	done.Wait()
 	_, res.peakRSS, _ = c.procStatus()

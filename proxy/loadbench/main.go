@@ -4,7 +4,8 @@
 //	go run ./proxy/loadbench            the full run (about 3 minutes)
 //	go run ./proxy/loadbench -quick     a small run (seconds), as the CI test does
 //	go run ./proxy/loadbench -cpuprofile DIR
-//	                                    also write a CPU profile of each toolfix child to DIR
+//	                                    also write a CPU profile of each toolfix child to DIR, and
+//	                                    heap profiles of both proxies with every stream idle
 //
 // Each proxy runs in a child process (this program re-executed): toolfix is `toolfix serve
 // --upstream URL` exactly as a user starts it, every repair on; the floor is
@@ -150,7 +151,11 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		if err != nil {
 			return nil, err
 		}
-		cr, err := measureCrowd(u, c, cfg.Streams, cfg.StreamEvents, cfg.StreamEvery)
+		heap := ""
+		if cfg.CPUProfile != "" {
+			heap = filepath.Join(cfg.CPUProfile, "streams-idle-"+k+".heap.pprof")
+		}
+		cr, err := measureCrowd(u, c, cfg.Streams, cfg.StreamEvents, cfg.StreamEvery, heap)
 		stopAll([]*child{c})
 		if err != nil {
 			return nil, err
