@@ -154,7 +154,7 @@ func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, 
 	}
 	// A non-streamed Chat request answered with a stream may be answered with the JSON it asked
 	// for (REPAIRS.md D55); then the output is read as JSON.
-	outStream := stream && !(dialect == "chat" && !requestStreams(request) && json.Valid(out))
+	outStream := stream && !(dialect == "chat" && requestAsksJSON(request) && json.Valid(out))
 	if outStream && allComplete(in) && !allComplete(out) {
 		t.Fatalf("a stream of whole events came out with a cut event (repairs %v):\n%q", snap.Repairs, out)
 	}

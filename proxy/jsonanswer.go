@@ -19,21 +19,23 @@ func (ex *exchange) textFormat() string {
 	return e.TextFormat
 }
 
-// requestStreams reports whether a request body asks for a stream ("stream": true).
-func requestStreams(request []byte) bool {
+// requestAsksJSON reports whether a request body is a JSON object that does not ask for a stream
+// ("stream" false or absent). A body that cannot be read (not JSON, or too large to have been
+// read) asks for nothing toolfix knows.
+func requestAsksJSON(request []byte) bool {
 	var r struct {
-		Stream bool `json:"stream"`
+		Stream *bool `json:"stream"`
 	}
-	return json.Unmarshal(request, &r) == nil && r.Stream
+	return json.Unmarshal(request, &r) == nil && (r.Stream == nil || !*r.Stream)
 }
 
 // sseAsJSON answers a non-streamed Chat Completions request that the upstream answered with an
 // SSE stream with the chat.completion JSON it asked for (REPAIRS.md D55: decolua/9router #3492),
 // repaired like any JSON answer. It returns false, having written nothing, for any other exchange
-// (another dialect, or a request that asked for a stream); when the stream cannot be read as
+// (another dialect, a request that asked for a stream, or one that could not be read); when the stream cannot be read as
 // chunks, or is over the size limit, it passes the body as it came and returns true.
 func (ex *exchange) sseAsJSON() bool {
-	if ex.dialect != "chat" || ex.resp.Request.Method != http.MethodPost || requestStreams(ex.request) {
+	if ex.dialect != "chat" || ex.resp.Request.Method != http.MethodPost || !requestAsksJSON(ex.request) {
 		return false
 	}
 	limit := ex.s.opts.MaxJSONBody

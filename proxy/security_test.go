@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -95,6 +96,25 @@ func TestSecretsNeverLogged(t *testing.T) {
 		"/chat":      {200, "text/event-stream", "data: {\"choices\":[{\"delta\":{\"content\":\"" + arg + "\"}}]}\n\ndata: [DONE]\n\n"},
 		"/nonstream": {200, "text/plain", arg},
 	}
+	// The shared stringified-argument cases of Chat Completions and Responses, with the secret in
+	// a tool argument.
+	openaiReqs := map[string]string{}
+	for _, d := range []struct{ protocol, route string }{{"openai", "/chatfix"}, {"responses", "/respfix"}} {
+		all, err := cases.Load(d.protocol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range all {
+			if c.Name == "stringified-array-args" {
+				answers[d.route] = struct {
+					status int
+					ct     string
+					body   string
+				}{200, "text/event-stream", strings.Replace(string(c.Upstream), "test", arg, 1)}
+				openaiReqs[d.route] = strings.Replace(string(c.Request), `"Please help."`, `"`+canaries["body"]+`"`, 1)
+			}
+		}
+	}
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		name := "/" + strings.Split(strings.TrimPrefix(r.URL.Path, "/"), "/")[0]
@@ -122,7 +142,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 	defer up.Close()
 	upHost := strings.TrimPrefix(up.URL, "http://")
 	var routes []Route
-	for _, n := range []string{"healthy", "coerce", "failopen", "leak", "json", "jsonbig", "oversize", "echo", "junk", "drop", "hangup", "nonstream"} {
+	for _, n := range []string{"healthy", "coerce", "failopen", "leak", "json", "jsonbig", "oversize", "echo", "junk", "drop", "hangup", "nonstream", "chatfix", "respfix"} {
 		routes = append(routes, Route{Name: n, Upstream: "http://user:" + canaries["userinfo"] + "@" + upHost + "/" + n})
 	}
 	routes = append(routes,
@@ -162,6 +182,16 @@ func TestSecretsNeverLogged(t *testing.T) {
 			resp.Body.Close()
 		}
 	}
+	for route, path := range map[string]string{"/chatfix": "/v1/chat/completions", "/respfix": "/v1/responses"} {
+		if openaiReqs[route] == "" {
+			t.Fatalf("no shared case for %s", route)
+		}
+		resp, err := canaryRequest(t, ps.Client(), ps.URL+route+path+"?key="+canaries["query"], openaiReqs[route])
+		if err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}
 	// A request over the size limit, with the secret past the limit.
 	big := strings.Replace(canaryRequestBody, `"system":"`, `"system":"`+strings.Repeat("z", 80<<10), 1)
 	if resp, err := canaryRequest(t, ps.Client(), ps.URL+"/healthy/v1/messages", big); err == nil {
@@ -183,7 +213,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 	ps.Close() // wait for every handler, and so every log line
 
 	out := logs.String()
-	for _, want := range []string{`"msg":"repaired"`, `"msg":"fail open"`, `"msg":"fail open after panic in repair"`, `"msg":"upstream unreachable"`,
+	for _, want := range []string{`"dialect":"chat","kind":"coerce"`, `"dialect":"responses","kind":"coerce"`, `"msg":"repaired"`, `"msg":"fail open"`, `"msg":"fail open after panic in repair"`, `"msg":"upstream unreachable"`,
 		`"msg":"reading upstream"`, `"msg":"body over the repair size limit, passed through"`, `"msg":"request body over the size limit`, `"msg":"reading request body"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no log line %s: the path was not exercised\n%s", want, out)
