@@ -26,6 +26,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -79,6 +80,8 @@ func main() {
 type results struct {
 	loadBefore, loadAfter string
 	anthropic, chat       []throughput
+	anthropicEvents       int // events in the big Anthropic stream
+	chatEvents            int // events in the big Chat Completions stream
 	lagAnthropic, lagChat [][]time.Duration
 	crowds                []crowd
 	tools                 [][]bigTool // by size, then proxy
@@ -93,6 +96,8 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 	step := func(s string) { fmt.Fprintf(logw, "loadbench: %s (load %s)\n", s, loadAverage()) }
 	u := newUpstream(cfg.BigBytes)
 	defer u.srv.Close()
+	res.anthropicEvents = bytes.Count(u.anthropicBig, []byte("\n\n"))
+	res.chatEvents = bytes.Count(u.chatBig, []byte("\n\n"))
 	profile := func(name string) string {
 		if cfg.CPUProfile == "" {
 			return ""

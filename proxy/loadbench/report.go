@@ -36,14 +36,20 @@ func (r *results) print(out io.Writer) {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "figure\tfloor\ttoolfix\ttoolfix vs floor\tgoal")
 	for _, t := range []struct {
-		name string
-		v    []throughput
-	}{{"Anthropic", r.anthropic}, {"Chat Completions", r.chat}} {
+		name   string
+		v      []throughput
+		events int
+	}{{"Anthropic", r.anthropic, r.anthropicEvents}, {"Chat Completions", r.chat, r.chatEvents}} {
 		ratio := t.v[1].mbps / t.v[0].mbps
 		fmt.Fprintf(w, "throughput, %d MB healthy %s stream\t%.0f MB/s\t%.0f MB/s\t%.2fx\t>= %.1fx: %s\n",
 			c.BigBytes>>20, t.name, t.v[0].mbps, t.v[1].mbps, ratio, goalThroughput, verdict(ratio >= goalThroughput))
-		cpuRatio := float64(t.v[1].cpu) / float64(max(1, t.v[0].cpu))
-		fmt.Fprintf(w, "  proxy CPU time per stream\t%s\t%s\t%.2fx\t\n", ms(t.v[0].cpu), ms(t.v[1].cpu), cpuRatio)
+		cpuRatio := "n/a (under the 10 ms tick)"
+		if t.v[0].cpu > 0 {
+			cpuRatio = fmt.Sprintf("%.2fx", float64(t.v[1].cpu)/float64(t.v[0].cpu))
+		}
+		fmt.Fprintf(w, "  proxy CPU time per stream (%d events)\t%s\t%s\t%s\t\n", t.events, ms(t.v[0].cpu), ms(t.v[1].cpu), cpuRatio)
+		perEvent := func(d time.Duration) string { return fmt.Sprintf("%.2f µs", float64(d)/1e3/float64(max(1, t.events))) }
+		fmt.Fprintf(w, "  proxy CPU time per event\t%s\t%s\t\t\n", perEvent(t.v[0].cpu), perEvent(t.v[1].cpu))
 	}
 	for _, l := range []struct {
 		name string
