@@ -40,6 +40,9 @@ func (r *results) print(out io.Writer) {
 		v      []throughput
 		events int
 	}{{"Anthropic", r.anthropic, r.anthropicEvents}, {"Chat Completions", r.chat, r.chatEvents}} {
+		if len(t.v) != 2 {
+			continue // not measured in this run
+		}
 		ratio := t.v[1].mbps / t.v[0].mbps
 		fmt.Fprintf(w, "throughput, %d MB healthy %s stream\t%.0f MB/s\t%.0f MB/s\t%.2fx\t>= %.1fx: %s\n",
 			c.BigBytes>>20, t.name, t.v[0].mbps, t.v[1].mbps, ratio, goalThroughput, verdict(ratio >= goalThroughput))
@@ -55,6 +58,9 @@ func (r *results) print(out io.Writer) {
 		name string
 		v    [][]time.Duration
 	}{{"Anthropic", r.lagAnthropic}, {"Chat Completions", r.lagChat}} {
+		if len(l.v) != 2 {
+			continue
+		}
 		p50 := []time.Duration{percentile(l.v[0], 50), percentile(l.v[1], 50)}
 		p99 := []time.Duration{percentile(l.v[0], 99), percentile(l.v[1], 99)}
 		fmt.Fprintf(w, "lag per event, %s, %d events %v apart: p50\t%s\t%s\t%+.3f ms\t<= +%.1f ms: %s\n",
@@ -62,6 +68,16 @@ func (r *results) print(out io.Writer) {
 		fmt.Fprintf(w, "  p99\t%s\t%s\t%+.3f ms\t<= +%.0f ms: %s\n",
 			ms(p99[0]), ms(p99[1]), float64(p99[1]-p99[0])/1e6, float64(goalLagP99)/1e6, verdict(p99[1]-p99[0] <= goalLagP99))
 	}
+	if len(r.crowds) == 2 {
+		r.printCrowds(w)
+	}
+	r.printTools(w)
+	_ = w.Flush()
+}
+
+// printCrowds writes the rows of the concurrent streams.
+func (r *results) printCrowds(w io.Writer) {
+	c := r.cfg
 	f, t := r.crowds[0], r.crowds[1]
 	fmt.Fprintf(w, "%d concurrent paced streams (%d events %v apart): completed\t%d\t%d\t\tall: %s\n",
 		c.Streams, c.StreamEvents, c.StreamEvery, f.completed, t.completed, verdict(t.completed == t.streams))
@@ -74,6 +90,10 @@ func (r *results) print(out io.Writer) {
 	fmt.Fprintf(w, "  Go heap+stack per idle open stream\t%s\t%s\t%+.1f KiB\t\n", kib(f.idleGoPerStream()), kib(t.idleGoPerStream()),
 		float64(t.idleGoPerStream()-f.idleGoPerStream())/1024)
 	fmt.Fprintf(w, "  goroutines with every stream open\t%d\t%d\t\t\n", f.idleGo.Goroutines, t.idleGo.Goroutines)
+}
+
+// printTools writes the rows of the stringified tool inputs.
+func (r *results) printTools(w io.Writer) {
 	for _, row := range r.tools {
 		f, t := row[0], row[1]
 		fmt.Fprintf(w, "%.1f MB stringified tool input (%.1f MB stream): time\t%s\t%s\t%+.0f ms\t\n",
@@ -82,5 +102,4 @@ func (r *results) print(out io.Writer) {
 		fmt.Fprintf(w, "  peak RSS over the child's base\t%s\t%s\t%.1fx the input\tlinear, small factor\n",
 			mib(f.peakRSS-f.baseRSS), mib(over), float64(over)/float64(t.inputBytes))
 	}
-	_ = w.Flush()
 }
