@@ -5,25 +5,145 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
 )
 
-// Diff renders the difference between two bodies line by line, unified-diff style: hunks headed
-// "@@ -a,n +b,m @@", lines only in old marked "-", only in new "+", context lines " ". Lines are
-// compared with their line endings, so a changed ending shows. Two JSON documents are re-indented
-// first, so that a one-line body gives a readable diff. It returns "" when the bodies are equal.
+// Diff renders the difference between two bodies for a person, unified-diff style: hunks headed
+// "@@ -a,n +b,m @@", units only in old marked "-", only in new "+", context " ". Two SSE bodies are
+// compared event by event (their raw bytes, line endings included), each event shown on one line as
+// its event name and data, and a changed run of input_json_delta or text_delta events of one block
+// folded into one line with their text joined, so that a repaired tool input reads as before and
+// after. Two JSON
+// documents are re-indented and compared line by line (unless they differ only in layout);
+// anything else line by line. It returns ""
+// when the bodies are equal.
 func Diff(old, new []byte, context int) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
-	if json.Valid(old) && json.Valid(new) && !looksSSE(old) {
+	if looksSSE(old) && looksSSE(new) {
+		a, b := Events(old), Events(new)
+		ua, ub := eventUnits(old, a), eventUnits(new, b)
+		return render(myers(ua, ub), context, func(kind byte, ops []op) []string {
+			return showEvents(kind, ops, a, b)
+		})
+	}
+	if json.Valid(old) && json.Valid(new) {
 		var a, b bytes.Buffer
-		if json.Indent(&a, old, "", "  ") == nil && json.Indent(&b, new, "", "  ") == nil {
+		if json.Indent(&a, old, "", "  ") == nil && json.Indent(&b, new, "", "  ") == nil && !bytes.Equal(a.Bytes(), b.Bytes()) {
 			old, new = append(a.Bytes(), '\n'), append(b.Bytes(), '\n')
 		}
 	}
-	a, b := splitLines(old), splitLines(new)
-	ops := myers(a, b)
-	return render(ops, a, b, context)
+	la, lb := splitLines(old), splitLines(new)
+	return render(myers(la, lb), context, func(kind byte, ops []op) []string {
+		var out []string
+		for _, o := range ops {
+			var line string
+			if kind == '+' {
+				line = lb[o.j]
+			} else {
+				line = la[o.i]
+			}
+			l := strings.TrimRight(line, "\r\n")
+			if end := line[len(l):]; end != "\n" && end != "" {
+				l += fmt.Sprintf("  ⟨%q⟩", end)
+			}
+			out = append(out, l)
+		}
+		return out
+	})
+}
+
+// eventUnits are the raw bytes of each event, the units an SSE diff compares.
+func eventUnits(body []byte, evs []Event) []string {
+	out := make([]string, len(evs))
+	for i, e := range evs {
+		end := len(body)
+		if i+1 < len(evs) {
+			end = evs[i+1].Offset
+		}
+		out[i] = string(body[e.Offset:end])
+	}
+	return out
+}
+
+// showEvents renders a run of ops of one kind: one line per event, a run of input_json_delta
+// events of one block as one line with their partial_json joined.
+func showEvents(kind byte, ops []op, a, b []Event) []string {
+	ev := func(o op) Event {
+		if kind == '+' {
+			return b[o.j]
+		}
+		return a[o.i]
+	}
+	var out []string
+	for i := 0; i < len(ops); {
+		e := ev(ops[i])
+		if dt, p, ok := deltaText(e); ok && kind != ' ' {
+			joined := p
+			j := i + 1
+			for ; j < len(ops); j++ {
+				n := ev(ops[j])
+				nt, q, ok := deltaText(n)
+				if !ok || nt != dt || n.Index != e.Index {
+					break
+				}
+				joined += q
+			}
+			shown := joined
+			if dt == "text_delta" {
+				shown = string(jsontext.Quote(joined))
+			}
+			if j-i > 1 {
+				out = append(out, fmt.Sprintf("%s ×%d [%d] %s, joined: %s", e.Name, j-i, e.Index, dt, shown))
+			} else {
+				out = append(out, fmt.Sprintf("%s [%d] %s: %s", e.Name, e.Index, dt, shown))
+			}
+			i = j
+			continue
+		}
+		line := e.Name
+		if line == "" {
+			line = "(no event line)"
+		}
+		if e.HasData {
+			line += " " + e.Data
+		} else {
+			line += " " + e.Summary
+		}
+		if kind == ' ' {
+			line = clip(line, 160)
+		}
+		out = append(out, line)
+		i++
+	}
+	return out
+}
+
+// deltaText returns the delta type and its text of an input_json_delta (partial_json) or text_delta
+// (text) event.
+func deltaText(e Event) (typ, text string, ok bool) {
+	if e.Type != "content_block_delta" {
+		return "", "", false
+	}
+	var d struct {
+		Delta struct {
+			Type        string  `json:"type"`
+			PartialJSON *string `json:"partial_json"`
+			Text        *string `json:"text"`
+		} `json:"delta"`
+	}
+	if json.Unmarshal([]byte(e.Data), &d) != nil {
+		return "", "", false
+	}
+	switch {
+	case d.Delta.Type == "input_json_delta" && d.Delta.PartialJSON != nil:
+		return d.Delta.Type, *d.Delta.PartialJSON, true
+	case d.Delta.Type == "text_delta" && d.Delta.Text != nil:
+		return d.Delta.Type, *d.Delta.Text, true
+	}
+	return "", "", false
 }
 
 // splitLines cuts text after each LF (a CR alone also ends a line), keeping the endings.
@@ -53,7 +173,7 @@ type op struct {
 const maxEdits = 2000
 
 // myers computes a shortest edit script from a to b (E. Myers, "An O(ND) Difference Algorithm"),
-// after taking off the lines both share at their start and end.
+// after taking off the units both share at their start and end.
 func myers(a, b []string) []op {
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
@@ -149,24 +269,16 @@ func backtrack(trace [][]int, n, m, d int) []op {
 	return out
 }
 
-// render prints the edit script as hunks with context lines around each change.
-func render(ops []op, a, b []string, context int) string {
+// render prints the edit script as hunks with context units around each change; show renders a
+// run of ops of one kind as lines.
+func render(ops []op, context int, show func(kind byte, ops []op) []string) string {
 	var sb strings.Builder
-	show := func(kind byte, line string) {
-		sb.WriteByte(kind)
-		l := strings.TrimRight(line, "\r\n")
-		sb.WriteString(l)
-		if end := line[len(l):]; end != "\n" && end != "" {
-			sb.WriteString(fmt.Sprintf("  ⟨%q⟩", end))
-		}
-		sb.WriteByte('\n')
-	}
 	for i := 0; i < len(ops); {
 		if ops[i].kind == ' ' {
 			i++
 			continue
 		}
-		// A hunk: from context lines before the change to context lines after the last change
+		// A hunk: from context units before the change to context units after the last change
 		// that is closer than 2*context to the next.
 		start := max(i-context, 0)
 		end := i
@@ -185,7 +297,6 @@ func render(ops []op, a, b []string, context int) string {
 			}
 			end = run
 		}
-		ai, bi := ops[start].i, ops[start].j
 		na, nb := 0, 0
 		for _, o := range ops[start:end] {
 			if o.kind != '+' {
@@ -195,16 +306,18 @@ func render(ops []op, a, b []string, context int) string {
 				nb++
 			}
 		}
-		fmt.Fprintf(&sb, "@@ -%d,%d +%d,%d @@\n", ai+1, na, bi+1, nb)
-		for _, o := range ops[start:end] {
-			switch o.kind {
-			case ' ':
-				show(' ', a[o.i])
-			case '-':
-				show('-', a[o.i])
-			case '+':
-				show('+', b[o.j])
+		fmt.Fprintf(&sb, "@@ -%d,%d +%d,%d @@\n", ops[start].i+1, na, ops[start].j+1, nb)
+		for k := start; k < end; {
+			r := k + 1
+			for r < end && ops[r].kind == ops[k].kind {
+				r++
 			}
+			for _, line := range show(ops[k].kind, ops[k:r]) {
+				sb.WriteByte(ops[k].kind)
+				sb.WriteString(line)
+				sb.WriteByte('\n')
+			}
+			k = r
 		}
 		i = end
 	}

@@ -133,10 +133,10 @@ func looksSSE(body []byte) bool {
 // the shape of the request; Anthropic when nothing says.
 func guessProtocol(request, upstream []byte) string {
 	switch {
-	case bytes.Contains(upstream, []byte(`"message_start"`)), bytes.Contains(upstream, []byte(`"type":"message"`)), bytes.Contains(upstream, []byte(`"content_block_`)):
-		return "anthropic"
 	case bytes.Contains(upstream, []byte(`"response.`)), bytes.Contains(upstream, []byte(`"object":"response"`)):
 		return "responses"
+	case bytes.Contains(upstream, []byte(`"message_start"`)), bytes.Contains(upstream, []byte(`"type":"message"`)), bytes.Contains(upstream, []byte(`"content_block_`)):
+		return "anthropic"
 	case bytes.Contains(upstream, []byte(`"chat.completion`)), bytes.Contains(upstream, []byte(`"choices"`)):
 		return "openai"
 	}

@@ -36,6 +36,8 @@ type Report struct {
 	Repairs   []sample.Repair `json:"repairs"`
 	FailOpens []string        `json:"fail_opens"`
 	Changed   bool            `json:"changed"`
+	// Client is the body the client would receive.
+	Client []byte `json:"-"`
 	// Before is what the client ends up with without toolfix, After with it; nil when this build
 	// has no accumulator for the protocol.
 	Before *Accumulated `json:"before,omitempty"`
@@ -76,7 +78,7 @@ func Analyze(x *sample.Exchange) (*Report, error) {
 		return nil, err
 	}
 	r := &Report{Protocol: protocolOf(res.Dialect), Stream: x.Response.Stream(), Status: x.Response.Status, Time: x.Time, Route: x.Route,
-		Repairs: res.Repairs, FailOpens: res.FailOpens, Changed: res.Changed(x.Response.Body), Faults: []Fault{}}
+		Repairs: res.Repairs, FailOpens: res.FailOpens, Changed: res.Changed(x.Response.Body), Client: res.Body, Faults: []Fault{}}
 	if r.Status == 0 {
 		r.Status = 200
 	}
