@@ -234,4 +234,3 @@ func FuzzLoadAnalyze(f *testing.F) {
 		}
 	})
 }
-
