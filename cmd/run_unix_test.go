@@ -46,4 +46,3 @@ func TestRunPassesSignals(t *testing.T) {
 		t.Errorf("the client got signal %q", rec.Signal)
 	}
 }
-
