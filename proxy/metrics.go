@@ -17,8 +17,9 @@ import (
 
 // The metrics served at GET /metrics, in the Prometheus text exposition format (version 0.0.4):
 //
-//	toolfix_requests_total{route,protocol,status}  counter: requests answered; route "(none)" for
-//	                                                requests that matched no route, protocol one of
+//	toolfix_requests_total{route,protocol,status}  counter: requests answered; route "/" for the
+//	                                                root route, "(none)" for requests that matched
+//	                                                no route, protocol one of
 //	                                                anthropic, openai, responses, other, status 499
 //	                                                when the client left before an answer
 //	toolfix_repairs_total{kind}                     counter: repairs applied, by kind
@@ -49,7 +50,7 @@ func (s *Server) WriteMetrics(w io.Writer) {
 
 	m.head("toolfix_requests_total", "counter", "Requests answered, by route, protocol and status.")
 	for _, r := range snap.Responses {
-		m.sample("toolfix_requests_total", labels{"route", r.Route, "protocol", r.Protocol, "status", strconv.Itoa(r.Status)}, float64(r.Count))
+		m.sample("toolfix_requests_total", labels{"route", routeLabel(r.Route), "protocol", r.Protocol, "status", strconv.Itoa(r.Status)}, float64(r.Count))
 	}
 	m.head("toolfix_repairs_total", "counter", "Repairs applied, by kind.")
 	for _, k := range snap.RepairKinds() {
@@ -59,7 +60,7 @@ func (s *Server) WriteMetrics(w io.Writer) {
 	m.sample("toolfix_fail_opens_total", nil, float64(snap.FailOpens))
 	m.head("toolfix_upstream_errors_total", "counter", "Requests whose upstream could not be reached, by route.")
 	for _, r := range sortedKeys(snap.UpstreamByRoute) {
-		m.sample("toolfix_upstream_errors_total", labels{"route", r}, float64(snap.UpstreamByRoute[r]))
+		m.sample("toolfix_upstream_errors_total", labels{"route", routeLabel(r)}, float64(snap.UpstreamByRoute[r]))
 	}
 	m.head("toolfix_streams_open", "gauge", "Streamed responses being passed through the repair now.")
 	m.sample("toolfix_streams_open", nil, float64(snap.StreamsOpen))
@@ -79,6 +80,14 @@ func (s *Server) WriteMetrics(w io.Writer) {
 	m.sample("toolfix_build_info", labels{"version", s.opts.Version}, 1)
 	m.head("toolfix_start_time_seconds", "gauge", "Unix time the proxy started.")
 	m.sample("toolfix_start_time_seconds", nil, float64(s.started.Unix()))
+}
+
+// routeLabel names a route in a label: "/" for the root route.
+func routeLabel(name string) string {
+	if name == "" {
+		return "/"
+	}
+	return name
 }
 
 // labels are name, value pairs.

@@ -75,16 +75,16 @@ func TestMetricsAfterRepairedCase(t *testing.T) {
 	url, _ := serveOnce(t, srv)
 	m := scrape(t, url)
 	want := map[string]float64{
-		`toolfix_requests_total{route="",protocol="anthropic",status="200"}`: 1,
-		`toolfix_repairs_total{kind="coerce"}`:                               1,
-		`toolfix_fail_opens_total`:                                           0,
-		`toolfix_streams_open`:                                               0,
-		`toolfix_bytes_total{direction="in"}`:                                float64(len(c.Upstream)),
-		`toolfix_bytes_total{direction="out"}`:                               float64(len(got)),
-		`toolfix_time_to_first_byte_seconds_count`:                           1,
-		`toolfix_time_to_first_byte_seconds_bucket{le="+Inf"}`:               1,
-		`toolfix_build_info{version="v-test"}`:                               1,
-		`toolfix_samples_saved_total`:                                        0,
+		`toolfix_requests_total{route="/",protocol="anthropic",status="200"}`: 1,
+		`toolfix_repairs_total{kind="coerce"}`:                                1,
+		`toolfix_fail_opens_total`:                                            0,
+		`toolfix_streams_open`:                                                0,
+		`toolfix_bytes_total{direction="in"}`:                                 float64(len(c.Upstream)),
+		`toolfix_bytes_total{direction="out"}`:                                float64(len(got)),
+		`toolfix_time_to_first_byte_seconds_count`:                            1,
+		`toolfix_time_to_first_byte_seconds_bucket{le="+Inf"}`:                1,
+		`toolfix_build_info{version="v-test"}`:                                1,
+		`toolfix_samples_saved_total`:                                         0,
 	}
 	for k, v := range want {
 		if g, ok := m[k]; !ok || g != v {

@@ -290,7 +290,7 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 		}
 	}
 	id := syntaxRow(leak, text)
-	detail := fmt.Sprintf("the text ends with %d leaked call(s) of %s", len(leak.Calls), strings.Join(names, ", "))
+	detail := fmt.Sprintf("the text ends with %s of %s", plural(len(leak.Calls), "leaked call"), strings.Join(names, ", "))
 	if leak.Word != "" {
 		detail += fmt.Sprintf(" after the stray word %q", leak.Word)
 	}

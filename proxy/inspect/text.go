@@ -27,7 +27,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 		}
 		p.f(" (sample of %s, route %s)", r.Time.UTC().Format("2006-01-02 15:04:05Z"), route)
 	}
-	p.f("\nrequest: model %s, %d messages, %d tools", orDash(r.Model), r.Messages, len(r.Tools))
+	p.f("\nrequest: model %s, %s, %s", orDash(r.Model), plural(r.Messages, "message"), plural(len(r.Tools), "tool"))
 	if len(r.Tools) > 0 {
 		p.f(" (%s)", clip(strings.Join(r.Tools, ", "), 100))
 	}
@@ -136,6 +136,13 @@ func (p *printer) acc(a *Accumulated) {
 			p.f("  %s\n", line)
 		}
 	}
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func orDash(s string) string {
