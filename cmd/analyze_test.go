@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -34,6 +35,29 @@ var caseChecks = map[string]func(want json.RawMessage, body []byte, stream bool)
 			return err
 		}
 		return client.CompareAnthropic(want, m)
+	},
+	"openai": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *client.ChatMessage
+		var err error
+		if stream {
+			if err := client.ChatFramesValid(body); err != nil {
+				return err
+			}
+			m, err = client.ChatStream(body)
+		} else {
+			m, err = client.ChatJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return client.CompareChat(want, m, stream)
+	},
+	"responses": func(want json.RawMessage, body []byte, stream bool) error {
+		r, err := client.ResponsesStream(body)
+		if err != nil {
+			return err
+		}
+		return client.CompareResponses(want, r)
 	},
 }
 
@@ -173,23 +197,44 @@ func TestAnalyzeEveryCase(t *testing.T) {
 					t.Errorf("kind %q not repaired: %+v", k, r.Repairs)
 				}
 			}
-			if check := caseChecks[c.Protocol]; check != nil {
-				msg, _ := json.Marshal(r.After.Message)
-				if err := client.CompareAnthropic(c.Want.Message, mustMessage(t, msg)); err != nil {
-					t.Errorf("after: %v", err)
-				}
+			if r.After == nil || r.After.Error != "" {
+				t.Fatalf("no message after the repair: %+v", r.After)
+			}
+			msg, _ := json.Marshal(r.After.Message)
+			if err := compareAfter(c, msg); err != nil {
+				t.Errorf("after: %v", err)
 			}
 		})
 	}
 }
 
-func mustMessage(t *testing.T, b []byte) *client.Message {
-	t.Helper()
-	var m client.Message
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
+// compareAfter compares analyze's message after the repair, as JSON, with the case's want.
+func compareAfter(c cases.Case, msg []byte) error {
+	switch c.Protocol {
+	case "anthropic":
+		var m client.Message
+		if err := json.Unmarshal(msg, &m); err != nil {
+			return err
+		}
+		return client.CompareAnthropic(c.Want.Message, &m)
+	case "openai":
+		var m client.ChatMessage
+		if err := json.Unmarshal(msg, &m); err != nil {
+			return err
+		}
+		for _, cl := range m.ToolCalls {
+			b, _ := json.Marshal(cl.Arguments)
+			cl.RawArguments = string(b)
+		}
+		return client.CompareChat(c.Want.Message, &m, c.Stream)
+	case "responses":
+		var r client.ResponsesResult
+		if err := json.Unmarshal(msg, &r); err != nil {
+			return err
+		}
+		return client.CompareResponses(c.Want.Message, &r)
 	}
-	return &m
+	return fmt.Errorf("no comparison for %s", c.Protocol)
 }
 
 // TestAnalyzeTextNamesFaults checks the human output on a degraded case.

@@ -35,7 +35,7 @@ func (s *Server) newCapture(r *http.Request, route *routeEntry, rest, dialect st
 	return &capture{
 		x: sample.Exchange{
 			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
-			Path: path, Upstream: route.base.String(), Request: req,
+			Path: path, Upstream: route.base.String(), TextFormat: route.TextFormat, Request: req,
 		},
 		up:     &capBuffer{limit: sample.MaxBody},
 		client: &capBuffer{limit: sample.MaxBody},

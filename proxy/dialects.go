@@ -2,26 +2,41 @@ package proxy
 
 import (
 	"github.com/toolfix/toolfix/proxy/anthropic"
+	"github.com/toolfix/toolfix/proxy/openai"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/responses"
 )
 
 // newStreamRepairer returns the repairer for a streamed response of dialect, or nil to pass the
 // stream through untouched. The request body is only read for its tools, never altered.
-func newStreamRepairer(dialect string, request []byte, rep *repair.Reporter) streamRepairer {
+// textFormat is the route's opt-in leaked-call text format ("" for none; see Route.TextFormat).
+func newStreamRepairer(dialect string, request []byte, textFormat string, rep *repair.Reporter) streamRepairer {
 	switch dialect {
 	case "anthropic":
 		tools, _ := repair.ToolsFromAnthropic(request)
 		return anthropic.NewStream(tools, rep)
+	case "chat":
+		tools, _ := repair.ToolsFromChat(request)
+		return openai.NewStream(tools, rep, openai.Options{TextFormat: textFormat})
+	case "responses":
+		tools, _ := repair.ToolsFromResponses(request)
+		return responses.NewStream(tools, rep)
 	}
 	return nil
 }
 
 // repairJSON repairs a non-streamed response body; ok is false when nothing changed.
-func repairJSON(dialect string, request, body []byte, rep *repair.Reporter) ([]byte, bool) {
+func repairJSON(dialect string, request, body []byte, textFormat string, rep *repair.Reporter) ([]byte, bool) {
 	switch dialect {
 	case "anthropic":
 		tools, _ := repair.ToolsFromAnthropic(request)
 		return anthropic.RepairMessage(tools, body, rep)
+	case "chat":
+		tools, _ := repair.ToolsFromChat(request)
+		return openai.RepairCompletion(tools, body, rep, openai.Options{TextFormat: textFormat})
+	case "responses":
+		tools, _ := repair.ToolsFromResponses(request)
+		return responses.RepairResponse(tools, body, rep)
 	}
 	return nil, false
 }

@@ -53,17 +53,20 @@ func (ex *exchange) reporter(tool *string) *repair.Reporter {
 type handling int
 
 const (
-	handleCopy   handling = iota // copied as it comes
-	handleStream                 // framed and pumped through the dialect's streamRepairer
-	handleJSON                   // read whole and repaired by repairJSON
+	handleCopy      handling = iota // copied as it comes
+	handleStream                    // framed and pumped through the dialect's streamRepairer
+	handleJSON                      // read whole and repaired by repairJSON
+	handleSSEAsJSON                 // an SSE answer to a non-streamed chat request: see sseAsJSON
 )
 
 // handlingOf decides how a response to a request of dialect is handled, from its status, its
-// Content-Type and the request method. Replay takes the same decision.
-func handlingOf(dialect string, status int, contentType, method string) handling {
+// Content-Type, the request method and body. Replay takes the same decision.
+func handlingOf(dialect string, status int, contentType, method string, request []byte) handling {
 	mt, _, _ := mime.ParseMediaType(contentType)
 	ok := status >= 200 && status < 300
 	switch {
+	case ok && mt == "text/event-stream" && dialect == "chat" && method == http.MethodPost && !requestStreams(request):
+		return handleSSEAsJSON
 	case ok && dialect != "" && mt == "text/event-stream":
 		return handleStream
 	case ok && dialect != "" && (mt == "application/json" || mt == "") && method == http.MethodPost:
@@ -73,9 +76,12 @@ func handlingOf(dialect string, status int, contentType, method string) handling
 }
 
 func (ex *exchange) respond() {
-	switch handlingOf(ex.dialect, ex.resp.StatusCode, ex.resp.Header.Get("Content-Type"), ex.resp.Request.Method) {
+	switch handlingOf(ex.dialect, ex.resp.StatusCode, ex.resp.Header.Get("Content-Type"), ex.resp.Request.Method, ex.request) {
+	case handleSSEAsJSON:
+		ex.sseAsJSON()
+		return
 	case handleStream:
-		if rep := newStreamRepairer(ex.dialect, ex.request, ex.reporter(nil)); rep != nil {
+		if rep := newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.reporter(nil)); rep != nil {
 			ex.stream(rep)
 			return
 		}
@@ -216,27 +222,28 @@ func (ex *exchange) json() bool {
 		ex.copy(body)
 		return true
 	}
-	out := repairBody(ex.dialect, ex.request, body, ex.reporter(nil), ex.panicked)
+	out, _ := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	_, _ = ex.w.Write(out)
 	return true
 }
 
-// repairBody repairs a whole non-streamed body, failing open (body as it came, panicked called)
-// after a panic. The proxy and Replay share it.
-func repairBody(dialect string, request, body []byte, rep *repair.Reporter, panicked func(any)) (out []byte) {
+// repairBody repairs a whole body with repairJSON, failing open (body as it came, panicked
+// called) after a panic; changed is false when the body goes as it came. The proxy and Replay
+// share it.
+func repairBody(dialect string, request, body []byte, textFormat string, rep *repair.Reporter, panicked func(any)) (out []byte, changed bool) {
 	out = body
 	defer func() {
 		if p := recover(); p != nil {
-			out = body
+			out, changed = body, false
 			panicked(p)
 		}
 	}()
-	if fixed, ok := repairJSON(dialect, request, body, rep); ok {
-		out = fixed
+	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
+		out, changed = fixed, true
 	}
-	return out
+	return out, changed
 }
 
 // batchWriter gathers the small writes of one batch of events into one buffer, written to the

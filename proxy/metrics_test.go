@@ -72,7 +72,7 @@ func TestMetricsAfterRepairedCase(t *testing.T) {
 		}
 	}
 	got, srv := runCaseWith(t, c, Options{Version: "v-test"})
-	url, _ := serveOnce(t, srv)
+	url, _ := serveWithDone(t, srv)
 	m := scrape(t, url)
 	want := map[string]float64{
 		`toolfix_requests_total{route="/",protocol="anthropic",status="200"}`: 1,

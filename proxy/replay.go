@@ -58,13 +58,14 @@ func Replay(path string, request, upstream []byte, stream bool) (*ReplayResult, 
 	if stream {
 		ct = "text/event-stream"
 	}
-	return ReplayResponse(path, http.MethodPost, http.StatusOK, ct, request, upstream)
+	return ReplayResponse(path, http.MethodPost, http.StatusOK, ct, "", request, upstream)
 }
 
 // ReplayResponse is Replay for a response with its method, status and Content-Type, which decide,
-// as in the proxy, whether the body is repaired at all: only a 2xx answer to a known API path, an
-// SSE stream or (for POST) a JSON body.
-func ReplayResponse(path, method string, status int, contentType string, request, upstream []byte) (*ReplayResult, error) {
+// as in the proxy, whether and how the body is repaired: only a 2xx answer to a known API path, an
+// SSE stream, or (for POST) a JSON body or an SSE answer to a chat request that asked for JSON.
+// textFormat is the route's opt-in leaked-call text format ("" for none; see Route.TextFormat).
+func ReplayResponse(path, method string, status int, contentType, textFormat string, request, upstream []byte) (*ReplayResult, error) {
 	dialect, err := DialectOf(path)
 	if err != nil {
 		return nil, err
@@ -78,26 +79,26 @@ func ReplayResponse(path, method string, status int, contentType string, request
 		res.Panicked = true
 		res.FailOpens = append(res.FailOpens, "panic in repair")
 	}
-	switch handlingOf(dialect, status, contentType, method) {
+	switch handlingOf(dialect, status, contentType, method, request) {
 	case handleStream:
-		sr := newStreamRepairer(dialect, request, rep)
+		sr := newStreamRepairer(dialect, request, textFormat, rep)
 		if sr == nil {
 			return res, nil
 		}
 		var out bytes.Buffer
 		_, _ = pumpStream(bytes.NewReader(upstream), &out, sr, 0, nil, panicked)
 		res.Body = out.Bytes()
-	case handleJSON:
+	case handleJSON, handleSSEAsJSON:
 		if int64(len(upstream)) > DefaultMaxJSONBody {
 			return res, nil
 		}
-		res.Body = repairBody(dialect, request, upstream, rep, panicked)
+		res.Body, _ = repairBody(dialect, request, upstream, textFormat, rep, panicked)
 	}
 	return res, nil
 }
 
 // ReplaySample replays a sample: its path, method, upstream status and Content-Type decide the
-// handling, as they did in the proxy.
+// handling, as they did in the proxy, and its route's text format is used.
 func ReplaySample(x *sample.Exchange) (*ReplayResult, error) {
 	path := x.Path
 	if path == "" {
@@ -111,5 +112,5 @@ func ReplaySample(x *sample.Exchange) (*ReplayResult, error) {
 	if method == "" {
 		method = http.MethodPost
 	}
-	return ReplayResponse(path, method, status, x.Response.Header.Get("Content-Type"), x.Request.Body, x.Response.Body)
+	return ReplayResponse(path, method, status, x.Response.Header.Get("Content-Type"), x.TextFormat, x.Request.Body, x.Response.Body)
 }

@@ -29,12 +29,35 @@ var accumulators = map[string]func(want json.RawMessage, body []byte, stream boo
 		}
 		return client.CompareAnthropic(want, m)
 	},
+	"openai": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *client.ChatMessage
+		var err error
+		if stream {
+			if err := client.ChatFramesValid(body); err != nil {
+				return err
+			}
+			m, err = client.ChatStream(body)
+		} else {
+			m, err = client.ChatJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return client.CompareChat(want, m, stream)
+	},
+	"responses": func(want json.RawMessage, body []byte, stream bool) error {
+		r, err := client.ResponsesStream(body)
+		if err != nil {
+			return err
+		}
+		return client.CompareResponses(want, r)
+	},
 }
 
 // repairs reports whether the proxy has a dialect for a protocol of the cases.
 func repairs(protocol string) bool {
 	d, err := DialectOf(protocol)
-	return err == nil && newStreamRepairer(d, nil, nil) != nil
+	return err == nil && newStreamRepairer(d, nil, "", nil) != nil
 }
 
 // mintedID matches the ids the proxy makes for calls it builds, which differ run to run.
@@ -51,7 +74,7 @@ func TestReplayEveryCase(t *testing.T) {
 			if c.Stream {
 				ct = "text/event-stream"
 			}
-			res, err := ReplayResponse(casePath(c.Protocol), "POST", c.Status, ct, c.Request, c.Upstream)
+			res, err := ReplayResponse(casePath(c.Protocol), "POST", c.Status, ct, "", c.Request, c.Upstream)
 			if err != nil {
 				t.Fatal(err)
 			}

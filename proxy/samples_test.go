@@ -110,9 +110,9 @@ func canaryExchange() (secrets []string, reqHeader http.Header, reqBody []byte, 
 	return secrets, reqHeader, reqBody, respHeader, []byte(b.String())
 }
 
-// serveOnce serves srv on loopback and returns its URL and a channel that gets a value each time a
+// serveWithDone serves srv on loopback and returns its URL and a channel that gets a value each time a
 // request's handler has returned (so its sample is on disk).
-func serveOnce(t *testing.T, srv http.Handler) (string, <-chan struct{}) {
+func serveWithDone(t *testing.T, srv http.Handler) (string, <-chan struct{}) {
 	t.Helper()
 	done := make(chan struct{}, 16)
 	ps := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -143,7 +143,7 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			url, done := serveOnce(t, srv)
+			url, done := serveWithDone(t, srv)
 			req, _ := http.NewRequest(http.MethodPost, url+"/claude/v1/messages?beta=true", bytes.NewReader(reqBody))
 			req.Header = reqHeader.Clone()
 			resp, err := http.DefaultClient.Do(req)
@@ -314,7 +314,7 @@ func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url, done := serveOnce(t, srv)
+	url, done := serveWithDone(t, srv)
 	resp, err := http.Post(url+casePath(c.Protocol), "application/json", bytes.NewReader(c.Request))
 	if err != nil {
 		t.Fatal(err)

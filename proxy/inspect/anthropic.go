@@ -167,37 +167,69 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 
 // toolInputFaults checks one tool call's input against its tool's schema.
 func toolInputFaults(f *faultList, where string, b *Block, tools *repair.Tools) {
-	if !tools.Has(b.Name) {
+	callFaults(f, where, b.Name, b.Input, tools, repair.Options{})
+}
+
+// callFaults checks one call's input (Anthropic) or arguments text (OpenAI, opt.Args) against its
+// tool's schema and names what the repair engine would mend.
+func callFaults(f *faultList, where, name, input string, tools *repair.Tools, opt repair.Options) {
+	if !tools.Has(name) {
 		if tools != nil && len(tools.Names()) > 0 {
-			f.add("D57", "", where, fmt.Sprintf("the request offers no tool named %q", b.Name))
+			f.add("D57", "", where, fmt.Sprintf("the request offers no tool named %q", name))
 		}
 		return
 	}
-	in := []byte(b.Input)
-	if len(bytes.TrimSpace(in)) == 0 {
+	in := []byte(input)
+	if len(bytes.TrimSpace(in)) == 0 && !opt.Args {
 		in = []byte("{}")
 	}
-	if !json.Valid(in) {
-		f.add("D46", "", where, "the input is not JSON (cut off, or broken): "+clip(b.Input, 60))
+	if json.Valid(in) && tools.Fits(name, in) {
 		return
 	}
-	if tools.Fits(b.Name, in) {
-		return
-	}
-	fixed, kinds, changed := tools.RepairInput(b.Name, in, repair.Options{})
+	fixed, kinds, changed := tools.RepairInput(name, in, opt)
 	if !changed {
+		if !json.Valid(in) {
+			f.add("D46", "", where, "the input is not JSON (cut off, or broken): "+clip(input, 60))
+			return
+		}
 		f.add("", "", where, "the input does not fit the tool's schema and no rule makes it fit: toolfix passes it as it came")
 		return
 	}
 	for _, k := range kinds {
-		if k == repair.KindEscape {
+		switch k {
+		case repair.KindEscape:
 			f.add("D25", "escape", where, `a \u escape broken by white space inside a stringified value`)
+		case repair.KindArgs:
+			id, detail := argsRow(input)
+			f.add(id, "args", where, detail)
 		}
 	}
 	var o, n any
-	_ = json.Unmarshal(in, &o)
+	if json.Unmarshal(in, &o) != nil {
+		dec := json.NewDecoder(bytes.NewReader(in))
+		_ = dec.Decode(&o)
+	}
 	_ = json.Unmarshal(fixed, &n)
 	diffValues(f, where, "", o, n)
+}
+
+// argsRow names the fault of an arguments text the argument repairs mend (D19, D21, D23, D24).
+func argsRow(text string) (string, string) {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return "D19", "empty arguments"
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	var first json.RawMessage
+	if dec.Decode(&first) == nil {
+		rest := strings.TrimSpace(t[dec.InputOffset():])
+		var second json.RawMessage
+		if json.Unmarshal([]byte(rest), &second) == nil {
+			return "D21", "the arguments repeated twice"
+		}
+		return "D23", "text after complete arguments: " + clip(rest, 40)
+	}
+	return "D24", "a backslash that is not a JSON escape (a Windows path?)"
 }
 
 // diffValues names each place where the upstream sent a string and the repair made another type.

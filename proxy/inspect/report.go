@@ -66,6 +66,29 @@ var Accumulators = map[string]func(body []byte, stream bool) (any, error){
 		}
 		return m, err
 	},
+	"openai": func(body []byte, stream bool) (any, error) {
+		var m *client.ChatMessage
+		var err error
+		if stream {
+			m, err = client.ChatStream(body)
+		} else {
+			m, err = client.ChatJSON(body)
+		}
+		if m == nil {
+			return nil, err
+		}
+		return m, err
+	},
+	"responses": func(body []byte, stream bool) (any, error) {
+		if !stream {
+			return nil, fmt.Errorf("a non-streamed Responses body is not accumulated")
+		}
+		r, err := client.ResponsesStream(body)
+		if r == nil {
+			return nil, err
+		}
+		return r, err
+	},
 }
 
 // Analyze explains one exchange: the request's tools, the upstream's events and blocks, the faults
@@ -115,9 +138,13 @@ func Analyze(x *sample.Exchange) (*Report, error) {
 		r.Blocks, r.StopReason = anthropicBlocks(r.Events, x.Response.Body, r.Stream)
 		anthropicFaults(f, r.Events, r.Blocks, r.StopReason, tools, r.Stream)
 	case "openai":
-		chatFaults(f, r.Events, tools)
+		if r.Stream {
+			chatFaults(f, r.Events, tools)
+		} else {
+			chatJSONFaults(f, x.Response.Body, tools)
+		}
 	case "responses":
-		responsesFaults(f, r.Events)
+		responsesFaults(f, r.Events, tools)
 	}
 	r.Faults = append(r.Faults, f.list...)
 	if acc := Accumulators[r.Protocol]; acc != nil {

@@ -28,6 +28,7 @@
 //	  "method": "POST",
 //	  "path": "/v1/messages?beta=true",    // after the route, with the query
 //	  "upstream": "https://api.anthropic.com",
+//	  "text_format": "…",                  // the route's opt-in text format, if any
 //	  "request":  {"headers": {…}, "body": "…"},
 //	  "response": {"status": 200, "headers": {…}, "body": "…"},
 //	  "client":   {"body": "…"},           // only when toolfix changed the body

@@ -36,6 +36,8 @@ type Exchange struct {
 	Path string `json:"path"`
 	// Upstream is the route's upstream base URL.
 	Upstream string `json:"upstream"`
+	// TextFormat is the route's opt-in leaked-call text format; "" for none.
+	TextFormat string `json:"text_format,omitempty"`
 	// Request is the client's request: headers and body as sent (Status is zero).
 	Request Part `json:"request"`
 	// Response is the upstream's answer: status, headers and body as they arrived, after the

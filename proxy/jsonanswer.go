@@ -1,0 +1,51 @@
+package proxy
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+)
+
+// textFormat returns the opt-in leaked-call text format of the exchange's route ("" for none).
+func (ex *exchange) textFormat() string {
+	e := ex.s.root
+	if ex.route != "" {
+		e = ex.s.routes[ex.route]
+	}
+	if e == nil {
+		return ""
+	}
+	return e.TextFormat
+}
+
+// requestStreams reports whether a request body asks for a stream ("stream": true).
+func requestStreams(request []byte) bool {
+	var r struct {
+		Stream bool `json:"stream"`
+	}
+	return json.Unmarshal(request, &r) == nil && r.Stream
+}
+
+// sseAsJSON answers a non-streamed Chat Completions request that the upstream answered with an
+// SSE stream (handleSSEAsJSON) with the chat.completion JSON it asked for (REPAIRS.md D55:
+// decolua/9router #3492), repaired like any JSON answer. When the stream cannot be read as chunks,
+// or is over the size limit, it passes the body as it came.
+func (ex *exchange) sseAsJSON() {
+	limit := ex.s.opts.MaxJSONBody
+	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
+	if err != nil || int64(len(body)) > limit {
+		ex.copy(body)
+		return
+	}
+	out, changed := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	if !changed {
+		ex.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		ex.w.WriteHeader(ex.resp.StatusCode)
+		_, _ = ex.w.Write(body)
+		return
+	}
+	ex.w.Header().Set("Content-Type", "application/json")
+	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	ex.w.WriteHeader(ex.resp.StatusCode)
+	_, _ = ex.w.Write(out)
+}

@@ -1,0 +1,239 @@
+package openai
+
+import (
+	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// call is one streamed tool call of a choice.
+type call struct {
+	index      int // the index it goes out with
+	id         string
+	name       string
+	args       []byte // the arguments text so far (an object sent as arguments: its JSON text)
+	argsObject bool   // some delta sent arguments as an object or array (D20)
+	bad        bool   // some delta sent arguments that are neither string nor object
+	shape      bool   // its first delta lacked index, id or name
+	held       bool   // its chunks are held until it is complete
+	open       bool
+	fixed      []byte     // the repaired arguments, when they were repaired
+	refs       []pieceRef // where the deltas of a held call are, until it is settled
+	started    bool       // its first delta came
+}
+
+// pieceRef is where one delta of a call is: the chunk and the delta's position in its tool_calls.
+type pieceRef struct {
+	p   *piece
+	pos int
+}
+
+// sent returns the arguments the client ends up with.
+func (cl *call) sent() []byte {
+	if cl.fixed != nil {
+		return cl.fixed
+	}
+	return cl.args
+}
+
+func (c *choiceState) nextIndex() int {
+	n := 0
+	for _, cl := range c.calls {
+		n = max(n, cl.index+1)
+	}
+	return n
+}
+
+// callFor finds the call a tool-call delta belongs to, starting a new one when it begins one.
+// A delta without index (REPAIRS.md D31: AstrBotDevs/AstrBot #6692) continues the last call
+// unless it names another id, or another name where the last call already has one.
+func (c *choiceState) callFor(tc *wireToolCall) *call {
+	if tc.Index != nil {
+		if cl := c.byIndex[*tc.Index]; cl != nil {
+			return cl
+		}
+		return c.newCall(*tc.Index)
+	}
+	id, name := strOf(tc.ID), fnName(tc)
+	cur := c.cur
+	if cur == nil || !cur.open ||
+		id != "" && cur.id != "" && id != cur.id ||
+		id == "" && name != "" && cur.name != "" && name != cur.name {
+		return c.newCall(c.nextIndex())
+	}
+	return cur
+}
+
+// newCall starts call index; every other open call of the choice is complete.
+func (c *choiceState) newCall(index int) *call {
+	c.completeCalls(true)
+	cl := &call{index: index, open: true}
+	c.calls = append(c.calls, cl)
+	c.byIndex[index] = cl
+	c.cur = cl
+	return cl
+}
+
+func strOf(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func fnName(tc *wireToolCall) string {
+	if tc.Function == nil {
+		return ""
+	}
+	return strOf(tc.Function.Name)
+}
+
+// callDelta takes the tool-call delta at position pos of chunk p.
+func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
+	s := c.s
+	cl := c.callFor(tc)
+	if !cl.open {
+		return // a late delta of a complete call: it passes as it is
+	}
+	first := !cl.started
+	cl.started = true
+	id, name := strOf(tc.ID), fnName(tc)
+	if first {
+		cl.id, cl.name = id, name
+		cl.shape = tc.Index == nil || id == "" || name == ""
+		cl.held = name == "" || s.tools.Has(name)
+	} else {
+		if cl.id == "" && id != "" {
+			cl.id = id
+		}
+		if cl.name == "" && name != "" {
+			cl.name = name
+		}
+		if tc.Index == nil {
+			cl.shape = true
+		}
+	}
+	var text []byte
+	var obj, ok bool
+	if tc.Function != nil {
+		text, obj, ok = argText(tc.Function.Arguments)
+		if !ok {
+			cl.bad = true
+		}
+		cl.args = append(cl.args, text...)
+		cl.argsObject = cl.argsObject || obj
+	}
+	if cl.held {
+		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
+		p.calls = append(p.calls, callRef{call: cl, pos: pos})
+		return
+	}
+	c.patchInPlace(p, pos, cl, tc, first, text, obj)
+}
+
+// patchInPlace mends one delta of a call that is not held (its tool is not offered, so only the
+// shape rules apply): a missing index is filled (D31: AstrBotDevs/AstrBot #6692), a first delta
+// without id gets "call_" and a random id (D33: Arize-ai/phoenix #11376), and arguments sent as
+// an object become its JSON string (D20: ggml-org/llama.cpp #20198).
+func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, tc *wireToolCall, first bool, text []byte, obj bool) {
+	var cp callPatch
+	kinds := []string(nil)
+	if tc.Index == nil {
+		cp.index = &cl.index
+		kinds = append(kinds, "shape")
+	}
+	if first && cl.id == "" {
+		cl.id = newCallID()
+		cp.id = cl.id
+		if kinds == nil {
+			kinds = append(kinds, "shape")
+		}
+	}
+	if obj {
+		t := string(text)
+		cp.args = &t
+		kinds = append(kinds, "args_object")
+	}
+	if kinds == nil {
+		return
+	}
+	ed := p.edit()
+	if ed.patch == nil {
+		ed.patch = map[int]*callPatch{}
+	}
+	ed.patch[pos] = &cp
+	c.s.rep.Repair(cl.name, kinds...)
+}
+
+// completeCalls marks every open call of c complete. A held call is then repaired when repair is
+// set, else released as it came.
+func (c *choiceState) completeCalls(repair bool) {
+	for _, cl := range c.calls {
+		if !cl.open {
+			continue
+		}
+		cl.open = false
+		if cl.held && repair {
+			c.s.repairCall(c, cl)
+		}
+		cl.refs = nil
+	}
+}
+
+// repairCall settles a complete held call. Its arguments, when they do not fit the tool's
+// schema, go through the schema engine with the OpenAI argument-text repairs (REPAIRS.md D13-D15
+// coerce: anomalyco/opencode #7512, PR #7513, #8249, lablup/mlxcel #1336; D25 escape:
+// anthropics/claude-code #79339, #69522; D19 openai/openai-agents-js #664; D21 opencode PR
+// #17339; D23 librefang/librefang #2975; D24 claude-code #87251, FoundationAgents/OpenManus
+// #1161); arguments sent as an object become a string (D20: ggml-org/llama.cpp #20198); a call
+// whose first delta lacked its index or id, or whose name came late, gets a standard first delta
+// (D31 AstrBotDevs/AstrBot #6692, D32 vercel/ai #14722, D33 Arize-ai/phoenix #11376). A call
+// needing any of these goes out as one first delta and one arguments delta in place of its
+// own; a healthy one, or one no rule can mend, goes out as it came.
+func (s *Stream) repairCall(c *choiceState, cl *call) {
+	if cl.bad || cl.name == "" {
+		s.rep.Fail("tool call without a name or with unreadable arguments")
+		return
+	}
+	args := cl.args
+	var kinds []string
+	if cl.argsObject {
+		kinds = append(kinds, "args_object")
+	}
+	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
+		if fixed, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: true}); ok {
+			args = fixed
+			cl.fixed = fixed
+			kinds = append(kinds, k...)
+		} else {
+			s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+		}
+	}
+	if cl.shape {
+		kinds = append(kinds, "shape")
+	}
+	if len(kinds) == 0 {
+		return
+	}
+	if cl.id == "" {
+		cl.id = newCallID()
+	}
+	for _, r := range cl.refs {
+		ed := r.p.edit()
+		if ed.drop == nil {
+			ed.drop = map[int]bool{}
+		}
+		ed.drop[r.pos] = true
+	}
+	first := cl.refs[0].p
+	first.edit().synth = append(first.edit().synth, synthCall{index: cl.index, id: cl.id, name: cl.name, args: args})
+	cl.refs = nil
+	s.rep.Repair(cl.name, kinds...)
+}
+
+func toParams(ps []markup.Param) []repair.Param {
+	out := make([]repair.Param, len(ps))
+	for i, p := range ps {
+		out[i] = repair.Param{Name: p.Name, Value: p.Value}
+	}
+	return out
+}

@@ -1,0 +1,259 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// RepairCompletion applies the stream rules to a non-streamed Chat Completions body (a
+// chat.completion object) on every choices[].message: tool-call arguments repaired by schema
+// (args_object, args, coerce, escape), a missing call id filled, a leaked call at the tail of
+// content turned into tool_calls, and finish_reason "stop" made "tool_calls" when the message has
+// tool calls. A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (REPAIRS.md
+// D55: decolua/9router #3492), first becomes the chat.completion object the request asked for.
+//
+// It returns the new body and true, or nil and false when nothing was repaired (the caller sends
+// the body as it came). Members it does not change keep their order and spelling.
+func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, opt Options) ([]byte, bool) {
+	if opt.TextFormat != FormatGongju {
+		opt.TextFormat = ""
+	}
+	changed := false
+	if looksLikeSSE(body) {
+		conv, ok := completionFromSSE(body)
+		if !ok {
+			return nil, false
+		}
+		body, changed = conv, true
+		rep.Repair("", "shape")
+	} else if trimmed, ok := trimDone(body); ok {
+		body, changed = trimmed, true
+		rep.Repair("", "shape")
+	}
+	obj, err := jsontext.ParseObject(body)
+	if err != nil {
+		return returned(body, changed)
+	}
+	list, ok := rawList(obj.Get("choices"))
+	if !ok {
+		return returned(body, changed)
+	}
+	fixed := false
+	for i, raw := range list {
+		ch, err := jsontext.ParseObject(raw)
+		if err != nil {
+			continue
+		}
+		if repairChoice(tools, &ch, rep, opt) {
+			list[i] = ch.Marshal()
+			fixed = true
+		}
+	}
+	if !fixed {
+		return returned(body, changed)
+	}
+	obj.Set("choices", joinList(list))
+	return obj.Marshal(), true
+}
+
+func returned(body []byte, changed bool) ([]byte, bool) {
+	if changed {
+		return body, true
+	}
+	return nil, false
+}
+
+// looksLikeSSE reports whether a body meant to be JSON is an SSE stream: its first line is a
+// data, event or comment line.
+func looksLikeSSE(body []byte) bool {
+	b := bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF")), " \t\r\n")
+	return bytes.HasPrefix(b, []byte("data:")) || bytes.HasPrefix(b, []byte("event:")) || bytes.HasPrefix(b, []byte(":"))
+}
+
+// trimDone removes a "data: [DONE]" line after a JSON object; ok only when what is left is one
+// JSON object.
+func trimDone(body []byte) ([]byte, bool) {
+	b := bytes.TrimRight(body, " \t\r\n")
+	for _, suf := range []string{"data: [DONE]", "data:[DONE]"} {
+		if bytes.HasSuffix(b, []byte(suf)) {
+			rest := bytes.TrimRight(b[:len(b)-len(suf)], " \t\r\n")
+			if len(rest) > 0 && rest[0] == '{' && json.Valid(rest) {
+				return rest, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// sentCall is a tool call of a message as the client gets it.
+type sentCall struct {
+	name string
+	args []byte
+}
+
+// repairChoice repairs one choice of a chat.completion in place; false when nothing changed.
+func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter, opt Options) bool {
+	msg, err := jsontext.ParseObject(ch.Get("message"))
+	if err != nil {
+		return false
+	}
+	changed := false
+	var calls []sentCall
+	var tcs []json.RawMessage
+	if raw := msg.Get("tool_calls"); raw != nil && string(raw) != "null" {
+		var ok bool
+		if tcs, ok = rawList(raw); !ok {
+			return false
+		}
+		for i, raw := range tcs {
+			fixed, sc, ok := repairToolCall(tools, raw, rep)
+			if ok {
+				tcs[i] = fixed
+				changed = true
+			}
+			calls = append(calls, sc)
+		}
+	}
+	var finish string
+	_ = json.Unmarshal(ch.Get("finish_reason"), &finish)
+	var content string
+	if json.Unmarshal(msg.Get("content"), &content) == nil && leakOK(finish) {
+		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
+			msg.Set("content", jsontext.Quote(keep))
+			tcs = append(tcs, added...)
+			changed = true
+		}
+	}
+	if len(tcs) > 0 {
+		msg.Set("tool_calls", joinList(tcs))
+		if finish == "stop" {
+			ch.Set("finish_reason", json.RawMessage(`"tool_calls"`))
+			rep.Repair("", "finish_reason")
+			changed = true
+		}
+	}
+	if changed {
+		ch.Set("message", msg.Marshal())
+	}
+	return changed
+}
+
+// repairToolCall repairs one tool_calls entry of a message; ok is false when it stays as it is.
+// sc is the call as the client gets it.
+func repairToolCall(tools *repair.Tools, raw json.RawMessage, rep *repair.Reporter) (json.RawMessage, sentCall, bool) {
+	o, err := jsontext.ParseObject(raw)
+	if err != nil {
+		return nil, sentCall{}, false
+	}
+	fn, err := jsontext.ParseObject(o.Get("function"))
+	if err != nil {
+		return nil, sentCall{}, false
+	}
+	var name string
+	_ = json.Unmarshal(fn.Get("name"), &name)
+	args, obj, ok := argText(fn.Get("arguments"))
+	sc := sentCall{name: name, args: args}
+	if !ok {
+		return nil, sc, false
+	}
+	var kinds []string
+	if obj {
+		kinds = append(kinds, "args_object")
+	}
+	if tools.Has(name) && !tools.Fits(name, args) {
+		if fixed, k, ok := tools.RepairInput(name, args, repair.Options{Args: true}); ok {
+			args = fixed
+			kinds = append(kinds, k...)
+		} else {
+			rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+		}
+	}
+	sc.args = args
+	if len(kinds) > 0 {
+		fn.Set("arguments", jsontext.Quote(string(args)))
+		o.Set("function", fn.Marshal())
+	}
+	var id string
+	_ = json.Unmarshal(o.Get("id"), &id)
+	if id == "" {
+		o.Set("id", jsontext.Quote(newCallID()))
+		kinds = append(kinds, "shape")
+	}
+	if len(kinds) == 0 {
+		return nil, sc, false
+	}
+	rep.Repair(name, kinds...)
+	return o.Marshal(), sc, true
+}
+
+// leakedContent finds leaked calls at the tail of a message's content (the rules of the stream's
+// leakedTail). keep is the content without them; added are the tool_calls entries to append,
+// none when the leaked calls only copy the message's structured calls.
+func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *repair.Reporter, opt Options) (keep string, added []json.RawMessage, ok bool) {
+	start, leaked, found := 0, []markup.Call(nil), false
+	if l, ok := markup.FindTail(content, Syntaxes); ok {
+		start, leaked, found = l.Start, l.Calls, true
+	} else if opt.TextFormat == FormatGongju {
+		var h bridgeHolder
+		start, leaked, found = h.Tail(content)
+	}
+	if !found || len(leaked) == 0 {
+		return "", nil, false
+	}
+	inputs := make([][]byte, len(leaked))
+	for i, cl := range leaked {
+		in, err := tools.CallInput(cl.Name, toParams(cl.Params), cl.JSON)
+		if err != nil {
+			rep.Fail("leaked call does not fit the request's tools")
+			return "", nil, false
+		}
+		inputs[i] = in
+	}
+	keep = strings.TrimRight(content[:start], " \t\r\n")
+	if len(calls) > 0 {
+		for i, cl := range leaked {
+			if !copiesOf(calls, cl.Name, inputs[i]) {
+				rep.Fail("leaked call beside structured calls it does not copy")
+				return "", nil, false
+			}
+		}
+	} else {
+		for i, cl := range leaked {
+			added = append(added, toolCallJSON(newCallID(), cl.Name, inputs[i]))
+		}
+	}
+	for _, cl := range leaked {
+		rep.Repair(cl.Name, "leaked_call")
+	}
+	return keep, added, true
+}
+
+func copiesOf(calls []sentCall, name string, input []byte) bool {
+	var want any
+	if json.Unmarshal(input, &want) != nil {
+		return false
+	}
+	for _, c := range calls {
+		var got any
+		if c.name == name && json.Unmarshal(c.args, &got) == nil && jsonEqual(want, got) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolCallJSON is one tool_calls entry of a message.
+func toolCallJSON(id, name string, args []byte) json.RawMessage {
+	b := []byte(`{"id":`)
+	b = jsontext.AppendQuote(b, id)
+	b = append(b, `,"type":"function","function":{"name":`...)
+	b = jsontext.AppendQuote(b, name)
+	b = append(b, `,"arguments":`...)
+	b = jsontext.AppendQuote(b, string(args))
+	return append(b, `}}`...)
+}

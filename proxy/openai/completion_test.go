@@ -1,0 +1,108 @@
+package openai
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+func completion(message, finish string) string {
+	return `{"id":"c1","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"message":` + message + `,"finish_reason":"` + finish + `"}],"usage":{"total_tokens":9}}`
+}
+
+func TestRepairCompletion(t *testing.T) {
+	tests := []struct {
+		name  string
+		body  string
+		want  string // "" for a body that must pass unchanged
+		kinds []string
+		opt   Options
+	}{
+		{
+			name:  "stringified arguments coerced",
+			body:  completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"todowrite","arguments":"{\"todos\":\"[{\\\"content\\\":\\\"a\\\"}]\"}"}}]}`, "tool_calls"),
+			want:  `{"finish_reason":"tool_calls","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"todowrite","arguments":{"todos":[{"content":"a"}]}}}]}`,
+			kinds: []string{"coerce"},
+		},
+		{
+			name:  "arguments as an object, empty id, stop",
+			body:  completion(`{"role":"assistant","content":"","tool_calls":[{"id":"","type":"function","function":{"name":"bash","arguments":{"command":"ls"}}}]}`, "stop"),
+			want:  `{"finish_reason":"tool_calls","content":"","tool_calls":[{"id":"*","type":"function","function":{"name":"bash","arguments":{"command":"ls"}}}]}`,
+			kinds: []string{"args_object", "shape", "finish_reason"},
+		},
+		{
+			name:  "leaked Hermes call",
+			body:  completion(`{"role":"assistant","content":"Running.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>"}`, "stop"),
+			want:  `{"finish_reason":"tool_calls","content":"Running.","tool_calls":[{"id":"*","type":"function","function":{"name":"bash","arguments":{"command":"ls"}}}]}`,
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "bridge format with the option",
+			body:  completion(`{"role":"assistant","content":"工具 read\nfile_path=\"C:\\new\\t.txt\"\n工具结束"}`, "stop"),
+			want:  `{"finish_reason":"tool_calls","content":"","tool_calls":[{"id":"*","type":"function","function":{"name":"read","arguments":{"file_path":"C:\\new\\t.txt"}}}]}`,
+			kinds: []string{"leaked_call"},
+			opt:   Options{TextFormat: FormatGongju},
+		},
+		{
+			name: "bridge format without the option",
+			body: completion(`{"role":"assistant","content":"工具 read\nfile_path=\"a\"\n工具结束"}`, "stop"),
+		},
+		{
+			name: "healthy message",
+			body: completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":"{\"command\":\"ls\"}"}}]}`, "tool_calls"),
+		},
+		{
+			name: "leaked call cut by length stays",
+			body: completion(`{"role":"assistant","content":"<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls\"}}</tool_call>"}`, "length"),
+		},
+		{
+			name: "not a completion",
+			body: `{"error":{"message":"bad"}}`,
+		},
+		{
+			name:  "a trailing [DONE] is dropped",
+			body:  completion(`{"role":"assistant","content":"Hi."}`, "stop") + "\n\ndata: [DONE]\n\n",
+			want:  `{"finish_reason":"stop","content":"Hi.","tool_calls":[]}`,
+			kinds: []string{"shape"},
+		},
+		{
+			name: "an SSE answer becomes the JSON asked for, then is repaired",
+			body: sseOf(chunk(`{"role":"assistant","content":""}`, "null"), text("Hi "), text("there."),
+				head("0", "call_1", "read"), args("0", `{"file_path":"a","limit":"5"}`), finish("stop"),
+				`{"id":"c1","choices":[],"usage":{"total_tokens":9}}`),
+			want:  `{"finish_reason":"tool_calls","content":"Hi there.","tool_calls":[{"id":"call_1","type":"function","function":{"name":"read","arguments":{"file_path":"a","limit":5}}}]}`,
+			kinds: []string{"shape", "coerce", "finish_reason"},
+		},
+	}
+	tl, _ := repair.ToolsFromChat([]byte(tools))
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var kinds []string
+			rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+			out, ok := RepairCompletion(tl, []byte(tc.body), rep, tc.opt)
+			if tc.want == "" {
+				if ok || len(kinds) > 0 {
+					t.Fatalf("changed a body that must pass (kinds %v): %s", kinds, out)
+				}
+				return
+			}
+			if !ok {
+				t.Fatalf("nothing repaired (kinds %v)", kinds)
+			}
+			m, err := client.ChatJSON(out)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if err := client.CompareChat([]byte(tc.want), m, false); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			for _, k := range tc.kinds {
+				if !slices.Contains(kinds, k) {
+					t.Errorf("kind %q not reported (got %v)", k, kinds)
+				}
+			}
+		})
+	}
+}

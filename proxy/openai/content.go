@@ -1,0 +1,213 @@
+package openai
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/markup"
+)
+
+// Syntaxes are the leaked-call markups recognised at the tail of a choice's content.
+const Syntaxes = markup.All
+
+// choiceState follows one choice of the stream: its content, its tool calls, its finish.
+type choiceState struct {
+	s       *Stream
+	index   int
+	tainted bool // a chunk with several choices named it: no more repairs
+
+	// content
+	final  bool            // content is no longer held or examined
+	holder *markup.Holder  // what of the content may go
+	bridge *bridgeHolder   // the opt-in text format, or nil
+	text   strings.Builder // content since the last reset
+	rel    int             // bytes of text released
+	safe   int             // bytes of the unreleased text that may go now
+
+	// tool calls
+	calls   []*call
+	byIndex map[int]*call
+	cur     *call // the call the last delta went to
+
+	finishPiece  *piece
+	finishReason string
+	leaked       bool // calls were made from leaked markup
+}
+
+func newChoice(s *Stream, index int) *choiceState {
+	c := &choiceState{s: s, index: index, holder: markup.NewHolder(Syntaxes), byIndex: map[int]*call{}}
+	if s.opt.TextFormat == FormatGongju {
+		c.bridge = &bridgeHolder{}
+	}
+	return c
+}
+
+// addContent takes a content delta: content flows at once except a tail that could be the start
+// of leaked markup.
+func (c *choiceState) addContent(text string) {
+	if c.final {
+		return
+	}
+	c.text.WriteString(text)
+	pending := c.text.String()[c.rel:]
+	c.safe = c.holder.Safe(pending)
+	if c.bridge != nil {
+		c.safe = min(c.safe, c.bridge.Safe(pending))
+	}
+}
+
+// released records that text, the next unreleased content, went out.
+func (c *choiceState) released(text string) {
+	c.holder.Release(text)
+	if c.bridge != nil {
+		c.bridge.Release(text)
+	}
+	c.rel += len(text)
+	c.safe -= len(text)
+	if c.rel == c.text.Len() {
+		c.text.Reset()
+		c.rel = 0
+	}
+}
+
+// leakOK reports whether a choice that finished for reason may have its leaked tail turned into
+// calls: not when it was cut by a limit or a filter, where the calls may be incomplete (D46).
+func leakOK(reason string) bool { return reason == "stop" || reason == "tool_calls" }
+
+// leakedTail turns leaked tool-call markup at the tail of the finished content into standard
+// tool-call chunks (REPAIRS.md D03 vllm-project/vllm #21571, #22975, #42021; D03b vllm #17161,
+// #33083; D04 NousResearch/hermes-agent #24534, anomalyco/opencode #10382, MoonshotAI/Kimi-K2 #89;
+// D05 google/adk-python #5654; D06 waybarrios/vllm-mlx #797, sgl-project/sglang #30925; D02
+// MiniMax-AI/MiniMax-M2.5 #10; D01 anthropics/claude-code #64314; D10 with the opt-in text
+// format): the markup leaves content, each call is sent the standard way (a first delta with
+// index, id, type, name and empty arguments, then the arguments) before the finish, and
+// finish_reason becomes tool_calls. Only at the tail, outside code (D12 claude-code #65230), only
+// for offered tools and parameters (D57 router-for-me/CLIProxyAPI #2857), never from reasoning
+// (D11 vybestack/llxprt-code #749: reasoning_content is never read). When the choice also made
+// structured calls, markup that copies them is only cut from content, never added as a second
+// call; markup that does not copy them is left.
+func (c *choiceState) leakedTail() {
+	pending := c.text.String()[c.rel:]
+	if strings.TrimSpace(pending) == "" {
+		return
+	}
+	start, calls, ok := 0, []markup.Call(nil), false
+	if l, found := c.holder.Tail(pending); found {
+		start, calls, ok = l.Start, l.Calls, true
+	} else if c.bridge != nil {
+		start, calls, ok = c.bridge.Tail(pending)
+	}
+	if !ok || len(calls) == 0 {
+		return
+	}
+	s := c.s
+	inputs := make([][]byte, len(calls))
+	for i, cl := range calls {
+		in, err := s.tools.CallInput(cl.Name, toParams(cl.Params), cl.JSON)
+		if err != nil {
+			s.rep.Fail("leaked call does not fit the request's tools")
+			return
+		}
+		inputs[i] = in
+	}
+	cut := len(strings.TrimRight(pending[:start], " \t\r\n"))
+	if len(c.calls) > 0 {
+		for i, cl := range calls {
+			if !c.copies(cl.Name, inputs[i]) {
+				s.rep.Fail("leaked call beside structured calls it does not copy")
+				return
+			}
+		}
+		c.cutContent(cut)
+		for _, cl := range calls {
+			s.rep.Repair(cl.Name, "leaked_call")
+		}
+		return
+	}
+	c.cutContent(cut)
+	fp := c.finishPiece
+	next := c.nextIndex()
+	for i, cl := range calls {
+		fp.edit().synth = append(fp.edit().synth, synthCall{index: next + i, id: newCallID(), name: cl.Name, args: inputs[i]})
+		s.rep.Repair(cl.Name, "leaked_call")
+	}
+	if c.finishReason != "tool_calls" {
+		fp.edit().finish = "tool_calls"
+	}
+	c.leaked = true
+}
+
+// copies reports whether a structured call of the choice has this name and these arguments (as
+// parsed JSON).
+func (c *choiceState) copies(name string, input []byte) bool {
+	var want any
+	if json.Unmarshal(input, &want) != nil {
+		return false
+	}
+	for _, cl := range c.calls {
+		if cl.name != name {
+			continue
+		}
+		var got any
+		if json.Unmarshal(cl.sent(), &got) == nil && jsonEqual(want, got) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutContent keeps the first cut bytes of the unreleased content and removes the rest from the
+// held chunks that carry it.
+func (c *choiceState) cutContent(cut int) {
+	off := 0
+	for _, p := range c.s.held {
+		if p.c != c || !p.hasContent {
+			continue
+		}
+		keep := p.content[:max(0, min(len(p.content), cut-off))]
+		off += len(p.content)
+		if keep != p.content {
+			k := keep
+			p.edit().content = &k
+		}
+	}
+}
+
+// jsonEqual compares two decoded JSON values.
+func jsonEqual(a, b any) bool { return reflect.DeepEqual(a, b) }
+
+// finish takes the choice's finish_reason, carried by piece p: every open call is complete, the
+// content is examined for a leaked tail, and a "stop" that ends tool calls becomes "tool_calls".
+func (c *choiceState) finish(p *piece, reason string) {
+	c.finishPiece, c.finishReason = p, reason
+	c.s.settle(c, true)
+	c.fixFinish(p, reason)
+}
+
+// fixFinish sets finish_reason "tool_calls" on a choice that carried tool calls but says "stop"
+// (REPAIRS.md D34: anomalyco/opencode #14972, #20719): clients decide from it whether to run
+// tools.
+func (c *choiceState) fixFinish(p *piece, reason string) {
+	if reason != "stop" || len(c.calls) == 0 || c.leaked {
+		return
+	}
+	p.edit().finish = "tool_calls"
+	c.s.rep.Repair("", "finish_reason")
+}
+
+// settle completes the open calls of c and ends the holding of its content. With repair, calls
+// are repaired and, once the choice finished, a leaked tail is turned into calls; without, all
+// goes out as it came.
+func (s *Stream) settle(c *choiceState, repair bool) {
+	if c.tainted {
+		return
+	}
+	c.completeCalls(repair)
+	if !c.final {
+		if repair && c.finishPiece != nil && leakOK(c.finishReason) {
+			c.leakedTail()
+		}
+		c.final = true
+	}
+}

@@ -1,0 +1,198 @@
+package openai
+
+import (
+	"strings"
+	"testing"
+)
+
+// pieces splits s into deltas of n bytes at most, never inside a UTF-8 sequence.
+func pieces(s string, n int) []string {
+	var out []string
+	for len(s) > 0 {
+		k := min(n, len(s))
+		for k < len(s) && s[k]&0xC0 == 0x80 {
+			k++
+		}
+		out = append(out, text(s[:k]))
+		s = s[k:]
+	}
+	return out
+}
+
+// streamOf is a stream whose content is s in small deltas, finished with reason.
+func streamOf(s, reason string) string {
+	return sseOf(append(append([]string{chunk(`{"role":"assistant","content":""}`, "null")}, pieces(s, 7)...), finish(reason))...)
+}
+
+func TestLeakedCalls(t *testing.T) {
+	leaked := func(content string, calls ...string) string {
+		var cs []string
+		for _, c := range calls {
+			cs = append(cs, `{"id":"*","type":"function","function":`+c+`}`)
+		}
+		return `{"finish_reason":"tool_calls","content":` + quote(content) + `,"tool_calls":[` + strings.Join(cs, ",") + `]}`
+	}
+	bash := `{"name":"bash","arguments":{"command":"ls -la","timeout":30}}`
+	gongju := Options{TextFormat: FormatGongju}
+	runRules(t, []ruleCase{
+		{
+			name:  "Hermes",
+			in:    streamOf("Let me look.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls -la\", \"timeout\": 30}}\n</tool_call>", "stop"),
+			want:  leaked("Let me look.", bash),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "Qwen with closers missing at the end",
+			in:    streamOf("Writing.\n<tool_call>\n<function=write>\n<parameter=file_path>\nC:\\Users\\dev\\test.txt\n</parameter>\n<parameter=content>\nline one\nline two\n</parameter>\n", "stop"),
+			want:  leaked("Writing.", `{"name":"write","arguments":{"file_path":"C:\\Users\\dev\\test.txt","content":"line one\nline two"}}`),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "GLM",
+			in:    streamOf("<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls -la</arg_value>\n<arg_key>timeout</arg_key>\n<arg_value>30</arg_value>\n</tool_call>", "stop"),
+			want:  leaked("", bash),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "Kimi, two calls",
+			in:    streamOf("Two.<|tool_calls_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"timeout\": 30}<|tool_call_end|><|tool_call_begin|>functions.read:1<|tool_call_argument_begin|>{\"file_path\": \"a\"}<|tool_call_end|><|tool_calls_section_end|>", "stop"),
+			want:  leaked("Two.", bash, `{"name":"read","arguments":{"file_path":"a"}}`),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "DeepSeek V3.1",
+			in:    streamOf("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>read<｜tool▁sep｜>{\"file_path\": \"/a\", \"limit\": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜>", "stop"),
+			want:  leaked("", `{"name":"read","arguments":{"file_path":"/a","limit":3}}`),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "MiniMax invoke",
+			in:    streamOf("Ok.\n<minimax:tool_call>\n<invoke name=\"bash\">\n<parameter name=\"command\">ls -la</parameter>\n<parameter name=\"timeout\">30</parameter>\n</invoke>\n</minimax:tool_call>", "stop"),
+			want:  leaked("Ok.", bash),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "the whole answer and the finish in one chunk",
+			in:    sseOf(chunk(`{"content":"Look.\n<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls -la\",\"timeout\":30}}</tool_call>"}`, `"stop"`)),
+			want:  leaked("Look.", bash),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name: "markup inside a code fence stays text",
+			in:   streamOf("Example:\n```\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>", "stop"),
+		},
+		{
+			name: "markup followed by more text stays text",
+			in:   streamOf("<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>\nThat is the format.", "stop"),
+		},
+		{
+			name: "a tool the request does not offer stays text",
+			in:   streamOf("<tool_call>\n{\"name\": \"deploy\", \"arguments\": {}}\n</tool_call>", "stop"),
+		},
+		{
+			name: "a parameter the schema does not know stays text",
+			in:   streamOf("<tool_call>\n<function=bash>\n<parameter=cmd>\nls\n</parameter>\n</function>\n</tool_call>", "stop"),
+		},
+		{
+			name: "a message cut by length stays text",
+			in:   streamOf("<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>", "length"),
+		},
+		{
+			name: "a stream without a finish stays text",
+			in:   strings.TrimSuffix(streamOf("<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>", "stop"), "data: "+finish("stop")+"\n\ndata: [DONE]\n\n"),
+		},
+		{
+			name: "markup in reasoning_content is never promoted",
+			in: sseOf(chunk(`{"reasoning_content":"<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls\"}}</tool_call>"}`, "null"),
+				text("Thinking done."), finish("stop")),
+		},
+		{
+			name: "a leaked copy of a structured call is cut, never added",
+			in: sseOf(append(pieces("Done.\n<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls -la\",\"timeout\":30}}</tool_call>", 5),
+				head("0", "call_9", "bash"), args("0", `{"command":"ls -la","timeout":30}`), finish("tool_calls"))...),
+			want:  `{"finish_reason":"tool_calls","content":"Done.","tool_calls":[{"id":"call_9","type":"function","function":{"name":"bash","arguments":{"command":"ls -la","timeout":30}}}]}`,
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name: "leaked markup that differs from the structured call stays",
+			in: sseOf(append(pieces("<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"rm x\"}}</tool_call>", 5),
+				head("0", "call_9", "bash"), args("0", `{"command":"ls"}`), finish("tool_calls"))...),
+		},
+		{
+			name: "healthy prose with angle brackets and words passes",
+			in:   streamOf("a < b and <div>\ncount\nthe <tool> and <invoke> are words; <|x|> too\n工具 are tools\n", "stop"),
+		},
+		{
+			name:  "the bridge format, with backslashes kept",
+			in:    streamOf("I'll write it.\n工具 write\nfile_path=\"C:\\test\\new.txt\"\ncontent=\"say \\\"hi\\\"\nline two\"\n工具结束", "stop"),
+			want:  leaked("I'll write it.", `{"name":"write","arguments":{"file_path":"C:\\test\\new.txt","content":"say \"hi\"\nline two"}}`),
+			kinds: []string{"leaked_call"},
+			opt:   gongju,
+		},
+		{
+			name:  "the bridge format ended by the end of content, two blocks",
+			in:    streamOf("工具 bash\ncommand=\"ls -la\"\ntimeout=\"30\"\n\n工具 read\nfile_path=\"a\"\n", "stop"),
+			want:  leaked("", bash, `{"name":"read","arguments":{"file_path":"a"}}`),
+			kinds: []string{"leaked_call"},
+			opt:   gongju,
+		},
+		{
+			name: "the bridge format is off unless the route names it",
+			in:   streamOf("工具 bash\ncommand=\"ls\"\n工具结束", "stop"),
+		},
+		{
+			name: "the bridge format inside a fence stays text",
+			in:   streamOf("```\n工具 bash\ncommand=\"ls\"\n工具结束", "stop"),
+			opt:  gongju,
+		},
+		{
+			name: "the bridge format followed by prose stays text",
+			in:   streamOf("工具 bash\ncommand=\"ls\"\n工具结束\nThat was it.", "stop"),
+			opt:  gongju,
+		},
+		{
+			name: "an unclosed bridge value stays text",
+			in:   streamOf("工具 bash\ncommand=\"ls", "stop"),
+			opt:  gongju,
+		},
+	})
+}
+
+// TestContentFlows checks what is written after each piece: healthy content at once, a tail that
+// could be markup held until it is clear, tool-call deltas of an offered tool until the call is
+// complete.
+func TestContentFlows(t *testing.T) {
+	type step struct {
+		data    string
+		written bool // whether this piece is out right after its Push
+	}
+	tests := []struct {
+		name  string
+		steps []step
+		opt   Options
+	}{
+		{"healthy text flows", []step{{text("Hello "), true}, {text("world. a < b"), true}, {text(" <div> ok"), true}}, Options{}},
+		{"a possible opener is held until it breaks", []step{{text("Look: <tool"), false}, {text("box> is a word"), true}}, Options{}},
+		{"leaked markup is held to the finish", []step{{text("Ok.\n<tool_call>"), false}, {text(`{"name":"bash"`), false}, {finish("stop"), true}}, Options{}},
+		{"a held call waits for the next call", []step{{head("0", "c1", "bash"), false}, {args("0", `{"command":"ls"}`), false}, {head("1", "c2", "deploy"), true}, {args("1", `{}`), true}}, Options{}},
+		{"a call of a tool not offered flows", []step{{head("0", "c1", "deploy"), true}, {args("0", `{}`), true}}, Options{}},
+		{"a bridge header line is held", []step{{text("Sure.\n工"), false}, {text("具 bash\n"), false}, {text("command=\"ls\"\n"), false}, {finish("stop"), true}}, Options{TextFormat: FormatGongju}},
+		{"a word starting like the bridge header flows", []step{{text("Sure.\n工"), false}, {text("具箱 ok\n"), true}}, Options{TextFormat: FormatGongju}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tl, _ := toolsFromChat(tools)
+			st := NewStream(tl, nil, tc.opt)
+			var out strings.Builder
+			for i, s := range tc.steps {
+				raw := "data: " + s.data + "\n\n"
+				if err := st.Push(event(raw), &out); err != nil {
+					t.Fatal(err)
+				}
+				if got := !strings.Contains(string(st.Held()), raw); got != s.written {
+					t.Fatalf("step %d: written %v, want %v; out so far:\n%s", i, got, s.written, out.String())
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,194 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"sort"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// accChoice is one choice accumulated from chunks.
+type accChoice struct {
+	content    *bytes.Buffer
+	reasoning  *bytes.Buffer
+	calls      []*accCall
+	byIndex    map[int]*accCall
+	finish     json.RawMessage
+	argsObject bool
+}
+
+type accCall struct {
+	index    int
+	id, name string
+	args     []byte
+}
+
+// completionFromSSE builds the chat.completion object a non-streamed request asked for from a
+// streamed body (REPAIRS.md D55: decolua/9router #3492): the first chunk's id, created, model and
+// system_fingerprint, each choice's content, reasoning_content and tool calls joined from their
+// deltas, its finish_reason, and the last usage. A stream that carries an error object gives that
+// object. ok is false when the body holds no chunk.
+func completionFromSSE(body []byte) ([]byte, bool) {
+	fr := &sse.Reader{R: bytes.NewReader(body)}
+	var head jsontext.Object
+	var usage json.RawMessage
+	choices := map[int]*accChoice{}
+	seen := false
+	for {
+		ev, err := fr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil || ev.Oversize {
+			return nil, false
+		}
+		_, data, has := sse.Fields(ev.Raw)
+		d := bytes.TrimSpace(data)
+		if !has || len(d) == 0 || d[0] != '{' {
+			continue
+		}
+		obj, err := jsontext.ParseObject(d)
+		if err != nil {
+			continue
+		}
+		if obj.Get("error") != nil && obj.Get("choices") == nil {
+			return bytes.Clone(d), true
+		}
+		var ch wireChunk
+		if obj.Get("choices") == nil || json.Unmarshal(d, &ch) != nil {
+			continue
+		}
+		if !seen {
+			head, seen = obj, true
+		}
+		if u := obj.Get("usage"); u != nil && string(u) != "null" {
+			usage = u
+		}
+		for i := range ch.Choices.list {
+			wc := &ch.Choices.list[i]
+			ac := choices[choiceIndex(wc)]
+			if ac == nil {
+				ac = &accChoice{byIndex: map[int]*accCall{}}
+				choices[choiceIndex(wc)] = ac
+			}
+			ac.take(wc)
+		}
+	}
+	if !seen {
+		return nil, false
+	}
+	out := jsontext.Object{}
+	if v := head.Get("id"); v != nil {
+		out.Set("id", v)
+	}
+	out.Set("object", json.RawMessage(`"chat.completion"`))
+	for _, k := range []string{"created", "model", "system_fingerprint"} {
+		if v := head.Get(k); v != nil {
+			out.Set(k, v)
+		}
+	}
+	idx := make([]int, 0, len(choices))
+	for i := range choices {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	var list []json.RawMessage
+	for _, i := range idx {
+		list = append(list, choices[i].message(i))
+	}
+	out.Set("choices", joinList(list))
+	if usage != nil {
+		out.Set("usage", usage)
+	}
+	return out.Marshal(), true
+}
+
+// take adds one chunk's choice.
+func (ac *accChoice) take(wc *wireChoice) {
+	if wc.FinishReason != nil {
+		ac.finish = jsontext.Quote(*wc.FinishReason)
+	}
+	if wc.Delta == nil {
+		return
+	}
+	if wc.Delta.Content != nil {
+		if ac.content == nil {
+			ac.content = &bytes.Buffer{}
+		}
+		ac.content.WriteString(*wc.Delta.Content)
+	}
+	if r := wc.Delta.Reasoning; r != nil {
+		if ac.reasoning == nil {
+			ac.reasoning = &bytes.Buffer{}
+		}
+		ac.reasoning.WriteString(*r)
+	}
+	var last *accCall
+	if n := len(ac.calls); n > 0 {
+		last = ac.calls[n-1]
+	}
+	for k := range wc.Delta.ToolCalls {
+		tc := &wc.Delta.ToolCalls[k]
+		var cl *accCall
+		switch {
+		case tc.Index != nil:
+			cl = ac.byIndex[*tc.Index]
+		case last != nil && (strOf(tc.ID) == "" || strOf(tc.ID) == last.id):
+			cl = last
+		}
+		if cl == nil {
+			i := len(ac.calls)
+			if tc.Index != nil {
+				i = *tc.Index
+			}
+			cl = &accCall{index: i}
+			ac.calls = append(ac.calls, cl)
+			ac.byIndex[i] = cl
+		}
+		if id := strOf(tc.ID); id != "" && cl.id == "" {
+			cl.id = id
+		}
+		if n := fnName(tc); n != "" && cl.name == "" {
+			cl.name = n
+		}
+		if tc.Function != nil {
+			text, _, _ := argText(tc.Function.Arguments)
+			cl.args = append(cl.args, text...)
+		}
+		last = cl
+	}
+}
+
+// message renders the accumulated choice as a chat.completion choice.
+func (ac *accChoice) message(index int) json.RawMessage {
+	msg := jsontext.Object{{Key: "role", Value: json.RawMessage(`"assistant"`)}}
+	if ac.content != nil {
+		msg.Set("content", jsontext.Quote(ac.content.String()))
+	} else {
+		msg.Set("content", json.RawMessage("null"))
+	}
+	if ac.reasoning != nil {
+		msg.Set("reasoning_content", jsontext.Quote(ac.reasoning.String()))
+	}
+	if len(ac.calls) > 0 {
+		var tcs []json.RawMessage
+		for _, cl := range ac.calls {
+			tcs = append(tcs, toolCallJSON(cl.id, cl.name, cl.args))
+		}
+		msg.Set("tool_calls", joinList(tcs))
+	}
+	finish := ac.finish
+	if finish == nil {
+		finish = json.RawMessage("null")
+	}
+	ch := jsontext.Object{
+		{Key: "index", Value: jsontext.FormatInt(index)},
+		{Key: "message", Value: msg.Marshal()},
+		{Key: "finish_reason", Value: finish},
+	}
+	return ch.Marshal()
+}

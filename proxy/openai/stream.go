@@ -1,0 +1,248 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// piece is one SSE piece taken from the upstream and not yet written.
+type piece struct {
+	raw  []byte       // as it came
+	data []byte       // its data payload (a chunk), for rewriting; nil for other pieces
+	c    *choiceState // the one choice the chunk carries, or nil
+
+	content    string // the choice's content delta
+	hasContent bool
+	calls      []callRef // the tool-call deltas of the chunk, in order
+	finish     bool      // the chunk carries the choice's finish_reason
+
+	ed *edit // nil: the piece goes out as it came
+}
+
+// callRef ties a tool-call delta to its call: pos is the delta's position in the chunk's
+// tool_calls array.
+type callRef struct {
+	call *call
+	pos  int
+}
+
+// Stream repairs one streamed Chat Completions response. Create it with NewStream; feed it every
+// piece of the stream in order with Push and call End once at the end. Not safe for concurrent
+// use.
+type Stream struct {
+	tools *repair.Tools
+	rep   *repair.Reporter
+	opt   Options
+
+	held    []*piece
+	choices map[int]*choiceState
+	scratch []*piece
+}
+
+// NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
+// the rules that need none apply). rep may be nil.
+func NewStream(tools *repair.Tools, rep *repair.Reporter, opt Options) *Stream {
+	if opt.TextFormat != FormatGongju {
+		opt.TextFormat = ""
+	}
+	return &Stream{tools: tools, rep: rep, opt: opt, choices: map[int]*choiceState{}}
+}
+
+// Held returns the bytes of every piece taken and not yet written, as they came, in order.
+func (s *Stream) Held() []byte {
+	var b []byte
+	for _, p := range s.held {
+		b = append(b, p.raw...)
+	}
+	return b
+}
+
+// End settles everything still open without repairing it (a stream that ends without [DONE] may
+// have been cut) and writes what is held.
+func (s *Stream) End(w io.Writer) error {
+	for _, c := range s.choices {
+		s.settle(c, false)
+	}
+	return s.release(w)
+}
+
+// Push takes one piece of the stream and writes what may go now.
+func (s *Stream) Push(ev sse.Event, w io.Writer) error {
+	if ev.Oversize {
+		// Too large to repair: everything open is settled as it came, then this piece passes.
+		for _, c := range s.choices {
+			s.settle(c, false)
+		}
+		if err := s.release(w); err != nil {
+			return err
+		}
+		s.rep.Fail("event over the size limit")
+		_, err := w.Write(ev.Raw)
+		return err
+	}
+	_, data, hasData := sse.Fields(ev.Raw)
+	if !hasData {
+		return s.pass(w, ev.Raw) // comments, blank lines, id-only events
+	}
+	if IsJunk(data) {
+		s.rep.Repair("", "junk_frame")
+		return nil
+	}
+	d := bytes.TrimSpace(data)
+	if d[0] != '{' {
+		if string(d) == "[DONE]" {
+			for _, c := range s.choices {
+				s.settle(c, true)
+			}
+		}
+		return s.pass(w, ev.Raw) // [DONE] and text that is not JSON: not ours to judge
+	}
+	var ch wireChunk
+	if json.Unmarshal(d, &ch) != nil {
+		return s.pass(w, ev.Raw) // malformed or oddly typed: pass as it is
+	}
+	if !ch.Choices.present && ch.Error == nil {
+		s.dropBilling()
+		return nil
+	}
+	p := &piece{raw: ev.Raw, data: d} // cloned below if it stays held
+	queued := len(s.held) > 0
+	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
+	if ch.Choices.null {
+		// "choices": null (REPAIRS.md D36: RooCodeInc/Roo-Code #9105) breaks clients that
+		// iterate the list: it becomes [].
+		p.edit().emptyChoices = true
+		s.rep.Repair("", "shape")
+	}
+	switch len(ch.Choices.list) {
+	case 0:
+	case 1:
+		s.take(p, &ch.Choices.list[0])
+	default:
+		for i := range ch.Choices.list {
+			s.taint(choiceIndex(&ch.Choices.list[i]))
+		}
+	}
+	if !queued && len(s.held) == 1 && p.ed == nil && !s.blocked(p) {
+		s.held[0] = nil
+		s.held = s.held[:0]
+		s.commit(p)
+		_, err := w.Write(p.raw)
+		return err
+	}
+	err := s.release(w)
+	if n := len(s.held); n > 0 && s.held[n-1] == p {
+		p.raw, p.data = bytes.Clone(p.raw), bytes.Clone(p.data)
+	}
+	return err
+}
+
+// dropBilling reports a dropped object that has neither choices nor error: a gateway's billing or
+// usage frame (REPAIRS.md D47: anomalyco/opencode #39087, #1298), which breaks SDKs that read
+// choices of every chunk.
+func (s *Stream) dropBilling() { s.rep.Repair("", "junk_frame") }
+
+func choiceIndex(c *wireChoice) int {
+	if c.Index == nil {
+		return 0
+	}
+	return *c.Index
+}
+
+// pass writes raw now, or queues it behind held pieces so that order is kept.
+func (s *Stream) pass(w io.Writer, raw []byte) error {
+	if len(s.held) > 0 {
+		s.held = append(s.held, &piece{raw: bytes.Clone(raw)})
+		return nil
+	}
+	_, err := w.Write(raw)
+	return err
+}
+
+// blocked reports whether p must wait: its content is past what the choice may release, or it
+// carries a delta of a held call that is not complete.
+func (s *Stream) blocked(p *piece) bool {
+	if p.hasContent && p.c != nil && !p.c.final && len(p.content) > p.c.safe {
+		return true
+	}
+	for _, r := range p.calls {
+		if r.call.held && r.call.open {
+			return true
+		}
+	}
+	return false
+}
+
+// commit records that p goes out now: its content counts as released.
+func (s *Stream) commit(p *piece) {
+	if p.hasContent && p.c != nil && !p.c.final {
+		p.c.released(p.content)
+	}
+}
+
+// release writes the held pieces from the front up to the first that must wait.
+func (s *Stream) release(w io.Writer) error {
+	n := 0
+	var err error
+	for n < len(s.held) {
+		p := s.held[n]
+		if s.blocked(p) {
+			break
+		}
+		s.commit(p)
+		n++
+		if err = s.render(w, p); err != nil {
+			break
+		}
+	}
+	if n == len(s.held) {
+		clear(s.held)
+		s.held = s.held[:0]
+	} else if n > 0 {
+		s.held = append(s.held[:0], s.held[n:]...)
+	}
+	return err
+}
+
+func (s *Stream) state(index int) *choiceState {
+	c := s.choices[index]
+	if c == nil {
+		c = newChoice(s, index)
+		s.choices[index] = c
+	}
+	return c
+}
+
+// take reads the one choice of chunk p.
+func (s *Stream) take(p *piece, wc *wireChoice) {
+	c := s.state(choiceIndex(wc))
+	if c.tainted {
+		return
+	}
+	p.c = c
+	if wc.Delta != nil {
+		if wc.Delta.Content != nil {
+			p.content, p.hasContent = *wc.Delta.Content, true
+			c.addContent(p.content)
+		}
+		for pos := range wc.Delta.ToolCalls {
+			c.callDelta(p, pos, &wc.Delta.ToolCalls[pos])
+		}
+	}
+	if wc.FinishReason != nil {
+		p.finish = true
+		c.finish(p, *wc.FinishReason)
+	}
+}
+
+// taint ends the repairs of a choice named by a chunk with several choices: what it holds goes
+// out as it came.
+func (s *Stream) taint(index int) {
+	c := s.state(index)
+	s.settle(c, false)
+	c.tainted = true
+}

@@ -1,0 +1,287 @@
+package openai
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/toolfix/toolfix/proxy/client"
+)
+
+// tools offers bash (command required), read (file_path required), write, todowrite, ping (no
+// parameters) and status (only optional parameters).
+const tools = `{"model":"m","stream":true,"tools":[
+{"type":"function","function":{"name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"],"additionalProperties":false}}},
+{"type":"function","function":{"name":"read","parameters":{"type":"object","properties":{"file_path":{"type":"string"},"limit":{"type":"integer"}},"required":["file_path"]}}},
+{"type":"function","function":{"name":"write","parameters":{"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"}},"required":["file_path","content"]}}},
+{"type":"function","function":{"name":"todowrite","parameters":{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string"}},"required":["content"]}}},"required":["todos"]}}},
+{"type":"function","function":{"name":"ping"}},
+{"type":"function","function":{"name":"status","parameters":{"type":"object","properties":{"verbose":{"type":"boolean"}}}}}]}`
+
+// chunk is one chat.completion.chunk with one choice.
+func chunk(delta, finish string) string {
+	return `{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + `}]}`
+}
+
+func text(s string) string   { return chunk(`{"content":`+quote(s)+`}`, "null") }
+func finish(r string) string { return chunk(`{}`, `"`+r+`"`) }
+
+// head is the standard first delta of a call; args one arguments delta.
+func head(i, id, name string) string {
+	return chunk(`{"tool_calls":[{"index":`+i+`,"id":"`+id+`","type":"function","function":{"name":"`+name+`","arguments":""}}]}`, "null")
+}
+func args(i, s string) string {
+	return chunk(`{"tool_calls":[{"index":`+i+`,"function":{"arguments":`+quote(s)+`}}]}`, "null")
+}
+
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// sseOf frames data payloads as SSE events and ends the stream with [DONE].
+func sseOf(datas ...string) string {
+	var b strings.Builder
+	for _, d := range datas {
+		b.WriteString("data: " + d + "\n\n")
+	}
+	b.WriteString("data: [DONE]\n\n")
+	return b.String()
+}
+
+type ruleCase struct {
+	name  string
+	in    string
+	want  string // the message as CompareChat reads it; "" for a stream that must pass unchanged
+	kinds []string
+	opt   Options
+}
+
+func runRules(t *testing.T, tests []ruleCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, oneByte := range []bool{false, true} {
+				r := strings.NewReader(tc.in)
+				var out []byte
+				var kinds []string
+				if oneByte {
+					out, kinds = run(t, []byte(tools), iotest.OneByteReader(r), tc.opt)
+				} else {
+					out, kinds = run(t, []byte(tools), r, tc.opt)
+				}
+				if tc.want == "" {
+					if string(out) != tc.in {
+						t.Fatalf("changed a stream that must pass (kinds %v):\n%s", kinds, out)
+					}
+					if len(kinds) > 0 {
+						t.Fatalf("kinds %v reported on a passthrough", kinds)
+					}
+					continue
+				}
+				if err := client.ChatFramesValid(out); err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				m, err := client.ChatStream(out)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				if err := client.CompareChat([]byte(tc.want), m, true); err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				for _, k := range tc.kinds {
+					if !slices.Contains(kinds, k) {
+						t.Errorf("kind %q not reported (got %v)", k, kinds)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestArgumentRules(t *testing.T) {
+	call := func(name, args string) string {
+		return `{"id":"*","type":"function","function":{"name":"` + name + `","arguments":` + args + `}}`
+	}
+	msg := func(content string, calls ...string) string {
+		return `{"finish_reason":"tool_calls","content":` + quote(content) + `,"tool_calls":[` + strings.Join(calls, ",") + `]}`
+	}
+	runRules(t, []ruleCase{
+		{
+			name:  "stringified array coerced, deltas released as one",
+			in:    sseOf(text("Plan."), head("0", "call_1", "todowrite"), args("0", `{"todos":"[{\"content\":`), args("0", `\"a\"}]"}`), finish("tool_calls")),
+			want:  msg("Plan.", call("todowrite", `{"todos":[{"content":"a"}]}`)),
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "healthy call of an offered tool passes",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"command":`), args("0", `"ls"}`), finish("tool_calls")),
+		},
+		{
+			name: "arguments that fit no repair pass as they came",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"cmd":"ls"}`), finish("tool_calls")),
+		},
+		{
+			name: "truncated arguments are never completed",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"command":"l`), finish("length")),
+		},
+		{
+			name:  "empty arguments of a tool without required parameters become {}",
+			in:    sseOf(head("0", "call_1", "status"), finish("tool_calls")),
+			want:  msg("", call("status", `{}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name:  "empty arguments of a tool declared without parameters become {}",
+			in:    sseOf(head("0", "call_1", "ping"), args("0", ""), finish("tool_calls")),
+			want:  msg("", call("ping", `{}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name: "empty arguments of a tool with required parameters stay",
+			in:   sseOf(head("0", "call_1", "bash"), finish("tool_calls")),
+		},
+		{
+			name:  "arguments repeated whole become one copy",
+			in:    sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"}`), args("0", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("", call("bash", `{"command":"ls"}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name: "two different objects glued stay",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"}{"command":"rm -rf x"}`), finish("tool_calls")),
+		},
+		{
+			name:  "prose after complete arguments is cut",
+			in:    sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"} I will now list.`), finish("tool_calls")),
+			want:  msg("", call("bash", `{"command":"ls"}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name:  "unescaped backslashes of a Windows path are escaped",
+			in:    sseOf(head("0", "call_1", "read"), args("0", `{"file_path": "C:\Users\dev\new.txt"}`), finish("tool_calls")),
+			want:  msg("", call("read", `{"file_path":"C:\\Users\\dev\\new.txt"}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name:  "arguments sent as an object become a string",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":{"command":"pwd"}}}]}`, "null"), finish("tool_calls")),
+			want:  msg("", `{"id":"call_1","type":"function","function":{"name":"bash","arguments":{"command":"pwd"}}}`),
+			kinds: []string{"args_object"},
+		},
+		{
+			name: "a tool the request does not offer is not coerced",
+			in:   sseOf(head("0", "call_1", "deploy"), args("0", `{"targets":"[1,2]"}`), finish("tool_calls")),
+		},
+		{
+			name: "two healthy calls in order pass",
+			in: sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"}`), head("1", "call_2", "read"),
+				args("1", `{"file_path":"a"}`), finish("tool_calls")),
+		},
+		{
+			name: "the first of two calls is repaired when the second begins",
+			in: sseOf(head("0", "call_1", "read"), args("0", `{"file_path":"a","limit":"5"}`), head("1", "call_2", "bash"),
+				args("1", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("", call("read", `{"file_path":"a","limit":5}`), call("bash", `{"command":"ls"}`)),
+			kinds: []string{"coerce"},
+		},
+		{
+			name:  "a whole call and the finish in one chunk",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read","arguments":"{\"file_path\":\"a\",\"limit\":\"5\"}"}}]}`, `"tool_calls"`)),
+			want:  msg("", call("read", `{"file_path":"a","limit":5}`)),
+			kinds: []string{"coerce"},
+		},
+	})
+}
+
+func TestShapeRules(t *testing.T) {
+	msg := func(finish, content string, calls ...string) string {
+		return `{"finish_reason":"` + finish + `","content":` + quote(content) + `,"tool_calls":[` + strings.Join(calls, ",") + `]}`
+	}
+	runRules(t, []ruleCase{
+		{
+			name: "junk frames dropped, the rest kept",
+			in: "data:\n\n" + "data: true\n\n" + "data: 42\n\n" + "data: \"ping\"\n\n" + "data: [1]\n\n" + "data: null\n\n" +
+				"data: " + text("Hi.") + "\n\n" + ": keep-alive\n\n" + "data: {\"object\":\"billing.summary\",\"billing\":{}}\n\n" +
+				"data: {\"usage\":{\"total_tokens\":3}}\n\n" + "data: " + finish("stop") + "\n\ndata: [DONE]\n\n",
+			want:  msg("stop", "Hi."),
+			kinds: []string{"junk_frame"},
+		},
+		{
+			name: "error objects, comments and text that is not JSON pass",
+			in:   ": hello\n\ndata: not json\n\n" + sseOf(text("a"), `{"error":{"message":"rate limited"}}`),
+		},
+		{
+			name:  "choices null becomes a list",
+			in:    sseOf(text("Hi."), finish("stop"), `{"id":"c1","choices":null,"usage":{"total_tokens":3}}`),
+			want:  msg("stop", "Hi."),
+			kinds: []string{"shape"},
+		},
+		{
+			name: "deltas without index are given one",
+			in: sseOf(chunk(`{"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
+				chunk(`{"tool_calls":[{"function":{"arguments":"{\"command\":\"ls\"}"}}]}`, "null"),
+				chunk(`{"tool_calls":[{"id":"call_2","type":"function","function":{"name":"read","arguments":"{\"file_path\":\"a\"}"}}]}`, "null"),
+				finish("tool_calls")),
+			want: msg("tool_calls", "", `{"id":"call_1","function":{"name":"bash","arguments":{"command":"ls"}}}`,
+				`{"id":"call_2","function":{"name":"read","arguments":{"file_path":"a"}}}`),
+			kinds: []string{"shape"},
+		},
+		{
+			name: "deltas without index of a tool not offered are mended in place",
+			in: sseOf(chunk(`{"tool_calls":[{"id":"call_1","type":"function","function":{"name":"deploy","arguments":""}}]}`, "null"),
+				chunk(`{"tool_calls":[{"function":{"arguments":"{}"}}]}`, "null"), finish("tool_calls")),
+			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"deploy","arguments":{}}}`),
+			kinds: []string{"shape"},
+		},
+		{
+			name: "an empty id is filled",
+			in: sseOf(chunk(`{"tool_calls":[{"index":0,"id":"","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
+				args("0", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("tool_calls", "", `{"id":"*","function":{"name":"bash","arguments":{"command":"ls"}}}`),
+			kinds: []string{"shape"},
+		},
+		{
+			name: "a late name is waited for",
+			in: sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"arguments":""}}]}`, "null"),
+				chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash"}}]}`, "null"),
+				args("0", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"bash","arguments":{"command":"ls"}}}`),
+			kinds: []string{"shape"},
+		},
+		{
+			name:  "stop after tool calls becomes tool_calls",
+			in:    sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("stop")),
+			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"deploy","arguments":{}}}`),
+			kinds: []string{"finish_reason"},
+		},
+		{
+			name: "stop without tool calls stays",
+			in:   sseOf(text("Done."), finish("stop")),
+		},
+		{
+			name: "length after tool calls stays",
+			in:   sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("length")),
+		},
+		{
+			name: "a chunk with two choices passes",
+			in: sseOf(`{"id":"c","choices":[{"index":0,"delta":{"content":"a"},"finish_reason":null},{"index":1,"delta":{"content":"<tool_call>"},"finish_reason":null}]}`,
+				finish("stop")),
+		},
+	})
+}

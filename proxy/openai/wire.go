@@ -1,0 +1,211 @@
+package openai
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/json"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+)
+
+// wireChunk is what the dialect reads of one chat.completion.chunk. Members it does not name are
+// skipped by the decoder and kept in the raw bytes.
+type wireChunk struct {
+	Choices choicesField    `json:"choices"`
+	Error   json.RawMessage `json:"error"`
+}
+
+// choicesField tells a missing "choices" from "choices": null from a list.
+type choicesField struct {
+	present bool
+	null    bool
+	list    []wireChoice
+}
+
+func (c *choicesField) UnmarshalJSON(b []byte) error {
+	c.present = true
+	if string(b) == "null" {
+		c.null = true
+		return nil
+	}
+	return json.Unmarshal(b, &c.list)
+}
+
+type wireChoice struct {
+	Index        *int       `json:"index"`
+	Delta        *wireDelta `json:"delta"`
+	FinishReason *string    `json:"finish_reason"`
+}
+
+type wireDelta struct {
+	Content   *string        `json:"content"`
+	Reasoning *string        `json:"reasoning_content"` // read only when a stream becomes JSON (D55)
+	ToolCalls []wireToolCall `json:"tool_calls"`
+}
+
+type wireToolCall struct {
+	Index    *int          `json:"index"`
+	ID       *string       `json:"id"`
+	Type     *string       `json:"type"`
+	Function *wireFunction `json:"function"`
+}
+
+type wireFunction struct {
+	Name      *string         `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// argText returns the text a delta adds to a call's arguments: the string's content, or for an
+// object or array sent where a string was due (D20) its JSON text; obj reports the latter. A
+// missing or null arguments adds nothing.
+func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, false, true
+	}
+	switch raw[0] {
+	case '"':
+		s, err := jsontext.Unquote(raw)
+		if err != nil {
+			return nil, false, false
+		}
+		return []byte(s), false, true
+	case '{', '[':
+		var b bytes.Buffer
+		if err := json.Compact(&b, raw); err != nil {
+			return nil, false, false
+		}
+		return b.Bytes(), true, true
+	}
+	return nil, false, false
+}
+
+const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// newCallID returns "call_" and 24 random base-62 characters, the shape of the API's own ids.
+func newCallID() string {
+	var b [24]byte
+	_, _ = rand.Read(b[:])
+	id := []byte("call_")
+	for _, c := range b {
+		id = append(id, base62[int(c)%len(base62)])
+	}
+	return string(id)
+}
+
+// lineEnding returns the line ending of the first line of raw: CRLF, CR or LF (LF when none).
+func lineEnding(raw []byte) []byte {
+	for i, c := range raw {
+		switch c {
+		case '\n':
+			return []byte("\n")
+		case '\r':
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				return []byte("\r\n")
+			}
+			return []byte("\r")
+		}
+	}
+	return []byte("\n")
+}
+
+// dataFrame builds one SSE event holding data, with the given line ending.
+func dataFrame(eol, data []byte) []byte {
+	b := make([]byte, 0, len(data)+8+2*len(eol))
+	b = append(b, "data: "...)
+	b = append(b, data...)
+	b = append(b, eol...)
+	return append(b, eol...)
+}
+
+// ReplaceData returns the SSE event raw with its data replaced by data: the first "data" line
+// carries it, further data lines are dropped, and every other line (event, id, retry, comments)
+// stays as it was, with the event's own line endings. The Responses dialect shares it.
+func ReplaceData(raw, data []byte) []byte {
+	eol := lineEnding(raw)
+	out := make([]byte, 0, len(raw)+len(data))
+	wrote := false
+	rest := raw
+	for len(rest) > 0 {
+		i := bytes.IndexAny(rest, "\r\n")
+		var line []byte
+		if i < 0 {
+			line, rest = rest, nil
+		} else {
+			line = rest[:i]
+			if rest[i] == '\r' && i+1 < len(rest) && rest[i+1] == '\n' {
+				rest = rest[i+2:]
+			} else {
+				rest = rest[i+1:]
+			}
+		}
+		if len(line) == 0 {
+			break // the blank line that ends the event
+		}
+		if bytes.Equal(line, []byte("data")) || bytes.HasPrefix(line, []byte("data:")) {
+			if wrote {
+				continue
+			}
+			wrote = true
+			out = append(out, "data: "...)
+			out = append(out, data...)
+			out = append(out, eol...)
+			continue
+		}
+		out = append(out, line...)
+		out = append(out, eol...)
+	}
+	if !wrote {
+		out = append(out, "data: "...)
+		out = append(out, data...)
+		out = append(out, eol...)
+	}
+	return append(out, eol...)
+}
+
+// IsJunk reports whether an SSE data payload is a junk frame that no client can read (REPAIRS.md
+// D48: lidge-jun/opencodex #1219): empty, or JSON that is not an object (null, a number, a string,
+// a boolean, an array). Text that is not JSON at all ([DONE], gateway notes) is not junk: it is
+// kept. The Responses dialect shares it.
+func IsJunk(data []byte) bool {
+	d := bytes.TrimSpace(data)
+	if len(d) == 0 {
+		return true
+	}
+	if d[0] == '{' {
+		return false
+	}
+	return json.Valid(d)
+}
+
+// without returns o without its members named key.
+func without(o jsontext.Object, key string) jsontext.Object {
+	out := o[:0:0]
+	for _, m := range o {
+		if m.Key != key {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// rawList splits a JSON array into its elements' raw text; ok is false for anything else.
+func rawList(raw json.RawMessage) ([]json.RawMessage, bool) {
+	var l []json.RawMessage
+	if err := json.Unmarshal(raw, &l); err != nil || l == nil {
+		return nil, false
+	}
+	return l, true
+}
+
+// joinList writes elements as a JSON array.
+func joinList(l []json.RawMessage) json.RawMessage {
+	b := []byte{'['}
+	for i, e := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, e...)
+	}
+	return append(b, ']')
+}

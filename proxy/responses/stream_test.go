@@ -1,0 +1,229 @@
+package responses
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+const tools = `{"model":"m","stream":true,"tools":[
+{"type":"function","name":"todowrite","parameters":{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string"}},"required":["content"]}}},"required":["todos"]}},
+{"type":"function","name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"]}},
+{"type":"web_search"}]}`
+
+func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
+	tl, _ := repair.ToolsFromResponses(request)
+	var kinds []string
+	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+	st := NewStream(tl, rep)
+	var out bytes.Buffer
+	fr := &sse.Reader{R: r}
+	for {
+		ev, err := fr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Push(ev, &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.End(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes(), kinds
+}
+
+type randChunks struct {
+	b   []byte
+	rnd *rand.Rand
+}
+
+func (c *randChunks) Read(p []byte) (int, error) {
+	if len(c.b) == 0 {
+		return 0, io.EOF
+	}
+	n := min(1+c.rnd.Intn(64), len(p), len(c.b))
+	copy(p, c.b[:n])
+	c.b = c.b[n:]
+	return n, nil
+}
+
+func TestCasesPure(t *testing.T) {
+	all, err := cases.Load("responses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		for _, mode := range []string{"whole", "onebyte", "chunks"} {
+			t.Run(c.Name+"/"+mode, func(t *testing.T) {
+				var r io.Reader = bytes.NewReader(c.Upstream)
+				switch mode {
+				case "onebyte":
+					r = iotest.OneByteReader(r)
+				case "chunks":
+					r = &randChunks{b: c.Upstream, rnd: rand.New(rand.NewSource(5))}
+				}
+				out, kinds := run(t, c.Request, r)
+				check(t, c.Want.Passthrough, c.Upstream, c.Want.Message, c.Want.Repairs, out, kinds)
+			})
+		}
+	}
+}
+
+func check(t *testing.T, passthrough bool, in []byte, want []byte, wantKinds []string, out []byte, kinds []string) {
+	t.Helper()
+	if passthrough {
+		if !bytes.Equal(out, in) {
+			t.Fatalf("passthrough changed; kinds %v\n%s", kinds, out)
+		}
+		if len(kinds) > 0 {
+			t.Fatalf("kinds %v reported on a passthrough", kinds)
+		}
+		return
+	}
+	r, err := client.ResponsesStream(out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if err := client.CompareResponses(want, r); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, k := range wantKinds {
+		if !slices.Contains(kinds, k) {
+			t.Errorf("kind %q not reported (got %v)", k, kinds)
+		}
+	}
+}
+
+func ev(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
+
+func q(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// stream is a Responses stream with a message item "Ok." and one function call of name with
+// arguments args; output is the final response's output member ("" for a list of both items).
+func stream(name, args, output string) string {
+	msg := `{"type":"message","id":"msg_1","status":"completed","role":"assistant","content":[{"type":"output_text","text":"Ok.","annotations":[]}]}`
+	fc := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"` + name + `","arguments":` + q(args) + `,"status":"completed"}`
+	if output == "" {
+		output = "[" + msg + "," + fc + "]"
+	}
+	return ev("response.created", `{"type":"response.created","response":{"id":"r","status":"in_progress","output":[]}}`) +
+		ev("response.output_item.added", `{"type":"response.output_item.added","output_index":0,"item":{"type":"message","id":"msg_1","role":"assistant","content":[]}}`) +
+		ev("response.output_text.delta", `{"type":"response.output_text.delta","item_id":"msg_1","output_index":0,"content_index":0,"delta":"Ok."}`) +
+		ev("response.output_item.done", `{"type":"response.output_item.done","output_index":0,"item":`+msg+`}`) +
+		ev("response.output_item.added", `{"type":"response.output_item.added","output_index":1,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"`+name+`","arguments":""}}`) +
+		ev("response.function_call_arguments.delta", `{"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":1,"delta":`+q(args)+`}`) +
+		ev("response.function_call_arguments.done", `{"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":1,"arguments":`+q(args)+`}`) +
+		ev("response.output_item.done", `{"type":"response.output_item.done","output_index":1,"item":`+fc+`}`) +
+		ev("response.completed", `{"type":"response.completed","response":{"id":"r","status":"completed","output":`+output+`}}`)
+}
+
+func TestRules(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		want  string // "" for a stream that must pass unchanged
+		kinds []string
+	}{
+		{name: "healthy", in: stream("bash", `{"command":"ls"}`, "")},
+		{
+			name:  "stringified array coerced in done, item and final output",
+			in:    stream("todowrite", `{"todos":"[{\"content\":\"a\"}]"}`, ""),
+			want:  `{"text":"Ok.","calls":[{"name":"todowrite","arguments":{"todos":[{"content":"a"}]}}]}`,
+			kinds: []string{"coerce"},
+		},
+		{
+			name:  "number as a string",
+			in:    stream("bash", `{"command":"ls","timeout":"30"}`, ""),
+			want:  `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls","timeout":30}}]}`,
+			kinds: []string{"coerce"},
+		},
+		{name: "a tool not offered is left", in: stream("deploy", `{"targets":"[1]"}`, "")},
+		{name: "arguments no repair fits are left", in: stream("bash", `{"cmd":"ls"}`, "")},
+		{
+			name:  "output null rebuilt from the items",
+			in:    stream("bash", `{"command":"ls"}`, "null"),
+			want:  `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`,
+			kinds: []string{"shape"},
+		},
+		{
+			name:  "output null rebuilt with the repaired call",
+			in:    stream("todowrite", `{"todos":"[{\"content\":\"a\"}]"}`, "null"),
+			want:  `{"text":"Ok.","calls":[{"name":"todowrite","arguments":{"todos":[{"content":"a"}]}}]}`,
+			kinds: []string{"coerce", "shape"},
+		},
+		{
+			name:  "junk frames dropped",
+			in:    "data: null\n\ndata:\n\ndata: 42\n\ndata: {\"object\":\"billing.summary\"}\n\n" + stream("bash", `{"command":"ls"}`, "") + "data: [DONE]\n\n",
+			want:  `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`,
+			kinds: []string{"junk_frame"},
+		},
+		{
+			name: "errors, comments and [DONE] pass",
+			in:   ": ping\n\n" + stream("bash", `{"command":"ls"}`, "") + "data: {\"error\":{\"message\":\"x\"}}\n\ndata: [DONE]\n\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, oneByte := range []bool{false, true} {
+				var r io.Reader = strings.NewReader(tc.in)
+				if oneByte {
+					r = iotest.OneByteReader(r)
+				}
+				out, kinds := run(t, []byte(tools), r)
+				check(t, tc.want == "", []byte(tc.in), []byte(tc.want), tc.kinds, out, kinds)
+			}
+		})
+	}
+}
+
+func TestRepairResponse(t *testing.T) {
+	tl, _ := repair.ToolsFromResponses([]byte(tools))
+	body := `{"id":"r","object":"response","status":"completed","output":[{"type":"function_call","id":"fc_1","call_id":"c","name":"bash","arguments":"{\"command\":\"ls\",\"timeout\":\"5\"}"}]}`
+	out, ok := RepairResponse(tl, []byte(body), nil)
+	if !ok {
+		t.Fatal("not repaired")
+	}
+	want := `{"id":"r","object":"response","status":"completed","output":[{"type":"function_call","id":"fc_1","call_id":"c","name":"bash","arguments":"{\"command\":\"ls\",\"timeout\":5}"}]}`
+	if string(out) != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+	healthy := `{"output":[{"type":"function_call","name":"bash","arguments":"{\"command\":\"ls\"}"}]}`
+	if out, ok := RepairResponse(tl, []byte(healthy), nil); ok {
+		t.Fatalf("healthy body changed: %s", out)
+	}
+}
+
+// FuzzStream: never panic, and an output that differs from the input must have been reported as a
+// repair.
+func FuzzStream(f *testing.F) {
+	if all, err := cases.Load("responses"); err == nil {
+		for _, c := range all {
+			f.Add(c.Request, c.Upstream, uint8(1))
+		}
+	}
+	f.Add([]byte(tools), []byte(stream("todowrite", `{"todos":"[{\"content\":\"a\"}]"}`, "null")), uint8(2))
+	f.Add([]byte(tools), []byte("data: null\n\n"+stream("bash", `{"command":"ls","timeout":"3"}`, "")), uint8(3))
+	f.Fuzz(func(t *testing.T, request, body []byte, chunk uint8) {
+		r := io.Reader(&randChunks{b: body, rnd: rand.New(rand.NewSource(int64(chunk)))})
+		out, kinds := run(t, request, r)
+		if len(kinds) == 0 && !bytes.Equal(out, body) {
+			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)
+		}
+	})
+}
