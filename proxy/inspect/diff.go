@@ -12,9 +12,9 @@ import (
 // Diff renders the difference between two bodies for a person, unified-diff style: hunks headed
 // "@@ -a,n +b,m @@", units only in old marked "-", only in new "+", context " ". Two SSE bodies are
 // compared event by event (their raw bytes, line endings included), each event shown on one line as
-// its event name and data, and a changed run of input_json_delta or text_delta events of one block
-// folded into one line with their text joined, so that a repaired tool input reads as before and
-// after. Two JSON
+// its event name and data, and a changed run of deltas of one text or one call's arguments
+// (see deltaText) folded into one line with their text joined, so that a repaired tool input reads
+// as before and after. Two JSON
 // documents are re-indented and compared line by line (unless they differ only in layout);
 // anything else line by line. It returns ""
 // when the bodies are equal.
@@ -80,33 +80,29 @@ func showEvents(kind byte, ops []op, a, b []Event) []string {
 	var out []string
 	for i := 0; i < len(ops); {
 		e := ev(ops[i])
-		if dt, p, ok := deltaText(e); ok && kind != ' ' {
+		if dt, di, p, ok := deltaText(e); ok && kind != ' ' {
 			joined := p
 			j := i + 1
 			for ; j < len(ops); j++ {
-				n := ev(ops[j])
-				nt, q, ok := deltaText(n)
-				if !ok || nt != dt || n.Index != e.Index {
+				nt, ni, q, ok := deltaText(ev(ops[j]))
+				if !ok || nt != dt || ni != di {
 					break
 				}
 				joined += q
 			}
 			shown := joined
-			if dt == "text_delta" {
+			if dt != "input_json_delta" && dt != "arguments" {
 				shown = string(jsontext.Quote(joined))
 			}
 			if j-i > 1 {
-				out = append(out, fmt.Sprintf("%s ×%d [%d] %s, joined: %s", e.Name, j-i, e.Index, dt, shown))
+				out = append(out, fmt.Sprintf("%s ×%d [%d] %s, joined: %s", eventLabel(e), j-i, di, dt, shown))
 			} else {
-				out = append(out, fmt.Sprintf("%s [%d] %s: %s", e.Name, e.Index, dt, shown))
+				out = append(out, fmt.Sprintf("%s [%d] %s: %s", eventLabel(e), di, dt, shown))
 			}
 			i = j
 			continue
 		}
-		line := e.Name
-		if line == "" {
-			line = "(no event line)"
-		}
+		line := eventLabel(e)
 		if e.HasData {
 			line += " " + e.Data
 		} else {
@@ -121,29 +117,79 @@ func showEvents(kind byte, ops []op, a, b []Event) []string {
 	return out
 }
 
-// deltaText returns the delta type and its text of an input_json_delta (partial_json) or text_delta
-// (text) event.
-func deltaText(e Event) (typ, text string, ok bool) {
-	if e.Type != "content_block_delta" {
-		return "", "", false
+// eventLabel names an event in a diff: its event line, else "data".
+func eventLabel(e Event) string {
+	if e.Name != "" {
+		return e.Name
 	}
-	var d struct {
-		Delta struct {
-			Type        string  `json:"type"`
-			PartialJSON *string `json:"partial_json"`
-			Text        *string `json:"text"`
-		} `json:"delta"`
-	}
-	if json.Unmarshal([]byte(e.Data), &d) != nil {
-		return "", "", false
-	}
+	return "data"
+}
+
+// deltaText reads an event that carries one piece of a streamed text or arguments: an Anthropic
+// text_delta or input_json_delta of a block, a Chat Completions chunk with only content or only
+// one call's arguments, a Responses output_text or function_call_arguments delta. It returns the
+// kind of piece, the block, call or output index it belongs to, and the text.
+func deltaText(e Event) (typ string, index int, text string, ok bool) {
 	switch {
-	case d.Delta.Type == "input_json_delta" && d.Delta.PartialJSON != nil:
-		return d.Delta.Type, *d.Delta.PartialJSON, true
-	case d.Delta.Type == "text_delta" && d.Delta.Text != nil:
-		return d.Delta.Type, *d.Delta.Text, true
+	case e.Type == "content_block_delta":
+		var d struct {
+			Delta struct {
+				Type        string  `json:"type"`
+				PartialJSON *string `json:"partial_json"`
+				Text        *string `json:"text"`
+			} `json:"delta"`
+		}
+		if json.Unmarshal([]byte(e.Data), &d) != nil {
+			return "", 0, "", false
+		}
+		switch {
+		case d.Delta.Type == "input_json_delta" && d.Delta.PartialJSON != nil:
+			return d.Delta.Type, e.Index, *d.Delta.PartialJSON, true
+		case d.Delta.Type == "text_delta" && d.Delta.Text != nil:
+			return d.Delta.Type, e.Index, *d.Delta.Text, true
+		}
+	case e.ObjectName == "chat.completion.chunk":
+		var c struct {
+			Choices []struct {
+				Index int `json:"index"`
+				Delta struct {
+					Content   *string `json:"content"`
+					ToolCalls []struct {
+						Index    int    `json:"index"`
+						ID       string `json:"id"`
+						Function struct {
+							Name      string  `json:"name"`
+							Arguments *string `json:"arguments"`
+						} `json:"function"`
+					} `json:"tool_calls"`
+				} `json:"delta"`
+				FinishReason *string `json:"finish_reason"`
+			} `json:"choices"`
+		}
+		if json.Unmarshal([]byte(e.Data), &c) != nil || len(c.Choices) != 1 || c.Choices[0].FinishReason != nil {
+			return "", 0, "", false
+		}
+		d := c.Choices[0].Delta
+		switch {
+		case d.Content != nil && len(d.ToolCalls) == 0:
+			return "content", c.Choices[0].Index, *d.Content, true
+		case d.Content == nil && len(d.ToolCalls) == 1 && d.ToolCalls[0].ID == "" && d.ToolCalls[0].Function.Name == "" && d.ToolCalls[0].Function.Arguments != nil:
+			return "arguments", d.ToolCalls[0].Index, *d.ToolCalls[0].Function.Arguments, true
+		}
+	case e.Type == "response.output_text.delta" || e.Type == "response.function_call_arguments.delta":
+		var d struct {
+			Delta *string `json:"delta"`
+		}
+		if json.Unmarshal([]byte(e.Data), &d) != nil || d.Delta == nil {
+			return "", 0, "", false
+		}
+		typ := "output_text"
+		if e.Type == "response.function_call_arguments.delta" {
+			typ = "arguments"
+		}
+		return typ, e.Index, *d.Delta, true
 	}
-	return "", "", false
+	return "", 0, "", false
 }
 
 // splitLines cuts text after each LF (a CR alone also ends a line), keeping the endings.
