@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -139,7 +140,9 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store})
+			var logs bytes.Buffer
+			logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store, Logger: logger})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -176,7 +179,86 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 				}
 				checkSampleParses(t, f, data)
 			}
+			for i, s := range secrets {
+				if bytes.Contains(logs.Bytes(), []byte(s)) {
+					t.Errorf("secret %d is in the log", i)
+				}
+			}
+			if !bytes.Contains(logs.Bytes(), []byte("sample saved")) {
+				t.Errorf("the log does not show the sample: %s", logs.Bytes())
+			}
 		})
+	}
+}
+
+// TestChatSamplesHoldNoSecrets sends a Chat Completions stream whose stringified arguments carry a
+// key cut between the first chunk of the call (with its id, type and name) and the next.
+func TestChatSamplesHoldNoSecrets(t *testing.T) {
+	core := canary(20)
+	key := "sk-ant-api03-" + core
+	bearer := canary(40)
+	todos, _ := json.Marshal([]any{map[string]any{"content": "rotate " + key, "status": "pending", "priority": "high"}})
+	args, _ := json.Marshal(map[string]any{"todos": string(todos)})
+	cut := bytes.Index(args, []byte(key)) + len("sk-ant-api")
+	chunk := func(delta any, finish any) string {
+		b, _ := json.Marshal(map[string]any{"id": "chatcmpl-1", "object": "chat.completion.chunk", "choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}})
+		return "data: " + string(b) + "\n\n"
+	}
+	quote := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	// Members in the order the API sends them: index first, the call's type in its first delta only.
+	body := chunk(map[string]any{"role": "assistant", "content": ""}, nil) +
+		`data: {"id":"chatcmpl-1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"todowrite","arguments":` + quote(string(args[:cut])) + `}}]},"finish_reason":null}]}` + "\n\n" +
+		`data: {"id":"chatcmpl-1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":` + quote(string(args[cut:])) + `}}]},"finish_reason":null}]}` + "\n\n" +
+		chunk(map[string]any{}, "tool_calls") + "data: [DONE]\n\n"
+	req, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "messages": []any{map[string]any{"role": "user", "content": "hi"}},
+		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "todowrite", "parameters": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object"}}}}}}}})
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, body)
+	}))
+	defer up.Close()
+	dir := filepath.Join(t.TempDir(), "samples")
+	store, err := sample.Open(dir, sample.ModeRepairs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, done := serveWithDone(t, srv)
+	r, _ := http.NewRequest(http.MethodPost, url+"/opencode-x/chat/completions", bytes.NewReader(req))
+	r.Header.Set("Authorization", "Bearer "+bearer)
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	<-done
+	if !bytes.Contains(got, []byte(`\"todos\":[{`)) {
+		t.Fatalf("the call was not repaired:\n%s", got)
+	}
+	files := writtenFiles(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("%d samples", len(files))
+	}
+	data, _ := os.ReadFile(files[0])
+	for _, s := range []string{core, bearer} {
+		if bytes.Contains(data, []byte(s)) {
+			t.Errorf("secret %.8s… is in the sample", s)
+		}
+	}
+	x, err := sample.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range [][]byte{x.Response.Body, x.ClientBody()} {
+		for _, line := range strings.Split(string(b), "\n") {
+			if d, ok := strings.CutPrefix(line, "data: "); ok && d != "[DONE]" && !json.Valid([]byte(d)) {
+				t.Errorf("a data line is no longer JSON: %s", d)
+			}
+		}
 	}
 }
 

@@ -21,22 +21,38 @@ type region struct {
 // exemptKeys name the members whose string values the generic rule leaves alone.
 var exemptKeys = map[string]bool{"signature": true, "encrypted_content": true, "id": true, "tool_use_id": true, "tool_call_id": true, "call_id": true, "item_id": true}
 
-// discKeys name the members that tell parallel streams apart (which block, which call, which event
-// type); they become part of a channel.
-var discKeys = map[string]bool{"type": true, "index": true, "output_index": true, "content_index": true}
+// discKeys name the members that tell parallel streams apart (which block, which call); they become
+// part of a channel, and so does the event's "type" at the top level. A nested "type" does not:
+// Chat Completions names a call's type in its first delta only.
+var discKeys = map[string]bool{"index": true, "output_index": true, "content_index": true}
+
+func isDisc(key string, depth int) bool {
+	return discKeys[key] || key == "type" && depth == 1
+}
 
 type jframe struct {
 	obj       bool
 	expectKey bool
 	key       string // the member being read, raw
-	disc      string // discriminators seen so far in this object
+	id        int    // index of this object's discriminators in discs
+}
+
+// pathSeg is one step of a string value's path: a member key of object id, or (id < 0) an array
+// element.
+type pathSeg struct {
+	id  int
+	key string
 }
 
 // jsonRegions appends the string values of data, a valid JSON text at offset base of the body.
-// With join, each value's channel is its path (array positions left out, discriminators such as
-// "index" kept), so that the deltas of one streamed field join up across events.
+// With join, each value's channel is its path (array positions left out) with the discriminators
+// of each object on it — "index" and the like, and the event's top-level "type", wherever in the
+// object they come — so that the deltas of one streamed field join up across events.
 func jsonRegions(data []byte, base int, join bool, out []region) []region {
 	var stack []jframe
+	var discs []string    // by object id: its discriminators
+	var paths [][]pathSeg // by new region: its path, resolved when the text is read
+	first := len(out)
 	top := func() *jframe {
 		if len(stack) == 0 {
 			return nil
@@ -46,10 +62,11 @@ func jsonRegions(data []byte, base int, join bool, out []region) []region {
 	for i := 0; i < len(data); {
 		switch c := data[i]; c {
 		case '{':
-			stack = append(stack, jframe{obj: true, expectKey: true})
+			stack = append(stack, jframe{obj: true, expectKey: true, id: len(discs)})
+			discs = append(discs, "")
 			i++
 		case '[':
-			stack = append(stack, jframe{})
+			stack = append(stack, jframe{id: -1})
 			i++
 		case '}', ']':
 			if len(stack) > 0 {
@@ -74,14 +91,18 @@ func jsonRegions(data []byte, base int, join bool, out []region) []region {
 			if t != nil && t.obj {
 				r.exempt = exemptKeys[t.key]
 			}
-			if join {
-				r.channel = channelOf(stack)
-			}
 			if r.end > r.start {
 				out = append(out, r)
+				if join {
+					p := make([]pathSeg, len(stack))
+					for k, f := range stack {
+						p[k] = pathSeg{f.id, f.key}
+					}
+					paths = append(paths, p)
+				}
 			}
-			if t != nil && t.obj && discKeys[t.key] {
-				t.disc += t.key + "=" + string(content) + ";"
+			if t != nil && t.obj && isDisc(t.key, len(stack)) {
+				discs[t.id] += t.key + "=" + string(content) + ";"
 			}
 			i = end
 		case ' ', '\t', '\r', '\n', ':':
@@ -91,11 +112,14 @@ func jsonRegions(data []byte, base int, join bool, out []region) []region {
 			for j < len(data) && bytes.IndexByte([]byte(" \t\r\n,]}"), data[j]) < 0 {
 				j++
 			}
-			if t := top(); t != nil && t.obj && discKeys[t.key] {
-				t.disc += t.key + "=" + string(data[i:j]) + ";"
+			if t := top(); t != nil && t.obj && isDisc(t.key, len(stack)) {
+				discs[t.id] += t.key + "=" + string(data[i:j]) + ";"
 			}
 			i = j
 		}
+	}
+	for k, p := range paths {
+		out[first+k].channel = channelOf(p, discs)
 	}
 	return out
 }
@@ -117,12 +141,13 @@ func stringEnd(data []byte, i int) int {
 	return len(data)
 }
 
-func channelOf(stack []jframe) string {
+// channelOf spells a value's path with the discriminators of each object on it.
+func channelOf(path []pathSeg, discs []string) string {
 	var b strings.Builder
 	b.WriteByte('$')
-	for _, f := range stack {
-		if f.obj {
-			b.WriteString("{" + f.disc + "}." + f.key)
+	for _, seg := range path {
+		if seg.id >= 0 {
+			b.WriteString("{" + discs[seg.id] + "}." + seg.key)
 		} else {
 			b.WriteString("[]")
 		}
