@@ -179,7 +179,7 @@ func runRun(ctx context.Context, opts *runOptions, ios *IOStreams) error {
 		return err
 	}
 	if !opts.Quiet {
-		fmt.Fprintln(ios.ErrOut, summary(srv, targets, opts))
+		fmt.Fprintln(ios.ErrOut, summary(srv, opts))
 	}
 	if code != 0 {
 		return &ExitError{Code: code}
@@ -292,13 +292,9 @@ func startRunProxy(opts *runOptions, routes []proxy.Route) (*proxy.Server, strin
 }
 
 // summary is the line printed after the run.
-func summary(srv *proxy.Server, targets []runTarget, opts *runOptions) string {
-	var via []string
-	for _, t := range targets {
-		via = append(via, t.ID+" via "+t.Via)
-	}
+func summary(srv *proxy.Server, opts *runOptions) string {
 	if srv == nil {
-		return fmt.Sprintf("toolfix: %s; the installed service's /stats counts its repairs", strings.Join(via, ", "))
+		return "toolfix: this run went through the installed toolfix service; its /stats and /metrics count the repairs"
 	}
 	snap := srv.Stats.Snapshot()
 	var reqs int64

@@ -50,7 +50,7 @@ func TestRunUsesInstalledService(t *testing.T) {
 		if err := caseChecks["anthropic"](c.Want.Message, []byte(rec.Body), true); err != nil {
 			t.Errorf("not repaired through the service: %v", err)
 		}
-		if !strings.Contains(stderr, "claude via service") {
+		if !strings.Contains(stderr, "went through the installed toolfix service") {
 			t.Errorf("summary %q", stderr)
 		}
 	})
