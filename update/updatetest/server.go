@@ -61,6 +61,13 @@ func NewServer(t testing.TB, repo string, rels ...Release) *Server {
 	return s
 }
 
+// SetReleases replaces the releases the server lists from the next request on.
+func (s *Server) SetReleases(rels ...Release) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rels = rels
+}
+
 // URL is the server's root, "http://127.0.0.1:<port>/", to use as update.Options.APIBaseURL.
 func (s *Server) URL() string { return s.srv.URL + "/" }
 
@@ -136,6 +143,7 @@ func (s *Server) list() []ghRelease {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lists++
+	s.assets = map[int64]Asset{}
 	out := make([]ghRelease, 0, len(s.rels))
 	var id int64
 	for i, rel := range s.rels {
