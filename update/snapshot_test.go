@@ -19,6 +19,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/toolfix/toolfix/update"
 	"github.com/toolfix/toolfix/update/updatetest"
 )
@@ -40,12 +41,14 @@ type distMetadata struct {
 // $TOOLFIX_DIST, from a fake releases API, and updates a stand-in executable for every target from
 // them: each archive is named as update expects, listed in checksums.txt with its true SHA-256,
 // found, verified and installed; the binary for this machine then runs and reports the built
-// version and commit. With $TOOLFIX_DIST unset it checks a dist/ laid out like goreleaser's by the
+// version and commit, and then (goreleaser's build only) updates itself with `toolfix update` to a
+// newer release. With $TOOLFIX_DIST unset it checks a dist/ laid out like goreleaser's by the
 // test itself; when it is set, missing files fail the test.
 func TestSnapshotArchives(t *testing.T) {
 	t.Setenv("GITHUB_TOKEN", "")
 	dir := os.Getenv(EnvDist)
-	if dir == "" {
+	built := dir != "" // goreleaser's binaries, which can update themselves; not the test's scripts
+	if !built {
 		t.Logf("%s is unset: checking a dist/ made by the test; .ci/release-check points it at goreleaser's", EnvDist)
 		dir = fakeDist(t)
 	}
@@ -79,14 +82,16 @@ func TestSnapshotArchives(t *testing.T) {
 	}
 	rawSums, _ := os.ReadFile(filepath.Join(dir, update.ChecksumsFile))
 	rel.Assets = append(rel.Assets, updatetest.Asset{Name: update.ChecksumsFile, Data: rawSums})
-	srv := updatetest.NewServer(t, repo, rel)
+	// A newer release for this machine only, for the installed real binary to update itself to.
+	newer := semver.MustParse(meta.Version).IncMajor().String()
+	srv := updatetest.NewServer(t, repo, rel, updatetest.NewRelease(t, newer, runtime.GOOS+"/"+runtime.GOARCH))
 
 	for i, target := range releaseTargets {
 		t.Run(target, func(t *testing.T) {
 			goos, goarch, _ := strings.Cut(target, "/")
 			exe := fakeExecutable(t, goos, "0.0.0")
 			res, err := update.Run(context.Background(), update.Options{
-				Current: "0.0.0", Repo: repo, APIBaseURL: srv.URL(), Executable: exe, OS: goos, Arch: goarch,
+				Current: "0.0.0", Version: rel.Tag, Repo: repo, APIBaseURL: srv.URL(), Executable: exe, OS: goos, Arch: goarch,
 			})
 			if err != nil {
 				t.Fatalf("Run: %v", err)
@@ -111,7 +116,35 @@ func TestSnapshotArchives(t *testing.T) {
 					t.Errorf("`toolfix version` printed %q, want a line %q", out, line)
 				}
 			}
+			if built {
+				selfUpdate(t, exe, srv.URL(), meta.Version, newer)
+			}
 		})
+	}
+}
+
+// selfUpdate runs the installed release binary's own `toolfix update --check` and `toolfix update`
+// against the fake API: it must see v<newer>, then replace itself, the running executable, with it.
+func selfUpdate(t *testing.T, exe, api, version, newer string) {
+	t.Helper()
+	run := func(args ...string) string {
+		cmd := exec.Command(exe, args...)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "GITHUB_TOKEN=", "TOOLFIX_UPDATE_API="+api, "TOOLFIX_UPDATE_REPO="+repo)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("toolfix %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		t.Logf("toolfix %s:\n%s", strings.Join(args, " "), out)
+		return string(out)
+	}
+	if out, want := run("update", "--check"), "toolfix v"+newer+" is available (this is v"+version+")"; !strings.Contains(out, want) {
+		t.Errorf("toolfix update --check printed %q, want %q", out, want)
+	}
+	if out, want := run("update"), "Updated toolfix v"+version+" → v"+newer+" in "+exe; !strings.Contains(out, want) {
+		t.Errorf("toolfix update printed %q, want %q", out, want)
+	}
+	if got := readFile(t, exe); !bytes.Equal(got, updatetest.FakeBinary(newer)) {
+		t.Errorf("after its own update the executable holds %d bytes, want the v%s binary", len(got), newer)
 	}
 }
 
