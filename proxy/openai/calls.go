@@ -45,30 +45,45 @@ func (c *choiceState) nextIndex() int {
 
 // callFor finds the call a tool-call delta belongs to, starting a new one when it begins one.
 // A delta without index (REPAIRS.md D31: AstrBotDevs/AstrBot #6692) continues the last call
-// unless it names another id, or another name where the last call already has one.
+// unless it names another id, or another name where the last call already has one; a delta whose
+// index names a call begun with another id starts a new call too (the SDKs would glue the two
+// calls' arguments together).
 func (c *choiceState) callFor(tc *wireToolCall) *call {
+	id, name := strOf(tc.ID), fnName(tc)
 	if tc.Index != nil {
-		if cl := c.byIndex[*tc.Index]; cl != nil {
+		cl := c.byIndex[*tc.Index]
+		if cl != nil && (id == "" || cl.id == "" || id == cl.id) {
 			return cl
 		}
 		return c.newCall(*tc.Index)
 	}
-	id, name := strOf(tc.ID), fnName(tc)
 	cur := c.cur
 	if cur == nil || !cur.open ||
 		id != "" && cur.id != "" && id != cur.id ||
 		id == "" && name != "" && cur.name != "" && name != cur.name {
-		return c.newCall(c.nextIndex())
+		return c.newCall(-1)
 	}
 	return cur
 }
 
-// newCall starts call index; every other open call of the choice is complete.
-func (c *choiceState) newCall(index int) *call {
+// newCall starts a call the upstream numbered wire (-1: no index); every other open call of the
+// choice is complete. The call goes out with the upstream's index unless another call has it.
+func (c *choiceState) newCall(wire int) *call {
 	c.completeCalls(true)
+	index := wire
+	for _, cl := range c.calls {
+		if cl.index == wire {
+			index = -1
+		}
+	}
+	if index < 0 {
+		index = c.nextIndex()
+	}
 	cl := &call{index: index, open: true}
 	c.calls = append(c.calls, cl)
-	c.byIndex[index] = cl
+	if wire >= 0 {
+		c.byIndex[wire] = cl
+	}
 	c.cur = cl
 	return cl
 }
@@ -97,10 +112,11 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	first := !cl.started
 	cl.started = true
 	id, name := strOf(tc.ID), fnName(tc)
+	reindex := tc.Index == nil || *tc.Index != cl.index
 	if first {
 		cl.id, cl.name = id, name
-		cl.shape = tc.Index == nil || id == "" || name == ""
 		cl.held = name == "" || s.tools.Has(name)
+		cl.shape = reindex || id == "" || name == ""
 	} else {
 		if cl.id == "" && id != "" {
 			cl.id = id
@@ -108,9 +124,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		if cl.name == "" && name != "" {
 			cl.name = name
 		}
-		if tc.Index == nil {
-			cl.shape = true
-		}
+		cl.shape = cl.shape || reindex
 	}
 	var text []byte
 	var obj, ok bool
@@ -127,17 +141,17 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
 		return
 	}
-	c.patchInPlace(p, pos, cl, tc, first, text, obj)
+	c.patchInPlace(p, pos, cl, reindex, first, text, obj)
 }
 
 // patchInPlace mends one delta of a call that is not held (its tool is not offered, so only the
 // shape rules apply): a missing index is filled (D31: AstrBotDevs/AstrBot #6692), a first delta
 // without id gets "call_" and a random id (D33: Arize-ai/phoenix #11376), and arguments sent as
 // an object become its JSON string (D20: ggml-org/llama.cpp #20198).
-func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, tc *wireToolCall, first bool, text []byte, obj bool) {
+func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, first bool, text []byte, obj bool) {
 	var cp callPatch
 	kinds := []string(nil)
-	if tc.Index == nil {
+	if reindex {
 		cp.index = &cl.index
 		kinds = append(kinds, "shape")
 	}

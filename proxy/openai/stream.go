@@ -17,6 +17,7 @@ type piece struct {
 
 	content    string // the choice's content delta
 	hasContent bool
+	cend       int // where its content ends in the choice's content
 	calls      []callRef // the tool-call deltas of the chunk, in order
 	finish     bool      // the chunk carries the choice's finish_reason
 
@@ -40,7 +41,7 @@ type Stream struct {
 
 	held    []*piece
 	choices map[int]*choiceState
-	scratch []*piece
+	scratch scratch // fastChunk's
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -101,9 +102,13 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		}
 		return s.pass(w, ev.Raw) // [DONE] and text that is not JSON: not ours to judge
 	}
-	var ch wireChunk
-	if json.Unmarshal(d, &ch) != nil {
-		return s.pass(w, ev.Raw) // malformed or oddly typed: pass as it is
+	ch, ok := fastChunk(d, &s.scratch)
+	if !ok {
+		slow := new(wireChunk) // a separate variable, so that ch stays on the stack
+		if json.Unmarshal(d, slow) != nil {
+			return s.pass(w, ev.Raw) // malformed or oddly typed: pass as it is
+		}
+		ch = *slow
 	}
 	if !ch.Choices.present && ch.Error == nil {
 		s.dropBilling()
@@ -130,7 +135,6 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if !queued && len(s.held) == 1 && p.ed == nil && !s.blocked(p) {
 		s.held[0] = nil
 		s.held = s.held[:0]
-		s.commit(p)
 		_, err := w.Write(p.raw)
 		return err
 	}
@@ -166,7 +170,7 @@ func (s *Stream) pass(w io.Writer, raw []byte) error {
 // blocked reports whether p must wait: its content is past what the choice may release, or it
 // carries a delta of a held call that is not complete.
 func (s *Stream) blocked(p *piece) bool {
-	if p.hasContent && p.c != nil && !p.c.final && len(p.content) > p.c.safe {
+	if p.hasContent && p.c != nil && !p.c.final && p.cend > p.c.decided {
 		return true
 	}
 	for _, r := range p.calls {
@@ -175,13 +179,6 @@ func (s *Stream) blocked(p *piece) bool {
 		}
 	}
 	return false
-}
-
-// commit records that p goes out now: its content counts as released.
-func (s *Stream) commit(p *piece) {
-	if p.hasContent && p.c != nil && !p.c.final {
-		p.c.released(p.content)
-	}
 }
 
 // release writes the held pieces from the front up to the first that must wait.
@@ -193,17 +190,16 @@ func (s *Stream) release(w io.Writer) error {
 		if s.blocked(p) {
 			break
 		}
-		s.commit(p)
 		n++
 		if err = s.render(w, p); err != nil {
 			break
 		}
 	}
+	clear(s.held[:n]) // drop references to written pieces; re-slicing keeps the cost linear
 	if n == len(s.held) {
-		clear(s.held)
 		s.held = s.held[:0]
-	} else if n > 0 {
-		s.held = append(s.held[:0], s.held[n:]...)
+	} else {
+		s.held = s.held[n:]
 	}
 	return err
 }
@@ -227,7 +223,7 @@ func (s *Stream) take(p *piece, wc *wireChoice) {
 	if wc.Delta != nil {
 		if wc.Delta.Content != nil {
 			p.content, p.hasContent = *wc.Delta.Content, true
-			c.addContent(p.content)
+			c.addContent(p)
 		}
 		for pos := range wc.Delta.ToolCalls {
 			c.callDelta(p, pos, &wc.Delta.ToolCalls[pos])

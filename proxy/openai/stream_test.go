@@ -250,6 +250,14 @@ func TestShapeRules(t *testing.T) {
 			kinds: []string{"shape"},
 		},
 		{
+			name: "two calls sent with one index and different ids are told apart",
+			in: sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"}`), head("0", "call_2", "deploy"), args("0", `{}`),
+				head("0", "call_3", "read"), args("0", `{"file_path":"a"}`), finish("tool_calls")),
+			want: msg("tool_calls", "", `{"id":"call_1","function":{"name":"bash","arguments":{"command":"ls"}}}`,
+				`{"id":"call_2","function":{"name":"deploy","arguments":{}}}`, `{"id":"call_3","function":{"name":"read","arguments":{"file_path":"a"}}}`),
+			kinds: []string{"shape"},
+		},
+		{
 			name: "an empty id is filled",
 			in: sseOf(chunk(`{"tool_calls":[{"index":0,"id":"","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
 				args("0", `{"command":"ls"}`), finish("tool_calls")),

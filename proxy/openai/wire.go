@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/json"
+	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 )
@@ -65,6 +66,12 @@ func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
 	}
 	switch raw[0] {
 	case '"':
+		inner := raw[1 : len(raw)-1]
+		if raw[len(raw)-1] == '"' && utf8.Valid(inner) {
+			if s, ok := unescape(inner); ok {
+				return []byte(s), false, true
+			}
+		}
 		s, err := jsontext.Unquote(raw)
 		if err != nil {
 			return nil, false, false
