@@ -17,7 +17,7 @@ type piece struct {
 
 	content    string // the choice's content delta
 	hasContent bool
-	cend       int // where its content ends in the choice's content
+	cend       int       // where its content ends in the choice's content
 	calls      []callRef // the tool-call deltas of the chunk, in order
 	finish     bool      // the chunk carries the choice's finish_reason
 
