@@ -3,6 +3,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -47,9 +48,14 @@ func Main(args []string) int {
 
 // Run is Main with explicit streams; tests call it.
 func Run(args []string, ios *IOStreams) int {
+	return RunContext(context.Background(), args, ios)
+}
+
+// RunContext is Run with a context whose cancellation stops long-running commands such as serve.
+func RunContext(ctx context.Context, args []string, ios *IOStreams) int {
 	root := NewRootCmd(ios)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
 	}

@@ -60,7 +60,21 @@ func fastTextDelta(data []byte) (index int, text string, ok bool) {
 	}
 	index, _ = strconv.Atoi(string(rest[:i]))
 	lit := rest[i+len(textDeltaMiddle) : len(rest)-len(textDeltaSuffix)]
-	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' || !closesAtEnd(lit) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return 0, "", false
+	}
+	// One pass: plain ASCII with no escape and no inner quote is the text itself.
+	plain := true
+	for _, c := range lit[1 : len(lit)-1] {
+		if c == '\\' || c == '"' || c >= 0x80 || c < 0x20 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return index, string(lit[1 : len(lit)-1]), true
+	}
+	if !closesAtEnd(lit) {
 		return 0, "", false
 	}
 	text, err := jsontext.Unquote(lit)
@@ -68,6 +82,22 @@ func fastTextDelta(data []byte) (index int, text string, ok bool) {
 		return 0, "", false
 	}
 	return index, text, true
+}
+
+var fastDeltaHead = []byte("event: content_block_delta\ndata: ")
+
+// fastDeltaData returns the data of a piece shaped exactly "event: content_block_delta\n" +
+// "data: …\n\n" with LF endings, the shape the API sends, without the general field parser; ok is
+// false for any other piece.
+func fastDeltaData(raw []byte) ([]byte, bool) {
+	if !bytes.HasPrefix(raw, fastDeltaHead) || len(raw) < len(fastDeltaHead)+2 || raw[len(raw)-1] != '\n' || raw[len(raw)-2] != '\n' {
+		return nil, false
+	}
+	data := raw[len(fastDeltaHead) : len(raw)-2]
+	if bytes.IndexByte(data, '\n') >= 0 || bytes.IndexByte(data, '\r') >= 0 {
+		return nil, false
+	}
+	return data, true
 }
 
 // closesAtEnd reports whether the string literal lit ends at its last byte (its final quote is not

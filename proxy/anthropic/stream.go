@@ -39,10 +39,9 @@ type block struct {
 	eol   []byte // line ending of its start event
 
 	// text
-	holder   *markup.Holder
-	text     strings.Builder // all text of the block so far
-	released int             // bytes of text written to the client
-	started  bool            // its content_block_start was written
+	holder  *markup.Holder
+	pending strings.Builder // text of the held text_delta pieces, not yet written
+	started bool            // its content_block_start was written
 
 	// tool_use
 	repairable bool // the request offers this tool
@@ -63,6 +62,7 @@ type Stream struct {
 	orphan *block  // a finished text block held because its last line may be an orphan prefix
 	shift  int     // added to every upstream block index from here on
 	tools0 bool    // a tool_use block went out in this message
+	bypass bool    // an event was over the size limit: the rest passes as it comes
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -113,9 +113,16 @@ func (s *Stream) End(w io.Writer) error {
 }
 
 // Push takes one piece of the stream and writes what may go now.
+//
+// A piece of an event over the size limit (ev.Oversize) ends repair for the stream: what is held
+// goes out as it came, then this piece and everything after it.
 func (s *Stream) Push(ev sse.Event, w io.Writer) error {
+	if s.bypass {
+		_, err := w.Write(ev.Raw)
+		return err
+	}
 	if ev.Oversize {
-		// Too large to repair: everything held goes out as it came, then this piece.
+		s.bypass = true
 		s.orphan, s.blk = nil, nil
 		if err := s.releaseAll(w); err != nil {
 			return err
@@ -123,6 +130,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		_, err := w.Write(ev.Raw)
 		s.rep.Fail("event over the size limit")
 		return err
+	}
+	if data, ok := fastDeltaData(ev.Raw); ok {
+		if idx, text, ok := fastTextDelta(data); ok {
+			return s.textDelta(w, ev.Raw, idx, text)
+		}
 	}
 	name, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {

@@ -312,3 +312,36 @@ func FuzzHealthyText(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkStreamHealthyText measures the dialect alone on a healthy stream of short text
+// deltas, framed in memory: ns/op divided by the events per op is the cost per event.
+func BenchmarkStreamHealthyText(b *testing.B) {
+	var events []string
+	events = append(events, `{"type":"message_start","message":{}}`, `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`)
+	words := strings.Fields("Let me look at the failing test first, then the parser; a < b holds and <div> is prose.")
+	for i := 0; i < 10000; i++ {
+		sep := " "
+		if i%40 == 39 {
+			sep = "\n\n"
+		}
+		events = append(events, string(textDeltaData(0, words[i%len(words)]+sep)))
+	}
+	events = append(events, `{"type":"content_block_stop","index":0}`, `{"type":"message_delta","delta":{"stop_reason":"end_turn"}}`, `{"type":"message_stop"}`)
+	in := []byte(sseOf(events...))
+	tools, _ := repair.ToolsFromAnthropic([]byte(bashTools))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		st := NewStream(tools, nil)
+		fr := &sse.Reader{R: bytes.NewReader(in)}
+		for {
+			ev, err := fr.Next()
+			if err != nil {
+				break
+			}
+			_ = st.Push(ev, io.Discard)
+		}
+		_ = st.End(io.Discard)
+	}
+	b.ReportMetric(float64(len(events)), "events/op")
+}

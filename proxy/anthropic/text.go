@@ -20,7 +20,14 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) erro
 	if s.shift != 0 {
 		raw = eventFrame(lineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))
 	}
-	b.text.WriteString(text)
+	if len(s.held) == 0 && b.started && b.pending.Len() == 0 && b.holder.Safe(text) == len(text) {
+		// The common case: nothing held and the new text is clear at once, so the piece goes out
+		// without being copied.
+		b.holder.Release(text)
+		_, err := w.Write(raw)
+		return err
+	}
+	b.pending.WriteString(text)
 	s.hold(raw, pTextDelta, text)
 	return s.releaseText(w)
 }
@@ -30,7 +37,7 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) erro
 // written with the first non-empty text.
 func (s *Stream) releaseText(w io.Writer) error {
 	b := s.blk
-	pending := b.text.String()[b.released:]
+	pending := b.pending.String()
 	safe := b.holder.Safe(pending)
 	n, textLen := 0, 0
 	for n < len(s.held) {
@@ -60,7 +67,8 @@ func (s *Stream) releaseText(w io.Writer) error {
 	s.held = append(s.held[:0], s.held[n:]...)
 	if textLen > 0 {
 		b.holder.Release(pending[:textLen])
-		b.released += textLen
+		b.pending.Reset()
+		b.pending.WriteString(pending[textLen:])
 	}
 	return nil
 }
@@ -71,12 +79,11 @@ func (s *Stream) releaseText(w io.Writer) error {
 func (s *Stream) textStop(w io.Writer, raw []byte) error {
 	b := s.blk
 	s.hold(raw, pTextStop, "")
-	full := b.text.String()
-	if b.released < len(full) {
-		if ok, err := s.leakedCall(w, b, full); ok || err != nil {
+	if pending := b.pending.String(); pending != "" {
+		if ok, err := s.leakedCall(w, b, pending); ok || err != nil {
 			return err
 		}
-		if _, _, ok := markup.TrailingWord(full); ok {
+		if _, _, ok := markup.TrailingWord(pending); ok {
 			s.orphan = b
 			return nil
 		}
@@ -84,27 +91,24 @@ func (s *Stream) textStop(w io.Writer, raw []byte) error {
 	return s.releaseAll(w)
 }
 
-// leakedCall rewrites a text block whose tail is leaked tool-call markup (REPAIRS.md D01, D02 and,
+// leakedCall rewrites a text block whose held text, pending, ends in leaked tool-call markup (REPAIRS.md D01, D02 and,
 // from gateways that translate open models, D03-D06): the text before it stays a text block, each
 // call becomes a tool_use block with an input typed by the tool's schema, later block indexes move
 // up, and stop_reason becomes tool_use. It fires only when every call names a tool of the request,
 // every parameter is in that tool's schema and every input fits it; otherwise it writes nothing
 // and returns false. Sources: anthropics/claude-code #64314, #64112, #67307, #69258, #75326,
 // #74338; MiniMax-AI/MiniMax-M2.5 #10; earendil-works/pi #368.
-func (s *Stream) leakedCall(w io.Writer, b *block, full string) (bool, error) {
-	keep, calls, ok := markup.ParseTail(full, Syntaxes)
-	if !ok || len(calls) == 0 {
+func (s *Stream) leakedCall(w io.Writer, b *block, pending string) (bool, error) {
+	leak, ok := b.holder.Tail(pending)
+	if !ok || len(leak.Calls) == 0 {
 		return false, nil
 	}
-	if len(keep) < b.released {
-		s.rep.Fail("leaked call: part of its prefix already went out")
-		return false, nil
-	}
+	calls := leak.Calls
 	inputs, ok := s.callInputs(calls)
 	if !ok {
 		return false, nil
 	}
-	rest := strings.TrimRight(keep[b.released:], " \t\r\n")
+	rest := strings.TrimRight(pending[:leak.Start], " \t\r\n")
 	if err := s.writeOthers(w); err != nil {
 		return true, err
 	}
@@ -203,11 +207,11 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 	if !toolNext {
 		return s.releaseAll(w)
 	}
-	keep, _, ok := markup.TrailingWord(b.text.String())
-	if !ok || len(keep) < b.released {
+	keep, _, ok := markup.TrailingWord(b.pending.String())
+	if !ok {
 		return s.releaseAll(w)
 	}
-	rest := strings.TrimRight(keep[b.released:], " \t\r\n")
+	rest := strings.TrimRight(keep, " \t\r\n")
 	if err := s.writeOthers(w); err != nil {
 		return err
 	}

@@ -9,37 +9,46 @@ type candidate struct {
 }
 
 // argCandidates reads an OpenAI argument text that is not one JSON value (Options.Args), and
-// returns the readings worth checking against the schema, best first. None when the text is two
-// different values (D22: two calls merged; splitting could run a side effect twice), or when no
-// complete value starts it (D46: never completed).
+// returns the readings worth checking against the schema, best first: the text as it is, then
+// with broken \u escapes mended (D25, KindEscape), then with the backslashes of Windows-path
+// strings escaped (D24). Each reading may be one value twice (D21: one copy kept) or a value
+// followed by prose (D23: the prose cut). None when the text is two different values (D22: two
+// calls merged; splitting could run a side effect twice), or when no complete value starts it
+// (D46: never completed).
 func argCandidates(text string) []candidate {
 	if strings.TrimLeft(text, " \t\r\n") == "" { // D19
 		return []candidate{{v: value{kind: kindObject, keys: []string{}, elems: []value{}}, m: maskArgs}}
 	}
-	bases := []string{text}
-	if esc := escapeRawBackslashes(text); esc != text { // D24
-		bases = append(bases, esc)
+	type reading struct {
+		s    string
+		mend bool
+		m    mask
+	}
+	readings := []reading{{s: text}}
+	if strings.Contains(text, `\u`) {
+		readings = append(readings, reading{text, true, maskEscape})
+	}
+	if esc := escapeRawBackslashes(text); esc != text {
+		readings = append(readings, reading{s: esc, m: maskArgs})
 	}
 	var out []candidate
-	for n, base := range bases {
-		if n > 0 {
-			if v, err := parseJSON(base); err == nil {
-				out = append(out, candidate{v: v, m: maskArgs})
-				continue
-			}
-		}
-		v, end, _, err := parseJSONPrefix(base, false)
-		if err != nil {
+	for _, r := range readings {
+		v, end, mended, err := parseJSONPrefix(r.s, r.mend)
+		if err != nil || (r.mend && !mended) {
 			continue
 		}
-		rest := strings.TrimLeft(base[end:], " \t\r\n")
-		if rest != "" && (rest[0] == '{' || rest[0] == '[') {
-			w, err := parseJSON(rest)
-			if err != nil || !equalValues(&v, &w) {
+		rest := strings.TrimLeft(r.s[end:], " \t\r\n")
+		if rest == "" { // the whole text, once mended or escaped
+			out = append(out, candidate{v: v, m: r.m})
+			continue
+		}
+		if rest[0] == '{' || rest[0] == '[' {
+			w, end2, _, err := parseJSONPrefix(rest, r.mend)
+			if err != nil || strings.TrimLeft(rest[end2:], " \t\r\n") != "" || !equalValues(&v, &w) {
 				return nil // D22, or a second value cut short: leave it all
 			}
 		}
-		out = append(out, candidate{v: v, m: maskArgs}) // D21 (one copy) or D23 (prose cut)
+		out = append(out, candidate{v: v, m: r.m | maskArgs}) // D21 (one copy) or D23 (prose cut)
 	}
 	return out
 }

@@ -38,6 +38,10 @@ func argsTests() []repairTest {
 		{"broken \\u", pathSchema, `{"path": "C:\u12\x"}`, `{"path":"C:\\u12\\x"}`, []string{KindArgs}},
 		{"windows path and prose", pathSchema, `{"path": "C:\Users"} ok`, `{"path":"C:\\Users"}`, []string{KindArgs}},
 		{"a backslash before the closing quote is no repair", pathSchema, `{"path": "C:\dir\"}`, "", nil},
+		// D25 at the top of the text: mended before D24 could make the escape literal
+		{"broken \\u mended", pathSchema, `{"path": "\u7 ee7\u7eed"}`, `{"path":"继续"}`, []string{KindEscape}},
+		{"broken \\u mended, prose cut", pathSchema, `{"path": "\u7 ee7"} ok`, `{"path":"继"}`, []string{KindArgs, KindEscape}},
+		{"broken \\u that cannot be mended is a path", pathSchema, `{"path": "C:\u7 e"}`, `{"path":"C:\\u7 e"}`, []string{KindArgs}},
 		// D46 and the rest
 		{"truncated is never completed", pathSchema, `{"path": "C:/a`, "", nil},
 		{"truncated with a windows path", pathSchema, `{"path": "C:\Users`, "", nil},

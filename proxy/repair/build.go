@@ -38,6 +38,11 @@ func (t *Tools) BuildInput(tool string, params []Param) (out []byte, err error) 
 			out, err = nil, fmt.Errorf("building the input of %q: %w", tool, ErrNoFit)
 		}
 	}()
+	return t.buildInput(tool, params)
+}
+
+// buildInput is BuildInput without the recover, for the fuzz tests to see a panic.
+func (t *Tools) buildInput(tool string, params []Param) ([]byte, error) {
 	tl := t.lookup(tool)
 	if tl == nil || tl.schema == nil {
 		return nil, fmt.Errorf("building the input of %q: %w", tool, ErrUnknownTool)

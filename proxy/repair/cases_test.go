@@ -52,7 +52,7 @@ func argText(v any) string {
 	return string(b)
 }
 
-func upstreamCalls(t *testing.T, c cases.Case) []caseCall {
+func upstreamCalls(t testing.TB, c cases.Case) []caseCall {
 	t.Helper()
 	var calls []caseCall
 	switch {

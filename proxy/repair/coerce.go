@@ -44,9 +44,10 @@ func (b *budget) coerce(v value, s *schema, hops int) (value, mask, bool) {
 	switch v.kind {
 	case kindObject:
 		var elems []value
+		var buf [4]*schema
 		for i, k := range v.keys {
 			e, em, ch := v.elems[i], mask(0), false
-			for _, ps := range memberSchemas(s, k) {
+			for _, ps := range memberSchemas(s, k, buf[:0]) {
 				var c bool
 				var cm mask
 				e, cm, c = b.coerce(e, ps, 0)

@@ -2,8 +2,8 @@ package repair
 
 import (
 	"fmt"
+	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // maxDepth is the deepest nesting of arrays and objects the parsers accept; deeper input fails
@@ -30,6 +30,11 @@ type jsonParser struct {
 	depth  int
 	mend   bool
 	mended bool
+
+	// Scratch stacks of the members of the containers being read; each container copies its
+	// own into slices of exactly its size when it closes.
+	vals []value
+	keys []string
 }
 
 // parseJSON parses s as exactly one JSON value with optional white space around it.
@@ -99,11 +104,12 @@ func (p *jsonParser) object() (value, error) {
 		return value{}, p.fail("nested too deep")
 	}
 	defer func() { p.depth-- }()
+	base, kbase := len(p.vals), len(p.keys)
+	defer func() { p.vals, p.keys = p.vals[:base], p.keys[:kbase] }()
 	p.i = skipWS(p.s, p.i+1)
-	v := value{kind: kindObject, keys: []string{}, elems: []value{}}
 	if p.i < len(p.s) && p.s[p.i] == '}' {
 		p.i++
-		return v, nil
+		return value{kind: kindObject, keys: []string{}, elems: []value{}}, nil
 	}
 	for {
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
@@ -122,8 +128,8 @@ func (p *jsonParser) object() (value, error) {
 		if err != nil {
 			return value{}, err
 		}
-		v.keys = append(v.keys, k)
-		v.elems = append(v.elems, e)
+		p.keys = append(p.keys, k)
+		p.push(e)
 		p.i = skipWS(p.s, p.i)
 		if p.i < len(p.s) && p.s[p.i] == ',' {
 			p.i = skipWS(p.s, p.i+1)
@@ -131,7 +137,7 @@ func (p *jsonParser) object() (value, error) {
 		}
 		if p.i < len(p.s) && p.s[p.i] == '}' {
 			p.i++
-			return v, nil
+			return value{kind: kindObject, keys: slices.Clone(p.keys[kbase:]), elems: p.take(base)}, nil
 		}
 		return value{}, p.fail("expected ',' or '}'")
 	}
@@ -142,18 +148,19 @@ func (p *jsonParser) array() (value, error) {
 		return value{}, p.fail("nested too deep")
 	}
 	defer func() { p.depth-- }()
+	base := len(p.vals)
+	defer func() { p.vals = p.vals[:base] }()
 	p.i = skipWS(p.s, p.i+1)
-	v := value{kind: kindArray, elems: []value{}}
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		return v, nil
+		return value{kind: kindArray, elems: []value{}}, nil
 	}
 	for {
 		e, err := p.value()
 		if err != nil {
 			return value{}, err
 		}
-		v.elems = append(v.elems, e)
+		p.push(e)
 		p.i = skipWS(p.s, p.i)
 		if p.i < len(p.s) && p.s[p.i] == ',' {
 			p.i = skipWS(p.s, p.i+1)
@@ -161,10 +168,30 @@ func (p *jsonParser) array() (value, error) {
 		}
 		if p.i < len(p.s) && p.s[p.i] == ']' {
 			p.i++
-			return v, nil
+			return value{kind: kindArray, elems: p.take(base)}, nil
 		}
 		return value{}, p.fail("expected ',' or ']'")
 	}
+}
+
+// push adds a member to the scratch stack, doubling it when full (append grows large slices by
+// only a quarter, which would copy a big array many times).
+func (p *jsonParser) push(e value) {
+	if len(p.vals) == cap(p.vals) {
+		p.vals = slices.Grow(p.vals, len(p.vals)+8)
+	}
+	p.vals = append(p.vals, e)
+}
+
+// take returns the members from base up as the slice of one container. The outermost container
+// takes the stack itself rather than a copy.
+func (p *jsonParser) take(base int) []value {
+	if base == 0 && p.depth == 1 {
+		out := p.vals[:len(p.vals):len(p.vals)]
+		p.vals = nil
+		return out
+	}
+	return slices.Clone(p.vals[base:])
 }
 
 func (p *jsonParser) number() (value, error) {
@@ -208,162 +235,4 @@ func skipDigits(s string, i int) int {
 		i++
 	}
 	return i
-}
-
-// str reads a string token at p.i (which holds '"') and returns its decoded text. A string
-// without escapes is returned as a substring of the input, without copying.
-func (p *jsonParser) str() (string, error) {
-	s := p.s
-	start := p.i + 1
-	i := start
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == '"':
-			p.i = i + 1
-			return s[start:i], nil
-		case c == '\\':
-			return p.strEscaped(start, i)
-		case c < 0x20:
-			p.i = i
-			return "", p.fail("control character in string")
-		case c < utf8.RuneSelf:
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				p.i = i
-				return "", p.fail("invalid UTF-8")
-			}
-			i += size
-		}
-	}
-	p.i = i
-	return "", p.fail("unterminated string")
-}
-
-// strEscaped continues str from the first backslash at i, building the decoded text.
-func (p *jsonParser) strEscaped(start, i int) (string, error) {
-	s := p.s
-	var b strings.Builder
-	b.Grow(i - start + 16)
-	b.WriteString(s[start:i])
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == '"':
-			p.i = i + 1
-			return b.String(), nil
-		case c == '\\':
-			if i+1 >= len(s) {
-				p.i = i
-				return "", p.fail("unterminated string")
-			}
-			e := s[i+1]
-			i += 2
-			switch e {
-			case '"', '\\', '/':
-				b.WriteByte(e)
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case 'u':
-				r, next, ok := p.unicodeEscape(i)
-				if !ok {
-					p.i = i
-					return "", p.fail(`invalid \u escape`)
-				}
-				b.WriteRune(r)
-				i = next
-			default:
-				p.i = i - 1
-				return "", p.fail("invalid escape")
-			}
-		case c < 0x20:
-			p.i = i
-			return "", p.fail("control character in string")
-		case c < utf8.RuneSelf:
-			b.WriteByte(c)
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				p.i = i
-				return "", p.fail("invalid UTF-8")
-			}
-			b.WriteString(s[i : i+size])
-			i += size
-		}
-	}
-	p.i = i
-	return "", p.fail("unterminated string")
-}
-
-// unicodeEscape reads the hex digits of a \u escape starting at i (just past the "u"), joining a
-// surrogate pair. It returns the rune and the offset after the escape(s); ok is false for a lone
-// surrogate or digits that are not hex.
-func (p *jsonParser) unicodeEscape(i int) (r rune, next int, ok bool) {
-	r, i, ok = p.hex4(i)
-	if !ok {
-		return 0, 0, false
-	}
-	if r < 0xD800 || r > 0xDFFF {
-		return r, i, true
-	}
-	if r >= 0xDC00 || i+1 >= len(p.s) || p.s[i] != '\\' || p.s[i+1] != 'u' {
-		return 0, 0, false // lone surrogate
-	}
-	lo, j, ok := p.hex4(i + 2)
-	if !ok || lo < 0xDC00 || lo > 0xDFFF {
-		return 0, 0, false
-	}
-	return 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00), j, true
-}
-
-// hex4 reads four hex digits at i. With mend set, white space between the digits (never before
-// the first) is skipped, as long as exactly four digits come together (D25: "\u7 ee7").
-func (p *jsonParser) hex4(i int) (rune, int, bool) {
-	var r rune
-	n, broken := 0, false
-	for n < 4 {
-		if i >= len(p.s) {
-			return 0, 0, false
-		}
-		c := p.s[i]
-		if d, ok := hexDigit(c); ok {
-			r = r<<4 | d
-			n++
-			i++
-			continue
-		}
-		if p.mend && n > 0 && (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-			broken = true
-			i++
-			continue
-		}
-		return 0, 0, false
-	}
-	if broken {
-		p.mended = true
-	}
-	return r, i, true
-}
-
-func hexDigit(c byte) (rune, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return rune(c - '0'), true
-	case c >= 'a' && c <= 'f':
-		return rune(c-'a') + 10, true
-	case c >= 'A' && c <= 'F':
-		return rune(c-'A') + 10, true
-	}
-	return 0, false
 }

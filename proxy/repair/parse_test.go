@@ -136,6 +136,10 @@ func TestEqualValues(t *testing.T) {
 // FuzzParseJSON: what the parser accepts is JSON, and parse then encode keeps its meaning
 // (member order and number text included) and is stable.
 func FuzzParseJSON(f *testing.F) {
+	_, calls := fuzzCorpus(f)
+	for _, c := range calls {
+		f.Add(c.raw)
+	}
 	for _, s := range []string{`{"a":[1,2.5e3,"x\u00e9"],"b":{"c":null}}`, `"\ud83d\ude00"`, `[true,false]`, `-0.0`} {
 		f.Add(s)
 	}

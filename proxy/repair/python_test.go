@@ -51,6 +51,8 @@ func TestPythonLiteral(t *testing.T) {
 		{`{'k': [{'x': (1, 2)}]}`, `{"k": [{"x": [1, 2]}]}`},
 		{`[True, False, None]`, `[true, false, null]`},
 		{`  [1]`, `[1]`},
+		{"  [1]  # a comment", `[1]`},
+		{"{'a': b'x', 'a': 1}", ``}, // Python drops the bytes for the later key; toolfix refuses them
 		// refused: not JSON, or not Python
 		{`{1, 2}`, ``},
 		{`{1: 'a'}`, ``}, // Python would give {"1": "a"}; toolfix does not guess a key's text

@@ -10,7 +10,8 @@ const (
 	// KindCoerce: a string holding JSON (or a Python literal) became the value the schema wants
 	// (REPAIRS.md D13, D14, D15, D29, D23b).
 	KindCoerce = "coerce"
-	// KindEscape: a \u escape broken by white space was mended inside such a string (D25).
+	// KindEscape: a \u escape broken by white space was mended (D25), inside such a string or,
+	// with Options.Args, in the argument text itself.
 	KindEscape = "escape"
 	// KindArgs: the argument text itself was mended (D19, D21, D23, D24); only with Options.Args.
 	KindArgs = "args"
@@ -44,6 +45,8 @@ type Options struct {
 	// D24 a string holding an invalid escape (a Windows path "C:\Users\dev") has every backslash
 	// of it escaped, so "C:\new" there stays a backslash and an n (anthropics/claude-code #87251,
 	// FoundationAgents/OpenManus #1161).
+	// Before D24, a \u escape broken by white space in the text itself is mended (D25, reported
+	// as KindEscape), so that "\u7 ee7" becomes a character rather than literal text.
 	// Each applies only when the result (after coercion) fits the tool's schema. D20 (arguments
 	// sent as an object) is the dialect's to encode before calling RepairInput.
 	Args bool
@@ -132,6 +135,11 @@ func (t *Tools) Fits(tool string, input []byte) (ok bool) {
 			ok = false
 		}
 	}()
+	return t.fits(tool, input)
+}
+
+// fits is Fits without the recover, for the fuzz tests to see a panic.
+func (t *Tools) fits(tool string, input []byte) bool {
 	tl := t.lookup(tool)
 	if tl == nil {
 		return false
@@ -161,16 +169,25 @@ func (t *Tools) RepairInput(tool string, raw []byte, opt Options) (fixed []byte,
 			fixed, kinds, changed = nil, nil, false
 		}
 	}()
+	fixed, m, changed := t.repairInput(tool, raw, opt)
+	if !changed {
+		return nil, nil, false
+	}
+	return fixed, m.kindStrings(), true
+}
+
+// repairInput is RepairInput without the recover, for the fuzz tests to see a panic.
+func (t *Tools) repairInput(tool string, raw []byte, opt Options) ([]byte, mask, bool) {
 	tl := t.lookup(tool)
 	if tl == nil || tl.schema == nil {
-		return nil, nil, false
+		return nil, 0, false
 	}
 	b := newBudget(len(raw))
 	text := string(raw)
 	var cands []candidate
 	if v, err := parseJSON(text); err == nil {
 		if b.valid(&v, tl.schema, 0) {
-			return nil, nil, false
+			return nil, 0, false
 		}
 		cands = []candidate{{v: v}}
 	} else if opt.Args {
@@ -179,15 +196,14 @@ func (t *Tools) RepairInput(tool string, raw []byte, opt Options) (fixed []byte,
 	for _, c := range cands {
 		w, m, ch := b.coerce(c.v, tl.schema, 0)
 		if b.spent {
-			return nil, nil, false
+			return nil, 0, false
 		}
 		if (!ch && c.m == 0) || !b.valid(&w, tl.schema, 0) {
 			continue
 		}
-		out := appendJSON(make([]byte, 0, len(raw)+len(raw)/8), &w)
-		return out, (m | c.m).kindStrings(), true
+		return appendJSON(make([]byte, 0, len(raw)+len(raw)/8), &w), m | c.m, true
 	}
-	return nil, nil, false
+	return nil, 0, false
 }
 
 // ToolsFromAnthropic reads the tools of an Anthropic Messages request body: tools[].name with
@@ -195,17 +211,23 @@ func (t *Tools) RepairInput(tool string, raw []byte, opt Options) (fixed []byte,
 // by name but never repaired. A body without tools gives an empty Tools; a body that is not a
 // JSON object gives an empty Tools and an error.
 func ToolsFromAnthropic(requestBody []byte) (*Tools, error) {
-	return readTools(requestBody, "anthropic", func(t *Tools, v *value) {
-		addNamed(t, v.member("name"), v.member("input_schema"), false)
+	return readTools(requestBody, "anthropic", func(t *Tools, v *value, legacy bool) {
+		if !legacy {
+			addNamed(t, v.member("name"), v.member("input_schema"), false)
+		}
 	})
 }
 
 // ToolsFromChat reads the tools of an OpenAI Chat Completions request body: tools[] of type
 // "function" (or without a type) with function.name and function.parameters, and the legacy
 // functions[] with name and parameters. A function without parameters takes none: its schema is
-// an object without properties.
+// an object without properties. Errors as ToolsFromAnthropic.
 func ToolsFromChat(requestBody []byte) (*Tools, error) {
-	t, err := readTools(requestBody, "chat", func(t *Tools, v *value) {
+	return readTools(requestBody, "chat", func(t *Tools, v *value, legacy bool) {
+		if legacy {
+			addNamed(t, v.member("name"), v.member("parameters"), true)
+			return
+		}
 		if typ := v.member("type"); typ != nil && (typ.kind != kindString || typ.text != "function") {
 			return
 		}
@@ -213,29 +235,14 @@ func ToolsFromChat(requestBody []byte) (*Tools, error) {
 			addNamed(t, fn.member("name"), fn.member("parameters"), true)
 		}
 	})
-	if err != nil {
-		return t, err
-	}
-	var req struct {
-		Functions json.RawMessage `json:"functions"`
-	}
-	if json.Unmarshal(requestBody, &req) == nil && len(req.Functions) > 0 {
-		if fns, err := parseJSON(string(req.Functions)); err == nil && fns.kind == kindArray {
-			for i := range fns.elems {
-				if fn := &fns.elems[i]; fn.kind == kindObject {
-					addNamed(t, fn.member("name"), fn.member("parameters"), true)
-				}
-			}
-		}
-	}
-	return t, nil
 }
 
 // ToolsFromResponses reads the tools of an OpenAI Responses request body: tools[] of type
-// "function" with name and parameters. Other tool types (built-in, custom) are skipped.
+// "function" with name and parameters. Other tool types (built-in, custom) are skipped. Errors as
+// ToolsFromAnthropic.
 func ToolsFromResponses(requestBody []byte) (*Tools, error) {
-	return readTools(requestBody, "responses", func(t *Tools, v *value) {
-		if typ := v.member("type"); typ != nil && typ.kind == kindString && typ.text == "function" {
+	return readTools(requestBody, "responses", func(t *Tools, v *value, legacy bool) {
+		if typ := v.member("type"); !legacy && typ != nil && typ.kind == kindString && typ.text == "function" {
 			addNamed(t, v.member("name"), v.member("parameters"), true)
 		}
 	})
@@ -245,41 +252,47 @@ func ToolsFromResponses(requestBody []byte) (*Tools, error) {
 var emptyParams = value{kind: kindObject, keys: []string{"type", "properties"},
 	elems: []value{{kind: kindString, text: "object"}, {kind: kindObject}}}
 
+// addNamed records a tool from its name and schema members; an OpenAI function without (or with
+// null) parameters takes none.
 func addNamed(t *Tools, name, doc *value, openai bool) {
 	if name == nil || name.kind != kindString || name.text == "" {
 		return
 	}
-	if doc == nil && openai {
-		doc = &emptyParams
-	}
 	if doc != nil && doc.kind == kindNull {
 		doc = nil
-		if openai {
-			doc = &emptyParams
-		}
+	}
+	if doc == nil && openai {
+		doc = &emptyParams
 	}
 	t.add(name.text, doc)
 }
 
-// readTools decodes tools[] of a request body and hands each object entry to add.
-func readTools(body []byte, api string, add func(*Tools, *value)) (*Tools, error) {
+// readTools decodes tools[] (and the legacy functions[]) of a request body in one pass and hands
+// each object entry to add, with legacy set for functions[] entries.
+func readTools(body []byte, api string, add func(t *Tools, entry *value, legacy bool)) (*Tools, error) {
 	t := newTools()
 	var req struct {
-		Tools json.RawMessage `json:"tools"`
+		Tools     json.RawMessage `json:"tools"`
+		Functions json.RawMessage `json:"functions"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
 	}
-	if len(req.Tools) == 0 {
-		return t, nil
-	}
-	list, err := parseJSON(string(req.Tools))
-	if err != nil {
-		return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
-	}
-	for i := range list.elems {
-		if e := &list.elems[i]; list.kind == kindArray && e.kind == kindObject {
-			add(t, e)
+	for _, l := range []struct {
+		raw    json.RawMessage
+		legacy bool
+	}{{req.Tools, false}, {req.Functions, true}} {
+		if len(l.raw) == 0 {
+			continue
+		}
+		list, err := parseJSON(string(l.raw))
+		if err != nil {
+			return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
+		}
+		for i := range list.elems {
+			if e := &list.elems[i]; list.kind == kindArray && e.kind == kindObject {
+				add(t, e, l.legacy)
+			}
 		}
 	}
 	return t, nil

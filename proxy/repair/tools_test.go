@@ -23,6 +23,8 @@ func TestToolsFromRequests(t *testing.T) {
 			`{"tools":[{"type":"function","name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"}}}},{"type":"web_search"},{"type":"custom","name":"free"}]}`,
 			[]string{"bash"}, false},
 		{"no tools", ToolsFromAnthropic, `{"model":"m","messages":[]}`, nil, false},
+		{"functions are Chat's only", ToolsFromAnthropic, `{"functions":[{"name":"f","parameters":{}}]}`, nil, false},
+		{"functions are not Responses'", ToolsFromResponses, `{"functions":[{"name":"f","parameters":{}}]}`, nil, false},
 		{"tools null", ToolsFromChat, `{"tools":null}`, nil, false},
 		{"tools not a list", ToolsFromResponses, `{"tools":{"name":"x"}}`, nil, false},
 		{"nameless tool", ToolsFromAnthropic, `{"tools":[{"input_schema":{}},{"name":""}]}`, nil, false},
@@ -106,5 +108,30 @@ func TestToolsQueries(t *testing.T) {
 	}
 	if fixed, _, changed := chat.RepairInput("now", nil, Options{Args: true}); !changed || string(fixed) != `{}` {
 		t.Errorf("empty arguments of a parameterless function: got %s, %v", fixed, changed)
+	}
+}
+
+// TestToolsConcurrentUse: one Tools serves many calls at once (run with -race).
+func TestToolsConcurrentUse(t *testing.T) {
+	tools := toolsWith(t, todoSchema)
+	raw := []byte(`{"todos":"[{\"content\":\"a\",\"status\":\"done\"}]"}`)
+	want := `{"todos":[{"content":"a","status":"done"}]}`
+	errs := make(chan string, 8)
+	for range 8 {
+		go func() {
+			for range 50 {
+				fixed, _, changed := tools.RepairInput("t", raw, Options{})
+				if !changed || string(fixed) != want || !tools.Fits("t", fixed) {
+					errs <- string(fixed)
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 8 {
+		if got := <-errs; got != "" {
+			t.Errorf("concurrent repair gave %q", got)
+		}
 	}
 }

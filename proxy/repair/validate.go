@@ -116,8 +116,9 @@ func (b *budget) validObject(v *value, s *schema) bool {
 	if (s.minProps >= 0 && len(v.keys) < s.minProps) || (s.maxProps >= 0 && len(v.keys) > s.maxProps) {
 		return false
 	}
+	var buf [4]*schema
 	for i, k := range v.keys {
-		for _, ps := range memberSchemas(s, k) {
+		for _, ps := range memberSchemas(s, k, buf[:0]) {
 			if !b.valid(&v.elems[i], ps, 0) {
 				return false
 			}
@@ -126,11 +127,11 @@ func (b *budget) validObject(v *value, s *schema) bool {
 	return true
 }
 
-// memberSchemas returns the schemas that apply to the member named k of an object under s:
-// properties[k] and every matching patternProperties, else additionalProperties. None means the
-// member is unconstrained.
-func memberSchemas(s *schema, k string) []*schema {
-	var out []*schema
+// memberSchemas appends to out the schemas that apply to the member named k of an object under
+// s: properties[k] and every matching patternProperties, else additionalProperties. None means
+// the member is unconstrained. Callers pass a small array on their stack to spare allocations.
+func memberSchemas(s *schema, k string, out []*schema) []*schema {
+	out = out[:0]
 	if p, ok := s.properties[k]; ok {
 		out = append(out, p)
 	}
@@ -139,7 +140,7 @@ func memberSchemas(s *schema, k string) []*schema {
 			out = append(out, pp.s)
 		}
 	}
-	if out == nil && s.additional != nil {
+	if len(out) == 0 && s.additional != nil {
 		out = append(out, s.additional)
 	}
 	return out

@@ -1,0 +1,206 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/service"
+)
+
+func init() {
+	extraCommands = append(extraCommands,
+		func(ios *IOStreams) *cobra.Command { return newInstallCmd(ios, nil) },
+		func(ios *IOStreams) *cobra.Command { return newUninstallCmd(ios, nil) })
+	installedConfig = loadInstalledConfig
+}
+
+// installOptions are the flags of `toolfix install`.
+type installOptions struct {
+	DryRun                bool
+	Yes                   bool
+	Port                  int // 0: keep the installed port, or DefaultPort
+	Only                  []string
+	NoService             bool
+	ClaudeDefaultUpstream bool
+	OpenCodeBuiltins      []string
+}
+
+// newServiceManager builds the per-user service manager for the state folder; tests replace it.
+var newServiceManager = func(dirs install.Dirs) (install.Service, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding toolfix's own path for the service: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return service.New(service.Config{Executable: exe, StateDir: dirs.State, LogDir: dirs.Logs()})
+}
+
+func newInstallCmd(ios *IOStreams, runF func(*installOptions) error) *cobra.Command {
+	opts := &installOptions{}
+	c := &cobra.Command{
+		Use:   "install",
+		Short: "Route Claude Code and OpenCode through toolfix",
+		Long: `Route Claude Code and OpenCode through the toolfix proxy, started at login as a per-user service.
+
+install finds the base URL each client uses — env.ANTHROPIC_BASE_URL in Claude Code's settings.json,
+provider.<id>.options.baseURL in OpenCode's config — makes it a route of the proxy, and points the
+client at http://127.0.0.1:<port>/<route> instead. It shows the plan (a diff per file) first; on a
+terminal it asks before changing anything. Comments, formatting and key order of the files are kept;
+each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back.`,
+		Example: `  toolfix install --dry-run
+  toolfix install --only opencode --opencode-builtin anthropic
+  toolfix install --no-service --yes && toolfix serve`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if !c.Flags().Changed("port") {
+				opts.Port = 0
+			} else if opts.Port < 1 || opts.Port > 65535 {
+				return &usageError{fmt.Errorf("--port %d: not a TCP port (1-65535)", opts.Port)}
+			}
+			for _, o := range opts.Only {
+				if o != providers.Claude && o != providers.OpenCode {
+					return &usageError{fmt.Errorf("--only %q: the clients are claude and opencode", o)}
+				}
+			}
+			for _, b := range opts.OpenCodeBuiltins {
+				if _, ok := providers.OpenCodeBuiltins[b]; !ok {
+					return &usageError{fmt.Errorf("--opencode-builtin %q: the built-in providers are anthropic and openai", b)}
+				}
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runInstall(c.Context(), ios, opts)
+		},
+	}
+	f := c.Flags()
+	f.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and change nothing")
+	f.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask before changing files (needed when not on a terminal)")
+	f.IntVar(&opts.Port, "port", DefaultPort, "loopback port of the proxy; without it a re-install keeps the installed port")
+	f.StringSliceVar(&opts.Only, "only", nil, "route only these clients: claude, opencode")
+	f.BoolVar(&opts.NoService, "no-service", false, "install no service; run 'toolfix serve' yourself")
+	f.BoolVar(&opts.ClaudeDefaultUpstream, "claude-default-upstream", false, "route Claude Code even when it talks to api.anthropic.com directly")
+	f.StringSliceVar(&opts.OpenCodeBuiltins, "opencode-builtin", nil, "route these built-in OpenCode providers: anthropic, openai")
+	return c
+}
+
+// newInstaller gathers what install and uninstall need from this machine.
+func newInstaller() (*install.Installer, error) {
+	env, err := providers.OSEnv()
+	if err != nil {
+		return nil, err
+	}
+	dirs := install.DefaultDirs()
+	in := &install.Installer{Dirs: dirs, Env: env}
+	svc, err := newServiceManager(dirs)
+	if err != nil {
+		return nil, err
+	}
+	in.Service = svc
+	return in, nil
+}
+
+func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	in, err := newInstaller()
+	if err != nil {
+		return err
+	}
+	if !opts.DryRun {
+		unlock, err := install.Lock(in.Dirs)
+		if err != nil {
+			return err
+		}
+		defer unlock()
+		msg, err := in.Recover(ctx)
+		if err != nil {
+			return err
+		}
+		if msg != "" {
+			fmt.Fprintln(ios.ErrOut, msg)
+		}
+	}
+	plan, err := in.Plan(install.Options{
+		Port:                  opts.Port,
+		DefaultPort:           DefaultPort,
+		Only:                  opts.Only,
+		ClaudeDefaultUpstream: opts.ClaudeDefaultUpstream,
+		OpenCodeBuiltins:      opts.OpenCodeBuiltins,
+		NoService:             opts.NoService,
+	})
+	if err != nil {
+		if opts.DryRun && strings.Contains(err.Error(), "interrupted") {
+			return fmt.Errorf("%w: run `toolfix install` (or `toolfix uninstall`) to undo it first", err)
+		}
+		return err
+	}
+	if plan.Empty() {
+		for _, n := range plan.Notes {
+			fmt.Fprintf(ios.ErrOut, "  - %s\n", n)
+		}
+		return errors.New("nothing to route: no client config names an upstream toolfix can sit in front of (see the notes above)")
+	}
+	if err := plan.Render(ios.Out); err != nil {
+		return err
+	}
+	if opts.DryRun {
+		return nil
+	}
+	if !opts.NoService && plan.ServiceErr != nil {
+		return fmt.Errorf("cannot install the service: %w\nnothing was changed; pass --no-service to do everything else and run `toolfix serve` yourself", plan.ServiceErr)
+	}
+	if !opts.Yes {
+		if !ios.IsTTY {
+			return errors.New("not on a terminal, so not asking: pass --yes to apply this plan, or --dry-run to only show it")
+		}
+		fmt.Fprint(ios.ErrOut, "\nApply this plan? [y/N] ")
+		answer, _ := bufio.NewReader(ios.In).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+			return &ExitError{Code: 1, Err: errors.New("cancelled; nothing was changed")}
+		}
+	}
+	res, err := in.Apply(ctx, plan)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ios.Out, "\ntoolfix is installed: %d route(s) on 127.0.0.1:%d.\n", len(plan.Routes), plan.Port)
+	if res.BackupDir != "" {
+		fmt.Fprintf(ios.Out, "Backups of the files it changed: %s\n", res.BackupDir)
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", n)
+	}
+	if opts.NoService {
+		fmt.Fprintf(ios.Out, "No service was installed: start the proxy with `toolfix serve` now and after each login.\n")
+	}
+	fmt.Fprintln(ios.Out, "Undo it all with `toolfix uninstall`.")
+	return nil
+}
+
+// loadInstalledConfig is what `toolfix serve` without flags serves: the routes and port of the
+// installed state. It returns install.ErrNotInstalled (which says to run `toolfix install`) when
+// nothing is installed.
+func loadInstalledConfig() (proxy.Config, error) {
+	st, err := install.LoadState(install.DefaultDirs())
+	if err != nil {
+		return proxy.Config{}, err
+	}
+	cfg := proxy.Config{Listen: fmt.Sprintf("127.0.0.1:%d", st.Port)}
+	for _, r := range st.Routes {
+		cfg.Routes = append(cfg.Routes, proxy.Route{Name: r.Name, Upstream: r.Upstream, Protocol: r.Protocol})
+	}
+	return cfg, nil
+}

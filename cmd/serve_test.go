@@ -1,0 +1,130 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestServeConfig(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	_ = os.WriteFile(good, []byte(`{"listen":"127.0.0.1:5000","routes":[{"name":"claude","upstream":"https://api.anthropic.com"}]}`), 0o600)
+	typo := filepath.Join(dir, "typo.json")
+	_ = os.WriteFile(typo, []byte(`{"routes":[{"name":"claude","upstrem":"https://x"}]}`), 0o600)
+	tests := []struct {
+		name       string
+		opts       serveOptions
+		wantListen string
+		wantErr    string
+	}{
+		{"upstream", serveOptions{Upstream: "https://api.anthropic.com"}, "127.0.0.1:47821", ""},
+		{"listen ipv6 loopback", serveOptions{Upstream: "http://x", Listen: "[::1]:0"}, "[::1]:0", ""},
+		{"config", serveOptions{Config: good}, "127.0.0.1:5000", ""},
+		{"flag wins over config listen", serveOptions{Config: good, Listen: "localhost:7"}, "localhost:7", ""},
+		{"not loopback", serveOptions{Upstream: "http://x", Listen: "0.0.0.0:1"}, "", "not a loopback address"},
+		{"all interfaces", serveOptions{Upstream: "http://x", Listen: ":80"}, "", "not a loopback address"},
+		{"both", serveOptions{Upstream: "http://x", Config: good}, "", "cannot be used together"},
+		{"bad upstream", serveOptions{Upstream: "ftp://x"}, "", "scheme must be http or https"},
+		{"typo in config", serveOptions{Config: typo}, "", "unknown field"},
+		{"missing config", serveOptions{Config: filepath.Join(dir, "none.json")}, "", "reading config"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := serveConfig(&tc.opts)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Listen != tc.wantListen {
+				t.Errorf("listen = %q, want %q", cfg.Listen, tc.wantListen)
+			}
+		})
+	}
+}
+
+func TestServeRefusesNonLoopbackExit2(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := Run([]string{"serve", "--listen", "0.0.0.0:0", "--upstream", "http://127.0.0.1:1"}, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+	if code != 2 || !strings.Contains(errOut.String(), "not a loopback address") {
+		t.Fatalf("code %d, stderr %q", code, errOut.String())
+	}
+}
+
+// TestServeRuns starts `toolfix serve --listen 127.0.0.1:0 --upstream URL` as the README says,
+// reads the printed address, sends a request through it and stops it.
+func TestServeRuns(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"path":"`+r.URL.Path+`"}`)
+	}))
+	defer up.Close()
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	var errOut bytes.Buffer
+	go func() {
+		done <- RunContext(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--upstream", up.URL + "/prefix"}, &IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: &errOut})
+		pw.Close()
+	}()
+	line := make([]byte, 200)
+	n, err := pr.Read(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	addr := strings.TrimSpace(strings.TrimPrefix(string(line[:n]), "toolfix listening on "))
+	if !strings.HasPrefix(addr, "http://127.0.0.1:") {
+		t.Fatalf("printed %q", line[:n])
+	}
+	resp, err := http.Get(addr + "/v1/models")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(b) != `{"path":"/prefix/v1/models"}` {
+		t.Errorf("got %s", b)
+	}
+	resp, err = http.Get(addr + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&h)
+	resp.Body.Close()
+	if h["status"] != "ok" {
+		t.Errorf("healthz %v", h)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(errOut.String(), `"msg":"listening"`) {
+		t.Errorf("no JSON log line: %s", errOut.String())
+	}
+}
+
+func TestVersion(t *testing.T) {
+	var out bytes.Buffer
+	if code := Run([]string{"version"}, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: io.Discard}); code != 0 {
+		t.Fatal(code)
+	}
+	for _, want := range []string{"toolfix dev", "commit:", "built:", "go: go1."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("version output lacks %q: %s", want, out.String())
+		}
+	}
+}

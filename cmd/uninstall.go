@@ -1,0 +1,88 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/install"
+)
+
+// uninstallOptions are the flags of `toolfix uninstall`.
+type uninstallOptions struct {
+	Purge bool
+}
+
+func newUninstallCmd(ios *IOStreams, runF func(*uninstallOptions) error) *cobra.Command {
+	opts := &uninstallOptions{}
+	c := &cobra.Command{
+		Use:   "uninstall",
+		Short: "Put the clients' configs back and remove the service",
+		Long: `Undo what toolfix install did: each key toolfix set is put back where it still holds toolfix's value
+(a key you changed since is left as it is, with a warning), keys toolfix added are removed, and the
+service is stopped and removed. A file you did not touch since the install comes back byte for byte.
+Backups stay; --purge also removes toolfix's state, logs and samples.`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return runUninstall(c.Context(), ios, opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.Purge, "purge", false, "also remove toolfix's state, logs and samples (backups stay)")
+	return c
+}
+
+func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	in, err := newInstaller()
+	if err != nil {
+		return err
+	}
+	unlock, err := install.Lock(in.Dirs)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	rep, err := in.Uninstall(ctx, opts.Purge)
+	if rep.Recovered != "" {
+		fmt.Fprintln(ios.ErrOut, rep.Recovered)
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", w)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.NotInstalled {
+		fmt.Fprintln(ios.Out, "toolfix is not installed; nothing to undo.")
+	}
+	for _, p := range rep.Restored {
+		fmt.Fprintf(ios.Out, "restored %s\n", p)
+	}
+	for _, p := range rep.Undone {
+		fmt.Fprintf(ios.Out, "undid toolfix's keys in %s\n", p)
+	}
+	for _, p := range rep.Removed {
+		fmt.Fprintf(ios.Out, "removed %s (toolfix had created it)\n", p)
+	}
+	if !rep.NotInstalled {
+		fmt.Fprintln(ios.Out, "toolfix is uninstalled.")
+	}
+	fmt.Fprintf(ios.Out, "Backups are kept in %s\n", rep.Backups)
+	if opts.Purge {
+		fmt.Fprintln(ios.Out, "Removed toolfix's state, logs and samples.")
+	}
+	return nil
+}
+
+// noArgs refuses positional arguments as a usage error (exit status 2).
+func noArgs(c *cobra.Command, args []string) error {
+	if err := cobra.NoArgs(c, args); err != nil {
+		return &usageError{err}
+	}
+	return nil
+}

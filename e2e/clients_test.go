@@ -1,0 +1,155 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// runTimeout bounds one client run. A run takes 1-3 s (Claude Code) or 5-10 s (OpenCode) on an
+// idle machine, several times that on a busy one.
+const runTimeout = 4 * time.Minute
+
+// prompt is what every run asks; the mock ignores it.
+const prompt = "Run the e2e check and keep the todo list current."
+
+// clientRun is the outcome of one client process.
+type clientRun struct {
+	Stdout, Stderr string
+	ExitCode       int           // the process's exit status
+	Workdir        string        // the folder the client ran in
+	Took           time.Duration // wall time of the run
+}
+
+// output is stdout and stderr together, for looking for a text in either.
+func (r clientRun) output() string { return r.Stdout + "\n" + r.Stderr }
+
+// runClaude runs Claude Code non-interactively against baseURL (a root without /v1) with a
+// temporary HOME and working folder.
+func runClaude(t *testing.T, baseURL string) clientRun {
+	t.Helper()
+	bin := clientBin(t, "claude")
+	env := []string{
+		"ANTHROPIC_BASE_URL=" + baseURL,
+		"ANTHROPIC_API_KEY=sk-ant-e2e-dummy",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+		"DISABLE_TELEMETRY=1",
+		"DISABLE_AUTOUPDATER=1",
+		"DISABLE_ERROR_REPORTING=1",
+		"IS_SANDBOX=1",               // bypassPermissions refuses to start as root without it
+		"CLAUDE_CODE_ENABLE_TASKS=0", // offer TodoWrite rather than TaskCreate/TaskUpdate
+	}
+	return runClient(t, bin, env, "-p", prompt,
+		"--output-format", "stream-json", "--verbose",
+		"--permission-mode", "bypassPermissions", "--max-turns", "4")
+}
+
+// providerNPM names the AI SDK provider package OpenCode talks through.
+type providerNPM string
+
+const (
+	sdkAnthropic        providerNPM = "@ai-sdk/anthropic"
+	sdkOpenAICompatible providerNPM = "@ai-sdk/openai-compatible"
+)
+
+// runOpenCode runs `opencode run` against baseURL (a root without /v1) through an OpenCode
+// provider built on npm, configured in a temporary HOME that keeps it offline.
+func runOpenCode(t *testing.T, npm providerNPM, baseURL string) clientRun {
+	t.Helper()
+	bin := clientBin(t, "opencode")
+	home := t.TempDir()
+	cfg := map[string]any{
+		"$schema":    "https://opencode.ai/config.json",
+		"autoupdate": false,
+		"share":      "disabled",
+		"provider": map[string]any{
+			"mock": map[string]any{
+				"npm":     string(npm),
+				"name":    "Mock upstream",
+				"options": map[string]any{"baseURL": baseURL + "/v1", "apiKey": "sk-e2e-dummy"},
+				"models":  map[string]any{"mock-model": map[string]any{"name": "Mock model"}},
+			},
+		},
+	}
+	b, err := json.MarshalIndent(cfg, "", "  ")
+	if err != nil {
+		t.Fatalf("encoding opencode.json: %v", err)
+	}
+	writeFile(t, filepath.Join(home, ".config", "opencode", "opencode.json"), b)
+	// OpenCode starts a background npm install of its plugin package on every run; offline, it
+	// fails at once instead of waiting on the network.
+	writeFile(t, filepath.Join(home, ".npmrc"), []byte("offline=true\n"))
+	env := []string{
+		"HOME=" + home,
+		"OPENCODE_DISABLE_MODELS_FETCH=1",
+		"OPENCODE_DISABLE_AUTOUPDATE=1",
+		"OPENCODE_DISABLE_DEFAULT_PLUGINS=1",
+		"OPENCODE_DISABLE_LSP_DOWNLOAD=1",
+		"OPENCODE_DISABLE_SHARE=1",
+	}
+	return runClient(t, bin, env, "run", prompt, "--model", "mock/mock-model", "--format", "json", "--print-logs")
+}
+
+func writeFile(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatalf("making %q: %v", filepath.Dir(path), err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatalf("writing %q: %v", path, err)
+	}
+}
+
+// runClient runs bin with args in a fresh working folder under a clean environment (none of the
+// caller's variables but PATH, so a developer's own API settings cannot leak in), a temporary
+// HOME (unless extra sets one) and TMPDIR, and the extra variables. It waits at most runTimeout.
+func runClient(t *testing.T, bin string, extra []string, args ...string) clientRun {
+	t.Helper()
+	work := t.TempDir()
+	env := []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + t.TempDir(),
+		"TMPDIR=" + t.TempDir(), // Claude Code's Bash tool keeps its output files there
+		"SHELL=/bin/bash",
+		"LANG=C.UTF-8",
+		"TERM=dumb",
+		"NO_COLOR=1",
+	}
+	env = append(env, extra...) // a later HOME wins: exec keeps the last of duplicate keys
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = work
+	cmd.Env = env
+	cmd.WaitDelay = 5 * time.Second // a grandchild holding the pipes open must not hang the test
+	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	start := time.Now()
+	err := cmd.Run()
+	r := clientRun{Stdout: stdout.String(), Stderr: stderr.String(), Workdir: work, Took: time.Since(start)}
+	var exit *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		t.Fatalf("%s did not finish within %s\nstdout:\n%s\nstderr:\n%s", filepath.Base(bin), runTimeout, tail(r.Stdout), tail(r.Stderr))
+	case err != nil && !errors.As(err, &exit):
+		t.Fatalf("running %s: %v", filepath.Base(bin), err)
+	}
+	r.ExitCode = cmd.ProcessState.ExitCode()
+	t.Logf("%s exited %d after %s", filepath.Base(bin), r.ExitCode, r.Took.Round(10*time.Millisecond))
+	return r
+}
+
+// tail returns the last 4000 bytes of s, for failure messages.
+func tail(s string) string {
+	const n = 4000
+	if len(s) <= n {
+		return s
+	}
+	return fmt.Sprintf("…(%d bytes cut)…%s", len(s)-n, s[len(s)-n:])
+}

@@ -1,0 +1,98 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolfix/toolfix/cmd"
+)
+
+// installHint is the command that installs the pinned clients, run from the module root.
+const installHint = "npm install --no-audit --no-fund --prefix e2e/clients"
+
+// toolfixBin is the toolfix binary TestMain builds once for every test in this package.
+var toolfixBin string
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "toolfix-e2e-")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: making a build folder: %v\n", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	toolfixBin = filepath.Join(dir, "toolfix")
+	if err := buildToolfix(toolfixBin); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// buildToolfix builds ./cmd/toolfix from the module root (the parent of this package's folder)
+// into out.
+func buildToolfix(out string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, "./cmd/toolfix")
+	cmd.Dir = ".."
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building toolfix: %w\n%s", err, b)
+	}
+	return nil
+}
+
+// requireTools fails t unless toolfix was built, its serve command has the flags these tests
+// use, and the client name is installed. Every test that runs a client calls it first.
+//
+// Building the command tree in-process also links all of toolfix into this test binary, so the
+// binary, and with it go test's cached result, changes whenever toolfix's code does: the test cache
+// cannot see the sources TestMain builds with go build, and a stale pass must not hide a broken
+// proxy. (A change to the npm clients shows through the Stat of their binaries in clientBin.)
+func requireTools(t *testing.T, client string) {
+	t.Helper()
+	if _, err := os.Stat(toolfixBin); err != nil {
+		t.Fatalf("the toolfix binary TestMain built is missing: %v", err)
+	}
+	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard})
+	serve, _, err := root.Find([]string{"serve"})
+	if err != nil || serve == root {
+		t.Fatalf("toolfix has no serve command: %v", err)
+	}
+	for _, flag := range []string{"listen", "upstream"} {
+		if serve.Flags().Lookup(flag) == nil {
+			t.Fatalf("toolfix serve has no --%s flag", flag)
+		}
+	}
+	clientBin(t, client)
+}
+
+// clientBin returns the absolute path of the installed client name ("claude" or "opencode") and
+// fails the test, naming the install command, when it is not installed. It never skips: in CI
+// (CI=true) a missing client is a broken CI script, and on a developer's machine the test cannot
+// prove anything without it.
+func clientBin(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("clients", "node_modules", ".bin", name))
+	if err != nil {
+		t.Fatalf("locating %s: %v", name, err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		where := "on this machine"
+		if os.Getenv("CI") == "true" {
+			where = "in CI: .ci/run must install them before go test"
+		}
+		t.Fatalf("the real client %s is not installed (%v) %s; from the module root run:\n\t%s", name, err, where, installHint)
+	}
+	return p
+}

@@ -1,0 +1,90 @@
+package install
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// writeFileAtomic replaces the file at path with data so that a reader sees the old or the new
+// content, never a mix: a temporary file in the same folder, written, synced, given mode, then
+// renamed over the target and the folder synced. When path is a symlink the file it points to is
+// written and the link is kept. The folder must exist.
+func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
+	target, err := linkTarget(path)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".toolfix-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	name := tmp.Name()
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(name)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Chmod(mode); err != nil && runtime.GOOS != "windows" {
+		return fail(err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(name, target); err != nil {
+		os.Remove(name)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	syncDir(dir)
+	return nil
+}
+
+// linkTarget resolves path through symlinks; a path that does not exist (yet) is returned as is,
+// and so is a dangling link's own path replaced by where it points.
+func linkTarget(path string) (string, error) {
+	t, err := filepath.EvalSymlinks(path)
+	if err == nil {
+		return t, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("resolving %s: %w", path, err)
+	}
+	if dest, lerr := os.Readlink(path); lerr == nil {
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		return dest, nil
+	}
+	return path, nil
+}
+
+// syncDir flushes a folder's entries so that a rename survives a crash; best effort (Windows
+// cannot open a folder for syncing).
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+}
+
+// readMaybe reads the file at path; a missing file gives (nil, false, nil).
+func readMaybe(path string) ([]byte, bool, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return b, true, nil
+}

@@ -1,0 +1,87 @@
+package install
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+)
+
+// health is the part of the proxy's /healthz answer install reads:
+// {"status":"ok","version":"…","routes":[…]}, each route a name or an object with a "name".
+type health struct {
+	Status  string            `json:"status"`
+	Version string            `json:"version"`
+	Routes  []json.RawMessage `json:"routes"`
+}
+
+// waitHealthy polls the proxy's /healthz until it answers "ok" with every route of routes, so
+// that a proxy still serving an older state does not count.
+func (in *Installer) waitHealthy(ctx context.Context, port int, routes []Route) error {
+	url := in.HealthURL
+	if url == "" {
+		url = fmt.Sprintf("http://127.0.0.1:%d/healthz", port)
+	}
+	timeout := in.HealthTimeout
+	if timeout == 0 {
+		timeout = 20 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	client := &http.Client{Timeout: 2 * time.Second}
+	tick := time.NewTicker(150 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		err := probe(ctx, client, url, routes)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the proxy did not answer %s within %s: %w", url, timeout, err)
+		case <-tick.C:
+		}
+	}
+}
+
+func probe(ctx context.Context, client *http.Client, url string, routes []Route) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s answered %s", url, resp.Status)
+	}
+	var h health
+	if err := json.NewDecoder(http.MaxBytesReader(nil, resp.Body, 1<<20)).Decode(&h); err != nil {
+		return fmt.Errorf("reading %s: %w", url, err)
+	}
+	if h.Status != "ok" {
+		return fmt.Errorf("%s says status %q", url, h.Status)
+	}
+	var have []string
+	for _, r := range h.Routes {
+		var name string
+		if json.Unmarshal(r, &name) != nil {
+			var obj struct {
+				Name string `json:"name"`
+			}
+			_ = json.Unmarshal(r, &obj)
+			name = obj.Name
+		}
+		have = append(have, name)
+	}
+	for _, r := range routes {
+		if !slices.Contains(have, r.Name) {
+			return fmt.Errorf("%s serves routes %v, not yet %q", url, have, r.Name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,206 @@
+package install
+
+import (
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestUnifiedDiff(t *testing.T) {
+	a := "{\n  \"a\": 1,\n  \"b\": 2,\n  \"c\": 3,\n  \"d\": 4,\n  \"e\": 5,\n  \"f\": 6,\n  \"g\": 7,\n  \"h\": 8,\n  \"i\": 9\n}\n"
+	b := strings.Replace(strings.Replace(a, "\"b\": 2", "\"b\": 20", 1), "\"i\": 9\n", "\"i\": 9,\n  \"j\": 10\n", 1)
+	want := `--- old
++++ new
+@@ -1,11 +1,12 @@
+ {
+   "a": 1,
+-  "b": 2,
++  "b": 20,
+   "c": 3,
+   "d": 4,
+   "e": 5,
+   "f": 6,
+   "g": 7,
+   "h": 8,
+-  "i": 9
++  "i": 9,
++  "j": 10
+ }
+`
+	if diff := cmp.Diff(want, unifiedDiff("old", "new", []byte(a), []byte(b))); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// Changes more than six lines apart make two hunks.
+	c := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n"
+	d := strings.Replace(strings.Replace(c, "\n2\n", "\nX\n", 1), "\n10\n", "\nY\n", 1)
+	want2 := "--- c\n+++ d\n@@ -1,5 +1,5 @@\n 1\n-2\n+X\n 3\n 4\n 5\n@@ -7,7 +7,7 @@\n 7\n 8\n 9\n-10\n+Y\n 11\n 12\n 13\n"
+	if diff := cmp.Diff(want2, unifiedDiff("c", "d", []byte(c), []byte(d))); diff != "" {
+		t.Errorf("two hunks (-want +got):\n%s", diff)
+	}
+	if got := unifiedDiff("old", "new", []byte(a), []byte(a)); got != "" {
+		t.Errorf("equal inputs give %q", got)
+	}
+	// A new file, CRLF and no final newline.
+	got := unifiedDiff("x", "y", nil, []byte("{\r\n  \"k\": 1\r\n}"))
+	wantNew := "--- x\n+++ y\n@@ -0,0 +1,3 @@\n+{\n+  \"k\": 1\n+}\n\\ No newline at end of file\n"
+	if diff := cmp.Diff(wantNew, got); diff != "" {
+		t.Errorf("new file (-want +got):\n%s", diff)
+	}
+}
+
+func TestRedact(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`    "apiKey": "sk-abc123",`, `    "apiKey": "<redacted>",`},
+		{`"x-api-key": "k", "Authorization": "Bearer t"`, `"x-api-key": "<redacted>", "Authorization": "<redacted>"`},
+		{`"apiKey": "{env:MOONSHOT_API_KEY}"`, `"apiKey": "{env:MOONSHOT_API_KEY}"`},
+		{`"ANTHROPIC_AUTH_TOKEN": "esc\"aped"`, `"ANTHROPIC_AUTH_TOKEN": "<redacted>"`},
+		{`"baseURL": "https://api.moonshot.ai/v1"`, `"baseURL": "https://api.moonshot.ai/v1"`},
+	}
+	for _, tt := range tests {
+		if got := redact(tt.in); got != tt.want {
+			t.Errorf("redact(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSelfCheck(t *testing.T) {
+	me := self{ports: map[int]bool{47821: true, 50000: true}, hosts: map[string]bool{"devbox": true}, addrs: []net.IP{net.ParseIP("10.1.2.3")}, routes: map[string]bool{"claude": true}}
+	tests := []struct {
+		url         string
+		self, local bool
+	}{
+		{"http://127.0.0.1:47821/claude", true, false},
+		{"http://127.9.9.9:50000", true, false},
+		{"http://LOCALHOST:47821/v1", true, false},
+		{"http://app.localhost:47821", true, false},
+		{"http://[::1]:47821", true, false},
+		{"http://0.0.0.0:47821", true, false},
+		{"http://[::]:47821", true, false},
+		{"http://devbox:47821", true, false},
+		{"http://devbox.:47821", true, false},
+		{"http://10.1.2.3:47821", true, false},
+		{"http://localhost:4000/claude/v1", true, false},
+		{"http://localhost:4000/v1", false, true},
+		{"http://localhost/v1", false, true},
+		{"https://api.anthropic.com", false, false},
+		{"https://10.9.9.9:47821", false, false},
+	}
+	for _, tt := range tests {
+		s, l, err := me.check(tt.url)
+		if err != nil {
+			t.Errorf("%s: %v", tt.url, err)
+			continue
+		}
+		if s != tt.self || l != tt.local {
+			t.Errorf("%s: self %v local %v, want %v %v", tt.url, s, l, tt.self, tt.local)
+		}
+	}
+	for _, bad := range []string{"gateway.example", "ftp://x", "http://", "https://x/v1?key=1", "://"} {
+		if _, _, err := me.check(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestHealthProbe(t *testing.T) {
+	tests := []struct {
+		name string
+		body any
+		code int
+		ok   bool
+	}{
+		{"names", map[string]any{"status": "ok", "version": "v", "routes": []string{"claude", "opencode-x"}}, 200, true},
+		{"objects", map[string]any{"status": "ok", "routes": []map[string]string{{"name": "claude", "upstream": "u"}, {"name": "opencode-x"}}}, 200, true},
+		{"old routes", map[string]any{"status": "ok", "routes": []string{"claude"}}, 200, false},
+		{"not ok", map[string]any{"status": "starting", "routes": []string{"claude", "opencode-x"}}, 200, false},
+		{"500", map[string]any{}, 500, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+				rw.WriteHeader(tt.code)
+				_ = json.NewEncoder(rw).Encode(tt.body)
+			}))
+			defer srv.Close()
+			in := &Installer{HealthURL: srv.URL + "/healthz", HealthTimeout: 400 * time.Millisecond}
+			err := in.waitHealthy(t.Context(), 1, []Route{{Name: "claude"}, {Name: "opencode-x"}})
+			if (err == nil) != tt.ok {
+				t.Errorf("waitHealthy = %v, want ok %v", err, tt.ok)
+			}
+		})
+	}
+}
+
+func TestDefaultDirs(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "cfg"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(home, "st"))
+	t.Setenv(StateDirEnv, "")
+	d := DefaultDirs()
+	if d.Config != filepath.Join(home, "cfg", "toolfix") {
+		t.Errorf("Config = %s", d.Config)
+	}
+	if d.State != filepath.Join(home, "st", "toolfix") || StateDir() != d.State {
+		t.Errorf("State = %s", d.State)
+	}
+	if d.StateFile() != filepath.Join(d.State, "state.json") || d.Samples() != filepath.Join(d.State, "samples") {
+		t.Errorf("files: %s %s", d.StateFile(), d.Samples())
+	}
+	t.Setenv(StateDirEnv, filepath.Join(home, "elsewhere"))
+	if got := DefaultDirs().State; got != filepath.Join(home, "elsewhere") {
+		t.Errorf("%s: State = %s", StateDirEnv, got)
+	}
+}
+
+func TestBackupName(t *testing.T) {
+	if got := backupName("/home/me/.claude/settings.json"); got != filepath.Join("home", "me", ".claude", "settings.json") {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestStateRejectsUnknownVersion(t *testing.T) {
+	d := Dirs{State: t.TempDir()}
+	if err := os.WriteFile(d.StateFile(), []byte(`{"version": 9}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadState(d); err == nil || !strings.Contains(err.Error(), "version 9") {
+		t.Errorf("LoadState = %v", err)
+	}
+}
+
+// TestRenderPlan checks what --dry-run shows: routes, the diff with the secret redacted, the
+// service, the notes.
+func TestRenderPlan(t *testing.T) {
+	w := newWorld(t)
+	w.vars["GW_BASE"] = "https://gw.example"
+	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+	p := w.mustPlan(Options{})
+	var b strings.Builder
+	if err := p.Render(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, s := range []string{
+		"proxy on 127.0.0.1:47821",
+		"opencode-gw", "-> https://gw.example/v1", "(anthropic)",
+		"opencode-moonshot", "-> https://api.moonshot.ai/v1",
+		"-        \"baseURL\": \"https://api.moonshot.ai/v1\", // with /v1",
+		"+        \"baseURL\": \"http://127.0.0.1:47821/opencode-moonshot\", // with /v1",
+		`"apiKey": "<redacted>"`,
+		"Service: fake per-user service",
+	} {
+		contains(t, out, s)
+	}
+	if strings.Contains(out, "sk-secret-value") {
+		t.Errorf("the plan shows a secret:\n%s", out)
+	}
+}

@@ -1,0 +1,122 @@
+package providers
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Client names, as used in route names, --only and the state file.
+const (
+	Claude   = "claude"
+	OpenCode = "opencode"
+)
+
+// Target is one setting that routes a client through toolfix: a string value at Key in File.
+type Target struct {
+	// Client is Claude or OpenCode.
+	Client string
+	// File is the configuration file's path as the client names it; it may be a symlink.
+	File string
+	// Key is where the base URL lives, such as {"env", "ANTHROPIC_BASE_URL"}.
+	Key Pointer
+	// Route is the route's name: "claude" or "opencode-<provider id>".
+	Route string
+	// Present is whether the key is in the file. It is false for a default upstream that toolfix
+	// routes only when asked (--claude-default-upstream, --opencode-builtin).
+	Present bool
+	// Raw is the value as written, "{env:VAR}" and "{file:path}" kept; "" when !Present.
+	Raw string
+	// Upstream is where the client sends requests today: Raw resolved, or the client's default.
+	Upstream string
+	// Protocol is the wire protocol: "anthropic", "openai" (chat completions) or "responses".
+	Protocol string
+}
+
+// ConfigFile is one configuration file of a client, read once so that later steps can check that
+// it did not change.
+type ConfigFile struct {
+	// Path is the path the client reads (a symlink is not resolved here).
+	Path string
+	// Client is Claude or OpenCode.
+	Client string
+	// Exists is false for a file toolfix would create.
+	Exists bool
+	// Data is the content as read; nil when !Exists.
+	Data []byte
+	// Mode is the file's permission bits (of the symlink's target); 0 when !Exists.
+	Mode fs.FileMode
+	// Doc is the parsed content, NewDoc when !Exists.
+	Doc *Doc
+}
+
+// Scan is what a scan of one client found.
+type Scan struct {
+	// Files are the configuration files read, in the client's merge order.
+	Files []*ConfigFile
+	// Targets are the settings to route, in file order.
+	Targets []Target
+	// Notes say what was skipped and why, and what the user should know; one line each.
+	Notes []string
+}
+
+// File returns the scanned file at path, or nil.
+func (s *Scan) File(path string) *ConfigFile {
+	for _, f := range s.Files {
+		if f.Path == path {
+			return f
+		}
+	}
+	return nil
+}
+
+// Env is the part of the user's environment a scan reads.
+type Env struct {
+	// Home is the user's home directory.
+	Home string
+	// Getenv returns an environment variable, "" when unset; nil means os.Getenv.
+	Getenv func(string) string
+}
+
+// OSEnv is the Env of this process.
+func OSEnv() (Env, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return Env{}, fmt.Errorf("finding the home directory: %w", err)
+	}
+	return Env{Home: home, Getenv: os.Getenv}, nil
+}
+
+func (e Env) getenv(k string) string {
+	if e.Getenv == nil {
+		return os.Getenv(k)
+	}
+	return e.Getenv(k)
+}
+
+// readConfig reads and parses the file at path. A missing file gives (nil, nil).
+func readConfig(client, path string, strict bool) (*ConfigFile, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	doc, err := ParseDoc(path, data, strict)
+	if err != nil {
+		return nil, err
+	}
+	return &ConfigFile{Path: path, Client: client, Exists: true, Data: data, Mode: fi.Mode().Perm(), Doc: doc}, nil
+}
+
+// newConfig is the ConfigFile of a file toolfix would create.
+func newConfig(client, path string) *ConfigFile {
+	return &ConfigFile{Path: filepath.Clean(path), Client: client, Doc: NewDoc(path)}
+}

@@ -1,0 +1,165 @@
+package service
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fakeSystemctl puts a systemctl on PATH (and nothing else) that logs its arguments, one call a
+// line, and fails `--user show-environment` with bus's message when noBus. It returns the log.
+func fakeSystemctl(t *testing.T, noBus bool) string {
+	t.Helper()
+	bin := t.TempDir()
+	log := filepath.Join(t.TempDir(), "calls")
+	script := "#!/bin/sh\necho \"$*\" >> '" + log + "'\n"
+	if noBus {
+		script += "if [ \"$1 $2\" = \"--user show-environment\" ]; then echo 'Failed to connect to bus: No medium found' >&2; exit 1; fi\n"
+	}
+	script += "exit 0\n"
+	if err := os.WriteFile(filepath.Join(bin, "systemctl"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	t.Setenv("HOME", t.TempDir())
+	return log
+}
+
+func calls(t *testing.T, log string) []string {
+	t.Helper()
+	b, err := os.ReadFile(log)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(log); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(b)), "\n")
+}
+
+// TestSystemdThroughFakeSystemctl runs the real kardianos/service code against a fake systemctl:
+// the unit text, and the systemctl calls of install, re-install and remove.
+func TestSystemdThroughFakeSystemctl(t *testing.T) {
+	log := fakeSystemctl(t, false)
+	home := os.Getenv("HOME")
+	state := filepath.Join(home, "my state", "100%")
+	m, err := New(Config{Executable: "/opt/tool fix/toolfix", StateDir: state})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Check(); err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	if diff := cmp.Diff([]string{"--user show-environment"}, calls(t, log)); diff != "" {
+		t.Errorf("check calls: %s", diff)
+	}
+	unit := filepath.Join(home, ".config", "systemd", "user", "toolfix.service")
+	contains(t, m.Describe(), unit)
+
+	if err := m.Install(); err != nil {
+		t.Fatalf("Install: %v", err)
+	}
+	b, err := os.ReadFile(unit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	for _, want := range []string{
+		`ExecStart=/opt/tool\x20fix/toolfix "serve"` + "\n",
+		`Environment="TOOLFIX_STATE_DIR=` + filepath.Join(home, "my state", "100%%") + `"` + "\n",
+		"Restart=on-failure\n",
+		"RestartSec=3\n",
+		"WantedBy=default.target\n",
+	} {
+		contains(t, text, want)
+	}
+	if strings.Contains(text, "multi-user.target") {
+		t.Errorf("unit wants multi-user.target, which never starts for a user unit:\n%s", text)
+	}
+	want := []string{"--user show-environment", "enable --user toolfix.service", "daemon-reload --user", "restart --user toolfix.service"}
+	if diff := cmp.Diff(want, calls(t, log)); diff != "" {
+		t.Errorf("install calls (-want +got):\n%s", diff)
+	}
+
+	// Installing again replaces the unit and restarts it.
+	if err := m.Install(); err != nil {
+		t.Fatalf("re-Install: %v", err)
+	}
+	want = []string{"--user show-environment", "stop --user toolfix.service", "disable --user toolfix.service", "daemon-reload --user", "enable --user toolfix.service", "daemon-reload --user", "restart --user toolfix.service"}
+	if diff := cmp.Diff(want, calls(t, log)); diff != "" {
+		t.Errorf("re-install calls (-want +got):\n%s", diff)
+	}
+
+	if err := m.Remove(); err != nil {
+		t.Fatalf("Remove: %v", err)
+	}
+	if _, err := os.Stat(unit); !os.IsNotExist(err) {
+		t.Errorf("unit file left: %v", err)
+	}
+	want = []string{"stop --user toolfix.service", "disable --user toolfix.service", "daemon-reload --user"}
+	if diff := cmp.Diff(want, calls(t, log)); diff != "" {
+		t.Errorf("remove calls (-want +got):\n%s", diff)
+	}
+	if err := m.Remove(); err != nil {
+		t.Errorf("Remove when not installed: %v", err)
+	}
+	if c := calls(t, log); c != nil {
+		t.Errorf("Remove when not installed called systemctl: %q", c)
+	}
+}
+
+func TestSystemdNoUserBus(t *testing.T) {
+	log := fakeSystemctl(t, true)
+	m, err := New(Config{Executable: "/usr/bin/toolfix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = m.Check()
+	if !errors.Is(err, errNoManager) {
+		t.Fatalf("Check = %v", err)
+	}
+	contains(t, err.Error(), "Failed to connect to bus: No medium found")
+	if err := m.Install(); err == nil {
+		t.Error("Install without a user bus: no error")
+	}
+	for _, c := range calls(t, log) {
+		if c != "--user show-environment" {
+			t.Errorf("systemctl %s called without a user bus", c)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(os.Getenv("HOME"), ".config", "systemd")); !os.IsNotExist(err) {
+		t.Errorf("unit folder written without a user bus: %v", err)
+	}
+}
+
+func TestSystemdNotInstalled(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	m, err := New(Config{Executable: "/usr/bin/toolfix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = m.Check()
+	if !errors.Is(err, errNoManager) {
+		t.Fatalf("Check = %v", err)
+	}
+	contains(t, err.Error(), "systemctl is not installed")
+}
+
+func TestSystemdQuote(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"A=/home/me/.local/state/toolfix", `"A=/home/me/.local/state/toolfix"`},
+		{`A=C:\x "y" 5%`, `"A=C:\\x \"y\" 5%%"`},
+	}
+	for _, tt := range tests {
+		if got := systemdQuote(tt.in); got != tt.want {
+			t.Errorf("systemdQuote(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
