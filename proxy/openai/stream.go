@@ -39,9 +39,10 @@ type Stream struct {
 	rep   *repair.Reporter
 	opt   Options
 
-	held    []*piece
-	choices map[int]*choiceState
-	scratch scratch // fastChunk's
+	held     []*piece
+	inflight *piece // the piece Push is reading, in held but not yet taken for good
+	choices  map[int]*choiceState
+	scratch  scratch // fastChunk's
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -53,11 +54,14 @@ func NewStream(tools *repair.Tools, rep *repair.Reporter, opt Options) *Stream {
 	return &Stream{tools: tools, rep: rep, opt: opt, choices: map[int]*choiceState{}}
 }
 
-// Held returns the bytes of every piece taken and not yet written, as they came, in order.
+// Held returns the bytes of every piece taken and not yet written, as they came, in order. After
+// a panic inside Push it leaves out the piece being pushed, which the caller writes itself.
 func (s *Stream) Held() []byte {
 	var b []byte
 	for _, p := range s.held {
-		b = append(b, p.raw...)
+		if p != s.inflight {
+			b = append(b, p.raw...)
+		}
 	}
 	return b
 }
@@ -117,6 +121,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	p := &piece{raw: ev.Raw, data: d} // cloned below if it stays held
 	queued := len(s.held) > 0
 	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
+	s.inflight = p // not deferred: after a panic, Held must still leave p out
 	if ch.Choices.null {
 		// "choices": null (REPAIRS.md D36: RooCodeInc/Roo-Code #9105) breaks clients that
 		// iterate the list: it becomes [].
@@ -135,6 +140,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if !queued && len(s.held) == 1 && p.ed == nil && !s.blocked(p) {
 		s.held[0] = nil
 		s.held = s.held[:0]
+		s.inflight = nil
 		_, err := w.Write(p.raw)
 		return err
 	}
@@ -142,6 +148,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if n := len(s.held); n > 0 && s.held[n-1] == p {
 		p.raw, p.data = bytes.Clone(p.raw), bytes.Clone(p.data)
 	}
+	s.inflight = nil
 	return err
 }
 
@@ -181,27 +188,24 @@ func (s *Stream) blocked(p *piece) bool {
 	return false
 }
 
-// release writes the held pieces from the front up to the first that must wait.
+// release writes the held pieces from the front up to the first that must wait. Each piece leaves
+// the queue before it is written, so that Held never repeats what went out.
 func (s *Stream) release(w io.Writer) error {
-	n := 0
-	var err error
-	for n < len(s.held) {
-		p := s.held[n]
+	for len(s.held) > 0 {
+		p := s.held[0]
 		if s.blocked(p) {
-			break
+			return nil
 		}
-		n++
-		if err = s.render(w, p); err != nil {
-			break
+		s.held[0] = nil
+		s.held = s.held[1:] // re-slicing keeps the cost linear
+		if p == s.inflight {
+			s.inflight = nil
+		}
+		if err := s.render(w, p); err != nil {
+			return err
 		}
 	}
-	clear(s.held[:n]) // drop references to written pieces; re-slicing keeps the cost linear
-	if n == len(s.held) {
-		s.held = s.held[:0]
-	} else {
-		s.held = s.held[n:]
-	}
-	return err
+	return nil
 }
 
 func (s *Stream) state(index int) *choiceState {

@@ -7,6 +7,7 @@ import (
 	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
 )
 
 // tools offers bash (command required), read (file_path required), write, todowrite, ping (no
@@ -292,4 +293,34 @@ func TestShapeRules(t *testing.T) {
 				finish("stop")),
 		},
 	})
+}
+
+// TestFailOpenAfterPanic: when Push panics (here in the reporter), what was written, then Held,
+// then the piece being pushed give the input back, as the pump writes them.
+func TestFailOpenAfterPanic(t *testing.T) {
+	tl, _ := toolsFromChat(tools)
+	rep := &repair.Reporter{Repaired: func(kind, _ string) { panic("boom: " + kind) }}
+	st := NewStream(tl, rep, Options{})
+	in := []string{text("Calling."), head("0", "call_1", "bash"), args("0", `{"command":"ls"}`), finish("stop")}
+	var out strings.Builder
+	for i, d := range in {
+		raw := "data: " + d + "\n\n"
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					if i != len(in)-1 {
+						t.Fatalf("panic at piece %d: %v", i, p)
+					}
+					out.Write(st.Held())
+					out.WriteString(raw)
+				}
+			}()
+			if err := st.Push(event(raw), &out); err != nil {
+				t.Fatal(err)
+			}
+		}()
+	}
+	if want := strings.TrimSuffix(sseOf(in...), "data: [DONE]\n\n"); out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
 }
