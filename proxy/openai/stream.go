@@ -121,7 +121,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	p := &piece{raw: ev.Raw, data: d} // cloned below if it stays held
 	queued := len(s.held) > 0
 	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
-	s.inflight = p // not deferred: after a panic, Held must still leave p out
+	s.inflight = p             // not deferred: after a panic, Held must still leave p out
 	if ch.Choices.null {
 		// "choices": null (REPAIRS.md D36: RooCodeInc/Roo-Code #9105) breaks clients that
 		// iterate the list: it becomes [].

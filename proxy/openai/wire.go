@@ -23,6 +23,8 @@ type choicesField struct {
 	list    []wireChoice
 }
 
+// UnmarshalJSON records that the member is present, and whether it is null, before reading the
+// list.
 func (c *choicesField) UnmarshalJSON(b []byte) error {
 	c.present = true
 	if string(b) == "null" {
