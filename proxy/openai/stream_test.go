@@ -7,6 +7,7 @@ import (
 	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/repair"
 )
 
@@ -36,24 +37,7 @@ func args(i, s string) string {
 	return chunk(`{"tool_calls":[{"index":`+i+`,"function":{"arguments":`+quote(s)+`}}]}`, "null")
 }
 
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func quote(s string) string { return string(jsontext.Quote(s)) }
 
 // sseOf frames data payloads as SSE events and ends the stream with [DONE].
 func sseOf(datas ...string) string {
