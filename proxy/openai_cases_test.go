@@ -31,7 +31,11 @@ func TestOpenAICases(t *testing.T) {
 
 func TestResponsesCases(t *testing.T) {
 	testCases(t, "responses", func(want []byte, body []byte, stream bool) error {
-		r, err := client.ResponsesStream(body)
+		read := client.ResponsesJSON
+		if stream {
+			read = client.ResponsesStream
+		}
+		r, err := read(body)
 		if err != nil {
 			return err
 		}
