@@ -11,6 +11,19 @@ import (
 // is false for any other shape (several choices, repeated or case-folded keys, a type the decoder
 // would refuse, invalid JSON), and the caller then decodes in full.
 func fastChunk(d []byte, sc *scratch) (ch wireChunk, ok bool) {
+	if ch, ok := sc.shape.match(d, sc); ok {
+		return ch, true
+	}
+	ch, ok = fullChunk(d, sc)
+	if ok {
+		sc.shape.learn(d, &ch, sc.contentAt, sc.contentEnd)
+	}
+	return ch, ok
+}
+
+// fullChunk is fastChunk without the shape cache.
+func fullChunk(d []byte, sc *scratch) (ch wireChunk, ok bool) {
+	sc.contentAt, sc.contentEnd = -1, -1
 	s := scanner{b: d, sc: sc}
 	s.ws()
 	if !s.eat('{') {
@@ -67,6 +80,58 @@ type scratch struct {
 	reason  string
 	calls   []wireToolCall
 	parts   []callParts
+
+	contentAt, contentEnd int // where the content literal was in the last chunk read in full
+	shape                 shape
+}
+
+// shape remembers the bytes around the content of the last content-only chunk: a chunk that
+// repeats them byte for byte around another string literal is the same chunk with other content,
+// so that the envelope a stream repeats in every chunk is read once.
+type shape struct {
+	prefix, suffix []byte
+	index          int
+	ok             bool
+}
+
+// learn records the shape of a chunk read in full whose only variable part is its content: one
+// choice with an index, a delta whose content is a string at [at, end), no finish, reasoning,
+// tool calls or error. Another chunk leaves the shape learnt before: a match needs its bytes.
+func (sh *shape) learn(d []byte, ch *wireChunk, at, end int) {
+	if at < 0 || ch.Error != nil || len(ch.Choices.list) != 1 {
+		return
+	}
+	c := &ch.Choices.list[0]
+	if c.Index == nil || c.FinishReason != nil || c.Delta == nil || c.Delta.Content == nil ||
+		c.Delta.Reasoning != nil || c.Delta.ToolCalls != nil {
+		return
+	}
+	if sh.ok && sh.index == *c.Index && string(sh.prefix) == string(d[:at]) && string(sh.suffix) == string(d[end:]) {
+		return
+	}
+	sh.prefix = append(sh.prefix[:0], d[:at]...)
+	sh.suffix = append(sh.suffix[:0], d[end:]...)
+	sh.index, sh.ok = *c.Index, true
+}
+
+// match reads d when it has the learnt shape.
+func (sh *shape) match(d []byte, sc *scratch) (ch wireChunk, ok bool) {
+	if !sh.ok || len(d) < len(sh.prefix)+len(sh.suffix)+2 ||
+		string(d[:len(sh.prefix)]) != string(sh.prefix) || string(d[len(d)-len(sh.suffix):]) != string(sh.suffix) {
+		return ch, false
+	}
+	s := scanner{b: d[:len(d)-len(sh.suffix)], i: len(sh.prefix), sc: sc}
+	c := &sc.list[0]
+	*c = wireChoice{}
+	sc.delta = wireDelta{}
+	if s.peek() != '"' || !s.nullableString(&sc.content, &sc.delta.Content) || s.i != len(s.b) {
+		return ch, false
+	}
+	sc.index = sh.index
+	c.Index, c.Delta = &sc.index, &sc.delta
+	ch.Choices.present = true
+	ch.Choices.list = sc.list[:1]
+	return ch, true
 }
 
 // callParts holds what one wireToolCall of the scratch points to.
@@ -229,9 +294,11 @@ func (s *scanner) delta(d *wireDelta) bool {
 				return false
 			}
 			seenContent = true
+			s.sc.contentAt = s.i
 			if !s.nullableString(&s.sc.content, &d.Content) {
 				return false
 			}
+			s.sc.contentEnd = s.i
 		case "reasoning_content":
 			if seenReasoning {
 				return false

@@ -83,13 +83,18 @@ func TestFastChunkAgrees(t *testing.T) {
 	}
 }
 
-// FuzzFastChunk: whatever the fast path accepts, encoding/json accepts and reads the same way.
+// FuzzFastChunk: whatever the fast path accepts, encoding/json accepts and reads the same way,
+// also when the chunk before it taught the shape cache.
 func FuzzFastChunk(f *testing.F) {
-	f.Add(`{"id":"c","choices":[{"index":0,"delta":{"content":"a\n"},"finish_reason":null}]}`)
-	f.Add(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"n","arguments":"{}"}}]}}]}`)
-	f.Add(`{"choices":null,"error":{"message":"x"},"usage":[1,-2.5e+3,true]}`)
-	f.Fuzz(func(t *testing.T, d string) {
+	const learn = `{"id":"c","choices":[{"index":0,"delta":{"content":"a"},"finish_reason":null}]}`
+	f.Add(learn, `{"id":"c","choices":[{"index":0,"delta":{"content":"a\n"},"finish_reason":null}]}`)
+	f.Add(learn, `{"id":"c","choices":[{"index":0,"delta":{"content":"a","x":"b"},"finish_reason":null}]}`)
+	f.Add(learn, `{"id":"c","choices":[{"index":0,"delta":{"content":null},"finish_reason":null}]}`)
+	f.Add("", `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"n","arguments":"{}"}}]}}]}`)
+	f.Add("", `{"choices":null,"error":{"message":"x"},"usage":[1,-2.5e+3,true]}`)
+	f.Fuzz(func(t *testing.T, first, d string) {
 		var sc scratch
+		fastChunk([]byte(first), &sc)
 		fast, ok := fastChunk([]byte(d), &sc)
 		if !ok {
 			return
@@ -102,4 +107,32 @@ func FuzzFastChunk(f *testing.F) {
 			t.Fatalf("%q:\nfast %v\nslow %v", d, norm(fast), norm(slow))
 		}
 	})
+}
+
+func TestShapeCache(t *testing.T) {
+	var sc scratch
+	first := `{"id":"c","choices":[{"index":1,"delta":{"content":"a"},"finish_reason":null}]}`
+	if _, ok := fastChunk([]byte(first), &sc); !ok || !sc.shape.ok {
+		t.Fatal("shape not learnt")
+	}
+	ch, ok := sc.shape.match([]byte(`{"id":"c","choices":[{"index":1,"delta":{"content":"b\"\n"},"finish_reason":null}]}`), &sc)
+	if !ok || *ch.Choices.list[0].Index != 1 || *ch.Choices.list[0].Delta.Content != "b\"\n" {
+		t.Fatalf("no match: %v", ok)
+	}
+	for _, d := range []string{
+		`{"id":"d","choices":[{"index":1,"delta":{"content":"b"},"finish_reason":null}]}`,
+		`{"id":"c","choices":[{"index":1,"delta":{"content":"b","content":"c"},"finish_reason":null}]}`,
+		`{"id":"c","choices":[{"index":1,"delta":{"content":null},"finish_reason":null}]}`,
+		`{"id":"c","choices":[{"index":1,"delta":{"content":"b"},"finish_reason":"stop"}]}`,
+	} {
+		if _, ok := sc.shape.match([]byte(d), &sc); ok {
+			t.Errorf("matched %s", d)
+		}
+	}
+	if ch, ok := fastChunk([]byte(`{"id":"c","choices":[{"index":1,"delta":{},"finish_reason":"stop"}]}`), &sc); !ok || ch.Choices.list[0].FinishReason == nil {
+		t.Fatal("a finish chunk read wrong")
+	}
+	if !sc.shape.ok {
+		t.Fatal("a finish chunk forgot the shape")
+	}
 }
