@@ -81,7 +81,8 @@ func (c *choiceState) addContent(p *piece) {
 }
 
 // leakOK reports whether a choice that finished for reason may have its leaked tail turned into
-// calls: not when it was cut by a limit or a filter, where the calls may be incomplete (D46).
+// calls: not when it was cut by a limit or a filter, where the calls may be incomplete (REPAIRS.md
+// D46: anthropics/claude-code #1236, anthropic-sdk-python #794 — never completed).
 func leakOK(reason string) bool { return reason == "stop" || reason == "tool_calls" }
 
 // leakedTail turns leaked tool-call markup at the tail of the finished content into standard

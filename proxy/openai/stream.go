@@ -75,7 +75,10 @@ func (s *Stream) End(w io.Writer) error {
 	return s.release(w)
 }
 
-// Push takes one piece of the stream and writes what may go now.
+// Push takes one piece of the stream and writes what may go now. Junk frames are dropped (see
+// IsJunk and dropBilling); comments, [DONE], text that is not JSON and error objects pass as they
+// came (REPAIRS.md D49: mnfst/llm-gateway #2053; D56: Gitlawb/openclaude PR #1174 — an error is
+// the client's to handle).
 func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if ev.Oversize {
 		// Too large to repair: everything open is settled as it came, then this piece passes.
