@@ -9,10 +9,12 @@ require (
 	github.com/spf13/cobra v1.10.2
 	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 	go.uber.org/goleak v1.3.0
-	golang.org/x/sys v0.34.0
+	golang.org/x/net v0.52.0
+	golang.org/x/sys v0.42.0
 )
 
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
+	golang.org/x/text v0.35.0 // indirect
 )

@@ -34,9 +34,15 @@ func (r clientRun) output() string { return r.Stdout + "\n" + r.Stderr }
 // temporary HOME and working folder.
 func runClaude(t *testing.T, baseURL string) clientRun {
 	t.Helper()
+	return runClaudeEnv(t, "ANTHROPIC_BASE_URL="+baseURL)
+}
+
+// runClaudeEnv runs Claude Code as runClaude does, with extra variables (a HOME whose
+// settings.json names the base URL, say) instead of ANTHROPIC_BASE_URL.
+func runClaudeEnv(t *testing.T, extra ...string) clientRun {
+	t.Helper()
 	bin := clientBin(t, "claude")
 	env := []string{
-		"ANTHROPIC_BASE_URL=" + baseURL,
 		"ANTHROPIC_API_KEY=sk-ant-e2e-dummy",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
 		"DISABLE_TELEMETRY=1",
@@ -45,6 +51,7 @@ func runClaude(t *testing.T, baseURL string) clientRun {
 		"IS_SANDBOX=1",               // bypassPermissions refuses to start as root without it
 		"CLAUDE_CODE_ENABLE_TASKS=0", // offer TodoWrite rather than TaskCreate/TaskUpdate
 	}
+	env = append(env, extra...)
 	return runClient(t, bin, env, "-p", prompt,
 		"--output-format", "stream-json", "--verbose",
 		"--permission-mode", "bypassPermissions", "--max-turns", "4")
@@ -62,7 +69,7 @@ const (
 // provider built on npm, configured in a temporary HOME that keeps it offline.
 func runOpenCode(t *testing.T, npm providerNPM, baseURL string) clientRun {
 	t.Helper()
-	bin := clientBin(t, "opencode")
+	clientBin(t, "opencode")
 	home := t.TempDir()
 	cfg := map[string]any{
 		"$schema":    "https://opencode.ai/config.json",
@@ -82,6 +89,14 @@ func runOpenCode(t *testing.T, npm providerNPM, baseURL string) clientRun {
 		t.Fatalf("encoding opencode.json: %v", err)
 	}
 	writeFile(t, filepath.Join(home, ".config", "opencode", "opencode.json"), b)
+	return runOpenCodeHome(t, home)
+}
+
+// runOpenCodeHome runs `opencode run` with HOME set to home, whose ~/.config/opencode holds a
+// provider "mock" with a model "mock-model".
+func runOpenCodeHome(t *testing.T, home string) clientRun {
+	t.Helper()
+	bin := clientBin(t, "opencode")
 	// OpenCode starts a background npm install of its plugin package on every run; offline, it
 	// fails at once instead of waiting on the network.
 	writeFile(t, filepath.Join(home, ".npmrc"), []byte("offline=true\n"))

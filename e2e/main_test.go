@@ -36,7 +36,34 @@ func runMain(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
 		return 1
 	}
+	if err := installClients(); err != nil {
+		// The tests that need a client fail and name the command; the others still run.
+		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
+	}
 	return m.Run()
+}
+
+// installClients installs the pinned clients of clients/package.json from the npm registry when
+// one of them is missing, so that `go test ./...` on a fresh machine needs nothing else (Node.js
+// and npm must be on PATH). An install already done is left as it is.
+func installClients() error {
+	missing := false
+	for _, name := range []string{"claude", "opencode"} {
+		if _, err := os.Stat(filepath.Join("clients", "node_modules", ".bin", name)); err != nil {
+			missing = true
+		}
+	}
+	if !missing {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "npm", "install", "--no-audit", "--no-fund")
+	cmd.Dir = "clients"
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("installing the real clients (%s): %w\n%s", installHint, err, b)
+	}
+	return nil
 }
 
 // buildToolfix builds ./cmd/toolfix from the module root (the parent of this package's folder)

@@ -20,9 +20,16 @@ var listeningLine = regexp.MustCompile(`toolfix listening on (http://127\.0\.0\.
 // interrupted and reaped when t ends; its stderr (JSON logs) is shown if t failed.
 func startToolfix(t *testing.T, upstreamURL string) string {
 	t.Helper()
+	return startServe(t, []string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}, "--listen", "127.0.0.1:0", "--upstream", upstreamURL)
+}
+
+// startServe runs `toolfix serve args…` in the environment env and returns the URL it prints, as
+// startToolfix does.
+func startServe(t *testing.T, env []string, args ...string) string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, toolfixBin, "serve", "--listen", "127.0.0.1:0", "--upstream", upstreamURL)
-	cmd.Env = []string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}
+	cmd := exec.CommandContext(ctx, toolfixBin, append([]string{"serve"}, args...)...)
+	cmd.Env = env
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = 5 * time.Second
 	stderr := &lockedBuffer{}

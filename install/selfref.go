@@ -104,3 +104,13 @@ func (s self) check(raw string) (isSelf bool, localOther bool, err error) {
 	}
 	return false, true, nil
 }
+
+// CheckUpstream applies install's self-reference rules to one upstream base URL, for doctor's
+// check of each installed route. isSelf is true when raw would send requests back into toolfix: a
+// loopback, unspecified or own address or host name of this machine on one of ports, or a local
+// URL whose first path segment is one of routes. local is true when raw names another server on
+// this machine. The error says why raw is not an absolute http or https URL without query or
+// fragment.
+func CheckUpstream(raw string, ports []int, routes []string) (isSelf, local bool, err error) {
+	return newSelf(ports, routes).check(raw)
+}

@@ -125,6 +125,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveHealthz(w)
 		return
 	}
+	if s.serveStatsSnapshot(w, r) {
+		return
+	}
 	if r.Header.Get(HopHeader) != "" {
 		writeError(w, r.URL.Path, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
 		return

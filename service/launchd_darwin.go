@@ -111,3 +111,49 @@ func (l *launchd) remove() error {
 	}
 	return svc.Uninstall() // stops first
 }
+
+// status reads "state = …" and "pid = …" from `launchctl print gui/<uid>/toolfix`.
+func (l *launchd) status() (Status, error) {
+	p, err := l.plistPath()
+	if err != nil {
+		return Status{}, err
+	}
+	st := Status{Path: p}
+	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+		return st, nil
+	}
+	st.Installed = true
+	target := "gui/" + strconv.Itoa(os.Getuid()) + "/" + Name
+	var stdout, stderr bytes.Buffer
+	c := exec.Command("launchctl", "print", target)
+	c.Stdout, c.Stderr = &stdout, &stderr
+	if err := c.Run(); err != nil {
+		// launchctl print fails for a service that is not loaded.
+		st.State = "not loaded"
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			st.State += ": " + msg
+		}
+		return st, nil
+	}
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), " = ")
+		if !ok {
+			continue
+		}
+		switch k {
+		case "state":
+			if st.State == "" {
+				st.State = v
+			}
+		case "pid":
+			if pid, err := strconv.Atoi(v); err == nil && st.PID == 0 {
+				st.PID = pid
+			}
+		}
+	}
+	st.Running = st.State == "running"
+	if !st.Running {
+		st.PID = 0
+	}
+	return st, nil
+}

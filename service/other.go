@@ -18,3 +18,5 @@ func (unsupported) check() error {
 func (unsupported) describe() string { return "none on " + runtime.GOOS }
 func (unsupported) install() error   { return unsupported{}.check() }
 func (unsupported) remove() error    { return nil }
+
+func (unsupported) status() (Status, error) { return Status{}, nil }

@@ -119,3 +119,45 @@ func (l *logonEntry) remove() error {
 	}
 	return nil
 }
+
+// status reads the Run value, and whether the process start recorded still runs this executable.
+func (l *logonEntry) status() (Status, error) {
+	st := Status{Path: `HKCU\` + runKey + `\` + Name}
+	k, err := registry.OpenKey(registry.CURRENT_USER, runKey, registry.QUERY_VALUE)
+	if errors.Is(err, registry.ErrNotExist) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("opening HKCU\\%s: %w", runKey, err)
+	}
+	defer k.Close()
+	if _, _, err := k.GetStringValue(Name); err != nil {
+		return st, nil
+	}
+	st.Installed = true
+	st.State = "not running"
+	b, err := os.ReadFile(l.pidFile())
+	if err != nil {
+		return st, nil
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		return st, nil
+	}
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return st, nil
+	}
+	defer windows.CloseHandle(h)
+	var code uint32
+	if windows.GetExitCodeProcess(h, &code) != nil || code != 259 { // 259: STILL_ACTIVE
+		return st, nil
+	}
+	buf := make([]uint16, windows.MAX_PATH)
+	n := uint32(len(buf))
+	if windows.QueryFullProcessImageName(h, 0, &buf[0], &n) != nil || !strings.EqualFold(windows.UTF16ToString(buf[:n]), l.cfg.Executable) {
+		return st, nil // the id was reused by another program
+	}
+	st.Running, st.PID, st.State = true, pid, "running"
+	return st, nil
+}

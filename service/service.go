@@ -39,6 +39,7 @@ type backend interface {
 	describe() string
 	install() error
 	remove() error
+	status() (Status, error)
 }
 
 // New returns the Manager for this OS. It returns an error when cfg.Executable is not absolute or

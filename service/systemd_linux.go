@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	kservice "github.com/kardianos/service"
@@ -132,4 +133,42 @@ func (s *systemd) remove() error {
 	}
 	_ = svc.Stop()
 	return svc.Uninstall()
+}
+
+// status reads the unit's ActiveState, SubState and MainPID from `systemctl --user show`.
+func (s *systemd) status() (Status, error) {
+	p, err := s.unitPath()
+	if err != nil {
+		return Status{}, err
+	}
+	st := Status{Path: p}
+	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+		return st, nil
+	}
+	st.Installed = true
+	var stdout, stderr bytes.Buffer
+	c := exec.Command("systemctl", "--user", "show", Name+".service", "--property=ActiveState,SubState,MainPID")
+	c.Stdout, c.Stderr = &stdout, &stderr
+	if err := c.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return st, fmt.Errorf("`systemctl --user show %s.service`: %s", Name, msg)
+	}
+	props := map[string]string{}
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
+			props[k] = v
+		}
+	}
+	st.Running = props["ActiveState"] == "active"
+	st.State = props["ActiveState"]
+	if sub := props["SubState"]; sub != "" {
+		st.State += " (" + sub + ")"
+	}
+	if pid, err := strconv.Atoi(props["MainPID"]); err == nil && st.Running {
+		st.PID = pid
+	}
+	return st, nil
 }

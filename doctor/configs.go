@@ -1,0 +1,235 @@
+package doctor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers"
+)
+
+// checkInstall reads toolfix's state file.
+func (s *session) checkInstall(context.Context) Result {
+	switch {
+	case errors.Is(s.stErr, install.ErrNotInstalled):
+		return Result{Status: Fail, Summary: "toolfix is not installed (no " + s.tilde(s.d.Dirs.StateFile()) + ")", Hint: "run `toolfix install --dry-run` to see what it would change, then `toolfix install`"}
+	case s.stErr != nil:
+		return Result{Status: Fail, Summary: s.stErr.Error(), Hint: "move the state file aside and run `toolfix install` again; the backups of your files are in " + s.tilde(s.d.Dirs.Backups())}
+	case s.st.Phase != install.PhaseInstalled:
+		return Result{Status: Fail, Summary: "an install was interrupted half way (state phase " + s.st.Phase + ")", Hint: "run `toolfix install` (or `toolfix uninstall`): it undoes the interrupted install first"}
+	}
+	svc := "service installed"
+	if !s.st.Service {
+		svc = "no service (--no-service: you run `toolfix serve`)"
+	}
+	r := Result{Status: OK, Summary: fmt.Sprintf("%s on port %d, %s", plural(len(s.st.Routes), "route"), s.st.Port, svc)}
+	for _, rt := range s.st.Routes {
+		r.Details = append(r.Details, fmt.Sprintf("%s → %s (%s, %s)", rt.Name, redactURL(rt.Upstream), rt.Protocol, rt.Client))
+	}
+	if s.d.Port != 0 && s.d.Port != s.st.Port {
+		r.Status = Warn
+		r.Hint = fmt.Sprintf("doctor was told to check port %d, but the installed proxy listens on %d", s.d.Port, s.st.Port)
+	}
+	return r
+}
+
+// configFile is a client config file doctor reads, with how strictly its client parses it.
+type configFile struct {
+	path   string
+	client string
+	strict bool
+}
+
+// configFiles are the user-level config files of both clients and every file in the state.
+func (s *session) configFiles() []configFile {
+	var fs []configFile
+	seen := map[string]bool{}
+	add := func(path, client string) {
+		if seen[path] {
+			return
+		}
+		seen[path] = true
+		fs = append(fs, configFile{path: path, client: client, strict: client == providers.Claude})
+	}
+	add(providers.ClaudeSettingsPath(s.d.Env), providers.Claude)
+	for _, p := range providers.OpenCodePaths(s.d.Env) {
+		add(p, providers.OpenCode)
+	}
+	if s.st != nil {
+		for _, f := range s.st.Files {
+			add(f.Path, f.Client)
+		}
+	}
+	return fs
+}
+
+// readDoc reads and parses a config file; a missing file gives (nil, fs.ErrNotExist).
+func readDoc(path string, strict bool) (*providers.Doc, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return providers.ParseDoc(path, b, strict)
+}
+
+// checkConfigs parses each client config file that exists.
+func (s *session) checkConfigs(context.Context) Result {
+	var ok, bad []string
+	for _, f := range s.configFiles() {
+		_, err := readDoc(f.path, f.strict)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			bad = append(bad, err.Error())
+		default:
+			ok = append(ok, s.tilde(f.path))
+		}
+	}
+	switch {
+	case len(bad) > 0:
+		return Result{Status: Fail, Summary: fmt.Sprintf("%s cannot be parsed", plural(len(bad), "config file")), Details: bad,
+			Hint: "fix the syntax at the line and column shown (Claude Code's settings.json is strict JSON: no comments, no trailing commas); a copy from before toolfix's first edit is in " + s.tilde(s.d.Dirs.Backups())}
+	case len(ok) == 0:
+		return Result{Status: Skip, Summary: "no Claude Code or OpenCode config file exists"}
+	}
+	return Result{Status: OK, Summary: plural(len(ok), "config file") + verb(len(ok), " parses", " parse"), Details: ok}
+}
+
+// checkDrift reads every key toolfix set and compares it with the value toolfix wrote.
+func (s *session) checkDrift(context.Context) Result {
+	if r, ok := s.installed(); !ok {
+		return r
+	}
+	var good, drifted []string
+	for _, f := range s.st.Files {
+		doc, err := readDoc(f.Path, f.Client == providers.Claude)
+		if err != nil {
+			what := "cannot be read or parsed (see configs)"
+			if errors.Is(err, fs.ErrNotExist) {
+				what = "is gone"
+			}
+			drifted = append(drifted, fmt.Sprintf("%s %s: %d routed key(s) lost", s.tilde(f.Path), what, len(f.Edits)))
+			continue
+		}
+		for _, e := range f.Edits {
+			key, err := providers.ParsePointer(e.Key)
+			if err != nil {
+				drifted = append(drifted, fmt.Sprintf("%s: the state names a bad key %q", s.tilde(f.Path), e.Key))
+				continue
+			}
+			where := s.tilde(f.Path) + ": " + key.Dotted()
+			v, present, err := doc.Get(key)
+			switch {
+			case err != nil:
+				drifted = append(drifted, fmt.Sprintf("%s: %v", where, err))
+			case !present:
+				drifted = append(drifted, where+" was removed")
+			case v == e.After && e.After == install.BaseURL(s.st.Port, e.Route):
+				good = append(good, where+" = "+v)
+			case v == e.After:
+				drifted = append(drifted, fmt.Sprintf("%s = %s, but the proxy listens on port %d", where, v, s.st.Port))
+			case s.isToolfixURL(v):
+				drifted = append(drifted, fmt.Sprintf("%s = %s, toolfix's address but not the one install wrote (%s)", where, v, e.After))
+			default:
+				drifted = append(drifted, fmt.Sprintf("%s is now %s, not toolfix's %s: changed by hand, by the client itself or by another switcher", where, quoteValue(v), e.After))
+			}
+		}
+	}
+	if len(drifted) > 0 {
+		return Result{Status: Fail, Summary: fmt.Sprintf("%d of %d routed keys no longer point%s at toolfix", len(drifted), len(drifted)+len(good), verb(len(drifted), "s", "")), Details: drifted,
+			Hint: "run `toolfix install` to route the new values through toolfix again, or `toolfix uninstall` to stop using it"}
+	}
+	if len(good) == 0 {
+		return Result{Status: Warn, Summary: "the state records no routed key", Hint: "run `toolfix install` again"}
+	}
+	return Result{Status: OK, Summary: fmt.Sprintf("%s at toolfix", plural(len(good), "routed key")+verb(len(good), " points", " point")), Details: good}
+}
+
+// isToolfixURL reports whether v is a loopback URL on the proxy's port or whose first path
+// segment is one of toolfix's routes.
+func (s *session) isToolfixURL(v string) bool {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	isSelf, _, err := install.CheckUpstream(v, s.ports(), s.routeNames())
+	return err == nil && isSelf
+}
+
+// ports are the proxy's port being checked and the installed one.
+func (s *session) ports() []int {
+	ps := []int{s.port}
+	if s.st != nil && s.st.Port != s.port {
+		ps = append(ps, s.st.Port)
+	}
+	return ps
+}
+
+func (s *session) routeNames() []string {
+	if s.st == nil {
+		return nil
+	}
+	var ns []string
+	for _, r := range s.st.Routes {
+		ns = append(ns, r.Name)
+	}
+	return ns
+}
+
+// routeURL is the base URL toolfix wrote for the route; "" when the state has no such route.
+func (s *session) routeURL(route string) string {
+	if s.st == nil {
+		return ""
+	}
+	for _, r := range s.st.Routes {
+		if r.Name == route {
+			return install.BaseURL(s.st.Port, route)
+		}
+	}
+	return ""
+}
+
+// tilde shortens a path under the home folder to ~/….
+func (s *session) tilde(p string) string {
+	home := s.d.Env.Home
+	if home == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(home, p); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		return "~" + string(filepath.Separator) + rel
+	}
+	return p
+}
+
+// short shows a path in the current folder or below it as ./…, others as tilde does.
+func (s *session) short(p string) string {
+	if s.d.Cwd != "" {
+		if rel, err := filepath.Rel(s.d.Cwd, p); err == nil && !filepath.IsAbs(rel) && !strings.HasPrefix(rel, "..") {
+			return "." + string(filepath.Separator) + rel
+		}
+	}
+	return s.tilde(p)
+}
+
+// redactURL hides a password in a URL's user information; other text is returned as it is.
+func redactURL(v string) string {
+	u, err := url.Parse(v)
+	if err != nil || u.User == nil {
+		return v
+	}
+	return u.Redacted()
+}
+
+// quoteValue shows a config value: a URL with its password hidden, "" as (empty).
+func quoteValue(v string) string {
+	if v == "" {
+		return "(empty)"
+	}
+	return redactURL(v)
+}
