@@ -35,13 +35,8 @@ func (cl *call) sent() []byte {
 	return cl.args
 }
 
-func (c *choiceState) nextIndex() int {
-	n := 0
-	for _, cl := range c.calls {
-		n = max(n, cl.index+1)
-	}
-	return n
-}
+// nextIndex is the first index after every index a call of the choice goes out with.
+func (c *choiceState) nextIndex() int { return c.next }
 
 // callFor finds the call a tool-call delta belongs to, starting a new one when it begins one.
 // A delta without index (REPAIRS.md D31: AstrBotDevs/AstrBot #6692) continues the last call
@@ -71,16 +66,14 @@ func (c *choiceState) callFor(tc *wireToolCall) *call {
 func (c *choiceState) newCall(wire int) *call {
 	c.completeCalls(true)
 	index := wire
-	for _, cl := range c.calls {
-		if cl.index == wire {
-			index = -1
-		}
+	if index < 0 || c.outIndex[index] {
+		index = c.next
 	}
-	if index < 0 {
-		index = c.nextIndex()
-	}
+	c.outIndex[index] = true
+	c.next = max(c.next, index+1)
 	cl := &call{index: index, open: true}
 	c.calls = append(c.calls, cl)
+	c.open = append(c.open, cl)
 	if wire >= 0 {
 		c.byIndex[wire] = cl
 	}
@@ -181,10 +174,9 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, first b
 // completeCalls marks every open call of c complete. A held call is then repaired when repair is
 // set, else released as it came.
 func (c *choiceState) completeCalls(repair bool) {
-	for _, cl := range c.calls {
-		if !cl.open {
-			continue
-		}
+	open := c.open
+	c.open = nil
+	for _, cl := range open {
 		cl.open = false
 		if cl.held && repair {
 			c.s.repairCall(c, cl)

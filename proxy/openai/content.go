@@ -26,9 +26,12 @@ type choiceState struct {
 	decided   int             // content the holders let go (written or queued behind something else)
 
 	// tool calls
-	calls   []*call
-	byIndex map[int]*call
-	cur     *call // the call the last delta went to
+	calls    []*call
+	open     []*call       // the calls not yet complete
+	byIndex  map[int]*call // by the upstream's index
+	outIndex map[int]bool  // the indexes calls go out with
+	next     int           // the first index after all of those
+	cur      *call         // the call the last delta went to
 
 	finishPiece  *piece
 	finishReason string
@@ -36,7 +39,7 @@ type choiceState struct {
 }
 
 func newChoice(s *Stream, index int) *choiceState {
-	c := &choiceState{s: s, index: index, holder: markup.NewHolder(Syntaxes), byIndex: map[int]*call{}}
+	c := &choiceState{s: s, index: index, holder: markup.NewHolder(Syntaxes), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
 	if s.opt.TextFormat == FormatGongju {
 		c.bridge = &bridgeHolder{}
 	}

@@ -41,6 +41,7 @@ type Stream struct {
 
 	held     []*piece
 	inflight *piece // the piece Push is reading, in held but not yet taken for good
+	spare    *piece // a piece that went out at once and that nothing refers to, for reuse
 	choices  map[int]*choiceState
 	scratch  scratch // fastChunk's
 }
@@ -121,7 +122,12 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		s.dropBilling()
 		return nil
 	}
-	p := &piece{raw: ev.Raw, data: d} // cloned below if it stays held
+	p := s.spare
+	if p == nil {
+		p = new(piece)
+	}
+	s.spare = nil
+	*p = piece{raw: ev.Raw, data: d} // cloned below if it stays held
 	queued := len(s.held) > 0
 	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
 	s.inflight = p             // not deferred: after a panic, Held must still leave p out
@@ -145,6 +151,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		s.held = s.held[:0]
 		s.inflight = nil
 		_, err := w.Write(p.raw)
+		if !p.finish && p.calls == nil {
+			s.spare = p // no call or choice refers to it
+		}
 		return err
 	}
 	err := s.release(w)
