@@ -157,7 +157,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	raw := ev.Raw
 	if name == nil && isToken(e.Type) {
-		raw = append(append(append([]byte("event: "), e.Type...), lineEnding(ev.Raw)...), ev.Raw...)
+		raw = append(append(append([]byte("event: "), e.Type...), sse.LineEnding(ev.Raw)...), ev.Raw...)
 		s.rep.Repair("", "shape")
 	}
 	switch e.Type {
@@ -212,7 +212,7 @@ func (s *Stream) shifted(raw, data []byte, index *int) []byte {
 		_ = json.Unmarshal(data, &e)
 		typ = e.Type
 	}
-	return eventFrame(lineEnding(raw), typ, nd)
+	return eventFrame(sse.LineEnding(raw), typ, nd)
 }
 
 func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
@@ -223,7 +223,7 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 	if err := s.resolveOrphan(w, cb.Type == "tool_use"); err != nil {
 		return err
 	}
-	b := &block{index: *e.Index, typ: cb.Type, eol: lineEnding(raw)}
+	b := &block{index: *e.Index, typ: cb.Type, eol: sse.LineEnding(raw)}
 	s.blk = b
 	switch cb.Type {
 	case "text":

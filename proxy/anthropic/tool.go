@@ -2,31 +2,18 @@ package anthropic
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/json"
 	"io"
 	"strconv"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 type repairParam = repair.Param
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-// newToolID returns "toolu_" and 24 random base-62 characters, the shape of the API's own ids.
-func newToolID() string {
-	var b [24]byte
-	_, _ = rand.Read(b[:])
-	id := []byte("toolu_")
-	for _, c := range b {
-		id = append(id, base62[int(c)%len(base62)])
-	}
-	return string(id)
-}
 
 // blockStop ends the open block.
 func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
@@ -151,5 +138,5 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	d.Set("stop_reason", json.RawMessage(`"tool_use"`))
 	obj.Set("delta", d.Marshal())
 	s.rep.Repair("", "stop_reason")
-	return eventFrame(lineEnding(raw), "message_delta", obj.Marshal())
+	return eventFrame(sse.LineEnding(raw), "message_delta", obj.Marshal())
 }

@@ -149,7 +149,7 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, first b
 		kinds = append(kinds, "shape")
 	}
 	if first && cl.id == "" {
-		cl.id = newCallID()
+		cl.id = repair.NewID("call_")
 		cp.id = cl.id
 		if kinds == nil {
 			kinds = append(kinds, "shape")
@@ -221,7 +221,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 		return
 	}
 	if cl.id == "" {
-		cl.id = newCallID()
+		cl.id = repair.NewID("call_")
 	}
 	for _, r := range cl.refs {
 		ed := r.p.edit()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
 )
 
 // Syntaxes are the leaked-call markups recognised at the tail of a choice's content.
@@ -142,7 +143,7 @@ func (c *choiceState) leakedTail() {
 	fp := c.finishPiece
 	next := c.nextIndex()
 	for i, cl := range calls {
-		fp.edit().synth = append(fp.edit().synth, synthCall{index: next + i, id: newCallID(), name: cl.Name, args: inputs[i]})
+		fp.edit().synth = append(fp.edit().synth, synthCall{index: next + i, id: repair.NewID("call_"), name: cl.Name, args: inputs[i]})
 		s.rep.Repair(cl.Name, "leaked_call")
 	}
 	if c.finishReason != "tool_calls" {
