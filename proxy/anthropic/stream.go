@@ -23,6 +23,7 @@ const (
 	pTextDelta                  // text_delta of the open text block
 	pTextStop                   // content_block_stop of a text block
 	pToolDelta                  // input_json_delta of the open tool_use block
+	pToolStart                  // content_block_start of a tool_use block that carries its input
 )
 
 // piece is one held SSE piece: the bytes it would go out as, and what it is.
@@ -246,6 +247,12 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		b.name = cb.Name
 		b.startInput = cb.Input
 		b.repairable = s.tools.Has(cb.Name)
+		if b.repairable && carriesInput(cb.Input) {
+			// Held until the block ends: if no delta follows, the start goes out with an empty
+			// input and the input as one delta (see toolStop).
+			s.hold(s.shifted(raw, data, e.Index), pToolStart, "")
+			return nil
+		}
 	}
 	return s.send(w, s.shifted(raw, data, e.Index))
 }
