@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/json"
+	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 )
@@ -22,6 +23,8 @@ type choicesField struct {
 	list    []wireChoice
 }
 
+// UnmarshalJSON records that the member is present, and whether it is null, before reading the
+// list.
 func (c *choicesField) UnmarshalJSON(b []byte) error {
 	c.present = true
 	if string(b) == "null" {
@@ -65,6 +68,12 @@ func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
 	}
 	switch raw[0] {
 	case '"':
+		inner := raw[1 : len(raw)-1]
+		if raw[len(raw)-1] == '"' && utf8.Valid(inner) {
+			if s, ok := unescape(inner); ok {
+				return []byte(s), false, true
+			}
+		}
 		s, err := jsontext.Unquote(raw)
 		if err != nil {
 			return nil, false, false
