@@ -183,6 +183,9 @@ async function runAI(run, signal, model, dialect) {
           }
           break;
         }
+        case "abort":
+          parts.push({ type: "error", error: new Error(`aborted after ${RUN_TIMEOUT_MS} ms`) });
+          break;
         case "tool-call":
         case "tool-error":
         case "error":
