@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +46,7 @@ func runMain(m *testing.M) int {
 
 // installClients installs the pinned clients of clients/package.json, and the pinned SDKs of
 // sdk/package.json, from the npm registry when one of them is missing (an SDK also when it is not
-// at its pinned version), so that `go test ./...` on a fresh machine needs nothing else (Node.js
+// at its pinned version; each folder is tried even when the other fails), so that `go test ./...` on a fresh machine needs nothing else (Node.js
 // and npm must be on PATH). An install already done is left as it is.
 func installClients() error {
 	missing := false
@@ -54,21 +55,20 @@ func installClients() error {
 			missing = true
 		}
 	}
+	var errs []error
 	if missing {
 		if err := npmInstall("clients", installHint); err != nil {
-			return fmt.Errorf("installing the real clients: %w", err)
+			errs = append(errs, fmt.Errorf("installing the real clients: %w", err))
 		}
 	}
-	sdks, err := sdkMissing()
-	if err != nil {
-		return err
-	}
-	if len(sdks) > 0 {
+	if sdks, err := sdkMissing(); err != nil {
+		errs = append(errs, err)
+	} else if len(sdks) > 0 {
 		if err := npmInstall("sdk", sdkInstallHint); err != nil {
-			return fmt.Errorf("installing the SDKs: %w", err)
+			errs = append(errs, fmt.Errorf("installing the SDKs: %w", err))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // npmInstall runs `npm install --no-audit --no-fund` in dir (up to 10 minutes); the error names
