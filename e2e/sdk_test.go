@@ -176,12 +176,7 @@ var sdkStrictFrames = map[string]bool{"openai": true, "ai-openai-compatible": tr
 // sdkKnownGaps are the "<protocol>/<case> <kind>" runs where toolfix's answer is known not to
 // satisfy the SDK, each with why. The test requires each of them to still fail, so that a fix shows
 // up as a failure asking for its entry to be removed.
-var sdkKnownGaps = map[string]string{
-	"anthropic/input-in-block-start ai-anthropic": "the shape repair (D38) sends the content_block_start input again as an " +
-		"input_json_delta but leaves it in content_block_start too; @ai-sdk/anthropic starts a call's input from a " +
-		"non-empty start input and appends the deltas, so it parses {A}{A} (AI_InvalidToolInputError); the start " +
-		"should carry input {}",
-}
+var sdkKnownGaps = map[string]string{}
 
 // TestSDKsOnCases has the official SDK parsers consume every openai and anthropic case, once
 // through `toolfix serve` and once straight from the mock upstream, all in one node process:
