@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 
@@ -65,7 +66,7 @@ func handlingOf(dialect string, status int, contentType, method string, request 
 	mt, _, _ := mime.ParseMediaType(contentType)
 	ok := status >= 200 && status < 300
 	switch {
-	case ok && mt == "text/event-stream" && dialect == "chat" && method == http.MethodPost && !requestStreams(request):
+	case ok && mt == "text/event-stream" && dialect == "chat" && method == http.MethodPost && requestAsksJSON(request):
 		return handleSSEAsJSON
 	case ok && dialect != "" && mt == "text/event-stream":
 		return handleStream
@@ -161,7 +162,7 @@ func (ex *exchange) stream(rep streamRepairer) {
 func (ex *exchange) panicked(p any) {
 	ex.s.Stats.failOpens.Add(1)
 	ex.cap.failOpen("panic in repair")
-	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", fmt.Sprint(p))
+	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 }
 
 // pumpStream frames src as SSE and passes each piece through rep to w, calling beforeRead (when not
@@ -206,6 +207,16 @@ func safely(rep streamRepairer, call func() error, raw []byte, broken *bool, w i
 		}
 	}()
 	return call()
+}
+
+// panicText describes a recovered panic for the log without its content: a runtime error's message
+// (an index, a nil dereference: never data), else only the panic value's type, since a value built
+// by code may quote the argument or text it choked on.
+func panicText(p any) string {
+	if re, ok := p.(runtime.Error); ok {
+		return re.Error()
+	}
+	return fmt.Sprintf("%T", p)
 }
 
 // json reads a non-streamed body up to the size limit and writes it repaired. It returns false,

@@ -18,12 +18,14 @@ func (ex *exchange) textFormat() string {
 	return e.TextFormat
 }
 
-// requestStreams reports whether a request body asks for a stream ("stream": true).
-func requestStreams(request []byte) bool {
+// requestAsksJSON reports whether a request body is a JSON object that does not ask for a stream
+// ("stream" false or absent). A body that cannot be read (not JSON, or too large to have been
+// read) asks for nothing toolfix knows.
+func requestAsksJSON(request []byte) bool {
 	var r struct {
-		Stream bool `json:"stream"`
+		Stream *bool `json:"stream"`
 	}
-	return json.Unmarshal(request, &r) == nil && r.Stream
+	return json.Unmarshal(request, &r) == nil && (r.Stream == nil || !*r.Stream)
 }
 
 // sseAsJSON answers a non-streamed Chat Completions request that the upstream answered with an

@@ -34,6 +34,11 @@ const (
 // to be repaired when Options.MaxJSONBody is zero: 32 MiB. A larger body passes through as it is.
 const DefaultMaxJSONBody = 32 << 20
 
+// DefaultMaxRequestBody is the largest request body, in bytes, read into memory for its tools when
+// Options.MaxRequestBody is zero: 32 MiB, the Messages API's own request limit. A larger body is
+// streamed upstream as it comes.
+const DefaultMaxRequestBody = 32 << 20
+
 // Options configure a Server. The zero value of every field but Routes has a working default.
 type Options struct {
 	// Routes are the upstreams served; at least one. See Route.
@@ -49,6 +54,10 @@ type Options struct {
 	// MaxJSONBody is the largest non-streamed body repaired in memory, in bytes; zero means
 	// DefaultMaxJSONBody.
 	MaxJSONBody int64
+	// MaxRequestBody is the largest request body held in memory, in bytes; zero means
+	// DefaultMaxRequestBody. A larger body goes upstream as it comes, without a retry on a stale
+	// connection, and its answer is repaired only by the rules that need no tools.
+	MaxRequestBody int64
 	// MaxEvent is the largest SSE event repaired, in bytes; zero means sse.DefaultMaxEvent. A larger
 	// event, and everything after it in that stream, passes through unrepaired.
 	MaxEvent int
@@ -111,6 +120,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if s.opts.MaxJSONBody <= 0 {
 		s.opts.MaxJSONBody = DefaultMaxJSONBody
+	}
+	if s.opts.MaxRequestBody <= 0 {
+		s.opts.MaxRequestBody = DefaultMaxRequestBody
 	}
 	return s, nil
 }
@@ -233,17 +245,22 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 		s.finish(rec, r, route.Name, dialect)
 		s.save(cap, rec.status)
 	}()
-	var body []byte
-	if r.Body != nil {
-		var err error
-		body, err = io.ReadAll(r.Body)
-		if err != nil {
-			// The client went away or sent a broken body: nothing useful can be forwarded.
-			s.log.Info("reading request body", "route", route.Name, "error", err.Error())
-			return
-		}
+	body, stream, err := s.readRequest(r)
+	if err != nil {
+		// The client went away or sent a broken body: nothing useful can be forwarded.
+		s.log.Info("reading request body", "route", route.Name, "error", err.Error())
+		return
 	}
-	out, err := http.NewRequestWithContext(r.Context(), r.Method, upstreamURL(route.base, rest, r.URL).String(), bytes.NewReader(body))
+	var outBody io.Reader = bytes.NewReader(body)
+	if stream != nil {
+		s.log.Info("request body over the size limit, streamed upstream; its tools are not read", "route", route.Name, "limit", s.opts.MaxRequestBody)
+		outBody = stream
+		// The transport may still read the body (its last read checks the end) after the upstream
+		// has answered; without full duplex, writing the answer's headers closes the body under it
+		// and the transport cuts the answer (golang/go #40747).
+		_ = http.NewResponseController(w).EnableFullDuplex()
+	}
+	out, err := http.NewRequestWithContext(r.Context(), r.Method, upstreamURL(route.base, rest, r.URL).String(), outBody)
 	if err != nil {
 		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: building the request for upstream %s: %v", route.base.Host, err))
 		return
@@ -253,6 +270,9 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	out.Header.Del("Accept-Encoding")
 	out.Header.Set(HopHeader, s.pid)
 	out.ContentLength = int64(len(body))
+	if stream != nil {
+		out.ContentLength = r.ContentLength // -1 when unknown: sent chunked
+	}
 	if r.Body == nil || r.Body == http.NoBody {
 		if len(body) == 0 {
 			out.Body = http.NoBody
@@ -292,6 +312,35 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 
 	ex := &exchange{s: s, route: route.Name, w: w, resp: resp, request: body, dialect: dialect, cap: cap}
 	ex.respond()
+}
+
+// readRequest reads a request body to forward it and to read its tools. A body of at most
+// MaxRequestBody bytes is returned whole in body; a larger one (by its Content-Length, or by
+// reading past the limit) comes back as stream, the bytes read so far followed by the rest, to be
+// sent as it comes, with body nil. It returns the error of a body that cannot be read.
+func (s *Server) readRequest(r *http.Request) (body []byte, stream io.Reader, err error) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, nil, nil
+	}
+	limit := s.opts.MaxRequestBody
+	switch {
+	case r.ContentLength > limit:
+		return nil, r.Body, nil
+	case r.ContentLength >= 0:
+		body = make([]byte, r.ContentLength) // one allocation of the announced size
+		if _, err := io.ReadFull(r.Body, body); err != nil {
+			return nil, nil, err
+		}
+		return body, nil, nil
+	}
+	body, err = io.ReadAll(io.LimitReader(r.Body, limit+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if int64(len(body)) > limit {
+		return nil, io.MultiReader(bytes.NewReader(body), r.Body), nil
+	}
+	return body, nil, nil
 }
 
 // dialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for

@@ -146,7 +146,10 @@ func textDeltaData(index int, text string) []byte {
 }
 
 func inputDeltaData(index int, partial []byte) []byte {
-	b := []byte(`{"type":"content_block_delta","index":`)
+	// Sized for the quoted input at once: a repaired input can be megabytes, and growing the
+	// buffer by doubling would allocate about twice the event.
+	b := make([]byte, 0, len(partial)+len(partial)/8+96)
+	b = append(b, `{"type":"content_block_delta","index":`...)
 	b = strconv.AppendInt(b, int64(index), 10)
 	b = append(b, `,"delta":{"type":"input_json_delta","partial_json":`...)
 	b = jsontext.AppendQuote(b, string(partial))

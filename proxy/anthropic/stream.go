@@ -132,6 +132,12 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		s.rep.Fail("event over the size limit")
 		return err
 	}
+	if !ev.Complete {
+		// The stream was cut inside an event (only the last piece can be incomplete): it was never
+		// dispatched, so it is neither junk nor anything to repair. It goes out as it came, behind
+		// what is held, and the client sees the stream end where the upstream's did.
+		return s.send(w, ev.Raw)
+	}
 	if data, ok := fastDeltaData(ev.Raw); ok {
 		if idx, text, ok := fastTextDelta(data); ok {
 			return s.textDelta(w, ev.Raw, idx, text)
@@ -145,7 +151,17 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		return s.textDelta(w, ev.Raw, idx, text)
 	}
 	var e event
-	if !isObject(data) || json.Unmarshal(data, &e) != nil && !hasTypeKey(data) {
+	obj := isObject(data)
+	var decodeErr error
+	if obj {
+		decodeErr = json.Unmarshal(data, &e)
+	}
+	if decodeErr != nil && tooDeep(data) {
+		// Nested past what the decoder reads: it cannot be judged junk or not, so it passes.
+		s.rep.Fail("event nested too deeply to read")
+		return s.send(w, ev.Raw)
+	}
+	if !obj || decodeErr != nil && !hasTypeKey(data) {
 		s.rep.Repair("", "junk_frame")
 		return nil
 	}

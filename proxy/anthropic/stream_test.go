@@ -388,3 +388,22 @@ func TestInputInStartGoesOnce(t *testing.T) {
 		t.Fatalf("start input %s, deltas %s\n%s", startInput, deltas, out)
 	}
 }
+
+func TestTooDeep(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`{"a":1}`, false},
+		{strings.Repeat("[", 10000) + strings.Repeat("]", 10000), false},
+		{strings.Repeat("[", 10001), true},
+		{`{"s":"` + strings.Repeat("[", 20000) + `"}`, false},
+		{`{"s":"\"` + strings.Repeat("{", 20000) + `"}`, false},
+		{`{"s":"\\"` + strings.Repeat("{", 20000) + `}`, true},
+	}
+	for _, tc := range tests {
+		if got := tooDeep([]byte(tc.in)); got != tc.want {
+			t.Errorf("tooDeep(%.30q…) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ type ChatMessage struct {
 // without choices are skipped (see ChatFramesValid); an error object ends accumulation with an
 // error naming it. It returns an error saying which chunk broke a rule.
 func ChatStream(body []byte) (*ChatMessage, error) {
-	fr := &sse.Reader{R: bytes.NewReader(body)}
+	fr := &sse.Reader{R: bytes.NewReader(body), MaxEvent: len(body) + 1} // SDKs read events of any size
 	msg := &ChatMessage{}
 	byIndex := map[int]*ChatCall{}
 	var order []int
@@ -161,7 +161,7 @@ func chatCallDelta(raw json.RawMessage, byIndex map[int]*ChatCall) (int, error) 
 // "choices" or "error" member, and that every "choices" is a list; the error names the first
 // payload that is not.
 func ChatFramesValid(body []byte) error {
-	fr := &sse.Reader{R: bytes.NewReader(body)}
+	fr := &sse.Reader{R: bytes.NewReader(body), MaxEvent: len(body) + 1} // SDKs read events of any size
 	for n := 0; ; n++ {
 		ev, err := fr.Next()
 		if errors.Is(err, io.EOF) {

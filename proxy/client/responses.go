@@ -62,7 +62,7 @@ func (it *respItem) text() string {
 // be [DONE] or a JSON object with a string "type" (and an "event:" line, when present, must equal
 // it); an "error" or "response.failed" event ends reading with an error naming it.
 func ResponsesStream(body []byte) (*ResponsesResult, error) {
-	fr := &sse.Reader{R: bytes.NewReader(body)}
+	fr := &sse.Reader{R: bytes.NewReader(body), MaxEvent: len(body) + 1} // SDKs read events of any size
 	res := &ResponsesResult{}
 	for n := 0; ; n++ {
 		ev, err := fr.Next()

@@ -24,6 +24,12 @@ const DefaultMaxEvent = 8 << 20
 // readSize is how much the Reader asks of the underlying reader at a time, in bytes.
 const readSize = 32 << 10
 
+// idleRead is the size of the small buffer a Reader reads into when nothing is buffered and the
+// stream trickles (its last read was shorter than idleRead, as when a model streams tokens): an
+// idle stream then holds idleRead bytes rather than a readSize buffer. A read that fills it marks
+// the stream as bulk, and the Reader goes back to readSize reads.
+const idleRead = 2 << 10
+
 // Event is one piece of the stream. Raw is valid only until the next call of Reader.Next.
 type Event struct {
 	// Raw holds the piece's bytes exactly as they arrived, line endings and comments included.
@@ -53,6 +59,8 @@ type Reader struct {
 	lineLen  int    // length of the current (unterminated) line within the scanned bytes
 	oversize bool   // inside an event larger than the limit
 	err      error  // sticky error from R
+	bulk     bool   // the last read filled at least idleRead bytes
+	small    [idleRead]byte
 }
 
 // Next returns the next piece of the stream. At the end of the stream it returns io.EOF (after any
@@ -97,23 +105,29 @@ func (r *Reader) Next() (Event, error) {
 	}
 }
 
-// fill reads more of R into the buffer, compacting it first.
+// fill reads more of R into the buffer, compacting it first. With nothing buffered on a trickling
+// stream it reads into the small buffer and lets a large one go (see idleRead).
 func (r *Reader) fill() {
-	if r.off > 0 && (r.off == len(r.buf) || len(r.buf)+readSize > cap(r.buf)) {
-		n := copy(r.buf, r.buf[r.off:])
-		r.buf = r.buf[:n]
-		r.off = 0
-	}
-	if cap(r.buf)-len(r.buf) < readSize/2 {
-		nb := make([]byte, len(r.buf), 2*cap(r.buf)+readSize)
-		copy(nb, r.buf)
-		r.buf = nb
+	if r.off == len(r.buf) && !r.bulk {
+		r.buf, r.off = r.small[:0], 0
+	} else {
+		if r.off > 0 && (r.off == len(r.buf) || len(r.buf)+readSize > cap(r.buf)) {
+			n := copy(r.buf, r.buf[r.off:])
+			r.buf = r.buf[:n]
+			r.off = 0
+		}
+		if cap(r.buf)-len(r.buf) < readSize/2 {
+			nb := make([]byte, len(r.buf), 2*cap(r.buf)+readSize)
+			copy(nb, r.buf)
+			r.buf = nb
+		}
 	}
 	if r.BeforeRead != nil {
 		r.BeforeRead()
 	}
 	n, err := r.R.Read(r.buf[len(r.buf):cap(r.buf)])
 	r.buf = r.buf[:len(r.buf)+n]
+	r.bulk = n >= idleRead
 	if err != nil {
 		r.err = err
 		if errors.Is(err, io.EOF) {

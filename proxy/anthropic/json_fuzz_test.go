@@ -1,0 +1,72 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// FuzzRepairMessage: RepairMessage never panics; it reports a change exactly when it returns one;
+// what it returns is JSON that the client reads if it read the body; and every tool_use block it
+// returns is the body's own or fits its tool's schema.
+func FuzzRepairMessage(f *testing.F) {
+	if all, err := cases.Load("anthropic"); err == nil {
+		for _, c := range all {
+			if !c.Stream {
+				f.Add(c.Request, c.Upstream)
+			}
+		}
+	}
+	f.Add([]byte(bashTools), []byte(`{"type":"message","content":[{"type":"text","text":"ok\ncourt"},{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"end_turn"}`))
+	f.Fuzz(func(t *testing.T, request, body []byte) {
+		tools, _ := repair.ToolsFromAnthropic(request)
+		var kinds []string
+		rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+		out, ok := RepairMessage(tools, body, rep)
+		if !ok {
+			if out != nil || len(kinds) > 0 {
+				t.Fatalf("no change, yet returned %q with kinds %v", out, kinds)
+			}
+			return
+		}
+		if len(kinds) == 0 {
+			t.Fatalf("changed %q into %q with no repair reported", body, out)
+		}
+		if !json.Valid(out) {
+			t.Fatalf("repaired into invalid JSON: %q", out)
+		}
+		in, errIn := client.AnthropicJSON(body)
+		m, errOut := client.AnthropicJSON(out)
+		if errIn == nil && errOut != nil {
+			t.Fatalf("the client read the body but not its repair: %v\n%q", errOut, out)
+		}
+		if errOut != nil {
+			return
+		}
+		own := map[string]bool{}
+		if errIn == nil {
+			for _, b := range in.Content {
+				if b != nil && b.Type == "tool_use" {
+					x, _ := json.Marshal(b.Input)
+					own[b.Name+"\x00"+string(x)] = true
+				}
+			}
+		}
+		for _, b := range m.Content {
+			if b == nil || b.Type != "tool_use" {
+				continue
+			}
+			x, _ := json.Marshal(b.Input)
+			if own[b.Name+"\x00"+string(x)] {
+				continue
+			}
+			if !tools.Fits(b.Name, x) && !bytes.Equal(x, []byte("null")) {
+				t.Fatalf("tool_use %q with input %s does not fit (kinds %v)", b.Name, x, kinds)
+			}
+		}
+	})
+}

@@ -1,0 +1,153 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// Helpers shared by the fault, hostile-input, security and fuzz tests.
+
+// sseOf frames each JSON event object as "event: <its type>\ndata: <it>\n\n".
+func sseOf(events ...string) string {
+	var b strings.Builder
+	for _, e := range events {
+		var t struct{ Type string }
+		_ = json.Unmarshal([]byte(e), &t)
+		b.WriteString("event: " + t.Type + "\ndata: " + e + "\n\n")
+	}
+	return b.String()
+}
+
+// Events of a small Anthropic stream, for building test bodies.
+const (
+	evStart     = `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":1}}}`
+	evTextStart = `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`
+	evTextDelta = `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Reading the file now."}}`
+	evStop0     = `{"type":"content_block_stop","index":0}`
+	evToolStart = `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{}}}`
+	evStop1     = `{"type":"content_block_stop","index":1}`
+	evMsgDelta  = `{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":9}}`
+	evMsgStop   = `{"type":"message_stop"}`
+	evPing      = `{"type":"ping"}`
+)
+
+// toolDelta is an input_json_delta event of block 1 carrying partial.
+func toolDelta(partial string) string {
+	q, _ := json.Marshal(partial)
+	return `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":` + string(q) + `}}`
+}
+
+// todoRequest offers TodoWrite (todos: array of objects) and Bash, as Claude Code does.
+const todoRequest = `{"model":"m","stream":true,"max_tokens":1024,"messages":[{"role":"user","content":"go"}],"tools":[` +
+	`{"name":"TodoWrite","input_schema":{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content"]}}},"required":["todos"]}},` +
+	`{"name":"Bash","input_schema":{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}}]}`
+
+// stringifiedTodoStream is a stream whose TodoWrite input sends the todos array as a JSON string
+// (REPAIRS.md coerce), with secret inside the todo's content.
+func stringifiedTodoStream(secret string) string {
+	inner, _ := json.Marshal(`[{"content":"` + secret + `","status":"pending"}]`)
+	return sseOf(evStart, evTextStart, evTextDelta, evStop0, evToolStart,
+		toolDelta(`{"todos": `), toolDelta(string(inner)+`}`), evStop1, evMsgDelta, evMsgStop)
+}
+
+// newServer builds a Server with opts (a root route to upstream when opts.Routes is empty) and
+// serves it on loopback until the test ends.
+func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.Server) {
+	t.Helper()
+	if len(opts.Routes) == 0 {
+		opts.Routes = []Route{{Upstream: upstream}}
+	}
+	srv, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := httptest.NewServer(srv)
+	t.Cleanup(ps.Close)
+	return srv, ps
+}
+
+// pacedUpstream is an SSE upstream driven through a channel: it sends the headers at once, then
+// writes and flushes every []byte received on the returned channel, and ends the response when the
+// channel is closed (or the request is cancelled).
+func pacedUpstream(t testing.TB, contentType string) (*httptest.Server, chan<- []byte) {
+	t.Helper()
+	ch := make(chan []byte)
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(http.StatusOK)
+		rc := http.NewResponseController(w)
+		_ = rc.Flush()
+		for {
+			select {
+			case b, ok := <-ch:
+				if !ok {
+					return
+				}
+				_, _ = w.Write(b)
+				_ = rc.Flush()
+			case <-r.Context().Done():
+				return
+			}
+		}
+	}))
+	t.Cleanup(up.Close)
+	return up, ch
+}
+
+// postTo sends body to url with an Anthropic-style key header and returns the response.
+func postTo(t testing.TB, c *http.Client, url, body string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-api-key", "sk-ant-api03-test")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// nextPiece reads the next SSE piece of r, failing the test at the end of the stream.
+func nextPiece(t testing.TB, r *sse.Reader) string {
+	t.Helper()
+	ev, err := r.Next()
+	if err != nil {
+		t.Fatalf("reading the next event: %v", err)
+	}
+	return string(ev.Raw)
+}
+
+// allComplete reports whether every piece of b ends with the blank line that dispatches it.
+func allComplete(b []byte) bool {
+	r := &sse.Reader{R: bytes.NewReader(b)}
+	for {
+		ev, err := r.Next()
+		if err != nil {
+			return true
+		}
+		if !ev.Complete {
+			return false
+		}
+	}
+}
+
+// runtimeMem is a reading of the process's allocation counters.
+type runtimeMem struct{ totalAlloc uint64 }
+
+func (m *runtimeMem) read() {
+	var s runtime.MemStats
+	runtime.ReadMemStats(&s)
+	m.totalAlloc = s.TotalAlloc
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary serve as a proxy child, as the program does.
+func TestMain(m *testing.M) {
+	childMain()
+	os.Exit(m.Run())
+}
+
+// TestQuickRun runs the whole benchmark in quick mode: both proxies as child processes, every
+// scenario, the report. It checks that every stream completed through both proxies, the healthy
+// streams came out unchanged (checked as they are read), the tool input was repaired, and every
+// figure was measured. It asserts no timing: the machine is shared.
+func TestQuickRun(t *testing.T) {
+	var out, logs bytes.Buffer
+	res, err := run(quickConfig, &out, io.MultiWriter(&logs))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, logs.String())
+	}
+	for i, k := range kinds {
+		if res.anthropic[i].mbps <= 0 || res.chat[i].mbps <= 0 {
+			t.Errorf("%s: no throughput measured: %+v %+v", k, res.anthropic[i], res.chat[i])
+		}
+		if len(res.lagAnthropic[i]) != quickConfig.LagEvents-1 || len(res.lagChat[i]) != quickConfig.LagEvents-1 {
+			t.Errorf("%s: %d and %d lags, want %d", k, len(res.lagAnthropic[i]), len(res.lagChat[i]), quickConfig.LagEvents-1)
+		}
+		cr := res.crowds[i]
+		if cr.completed != quickConfig.Streams {
+			t.Errorf("%s: %d of %d concurrent streams completed: %v", k, cr.completed, quickConfig.Streams, cr.errors)
+		}
+		if cr.peakRSS <= 0 || cr.idleRSS <= 0 || cr.idleGo.Goroutines < quickConfig.Streams {
+			t.Errorf("%s: memory not measured with the streams open: %+v", k, cr)
+		}
+	}
+	if got := res.tools[0][1].todos; got <= 0 {
+		t.Errorf("toolfix did not repair the stringified todos (%d)", got)
+	}
+	if got := res.tools[0][0].todos; got != -1 {
+		t.Errorf("the floor delivered the todos as an array (%d): the mock upstream is wrong", got)
+	}
+	for _, row := range []string{"throughput, 2 MB healthy Anthropic stream", "throughput, 2 MB healthy Chat Completions stream",
+		"lag per event, Anthropic", "lag per event, Chat Completions", "20 concurrent paced streams", "RSS per idle open stream",
+		"MB stringified tool input", "load average"} {
+		if !strings.Contains(out.String(), row) {
+			t.Errorf("the report lacks %q:\n%s", row, out.String())
+		}
+	}
+	t.Log("\n" + out.String())
+}

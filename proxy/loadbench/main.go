@@ -1,0 +1,230 @@
+// Command loadbench measures what toolfix costs on healthy traffic and under load, side by side
+// with a bare httputil.ReverseProxy (the floor), both in front of the same loopback mock upstream:
+//
+//	go run ./proxy/loadbench            the full run (about 3 minutes)
+//	go run ./proxy/loadbench -quick     a small run (seconds), as the CI test does
+//	go run ./proxy/loadbench -cpuprofile DIR
+//	                                    also write a CPU profile of each toolfix child to DIR, and
+//	                                    heap profiles of both proxies with every stream idle
+//
+// Each proxy runs in a child process (this program re-executed): toolfix is `toolfix serve
+// --upstream URL` exactly as a user starts it, every repair on; the floor is
+// httputil.NewSingleHostReverseProxy behind an http.Server (in full-duplex mode, see child.go). The upstream and the clients run in
+// this process. It prints, for both proxies:
+//
+//   - throughput of one healthy 50 MB stream, Anthropic Messages and Chat Completions (wall-clock
+//     MB/s, and the proxy's CPU time per stream, median of the rounds);
+//   - added lag per event: the upstream stamps each event with its send time, events 20 ms apart,
+//     the client records how late each arrives (p50, p99), both proxies streaming at once;
+//   - 1,000 concurrent paced streams: how many complete, p99 lag, peak RSS (VmHWM of the child),
+//     and memory per idle stream (RSS, and Go heap+stack after a collection, with every stream
+//     open and waiting);
+//   - a 10 MB stringified tool input repaired end to end (5 MB as well, to show the scaling): time
+//     and peak RSS over the child's base.
+//
+// The machine's load average is printed with the figures: on a shared machine they move with it.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// config is one run's sizes. See flags in main.
+type config struct {
+	BigBytes     int           // size of the healthy throughput streams
+	Rounds       int           // throughput rounds per proxy
+	LagEvents    int           // events of the lag stream
+	LagEvery     time.Duration // their spacing
+	Streams      int           // concurrent paced streams
+	StreamEvents int           // events of each
+	StreamEvery  time.Duration // their spacing
+	ToolBytes    []int         // sizes of the stringified tool input
+	CPUProfile   string        // a folder for CPU profiles of the toolfix children, or ""
+}
+
+var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
+	Streams: 1000, StreamEvents: 50, StreamEvery: 100 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20}}
+
+var quickConfig = config{BigBytes: 2 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
+	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20}}
+
+func main() {
+	childMain()
+	quick := flag.Bool("quick", false, "a small run: 2 MB streams, 20 concurrent streams, a 1 MB tool input")
+	streams := flag.Int("streams", 0, "concurrent paced streams (0: 1000, or 20 with -quick)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of each toolfix child to this folder")
+	flag.Parse()
+	cfg := fullConfig
+	if *quick {
+		cfg = quickConfig
+	}
+	if *streams > 0 {
+		cfg.Streams = *streams
+	}
+	cfg.CPUProfile = *profile
+	if _, err := run(cfg, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintf(os.Stderr, "loadbench: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// results are the figures of one run, index 0 the floor and 1 toolfix.
+type results struct {
+	loadBefore, loadAfter string
+	anthropic, chat       []throughput
+	lagAnthropic, lagChat [][]time.Duration
+	crowds                []crowd
+	tools                 [][]bigTool // by size, then proxy
+	cfg                   config
+}
+
+var kinds = []string{"floor", "toolfix"}
+
+// run measures everything of cfg, printing progress to logw and the report to out.
+func run(cfg config, out, logw io.Writer) (*results, error) {
+	res := &results{cfg: cfg, loadBefore: loadAverage()}
+	step := func(s string) { fmt.Fprintf(logw, "loadbench: %s (load %s)\n", s, loadAverage()) }
+	u := newUpstream(cfg.BigBytes)
+	defer u.srv.Close()
+	profile := func(name string) string {
+		if cfg.CPUProfile == "" {
+			return ""
+		}
+		_ = os.MkdirAll(cfg.CPUProfile, 0o755)
+		return filepath.Join(cfg.CPUProfile, name+".pprof")
+	}
+	start := func(scenario string) ([]*child, error) {
+		var cs []*child
+		for _, k := range kinds {
+			p := ""
+			if k == "toolfix" {
+				p = profile(scenario)
+			}
+			c, err := startChild(k, u.srv.URL, p)
+			if err != nil {
+				stopAll(cs)
+				return nil, err
+			}
+			cs = append(cs, c)
+		}
+		return cs, nil
+	}
+
+	step("throughput")
+	cs, err := start("throughput")
+	if err != nil {
+		return nil, err
+	}
+	if res.anthropic, err = measureThroughput(cs, "/big/v1/messages", toolRequest, u.anthropicBig, cfg.Rounds); err == nil {
+		res.chat, err = measureThroughput(cs, "/big/v1/chat/completions", chatRequest, u.chatBig, cfg.Rounds)
+	}
+	if err == nil {
+		err = checkNoRepairs(cs[1])
+	}
+	stopAll(cs)
+	if err != nil {
+		return nil, err
+	}
+
+	step("lag")
+	if cs, err = start("lag"); err != nil {
+		return nil, err
+	}
+	if res.lagAnthropic, err = measureLag(u, cs, "/paced/v1/messages", toolRequest, cfg.LagEvents, cfg.LagEvery); err == nil {
+		res.lagChat, err = measureLag(u, cs, "/paced/v1/chat/completions", chatRequest, cfg.LagEvents, cfg.LagEvery)
+	}
+	stopAll(cs)
+	if err != nil {
+		return nil, err
+	}
+
+	for _, k := range kinds {
+		step(fmt.Sprintf("%d concurrent streams through %s", cfg.Streams, k))
+		c, err := startChild(k, u.srv.URL, map[string]string{"toolfix": profile("streams")}[k])
+		if err != nil {
+			return nil, err
+		}
+		heap := ""
+		if cfg.CPUProfile != "" {
+			heap = filepath.Join(cfg.CPUProfile, "streams-idle-"+k+".heap.pprof")
+		}
+		cr, err := measureCrowd(u, c, cfg.Streams, cfg.StreamEvents, cfg.StreamEvery, heap)
+		stopAll([]*child{c})
+		if err != nil {
+			return nil, err
+		}
+		res.crowds = append(res.crowds, cr)
+	}
+
+	for _, n := range cfg.ToolBytes {
+		var row []bigTool
+		for _, k := range kinds {
+			step(fmt.Sprintf("%d MB stringified tool input through %s", n>>20, k))
+			c, err := startChild(k, u.srv.URL, map[string]string{"toolfix": profile(fmt.Sprintf("tool-%dMB", n>>20))}[k])
+			if err != nil {
+				return nil, err
+			}
+			bt, err := measureBigTool(u, c, n)
+			stopAll([]*child{c})
+			if err != nil {
+				return nil, err
+			}
+			row = append(row, bt)
+		}
+		res.tools = append(res.tools, row)
+	}
+	res.loadAfter = loadAverage()
+	res.print(out)
+	return res, nil
+}
+
+// stopAll stops the children and drops the client's connections to them, so that a later child
+// listening on a reused port never meets a stale connection.
+func stopAll(cs []*child) {
+	for _, c := range cs {
+		if err := c.stop(); err != nil {
+			fmt.Fprintln(os.Stderr, "loadbench:", err)
+		}
+	}
+	benchClient.CloseIdleConnections()
+}
+
+// checkNoRepairs fails when toolfix counted a repair or a fail-open on the healthy streams.
+func checkNoRepairs(c *child) error {
+	st, err := c.stats()
+	if err != nil {
+		return err
+	}
+	if r, _ := st["repairs"].(map[string]any); len(r) > 0 {
+		return fmt.Errorf("toolfix repaired a healthy stream: %v", r)
+	}
+	if f, _ := st["fail_opens"].(float64); f > 0 {
+		return fmt.Errorf("toolfix failed open %v times on healthy streams", f)
+	}
+	return nil
+}
+
+// loadAverage returns the 1, 5 and 15 minute load averages of the machine.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// machine describes where the run happened.
+func machine() string {
+	return fmt.Sprintf("%s %s/%s, %d CPUs", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+)
+
+// Goals of issue 7, checked in the report's last column.
+const (
+	goalThroughput = 0.9                    // toolfix MB/s over the floor's, at least
+	goalLagP50     = 100 * time.Microsecond // added p50 lag, at most
+	goalLagP99     = time.Millisecond       // added p99 lag, at most
+	goalIdleStream = 64 << 10               // memory per idle stream, at most
+)
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "MISSED"
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/1e6) }
+
+func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+
+func kib(b int64) string { return fmt.Sprintf("%.1f KiB", float64(b)/1024) }
+
+// print writes the report: one row per figure, the floor and toolfix side by side, then the
+// difference and the goal.
+func (r *results) print(out io.Writer) {
+	c := r.cfg
+	fmt.Fprintf(out, "toolfix load benchmark: %s; load average %s at start, %s at end\n\n", machine(), r.loadBefore, r.loadAfter)
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "figure\tfloor\ttoolfix\ttoolfix vs floor\tgoal")
+	for _, t := range []struct {
+		name string
+		v    []throughput
+	}{{"Anthropic", r.anthropic}, {"Chat Completions", r.chat}} {
+		ratio := t.v[1].mbps / t.v[0].mbps
+		fmt.Fprintf(w, "throughput, %d MB healthy %s stream\t%.0f MB/s\t%.0f MB/s\t%.2fx\t>= %.1fx: %s\n",
+			c.BigBytes>>20, t.name, t.v[0].mbps, t.v[1].mbps, ratio, goalThroughput, verdict(ratio >= goalThroughput))
+		cpuRatio := float64(t.v[1].cpu) / float64(max(1, t.v[0].cpu))
+		fmt.Fprintf(w, "  proxy CPU time per stream\t%s\t%s\t%.2fx\t\n", ms(t.v[0].cpu), ms(t.v[1].cpu), cpuRatio)
+	}
+	for _, l := range []struct {
+		name string
+		v    [][]time.Duration
+	}{{"Anthropic", r.lagAnthropic}, {"Chat Completions", r.lagChat}} {
+		p50 := []time.Duration{percentile(l.v[0], 50), percentile(l.v[1], 50)}
+		p99 := []time.Duration{percentile(l.v[0], 99), percentile(l.v[1], 99)}
+		fmt.Fprintf(w, "lag per event, %s, %d events %v apart: p50\t%s\t%s\t%+.3f ms\t<= +%.1f ms: %s\n",
+			l.name, c.LagEvents, c.LagEvery, ms(p50[0]), ms(p50[1]), float64(p50[1]-p50[0])/1e6, float64(goalLagP50)/1e6, verdict(p50[1]-p50[0] <= goalLagP50))
+		fmt.Fprintf(w, "  p99\t%s\t%s\t%+.3f ms\t<= +%.0f ms: %s\n",
+			ms(p99[0]), ms(p99[1]), float64(p99[1]-p99[0])/1e6, float64(goalLagP99)/1e6, verdict(p99[1]-p99[0] <= goalLagP99))
+	}
+	f, t := r.crowds[0], r.crowds[1]
+	fmt.Fprintf(w, "%d concurrent paced streams (%d events %v apart): completed\t%d\t%d\t\tall: %s\n",
+		c.Streams, c.StreamEvents, c.StreamEvery, f.completed, t.completed, verdict(t.completed == t.streams))
+	fmt.Fprintf(w, "  lag p50 / p99\t%s / %s\t%s / %s\t%+.3f / %+.3f ms\t\n", ms(percentile(f.lags, 50)), ms(percentile(f.lags, 99)),
+		ms(percentile(t.lags, 50)), ms(percentile(t.lags, 99)),
+		float64(percentile(t.lags, 50)-percentile(f.lags, 50))/1e6, float64(percentile(t.lags, 99)-percentile(f.lags, 99))/1e6)
+	fmt.Fprintf(w, "  peak RSS of the proxy (VmHWM)\t%s\t%s\t%+.1f MiB\t\n", mib(f.peakRSS), mib(t.peakRSS), float64(t.peakRSS-f.peakRSS)/(1<<20))
+	fmt.Fprintf(w, "  RSS per idle open stream\t%s\t%s\t%+.1f KiB\t< %d KiB: %s\n", kib(f.idlePerStream()), kib(t.idlePerStream()),
+		float64(t.idlePerStream()-f.idlePerStream())/1024, goalIdleStream>>10, verdict(t.idlePerStream() < goalIdleStream))
+	fmt.Fprintf(w, "  Go heap+stack per idle open stream\t%s\t%s\t%+.1f KiB\t\n", kib(f.idleGoPerStream()), kib(t.idleGoPerStream()),
+		float64(t.idleGoPerStream()-f.idleGoPerStream())/1024)
+	fmt.Fprintf(w, "  goroutines with every stream open\t%d\t%d\t\t\n", f.idleGo.Goroutines, t.idleGo.Goroutines)
+	for _, row := range r.tools {
+		f, t := row[0], row[1]
+		fmt.Fprintf(w, "%.1f MB stringified tool input (%.1f MB stream): time\t%s\t%s\t%+.0f ms\t\n",
+			float64(t.inputBytes)/1e6, float64(t.streamSize)/1e6, ms(f.took), ms(t.took), float64(t.took-f.took)/1e6)
+		over := t.peakRSS - t.baseRSS
+		fmt.Fprintf(w, "  peak RSS over the child's base\t%s\t%s\t%.1fx the input\tlinear, small factor\n",
+			mib(f.peakRSS-f.baseRSS), mib(over), float64(over)/float64(t.inputBytes))
+	}
+	_ = w.Flush()
+}

@@ -1,0 +1,296 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// syncBuffer is a bytes.Buffer safe for the concurrent writes of a log handler.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// canaries are secrets a client or upstream may send; none may reach a log line.
+var canaries = map[string]string{
+	"x-api-key":           "sk-ant-api03-CANARYxapikey0000",
+	"authorization":       "Bearer CANARYbearer1111",
+	"cookie":              "session=CANARYcookie2222",
+	"x-goog-api-key":      "CANARYgoog3333",
+	"api-key":             "CANARYazure4444",
+	"proxy-authorization": "Basic CANARYproxyauth5555",
+	"query":               "CANARYquery6666",
+	"userinfo":            "CANARYuserinfo7777",
+	"argument":            "CANARYargument8888",
+	"body":                "CANARYbody9999",
+	"echo":                "CANARYecho0000",
+	"panic":               "CANARYpanic1111",
+}
+
+// canaryRequest sends body to url with every header canary set.
+func canaryRequest(t *testing.T, c *http.Client, url, body string) (*http.Response, error) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{"x-api-key", "authorization", "cookie", "x-goog-api-key", "api-key", "proxy-authorization"} {
+		req.Header.Set(h, canaries[h])
+	}
+	req.Header.Set("Content-Type", "application/json")
+	return c.Do(req)
+}
+
+// canaryRequestBody is todoRequest with a canary in the system prompt.
+var canaryRequestBody = strings.Replace(todoRequest, `"max_tokens":1024,`, `"max_tokens":1024,"system":"`+canaries["body"]+`",`, 1)
+
+// TestSecretsNeverLogged drives the server, logging JSON at debug level, through every path that
+// logs (repairs, fail-opens, a panic in a repairer, unreachable and failing upstreams, an upstream
+// error echoing the key, loops, hang-ups, oversize bodies and events) with secrets in headers, the
+// query, the upstream URL, the request body and tool arguments, and checks that no secret appears
+// in any line.
+func TestSecretsNeverLogged(t *testing.T) {
+	var logs syncBuffer
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	arg := canaries["argument"]
+	leak, _ := json.Marshal("Running.\n<invoke name=\"Bash\"><parameter name=\"command\">echo " + arg + "</parameter></invoke>")
+	answers := map[string]struct {
+		status int
+		ct     string
+		body   string
+	}{
+		"/healthy":  {200, "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evMsgDelta, evMsgStop)},
+		"/coerce":   {200, "text/event-stream", stringifiedTodoStream(arg)},
+		"/failopen": {200, "text/event-stream", sseOf(evStart, evToolStart, toolDelta(`{"todos":"`+arg+`"}`), evStop1, evMsgDelta, evMsgStop)},
+		"/leak": {200, "text/event-stream", sseOf(evStart, evTextStart, `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":`+string(leak)+`}}`,
+			evStop0, `{"type":"message_delta","delta":{"stop_reason":"end_turn"}}`, evMsgStop)},
+		"/json":      {200, "application/json", `{"type":"message","content":[{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"` + arg + `\"}]"}}],"stop_reason":"end_turn"}`},
+		"/jsonbig":   {200, "application/json", `{"type":"message","content":[{"type":"text","text":"` + arg + strings.Repeat("x", 2048) + `"}]}`},
+		"/oversize":  {200, "text/event-stream", sseOf(evStart, evToolStart, toolDelta(`{"todos":"[{\"content\":\"`+arg+strings.Repeat("y", 2048)+`\"}]"}`), evStop1, evMsgStop)},
+		"/echo":      {401, "application/json", `{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key ` + canaries["x-api-key"] + ` ` + canaries["echo"] + `"}}`},
+		"/junk":      {200, "text/event-stream", sseOf(evStart) + "data: {\"billing\":\"" + canaries["echo"] + "\"}\n\n" + sseOf(evMsgStop)},
+		"/chat":      {200, "text/event-stream", "data: {\"choices\":[{\"delta\":{\"content\":\"" + arg + "\"}}]}\n\ndata: [DONE]\n\n"},
+		"/nonstream": {200, "text/plain", arg},
+	}
+	// The shared stringified-argument cases of Chat Completions and Responses, with the secret in
+	// a tool argument.
+	openaiReqs := map[string]string{}
+	for _, d := range []struct{ protocol, route string }{{"openai", "/chatfix"}, {"responses", "/respfix"}} {
+		all, err := cases.Load(d.protocol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range all {
+			if c.Name == "stringified-array-args" {
+				answers[d.route] = struct {
+					status int
+					ct     string
+					body   string
+				}{200, "text/event-stream", strings.Replace(string(c.Upstream), "test", arg, 1)}
+				openaiReqs[d.route] = strings.Replace(string(c.Request), `"Please help."`, `"`+canaries["body"]+`"`, 1)
+			}
+		}
+	}
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		name := "/" + strings.Split(strings.TrimPrefix(r.URL.Path, "/"), "/")[0]
+		if name == "/drop" { // the connection breaks mid-stream
+			conn, bw, _ := http.NewResponseController(w).Hijack()
+			body := sseOf(evStart, evToolStart, toolDelta(`{"todos":"[{\"content\":\"`+arg))
+			fmt.Fprintf(bw, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n", len(body), body)
+			_ = bw.Flush()
+			conn.Close()
+			return
+		}
+		if name == "/hangup" {
+			w.Header().Set("Content-Type", "text/event-stream")
+			_, _ = io.WriteString(w, sseOf(evStart, evToolStart, toolDelta(`{"todos":"`+arg)))
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+			return
+		}
+		a := answers[name]
+		w.Header().Set("Content-Type", a.ct)
+		w.Header().Set("Set-Cookie", canaries["cookie"])
+		w.WriteHeader(a.status)
+		_, _ = io.WriteString(w, a.body)
+	}))
+	defer up.Close()
+	upHost := strings.TrimPrefix(up.URL, "http://")
+	var routes []Route
+	for _, n := range []string{"healthy", "coerce", "failopen", "leak", "json", "jsonbig", "oversize", "echo", "junk", "drop", "hangup", "nonstream", "chatfix", "respfix"} {
+		routes = append(routes, Route{Name: n, Upstream: "http://user:" + canaries["userinfo"] + "@" + upHost + "/" + n})
+	}
+	routes = append(routes,
+		Route{Name: "down", Upstream: "http://user:" + canaries["userinfo"] + "@127.0.0.1:1/v1"},
+		Route{Name: "tls", Upstream: "https://user:" + canaries["userinfo"] + "@" + upHost}, // TLS to a plain HTTP server: a handshake error
+		Route{Name: "loop", Upstream: "http://placeholder"},
+		Route{Upstream: up.URL + "/chat"})
+	ps := httptest.NewUnstartedServer(nil)
+	routes[len(routes)-2].Upstream = "http://user:" + canaries["userinfo"] + "@" + ps.Listener.Addr().String()
+	srv, err := New(Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.Config.Handler = srv
+	ps.Start()
+	defer ps.Close()
+
+	// A repairer that panics with a secret in its panic value.
+	t.Run("panic in a repairer", func(t *testing.T) {
+		rec := httptest.NewRecorder()
+		resp := &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(sseOf(evStart, evMsgStop))),
+			Request: httptest.NewRequest(http.MethodPost, "/v1/messages", nil)}
+		ex := &exchange{s: srv, route: "panic", w: rec, resp: resp, dialect: "anthropic"}
+		ex.stream(secretPanicky{})
+		if rec.Body.String() != sseOf(evStart, evMsgStop) {
+			t.Errorf("after a panic the stream did not pass as it came: %q", rec.Body.String())
+		}
+	})
+
+	paths := []string{"/healthy/v1/messages", "/coerce/v1/messages", "/failopen/v1/messages", "/leak/v1/messages", "/json/v1/messages",
+		"/jsonbig/v1/messages", "/oversize/v1/messages", "/echo/v1/messages", "/junk/v1/messages", "/drop/v1/messages",
+		"/nonstream/v1/messages", "/down/v1/messages", "/tls/v1/messages", "/loop/v1/messages", "/v1/chat/completions", "/nope" + canaries["query"] + "/x"}
+	for _, p := range paths {
+		resp, err := canaryRequest(t, ps.Client(), ps.URL+p+"?key="+canaries["query"], canaryRequestBody)
+		if err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}
+	for route, path := range map[string]string{"/chatfix": "/v1/chat/completions", "/respfix": "/v1/responses"} {
+		if openaiReqs[route] == "" {
+			t.Fatalf("no shared case for %s", route)
+		}
+		resp, err := canaryRequest(t, ps.Client(), ps.URL+route+path+"?key="+canaries["query"], openaiReqs[route])
+		if err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}
+	// A request over the size limit, with the secret past the limit.
+	big := strings.Replace(canaryRequestBody, `"system":"`, `"system":"`+strings.Repeat("z", 80<<10), 1)
+	if resp, err := canaryRequest(t, ps.Client(), ps.URL+"/healthy/v1/messages", big); err == nil {
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	// A client that hangs up inside a held tool call.
+	if resp, err := canaryRequest(t, ps.Client(), ps.URL+"/hangup/v1/messages", canaryRequestBody); err == nil {
+		_, _ = (&sse.Reader{R: resp.Body}).Next()
+		resp.Body.Close()
+	}
+	// A client whose body breaks off.
+	if c, err := net.Dial("tcp", ps.Listener.Addr().String()); err == nil {
+		fmt.Fprintf(c, "POST /healthy/v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: %s\r\nContent-Length: 1000\r\n\r\n{\"system\":\"%s", canaries["x-api-key"], canaries["body"])
+		_ = c.(*net.TCPConn).CloseWrite()
+		_, _ = io.Copy(io.Discard, c) // ends when the server has given up on the request
+		c.Close()
+	}
+	ps.Close() // wait for every handler, and so every log line
+
+	out := logs.String()
+	for _, want := range []string{`"dialect":"chat","kind":"coerce"`, `"dialect":"responses","kind":"coerce"`, `"msg":"repaired"`, `"msg":"fail open"`, `"msg":"fail open after panic in repair"`, `"msg":"upstream unreachable"`,
+		`"msg":"reading upstream"`, `"msg":"body over the repair size limit, passed through"`, `"msg":"request body over the size limit`, `"msg":"reading request body"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no log line %s: the path was not exercised\n%s", want, out)
+		}
+	}
+	for name, secret := range canaries {
+		core := secret[strings.Index(secret, "CANARY"):]
+		if strings.Contains(out, core) {
+			for _, line := range strings.Split(out, "\n") {
+				if strings.Contains(line, core) {
+					t.Errorf("the %s secret is in a log line: %s", name, line)
+				}
+			}
+		}
+	}
+	t.Logf("%d log lines checked", strings.Count(out, "\n"))
+}
+
+// TestPanicTextKeepsRuntimeErrors: a runtime error's message is logged (it never holds data),
+// any other panic value only by its type.
+func TestPanicTextKeepsRuntimeErrors(t *testing.T) {
+	var rerr any
+	func() {
+		defer func() { rerr = recover() }()
+		var s []int
+		_ = s[len(canaries)]
+	}()
+	tests := []struct {
+		p    any
+		want string
+	}{
+		{rerr, "runtime error: index out of range [12] with length 0"},
+		{"secret text", "string"},
+		{fmt.Errorf("reading %q: %w", "secret", io.EOF), "*fmt.wrapError"},
+	}
+	for _, tc := range tests {
+		if got := panicText(tc.p); got != tc.want {
+			t.Errorf("panicText(%v) = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
+
+// secretPanicky is a streamRepairer that panics with a secret in its panic value.
+type secretPanicky struct{}
+
+func (secretPanicky) Push(sse.Event, io.Writer) error {
+	panic(fmt.Sprintf("cannot repair input %q", canaries["panic"]))
+}
+func (secretPanicky) End(io.Writer) error { return nil }
+func (secretPanicky) Held() []byte        { return nil }
+
+// TestRealLoopAnswers508: a route whose upstream is the proxy itself gets 508 from the second hop,
+// passed back to the client, and the request goes round no further.
+func TestRealLoopAnswers508(t *testing.T) {
+	ps := httptest.NewUnstartedServer(nil)
+	srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: "http://" + ps.Listener.Addr().String() + "/claude"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.Config.Handler = srv
+	ps.Start()
+	defer ps.Close()
+	resp, err := canaryRequest(t, ps.Client(), ps.URL+"/claude/v1/messages", todoRequest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusLoopDetected || !strings.Contains(string(b), "already passed through toolfix") {
+		t.Fatalf("got %d %s", resp.StatusCode, b)
+	}
+	if n := srv.Stats.Snapshot().Requests["claude"]; n != 1 {
+		t.Errorf("%d requests forwarded, want 1", n)
+	}
+	for _, s := range canaries {
+		if strings.Contains(string(b), s) {
+			t.Errorf("the 508 body holds a secret: %s", b)
+		}
+	}
+}
