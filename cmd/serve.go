@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/sample"
 )
 
 // installedConfig returns the routes (and listen address) of the installed state, for `toolfix serve`
@@ -26,10 +27,13 @@ var installedConfig func() (proxy.Config, error)
 const DefaultPort = 47821
 
 type serveOptions struct {
-	Listen   string
-	Upstream string
-	Config   string
-	LogLevel string
+	Listen      string
+	Upstream    string
+	Config      string
+	LogLevel    string
+	Samples     string // "repairs", "all", "off"; "" takes the config's, else repairs
+	SamplesDir  string // "" means samplesDir()
+	SamplesKeep int    // 0 takes the config's, else sample.DefaultKeep
 }
 
 func newServeCmd(ios *IOStreams) *cobra.Command {
@@ -45,7 +49,11 @@ POST /v1/messages goes to URL/v1/messages. With --config FILE, the named routes 
 'toolfix install' are served.
 
 The proxy listens on loopback only. --listen 127.0.0.1:0 picks a free port; the address is printed
-on standard output as "toolfix listening on http://HOST:PORT". Logs go to standard error as JSON.`,
+on standard output as "toolfix listening on http://HOST:PORT". Logs go to standard error as JSON.
+
+Every exchange in which a repair fired or was refused is kept, redacted, as a sample file in the
+samples folder (the newest 100): --samples=all keeps every exchange, --samples=off none. GET
+/metrics answers in the Prometheus text format, GET /stats as JSON.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runServe(c.Context(), opts, ios)
@@ -56,6 +64,7 @@ on standard output as "toolfix listening on http://HOST:PORT". Logs go to standa
 	f.StringVar(&opts.Upstream, "upstream", "", "serve one route at / forwarding to this base URL")
 	f.StringVar(&opts.Config, "config", "", "serve the named routes of this JSON file")
 	f.StringVar(&opts.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
+	addSampleFlags(f, &opts.Samples, &opts.SamplesDir, &opts.SamplesKeep)
 	return c
 }
 
@@ -89,6 +98,15 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	if opts.Listen != "" {
 		cfg.Listen = opts.Listen
 	}
+	if opts.Samples != "" {
+		cfg.Samples = opts.Samples
+	}
+	if opts.SamplesKeep != 0 {
+		cfg.SamplesKeep = opts.SamplesKeep
+	}
+	if _, err := sample.ParseMode(cfg.Samples); err != nil {
+		return cfg, &usageError{err}
+	}
 	if cfg.Listen == "" {
 		cfg.Listen = "127.0.0.1:" + strconv.Itoa(DefaultPort)
 	}
@@ -108,7 +126,11 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 		return &usageError{fmt.Errorf("--log-level %q: %w", opts.LogLevel, err)}
 	}
 	logger := slog.New(slog.NewJSONHandler(ios.ErrOut, &slog.HandlerOptions{Level: level}))
-	srv, err := proxy.New(proxy.Options{Routes: cfg.Routes, Version: Version, Logger: logger})
+	store, err := openSamples(cfg.Samples, opts.SamplesDir, cfg.SamplesKeep)
+	if err != nil {
+		return err
+	}
+	srv, err := proxy.New(proxy.Options{Routes: cfg.Routes, Version: Version, Logger: logger, Samples: store})
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -43,8 +44,9 @@ func runMain(m *testing.M) int {
 	return m.Run()
 }
 
-// installClients installs the pinned clients of clients/package.json from the npm registry when
-// one of them is missing, so that `go test ./...` on a fresh machine needs nothing else (Node.js
+// installClients installs the pinned clients of clients/package.json, and the pinned SDKs of
+// sdk/package.json, from the npm registry when one of them is missing (an SDK also when it is not
+// at its pinned version; each folder is tried even when the other fails), so that `go test ./...` on a fresh machine needs nothing else (Node.js
 // and npm must be on PATH). An install already done is left as it is.
 func installClients() error {
 	missing := false
@@ -53,15 +55,31 @@ func installClients() error {
 			missing = true
 		}
 	}
-	if !missing {
-		return nil
+	var errs []error
+	if missing {
+		if err := npmInstall("clients", installHint); err != nil {
+			errs = append(errs, fmt.Errorf("installing the real clients: %w", err))
+		}
 	}
+	if sdks, err := sdkMissing(); err != nil {
+		errs = append(errs, err)
+	} else if len(sdks) > 0 {
+		if err := npmInstall("sdk", sdkInstallHint); err != nil {
+			errs = append(errs, fmt.Errorf("installing the SDKs: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// npmInstall runs `npm install --no-audit --no-fund` in dir (up to 10 minutes); the error names
+// hint, the command to run by hand, and holds npm's output.
+func npmInstall(dir, hint string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "npm", "install", "--no-audit", "--no-fund")
-	cmd.Dir = "clients"
+	cmd.Dir = dir
 	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("installing the real clients (%s): %w\n%s", installHint, err, b)
+		return fmt.Errorf("npm install in %s (%s): %w\n%s", dir, hint, err, b)
 	}
 	return nil
 }

@@ -36,11 +36,17 @@ type Route struct {
 //	  ]
 //	}
 //
-// Listen is optional (the --listen flag or the default port is used when empty). Unknown fields are
-// refused so that a typo is not silently ignored.
+// Listen is optional (the --listen flag or the default port is used when empty); so are "samples"
+// ("repairs", "all" or "off") and "samples_keep". Unknown fields are refused so that a typo is not
+// silently ignored.
 type Config struct {
 	Listen string  `json:"listen,omitempty"`
 	Routes []Route `json:"routes"`
+	// Samples says which exchanges are kept as redacted samples: "repairs" (the default when
+	// empty), "all" or "off". See package sample.
+	Samples string `json:"samples,omitempty"`
+	// SamplesKeep is how many samples are kept, the newest; zero means 100.
+	SamplesKeep int `json:"samples_keep,omitempty"`
 }
 
 var routeNameRE = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)

@@ -32,34 +32,61 @@ type exchange struct {
 	resp    *http.Response
 	request []byte
 	dialect string
+	cap     *capture // nil when no sample is captured
 }
 
 func (ex *exchange) reporter(tool *string) *repair.Reporter {
 	return &repair.Reporter{
 		Repaired: func(kind, t string) {
 			ex.s.Stats.repair(kind)
+			ex.cap.repair(kind, t)
 			ex.s.log.Info("repaired", "route", ex.route, "dialect", ex.dialect, "kind", kind, "tool", t)
 		},
 		FailOpen: func(reason string) {
 			ex.s.Stats.failOpens.Add(1)
+			ex.cap.failOpen(reason)
 			ex.s.log.Info("fail open", "route", ex.route, "dialect", ex.dialect, "reason", reason)
 		},
 	}
 }
 
-func (ex *exchange) respond() {
-	mt, _, _ := mime.ParseMediaType(ex.resp.Header.Get("Content-Type"))
-	ok := ex.resp.StatusCode >= 200 && ex.resp.StatusCode < 300
-	if ok && mt == "text/event-stream" && ex.sseAsJSON() {
-		return
+// handling is what the proxy does with a response body.
+type handling int
+
+const (
+	handleCopy      handling = iota // copied as it comes
+	handleStream                    // framed and pumped through the dialect's streamRepairer
+	handleJSON                      // read whole and repaired by repairJSON
+	handleSSEAsJSON                 // an SSE answer to a non-streamed chat request: see sseAsJSON
+)
+
+// handlingOf decides how a response to a request of dialect is handled, from its status, its
+// Content-Type, the request method and body. Replay takes the same decision.
+func handlingOf(dialect string, status int, contentType, method string, request []byte) handling {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	ok := status >= 200 && status < 300
+	switch {
+	case ok && mt == "text/event-stream" && dialect == "chat" && method == http.MethodPost && requestAsksJSON(request):
+		return handleSSEAsJSON
+	case ok && dialect != "" && mt == "text/event-stream":
+		return handleStream
+	case ok && dialect != "" && (mt == "application/json" || mt == "") && method == http.MethodPost:
+		return handleJSON
 	}
-	if ok && ex.dialect != "" && mt == "text/event-stream" {
+	return handleCopy
+}
+
+func (ex *exchange) respond() {
+	switch handlingOf(ex.dialect, ex.resp.StatusCode, ex.resp.Header.Get("Content-Type"), ex.resp.Request.Method, ex.request) {
+	case handleSSEAsJSON:
+		ex.sseAsJSON()
+		return
+	case handleStream:
 		if rep := newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.reporter(nil)); rep != nil {
 			ex.stream(rep)
 			return
 		}
-	}
-	if ok && ex.dialect != "" && (mt == "application/json" || mt == "") && ex.resp.Request.Method == http.MethodPost {
+	case handleJSON:
 		if ex.json() {
 			return
 		}
@@ -102,6 +129,7 @@ func (ex *exchange) abort(err error) {
 		return // the client hung up
 	}
 	ex.s.log.Warn("reading upstream", "route", ex.route, "error", err.Error())
+	ex.cap.fail("reading upstream: " + err.Error())
 	panic(http.ErrAbortHandler)
 }
 
@@ -120,39 +148,59 @@ func (ex *exchange) stream(rep streamRepairer) {
 			_ = rc.Flush()
 		}
 	}
-	fr := &sse.Reader{R: ex.resp.Body, MaxEvent: ex.s.opts.MaxEvent, BeforeRead: flush}
+	readErr, writeErr := pumpStream(ex.resp.Body, cw, rep, ex.s.opts.MaxEvent, flush, ex.panicked)
+	if writeErr != nil {
+		return // writing to the client failed: it went away
+	}
+	flush()
+	if readErr != nil {
+		ex.abort(readErr)
+	}
+}
+
+// panicked reports a fail-open after a panic in the dialect.
+func (ex *exchange) panicked(p any) {
+	ex.s.Stats.failOpens.Add(1)
+	ex.cap.failOpen("panic in repair")
+	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
+}
+
+// pumpStream frames src as SSE and passes each piece through rep to w, calling beforeRead (when not
+// nil) before every read of src that may block. After a panic in rep it writes what rep held and
+// every later byte as it came, and calls panicked once. It returns the error that ended src (nil at
+// its end) and the first error writing to w, after which it stops. The proxy and Replay share it.
+func pumpStream(src io.Reader, w io.Writer, rep streamRepairer, maxEvent int, beforeRead func(), panicked func(any)) (readErr, writeErr error) {
+	fr := &sse.Reader{R: src, MaxEvent: maxEvent, BeforeRead: beforeRead}
 	broken := false // after a panic: pass every byte through
 	for {
 		ev, err := fr.Next()
 		if err != nil {
 			if !broken {
-				_ = ex.safely(rep, func() error { return rep.End(cw) }, nil, &broken, cw)
+				_ = safely(rep, func() error { return rep.End(w) }, nil, &broken, w, panicked)
 			}
-			flush()
-			if !errors.Is(err, io.EOF) {
-				ex.abort(err)
+			if errors.Is(err, io.EOF) {
+				return nil, nil
 			}
-			return
+			return err, nil
 		}
 		if broken {
-			_, err = cw.Write(ev.Raw)
+			_, err = w.Write(ev.Raw)
 		} else {
-			err = ex.safely(rep, func() error { return rep.Push(ev, cw) }, ev.Raw, &broken, cw)
+			err = safely(rep, func() error { return rep.Push(ev, w) }, ev.Raw, &broken, w, panicked)
 		}
 		if err != nil {
-			return // writing to the client failed: it went away
+			return nil, err
 		}
 	}
 }
 
 // safely runs one dialect call; on a panic it writes the held bytes and raw as they came, marks the
-// stream broken and reports a fail-open.
-func (ex *exchange) safely(rep streamRepairer, call func() error, raw []byte, broken *bool, w io.Writer) (err error) {
+// stream broken and reports the panic.
+func safely(rep streamRepairer, call func() error, raw []byte, broken *bool, w io.Writer, panicked func(any)) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			*broken = true
-			ex.s.Stats.failOpens.Add(1)
-			ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
+			panicked(p)
 			if _, err = w.Write(rep.Held()); err == nil && raw != nil {
 				_, err = w.Write(raw)
 			}
@@ -185,23 +233,28 @@ func (ex *exchange) json() bool {
 		ex.copy(body)
 		return true
 	}
-	out := body
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				out = body
-				ex.s.Stats.failOpens.Add(1)
-				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
-			}
-		}()
-		if fixed, ok := repairJSON(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil)); ok {
-			out = fixed
-		}
-	}()
+	out, _ := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	_, _ = ex.w.Write(out)
 	return true
+}
+
+// repairBody repairs a whole body with repairJSON, failing open (body as it came, panicked
+// called) after a panic; changed is false when the body goes as it came. The proxy and Replay
+// share it.
+func repairBody(dialect string, request, body []byte, textFormat string, rep *repair.Reporter, panicked func(any)) (out []byte, changed bool) {
+	out = body
+	defer func() {
+		if p := recover(); p != nil {
+			out, changed = body, false
+			panicked(p)
+		}
+	}()
+	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
+		out, changed = fixed, true
+	}
+	return out, changed
 }
 
 // batchWriter gathers the small writes of one batch of events into one buffer, written to the

@@ -3,7 +3,6 @@ package proxy
 import (
 	"encoding/json"
 	"io"
-	"net/http"
 	"strconv"
 )
 
@@ -30,42 +29,25 @@ func requestAsksJSON(request []byte) bool {
 }
 
 // sseAsJSON answers a non-streamed Chat Completions request that the upstream answered with an
-// SSE stream with the chat.completion JSON it asked for (REPAIRS.md D55: decolua/9router #3492),
-// repaired like any JSON answer. It returns false, having written nothing, for any other exchange
-// (another dialect, a request that asked for a stream, or one that could not be read); when the stream cannot be read as
-// chunks, or is over the size limit, it passes the body as it came and returns true.
-func (ex *exchange) sseAsJSON() bool {
-	if ex.dialect != "chat" || ex.resp.Request.Method != http.MethodPost || !requestAsksJSON(ex.request) {
-		return false
-	}
+// SSE stream (handleSSEAsJSON) with the chat.completion JSON it asked for (REPAIRS.md D55:
+// decolua/9router #3492), repaired like any JSON answer. When the stream cannot be read as chunks,
+// or is over the size limit, it passes the body as it came.
+func (ex *exchange) sseAsJSON() {
 	limit := ex.s.opts.MaxJSONBody
 	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
 	if err != nil || int64(len(body)) > limit {
 		ex.copy(body)
-		return true
+		return
 	}
-	var out []byte
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				out = nil
-				ex.s.Stats.failOpens.Add(1)
-				ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
-			}
-		}()
-		if fixed, ok := repairJSON(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil)); ok {
-			out = fixed
-		}
-	}()
-	if out == nil {
+	out, changed := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	if !changed {
 		ex.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		ex.w.WriteHeader(ex.resp.StatusCode)
 		_, _ = ex.w.Write(body)
-		return true
+		return
 	}
 	ex.w.Header().Set("Content-Type", "application/json")
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	_, _ = ex.w.Write(out)
-	return true
 }

@@ -1,9 +1,13 @@
 package proxy
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -31,7 +35,11 @@ func TestOpenAICases(t *testing.T) {
 
 func TestResponsesCases(t *testing.T) {
 	testCases(t, "responses", func(want []byte, body []byte, stream bool) error {
-		r, err := client.ResponsesStream(body)
+		read := client.ResponsesJSON
+		if stream {
+			read = client.ResponsesStream
+		}
+		r, err := read(body)
 		if err != nil {
 			return err
 		}
@@ -129,5 +137,67 @@ func TestRouteTextFormat(t *testing.T) {
 	want := `{"finish_reason":"tool_calls","content":"Sure.","tool_calls":[{"id":"*","type":"function","function":{"name":"read","arguments":{"file_path":"C:\\tmp\\new.txt"}}}]}`
 	if err := client.CompareChat([]byte(want), m, true); err != nil {
 		t.Fatalf("%v\n%s", err, body)
+	}
+}
+
+// healthyChatStream builds a healthy Chat Completions stream of about size bytes: content deltas
+// of the size models send, then calls of an offered tool whose arguments arrive in small deltas,
+// and returns it with its event count.
+func healthyChatStream(size int) ([]byte, int) {
+	var b bytes.Buffer
+	n := 0
+	ev := func(delta, finish string) {
+		b.WriteString(`data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + "}]}\n\n")
+		n++
+	}
+	words := strings.Fields("Let me look at the failing test first, then the parser. The CRLF input is split across reads so the framer must keep state; a < b holds and <div> is fine in prose.")
+	ev(`{"role":"assistant","content":""}`, "null")
+	for i := 0; b.Len() < size*9/10; i++ {
+		sep := " "
+		if i%40 == 39 {
+			sep = `\n\n`
+		}
+		ev(`{"content":"`+words[i%len(words)]+sep+`"}`, "null")
+	}
+	for c := 0; b.Len() < size; c++ {
+		id := strconv.Itoa(c)
+		ev(`{"tool_calls":[{"index":`+id+`,"id":"call_`+id+`","type":"function","function":{"name":"read","arguments":""}}]}`, "null")
+		for _, p := range []string{`{\"file_`, `path\": \"/repo/`, `main.go\", \"limit\": 40}`} {
+			ev(`{"tool_calls":[{"index":`+id+`,"function":{"arguments":"`+p+`"}}]}`, "null")
+		}
+	}
+	ev(`{}`, `"tool_calls"`)
+	b.WriteString("data: [DONE]\n\n")
+	return b.Bytes(), n + 1
+}
+
+const chatBenchRequest = `{"model":"m","stream":true,"messages":[],` + chatTools + `}`
+
+// BenchmarkHealthyChatStream is BenchmarkHealthyStream for Chat Completions: a 50 MB healthy stream
+// through the whole toolfix server (every repair on) and through a bare httputil.ReverseProxy.
+func BenchmarkHealthyChatStream(b *testing.B) {
+	body, events := healthyChatStream(50 << 20)
+	up := streamUpstream(body)
+	defer up.Close()
+	u, _ := url.Parse(up.URL)
+	b.Run("floor", func(b *testing.B) {
+		rp := httputil.NewSingleHostReverseProxy(u)
+		rp.FlushInterval = -1
+		benchThrough(b, rp, "/v1/chat/completions", chatBenchRequest, int64(len(body)), events)
+	})
+	b.Run("toolfix", func(b *testing.B) {
+		srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchThrough(b, srv, "/v1/chat/completions", chatBenchRequest, int64(len(body)), events)
+	})
+}
+
+func TestHealthyChatBenchStreamPasses(t *testing.T) {
+	body, _ := healthyChatStream(1 << 20)
+	_, got := serveOnce(t, "", "/v1/chat/completions", "text/event-stream", string(body), chatBenchRequest)
+	if !bytes.Equal(got, body) {
+		t.Fatalf("the healthy benchmark stream changed:\n%s", firstDiff(got, body))
 	}
 }

@@ -166,7 +166,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 		resp := &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(sseOf(evStart, evMsgStop))),
 			Request: httptest.NewRequest(http.MethodPost, "/v1/messages", nil)}
 		ex := &exchange{s: srv, route: "panic", w: rec, resp: resp, dialect: "anthropic"}
-		ex.stream(panicky{})
+		ex.stream(secretPanicky{})
 		if rec.Body.String() != sseOf(evStart, evMsgStop) {
 			t.Errorf("after a panic the stream did not pass as it came: %q", rec.Body.String())
 		}
@@ -256,14 +256,14 @@ func TestPanicTextKeepsRuntimeErrors(t *testing.T) {
 	}
 }
 
-// panicky is a streamRepairer that panics with a secret in its panic value.
-type panicky struct{}
+// secretPanicky is a streamRepairer that panics with a secret in its panic value.
+type secretPanicky struct{}
 
-func (panicky) Push(sse.Event, io.Writer) error {
+func (secretPanicky) Push(sse.Event, io.Writer) error {
 	panic(fmt.Sprintf("cannot repair input %q", canaries["panic"]))
 }
-func (panicky) End(io.Writer) error { return nil }
-func (panicky) Held() []byte        { return nil }
+func (secretPanicky) End(io.Writer) error { return nil }
+func (secretPanicky) Held() []byte        { return nil }
 
 // TestRealLoopAnswers508: a route whose upstream is the proxy itself gets 508 from the second hop,
 // passed back to the client, and the request goes round no further.

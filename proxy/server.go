@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/toolfix/toolfix/proxy/sample"
 )
 
 // HopHeader is the header toolfix adds to every request it forwards, holding its process id. A
@@ -24,6 +26,8 @@ const HopHeader = "X-Toolfix-Hop"
 // Reserved paths answered by the proxy itself; no route may take these names.
 const (
 	healthzPath = "/healthz"
+	metricsPath = "/metrics"
+	statsPath   = "/stats"
 )
 
 // DefaultMaxJSONBody is the largest non-streamed response body, in bytes, that is read into memory
@@ -57,6 +61,9 @@ type Options struct {
 	// MaxEvent is the largest SSE event repaired, in bytes; zero means sse.DefaultMaxEvent. A larger
 	// event, and everything after it in that stream, passes through unrepaired.
 	MaxEvent int
+	// Samples keeps redacted copies of exchanges (see package sample and Store's mode); nil keeps
+	// none.
+	Samples *sample.Store
 }
 
 // Server is the repair proxy, an http.Handler. Create it with New.
@@ -84,8 +91,10 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: newStats()}
 	for _, r := range opts.Routes {
-		if r.Name == strings.TrimPrefix(healthzPath, "/") {
-			return nil, fmt.Errorf("route name %q is reserved", r.Name)
+		for _, p := range []string{healthzPath, metricsPath, statsPath} {
+			if r.Name == strings.TrimPrefix(p, "/") {
+				return nil, fmt.Errorf("route name %q is reserved", r.Name)
+			}
 		}
 		base, _ := ParseUpstream(r.Upstream)
 		e := &routeEntry{Route: r, base: base}
@@ -131,22 +140,31 @@ func (s *Server) RouteNames() []string {
 	return names
 }
 
-// ServeHTTP answers /healthz itself and forwards every other request to its route's upstream.
+// ServeHTTP answers /healthz, /metrics and /stats itself and forwards every other request to its
+// route's upstream.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == healthzPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
-		s.serveHealthz(w)
-		return
-	}
-	if s.serveStatsSnapshot(w, r) {
-		return
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		switch r.URL.Path {
+		case healthzPath:
+			s.serveHealthz(w)
+			return
+		case metricsPath:
+			s.serveMetrics(w)
+			return
+		case statsPath:
+			s.serveStats(w)
+			return
+		}
 	}
 	if r.Header.Get(HopHeader) != "" {
 		writeError(w, r.URL.Path, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
+		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusLoopDetected, -1)
 		return
 	}
 	route, rest := s.pick(r.URL.EscapedPath())
 	if route == nil {
 		writeError(w, r.URL.Path, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
+		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusNotFound, -1)
 		return
 	}
 	s.forward(w, r, route, rest)
@@ -220,6 +238,13 @@ func upstreamURL(base *url.URL, rest string, in *url.URL) *url.URL {
 
 func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEntry, rest string) {
 	dialect := dialectFor(rest)
+	rec := &recorder{ResponseWriter: w, start: time.Now()}
+	w = rec
+	var cap *capture
+	defer func() {
+		s.finish(rec, r, route.Name, dialect)
+		s.save(cap, rec.status)
+	}()
 	body, stream, err := s.readRequest(r)
 	if err != nil {
 		// The client went away or sent a broken body: nothing useful can be forwarded.
@@ -256,6 +281,8 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	}
 	out.Host = ""
 	s.Stats.request(route.Name)
+	cap = s.newCapture(r, route, rest, dialect, body, rec.start)
+	rec.tee = cap.clientTee()
 
 	resp, err := s.transport.RoundTrip(out)
 	if err != nil {
@@ -269,10 +296,13 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 			cause = ue.Err
 		}
 		s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "error", cause.Error())
+		cap.fail("reaching upstream: " + cause.Error())
 		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: cannot reach upstream %s: %v", route.base.Host, cause))
 		return
 	}
 	defer resp.Body.Close()
+	resp.Body = &upstreamBody{ReadCloser: resp.Body, count: &s.Stats.bytesIn, tee: cap.upstreamTee()}
+	cap.response(resp)
 
 	h := w.Header()
 	for k, vv := range resp.Header {
@@ -280,7 +310,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	}
 	removeHopByHop(h)
 
-	ex := &exchange{s: s, route: route.Name, w: w, resp: resp, request: body, dialect: dialect}
+	ex := &exchange{s: s, route: route.Name, w: w, resp: resp, request: body, dialect: dialect, cap: cap}
 	ex.respond()
 }
 

@@ -126,22 +126,6 @@ func eventFrame(eol []byte, typ string, data []byte) []byte {
 	return append(b, eol...)
 }
 
-// lineEnding returns the line ending of the first line of raw: CRLF, CR or LF (LF when none).
-func lineEnding(raw []byte) []byte {
-	for i, c := range raw {
-		switch c {
-		case '\n':
-			return []byte("\n")
-		case '\r':
-			if i+1 < len(raw) && raw[i+1] == '\n' {
-				return []byte("\r\n")
-			}
-			return []byte("\r")
-		}
-	}
-	return []byte("\n")
-}
-
 // withIndex returns the data payload with its top-level "index" set to n, other members as they
 // were; ok is false when data is not an object.
 func withIndex(data []byte, n int) ([]byte, bool) {

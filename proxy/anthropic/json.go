@@ -65,7 +65,7 @@ func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 						out = append(out, blk.Marshal())
 					}
 					for j, c := range calls {
-						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(newToolID())}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
+						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(repair.NewID("toolu_"))}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
 						out = append(out, tb.Marshal())
 						rep.Repair(c.Name, "leaked_call")
 					}

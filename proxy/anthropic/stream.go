@@ -23,6 +23,7 @@ const (
 	pTextDelta                  // text_delta of the open text block
 	pTextStop                   // content_block_stop of a text block
 	pToolDelta                  // input_json_delta of the open tool_use block
+	pToolStart                  // content_block_start of a tool_use block that carries its input
 )
 
 // piece is one held SSE piece: the bytes it would go out as, and what it is.
@@ -173,7 +174,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	raw := ev.Raw
 	if name == nil && isToken(e.Type) {
-		raw = append(append(append([]byte("event: "), e.Type...), lineEnding(ev.Raw)...), ev.Raw...)
+		raw = append(append(append([]byte("event: "), e.Type...), sse.LineEnding(ev.Raw)...), ev.Raw...)
 		s.rep.Repair("", "shape")
 	}
 	switch e.Type {
@@ -228,7 +229,7 @@ func (s *Stream) shifted(raw, data []byte, index *int) []byte {
 		_ = json.Unmarshal(data, &e)
 		typ = e.Type
 	}
-	return eventFrame(lineEnding(raw), typ, nd)
+	return eventFrame(sse.LineEnding(raw), typ, nd)
 }
 
 func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
@@ -239,7 +240,7 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 	if err := s.resolveOrphan(w, cb.Type == "tool_use"); err != nil {
 		return err
 	}
-	b := &block{index: *e.Index, typ: cb.Type, eol: lineEnding(raw)}
+	b := &block{index: *e.Index, typ: cb.Type, eol: sse.LineEnding(raw)}
 	s.blk = b
 	switch cb.Type {
 	case "text":
@@ -262,6 +263,12 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		b.name = cb.Name
 		b.startInput = cb.Input
 		b.repairable = s.tools.Has(cb.Name)
+		if b.repairable && carriesInput(cb.Input) {
+			// Held until the block ends: if no delta follows, the start goes out with an empty
+			// input and the input as one delta (see toolStop).
+			s.hold(s.shifted(raw, data, e.Index), pToolStart, "")
+			return nil
+		}
 	}
 	return s.send(w, s.shifted(raw, data, e.Index))
 }

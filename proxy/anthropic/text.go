@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // textDelta takes one text_delta. Text of the open text block flows at once except a tail that
@@ -13,12 +15,12 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) erro
 	b := s.blk
 	if b == nil || b.typ != "text" || b.index != index {
 		if s.shift != 0 {
-			raw = eventFrame(lineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))
+			raw = eventFrame(sse.LineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))
 		}
 		return s.send(w, raw)
 	}
 	if s.shift != 0 {
-		raw = eventFrame(lineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))
+		raw = eventFrame(sse.LineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))
 	}
 	if len(s.held) == 0 && b.started && b.pending.Len() == 0 && b.holder.Safe(text) == len(text) {
 		// The common case: nothing held and the new text is clear at once, so the piece goes out
@@ -121,7 +123,7 @@ func (s *Stream) leakedCall(w io.Writer, b *block, pending string) (bool, error)
 		s.shift++
 	}
 	for i, c := range calls {
-		if err := s.writeToolBlock(w, b.eol, out+i, newToolID(), c.Name, inputs[i]); err != nil {
+		if err := s.writeToolBlock(w, b.eol, out+i, repair.NewID("toolu_"), c.Name, inputs[i]); err != nil {
 			return true, err
 		}
 		s.rep.Repair(c.Name, "leaked_call")

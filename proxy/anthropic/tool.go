@@ -2,31 +2,18 @@ package anthropic
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/json"
 	"io"
 	"strconv"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 type repairParam = repair.Param
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-// newToolID returns "toolu_" and 24 random base-62 characters, the shape of the API's own ids.
-func newToolID() string {
-	var b [24]byte
-	_, _ = rand.Read(b[:])
-	id := []byte("toolu_")
-	for _, c := range b {
-		id = append(id, base62[int(c)%len(base62)])
-	}
-	return string(id)
-}
 
 // blockStop ends the open block.
 func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
@@ -60,16 +47,21 @@ func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
 func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 	out := b.index + s.shift
 	if b.deltas == 0 {
-		in := bytes.TrimSpace(b.startInput)
-		if len(in) == 0 || bytes.Equal(in, []byte("{}")) || !isObject(in) {
+		if !carriesInput(b.startInput) {
 			return s.send(w, stop)
 		}
+		in := bytes.TrimSpace(b.startInput)
 		compact := in
 		if fixed, kinds, changed := s.tools.RepairInput(b.name, in, repair.Options{}); changed {
 			compact = fixed
 			s.rep.Repair(b.name, kinds...)
 		} else if c, err := compactJSON(in); err == nil {
 			compact = c
+		}
+		if !s.emptyStartInput() {
+			s.rep.Fail("tool_use start could not be rewritten")
+			s.held = append(s.held, piece{raw: bytes.Clone(stop)})
+			return s.releaseAll(w)
 		}
 		s.rep.Repair(b.name, "shape")
 		return s.replaceDeltas(w, b, out, compact, stop)
@@ -121,6 +113,37 @@ func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byt
 	return err
 }
 
+// carriesInput reports whether a tool_use content_block_start's input is a non-empty object.
+func carriesInput(in []byte) bool {
+	in = bytes.TrimSpace(in)
+	return isObject(in) && !bytes.Equal(in, []byte("{}"))
+}
+
+// emptyStartInput rewrites the held tool_use start so that its input is {}: clients such as
+// @ai-sdk/anthropic begin a call's input with the start's input and append the deltas, so the
+// input must come once, in the delta. It reports false when the start cannot be rewritten.
+func (s *Stream) emptyStartInput() bool {
+	for i, p := range s.held {
+		if p.kind != pToolStart {
+			continue
+		}
+		_, data, _ := sse.Fields(p.raw)
+		obj, err := jsontext.ParseObject(data)
+		if err != nil {
+			return false
+		}
+		cb, err := jsontext.ParseObject(obj.Get("content_block"))
+		if err != nil {
+			return false
+		}
+		cb.Set("input", json.RawMessage("{}"))
+		obj.Set("content_block", cb.Marshal())
+		s.held[i].raw = eventFrame(sse.LineEnding(p.raw), "content_block_start", obj.Marshal())
+		return true
+	}
+	return false
+}
+
 func compactJSON(in []byte) ([]byte, error) {
 	var b bytes.Buffer
 	if err := json.Compact(&b, in); err != nil {
@@ -151,5 +174,5 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	d.Set("stop_reason", json.RawMessage(`"tool_use"`))
 	obj.Set("delta", d.Marshal())
 	s.rep.Repair("", "stop_reason")
-	return eventFrame(lineEnding(raw), "message_delta", obj.Marshal())
+	return eventFrame(sse.LineEnding(raw), "message_delta", obj.Marshal())
 }

@@ -174,3 +174,31 @@ func CompareResponses(want json.RawMessage, got *ResponsesResult) error {
 	}
 	return nil
 }
+
+// ResponsesJSON reads a non-streamed Responses API body (a response object) into the same result
+// as ResponsesStream: Text and Calls from its output items, Final the same calls, Completed true
+// when output is a list.
+func ResponsesJSON(body []byte) (*ResponsesResult, error) {
+	var r struct {
+		Output json.RawMessage `json:"output"`
+	}
+	if err := json.Unmarshal(body, &r); err != nil {
+		return nil, fmt.Errorf("parsing response: %w", err)
+	}
+	res := &ResponsesResult{}
+	var items []respItem
+	if err := json.Unmarshal(r.Output, &items); err != nil || items == nil {
+		return res, nil
+	}
+	res.Completed, res.Final = true, []*ResponsesCall{}
+	for i := range items {
+		switch items[i].Type {
+		case "message":
+			res.Text += items[i].text()
+		case "function_call":
+			res.Calls = append(res.Calls, items[i].call())
+			res.Final = append(res.Final, items[i].call())
+		}
+	}
+	return res, nil
+}

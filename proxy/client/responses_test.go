@@ -58,3 +58,16 @@ func TestResponsesStreamStrict(t *testing.T) {
 		}
 	}
 }
+
+func TestResponsesJSON(t *testing.T) {
+	r, err := ResponsesJSON([]byte(`{"output":[{"type":"message","content":[{"type":"output_text","text":"Ok."}]},{"type":"function_call","name":"bash","arguments":"{\"command\":\"ls\"}"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CompareResponses([]byte(`{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`), r); err != nil {
+		t.Fatal(err)
+	}
+	if err := CompareResponses([]byte(`{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"pwd"}}]}`), r); err == nil {
+		t.Fatal("different arguments compared equal")
+	}
+}

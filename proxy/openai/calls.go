@@ -35,40 +35,48 @@ func (cl *call) sent() []byte {
 	return cl.args
 }
 
-func (c *choiceState) nextIndex() int {
-	n := 0
-	for _, cl := range c.calls {
-		n = max(n, cl.index+1)
-	}
-	return n
-}
+// nextIndex is the first index after every index a call of the choice goes out with.
+func (c *choiceState) nextIndex() int { return c.next }
 
 // callFor finds the call a tool-call delta belongs to, starting a new one when it begins one.
 // A delta without index (REPAIRS.md D31: AstrBotDevs/AstrBot #6692) continues the last call
-// unless it names another id, or another name where the last call already has one.
+// unless it names another id, or another name where the last call already has one; a delta whose
+// index names a call begun with another id starts a new call too (the SDKs would glue the two
+// calls' arguments together).
 func (c *choiceState) callFor(tc *wireToolCall) *call {
+	id, name := strOf(tc.ID), fnName(tc)
 	if tc.Index != nil {
-		if cl := c.byIndex[*tc.Index]; cl != nil {
+		cl := c.byIndex[*tc.Index]
+		if cl != nil && (id == "" || cl.id == "" || id == cl.id) {
 			return cl
 		}
 		return c.newCall(*tc.Index)
 	}
-	id, name := strOf(tc.ID), fnName(tc)
 	cur := c.cur
 	if cur == nil || !cur.open ||
 		id != "" && cur.id != "" && id != cur.id ||
 		id == "" && name != "" && cur.name != "" && name != cur.name {
-		return c.newCall(c.nextIndex())
+		return c.newCall(-1)
 	}
 	return cur
 }
 
-// newCall starts call index; every other open call of the choice is complete.
-func (c *choiceState) newCall(index int) *call {
+// newCall starts a call the upstream numbered wire (-1: no index); every other open call of the
+// choice is complete. The call goes out with the upstream's index unless another call has it.
+func (c *choiceState) newCall(wire int) *call {
 	c.completeCalls(true)
+	index := wire
+	if index < 0 || c.outIndex[index] {
+		index = c.next
+	}
+	c.outIndex[index] = true
+	c.next = max(c.next, index+1)
 	cl := &call{index: index, open: true}
 	c.calls = append(c.calls, cl)
-	c.byIndex[index] = cl
+	c.open = append(c.open, cl)
+	if wire >= 0 {
+		c.byIndex[wire] = cl
+	}
 	c.cur = cl
 	return cl
 }
@@ -97,10 +105,11 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	first := !cl.started
 	cl.started = true
 	id, name := strOf(tc.ID), fnName(tc)
+	reindex := tc.Index == nil || *tc.Index != cl.index
 	if first {
 		cl.id, cl.name = id, name
-		cl.shape = tc.Index == nil || id == "" || name == ""
 		cl.held = name == "" || s.tools.Has(name)
+		cl.shape = reindex || id == "" || name == ""
 	} else {
 		if cl.id == "" && id != "" {
 			cl.id = id
@@ -108,9 +117,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		if cl.name == "" && name != "" {
 			cl.name = name
 		}
-		if tc.Index == nil {
-			cl.shape = true
-		}
+		cl.shape = cl.shape || reindex
 	}
 	var text []byte
 	var obj, ok bool
@@ -127,22 +134,22 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
 		return
 	}
-	c.patchInPlace(p, pos, cl, tc, first, text, obj)
+	c.patchInPlace(p, pos, cl, reindex, first, text, obj)
 }
 
 // patchInPlace mends one delta of a call that is not held (its tool is not offered, so only the
 // shape rules apply): a missing index is filled (D31: AstrBotDevs/AstrBot #6692), a first delta
 // without id gets "call_" and a random id (D33: Arize-ai/phoenix #11376), and arguments sent as
 // an object become its JSON string (D20: ggml-org/llama.cpp #20198).
-func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, tc *wireToolCall, first bool, text []byte, obj bool) {
+func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, first bool, text []byte, obj bool) {
 	var cp callPatch
 	kinds := []string(nil)
-	if tc.Index == nil {
+	if reindex {
 		cp.index = &cl.index
 		kinds = append(kinds, "shape")
 	}
 	if first && cl.id == "" {
-		cl.id = newCallID()
+		cl.id = repair.NewID("call_")
 		cp.id = cl.id
 		if kinds == nil {
 			kinds = append(kinds, "shape")
@@ -167,10 +174,9 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, tc *wireToolCall
 // completeCalls marks every open call of c complete. A held call is then repaired when repair is
 // set, else released as it came.
 func (c *choiceState) completeCalls(repair bool) {
-	for _, cl := range c.calls {
-		if !cl.open {
-			continue
-		}
+	open := c.open
+	c.open = nil
+	for _, cl := range open {
 		cl.open = false
 		if cl.held && repair {
 			c.s.repairCall(c, cl)
@@ -215,7 +221,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 		return
 	}
 	if cl.id == "" {
-		cl.id = newCallID()
+		cl.id = repair.NewID("call_")
 	}
 	for _, r := range cl.refs {
 		ed := r.p.edit()

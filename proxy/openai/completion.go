@@ -181,7 +181,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, rep *repair.Report
 	var id string
 	_ = json.Unmarshal(o.Get("id"), &id)
 	if id == "" {
-		o.Set("id", jsontext.Quote(newCallID()))
+		o.Set("id", jsontext.Quote(repair.NewID("call_")))
 		kinds = append(kinds, "shape")
 	}
 	if len(kinds) == 0 {
@@ -224,7 +224,7 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 		}
 	} else {
 		for i, cl := range leaked {
-			added = append(added, toolCallJSON(newCallID(), cl.Name, inputs[i]))
+			added = append(added, toolCallJSON(repair.NewID("call_"), cl.Name, inputs[i]))
 		}
 	}
 	for _, cl := range leaked {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
 )
 
 // Syntaxes are the leaked-call markups recognised at the tail of a choice's content.
@@ -17,18 +18,21 @@ type choiceState struct {
 	index   int
 	tainted bool // a chunk with several choices named it: no more repairs
 
-	// content
-	final  bool            // content is no longer held or examined
-	holder *markup.Holder  // what of the content may go
-	bridge *bridgeHolder   // the opt-in text format, or nil
-	text   strings.Builder // content since the last reset
-	rel    int             // bytes of text released
-	safe   int             // bytes of the unreleased text that may go now
+	// content, counted in bytes from the start of the choice's content
+	final     bool            // content is no longer held or examined
+	holder    *markup.Holder  // what of the content may go
+	bridge    *bridgeHolder   // the opt-in text format, or nil
+	undecided strings.Builder // the content the holders hold, from decided on
+	total     int             // content so far
+	decided   int             // content the holders let go (written or queued behind something else)
 
 	// tool calls
-	calls   []*call
-	byIndex map[int]*call
-	cur     *call // the call the last delta went to
+	calls    []*call
+	open     []*call       // the calls not yet complete
+	byIndex  map[int]*call // by the upstream's index
+	outIndex map[int]bool  // the indexes calls go out with
+	next     int           // the first index after all of those
+	cur      *call         // the call the last delta went to
 
 	finishPiece  *piece
 	finishReason string
@@ -36,43 +40,53 @@ type choiceState struct {
 }
 
 func newChoice(s *Stream, index int) *choiceState {
-	c := &choiceState{s: s, index: index, holder: markup.NewHolder(Syntaxes), byIndex: map[int]*call{}}
+	c := &choiceState{s: s, index: index, holder: markup.NewHolder(Syntaxes), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
 	if s.opt.TextFormat == FormatGongju {
 		c.bridge = &bridgeHolder{}
 	}
 	return c
 }
 
-// addContent takes a content delta: content flows at once except a tail that could be the start
-// of leaked markup.
-func (c *choiceState) addContent(text string) {
+// addContent takes a content delta of piece p: content flows at once except a tail that could be
+// the start of leaked markup. The holders decide on text once, whether or not it can be written
+// yet, so that content queued behind a held call costs no more than content that flows.
+func (c *choiceState) addContent(p *piece) {
+	c.total += len(p.content)
+	p.cend = c.total
 	if c.final {
 		return
 	}
-	c.text.WriteString(text)
-	pending := c.text.String()[c.rel:]
-	c.safe = c.holder.Safe(pending)
-	if c.bridge != nil {
-		c.safe = min(c.safe, c.bridge.Safe(pending))
+	text := p.content
+	if c.undecided.Len() > 0 {
+		c.undecided.WriteString(p.content)
+		text = c.undecided.String()
 	}
-}
-
-// released records that text, the next unreleased content, went out.
-func (c *choiceState) released(text string) {
-	c.holder.Release(text)
+	n := c.holder.Safe(text)
 	if c.bridge != nil {
-		c.bridge.Release(text)
+		n = min(n, c.bridge.Safe(text))
 	}
-	c.rel += len(text)
-	c.safe -= len(text)
-	if c.rel == c.text.Len() {
-		c.text.Reset()
-		c.rel = 0
+	if n > 0 {
+		c.holder.Release(text[:n])
+		if c.bridge != nil {
+			c.bridge.Release(text[:n])
+		}
+		c.decided += n
+	}
+	switch {
+	case n == len(text):
+		c.undecided.Reset()
+	case c.undecided.Len() == 0:
+		c.undecided.WriteString(text[n:])
+	case n > 0:
+		rest := text[n:]
+		c.undecided = strings.Builder{}
+		c.undecided.WriteString(rest)
 	}
 }
 
 // leakOK reports whether a choice that finished for reason may have its leaked tail turned into
-// calls: not when it was cut by a limit or a filter, where the calls may be incomplete (D46).
+// calls: not when it was cut by a limit or a filter, where the calls may be incomplete (REPAIRS.md
+// D46: anthropics/claude-code #1236, anthropic-sdk-python #794 — never completed).
 func leakOK(reason string) bool { return reason == "stop" || reason == "tool_calls" }
 
 // leakedTail turns leaked tool-call markup at the tail of the finished content into standard
@@ -88,7 +102,7 @@ func leakOK(reason string) bool { return reason == "stop" || reason == "tool_cal
 // structured calls, markup that copies them is only cut from content, never added as a second
 // call; markup that does not copy them is left.
 func (c *choiceState) leakedTail() {
-	pending := c.text.String()[c.rel:]
+	pending := c.undecided.String()
 	if strings.TrimSpace(pending) == "" {
 		return
 	}
@@ -111,7 +125,7 @@ func (c *choiceState) leakedTail() {
 		}
 		inputs[i] = in
 	}
-	cut := len(strings.TrimRight(pending[:start], " \t\r\n"))
+	cut := c.decided + len(strings.TrimRight(pending[:start], " \t\r\n"))
 	if len(c.calls) > 0 {
 		for i, cl := range calls {
 			if !c.copies(cl.Name, inputs[i]) {
@@ -129,7 +143,7 @@ func (c *choiceState) leakedTail() {
 	fp := c.finishPiece
 	next := c.nextIndex()
 	for i, cl := range calls {
-		fp.edit().synth = append(fp.edit().synth, synthCall{index: next + i, id: newCallID(), name: cl.Name, args: inputs[i]})
+		fp.edit().synth = append(fp.edit().synth, synthCall{index: next + i, id: repair.NewID("call_"), name: cl.Name, args: inputs[i]})
 		s.rep.Repair(cl.Name, "leaked_call")
 	}
 	if c.finishReason != "tool_calls" {
@@ -157,16 +171,15 @@ func (c *choiceState) copies(name string, input []byte) bool {
 	return false
 }
 
-// cutContent keeps the first cut bytes of the unreleased content and removes the rest from the
-// held chunks that carry it.
+// cutContent keeps the content before byte cut of the choice's content and removes the rest from
+// the held chunks that carry it.
 func (c *choiceState) cutContent(cut int) {
-	off := 0
 	for _, p := range c.s.held {
 		if p.c != c || !p.hasContent {
 			continue
 		}
-		keep := p.content[:max(0, min(len(p.content), cut-off))]
-		off += len(p.content)
+		start := p.cend - len(p.content)
+		keep := p.content[:max(0, min(len(p.content), cut-start))]
 		if keep != p.content {
 			k := keep
 			p.edit().content = &k

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"io"
 	"math/rand"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -71,6 +73,50 @@ func FuzzCompletion(f *testing.F) {
 		}
 		if !bytes.HasPrefix(bytes.TrimSpace(out), []byte("{")) {
 			t.Fatalf("repaired body is not an object: %q", out)
+		}
+	})
+}
+
+// FuzzHealthy: content of any text that does not end as markup, in any split, followed by a call
+// of an offered tool whose arguments fit, in any split, passes byte for byte.
+func FuzzHealthy(f *testing.F) {
+	f.Add("Hello <b>world</b>\ncount\nmore", "ls -la", uint8(3))
+	f.Add("```\n<tool_call>\n```\nok", `C:\x "q"`, uint8(1))
+	f.Add("a\r\nb `<invoke>` c", "", uint8(7))
+	f.Fuzz(func(t *testing.T, content, command string, parts uint8) {
+		if !utf8.ValidString(content) || !utf8.ValidString(command) {
+			return
+		}
+		if strings.Contains(content, "<") || strings.Contains(content, "｜") {
+			return // could be real leaked markup; FuzzStream covers it
+		}
+		n := int(parts%8) + 1
+		var datas []string
+		step := len(content)/n + 1
+		for i := 0; i < len(content); i += step {
+			j := min(len(content), i+step)
+			for j < len(content) && !utf8.RuneStart(content[j]) {
+				j++
+			}
+			datas = append(datas, text(content[i:j]))
+			i = j - step
+		}
+		argText := `{"command":` + quote(command) + `}`
+		datas = append(datas, head("0", "call_1", "bash"))
+		step = len(argText)/n + 1
+		for i := 0; i < len(argText); i += step {
+			datas = append(datas, args("0", argText[i:min(len(argText), i+step)]))
+		}
+		datas = append(datas, finish("tool_calls"))
+		in := sseOf(datas...)
+		for _, opt := range []Options{{}, {TextFormat: FormatGongju}} {
+			if opt.TextFormat != "" && strings.Contains(content, "工具") {
+				continue
+			}
+			out, kinds := run(t, []byte(tools), strings.NewReader(in), opt)
+			if string(out) != in {
+				t.Fatalf("healthy stream changed (kinds %v):\n in: %q\nout: %q", kinds, in, out)
+			}
 		}
 	})
 }

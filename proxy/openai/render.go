@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // edit is what the rules decided to change in one chunk. The chunk is rewritten only when it goes
@@ -109,7 +110,7 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 		finish = jsontext.Quote(ed.finish)
 	}
 	hasFinish := finish != nil && string(finish) != "null"
-	eol := lineEnding(p.raw)
+	eol := sse.LineEnding(p.raw)
 	var out [][]byte
 	mainGoes := !deltaEdited || !emptyDelta(delta) || hasUsage(obj)
 	if len(ed.synth) == 0 {

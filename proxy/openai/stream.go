@@ -17,6 +17,7 @@ type piece struct {
 
 	content    string // the choice's content delta
 	hasContent bool
+	cend       int       // where its content ends in the choice's content
 	calls      []callRef // the tool-call deltas of the chunk, in order
 	finish     bool      // the chunk carries the choice's finish_reason
 
@@ -38,9 +39,11 @@ type Stream struct {
 	rep   *repair.Reporter
 	opt   Options
 
-	held    []*piece
-	choices map[int]*choiceState
-	scratch []*piece
+	held     []*piece
+	inflight *piece // the piece Push is reading, in held but not yet taken for good
+	spare    *piece // a piece that went out at once and that nothing refers to, for reuse
+	choices  map[int]*choiceState
+	scratch  scratch // fastChunk's
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -52,11 +55,14 @@ func NewStream(tools *repair.Tools, rep *repair.Reporter, opt Options) *Stream {
 	return &Stream{tools: tools, rep: rep, opt: opt, choices: map[int]*choiceState{}}
 }
 
-// Held returns the bytes of every piece taken and not yet written, as they came, in order.
+// Held returns the bytes of every piece taken and not yet written, as they came, in order. After
+// a panic inside Push it leaves out the piece being pushed, which the caller writes itself.
 func (s *Stream) Held() []byte {
 	var b []byte
 	for _, p := range s.held {
-		b = append(b, p.raw...)
+		if p != s.inflight {
+			b = append(b, p.raw...)
+		}
 	}
 	return b
 }
@@ -70,7 +76,10 @@ func (s *Stream) End(w io.Writer) error {
 	return s.release(w)
 }
 
-// Push takes one piece of the stream and writes what may go now.
+// Push takes one piece of the stream and writes what may go now. Junk frames are dropped (see
+// IsJunk and dropBilling); comments, [DONE], text that is not JSON and error objects pass as they
+// came (REPAIRS.md D49: mnfst/llm-gateway #2053; D56: Gitlawb/openclaude PR #1174 — an error is
+// the client's to handle).
 func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if ev.Oversize {
 		// Too large to repair: everything open is settled as it came, then this piece passes.
@@ -101,17 +110,27 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		}
 		return s.pass(w, ev.Raw) // [DONE] and text that is not JSON: not ours to judge
 	}
-	var ch wireChunk
-	if json.Unmarshal(d, &ch) != nil {
-		return s.pass(w, ev.Raw) // malformed or oddly typed: pass as it is
+	ch, ok := fastChunk(d, &s.scratch)
+	if !ok {
+		slow := new(wireChunk) // a separate variable, so that ch stays on the stack
+		if json.Unmarshal(d, slow) != nil {
+			return s.pass(w, ev.Raw) // malformed or oddly typed: pass as it is
+		}
+		ch = *slow
 	}
 	if !ch.Choices.present && ch.Error == nil {
 		s.dropBilling()
 		return nil
 	}
-	p := &piece{raw: ev.Raw, data: d} // cloned below if it stays held
+	p := s.spare
+	if p == nil {
+		p = new(piece)
+	}
+	s.spare = nil
+	*p = piece{raw: ev.Raw, data: d} // cloned below if it stays held
 	queued := len(s.held) > 0
 	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
+	s.inflight = p             // not deferred: after a panic, Held must still leave p out
 	if ch.Choices.null {
 		// "choices": null (REPAIRS.md D36: RooCodeInc/Roo-Code #9105) breaks clients that
 		// iterate the list: it becomes [].
@@ -130,14 +149,18 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if !queued && len(s.held) == 1 && p.ed == nil && !s.blocked(p) {
 		s.held[0] = nil
 		s.held = s.held[:0]
-		s.commit(p)
+		s.inflight = nil
 		_, err := w.Write(p.raw)
+		if !p.finish && p.calls == nil {
+			s.spare = p // no call or choice refers to it
+		}
 		return err
 	}
 	err := s.release(w)
 	if n := len(s.held); n > 0 && s.held[n-1] == p {
 		p.raw, p.data = bytes.Clone(p.raw), bytes.Clone(p.data)
 	}
+	s.inflight = nil
 	return err
 }
 
@@ -166,7 +189,7 @@ func (s *Stream) pass(w io.Writer, raw []byte) error {
 // blocked reports whether p must wait: its content is past what the choice may release, or it
 // carries a delta of a held call that is not complete.
 func (s *Stream) blocked(p *piece) bool {
-	if p.hasContent && p.c != nil && !p.c.final && len(p.content) > p.c.safe {
+	if p.hasContent && p.c != nil && !p.c.final && p.cend > p.c.decided {
 		return true
 	}
 	for _, r := range p.calls {
@@ -177,35 +200,24 @@ func (s *Stream) blocked(p *piece) bool {
 	return false
 }
 
-// commit records that p goes out now: its content counts as released.
-func (s *Stream) commit(p *piece) {
-	if p.hasContent && p.c != nil && !p.c.final {
-		p.c.released(p.content)
-	}
-}
-
-// release writes the held pieces from the front up to the first that must wait.
+// release writes the held pieces from the front up to the first that must wait. Each piece leaves
+// the queue before it is written, so that Held never repeats what went out.
 func (s *Stream) release(w io.Writer) error {
-	n := 0
-	var err error
-	for n < len(s.held) {
-		p := s.held[n]
+	for len(s.held) > 0 {
+		p := s.held[0]
 		if s.blocked(p) {
-			break
+			return nil
 		}
-		s.commit(p)
-		n++
-		if err = s.render(w, p); err != nil {
-			break
+		s.held[0] = nil
+		s.held = s.held[1:] // re-slicing keeps the cost linear
+		if p == s.inflight {
+			s.inflight = nil
+		}
+		if err := s.render(w, p); err != nil {
+			return err
 		}
 	}
-	if n == len(s.held) {
-		clear(s.held)
-		s.held = s.held[:0]
-	} else if n > 0 {
-		s.held = append(s.held[:0], s.held[n:]...)
-	}
-	return err
+	return nil
 }
 
 func (s *Stream) state(index int) *choiceState {
@@ -227,7 +239,7 @@ func (s *Stream) take(p *piece, wc *wireChoice) {
 	if wc.Delta != nil {
 		if wc.Delta.Content != nil {
 			p.content, p.hasContent = *wc.Delta.Content, true
-			c.addContent(p.content)
+			c.addContent(p)
 		}
 		for pos := range wc.Delta.ToolCalls {
 			c.callDelta(p, pos, &wc.Delta.ToolCalls[pos])

@@ -7,6 +7,8 @@ import (
 	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/repair"
 )
 
 // tools offers bash (command required), read (file_path required), write, todowrite, ping (no
@@ -35,24 +37,7 @@ func args(i, s string) string {
 	return chunk(`{"tool_calls":[{"index":`+i+`,"function":{"arguments":`+quote(s)+`}}]}`, "null")
 }
 
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func quote(s string) string { return string(jsontext.Quote(s)) }
 
 // sseOf frames data payloads as SSE events and ends the stream with [DONE].
 func sseOf(datas ...string) string {
@@ -250,6 +235,14 @@ func TestShapeRules(t *testing.T) {
 			kinds: []string{"shape"},
 		},
 		{
+			name: "two calls sent with one index and different ids are told apart",
+			in: sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"}`), head("0", "call_2", "deploy"), args("0", `{}`),
+				head("0", "call_3", "read"), args("0", `{"file_path":"a"}`), finish("tool_calls")),
+			want: msg("tool_calls", "", `{"id":"call_1","function":{"name":"bash","arguments":{"command":"ls"}}}`,
+				`{"id":"call_2","function":{"name":"deploy","arguments":{}}}`, `{"id":"call_3","function":{"name":"read","arguments":{"file_path":"a"}}}`),
+			kinds: []string{"shape"},
+		},
+		{
 			name: "an empty id is filled",
 			in: sseOf(chunk(`{"tool_calls":[{"index":0,"id":"","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
 				args("0", `{"command":"ls"}`), finish("tool_calls")),
@@ -284,4 +277,34 @@ func TestShapeRules(t *testing.T) {
 				finish("stop")),
 		},
 	})
+}
+
+// TestFailOpenAfterPanic: when Push panics (here in the reporter), what was written, then Held,
+// then the piece being pushed give the input back, as the pump writes them.
+func TestFailOpenAfterPanic(t *testing.T) {
+	tl, _ := toolsFromChat(tools)
+	rep := &repair.Reporter{Repaired: func(kind, _ string) { panic("boom: " + kind) }}
+	st := NewStream(tl, rep, Options{})
+	in := []string{text("Calling."), head("0", "call_1", "bash"), args("0", `{"command":"ls"}`), finish("stop")}
+	var out strings.Builder
+	for i, d := range in {
+		raw := "data: " + d + "\n\n"
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					if i != len(in)-1 {
+						t.Fatalf("panic at piece %d: %v", i, p)
+					}
+					out.Write(st.Held())
+					out.WriteString(raw)
+				}
+			}()
+			if err := st.Push(event(raw), &out); err != nil {
+				t.Fatal(err)
+			}
+		}()
+	}
+	if want := strings.TrimSuffix(sseOf(in...), "data: [DONE]\n\n"); out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
 }

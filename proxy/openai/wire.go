@@ -2,10 +2,11 @@ package openai
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/json"
+	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // wireChunk is what the dialect reads of one chat.completion.chunk. Members it does not name are
@@ -22,6 +23,8 @@ type choicesField struct {
 	list    []wireChoice
 }
 
+// UnmarshalJSON records that the member is present, and whether it is null, before reading the
+// list.
 func (c *choicesField) UnmarshalJSON(b []byte) error {
 	c.present = true
 	if string(b) == "null" {
@@ -65,6 +68,12 @@ func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
 	}
 	switch raw[0] {
 	case '"':
+		inner := raw[1 : len(raw)-1]
+		if raw[len(raw)-1] == '"' && utf8.Valid(inner) {
+			if s, ok := unescape(inner); ok {
+				return []byte(s), false, true
+			}
+		}
 		s, err := jsontext.Unquote(raw)
 		if err != nil {
 			return nil, false, false
@@ -80,35 +89,6 @@ func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
 	return nil, false, false
 }
 
-const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-// newCallID returns "call_" and 24 random base-62 characters, the shape of the API's own ids.
-func newCallID() string {
-	var b [24]byte
-	_, _ = rand.Read(b[:])
-	id := []byte("call_")
-	for _, c := range b {
-		id = append(id, base62[int(c)%len(base62)])
-	}
-	return string(id)
-}
-
-// lineEnding returns the line ending of the first line of raw: CRLF, CR or LF (LF when none).
-func lineEnding(raw []byte) []byte {
-	for i, c := range raw {
-		switch c {
-		case '\n':
-			return []byte("\n")
-		case '\r':
-			if i+1 < len(raw) && raw[i+1] == '\n' {
-				return []byte("\r\n")
-			}
-			return []byte("\r")
-		}
-	}
-	return []byte("\n")
-}
-
 // dataFrame builds one SSE event holding data, with the given line ending.
 func dataFrame(eol, data []byte) []byte {
 	b := make([]byte, 0, len(data)+8+2*len(eol))
@@ -122,7 +102,7 @@ func dataFrame(eol, data []byte) []byte {
 // carries it, further data lines are dropped, and every other line (event, id, retry, comments)
 // stays as it was, with the event's own line endings. The Responses dialect shares it.
 func ReplaceData(raw, data []byte) []byte {
-	eol := lineEnding(raw)
+	eol := sse.LineEnding(raw)
 	out := make([]byte, 0, len(raw)+len(data))
 	wrote := false
 	rest := raw

@@ -250,3 +250,17 @@ func indexEOL(b []byte) int {
 	}
 	return i
 }
+
+// LineEnding returns the line ending of the first line of raw, CRLF, CR or LF, so that an event
+// written in place of raw can use the stream's own; LF when raw holds none.
+func LineEnding(raw []byte) []byte {
+	if i := indexEOL(raw); i >= 0 {
+		if raw[i] == '\r' {
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				return []byte("\r\n")
+			}
+			return []byte("\r")
+		}
+	}
+	return []byte("\n")
+}

@@ -244,3 +244,11 @@ func BenchmarkFraming(b *testing.B) {
 		}
 	}
 }
+
+func TestLineEnding(t *testing.T) {
+	for in, want := range map[string]string{"data: x\r\n\r\n": "\r\n", "data: x\r\r": "\r", "data: x\n\n": "\n", "data: x": "\n", "": "\n", "a\rb\n": "\r"} {
+		if got := string(LineEnding([]byte(in))); got != want {
+			t.Errorf("LineEnding(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/proxy/inspect"
+	"github.com/toolfix/toolfix/proxy/sample"
+)
+
+func init() {
+	extraCommands = append(extraCommands, newAnalyzeCmd, newReplayCmd)
+}
+
+// exchangeInput names the exchange analyze and replay read: a FILE (a sample or a raw upstream
+// body), or --request and --upstream.
+type exchangeInput struct {
+	File     string // a sample or a raw body; "-" is standard input
+	Request  string // the client's request body, for a raw body
+	Upstream string // the raw upstream body, instead of File
+	Protocol string // "anthropic", "openai", "responses"; "" guesses
+}
+
+func addInputFlags(c *cobra.Command, in *exchangeInput) {
+	f := c.Flags()
+	f.StringVar(&in.Request, "request", "", "the client's request body (JSON), for a raw upstream body")
+	f.StringVar(&in.Upstream, "upstream", "", "the raw upstream body (.sse or .json) instead of FILE")
+	f.StringVar(&in.Protocol, "protocol", "", "anthropic, openai or responses (default: guessed from the bodies)")
+}
+
+// setFile takes the optional FILE argument and checks that exactly one source is named.
+func (in *exchangeInput) setFile(args []string) error {
+	if len(args) > 0 {
+		in.File = args[0]
+	}
+	switch {
+	case in.File != "" && in.Upstream != "":
+		return &usageError{errors.New("give FILE or --upstream, not both")}
+	case in.File == "" && in.Upstream == "":
+		return &usageError{errors.New("give a sample or body FILE, or --request and --upstream")}
+	}
+	return nil
+}
+
+// load reads the exchange (see inspect.Load).
+func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
+	read := func(name string) ([]byte, error) {
+		if name == "-" {
+			b, err := io.ReadAll(stdin)
+			if err != nil {
+				return nil, fmt.Errorf("reading standard input: %w", err)
+			}
+			return b, nil
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("reading %q: %w", name, err)
+		}
+		return b, nil
+	}
+	var req []byte
+	if in.Request != "" {
+		b, err := read(in.Request)
+		if err != nil {
+			return nil, err
+		}
+		req = b
+	}
+	name := in.File
+	if name == "" {
+		name = in.Upstream
+	}
+	data, err := read(name)
+	if err != nil {
+		return nil, err
+	}
+	x, err := inspect.Load(data, req, in.Protocol)
+	if err != nil {
+		return nil, fmt.Errorf("reading %q: %w", name, err)
+	}
+	return x, nil
+}
+
+type analyzeOptions struct {
+	In      exchangeInput
+	JSON    bool
+	Verbose bool
+}
+
+func newAnalyzeCmd(ios *IOStreams) *cobra.Command {
+	opts := &analyzeOptions{}
+	c := &cobra.Command{
+		Use:   "analyze [FILE]",
+		Short: "Explain one exchange: its events, blocks, faults and what toolfix makes of it",
+		Long: `Explain one exchange between a client and its upstream.
+
+FILE is a sample from the samples folder, or a raw upstream body — an SSE stream (.sse), a JSON
+response, or a whole HTTP response captured with 'curl -i' — with the client's request body in
+--request (without it no tool schemas are known). Gzip-compressed files and CRLF line endings are
+fine. --upstream FILE names the raw body instead of the argument.
+
+analyze lists the events and content blocks the upstream sent, flags each fault by its row in
+toolfix's table of known faults (D01…D57, with the repair kind toolfix reports), runs toolfix's own
+repair over the bytes, and prints the message the client's SDK ends up with, without and with
+toolfix.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := opts.In.setFile(args); err != nil {
+				return err
+			}
+			return runAnalyze(opts, ios)
+		},
+	}
+	addInputFlags(c, &opts.In)
+	c.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list every event, and each fault's title")
+	return c
+}
+
+func runAnalyze(opts *analyzeOptions, ios *IOStreams) error {
+	x, err := opts.In.load(ios.In)
+	if err != nil {
+		return err
+	}
+	r, err := inspect.Analyze(x)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		_, err = ios.Out.Write(inspect.MarshalIndent(r))
+		return err
+	}
+	return r.WriteText(ios.Out, opts.Verbose)
+}

@@ -1,0 +1,362 @@
+package cmd
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/inspect"
+	"github.com/toolfix/toolfix/proxy/sample"
+)
+
+// caseChecks check a client body against a case's want, per protocol of the cases; a protocol the
+// proxy repairs must have one.
+var caseChecks = map[string]func(want json.RawMessage, body []byte, stream bool) error{
+	"anthropic": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *client.Message
+		var err error
+		if stream {
+			m, err = client.AnthropicStream(body)
+		} else {
+			m, err = client.AnthropicJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return client.CompareAnthropic(want, m)
+	},
+	"openai": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *client.ChatMessage
+		var err error
+		if stream {
+			if err := client.ChatFramesValid(body); err != nil {
+				return err
+			}
+			m, err = client.ChatStream(body)
+		} else {
+			m, err = client.ChatJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return client.CompareChat(want, m, stream)
+	},
+	"responses": func(want json.RawMessage, body []byte, stream bool) error {
+		r, err := client.ResponsesStream(body)
+		if err != nil {
+			return err
+		}
+		return client.CompareResponses(want, r)
+	},
+}
+
+// repairsProtocol reports whether the proxy changes anything for this protocol: it does when any
+// of its cases replays to other bytes.
+func repairsProtocol(t *testing.T, protocol string, all []cases.Case) bool {
+	t.Helper()
+	for _, c := range all {
+		if c.Protocol != protocol || c.Want.Passthrough {
+			continue
+		}
+		res, err := proxy.Replay(protocol, c.Request, c.Upstream, c.Stream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Repairs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func upstreamFile(c cases.Case) string {
+	if c.Stream {
+		return filepath.Join(c.Dir, "upstream.sse")
+	}
+	return filepath.Join(c.Dir, "upstream.json")
+}
+
+func gzipped(t *testing.T, data []byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	_, _ = zw.Write(data)
+	_ = zw.Close()
+	p := filepath.Join(t.TempDir(), "upstream.gz")
+	if err := os.WriteFile(p, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestReplayEveryCase runs `toolfix replay` on every shared case, as files on disk (and gzipped
+// for the cases whose upstream gzips): the output must accumulate to the case's want, come out
+// byte-identical for a passthrough case, and the exit status must say whether it changed.
+func TestReplayEveryCase(t *testing.T) {
+	all, err := cases.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	repaired := map[string]bool{}
+	for _, p := range inspect.Protocols {
+		repaired[p] = repairsProtocol(t, p, all)
+	}
+	if !repaired["anthropic"] {
+		t.Fatal("the anthropic cases replay unchanged")
+	}
+	for _, c := range all {
+		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
+			up := upstreamFile(c)
+			if c.Headers["Content-Encoding"] == "gzip" {
+				up = gzipped(t, c.Upstream)
+			}
+			code, stdout, stderr := run(t, "", false, "replay", "--request", filepath.Join(c.Dir, "request.json"), "--upstream", up, "--protocol", c.Protocol)
+			if code == 1 || code == 2 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			got := []byte(stdout)
+			if c.Want.Passthrough || !repaired[c.Protocol] {
+				if !bytes.Equal(got, c.Upstream) {
+					t.Fatalf("passthrough changed")
+				}
+				if code != ReplayUnchanged && code != ReplayRefused {
+					t.Errorf("exit %d for an unchanged response", code)
+				}
+				return
+			}
+			if code != 0 {
+				t.Errorf("exit %d for a repaired response", code)
+			}
+			check, ok := caseChecks[c.Protocol]
+			if !ok {
+				t.Fatalf("toolfix repairs %s but this test cannot accumulate it", c.Protocol)
+			}
+			if err := check(c.Want.Message, got, c.Stream); err != nil {
+				t.Fatalf("%v\n%s", err, got)
+			}
+		})
+	}
+}
+
+// TestAnalyzeEveryCase runs `toolfix analyze --json` on every shared case: each repair kind the case
+// expects is flagged as a fault of that kind and repaired, a passthrough case has no repaired
+// fault, and the message after the repair is the case's want.
+func TestAnalyzeEveryCase(t *testing.T) {
+	all, err := cases.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
+			code, stdout, stderr := run(t, "", false, "analyze", "--json", "--request", filepath.Join(c.Dir, "request.json"), upstreamFile(c))
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var r inspect.Report
+			if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Protocol != c.Protocol || r.Stream != c.Stream {
+				t.Errorf("read as %s stream=%v", r.Protocol, r.Stream)
+			}
+			if c.Stream && len(r.Events) == 0 {
+				t.Errorf("no events listed")
+			}
+			var faultKinds []string
+			for _, f := range r.Faults {
+				faultKinds = append(faultKinds, f.Kind)
+				if f.ID != "" && inspect.Title(f.ID) == "" {
+					t.Errorf("fault %q has no REPAIRS.md title", f.ID)
+				}
+			}
+			if c.Want.Passthrough {
+				if r.Changed || len(r.Repairs) > 0 {
+					t.Errorf("passthrough case repaired: %+v", r.Repairs)
+				}
+				return
+			}
+			if len(r.Repairs) == 0 {
+				return // a protocol this build does not repair yet; TestReplayEveryCase checks that
+			}
+			for _, k := range c.Want.Repairs {
+				if !slices.Contains(faultKinds, k) {
+					t.Errorf("no fault of kind %q flagged; faults: %+v", k, r.Faults)
+				}
+				if !r.Repaired(k) {
+					t.Errorf("kind %q not repaired: %+v", k, r.Repairs)
+				}
+			}
+			if r.After == nil || r.After.Error != "" {
+				t.Fatalf("no message after the repair: %+v", r.After)
+			}
+			msg, _ := json.Marshal(r.After.Message)
+			if err := compareAfter(c, msg); err != nil {
+				t.Errorf("after: %v", err)
+			}
+		})
+	}
+}
+
+// compareAfter compares analyze's message after the repair, as JSON, with the case's want.
+func compareAfter(c cases.Case, msg []byte) error {
+	switch c.Protocol {
+	case "anthropic":
+		var m client.Message
+		if err := json.Unmarshal(msg, &m); err != nil {
+			return err
+		}
+		return client.CompareAnthropic(c.Want.Message, &m)
+	case "openai":
+		var m client.ChatMessage
+		if err := json.Unmarshal(msg, &m); err != nil {
+			return err
+		}
+		for _, cl := range m.ToolCalls {
+			b, _ := json.Marshal(cl.Arguments)
+			cl.RawArguments = string(b)
+		}
+		return client.CompareChat(c.Want.Message, &m, c.Stream)
+	case "responses":
+		var r client.ResponsesResult
+		if err := json.Unmarshal(msg, &r); err != nil {
+			return err
+		}
+		return client.CompareResponses(c.Want.Message, &r)
+	}
+	return fmt.Errorf("no comparison for %s", c.Protocol)
+}
+
+// TestAnalyzeTextNamesFaults checks the human output on a degraded case.
+func TestAnalyzeTextNamesFaults(t *testing.T) {
+	dir := filepath.Join(casesRoot(t), "anthropic", "leaked-invoke-court")
+	code, stdout, stderr := run(t, "", false, "analyze", "--request", filepath.Join(dir, "request.json"), filepath.Join(dir, "upstream.sse"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, s := range []string{"exchange: anthropic, streamed, status 200", "D01  leaked_call", "[repaired]", "without toolfix the client ends up with:", `"stop_reason": "tool_use"`, `"name": "Bash"`} {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("output lacks %q:\n%s", s, stdout)
+		}
+	}
+}
+
+func casesRoot(t *testing.T) string {
+	t.Helper()
+	d, err := cases.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestSampleToCase follows a reported failure from the proxy to a test case: the proxy saves a
+// sample of a repaired exchange; `toolfix analyze` and `toolfix replay` read it (gzipped too);
+// `replay --write-case` writes a case folder; the cases loader reads it and its drafted want holds
+// for the proxy.
+func TestSampleToCase(t *testing.T) {
+	tempHome(t)
+	all, err := cases.Load("anthropic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c cases.Case
+	for _, x := range all {
+		if x.Name == "leaked-invoke-court" {
+			c = x
+		}
+	}
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = w.Write(c.Upstream)
+	}))
+	defer up.Close()
+	dir := filepath.Join(t.TempDir(), "samples")
+	store, err := openSamples("repairs", dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := proxy.New(proxy.Options{Routes: []proxy.Route{{Name: "claude", Upstream: up.URL}}, Samples: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{}, 1)
+	ps := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		srv.ServeHTTP(w, r)
+		done <- struct{}{}
+	}))
+	defer ps.Close()
+	resp, err := http.Post(ps.URL+"/claude/v1/messages", "application/json", bytes.NewReader(c.Request))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = bytes.NewBuffer(nil).ReadFrom(resp.Body)
+	resp.Body.Close()
+	<-done
+	files, err := sample.List(dir)
+	if err != nil || len(files) != 1 {
+		t.Fatalf("samples: %v %v", files, err)
+	}
+	data, _ := os.ReadFile(files[0])
+	for _, f := range []string{files[0], gzipped(t, data)} {
+		code, stdout, stderr := run(t, "", false, "analyze", f)
+		if code != 0 || !strings.Contains(stdout, "route claude") || !strings.Contains(stdout, "D01") {
+			t.Fatalf("analyze %s: exit %d\n%s%s", f, code, stdout, stderr)
+		}
+	}
+	caseRoot := t.TempDir()
+	caseDir := filepath.Join(caseRoot, "anthropic", "reported-leak")
+	code, stdout, stderr := run(t, "", false, "replay", "--write-case", caseDir, files[0])
+	if code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, stderr)
+	}
+	if err := caseChecks["anthropic"](c.Want.Message, []byte(stdout), true); err != nil {
+		t.Errorf("replayed sample: %v", err)
+	}
+	t.Setenv("TOOLFIX_CASES", caseRoot)
+	written, err := cases.Load("anthropic")
+	if err != nil || len(written) != 1 {
+		t.Fatalf("loading the written case: %v", err)
+	}
+	w := written[0]
+	if !slices.Equal(w.Want.Repairs, []string{"leaked_call", "stop_reason"}) || w.Want.Passthrough {
+		t.Errorf("drafted want: %+v", w.Want)
+	}
+	res, err := proxy.Replay("anthropic", w.Request, w.Upstream, w.Stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := caseChecks["anthropic"](w.Want.Message, res.Body, w.Stream); err != nil {
+		t.Errorf("the drafted want does not hold: %v", err)
+	}
+	if code, _, stderr := run(t, "", false, "replay", "--write-case", caseDir, files[0]); code != 1 || !strings.Contains(stderr, "not empty") {
+		t.Errorf("writing over a case: exit %d %s", code, stderr)
+	}
+}
+
+func TestReplayDiffAndUsage(t *testing.T) {
+	dir := filepath.Join(casesRoot(t), "anthropic")
+	code, stdout, _ := run(t, "", false, "replay", "--diff", "--request", filepath.Join(dir, "stringified-array-todos", "request.json"), filepath.Join(dir, "stringified-array-todos", "upstream.sse"))
+	if code != 0 || !strings.Contains(stdout, "--- upstream\n+++ client\n@@") || !strings.Contains(stdout, `+content_block_delta [0] input_json_delta: {"todos":[{"content":"Read the failing test"`) {
+		t.Errorf("diff: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = run(t, "", false, "replay", "--diff", "--request", filepath.Join(dir, "healthy-text", "request.json"), filepath.Join(dir, "healthy-text", "upstream.sse"))
+	if code != ReplayUnchanged || !strings.Contains(stdout, "no difference") {
+		t.Errorf("healthy diff: exit %d\n%s", code, stdout)
+	}
+	for _, args := range [][]string{{"replay"}, {"analyze", "a", "--upstream", "b"}, {"replay", "--protocol", "gemini", "x"}} {
+		if code, _, _ := run(t, "", false, args...); code != 2 && !(args[1] == "--protocol" && code == 1) {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/update"
+)
+
+// UpdateRepo is the GitHub repository ("owner/name") whose releases `toolfix update` installs. A
+// release build sets it with -ldflags "-X github.com/toolfix/toolfix/cmd.UpdateRepo=owner/name", so
+// a fork's binaries update from the fork; the --repo flag and TOOLFIX_UPDATE_REPO override it.
+var UpdateRepo = update.DefaultRepo
+
+// Environment variables read by `toolfix update`.
+const (
+	// EnvUpdateRepo overrides UpdateRepo ("owner/name"); the --repo flag wins over it.
+	EnvUpdateRepo = "TOOLFIX_UPDATE_REPO"
+	// EnvUpdateAPI is the GitHub REST API root to ask instead of https://api.github.com/ (GitHub
+	// Enterprise, or a test server); see update.Options.APIBaseURL.
+	EnvUpdateAPI = "TOOLFIX_UPDATE_API"
+)
+
+// updateTimeout bounds one `toolfix update`: listing releases plus downloading an archive.
+const updateTimeout = 5 * time.Minute
+
+// restartService restarts the installed toolfix service so it runs the binary `toolfix update` just
+// installed. The service command's file sets it from an init function; nil means no service support
+// is built in, and nothing is restarted. It returns nil when no service is installed.
+var restartService func() error
+
+type updateOptions struct {
+	IO *IOStreams
+
+	Check   bool   // --check: report only
+	Version string // --version: the tag to install, older allowed
+	Repo    string // --repo, else $TOOLFIX_UPDATE_REPO, else UpdateRepo
+	API     string // $TOOLFIX_UPDATE_API; empty means api.github.com
+
+	Current    string       // the running version (Version)
+	Executable string       // the file to replace; empty means the running executable
+	Restart    func() error // restartService
+}
+
+func init() {
+	extraCommands = append(extraCommands, func(ios *IOStreams) *cobra.Command { return newUpdateCmd(ios, nil) })
+}
+
+// newUpdateCmd parses `toolfix update` into updateOptions and hands them to runF (runUpdate when nil).
+func newUpdateCmd(ios *IOStreams, runF func(context.Context, *updateOptions) error) *cobra.Command {
+	opts := &updateOptions{IO: ios}
+	c := &cobra.Command{
+		Use:   "update",
+		Short: "Install the newest verified release of toolfix",
+		Long: `Replace this toolfix binary with the newest release from GitHub, then restart the
+installed toolfix service so it runs the new code.
+
+An archive is installed only when its SHA-256 matches its line in the release's checksums.txt;
+a release without checksums.txt, or without a line for the archive, is refused. An older release
+is installed only when asked for with --version. A development build cannot update itself.
+
+Releases come from the repository this binary was built for (` + "`" + `--repo` + "`" + ` or
+$TOOLFIX_UPDATE_REPO for a fork); $TOOLFIX_UPDATE_API points at another GitHub API root, such as
+GitHub Enterprise's https://github.example.com/api/v3/; $GITHUB_TOKEN, when set, is sent to it.`,
+		Example: `  toolfix update --check
+  toolfix update
+  toolfix update --version v1.2.0`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if opts.Repo == "" {
+				opts.Repo = os.Getenv(EnvUpdateRepo)
+			}
+			if opts.Repo == "" {
+				opts.Repo = UpdateRepo
+			}
+			opts.API = os.Getenv(EnvUpdateAPI)
+			opts.Current = Version
+			opts.Restart = restartService
+			if runF != nil {
+				return runF(c.Context(), opts)
+			}
+			return runUpdate(c.Context(), opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.Check, "check", false, "report whether a newer release exists, change nothing")
+	c.Flags().StringVar(&opts.Version, "version", "", "install this release `tag` (vX.Y.Z), even an older one")
+	c.Flags().StringVar(&opts.Repo, "repo", "", "take releases from this GitHub `owner/name` (default: the one built in)")
+	return c
+}
+
+// runUpdate does the update and reports it on opts.IO.Out.
+func runUpdate(ctx context.Context, opts *updateOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(ctx, updateTimeout)
+	defer cancel()
+	res, err := update.Run(ctx, update.Options{
+		Current:    opts.Current,
+		Version:    opts.Version,
+		CheckOnly:  opts.Check,
+		Repo:       opts.Repo,
+		APIBaseURL: opts.API,
+		Executable: opts.Executable,
+		Restart:    opts.Restart,
+	})
+	out := opts.IO.Out
+	switch res.Action {
+	case update.UpToDate:
+		if err == nil {
+			if opts.Version != "" {
+				fmt.Fprintf(out, "toolfix v%s is already installed.\n", res.Current)
+			} else {
+				fmt.Fprintf(out, "toolfix v%s is up to date (%s).\n", res.Current, opts.Repo)
+			}
+		}
+	case update.Available:
+		verb := "is available"
+		if res.Downgrade {
+			verb = "is available as a downgrade"
+		}
+		fmt.Fprintf(out, "toolfix v%s %s (this is v%s): %s\n", res.Target, verb, res.Current, res.ReleaseURL)
+		cmdline := "toolfix update"
+		if opts.Version != "" {
+			cmdline += " --version " + opts.Version
+		}
+		fmt.Fprintf(out, "Run `%s` to install it into %s.\n", cmdline, res.Executable)
+	case update.Installed:
+		verb := "Updated"
+		if res.Downgrade {
+			verb = "Downgraded"
+		}
+		fmt.Fprintf(out, "%s toolfix v%s → v%s in %s (%s matched %s).\n", verb, res.Current, res.Target, res.Executable, res.Asset, update.ChecksumsFile)
+		if res.Restarted {
+			fmt.Fprintln(out, "Restarted the installed toolfix service, if any.")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("update: %w", err)
+	}
+	return nil
+}

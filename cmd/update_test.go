@@ -1,0 +1,180 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolfix/toolfix/update"
+	"github.com/toolfix/toolfix/update/updatetest"
+)
+
+func TestUpdateFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		envRepo string
+		envAPI  string
+		want    updateOptions
+		wantErr string
+	}{
+		{name: "defaults", args: nil, want: updateOptions{Repo: UpdateRepo, Current: Version}},
+		{name: "check", args: []string{"--check"}, want: updateOptions{Check: true, Repo: UpdateRepo, Current: Version}},
+		{name: "version", args: []string{"--version", "v1.2.0"}, want: updateOptions{Version: "v1.2.0", Repo: UpdateRepo, Current: Version}},
+		{name: "env repo and API", envRepo: "fork/toolfix", envAPI: "http://127.0.0.1:1/", want: updateOptions{Repo: "fork/toolfix", API: "http://127.0.0.1:1/", Current: Version}},
+		{name: "flag beats env", args: []string{"--repo", "me/toolfix"}, envRepo: "fork/toolfix", want: updateOptions{Repo: "me/toolfix", Current: Version}},
+		{name: "no arguments", args: []string{"now"}, wantErr: `unknown command "now"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv(EnvUpdateRepo, tt.envRepo)
+			t.Setenv(EnvUpdateAPI, tt.envAPI)
+			ios := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}
+			var got *updateOptions
+			c := newUpdateCmd(ios, func(_ context.Context, o *updateOptions) error { got = o; return nil })
+			c.SetArgs(tt.args)
+			c.SetOut(ios.Out)
+			c.SetErr(ios.ErrOut)
+			err := c.Execute()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Execute: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, *got, cmpopts.IgnoreFields(updateOptions{}, "IO", "Restart")); diff != "" {
+				t.Errorf("options (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestUpdateOutput(t *testing.T) {
+	rels := func(t *testing.T) []updatetest.Release {
+		return []updatetest.Release{
+			updatetest.NewRelease(t, "1.2.0", "linux/amd64", "darwin/amd64", "darwin/arm64", "linux/arm64", "windows/amd64", "windows/arm64"),
+			updatetest.NewRelease(t, "1.1.0", "linux/amd64", "darwin/amd64", "darwin/arm64", "linux/arm64", "windows/amd64", "windows/arm64"),
+		}
+	}
+	tests := []struct {
+		name        string
+		opts        updateOptions
+		wantOut     []string // lines (after the executable path is replaced by EXE)
+		wantErr     string
+		wantBinary  string
+		wantRestart int
+	}{
+		{
+			name:    "check finds a newer release",
+			opts:    updateOptions{Check: true, Current: "1.1.0"},
+			wantOut: []string{"toolfix v1.2.0 is available (this is v1.1.0): URL/tag/v1.2.0", "Run `toolfix update` to install it into EXE."},
+		},
+		{
+			name:    "check a downgrade",
+			opts:    updateOptions{Check: true, Current: "1.2.0", Version: "v1.1.0"},
+			wantOut: []string{"toolfix v1.1.0 is available as a downgrade (this is v1.2.0): URL/tag/v1.1.0", "Run `toolfix update --version v1.1.0` to install it into EXE."},
+		},
+		{
+			name:    "up to date",
+			opts:    updateOptions{Current: "1.2.0"},
+			wantOut: []string{"toolfix v1.2.0 is up to date (toolfix/toolfix)."},
+		},
+		{
+			name:    "already the asked version",
+			opts:    updateOptions{Current: "1.1.0", Version: "1.1.0"},
+			wantOut: []string{"toolfix v1.1.0 is already installed."},
+		},
+		{
+			name:        "installs and restarts",
+			opts:        updateOptions{Current: "1.1.0"},
+			wantOut:     []string{"Updated toolfix v1.1.0 → v1.2.0 in EXE (ARCHIVE matched checksums.txt).", "Restarted the installed toolfix service, if any."},
+			wantBinary:  "1.2.0",
+			wantRestart: 1,
+		},
+		{
+			name:        "downgrades when asked",
+			opts:        updateOptions{Current: "1.2.0", Version: "v1.1.0"},
+			wantOut:     []string{"Downgraded toolfix v1.2.0 → v1.1.0 in EXE (ARCHIVE matched checksums.txt).", "Restarted the installed toolfix service, if any."},
+			wantBinary:  "1.1.0",
+			wantRestart: 1,
+		},
+		{
+			name:    "dev build",
+			opts:    updateOptions{Current: "dev"},
+			wantErr: "update: this is a development build, which cannot update itself; install a release instead",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("GITHUB_TOKEN", "")
+			srv := updatetest.NewServer(t, update.DefaultRepo, rels(t)...)
+			exe := filepath.Join(t.TempDir(), updatetest.BinaryName(runtime.GOOS))
+			if err := os.WriteFile(exe, updatetest.FakeBinary(tt.opts.Current), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			out := &bytes.Buffer{}
+			restarts := 0
+			opts := tt.opts
+			opts.IO = &IOStreams{In: strings.NewReader(""), Out: out, ErrOut: &bytes.Buffer{}}
+			opts.Repo, opts.API, opts.Executable = update.DefaultRepo, srv.URL(), exe
+			opts.Restart = func() error { restarts++; return nil }
+
+			err := runUpdate(context.Background(), &opts)
+
+			if tt.wantErr != "" {
+				if err == nil || err.Error() != tt.wantErr {
+					t.Errorf("error = %v, want %q", err, tt.wantErr)
+				}
+			} else if err != nil {
+				t.Fatalf("runUpdate: %v", err)
+			}
+			r := strings.NewReplacer(exe, "EXE", srv.URL()+update.DefaultRepo+"/releases", "URL",
+				updatetest.ArchiveName(tt.wantBinary, runtime.GOOS, runtime.GOARCH), "ARCHIVE")
+			got := strings.Split(strings.TrimSuffix(r.Replace(out.String()), "\n"), "\n")
+			if out.Len() == 0 {
+				got = nil
+			}
+			if diff := cmp.Diff(tt.wantOut, got); diff != "" {
+				t.Errorf("output (-want +got):\n%s", diff)
+			}
+			wantBinary := tt.wantBinary
+			if wantBinary == "" {
+				wantBinary = tt.opts.Current
+			}
+			if b, err := os.ReadFile(exe); err != nil || !bytes.Equal(b, updatetest.FakeBinary(wantBinary)) {
+				t.Errorf("executable holds %q (err %v), want the %s binary", b, err, wantBinary)
+			}
+			if restarts != tt.wantRestart {
+				t.Errorf("restarts = %d, want %d", restarts, tt.wantRestart)
+			}
+		})
+	}
+}
+
+// TestUpdateDevBuildExit runs the real command tree: this test binary is a dev build, so update
+// refuses with exit status 1 before asking any server.
+func TestUpdateDevBuildExit(t *testing.T) {
+	srv := updatetest.NewServer(t, update.DefaultRepo, updatetest.NewRelease(t, "9.0.0", runtime.GOOS+"/"+runtime.GOARCH))
+	t.Setenv(EnvUpdateAPI, srv.URL())
+	t.Setenv(EnvUpdateRepo, "")
+	out, errOut := &bytes.Buffer{}, &bytes.Buffer{}
+	code := Run([]string{"update"}, &IOStreams{In: strings.NewReader(""), Out: out, ErrOut: errOut})
+	if code != 1 {
+		t.Errorf("exit status = %d, want 1", code)
+	}
+	if want := "toolfix: update: this is a development build, which cannot update itself; install a release instead\n"; errOut.String() != want {
+		t.Errorf("stderr = %q, want %q", errOut, want)
+	}
+	if out.Len() != 0 || srv.Lists() != 0 {
+		t.Errorf("stdout = %q and %d release listings, want neither", out, srv.Lists())
+	}
+}

@@ -1,0 +1,290 @@
+// oracle.mjs runs the official SDK parsers against answers served at given URLs and prints what each
+// SDK ended up with. It is driven by e2e/sdk_test.go; nothing here judges the results.
+//
+// stdin: a JSON list of runs {id, kind, url, request}:
+//   id       echoed back;
+//   kind     which SDK consumes the answer:
+//              "openai"               the openai SDK: chat.completions.stream(...).finalChatCompletion(),
+//                                     or chat.completions.create(...) when request.stream is false;
+//              "ai-openai-compatible" ai streamText (generateText when not streamed) with
+//                                     @ai-sdk/openai-compatible and zod-typed tools;
+//              "anthropic"            @anthropic-ai/sdk messages.stream(...).finalMessage(), or
+//                                     messages.create(...) when request.stream is false;
+//              "ai-anthropic"         ai streamText (generateText) with @ai-sdk/anthropic and zod tools;
+//   url      the server root; the SDKs post to url + "/v1/chat/completions" or url + "/v1/messages";
+//   request  the case's request body: the openai and anthropic SDKs send it as it is, the AI SDK
+//            builds its own from its system, text messages and tools (the tools' JSON Schemas
+//            turned into zod schemas with z.fromJSONSchema, as OpenCode defines its tools in zod).
+// stdout: a JSON list of results {id, kind, ok, error, message}, one per run in order:
+//   ok       false when the SDK threw, emitted an error part, or (AI SDK) marked a tool call invalid;
+//   error    "Name: message" of the first such failure, "" when ok;
+//   message  what the SDK ended up with, also when it failed part way (null when it got nothing):
+//            OpenAI kinds {finish_reason, unified_finish_reason, content, tool_calls: [{id, type,
+//            name, arguments, input}]} with arguments the raw string (openai) and input the parsed
+//            object (AI SDK); Anthropic kinds {stop_reason, unified_finish_reason, content: [blocks]}
+//            with blocks {type: "text", text} | {type: "tool_use", id, name, input} |
+//            {type: "thinking", thinking, signature}.
+// Every run is bounded by RUN_TIMEOUT_MS; the SDKs never retry.
+
+import OpenAI from "openai";
+import Anthropic from "@anthropic-ai/sdk";
+import { streamText, generateText, tool } from "ai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { z } from "zod";
+
+const RUN_TIMEOUT_MS = 20000;
+const KEY = "sk-test-oracle";
+
+const stray = [];
+process.on("unhandledRejection", (e) => stray.push(describe(e)));
+
+// describe renders a thrown value or an error part as "Name: message"; a value that is no Error
+// (the AI SDK hands on an upstream error object as it came) as "Error: " and its JSON.
+function describe(e) {
+  if (e instanceof Error) return `${e.name}: ${e.message}`;
+  let s;
+  try {
+    s = JSON.stringify(e);
+  } catch {
+    s = String(e);
+  }
+  return `Error: ${s}`;
+}
+
+// textOf flattens a message content (a string or a list of blocks) to its text.
+function textOf(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.filter((b) => b && b.type === "text").map((b) => b.text).join("");
+}
+
+// aiPrompt turns a case request into the AI SDK's system and text messages.
+function aiPrompt(req) {
+  const system = [];
+  if (req.system != null) system.push(textOf(req.system));
+  const messages = [];
+  for (const m of req.messages || []) {
+    if (m.role === "system") system.push(textOf(m.content));
+    else if (m.role === "user" || m.role === "assistant") messages.push({ role: m.role, content: textOf(m.content) });
+  }
+  return { system: system.join("\n") || undefined, messages };
+}
+
+// aiTools builds zod-typed tools (no execute) from the request's tool schemas.
+function aiTools(req) {
+  const tools = {};
+  for (const t of req.tools || []) {
+    const name = t.function ? t.function.name : t.name;
+    const schema = t.function ? t.function.parameters : t.input_schema;
+    tools[name] = tool({
+      description: (t.function ? t.function.description : t.description) || undefined,
+      inputSchema: z.fromJSONSchema(schema || { type: "object" }),
+    });
+  }
+  return tools;
+}
+
+async function runOpenAI(run, signal) {
+  const client = new OpenAI({ apiKey: KEY, baseURL: run.url + "/v1", maxRetries: 0, timeout: RUN_TIMEOUT_MS });
+  const req = { ...run.request };
+  let completion;
+  if (req.stream === false) {
+    completion = await client.chat.completions.create(req, { signal });
+  } else {
+    delete req.stream;
+    const stream = client.chat.completions.stream(req, { signal });
+    completion = await stream.finalChatCompletion();
+  }
+  const choice = completion.choices[0];
+  const msg = choice.message;
+  return {
+    finish_reason: choice.finish_reason,
+    content: msg.content ?? null,
+    tool_calls: (msg.tool_calls || []).map((c) => ({
+      id: c.id,
+      type: c.type,
+      name: c.function.name,
+      arguments: c.function.arguments,
+    })),
+  };
+}
+
+async function runAnthropic(run, signal) {
+  const client = new Anthropic({ apiKey: KEY, baseURL: run.url, maxRetries: 0, timeout: RUN_TIMEOUT_MS });
+  const req = { ...run.request };
+  let msg;
+  if (req.stream === false) {
+    msg = await client.messages.create(req, { signal });
+  } else {
+    delete req.stream;
+    msg = await client.messages.stream(req, { signal }).finalMessage();
+  }
+  return {
+    stop_reason: msg.stop_reason,
+    content: msg.content.map((b) => {
+      switch (b.type) {
+        case "text":
+          return { type: "text", text: b.text };
+        case "tool_use":
+          return { type: "tool_use", id: b.id, name: b.name, input: b.input };
+        case "thinking":
+          return { type: "thinking", thinking: b.thinking, signature: b.signature };
+        default:
+          return { type: b.type };
+      }
+    }),
+  };
+}
+
+// runAI consumes the answer with the AI SDK and returns [message, firstError]. Parts are read from
+// fullStream (streamText) or the result content (generateText) so that errors the SDK reports as
+// parts, not throws, are seen.
+async function runAI(run, signal, model, dialect) {
+  const { system, messages } = aiPrompt(run.request);
+  const opts = { model, system, messages, tools: aiTools(run.request), maxRetries: 0, abortSignal: signal };
+  const parts = [];
+  let finish = null;
+  let raw;
+  let firstError = "";
+  if (run.request.stream === false) {
+    const r = await generateText(opts);
+    for (const p of r.content) parts.push(p);
+    finish = r.finishReason;
+    raw = r.rawFinishReason;
+  } else {
+    const r = streamText({ ...opts, onError: () => {} });
+    let text = null;
+    for await (const p of r.fullStream) {
+      switch (p.type) {
+        case "text-start":
+          text = { type: "text", text: "" };
+          parts.push(text);
+          break;
+        case "text-delta":
+          if (!text) {
+            text = { type: "text", text: "" };
+            parts.push(text);
+          }
+          text.text += p.text;
+          break;
+        case "text-end":
+          text = null;
+          break;
+        case "reasoning-start":
+          text = null;
+          parts.push({ type: "reasoning", text: "", providerMetadata: p.providerMetadata });
+          break;
+        case "reasoning-delta": {
+          const last = parts[parts.length - 1];
+          if (last && last.type === "reasoning") {
+            last.text += p.text;
+            if (p.providerMetadata) last.providerMetadata = { ...last.providerMetadata, ...p.providerMetadata };
+          }
+          break;
+        }
+        case "abort":
+          parts.push({ type: "error", error: new Error(`aborted after ${RUN_TIMEOUT_MS} ms`) });
+          break;
+        case "tool-call":
+        case "tool-error":
+        case "error":
+          text = null;
+          parts.push(p);
+          break;
+        case "finish-step":
+          raw = p.rawFinishReason ?? raw;
+          break;
+        case "finish":
+          finish = p.finishReason;
+          raw = p.rawFinishReason ?? raw;
+          break;
+      }
+    }
+  }
+  const calls = [];
+  const content = [];
+  let text = null;
+  for (const p of parts) {
+    if (p.type === "error" || p.type === "tool-error") {
+      if (!firstError) firstError = describe(p.error);
+      continue;
+    }
+    if (p.type === "tool-call") {
+      if (p.invalid && !firstError) firstError = describe(p.error);
+      calls.push({ id: p.toolCallId, type: "function", name: p.toolName, input: p.input });
+      content.push({ type: "tool_use", id: p.toolCallId, name: p.toolName, input: p.input });
+      text = null;
+    } else if (p.type === "text") {
+      if (text) text.text += p.text;
+      else content.push((text = { type: "text", text: p.text }));
+    } else if (p.type === "reasoning") {
+      text = null;
+      const a = (p.providerMetadata && p.providerMetadata.anthropic) || {};
+      content.push({ type: "thinking", thinking: p.text, signature: a.signature ?? "" });
+    }
+  }
+  if (finish === "error" && !firstError) firstError = "finishReason: error";
+  if (dialect === "openai") {
+    const texts = content.filter((b) => b.type === "text");
+    return [
+      {
+        finish_reason: raw ?? null,
+        unified_finish_reason: finish,
+        content: texts.length ? texts.map((b) => b.text).join("") : null,
+        tool_calls: calls,
+      },
+      firstError,
+    ];
+  }
+  return [{ stop_reason: raw ?? null, unified_finish_reason: finish, content }, firstError];
+}
+
+async function runOne(run) {
+  const signal = AbortSignal.timeout(RUN_TIMEOUT_MS);
+  try {
+    switch (run.kind) {
+      case "openai":
+        return { ok: true, error: "", message: await runOpenAI(run, signal) };
+      case "anthropic":
+        return { ok: true, error: "", message: await runAnthropic(run, signal) };
+      case "ai-openai-compatible": {
+        const p = createOpenAICompatible({ name: "oracle", baseURL: run.url + "/v1", apiKey: KEY });
+        const [message, err] = await runAI(run, signal, p.chatModel(run.request.model), "openai");
+        return { ok: !err, error: err, message };
+      }
+      case "ai-anthropic": {
+        const p = createAnthropic({ baseURL: run.url + "/v1", apiKey: KEY });
+        const [message, err] = await runAI(run, signal, p(run.request.model), "anthropic");
+        return { ok: !err, error: err, message };
+      }
+      default:
+        return { ok: false, error: `Error: unknown kind ${JSON.stringify(run.kind)}`, message: null };
+    }
+  } catch (e) {
+    return { ok: false, error: describe(e), message: null };
+  }
+}
+
+async function main() {
+  let input = "";
+  for await (const chunk of process.stdin) input += chunk;
+  const runs = JSON.parse(input);
+  const out = [];
+  for (const run of runs) {
+    const before = stray.length;
+    const r = await runOne(run);
+    // An SDK that rejects a promise nobody awaits has still failed this run.
+    if (stray.length > before && r.ok) {
+      r.ok = false;
+      r.error = stray[before];
+    }
+    out.push({ id: run.id, kind: run.kind, ...r });
+  }
+  process.stdout.write(JSON.stringify(out));
+}
+
+main().catch((e) => {
+  process.stderr.write(`oracle: ${e && e.stack ? e.stack : e}\n`);
+  process.exit(1);
+});

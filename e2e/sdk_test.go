@@ -1,0 +1,315 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+)
+
+// sdkKinds are the SDK parsers of sdk/oracle.mjs that consume each protocol's answers.
+var sdkKinds = map[string][]string{
+	"openai":    {"openai", "ai-openai-compatible"},
+	"anthropic": {"anthropic", "ai-anthropic"},
+}
+
+// sdkChat converts an OpenAI-kind SDK message into the client package's accumulated message:
+// each call's parsed input (AI SDK) or its arguments string parsed as JSON ("" counts as {}).
+func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
+	var m struct {
+		FinishReason *string `json:"finish_reason"`
+		Content      *string `json:"content"`
+		ToolCalls    []struct {
+			ID        string          `json:"id"`
+			Type      string          `json:"type"`
+			Name      string          `json:"name"`
+			Arguments *string         `json:"arguments"`
+			Input     json.RawMessage `json:"input"`
+		} `json:"tool_calls"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("parsing an SDK's chat message: %w", err)
+	}
+	out := &client.ChatMessage{Content: m.Content}
+	if m.FinishReason != nil {
+		out.FinishReason = *m.FinishReason
+	}
+	for _, c := range m.ToolCalls {
+		cc := &client.ChatCall{ID: c.ID, Type: c.Type, Name: c.Name}
+		src := []byte(c.Input)
+		if c.Arguments != nil {
+			cc.RawArguments = *c.Arguments
+			src = []byte(*c.Arguments)
+		}
+		if len(bytes.TrimSpace(src)) == 0 {
+			src = []byte("{}")
+		}
+		if err := json.Unmarshal(src, &cc.Arguments); err != nil {
+			cc.Arguments, cc.ArgumentsErr = nil, err.Error()
+		}
+		out.ToolCalls = append(out.ToolCalls, cc)
+	}
+	return out, nil
+}
+
+// chatWant renders an accumulated chat message as a want.json "message".
+func chatWant(m *client.ChatMessage) json.RawMessage {
+	type fn struct {
+		Name      string `json:"name"`
+		Arguments any    `json:"arguments"`
+	}
+	type call struct {
+		ID       string `json:"id"`
+		Type     string `json:"type"`
+		Function fn     `json:"function"`
+	}
+	w := struct {
+		FinishReason string  `json:"finish_reason"`
+		Content      *string `json:"content"`
+		ToolCalls    []call  `json:"tool_calls"`
+	}{FinishReason: m.FinishReason, Content: m.Content, ToolCalls: []call{}}
+	for _, c := range m.ToolCalls {
+		w.ToolCalls = append(w.ToolCalls, call{c.ID, c.Type, fn{c.Name, c.Arguments}})
+	}
+	b, _ := json.Marshal(w)
+	return b
+}
+
+// unifiedFinish is the AI SDK's finishReason for a wire finish_reason or stop_reason.
+var unifiedFinish = map[string]string{
+	"stop": "stop", "tool_calls": "tool-calls", "length": "length",
+	"end_turn": "stop", "tool_use": "tool-calls", "max_tokens": "length", "stop_sequence": "stop",
+}
+
+// judge compares one SDK result with want (a want.json "message"): nil when the SDK did not fail,
+// its message matches by the cases' rules and, for the AI SDK, its unified finish reason is the
+// one want's implies.
+func judge(c cases.Case, want json.RawMessage, r oracleResult) error {
+	if !r.OK {
+		return fmt.Errorf("the SDK failed: %s", r.Error)
+	}
+	var err error
+	if c.Protocol == "openai" {
+		var m *client.ChatMessage
+		if m, err = sdkChat(r.Message); err == nil {
+			err = client.CompareChat(want, m, c.Stream)
+		}
+	} else {
+		var m client.Message
+		if err = json.Unmarshal(r.Message, &m); err == nil {
+			err = client.CompareAnthropic(want, &m)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(r.Kind, "ai-") {
+		var w, g struct {
+			Finish  string `json:"finish_reason"`
+			Stop    string `json:"stop_reason"`
+			Unified string `json:"unified_finish_reason"`
+		}
+		_ = json.Unmarshal(want, &w)
+		_ = json.Unmarshal(r.Message, &g)
+		if u := unifiedFinish[w.Finish+w.Stop]; g.Unified != u {
+			return fmt.Errorf("AI SDK finishReason %q, want %q", g.Unified, u)
+		}
+	}
+	return nil
+}
+
+// goOracle accumulates the case's upstream bytes with the client package, as the cases' tests do,
+// and returns them as a want.json "message", or the error the accumulation ended with; a tool
+// input that is not JSON is such an error.
+func goOracle(c cases.Case) (json.RawMessage, error) {
+	if c.Protocol == "openai" {
+		var m *client.ChatMessage
+		var err error
+		if c.Stream {
+			m, err = client.ChatStream(c.Upstream)
+		} else {
+			m, err = client.ChatJSON(c.Upstream)
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, tc := range m.ToolCalls {
+			if tc.ArgumentsErr != "" {
+				return nil, fmt.Errorf("the arguments of %s are not JSON: %s", tc.Name, tc.ArgumentsErr)
+			}
+		}
+		return chatWant(m), nil
+	}
+	var m *client.Message
+	var err error
+	if c.Stream {
+		m, err = client.AnthropicStream(c.Upstream)
+	} else {
+		m, err = client.AnthropicJSON(c.Upstream)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range m.Content {
+		if b.InputErr != "" {
+			return nil, fmt.Errorf("the input of %s is not JSON: %s", b.Name, b.InputErr)
+		}
+	}
+	b, _ := json.Marshal(m)
+	return b, nil
+}
+
+// sdkStrictFrames says, per SDK kind, whether the SDK fails on a data payload that is not an event
+// of its protocol. The Anthropic SDK skips unknown events by design, so a junk frame does not make
+// it fail; the others validate every frame.
+var sdkStrictFrames = map[string]bool{"openai": true, "ai-openai-compatible": true, "anthropic": false, "ai-anthropic": true}
+
+// sdkKnownGaps are the "<protocol>/<case> <kind>" runs where toolfix's answer is known not to
+// satisfy the SDK, each with why. The test requires each of them to still fail, so that a fix shows
+// up as a failure asking for its entry to be removed.
+var sdkKnownGaps = map[string]string{}
+
+// TestSDKsOnCases has the official SDK parsers consume every openai and anthropic case, once
+// through `toolfix serve` and once straight from the mock upstream, all in one node process:
+//   - a case whose want is a message: every SDK accepts toolfix's answer without an error and ends
+//     up with the wanted message (text, tool names, parsed arguments, finish or stop reason);
+//     straight, every junk-frame case makes each SDK of sdkStrictFrames fail, so the oracle is
+//     live; what each SDK makes of the other cases straight is logged;
+//   - a passthrough case: each SDK ends up with the same result through toolfix as straight, and
+//     where both the SDK and the client package accept the upstream bytes, they agree.
+func TestSDKsOnCases(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat(toolfixBin); err != nil {
+		t.Fatalf("the toolfix binary TestMain built is missing: %v", err)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatalf("node is not on PATH: %v", err)
+	}
+	missing, err := sdkMissing()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(missing) > 0 {
+		t.Fatalf("the SDKs %s are not installed at their pinned versions; from the module root run:\n\t%s", strings.Join(missing, ", "), sdkInstallHint)
+	}
+	var all []cases.Case
+	for _, p := range []string{"openai", "anthropic"} {
+		cs, err := cases.Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, cs...)
+	}
+	up := &sdkUpstream{cases: map[string]cases.Case{}}
+	for _, c := range all {
+		up.cases[c.Protocol+"/"+c.Name] = c
+	}
+	mock := httptest.NewServer(up)
+	t.Cleanup(mock.Close)
+	proxied := startToolfix(t, mock.URL)
+
+	var runs []oracleRun
+	for _, c := range all {
+		for _, kind := range sdkKinds[c.Protocol] {
+			key := c.Protocol + "/" + c.Name
+			runs = append(runs,
+				oracleRun{ID: "proxied/" + key + "/" + kind, Kind: kind, URL: proxied + "/" + key, Request: c.Request},
+				oracleRun{ID: "straight/" + key + "/" + kind, Kind: kind, URL: mock.URL + "/" + key, Request: c.Request})
+		}
+	}
+	res := runOracle(t, runs)
+
+	for gap := range sdkKnownGaps {
+		if _, ok := res["proxied/"+strings.Replace(gap, " ", "/", 1)]; !ok {
+			t.Errorf("known gap %q names no run", gap)
+		}
+	}
+	accepted, straightRight := map[string][]string{}, map[string][]string{}
+	for _, c := range all {
+		key := c.Protocol + "/" + c.Name
+		t.Run(key, func(t *testing.T) {
+			for _, kind := range sdkKinds[c.Protocol] {
+				got, straight := res["proxied/"+key+"/"+kind], res["straight/"+key+"/"+kind]
+				if c.Want.Passthrough {
+					checkPassthrough(t, c, kind, got, straight)
+					continue
+				}
+				err := judge(c, c.Want.Message, got)
+				switch gap, known := sdkKnownGaps[key+" "+kind]; {
+				case known && err == nil:
+					t.Errorf("%s through toolfix now ends up right: remove the known gap %q", kind, gap)
+				case known:
+					t.Logf("%s through toolfix: known gap: %v", kind, err)
+				case err != nil:
+					t.Errorf("%s through toolfix: %v\nthe SDK got: %s", kind, err, got.Message)
+				default:
+					accepted[kind] = append(accepted[kind], c.Name)
+				}
+				serr := judge(c, c.Want.Message, straight)
+				if serr == nil {
+					straightRight[kind] = append(straightRight[kind], c.Name)
+				}
+				t.Logf("%s straight: %v", kind, firstLine(serr))
+				if slices.Contains(c.Want.Repairs, "junk_frame") && sdkStrictFrames[kind] && straight.OK {
+					t.Errorf("%s straight: no error on the junk frames; the oracle is not live", kind)
+				}
+			}
+		})
+	}
+	for _, kinds := range sdkKinds {
+		for _, kind := range kinds {
+			t.Logf("%s accepts through toolfix: %s", kind, strings.Join(accepted[kind], ", "))
+			t.Logf("%s is right straight, without toolfix, on: %s", kind, strings.Join(straightRight[kind], ", "))
+		}
+	}
+}
+
+// checkPassthrough checks a passthrough case for one SDK: the same result through toolfix as
+// straight, and, where the SDK and the client package both accept the upstream bytes (a tool input
+// that is not JSON counts as refused), the same message.
+func checkPassthrough(t *testing.T, c cases.Case, kind string, got, straight oracleResult) {
+	t.Helper()
+	if got.OK != straight.OK || got.Error != straight.Error || !jsonSame(got.Message, straight.Message) {
+		t.Errorf("%s: through toolfix %v %q %s, straight %v %q %s", kind, got.OK, got.Error, got.Message, straight.OK, straight.Error, straight.Message)
+	}
+	want, gerr := goOracle(c)
+	switch {
+	case gerr != nil:
+		t.Logf("%s: the client package refuses the upstream bytes (%v); the SDK: ok=%v %s", kind, gerr, got.OK, firstLine(errors.New(got.Error)))
+	case !got.OK:
+		t.Logf("%s refuses what the client package accepts: %s", kind, firstLine(errors.New(got.Error)))
+	default:
+		if err := judge(c, want, got); err != nil {
+			t.Errorf("%s disagrees with the client package: %v\nthe SDK got: %s\nthe client package: %s", kind, err, got.Message, want)
+		}
+	}
+}
+
+// firstLine is err's message up to its first line break, "<nil>" for nil.
+func firstLine(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
+// jsonSame reports whether a and b are the same JSON value, key order free.
+func jsonSame(a, b json.RawMessage) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return bytes.Equal(a, b)
+	}
+	xa, _ := json.Marshal(x)
+	ya, _ := json.Marshal(y)
+	return bytes.Equal(xa, ya)
+}

@@ -1,0 +1,111 @@
+package proxy
+
+import (
+	"bytes"
+	"net/http"
+	"time"
+
+	"github.com/toolfix/toolfix/proxy/sample"
+)
+
+// capture gathers one exchange for Options.Samples while it is forwarded: the request as it came,
+// the upstream bytes as they arrived and the bytes sent to the client, and what the repair did. All
+// of it happens on the request's goroutine. A nil *capture ignores every call.
+type capture struct {
+	x      sample.Exchange
+	up     *capBuffer
+	client *capBuffer
+}
+
+// newCapture starts a capture for a request when samples are kept and the exchange could be wanted:
+// in ModeRepairs only a path toolfix repairs can be.
+func (s *Server) newCapture(r *http.Request, route *routeEntry, rest, dialect string, body []byte, start time.Time) *capture {
+	st := s.opts.Samples
+	if st == nil || st.Mode() == sample.ModeOff || (st.Mode() != sample.ModeAll && dialect == "") {
+		return nil
+	}
+	path := rest
+	if r.URL.RawQuery != "" {
+		path += "?" + r.URL.RawQuery
+	}
+	req := sample.Part{Header: r.Header.Clone(), Body: body}
+	if len(body) > sample.MaxBody {
+		req.Body, req.Truncated = body[:sample.MaxBody], true
+	}
+	return &capture{
+		x: sample.Exchange{
+			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
+			Path: path, Upstream: route.base.String(), TextFormat: route.TextFormat, Request: req,
+		},
+		up:     &capBuffer{limit: sample.MaxBody},
+		client: &capBuffer{limit: sample.MaxBody},
+	}
+}
+
+func (c *capture) repair(kind, tool string) {
+	if c != nil {
+		c.x.Repairs = append(c.x.Repairs, sample.Repair{Kind: kind, Tool: tool})
+	}
+}
+
+func (c *capture) failOpen(reason string) {
+	if c != nil {
+		c.x.FailOpens = append(c.x.FailOpens, reason)
+	}
+}
+
+func (c *capture) fail(msg string) {
+	if c != nil && c.x.Error == "" {
+		c.x.Error = msg
+	}
+}
+
+func (c *capture) response(resp *http.Response) {
+	if c != nil {
+		c.x.Response.Status = resp.StatusCode
+		c.x.Response.Header = resp.Header.Clone()
+	}
+}
+
+// upstreamTee and clientTee are the buffers the readers and the recorder copy into.
+func (c *capture) upstreamTee() *capBuffer {
+	if c == nil {
+		return nil
+	}
+	return c.up
+}
+
+func (c *capture) clientTee() *capBuffer {
+	if c == nil {
+		return nil
+	}
+	return c.client
+}
+
+// save writes the exchange as a sample when the store wants it. It runs when the answer is
+// complete, before the handler returns; a failure is logged, never shown to the client.
+func (s *Server) save(c *capture, status int) {
+	if c == nil {
+		return
+	}
+	x := &c.x
+	if x.Response.Status == 0 {
+		x.Response.Status = status
+	}
+	x.Response.Body, x.Response.Truncated = c.up.buf.Bytes(), c.up.truncated
+	if got := c.client.buf.Bytes(); !bytes.Equal(got, x.Response.Body) || c.client.truncated != c.up.truncated {
+		x.Client = &sample.Part{Body: got, Truncated: c.client.truncated}
+	}
+	st := s.opts.Samples
+	if !st.Wants(x) {
+		return
+	}
+	path, err := st.Save(x)
+	if err != nil {
+		s.log.Warn("saving a sample", "error", err.Error())
+	}
+	if path != "" {
+		s.Stats.samples.Add(1)
+		s.log.Debug("sample saved", "route", x.Route, "path", path)
+	}
+}

@@ -1,0 +1,369 @@
+package inspect
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/anthropic"
+	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// Block is one content block of an Anthropic response as the upstream sent it, read leniently (a
+// stream the SDK would refuse still shows its blocks).
+type Block struct {
+	// Index is the block's index in the upstream's numbering.
+	Index int    `json:"index"`
+	Type  string `json:"type"`
+	// Text is a text block's text; Thinking a thinking block's.
+	Text     string `json:"text,omitempty"`
+	Thinking string `json:"thinking,omitempty"`
+	// ID, Name and Input (raw JSON text, as the deltas joined up) of a tool_use block; StartInput
+	// is the input its content_block_start carried and Deltas the number of input_json_delta events.
+	ID         string `json:"id,omitempty"`
+	Name       string `json:"name,omitempty"`
+	Input      string `json:"input,omitempty"`
+	StartInput string `json:"start_input,omitempty"`
+	Deltas     int    `json:"deltas,omitempty"`
+}
+
+// anthropicBlocks reads the blocks and stop_reason of an Anthropic response body.
+func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string) {
+	if !stream {
+		var m struct {
+			StopReason *string           `json:"stop_reason"`
+			Content    []json.RawMessage `json:"content"`
+		}
+		_ = json.Unmarshal(body, &m)
+		var out []*Block
+		for i, raw := range m.Content {
+			b := &Block{Index: i}
+			var c struct {
+				Type, Text, Thinking, ID, Name string
+				Input                          json.RawMessage
+			}
+			_ = json.Unmarshal(raw, &c)
+			b.Type, b.Text, b.Thinking, b.ID, b.Name, b.Input = c.Type, c.Text, c.Thinking, c.ID, c.Name, string(c.Input)
+			out = append(out, b)
+		}
+		sr := "null"
+		if m.StopReason != nil {
+			sr = *m.StopReason
+		}
+		return out, sr
+	}
+	var out []*Block
+	byIndex := map[int]*Block{}
+	sr := ""
+	for _, ev := range events {
+		if !ev.Object {
+			continue
+		}
+		var e struct {
+			Index        int `json:"index"`
+			ContentBlock *struct {
+				Type, Text, ID, Name string
+				Input                json.RawMessage
+			} `json:"content_block"`
+			Delta *struct {
+				Type        string  `json:"type"`
+				Text        string  `json:"text"`
+				PartialJSON string  `json:"partial_json"`
+				Thinking    string  `json:"thinking"`
+				StopReason  *string `json:"stop_reason"`
+			} `json:"delta"`
+		}
+		_ = json.Unmarshal([]byte(ev.Data), &e)
+		switch ev.Type {
+		case "content_block_start":
+			if e.ContentBlock == nil {
+				continue
+			}
+			b := &Block{Index: e.Index, Type: e.ContentBlock.Type, Text: e.ContentBlock.Text, ID: e.ContentBlock.ID, Name: e.ContentBlock.Name}
+			if in := bytes.TrimSpace(e.ContentBlock.Input); len(in) > 0 && !bytes.Equal(in, []byte("{}")) {
+				b.StartInput = string(in)
+			}
+			out = append(out, b)
+			byIndex[e.Index] = b
+		case "content_block_delta":
+			b := byIndex[e.Index]
+			if b == nil || e.Delta == nil {
+				continue
+			}
+			switch e.Delta.Type {
+			case "text_delta":
+				b.Text += e.Delta.Text
+			case "input_json_delta":
+				b.Input += e.Delta.PartialJSON
+				b.Deltas++
+			case "thinking_delta":
+				b.Thinking += e.Delta.Thinking
+			}
+		case "message_delta":
+			if e.Delta != nil && e.Delta.StopReason != nil {
+				sr = *e.Delta.StopReason
+			} else if e.Delta != nil {
+				sr = "null"
+			}
+		}
+	}
+	for _, b := range out {
+		if b.Type == "tool_use" && b.Deltas == 0 {
+			b.Input = b.StartInput
+		}
+	}
+	return out, sr
+}
+
+// anthropicFaults finds the faults of an Anthropic response: in its events, in each block, and in
+// the message as a whole.
+func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason string, tools *repair.Tools, stream bool) {
+	for _, ev := range events {
+		where := fmt.Sprintf("event %d", ev.N)
+		switch {
+		case !ev.HasData:
+		case !ev.Object:
+			f.add("D48", "junk_frame", where, "data is not a JSON object: "+clip(ev.Data, 60))
+		case ev.Type == "":
+			f.add("D47", "junk_frame", where, "an object without a type: "+clip(ev.Data, 60))
+		case ev.Name == "":
+			f.add("D41", "shape", where, fmt.Sprintf("%s without an event: line", ev.Type))
+		}
+		if ev.Type == "error" {
+			f.add("D42", "", where, "error event: "+clip(ev.Data, 80))
+		}
+	}
+	hasTool := false
+	for i, b := range blocks {
+		where := fmt.Sprintf("block %d (%s)", b.Index, b.Type)
+		switch b.Type {
+		case "tool_use":
+			hasTool = true
+			where = fmt.Sprintf("block %d (tool_use %s)", b.Index, b.Name)
+			if stream && b.Deltas == 0 && b.StartInput != "" {
+				f.add("D38", "shape", where, "the whole input came in content_block_start and no input_json_delta: Claude Code reads the deltas only")
+			}
+			toolInputFaults(f, where, b, tools)
+		case "text":
+			textFaults(f, where, b.Text, tools)
+			if i+1 < len(blocks) && blocks[i+1].Type == "tool_use" {
+				if _, word, ok := markup.TrailingWord(b.Text); ok {
+					f.add("D01b", "orphan_prefix", where, fmt.Sprintf("the text ends with the stray word %q right before a tool call", word))
+				}
+			}
+		case "thinking":
+			if _, ok := markup.FindTail(b.Thinking, anthropic.Syntaxes); ok {
+				f.add("D11", "", where, "tool-call markup inside thinking: toolfix never runs a planned call")
+			}
+		}
+	}
+	if hasTool && (stopReason == "end_turn" || stopReason == "null") {
+		f.add("D39", "stop_reason", "message", fmt.Sprintf("stop_reason %s although the message holds tool_use blocks: the client will not run them", stopReason))
+	}
+}
+
+// toolInputFaults checks one tool call's input against its tool's schema.
+func toolInputFaults(f *faultList, where string, b *Block, tools *repair.Tools) {
+	callFaults(f, where, b.Name, b.Input, tools, repair.Options{})
+}
+
+// callFaults checks one call's input (Anthropic) or arguments text (OpenAI, opt.Args) against its
+// tool's schema and names what the repair engine would mend.
+func callFaults(f *faultList, where, name, input string, tools *repair.Tools, opt repair.Options) {
+	if !tools.Has(name) {
+		if tools != nil && len(tools.Names()) > 0 {
+			f.add("D57", "", where, fmt.Sprintf("the request offers no tool named %q", name))
+		}
+		return
+	}
+	in := []byte(input)
+	if len(bytes.TrimSpace(in)) == 0 && !opt.Args {
+		in = []byte("{}")
+	}
+	if json.Valid(in) && tools.Fits(name, in) {
+		return
+	}
+	fixed, kinds, changed := tools.RepairInput(name, in, opt)
+	if !changed {
+		if !json.Valid(in) {
+			f.add("D46", "", where, "the input is not JSON (cut off, or broken): "+clip(input, 60))
+			return
+		}
+		f.add("", "", where, "the input does not fit the tool's schema and no rule makes it fit: toolfix passes it as it came")
+		return
+	}
+	for _, k := range kinds {
+		switch k {
+		case repair.KindEscape:
+			f.add("D25", "escape", where, `a \u escape broken by white space inside a stringified value`)
+		case repair.KindArgs:
+			id, detail := argsRow(input)
+			f.add(id, "args", where, detail)
+		}
+	}
+	var o, n any
+	if json.Unmarshal(in, &o) != nil {
+		dec := json.NewDecoder(bytes.NewReader(in))
+		_ = dec.Decode(&o)
+	}
+	_ = json.Unmarshal(fixed, &n)
+	diffValues(f, where, "", o, n)
+}
+
+// argsRow names the fault of an arguments text the argument repairs mend (D19, D21, D23, D24).
+func argsRow(text string) (string, string) {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return "D19", "empty arguments"
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	var first json.RawMessage
+	if dec.Decode(&first) == nil {
+		rest := strings.TrimSpace(t[dec.InputOffset():])
+		var second json.RawMessage
+		if json.Unmarshal([]byte(rest), &second) == nil {
+			return "D21", "the arguments repeated twice"
+		}
+		return "D23", "text after complete arguments: " + clip(rest, 40)
+	}
+	return "D24", "a backslash that is not a JSON escape (a Windows path?)"
+}
+
+// diffValues names each place where the upstream sent a string and the repair made another type.
+func diffValues(f *faultList, where, path string, o, n any) {
+	switch ov := o.(type) {
+	case map[string]any:
+		if nv, ok := n.(map[string]any); ok {
+			keys := make([]string, 0, len(ov))
+			for k := range ov {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				diffValues(f, where, joinPath(path, k), ov[k], nv[k])
+			}
+		}
+	case []any:
+		if nv, ok := n.([]any); ok && len(nv) == len(ov) {
+			for i := range ov {
+				diffValues(f, where, fmt.Sprintf("%s[%d]", path, i), ov[i], nv[i])
+			}
+		}
+	case string:
+		if _, still := n.(string); still || n == nil && ov != "null" {
+			return
+		}
+		at := path
+		if at == "" {
+			at = "the input"
+		}
+		switch n.(type) {
+		case []any, map[string]any:
+			s := strings.TrimSpace(ov)
+			switch {
+			case !json.Valid([]byte(s)) && strings.Contains(s, "</"):
+				f.add("D23b", "coerce", where+" "+at, "complete JSON followed by leaked closing markup inside a string")
+			case !json.Valid([]byte(s)) && (strings.ContainsAny(s, "'") || strings.Contains(s, "True") || strings.Contains(s, "None")):
+				f.add("D29", "coerce", where+" "+at, "a Python literal where JSON was due: "+clip(s, 50))
+			default:
+				f.add("D13", "coerce", where+" "+at, fmt.Sprintf("%s sent as a JSON string: %s", typeName(n), clip(s, 50)))
+			}
+		default:
+			f.add("D15", "coerce", where+" "+at, fmt.Sprintf("%s sent as the string %q", typeName(n), clip(ov, 30)))
+		}
+	}
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	case float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	}
+	return "a string"
+}
+
+// textFaults finds a tool call leaked into a text block: at its tail (toolfix repairs it when the
+// calls fit the request's tools) or elsewhere (left as text).
+func textFaults(f *faultList, where, text string, tools *repair.Tools) {
+	leak, ok := markup.FindTail(text, anthropic.Syntaxes)
+	if !ok {
+		for _, m := range []string{"<invoke", "<tool_call>", "<|tool_call", "<｜tool▁call"} {
+			if strings.Contains(text, m) {
+				f.add("D12", "", where, "tool-call markup in prose or in code, not at the end of the text: left as text")
+				break
+			}
+		}
+		return
+	}
+	var names []string
+	fits := true
+	for _, c := range leak.Calls {
+		names = append(names, c.Name)
+		if _, err := tools.CallInput(c.Name, toParams(c.Params), c.JSON); err != nil {
+			fits = false
+		}
+	}
+	id := syntaxRow(leak, text)
+	detail := fmt.Sprintf("the text ends with %s of %s", plural(len(leak.Calls), "leaked call"), strings.Join(names, ", "))
+	if leak.Word != "" {
+		detail += fmt.Sprintf(" after the stray word %q", leak.Word)
+	}
+	kind := "leaked_call"
+	if !fits {
+		kind = ""
+		detail += ": they do not fit the request's tools, so toolfix leaves the text (D57)"
+	}
+	f.add(id, kind, where, detail)
+}
+
+// syntaxRow names the REPAIRS.md row of a leaked tail's syntax.
+func syntaxRow(leak markup.Leak, text string) string {
+	c := leak.Calls[0]
+	switch c.Syntax {
+	case markup.Invoke:
+		if strings.Contains(text[leak.Start:], "minimax:") {
+			return "D02"
+		}
+		return "D01"
+	case markup.ToolCallXML:
+		tail := text[leak.Start:]
+		switch {
+		case strings.Contains(tail, "<arg_key>"):
+			return "D06"
+		case c.JSON != nil:
+			return "D03b"
+		}
+		return "D03"
+	case markup.Kimi:
+		return "D04"
+	case markup.DeepSeek:
+		return "D05"
+	}
+	return "D01"
+}
+
+func toParams(ps []markup.Param) []repair.Param {
+	out := make([]repair.Param, len(ps))
+	for i, p := range ps {
+		out[i] = repair.Param{Name: p.Name, Value: p.Value}
+	}
+	return out
+}

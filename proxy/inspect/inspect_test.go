@@ -1,0 +1,236 @@
+package inspect
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"net/http/httputil"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+)
+
+func gz(b []byte) []byte {
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	return out.Bytes()
+}
+
+// httpCapture is a whole HTTP response as `curl -i --raw` saves it: chunked and gzipped.
+func httpCapture(body []byte) []byte {
+	var chunked bytes.Buffer
+	cw := httputil.NewChunkedWriter(&chunked)
+	z := gz(body)
+	for len(z) > 0 {
+		n := min(len(z), 100)
+		_, _ = cw.Write(z[:n])
+		z = z[n:]
+	}
+	_ = cw.Close()
+	return append([]byte("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"), append(chunked.Bytes(), "\r\n"...)...)
+}
+
+func loadCase(t *testing.T, protocol, name string) cases.Case {
+	t.Helper()
+	all, err := cases.Load(protocol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no case %s/%s", protocol, name)
+	return cases.Case{}
+}
+
+func TestLoadShapes(t *testing.T) {
+	c := loadCase(t, "anthropic", "stringified-array-todos")
+	crlf := bytes.ReplaceAll(c.Upstream, []byte("\n"), []byte("\r\n"))
+	tests := []struct {
+		name   string
+		data   []byte
+		status int
+	}{
+		{"raw", c.Upstream, 200},
+		{"gzip", gz(c.Upstream), 200},
+		{"crlf", crlf, 200},
+		{"gzip crlf", gz(crlf), 200},
+		{"http capture", httpCapture(c.Upstream), 200},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			x, err := Load(tc.data, c.Request, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !x.Response.Stream() || x.Dialect != "anthropic" || x.Response.Status != tc.status {
+				t.Fatalf("read as dialect %q stream %v status %d", x.Dialect, x.Response.Stream(), x.Response.Status)
+			}
+			r, err := Analyze(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Faults) != 1 || r.Faults[0].ID != "D13" || !r.Repaired("coerce") || r.After.Error != "" {
+				t.Errorf("faults %+v repairs %+v after %+v", r.Faults, r.Repairs, r.After)
+			}
+		})
+	}
+}
+
+func TestGuessProtocol(t *testing.T) {
+	all, err := cases.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		if got := guessProtocol(c.Request, c.Upstream); got != c.Protocol {
+			t.Errorf("%s/%s guessed as %s", c.Protocol, c.Name, got)
+		}
+	}
+	if _, err := FromBodies(nil, []byte("{}"), "gemini"); err == nil {
+		t.Errorf("an unknown protocol was accepted")
+	}
+}
+
+func TestEventsKeepOffsets(t *testing.T) {
+	body := []byte(": ping\r\n\r\nevent: a\r\ndata: {\"type\":\"a\",\"index\":2}\r\n\r\ndata: null\n\ndata: {\"object\":\"chat.completion.chunk\"}")
+	evs := Events(body)
+	if len(evs) != 4 {
+		t.Fatalf("%d events: %+v", len(evs), evs)
+	}
+	want := []struct {
+		off   int
+		name  string
+		typ   string
+		index int
+		obj   bool
+	}{{0, "", "", -1, false}, {bytes.Index(body, []byte("event: a")), "a", "a", 2, true}, {bytes.Index(body, []byte("data: null")), "", "", -1, false}, {bytes.Index(body, []byte(`data: {"object"`)), "", "", -1, true}}
+	for i, w := range want {
+		e := evs[i]
+		if e.Offset != w.off || e.Name != w.name || e.Type != w.typ || e.Index != w.index || e.Object != w.obj {
+			t.Errorf("event %d: %+v, want %+v", i, e, w)
+		}
+	}
+	if evs[3].ObjectName != "chat.completion.chunk" {
+		t.Errorf("object name %q", evs[3].ObjectName)
+	}
+}
+
+// applyOps rebuilds b from a and an edit script.
+func applyOps(ops []op, a, b []string) ([]string, error) {
+	var out []string
+	ai, bj := 0, 0
+	for _, o := range ops {
+		switch o.kind {
+		case ' ':
+			if o.i != ai || o.j != bj || a[o.i] != b[o.j] {
+				return nil, fmt.Errorf("keep %+v at a %d b %d", o, ai, bj)
+			}
+			out = append(out, a[o.i])
+			ai, bj = ai+1, bj+1
+		case '-':
+			if o.i != ai {
+				return nil, fmt.Errorf("drop %+v at a %d", o, ai)
+			}
+			ai++
+		case '+':
+			if o.j != bj {
+				return nil, fmt.Errorf("insert %+v at b %d", o, bj)
+			}
+			out = append(out, b[o.j])
+			bj++
+		}
+	}
+	if ai != len(a) || bj != len(b) {
+		return nil, fmt.Errorf("stopped at a %d/%d b %d/%d", ai, len(a), bj, len(b))
+	}
+	return out, nil
+}
+
+func TestMyers(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"", ""}, {"abc", "abc"}, {"", "abc"}, {"abc", ""}, {"abcabba", "cbabac"}, {"xaxbx", "ab"}, {"aaaa", "aaab"},
+	}
+	for _, tc := range tests {
+		a, b := strings.Split(tc.a, ""), strings.Split(tc.b, "")
+		ops := myers(a, b)
+		got, err := applyOps(ops, a, b)
+		if err != nil {
+			t.Errorf("%q -> %q: %v", tc.a, tc.b, err)
+			continue
+		}
+		if strings.Join(got, "") != tc.b {
+			t.Errorf("%q -> %q rebuilt %q", tc.a, tc.b, strings.Join(got, ""))
+		}
+	}
+	// The classic example has an edit distance of 5.
+	n := 0
+	for _, o := range myers(strings.Split("abcabba", ""), strings.Split("cbabac", "")) {
+		if o.kind != ' ' {
+			n++
+		}
+	}
+	if n != 5 {
+		t.Errorf("edit distance %d, want 5", n)
+	}
+}
+
+func TestDiffText(t *testing.T) {
+	if d := Diff([]byte("a\nb\n"), []byte("a\nb\n"), 3); d != "" {
+		t.Errorf("equal bodies: %q", d)
+	}
+	d := Diff([]byte("a\nb\nc\n"), []byte("a\nB\r\nc\n"), 1)
+	want := "@@ -1,3 +1,3 @@\n a\n-b\n+B  ⟨\"\\r\\n\"⟩\n c\n"
+	if d != want {
+		t.Errorf("got\n%s\nwant\n%s", d, want)
+	}
+}
+
+func FuzzDiff(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nc\nd\n")
+	f.Add("data: 1\n\ndata: 2\n\n", "data: 1\n\ndata: 3\n\n")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		la, lb := splitLines([]byte(a)), splitLines([]byte(b))
+		if strings.Join(la, "") != a {
+			t.Fatalf("splitLines lost bytes")
+		}
+		got, err := applyOps(myers(la, lb), la, lb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, "") != b {
+			t.Fatalf("the script does not rebuild b")
+		}
+		if (Diff([]byte(a), []byte(b), 2) == "") != (a == b) {
+			t.Fatalf("Diff empty iff equal broken")
+		}
+	})
+}
+
+// FuzzLoadAnalyze feeds arbitrary files to analyze: it must never panic.
+func FuzzLoadAnalyze(f *testing.F) {
+	all, _ := cases.All()
+	for _, c := range all {
+		f.Add(c.Upstream, c.Request)
+	}
+	f.Add(httpCapture([]byte("data: {}\n\n")), []byte(nil))
+	f.Fuzz(func(t *testing.T, data, request []byte) {
+		x, err := Load(data, request, "")
+		if err != nil {
+			return
+		}
+		r, err := Analyze(x)
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := r.WriteText(&b, true); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,160 @@
+package inspect
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/sample"
+)
+
+// Protocols are the protocol names Load and FromBodies take, as the shared cases name them.
+var Protocols = []string{"anthropic", "openai", "responses"}
+
+// pathOf is the request path the proxy would have seen for a protocol.
+func pathOf(protocol string) string {
+	switch protocol {
+	case "openai":
+		return "/v1/chat/completions"
+	case "responses":
+		return "/v1/responses"
+	}
+	return "/v1/messages"
+}
+
+// protocolOf names the protocol of a sample's dialect.
+func protocolOf(dialect string) string {
+	if dialect == "chat" {
+		return "openai"
+	}
+	return dialect
+}
+
+// Load reads a file given to analyze or replay: a sample (see package sample), or a raw upstream
+// body — an SSE stream, a JSON document, or a whole HTTP response as captured with `curl -i` (its
+// chunked encoding and gzip undone). Any of these may be gzip-compressed, and CRLF line endings are
+// kept as they are. For a raw body, request is the client's request body (nil when unknown: then no
+// tool schemas are known and only the rules that need none apply) and protocol the API ("" to guess
+// from the bodies). The error says what the file is not.
+func Load(data, request []byte, protocol string) (*sample.Exchange, error) {
+	data, err := sample.Gunzip(data)
+	if err != nil {
+		return nil, err
+	}
+	x, err := sample.Parse(data)
+	if err == nil {
+		if request != nil {
+			x.Request.Body = request
+		}
+		return x, nil
+	}
+	if !errors.Is(err, sample.ErrNotSample) {
+		return nil, err
+	}
+	return FromBodies(request, data, protocol)
+}
+
+// FromBodies builds an exchange from a request body and a raw upstream body (see Load), as if the
+// proxy had captured it: status 200 (or the captured response's), the path of protocol, and a
+// Content-Type saying whether the body is SSE. request is decompressed when gzip-compressed.
+func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, error) {
+	request, err := sample.Gunzip(request)
+	if err != nil {
+		return nil, fmt.Errorf("reading the request: %w", err)
+	}
+	upstream, err = sample.Gunzip(upstream)
+	if err != nil {
+		return nil, fmt.Errorf("reading the upstream body: %w", err)
+	}
+	status, header := http.StatusOK, http.Header{}
+	if bytes.HasPrefix(upstream, []byte("HTTP/")) {
+		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(upstream)), nil)
+		if err != nil {
+			return nil, fmt.Errorf("reading the captured HTTP response: %w", err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		if err != nil && len(body) == 0 {
+			return nil, fmt.Errorf("reading the captured HTTP response's body: %w", err)
+		}
+		if strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") {
+			if body, err = sample.Gunzip(body); err != nil {
+				return nil, fmt.Errorf("reading the captured HTTP response's body: %w", err)
+			}
+			resp.Header.Del("Content-Encoding")
+		}
+		status, header, upstream = resp.StatusCode, resp.Header, body
+	}
+	stream := looksSSE(upstream)
+	if header.Get("Content-Type") == "" {
+		if stream {
+			header.Set("Content-Type", "text/event-stream")
+		} else {
+			header.Set("Content-Type", "application/json")
+		}
+	}
+	if protocol == "" {
+		protocol = guessProtocol(request, upstream)
+	}
+	known := false
+	for _, p := range Protocols {
+		known = known || p == protocol
+	}
+	if !known {
+		return nil, fmt.Errorf("protocol %q: want one of %s", protocol, strings.Join(Protocols, ", "))
+	}
+	dialect := protocol
+	if protocol == "openai" {
+		dialect = "chat"
+	}
+	return &sample.Exchange{
+		Format: sample.FormatVersion, Route: "", Dialect: dialect, Method: http.MethodPost, Path: pathOf(protocol),
+		Request:  sample.Part{Header: http.Header{"Content-Type": {"application/json"}}, Body: request},
+		Response: sample.Part{Status: status, Header: header, Body: upstream},
+	}, nil
+}
+
+// looksSSE reports whether body starts like a Server-Sent Events stream rather than JSON.
+func looksSSE(body []byte) bool {
+	b := bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF")), " \t\r\n")
+	for _, p := range []string{"event:", "data:", ":", "id:", "retry:"} {
+		if bytes.HasPrefix(b, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// guessProtocol tells the API from the bodies: event and object types of the response first, then
+// the shape of the request; Anthropic when nothing says.
+func guessProtocol(request, upstream []byte) string {
+	switch {
+	case bytes.Contains(upstream, []byte(`"response.`)), bytes.Contains(upstream, []byte(`"object":"response"`)):
+		return "responses"
+	case bytes.Contains(upstream, []byte(`"message_start"`)), bytes.Contains(upstream, []byte(`"type":"message"`)), bytes.Contains(upstream, []byte(`"content_block_`)):
+		return "anthropic"
+	case bytes.Contains(upstream, []byte(`"chat.completion`)), bytes.Contains(upstream, []byte(`"choices"`)):
+		return "openai"
+	}
+	var req struct {
+		Input    json.RawMessage `json:"input"`
+		Messages json.RawMessage `json:"messages"`
+		Tools    []struct {
+			InputSchema json.RawMessage `json:"input_schema"`
+			Function    json.RawMessage `json:"function"`
+		} `json:"tools"`
+	}
+	if json.Unmarshal(request, &req) == nil {
+		switch {
+		case req.Input != nil:
+			return "responses"
+		case len(req.Tools) > 0 && req.Tools[0].Function != nil:
+			return "openai"
+		}
+	}
+	return "anthropic"
+}

@@ -1,0 +1,212 @@
+package inspect
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// chatCall is one tool call of a Chat Completions answer as the upstream sent it.
+type chatCall struct {
+	name, args string
+	object     bool // arguments came as a JSON object, not a string (D20)
+}
+
+// chatFaults finds the faults of a Chat Completions stream: frames that are no chunk, error frames,
+// tool-call deltas out of shape, arguments sent as objects or needing repair, leaked calls in the
+// content, and a finish_reason that hides the calls.
+func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
+	calls := map[int]*chatCall{}
+	finish := ""
+	var content strings.Builder
+	for _, ev := range events {
+		where := fmt.Sprintf("event %d", ev.N)
+		if !ev.HasData || strings.TrimSpace(ev.Data) == "[DONE]" {
+			continue
+		}
+		if !ev.Object {
+			f.add("D48", "junk_frame", where, "data is not a JSON object: "+clip(ev.Data, 60))
+			continue
+		}
+		var c struct {
+			Choices json.RawMessage `json:"choices"`
+			Error   json.RawMessage `json:"error"`
+		}
+		_ = json.Unmarshal([]byte(ev.Data), &c)
+		switch {
+		case c.Error != nil:
+			f.add("D56", "", where, "error frame: "+clip(string(c.Error), 60))
+			continue
+		case c.Choices == nil:
+			f.add("D47", "junk_frame", where, "an object without choices: "+clip(ev.Data, 60))
+			continue
+		case string(c.Choices) == "null":
+			f.add("D36", "shape", where, "choices: null")
+			continue
+		}
+		var choices []struct {
+			Delta struct {
+				Content   *string `json:"content"`
+				ToolCalls []struct {
+					Index    *int `json:"index"`
+					Function struct {
+						Name      string          `json:"name"`
+						Arguments json.RawMessage `json:"arguments"`
+					} `json:"function"`
+				} `json:"tool_calls"`
+			} `json:"delta"`
+			FinishReason *string `json:"finish_reason"`
+		}
+		_ = json.Unmarshal(c.Choices, &choices)
+		for _, ch := range choices {
+			if ch.Delta.Content != nil {
+				content.WriteString(*ch.Delta.Content)
+			}
+			for k, tc := range ch.Delta.ToolCalls {
+				i := k
+				if tc.Index == nil {
+					f.add("D31", "shape", where, "a tool-call delta without an index")
+				} else {
+					i = *tc.Index
+				}
+				cl := calls[i]
+				if cl == nil {
+					cl = &chatCall{}
+					calls[i] = cl
+				}
+				cl.name += tc.Function.Name
+				addArgs(cl, tc.Function.Arguments)
+			}
+			if ch.FinishReason != nil {
+				finish = *ch.FinishReason
+			}
+		}
+	}
+	chatMessageFaults(f, content.String(), calls, finish, tools)
+}
+
+// addArgs appends an arguments delta: a JSON string's text, or an object's JSON (D20).
+func addArgs(cl *chatCall, raw json.RawMessage) {
+	var s string
+	switch t := strings.TrimSpace(string(raw)); {
+	case t == "" || t == "null":
+	case json.Unmarshal(raw, &s) == nil:
+		cl.args += s
+	default:
+		cl.object = true
+		cl.args += t
+	}
+}
+
+// chatJSONFaults reads a non-streamed chat.completion.
+func chatJSONFaults(f *faultList, body []byte, tools *repair.Tools) {
+	var m struct {
+		Choices []struct {
+			Message struct {
+				Content   *string `json:"content"`
+				ToolCalls []struct {
+					Function struct {
+						Name      string          `json:"name"`
+						Arguments json.RawMessage `json:"arguments"`
+					} `json:"function"`
+				} `json:"tool_calls"`
+			} `json:"message"`
+			FinishReason string `json:"finish_reason"`
+		} `json:"choices"`
+	}
+	if json.Unmarshal(body, &m) != nil || len(m.Choices) == 0 {
+		return
+	}
+	ch := m.Choices[0]
+	calls := map[int]*chatCall{}
+	for i, tc := range ch.Message.ToolCalls {
+		cl := &chatCall{name: tc.Function.Name}
+		addArgs(cl, tc.Function.Arguments)
+		calls[i] = cl
+	}
+	content := ""
+	if ch.Message.Content != nil {
+		content = *ch.Message.Content
+	}
+	chatMessageFaults(f, content, calls, ch.FinishReason, tools)
+}
+
+// chatMessageFaults checks an accumulated chat message: leaked calls in its content, each call's
+// arguments, and its finish_reason.
+func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, finish string, tools *repair.Tools) {
+	if content != "" {
+		textFaults(f, "content", content, tools)
+	}
+	idx := make([]int, 0, len(calls))
+	for i := range calls {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	for _, i := range idx {
+		cl := calls[i]
+		where := fmt.Sprintf("tool call %d (%s)", i, cl.name)
+		if cl.object {
+			f.add("D20", "args_object", where, "arguments sent as an object, not a JSON string")
+		}
+		callFaults(f, where, cl.name, cl.args, tools, repair.Options{Args: true})
+	}
+	if finish == "stop" && len(calls) > 0 {
+		f.add("D34", "finish_reason", "message", "finish_reason stop although tool calls came: the client will not run them")
+	}
+}
+
+// responsesFaults finds the faults of a Responses stream: frames that are no event, function calls
+// whose arguments need repair, and a response.completed that lost its output.
+func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
+	for _, ev := range events {
+		where := fmt.Sprintf("event %d", ev.N)
+		switch {
+		case !ev.HasData || strings.TrimSpace(ev.Data) == "[DONE]":
+			continue
+		case !ev.Object:
+			f.add("D48", "junk_frame", where, "data is not a JSON object: "+clip(ev.Data, 60))
+			continue
+		case ev.Type == "":
+			f.add("D47", "junk_frame", where, "an object without a type: "+clip(ev.Data, 60))
+			continue
+		}
+		var e struct {
+			Item *struct {
+				Type      string `json:"type"`
+				Name      string `json:"name"`
+				Arguments string `json:"arguments"`
+			} `json:"item"`
+			Response struct {
+				Output json.RawMessage `json:"output"`
+			} `json:"response"`
+		}
+		_ = json.Unmarshal([]byte(ev.Data), &e)
+		switch ev.Type {
+		case "response.output_item.done":
+			if e.Item != nil && e.Item.Type == "function_call" {
+				callFaults(f, fmt.Sprintf("%s: function_call %s", where, e.Item.Name), e.Item.Name, e.Item.Arguments, tools, repair.Options{Args: true})
+			}
+		case "response.completed":
+			if e.Response.Output == nil || string(e.Response.Output) == "null" {
+				f.add("D44", "shape", where, "response.completed carries no output")
+			}
+		}
+	}
+}
+
+// toolsOf reads the tools a request offers, for protocol.
+func toolsOf(protocol string, request []byte) *repair.Tools {
+	var t *repair.Tools
+	switch protocol {
+	case "anthropic":
+		t, _ = repair.ToolsFromAnthropic(request)
+	case "openai":
+		t, _ = repair.ToolsFromChat(request)
+	case "responses":
+		t, _ = repair.ToolsFromResponses(request)
+	}
+	return t
+}

@@ -1,0 +1,324 @@
+package openai
+
+import (
+	"strings"
+)
+
+// fastChunk reads the common chunk shapes — no choice, or one choice whose delta carries
+// content, reasoning, a role or tool-call deltas, a finish_reason, usage — without encoding/json,
+// which would cost most of a healthy stream's time. It reads exactly what json.Unmarshal into
+// wireChunk reads (FuzzFastChunk holds it to that) and checks the whole payload is valid JSON; ok
+// is false for any other shape (several choices, repeated or case-folded keys, a type the decoder
+// would refuse, invalid JSON), and the caller then decodes in full.
+func fastChunk(d []byte, sc *scratch) (ch wireChunk, ok bool) {
+	if ch, ok := sc.shape.match(d, sc); ok {
+		return ch, true
+	}
+	ch, ok = fullChunk(d, sc)
+	if ok {
+		sc.shape.learn(d, &ch, sc.contentAt, sc.contentEnd)
+	}
+	return ch, ok
+}
+
+// fullChunk is fastChunk without the shape cache.
+func fullChunk(d []byte, sc *scratch) (ch wireChunk, ok bool) {
+	sc.contentAt, sc.contentEnd = -1, -1
+	s := scanner{b: d, sc: sc}
+	s.ws()
+	if !s.eat('{') {
+		return ch, false
+	}
+	s.ws()
+	if s.eat('}') {
+		return ch, s.end()
+	}
+	for {
+		key, ok := s.key()
+		if !ok {
+			return ch, false
+		}
+		switch string(key) {
+		case "choices":
+			if ch.Choices.present || !s.choices(&ch) {
+				return ch, false
+			}
+		case "error":
+			if ch.Error != nil {
+				return ch, false
+			}
+			start := s.i
+			if !s.value(0) {
+				return ch, false
+			}
+			ch.Error = d[start:s.i]
+		default:
+			if !s.value(0) {
+				return ch, false
+			}
+		}
+		s.ws()
+		if s.eat('}') {
+			return ch, s.end()
+		}
+		if !s.eat(',') {
+			return ch, false
+		}
+		s.ws()
+	}
+}
+
+// scratch holds what fastChunk returns pointers to, reused from chunk to chunk so that a healthy
+// chunk costs no allocation but its content string. The caller must be done with one chunk's
+// result before reading the next.
+type scratch struct {
+	list    [1]wireChoice
+	index   int
+	delta   wireDelta
+	finish  string
+	content string
+	reason  string
+	calls   []wireToolCall
+	parts   []callParts
+
+	contentAt, contentEnd int // where the content literal was in the last chunk read in full
+	shape                 shape
+}
+
+// shape remembers the bytes around the content of the last content-only chunk: a chunk that
+// repeats them byte for byte around another string literal is the same chunk with other content,
+// so that the envelope a stream repeats in every chunk is read once.
+type shape struct {
+	prefix, suffix []byte
+	index          int
+	ok             bool
+}
+
+// learn records the shape of a chunk read in full whose only variable part is its content: one
+// choice with an index, a delta whose content is a string at [at, end), no finish, reasoning,
+// tool calls or error. Another chunk leaves the shape learnt before: a match needs its bytes.
+func (sh *shape) learn(d []byte, ch *wireChunk, at, end int) {
+	if at < 0 || ch.Error != nil || len(ch.Choices.list) != 1 {
+		return
+	}
+	c := &ch.Choices.list[0]
+	if c.Index == nil || c.FinishReason != nil || c.Delta == nil || c.Delta.Content == nil ||
+		c.Delta.Reasoning != nil || c.Delta.ToolCalls != nil {
+		return
+	}
+	if sh.ok && sh.index == *c.Index && string(sh.prefix) == string(d[:at]) && string(sh.suffix) == string(d[end:]) {
+		return
+	}
+	sh.prefix = append(sh.prefix[:0], d[:at]...)
+	sh.suffix = append(sh.suffix[:0], d[end:]...)
+	sh.index, sh.ok = *c.Index, true
+}
+
+// match reads d when it has the learnt shape.
+func (sh *shape) match(d []byte, sc *scratch) (ch wireChunk, ok bool) {
+	if !sh.ok || len(d) < len(sh.prefix)+len(sh.suffix)+2 ||
+		string(d[:len(sh.prefix)]) != string(sh.prefix) || string(d[len(d)-len(sh.suffix):]) != string(sh.suffix) {
+		return ch, false
+	}
+	s := scanner{b: d[:len(d)-len(sh.suffix)], i: len(sh.prefix), sc: sc}
+	c := &sc.list[0]
+	*c = wireChoice{}
+	sc.delta = wireDelta{}
+	if s.peek() != '"' || !s.nullableString(&sc.content, &sc.delta.Content) || s.i != len(s.b) {
+		return ch, false
+	}
+	sc.index = sh.index
+	c.Index, c.Delta = &sc.index, &sc.delta
+	ch.Choices.present = true
+	ch.Choices.list = sc.list[:1]
+	return ch, true
+}
+
+// callParts holds what one wireToolCall of the scratch points to.
+type callParts struct {
+	index         int
+	id, typ, name string
+	fn            wireFunction
+}
+
+// key reads a member name without escapes and the colon after it.
+func (s *scanner) key() ([]byte, bool) {
+	lit, ok := s.str()
+	if !ok {
+		return nil, false
+	}
+	s.ws()
+	if !s.eat(':') {
+		return nil, false
+	}
+	s.ws()
+	k := lit[1 : len(lit)-1]
+	upper := false
+	for _, c := range k {
+		if c == '\\' || c >= 0x80 {
+			return nil, false // an escaped or non-ASCII key: let the decoder judge
+		}
+		upper = upper || c >= 'A' && c <= 'Z'
+	}
+	if upper {
+		for _, known := range knownKeys {
+			if strings.EqualFold(string(k), known) {
+				return nil, false // the decoder matches names without regard to case
+			}
+		}
+	}
+	return k, true
+}
+
+// knownKeys are the member names the dialect reads.
+var knownKeys = [...]string{"choices", "error", "index", "delta", "finish_reason", "content", "reasoning_content", "tool_calls", "id", "type", "function", "name", "arguments"}
+
+// choices reads "choices": null, [], or a list of one choice object.
+func (s *scanner) choices(ch *wireChunk) bool {
+	ch.Choices.present = true
+	if s.peek() == 'n' {
+		ch.Choices.null = true
+		return s.word("null")
+	}
+	if !s.eat('[') {
+		return false
+	}
+	s.ws()
+	if s.eat(']') {
+		ch.Choices.list = []wireChoice{}
+		return true
+	}
+	c := &s.sc.list[0]
+	*c = wireChoice{}
+	if !s.choice(c) {
+		return false
+	}
+	s.ws()
+	ch.Choices.list = s.sc.list[:1]
+	return s.eat(']')
+}
+
+func (s *scanner) choice(c *wireChoice) bool {
+	if !s.eat('{') {
+		return false
+	}
+	s.ws()
+	if s.eat('}') {
+		return true
+	}
+	var seenIndex, seenDelta, seenFinish bool
+	for {
+		key, ok := s.key()
+		if !ok {
+			return false
+		}
+		switch string(key) {
+		case "index":
+			if seenIndex {
+				return false
+			}
+			seenIndex = true
+			if s.peek() == 'n' {
+				if !s.word("null") {
+					return false
+				}
+				break
+			}
+			n, ok := s.integer()
+			if !ok {
+				return false
+			}
+			s.sc.index = n
+			c.Index = &s.sc.index
+		case "delta":
+			if seenDelta {
+				return false
+			}
+			seenDelta = true
+			if s.peek() == 'n' {
+				if !s.word("null") {
+					return false
+				}
+				break
+			}
+			s.sc.delta = wireDelta{}
+			c.Delta = &s.sc.delta
+			if !s.delta(c.Delta) {
+				return false
+			}
+		case "finish_reason":
+			if seenFinish {
+				return false
+			}
+			seenFinish = true
+			if !s.nullableString(&s.sc.finish, &c.FinishReason) {
+				return false
+			}
+		default:
+			if !s.value(1) {
+				return false
+			}
+		}
+		s.ws()
+		if s.eat('}') {
+			return true
+		}
+		if !s.eat(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+func (s *scanner) delta(d *wireDelta) bool {
+	if !s.eat('{') {
+		return false
+	}
+	s.ws()
+	if s.eat('}') {
+		return true
+	}
+	var seenContent, seenReasoning bool
+	for {
+		key, ok := s.key()
+		if !ok {
+			return false
+		}
+		switch string(key) {
+		case "tool_calls":
+			if d.ToolCalls != nil || !s.toolCalls(d) {
+				return false
+			}
+		case "content":
+			if seenContent {
+				return false
+			}
+			seenContent = true
+			s.sc.contentAt = s.i
+			if !s.nullableString(&s.sc.content, &d.Content) {
+				return false
+			}
+			s.sc.contentEnd = s.i
+		case "reasoning_content":
+			if seenReasoning {
+				return false
+			}
+			seenReasoning = true
+			if !s.nullableString(&s.sc.reason, &d.Reasoning) {
+				return false
+			}
+		default:
+			if !s.value(2) {
+				return false
+			}
+		}
+		s.ws()
+		if s.eat('}') {
+			return true
+		}
+		if !s.eat(',') {
+			return false
+		}
+		s.ws()
+	}
+}

@@ -1,0 +1,138 @@
+package openai
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// norm turns a wireChunk into plain values for comparison (pointers into the scratch or the
+// heap compare by what they point at).
+func norm(ch wireChunk) any {
+	var list []any
+	for _, c := range ch.Choices.list {
+		var calls []any
+		var content, reason any
+		if c.Delta != nil {
+			for _, tc := range c.Delta.ToolCalls {
+				var fn any
+				if tc.Function != nil {
+					args := any(nil)
+					if tc.Function.Arguments != nil {
+						var v any
+						_ = json.Unmarshal(tc.Function.Arguments, &v)
+						args = []any{string(tc.Function.Arguments) != "", v}
+					}
+					fn = []any{deref(tc.Function.Name), args}
+				}
+				calls = append(calls, []any{derefInt(tc.Index), deref(tc.ID), deref(tc.Type), fn})
+			}
+			content, reason = deref(c.Delta.Content), deref(c.Delta.Reasoning)
+		}
+		list = append(list, []any{derefInt(c.Index), c.Delta != nil, content, reason, calls, deref(c.FinishReason)})
+	}
+	return []any{ch.Choices.present, ch.Choices.null, len(ch.Choices.list), list, ch.Error != nil}
+}
+
+func deref(p *string) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func derefInt(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func TestFastChunkAgrees(t *testing.T) {
+	for _, d := range []string{
+		`{"choices":[{"index":0,"delta":{"content":"a\n\"b\" \u00e9"},"finish_reason":null}]}`,
+		`{"choices":[{"index":2,"delta":{"tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"n","arguments":"{\"a\":1}"}},{"index":1,"function":{"arguments":{"x":[1,2]}}}]},"finish_reason":"stop"}],"usage":null}`,
+		`{"choices":null}`, `{"choices":[]}`, `{"error":null}`, `{"id":"x","usage":{"a":[true,false,null,1.5e3]}}`,
+		`{"choices":[{"delta":null,"index":null,"finish_reason":null}]}`,
+		`{"choices":[{"delta":{"role":"assistant","content":null,"reasoning_content":"r"}}]}`,
+	} {
+		var sc scratch
+		fast, ok := fastChunk([]byte(d), &sc)
+		if !ok {
+			t.Errorf("fast path refused %s", d)
+			continue
+		}
+		var slow wireChunk
+		if err := json.Unmarshal([]byte(d), &slow); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(norm(fast), norm(slow)) {
+			t.Errorf("%s:\nfast %v\nslow %v", d, norm(fast), norm(slow))
+		}
+	}
+	for _, d := range []string{
+		`{"choices":[{"index":0},{"index":1}]}`, `{"Choices":[]}`, `{"choices":[],"choices":[]}`,
+		`{"choices":[{"index":"0"}]}`, `{"choices":[{"index":0.0}]}`, `{"choices":[{"delta":{"content":5}}]}`,
+		`{"a":01}`, `{"a":"\x"}`, "{\"a\":\"\x01\"}", `{"a":1}x`, `{"a":[1,]}`, `{"a\u0041":1}`,
+		`{"choices":[{"delta":{"tool_calls":[{"index":0,"index":1}]}}]}`,
+	} {
+		var sc scratch
+		if _, ok := fastChunk([]byte(d), &sc); ok {
+			t.Errorf("fast path took %s", d)
+		}
+	}
+}
+
+// FuzzFastChunk: whatever the fast path accepts, encoding/json accepts and reads the same way,
+// also when the chunk before it taught the shape cache.
+func FuzzFastChunk(f *testing.F) {
+	const learn = `{"id":"c","choices":[{"index":0,"delta":{"content":"a"},"finish_reason":null}]}`
+	f.Add(learn, `{"id":"c","choices":[{"index":0,"delta":{"content":"a\n"},"finish_reason":null}]}`)
+	f.Add(learn, `{"id":"c","choices":[{"index":0,"delta":{"content":"a","x":"b"},"finish_reason":null}]}`)
+	f.Add(learn, `{"id":"c","choices":[{"index":0,"delta":{"content":null},"finish_reason":null}]}`)
+	f.Add("", `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"n","arguments":"{}"}}]}}]}`)
+	f.Add("", `{"choices":null,"error":{"message":"x"},"usage":[1,-2.5e+3,true]}`)
+	f.Fuzz(func(t *testing.T, first, d string) {
+		var sc scratch
+		fastChunk([]byte(first), &sc)
+		fast, ok := fastChunk([]byte(d), &sc)
+		if !ok {
+			return
+		}
+		var slow wireChunk
+		if err := json.Unmarshal([]byte(d), &slow); err != nil {
+			t.Fatalf("fast path took what the decoder refuses (%v): %q", err, d)
+		}
+		if !reflect.DeepEqual(norm(fast), norm(slow)) {
+			t.Fatalf("%q:\nfast %v\nslow %v", d, norm(fast), norm(slow))
+		}
+	})
+}
+
+func TestShapeCache(t *testing.T) {
+	var sc scratch
+	first := `{"id":"c","choices":[{"index":1,"delta":{"content":"a"},"finish_reason":null}]}`
+	if _, ok := fastChunk([]byte(first), &sc); !ok || !sc.shape.ok {
+		t.Fatal("shape not learnt")
+	}
+	ch, ok := sc.shape.match([]byte(`{"id":"c","choices":[{"index":1,"delta":{"content":"b\"\n"},"finish_reason":null}]}`), &sc)
+	if !ok || *ch.Choices.list[0].Index != 1 || *ch.Choices.list[0].Delta.Content != "b\"\n" {
+		t.Fatalf("no match: %v", ok)
+	}
+	for _, d := range []string{
+		`{"id":"d","choices":[{"index":1,"delta":{"content":"b"},"finish_reason":null}]}`,
+		`{"id":"c","choices":[{"index":1,"delta":{"content":"b","content":"c"},"finish_reason":null}]}`,
+		`{"id":"c","choices":[{"index":1,"delta":{"content":null},"finish_reason":null}]}`,
+		`{"id":"c","choices":[{"index":1,"delta":{"content":"b"},"finish_reason":"stop"}]}`,
+	} {
+		if _, ok := sc.shape.match([]byte(d), &sc); ok {
+			t.Errorf("matched %s", d)
+		}
+	}
+	if ch, ok := fastChunk([]byte(`{"id":"c","choices":[{"index":1,"delta":{},"finish_reason":"stop"}]}`), &sc); !ok || ch.Choices.list[0].FinishReason == nil {
+		t.Fatal("a finish chunk read wrong")
+	}
+	if !sc.shape.ok {
+		t.Fatal("a finish chunk forgot the shape")
+	}
+}

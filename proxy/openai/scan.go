@@ -1,0 +1,305 @@
+package openai
+
+import (
+	"unicode/utf8"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+)
+
+// scanner walks JSON text; every method returns false on anything it does not accept.
+type scanner struct {
+	b  []byte
+	i  int
+	sc *scratch
+}
+
+func (s *scanner) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\r', '\n':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+func (s *scanner) eat(c byte) bool {
+	if s.i < len(s.b) && s.b[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+func (s *scanner) end() bool {
+	s.ws()
+	return s.i == len(s.b)
+}
+
+func (s *scanner) peek() byte {
+	if s.i < len(s.b) {
+		return s.b[s.i]
+	}
+	return 0
+}
+
+// plain marks the bytes a string literal holds as they are: not a quote, a backslash or a control
+// character.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// str reads a string literal, quotes included, checking escapes and control characters.
+func (s *scanner) str() ([]byte, bool) {
+	start := s.i
+	if !s.eat('"') {
+		return nil, false
+	}
+	b := s.b
+	for {
+		i := s.i
+		for i < len(b) && plain[b[i]] {
+			i++
+		}
+		s.i = i
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case '"':
+			s.i++
+			return b[start:s.i], true
+		case '\\':
+			if i+1 >= len(b) {
+				return nil, false
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				s.i += 2
+			case 'u':
+				if i+6 > len(b) {
+					return nil, false
+				}
+				for _, h := range b[i+2 : i+6] {
+					if !isHex(h) {
+						return nil, false
+					}
+				}
+				s.i += 6
+			default:
+				return nil, false
+			}
+		default:
+			return nil, false // a control character
+		}
+	}
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+// value skips one value of any kind.
+func (s *scanner) value(depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	switch c := s.peek(); {
+	case c == '"':
+		_, ok := s.str()
+		return ok
+	case c == '{':
+		s.i++
+		s.ws()
+		if s.eat('}') {
+			return true
+		}
+		for {
+			if _, ok := s.str(); !ok {
+				return false
+			}
+			s.ws()
+			if !s.eat(':') {
+				return false
+			}
+			s.ws()
+			if !s.value(depth + 1) {
+				return false
+			}
+			s.ws()
+			if s.eat('}') {
+				return true
+			}
+			if !s.eat(',') {
+				return false
+			}
+			s.ws()
+		}
+	case c == '[':
+		s.i++
+		s.ws()
+		if s.eat(']') {
+			return true
+		}
+		for {
+			if !s.value(depth + 1) {
+				return false
+			}
+			s.ws()
+			if s.eat(']') {
+				return true
+			}
+			if !s.eat(',') {
+				return false
+			}
+			s.ws()
+		}
+	case c == 't':
+		return s.word("true")
+	case c == 'f':
+		return s.word("false")
+	case c == 'n':
+		return s.word("null")
+	default:
+		return s.number()
+	}
+}
+
+func (s *scanner) word(w string) bool {
+	if len(s.b)-s.i < len(w) || string(s.b[s.i:s.i+len(w)]) != w {
+		return false
+	}
+	s.i += len(w)
+	return true
+}
+
+func (s *scanner) digits() int {
+	n := 0
+	for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+		s.i++
+		n++
+	}
+	return n
+}
+
+// number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?.
+func (s *scanner) number() bool {
+	s.eat('-')
+	switch {
+	case s.eat('0'):
+	case s.peek() >= '1' && s.peek() <= '9':
+		s.digits()
+	default:
+		return false
+	}
+	if s.eat('.') && s.digits() == 0 {
+		return false
+	}
+	if s.eat('e') || s.eat('E') {
+		if !s.eat('+') {
+			s.eat('-')
+		}
+		if s.digits() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// unescape decodes the inside of a string literal that str accepted; ok is false for \u escapes,
+// which are left to the decoder (surrogate pairs).
+func unescape(inner []byte) (string, bool) {
+	i := 0
+	for i < len(inner) && inner[i] != '\\' {
+		i++
+	}
+	if i == len(inner) {
+		return string(inner), true
+	}
+	b := make([]byte, 0, len(inner))
+	b = append(b, inner[:i]...)
+	for ; i < len(inner); i++ {
+		c := inner[i]
+		if c != '\\' {
+			b = append(b, c)
+			continue
+		}
+		i++
+		if i == len(inner) {
+			return "", false
+		}
+		switch inner[i] {
+		case 'n':
+			b = append(b, '\n')
+		case 't':
+			b = append(b, '\t')
+		case 'r':
+			b = append(b, '\r')
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'u':
+			return "", false
+		default: // " \ /
+			b = append(b, inner[i])
+		}
+	}
+	return string(b), true
+}
+
+// integer reads a small integer written without fraction or exponent.
+func (s *scanner) integer() (int, bool) {
+	start := s.i
+	neg := s.eat('-')
+	if s.peek() == '0' && s.i+1 < len(s.b) && s.b[s.i+1] >= '0' && s.b[s.i+1] <= '9' {
+		return 0, false
+	}
+	n := 0
+	for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+		if s.i-start > 9 {
+			return 0, false
+		}
+		n = n*10 + int(s.b[s.i]-'0')
+		s.i++
+	}
+	if s.i == start || neg && s.i == start+1 {
+		return 0, false
+	}
+	switch s.peek() {
+	case '.', 'e', 'E':
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// nullableString reads a string, decoded into *into with *p pointing at it, or null (*p nil).
+func (s *scanner) nullableString(into *string, p **string) bool {
+	if s.peek() == 'n' {
+		*p = nil
+		return s.word("null")
+	}
+	lit, ok := s.str()
+	if !ok {
+		return false
+	}
+	inner := lit[1 : len(lit)-1]
+	if !utf8.Valid(inner) {
+		return false // the decoder would replace bytes: let it
+	}
+	str, ok := unescape(inner)
+	if !ok {
+		u, err := jsontext.Unquote(lit)
+		if err != nil {
+			return false
+		}
+		str = u
+	}
+	*into, *p = str, into
+	return true
+}

@@ -1,0 +1,114 @@
+package proxy
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"sync/atomic"
+	"time"
+)
+
+// recorder wraps the client's ResponseWriter for one forwarded request: it notes the status, counts
+// the body bytes and the time of the first, and keeps a copy of the body when a sample is captured.
+// Unwrap lets http.NewResponseController reach the real writer to flush.
+type recorder struct {
+	http.ResponseWriter
+	start  time.Time
+	status int
+	n      int64
+	first  time.Time
+	tee    *capBuffer // nil: no copy kept
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 && code >= 200 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	if len(p) > 0 && r.first.IsZero() {
+		r.first = time.Now()
+	}
+	n, err := r.ResponseWriter.Write(p)
+	r.n += int64(n)
+	r.tee.write(p[:n])
+	return n, err
+}
+
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// ttfb is the time from the request's arrival to the first body byte written, or -1 when none was.
+func (r *recorder) ttfb() time.Duration {
+	if r.first.IsZero() {
+		return -1
+	}
+	return r.first.Sub(r.start)
+}
+
+// upstreamBody counts the bytes read from an upstream response body into the proxy's counter and
+// keeps a copy when a sample is captured.
+type upstreamBody struct {
+	io.ReadCloser
+	count *atomic.Int64
+	tee   *capBuffer
+}
+
+func (b *upstreamBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if n > 0 {
+		b.count.Add(int64(n))
+		b.tee.write(p[:n])
+	}
+	return n, err
+}
+
+// capBuffer keeps the first sample.MaxBody bytes written to it; a nil *capBuffer keeps nothing.
+type capBuffer struct {
+	buf       bytes.Buffer
+	limit     int
+	truncated bool
+}
+
+func (c *capBuffer) write(p []byte) {
+	if c == nil || len(p) == 0 {
+		return
+	}
+	if room := c.limit - c.buf.Len(); len(p) > room {
+		c.truncated = true
+		p = p[:max(room, 0)]
+	}
+	c.buf.Write(p)
+}
+
+// protocolLabel names a dialect the way the shared cases and the metrics do.
+func protocolLabel(dialect string) string {
+	switch dialect {
+	case "anthropic", "responses":
+		return dialect
+	case "chat":
+		return "openai"
+	}
+	return "other"
+}
+
+// noRoute is the route label of requests that matched no route.
+const noRoute = "(none)"
+
+// finish counts an answered request: its status (499 when the client went away before any answer),
+// the bytes sent and the time to the first of them.
+func (s *Server) finish(rec *recorder, r *http.Request, route, dialect string) {
+	status := rec.status
+	if status == 0 {
+		status = http.StatusOK
+		if r.Context().Err() != nil {
+			status = 499
+		}
+	}
+	s.Stats.bytesOut.Add(rec.n)
+	s.Stats.finished(route, protocolLabel(dialect), status, rec.ttfb())
+}

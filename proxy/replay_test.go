@@ -1,0 +1,162 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// accumulators check a client body against a case's wanted message, per protocol of the cases. A
+// protocol the proxy repairs must have one (TestReplayEveryCase fails otherwise).
+var accumulators = map[string]func(want json.RawMessage, body []byte, stream bool) error{
+	"anthropic": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *client.Message
+		var err error
+		if stream {
+			m, err = client.AnthropicStream(body)
+		} else {
+			m, err = client.AnthropicJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return client.CompareAnthropic(want, m)
+	},
+	"openai": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *client.ChatMessage
+		var err error
+		if stream {
+			if err := client.ChatFramesValid(body); err != nil {
+				return err
+			}
+			m, err = client.ChatStream(body)
+		} else {
+			m, err = client.ChatJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return client.CompareChat(want, m, stream)
+	},
+	"responses": func(want json.RawMessage, body []byte, stream bool) error {
+		r, err := client.ResponsesStream(body)
+		if err != nil {
+			return err
+		}
+		return client.CompareResponses(want, r)
+	},
+}
+
+// repairs reports whether the proxy has a dialect for a protocol of the cases.
+func repairs(protocol string) bool {
+	d, err := DialectOf(protocol)
+	return err == nil && newStreamRepairer(d, nil, "", nil) != nil
+}
+
+// mintedID matches the ids the proxy makes for calls it builds, which differ run to run.
+var mintedID = regexp.MustCompile(`(toolu_|call_)[A-Za-z0-9]+`)
+
+func TestReplayEveryCase(t *testing.T) {
+	all, err := cases.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
+			ct := "application/json"
+			if c.Stream {
+				ct = "text/event-stream"
+			}
+			res, err := ReplayResponse(casePath(c.Protocol), "POST", c.Status, ct, "", c.Request, c.Upstream)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The same code as the proxy: the same bytes as a client of the proxy gets.
+			viaProxy, _ := runCase(t, c, 1, false)
+			if !bytes.Equal(mintedID.ReplaceAll(res.Body, []byte("$1X")), mintedID.ReplaceAll(viaProxy, []byte("$1X"))) {
+				t.Errorf("replay and proxy differ:\n%s", firstDiff(res.Body, viaProxy))
+			}
+			if !repairs(c.Protocol) || c.Want.Passthrough {
+				if !bytes.Equal(res.Body, c.Upstream) || len(res.Repairs) > 0 {
+					t.Fatalf("passthrough changed (repairs %v):\n%s", res.Repairs, firstDiff(res.Body, c.Upstream))
+				}
+				return
+			}
+			check, ok := accumulators[c.Protocol]
+			if !ok {
+				t.Fatalf("the proxy repairs %s but this test has no accumulator for it", c.Protocol)
+			}
+			if err := check(c.Want.Message, res.Body, c.Stream); err != nil {
+				t.Fatalf("%v\nbody:\n%s", err, res.Body)
+			}
+			var kinds []string
+			for _, r := range res.Repairs {
+				kinds = append(kinds, r.Kind)
+			}
+			for _, k := range c.Want.Repairs {
+				if !slices.Contains(kinds, k) {
+					t.Errorf("repair kind %q not reported; got %v", k, kinds)
+				}
+			}
+		})
+	}
+}
+
+func TestDialectOf(t *testing.T) {
+	tests := []struct {
+		in, want string
+		err      bool
+	}{
+		{"/v1/messages?beta=true", "anthropic", false},
+		{"/claude/v1/messages", "anthropic", false},
+		{"/v1/chat/completions", "chat", false},
+		{"/v1/responses", "responses", false},
+		{"/v1/models", "", false},
+		{"openai", "chat", false},
+		{"Anthropic", "anthropic", false},
+		{"", "", false},
+		{"gemini", "", true},
+	}
+	for _, tc := range tests {
+		got, err := DialectOf(tc.in)
+		if got != tc.want || (err != nil) != tc.err {
+			t.Errorf("DialectOf(%q) = %q, %v", tc.in, got, err)
+		}
+	}
+}
+
+// panicky is a stream repairer that panics on its second piece, holding the first.
+type panicky struct{ held []byte }
+
+func (p *panicky) Push(ev sse.Event, w io.Writer) error {
+	if p.held != nil {
+		panic("boom")
+	}
+	p.held = append([]byte(nil), ev.Raw...)
+	return nil
+}
+func (p *panicky) End(w io.Writer) error { _, err := w.Write(p.held); return err }
+func (p *panicky) Held() []byte          { return p.held }
+
+func TestPumpFailsOpenOnPanic(t *testing.T) {
+	in := []byte("data: 1\n\ndata: 2\r\n\r\n: c\n\ndata: 3")
+	var out bytes.Buffer
+	var got []any
+	readErr, writeErr := pumpStream(bytes.NewReader(in), &out, &panicky{}, 0, nil, func(p any) { got = append(got, p) })
+	if readErr != nil || writeErr != nil {
+		t.Fatal(readErr, writeErr)
+	}
+	if !bytes.Equal(out.Bytes(), in) {
+		t.Errorf("after a panic the bytes did not pass as they came:\n%q", out.Bytes())
+	}
+	if len(got) != 1 {
+		t.Errorf("panicked called %d times", len(got))
+	}
+}

@@ -1,0 +1,411 @@
+package proxy
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/sample"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// canary returns a fresh random string of base-62 characters; every test run uses new ones.
+func canary(n int) string {
+	const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}
+
+// sseEvent builds one Anthropic event.
+func sseEvent(typ string, data any) string {
+	j, _ := json.Marshal(data)
+	return "event: " + typ + "\ndata: " + string(j) + "\n\n"
+}
+
+func inputDelta(index int, partial string) string {
+	return sseEvent("content_block_delta", map[string]any{"type": "content_block_delta", "index": index, "delta": map[string]any{"type": "input_json_delta", "partial_json": partial}})
+}
+
+// canaryExchange builds a request and a streamed answer that carry secrets everywhere a sample
+// could pick them up: request headers, the conversation, an earlier tool call's input, response
+// headers, text, and the arguments of a stringified TodoWrite call (which toolfix repairs), there
+// split between two deltas.
+func canaryExchange() (secrets []string, reqHeader http.Header, reqBody []byte, respHeader http.Header, upstream []byte) {
+	keyHdr := "sk-ant-api03-" + canary(40)
+	bearer := canary(36)
+	cookie := canary(30)
+	custom := canary(24)
+	inBody := "sk-proj-" + canary(40)
+	inOldInput := "sk-ant-api03-" + canary(48)
+	inText := "ghp_" + canary(36)
+	argsCore := canary(20) // short: only the joined deltas show it is part of a key
+	inArgs := "sk-ant-api03-" + argsCore
+	inBash := "sk-" + canary(44)
+	setCookie := canary(28)
+	respToken := canary(20)
+	secrets = []string{keyHdr, bearer, cookie, custom, inBody, inOldInput, inText, argsCore, inBash, setCookie, respToken}
+
+	reqHeader = http.Header{}
+	reqHeader.Set("Content-Type", "application/json")
+	reqHeader.Set("x-api-key", keyHdr)
+	reqHeader.Set("Authorization", "Bearer "+bearer)
+	reqHeader.Set("Cookie", "session="+cookie)
+	reqHeader.Set("X-Custom-Secret", custom)
+
+	req := map[string]any{
+		"model": "claude-test", "max_tokens": 1000, "stream": true,
+		"messages": []any{
+			map[string]any{"role": "user", "content": "my key is " + inBody + ", please store it"},
+			map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "tool_use", "id": "toolu_01AAAAAAAAAAAAAAAAAAAAAAAA", "name": "Bash", "input": map[string]any{"command": "export ANTHROPIC_API_KEY=" + inOldInput}}}},
+			map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_01AAAAAAAAAAAAAAAAAAAAAAAA", "content": "ok"}}},
+		},
+		"tools": []any{
+			map[string]any{"name": "TodoWrite", "input_schema": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": map[string]any{"content": map[string]any{"type": "string"}, "status": map[string]any{"type": "string"}}}}}}},
+			map[string]any{"name": "Bash", "input_schema": map[string]any{"type": "object", "required": []any{"command"}, "properties": map[string]any{"command": map[string]any{"type": "string"}}}},
+		},
+	}
+	reqBody, _ = json.Marshal(req)
+
+	respHeader = http.Header{}
+	respHeader.Set("Content-Type", "text/event-stream")
+	respHeader.Set("Set-Cookie", "sid="+setCookie+"; HttpOnly")
+	respHeader.Set("X-Request-Token", respToken)
+
+	// The TodoWrite input, stringified, as the model sent it; the key is cut in two deltas.
+	todos, _ := json.Marshal([]any{map[string]any{"content": "Rotate " + inArgs + " today", "status": "pending"}})
+	input, _ := json.Marshal(map[string]any{"todos": string(todos)})
+	cut := bytes.Index(input, []byte(inArgs)) + len("sk-ant-api")
+	bash, _ := json.Marshal(map[string]any{"command": "curl -H 'x-api-key: " + inBash + "' https://example.test"})
+
+	var b strings.Builder
+	b.WriteString(sseEvent("message_start", map[string]any{"type": "message_start", "message": map[string]any{"id": "msg_01X", "type": "message", "role": "assistant", "content": []any{}, "stop_reason": nil}}))
+	b.WriteString(sseEvent("content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": map[string]any{"type": "text", "text": ""}}))
+	b.WriteString(sseEvent("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "text_delta", "text": "Use the token " + inText + " with Authorization: Bearer " + canary(4) + "."}}))
+	b.WriteString(sseEvent("content_block_stop", map[string]any{"type": "content_block_stop", "index": 0}))
+	b.WriteString(sseEvent("content_block_start", map[string]any{"type": "content_block_start", "index": 1, "content_block": map[string]any{"type": "tool_use", "id": "toolu_01BBBBBBBBBBBBBBBBBBBBBBBB", "name": "TodoWrite", "input": map[string]any{}}}))
+	b.WriteString(inputDelta(1, string(input[:cut])))
+	b.WriteString(inputDelta(1, string(input[cut:])))
+	b.WriteString(sseEvent("content_block_stop", map[string]any{"type": "content_block_stop", "index": 1}))
+	b.WriteString(sseEvent("content_block_start", map[string]any{"type": "content_block_start", "index": 2, "content_block": map[string]any{"type": "tool_use", "id": "toolu_01CCCCCCCCCCCCCCCCCCCCCCCC", "name": "Bash", "input": map[string]any{}}}))
+	b.WriteString(inputDelta(2, string(bash)))
+	b.WriteString(sseEvent("content_block_stop", map[string]any{"type": "content_block_stop", "index": 2}))
+	b.WriteString(sseEvent("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": "tool_use"}}))
+	b.WriteString(sseEvent("message_stop", map[string]any{"type": "message_stop"}))
+	return secrets, reqHeader, reqBody, respHeader, []byte(b.String())
+}
+
+// serveWithDone serves srv on loopback and returns its URL and a channel that gets a value each time a
+// request's handler has returned (so its sample is on disk).
+func serveWithDone(t *testing.T, srv http.Handler) (string, <-chan struct{}) {
+	t.Helper()
+	done := make(chan struct{}, 16)
+	ps := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() { done <- struct{}{} }()
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ps.Close)
+	return ps.URL, done
+}
+
+func TestSamplesHoldNoSecrets(t *testing.T) {
+	for _, mode := range []sample.Mode{sample.ModeRepairs, sample.ModeAll} {
+		t.Run(string(mode), func(t *testing.T) {
+			secrets, reqHeader, reqBody, respHeader, upstream := canaryExchange()
+			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				for k, vv := range respHeader {
+					w.Header()[k] = vv
+				}
+				_, _ = w.Write(upstream)
+			}))
+			defer up.Close()
+			dir := filepath.Join(t.TempDir(), "samples")
+			store, err := sample.Open(dir, mode, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var logs bytes.Buffer
+			logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store, Logger: logger})
+			if err != nil {
+				t.Fatal(err)
+			}
+			url, done := serveWithDone(t, srv)
+			req, _ := http.NewRequest(http.MethodPost, url+"/claude/v1/messages?beta=true", bytes.NewReader(reqBody))
+			req.Header = reqHeader.Clone()
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			<-done
+			msg, err := client.AnthropicStream(got)
+			if err != nil {
+				t.Fatalf("the client's stream: %v", err)
+			}
+			if in, ok := msg.Content[1].Input.(map[string]any); !ok || fmt.Sprintf("%T", in["todos"]) != "[]interface {}" {
+				t.Fatalf("the TodoWrite call was not repaired: %#v", msg.Content[1].Input)
+			}
+
+			files := writtenFiles(t, dir)
+			if len(files) != 1 {
+				t.Fatalf("%d files in the samples folder, want 1: %v", len(files), files)
+			}
+			checkPerm(t, dir, 0o700)
+			for _, f := range files {
+				checkPerm(t, f, 0o600)
+				data, _ := os.ReadFile(f)
+				for i, s := range secrets {
+					if bytes.Contains(data, []byte(s)) {
+						t.Errorf("secret %d (%.12s…) is in %s", i, s, filepath.Base(f))
+					}
+				}
+				checkSampleParses(t, f, data)
+			}
+			for i, s := range secrets {
+				if bytes.Contains(logs.Bytes(), []byte(s)) {
+					t.Errorf("secret %d is in the log", i)
+				}
+			}
+			if !bytes.Contains(logs.Bytes(), []byte("sample saved")) {
+				t.Errorf("the log does not show the sample: %s", logs.Bytes())
+			}
+		})
+	}
+}
+
+// TestChatSamplesHoldNoSecrets sends a Chat Completions stream whose stringified arguments carry a
+// key cut between the first chunk of the call (with its id, type and name) and the next.
+func TestChatSamplesHoldNoSecrets(t *testing.T) {
+	core := canary(20)
+	key := "sk-ant-api03-" + core
+	bearer := canary(40)
+	todos, _ := json.Marshal([]any{map[string]any{"content": "rotate " + key, "status": "pending", "priority": "high"}})
+	args, _ := json.Marshal(map[string]any{"todos": string(todos)})
+	cut := bytes.Index(args, []byte(key)) + len("sk-ant-api")
+	chunk := func(delta any, finish any) string {
+		b, _ := json.Marshal(map[string]any{"id": "chatcmpl-1", "object": "chat.completion.chunk", "choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}})
+		return "data: " + string(b) + "\n\n"
+	}
+	quote := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	// Members in the order the API sends them: index first, the call's type in its first delta only.
+	body := chunk(map[string]any{"role": "assistant", "content": ""}, nil) +
+		`data: {"id":"chatcmpl-1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"todowrite","arguments":` + quote(string(args[:cut])) + `}}]},"finish_reason":null}]}` + "\n\n" +
+		`data: {"id":"chatcmpl-1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":` + quote(string(args[cut:])) + `}}]},"finish_reason":null}]}` + "\n\n" +
+		chunk(map[string]any{}, "tool_calls") + "data: [DONE]\n\n"
+	req, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "messages": []any{map[string]any{"role": "user", "content": "hi"}},
+		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "todowrite", "parameters": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object"}}}}}}}})
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, body)
+	}))
+	defer up.Close()
+	dir := filepath.Join(t.TempDir(), "samples")
+	store, err := sample.Open(dir, sample.ModeRepairs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, done := serveWithDone(t, srv)
+	r, _ := http.NewRequest(http.MethodPost, url+"/opencode-x/chat/completions", bytes.NewReader(req))
+	r.Header.Set("Authorization", "Bearer "+bearer)
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	<-done
+	if !bytes.Contains(got, []byte(`\"todos\":[{`)) {
+		t.Fatalf("the call was not repaired:\n%s", got)
+	}
+	files := writtenFiles(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("%d samples", len(files))
+	}
+	data, _ := os.ReadFile(files[0])
+	for _, s := range []string{core, bearer} {
+		if bytes.Contains(data, []byte(s)) {
+			t.Errorf("secret %.8s… is in the sample", s)
+		}
+	}
+	x, err := sample.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range [][]byte{x.Response.Body, x.ClientBody()} {
+		for _, line := range strings.Split(string(b), "\n") {
+			if d, ok := strings.CutPrefix(line, "data: "); ok && d != "[DONE]" && !json.Valid([]byte(d)) {
+				t.Errorf("a data line is no longer JSON: %s", d)
+			}
+		}
+	}
+}
+
+// writtenFiles lists every file under dir.
+func writtenFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func checkPerm(t *testing.T, path string, want fs.FileMode) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		return // permission bits are not Unix's there
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != want {
+		t.Errorf("%s has mode %v, want %v", path, fi.Mode().Perm(), want)
+	}
+}
+
+// checkSampleParses reads a sample and checks that its request body is JSON, its response and
+// client bodies frame as SSE whose every data line is JSON, and the client body accumulates.
+func checkSampleParses(t *testing.T, name string, data []byte) {
+	t.Helper()
+	x, err := sample.Parse(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if x.Redacted == 0 {
+		t.Errorf("%s: no redaction counted", name)
+	}
+	if !json.Valid(x.Request.Body) {
+		t.Errorf("%s: the request body is no longer JSON", name)
+	}
+	for _, body := range [][]byte{x.Response.Body, x.ClientBody()} {
+		fr := &sse.Reader{R: bytes.NewReader(body)}
+		for {
+			ev, err := fr.Next()
+			if err != nil {
+				break
+			}
+			if _, d, ok := sse.Fields(ev.Raw); ok && !json.Valid(d) {
+				t.Errorf("%s: a data line is no longer JSON: %s", name, d)
+			}
+		}
+	}
+	if _, err := client.AnthropicStream(x.ClientBody()); err != nil {
+		t.Errorf("%s: the client body does not accumulate: %v", name, err)
+	}
+	if res, err := ReplaySample(x); err != nil || len(res.Repairs) == 0 {
+		t.Errorf("%s: replaying the sample repairs nothing (%v)", name, err)
+	}
+}
+
+func TestSampleModes(t *testing.T) {
+	healthy, _ := cases.Load("anthropic")
+	var ok, broken cases.Case
+	for _, c := range healthy {
+		switch c.Name {
+		case "healthy-tool-use":
+			ok = c
+		case "stringified-array-todos":
+			broken = c
+		}
+	}
+	tests := []struct {
+		mode      sample.Mode
+		c         cases.Case
+		wantFiles int
+	}{
+		{sample.ModeRepairs, ok, 0},
+		{sample.ModeRepairs, broken, 1},
+		{sample.ModeAll, ok, 1},
+		{sample.ModeAll, broken, 1},
+		{sample.ModeOff, broken, 0},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.mode)+"/"+tc.c.Name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "s")
+			store, err := sample.Open(dir, tc.mode, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := runCaseWith(t, tc.c, Options{Samples: store})
+			var files []string
+			if tc.mode != sample.ModeOff {
+				files = writtenFiles(t, dir)
+			} else if _, err := os.Stat(dir); err == nil {
+				t.Errorf("mode off created %s", dir)
+			}
+			if len(files) != tc.wantFiles {
+				t.Fatalf("%d samples, want %d", len(files), tc.wantFiles)
+			}
+			for _, f := range files {
+				data, _ := os.ReadFile(f)
+				x, err := sample.Parse(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(x.Response.Body, tc.c.Upstream) || !bytes.Equal(x.ClientBody(), got) || !bytes.Equal(x.Request.Body, tc.c.Request) {
+					t.Errorf("the sample does not hold the exchange's bytes")
+				}
+				if (x.Client != nil) != !bytes.Equal(got, tc.c.Upstream) {
+					t.Errorf("client part present %v, body changed %v", x.Client != nil, !bytes.Equal(got, tc.c.Upstream))
+				}
+				if x.Route != "" || x.Dialect != "anthropic" || x.Path != "/v1/messages" || x.Response.Status != 200 {
+					t.Errorf("sample labels: route %q dialect %q path %q status %d", x.Route, x.Dialect, x.Path, x.Response.Status)
+				}
+			}
+		})
+	}
+}
+
+// runCaseWith sends one case's request through a Server built with opts (its Routes set here) and
+// returns the client's body and the server, once the handler has returned.
+func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
+	t.Helper()
+	ups := httptest.NewServer(&caseUpstream{c: c, seed: 1})
+	t.Cleanup(ups.Close)
+	opts.Routes = []Route{{Upstream: ups.URL}}
+	srv, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, done := serveWithDone(t, srv)
+	resp, err := http.Post(url+casePath(c.Protocol), "application/json", bytes.NewReader(c.Request))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	return got, srv
+}
