@@ -17,6 +17,7 @@ import (
 // TestServeRefusesEveryNonLoopback: serve exits 2 without listening for any address that is not
 // loopback only, given by flag or by config file.
 func TestServeRefusesEveryNonLoopback(t *testing.T) {
+	tempHome(t)
 	dir := t.TempDir()
 	tests := []struct {
 		listen string
@@ -85,7 +86,8 @@ func (l *lockedBuffer) String() string {
 // TestServeLogsHoldNoSecrets runs `toolfix serve --log-level debug` as a user would and sends it
 // requests carrying secrets (headers, query, body, tool arguments) down paths that log: a repair,
 // a fail-open, an unreachable upstream, a broken upstream stream, an upstream error echoing the
-// key. No secret may appear on standard output or standard error.
+// key. No secret may appear on standard output or standard error, and no credential in the
+// samples it writes (--samples all).
 func TestServeLogsHoldNoSecrets(t *testing.T) {
 	secrets := []string{"CANARYkey0001", "CANARYbearer0002", "CANARYcookie0003", "CANARYquery0004", "CANARYarg0005", "CANARYbody0006", "CANARYuserinfo0007"}
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -117,12 +119,15 @@ func TestServeLogsHoldNoSecrets(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(routes), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	tempHome(t)
+	samples := filepath.Join(t.TempDir(), "samples")
 	pr, pw := io.Pipe()
 	var errOut lockedBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() {
-		done <- RunContext(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--config", cfg, "--log-level", "debug"}, &IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: &errOut})
+		done <- RunContext(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--config", cfg, "--log-level", "debug", "--samples", "all", "--samples-dir", samples},
+			&IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: &errOut})
 		pw.Close()
 	}()
 	line := make([]byte, 200)
@@ -159,6 +164,22 @@ func TestServeLogsHoldNoSecrets(t *testing.T) {
 	for _, s := range secrets {
 		if strings.Contains(logs, s) {
 			t.Errorf("secret %s is in serve's output:\n%s", s, logs)
+		}
+	}
+	// The samples keep the conversation (the argument and the body) by design, never a credential.
+	ents, err := os.ReadDir(samples)
+	if err != nil || len(ents) < 4 {
+		t.Fatalf("%d samples written (%v): the exchanges were not sampled", len(ents), err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(samples, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{secrets[0], secrets[1], secrets[2], secrets[3], secrets[6]} {
+			if strings.Contains(string(b), s) {
+				t.Errorf("credential %s is in sample %s", s, e.Name())
+			}
 		}
 	}
 }

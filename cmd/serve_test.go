@@ -66,6 +66,7 @@ func TestServeRefusesNonLoopbackExit2(t *testing.T) {
 // TestServeRuns starts `toolfix serve --listen 127.0.0.1:0 --upstream URL` as the README says,
 // reads the printed address, sends a request through it and stops it.
 func TestServeRuns(t *testing.T) {
+	tempHome(t) // serve opens its samples folder in the state folder
 	tempHome(t) // serve keeps samples in the state folder
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

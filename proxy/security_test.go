@@ -9,11 +9,14 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/sample"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -49,6 +52,7 @@ var canaries = map[string]string{
 	"body":                "CANARYbody9999",
 	"echo":                "CANARYecho0000",
 	"panic":               "CANARYpanic1111",
+	"path":                "CANARYpath2222", // a path segment: not a credential, but never logged either
 }
 
 // canaryRequest sends body to url with every header canary set.
@@ -68,8 +72,8 @@ func canaryRequest(t *testing.T, c *http.Client, url, body string) (*http.Respon
 // canaryRequestBody is todoRequest with a canary in the system prompt.
 var canaryRequestBody = strings.Replace(todoRequest, `"max_tokens":1024,`, `"max_tokens":1024,"system":"`+canaries["body"]+`",`, 1)
 
-// TestSecretsNeverLogged drives the server, logging JSON at debug level, through every path that
-// logs (repairs, fail-opens, a panic in a repairer, unreachable and failing upstreams, an upstream
+// TestSecretsNeverLogged drives the server, logging JSON at debug level and sampling every
+// exchange to files, through every path that logs (repairs, fail-opens, a panic in a repairer, unreachable and failing upstreams, an upstream
 // error echoing the key, loops, hang-ups, oversize bodies and events) with secrets in headers, the
 // query, the upstream URL, the request body and tool arguments, and checks that no secret appears
 // in any line.
@@ -152,7 +156,11 @@ func TestSecretsNeverLogged(t *testing.T) {
 		Route{Upstream: up.URL + "/chat"})
 	ps := httptest.NewUnstartedServer(nil)
 	routes[len(routes)-2].Upstream = "http://user:" + canaries["userinfo"] + "@" + ps.Listener.Addr().String()
-	srv, err := New(Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10})
+	store, err := sample.Open(filepath.Join(t.TempDir(), "samples"), sample.ModeAll, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10, Samples: store})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +182,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 
 	paths := []string{"/healthy/v1/messages", "/coerce/v1/messages", "/failopen/v1/messages", "/leak/v1/messages", "/json/v1/messages",
 		"/jsonbig/v1/messages", "/oversize/v1/messages", "/echo/v1/messages", "/junk/v1/messages", "/drop/v1/messages",
-		"/nonstream/v1/messages", "/down/v1/messages", "/tls/v1/messages", "/loop/v1/messages", "/v1/chat/completions", "/nope" + canaries["query"] + "/x"}
+		"/nonstream/v1/messages", "/down/v1/messages", "/tls/v1/messages", "/loop/v1/messages", "/v1/chat/completions", "/nope" + canaries["path"] + "/x"}
 	for _, p := range paths {
 		resp, err := canaryRequest(t, ps.Client(), ps.URL+p+"?key="+canaries["query"], canaryRequestBody)
 		if err == nil {
@@ -230,6 +238,56 @@ func TestSecretsNeverLogged(t *testing.T) {
 		}
 	}
 	t.Logf("%d log lines checked", strings.Count(out, "\n"))
+	checkSampleFiles(t, store.Dir())
+}
+
+// credentialCanaries are the canaries that are credentials (not conversation, which samples keep
+// by design): none may reach a file.
+var credentialCanaries = []string{"x-api-key", "authorization", "cookie", "x-goog-api-key", "api-key", "proxy-authorization", "query", "userinfo"}
+
+// checkSampleFiles checks every file in the samples folder: the folder 0700, each file 0600, and
+// no credential canary in the file or in its decoded bodies (a body not valid UTF-8 is stored in
+// base64).
+func checkSampleFiles(t *testing.T, dir string) {
+	t.Helper()
+	fi, err := os.Stat(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o700 {
+		t.Errorf("samples folder mode %v, want 0700", fi.Mode().Perm())
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ents) < 10 {
+		t.Fatalf("%d sample files: the exchanges were not sampled", len(ents))
+	}
+	for _, e := range ents {
+		p := filepath.Join(dir, e.Name())
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != 0o600 {
+			t.Errorf("%s mode %v, want 0600", e.Name(), info.Mode().Perm())
+		}
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(raw)
+		if x, err := sample.Parse(raw); err == nil {
+			text += string(x.Request.Body) + string(x.Response.Body) + string(x.ClientBody())
+		}
+		for _, name := range credentialCanaries {
+			secret := canaries[name]
+			if core := secret[strings.Index(secret, "CANARY"):]; strings.Contains(text, core) {
+				t.Errorf("the %s secret is in sample %s", name, e.Name())
+			}
+		}
+	}
 }
 
 // TestPanicTextKeepsRuntimeErrors: a runtime error's message is logged (it never holds data),
@@ -239,7 +297,8 @@ func TestPanicTextKeepsRuntimeErrors(t *testing.T) {
 	func() {
 		defer func() { rerr = recover() }()
 		var s []int
-		_ = s[len(canaries)]
+		i := 12
+		_ = s[i]
 	}()
 	tests := []struct {
 		p    any

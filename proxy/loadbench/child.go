@@ -49,7 +49,8 @@ func childMain() {
 }
 
 // runChild serves one proxy until SIGTERM: "toolfix" is `toolfix serve --upstream` exactly as a
-// user runs it (every repair on, logs at the default level to standard error); "floor" is a bare
+// user runs it (every repair on, logs at the default level to standard error, samples of repaired
+// exchanges kept, in a temporary folder); "floor" is a bare
 // httputil.ReverseProxy behind an http.Server. Both print "... listening on http://ADDR", after a
 // "control http://ADDR" line naming a side listener that answers /mem with the child's Go memory.
 func runChild(kind, upstream, profile string) error {
@@ -77,8 +78,16 @@ func runChild(kind, upstream, profile string) error {
 	fmt.Printf("control http://%s\n", ctl.Addr())
 	switch kind {
 	case "toolfix":
+		// Samples are kept as by default (the exchanges with a repair), in a folder of the
+		// benchmark's own rather than the user's state folder.
+		dir, err := os.MkdirTemp("", "loadbench-samples-")
+		if err != nil {
+			return fmt.Errorf("making a samples folder: %w", err)
+		}
+		defer os.RemoveAll(dir)
 		ios := &cmd.IOStreams{In: strings.NewReader(""), Out: os.Stdout, ErrOut: os.Stderr}
-		if code := cmd.RunContext(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--upstream", upstream}, ios); code != 0 {
+		args := []string{"serve", "--listen", "127.0.0.1:0", "--upstream", upstream, "--samples-dir", dir}
+		if code := cmd.RunContext(ctx, args, ios); code != 0 {
 			return fmt.Errorf("toolfix serve exited %d", code)
 		}
 		return nil

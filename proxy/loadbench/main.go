@@ -26,6 +26,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -47,7 +48,11 @@ type config struct {
 	StreamEvery  time.Duration // their spacing
 	ToolBytes    []int         // sizes of the stringified tool input
 	CPUProfile   string        // a folder for CPU profiles of the toolfix children, or ""
+	Only         string        // run only this scenario: throughput, lag, streams or tool; "" all
 }
+
+// runs reports whether the scenario is part of the run.
+func (c config) runs(scenario string) bool { return c.Only == "" || c.Only == scenario }
 
 var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
 	Streams: 1000, StreamEvents: 50, StreamEvery: 100 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20}}
@@ -60,6 +65,8 @@ func main() {
 	quick := flag.Bool("quick", false, "a small run: 2 MB streams, 20 concurrent streams, a 1 MB tool input")
 	streams := flag.Int("streams", 0, "concurrent paced streams (0: 1000, or 20 with -quick)")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of each toolfix child to this folder")
+	only := flag.String("only", "", "run only one scenario: throughput, lag, streams or tool")
+	lagEvents := flag.Int("lag-events", 0, "events of the lag stream (0: 500, or 20 with -quick)")
 	flag.Parse()
 	cfg := fullConfig
 	if *quick {
@@ -69,6 +76,14 @@ func main() {
 		cfg.Streams = *streams
 	}
 	cfg.CPUProfile = *profile
+	cfg.Only = *only
+	if *lagEvents > 1 {
+		cfg.LagEvents = *lagEvents
+	}
+	if !map[string]bool{"": true, "throughput": true, "lag": true, "streams": true, "tool": true}[cfg.Only] {
+		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams and tool\n", cfg.Only)
+		os.Exit(2)
+	}
 	if _, err := run(cfg, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintf(os.Stderr, "loadbench: %v\n", err)
 		os.Exit(1)
@@ -79,6 +94,8 @@ func main() {
 type results struct {
 	loadBefore, loadAfter string
 	anthropic, chat       []throughput
+	anthropicEvents       int // events in the big Anthropic stream
+	chatEvents            int // events in the big Chat Completions stream
 	lagAnthropic, lagChat [][]time.Duration
 	crowds                []crowd
 	tools                 [][]bigTool // by size, then proxy
@@ -93,6 +110,8 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 	step := func(s string) { fmt.Fprintf(logw, "loadbench: %s (load %s)\n", s, loadAverage()) }
 	u := newUpstream(cfg.BigBytes)
 	defer u.srv.Close()
+	res.anthropicEvents = bytes.Count(u.anthropicBig, []byte("\n\n"))
+	res.chatEvents = bytes.Count(u.chatBig, []byte("\n\n"))
 	profile := func(name string) string {
 		if cfg.CPUProfile == "" {
 			return ""
@@ -117,35 +136,43 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		return cs, nil
 	}
 
-	step("throughput")
-	cs, err := start("throughput")
-	if err != nil {
-		return nil, err
-	}
-	if res.anthropic, err = measureThroughput(cs, "/big/v1/messages", toolRequest, u.anthropicBig, cfg.Rounds); err == nil {
-		res.chat, err = measureThroughput(cs, "/big/v1/chat/completions", chatRequest, u.chatBig, cfg.Rounds)
-	}
-	if err == nil {
-		err = checkNoRepairs(cs[1])
-	}
-	stopAll(cs)
-	if err != nil {
-		return nil, err
+	if cfg.runs("throughput") {
+		step("throughput")
+		cs, err := start("throughput")
+		if err != nil {
+			return nil, err
+		}
+		if res.anthropic, err = measureThroughput(cs, "/big/v1/messages", toolRequest, u.anthropicBig, cfg.Rounds); err == nil {
+			res.chat, err = measureThroughput(cs, "/big/v1/chat/completions", chatRequest, u.chatBig, cfg.Rounds)
+		}
+		if err == nil {
+			err = checkNoRepairs(cs[1])
+		}
+		stopAll(cs)
+		if err != nil {
+			return nil, err
+		}
 	}
 
-	step("lag")
-	if cs, err = start("lag"); err != nil {
-		return nil, err
-	}
-	if res.lagAnthropic, err = measureLag(u, cs, "/paced/v1/messages", toolRequest, cfg.LagEvents, cfg.LagEvery); err == nil {
-		res.lagChat, err = measureLag(u, cs, "/paced/v1/chat/completions", chatRequest, cfg.LagEvents, cfg.LagEvery)
-	}
-	stopAll(cs)
-	if err != nil {
-		return nil, err
+	if cfg.runs("lag") {
+		step("lag")
+		cs, err := start("lag")
+		if err != nil {
+			return nil, err
+		}
+		if res.lagAnthropic, err = measureLag(u, cs, "/paced/v1/messages", toolRequest, cfg.LagEvents, cfg.LagEvery); err == nil {
+			res.lagChat, err = measureLag(u, cs, "/paced/v1/chat/completions", chatRequest, cfg.LagEvents, cfg.LagEvery)
+		}
+		stopAll(cs)
+		if err != nil {
+			return nil, err
+		}
 	}
 
 	for _, k := range kinds {
+		if !cfg.runs("streams") {
+			break
+		}
 		step(fmt.Sprintf("%d concurrent streams through %s", cfg.Streams, k))
 		c, err := startChild(k, u.srv.URL, map[string]string{"toolfix": profile("streams")}[k])
 		if err != nil {
@@ -164,6 +191,9 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 	}
 
 	for _, n := range cfg.ToolBytes {
+		if !cfg.runs("tool") {
+			break
+		}
 		var row []bigTool
 		for _, k := range kinds {
 			step(fmt.Sprintf("%d MB stringified tool input through %s", n>>20, k))

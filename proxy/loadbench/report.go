@@ -36,19 +36,31 @@ func (r *results) print(out io.Writer) {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "figure\tfloor\ttoolfix\ttoolfix vs floor\tgoal")
 	for _, t := range []struct {
-		name string
-		v    []throughput
-	}{{"Anthropic", r.anthropic}, {"Chat Completions", r.chat}} {
+		name   string
+		v      []throughput
+		events int
+	}{{"Anthropic", r.anthropic, r.anthropicEvents}, {"Chat Completions", r.chat, r.chatEvents}} {
+		if len(t.v) != 2 {
+			continue // not measured in this run
+		}
 		ratio := t.v[1].mbps / t.v[0].mbps
 		fmt.Fprintf(w, "throughput, %d MB healthy %s stream\t%.0f MB/s\t%.0f MB/s\t%.2fx\t>= %.1fx: %s\n",
 			c.BigBytes>>20, t.name, t.v[0].mbps, t.v[1].mbps, ratio, goalThroughput, verdict(ratio >= goalThroughput))
-		cpuRatio := float64(t.v[1].cpu) / float64(max(1, t.v[0].cpu))
-		fmt.Fprintf(w, "  proxy CPU time per stream\t%s\t%s\t%.2fx\t\n", ms(t.v[0].cpu), ms(t.v[1].cpu), cpuRatio)
+		cpuRatio := "n/a (under the 10 ms tick)"
+		if t.v[0].cpu > 0 {
+			cpuRatio = fmt.Sprintf("%.2fx", float64(t.v[1].cpu)/float64(t.v[0].cpu))
+		}
+		fmt.Fprintf(w, "  proxy CPU time per stream (%d events)\t%s\t%s\t%s\t\n", t.events, ms(t.v[0].cpu), ms(t.v[1].cpu), cpuRatio)
+		perEvent := func(d time.Duration) string { return fmt.Sprintf("%.2f µs", float64(d)/1e3/float64(max(1, t.events))) }
+		fmt.Fprintf(w, "  proxy CPU time per event\t%s\t%s\t\t\n", perEvent(t.v[0].cpu), perEvent(t.v[1].cpu))
 	}
 	for _, l := range []struct {
 		name string
 		v    [][]time.Duration
 	}{{"Anthropic", r.lagAnthropic}, {"Chat Completions", r.lagChat}} {
+		if len(l.v) != 2 {
+			continue
+		}
 		p50 := []time.Duration{percentile(l.v[0], 50), percentile(l.v[1], 50)}
 		p99 := []time.Duration{percentile(l.v[0], 99), percentile(l.v[1], 99)}
 		fmt.Fprintf(w, "lag per event, %s, %d events %v apart: p50\t%s\t%s\t%+.3f ms\t<= +%.1f ms: %s\n",
@@ -56,6 +68,16 @@ func (r *results) print(out io.Writer) {
 		fmt.Fprintf(w, "  p99\t%s\t%s\t%+.3f ms\t<= +%.0f ms: %s\n",
 			ms(p99[0]), ms(p99[1]), float64(p99[1]-p99[0])/1e6, float64(goalLagP99)/1e6, verdict(p99[1]-p99[0] <= goalLagP99))
 	}
+	if len(r.crowds) == 2 {
+		r.printCrowds(w)
+	}
+	r.printTools(w)
+	_ = w.Flush()
+}
+
+// printCrowds writes the rows of the concurrent streams.
+func (r *results) printCrowds(w io.Writer) {
+	c := r.cfg
 	f, t := r.crowds[0], r.crowds[1]
 	fmt.Fprintf(w, "%d concurrent paced streams (%d events %v apart): completed\t%d\t%d\t\tall: %s\n",
 		c.Streams, c.StreamEvents, c.StreamEvery, f.completed, t.completed, verdict(t.completed == t.streams))
@@ -68,6 +90,10 @@ func (r *results) print(out io.Writer) {
 	fmt.Fprintf(w, "  Go heap+stack per idle open stream\t%s\t%s\t%+.1f KiB\t\n", kib(f.idleGoPerStream()), kib(t.idleGoPerStream()),
 		float64(t.idleGoPerStream()-f.idleGoPerStream())/1024)
 	fmt.Fprintf(w, "  goroutines with every stream open\t%d\t%d\t\t\n", f.idleGo.Goroutines, t.idleGo.Goroutines)
+}
+
+// printTools writes the rows of the stringified tool inputs.
+func (r *results) printTools(w io.Writer) {
 	for _, row := range r.tools {
 		f, t := row[0], row[1]
 		fmt.Fprintf(w, "%.1f MB stringified tool input (%.1f MB stream): time\t%s\t%s\t%+.0f ms\t\n",
@@ -76,5 +102,4 @@ func (r *results) print(out io.Writer) {
 		fmt.Fprintf(w, "  peak RSS over the child's base\t%s\t%s\t%.1fx the input\tlinear, small factor\n",
 			mib(f.peakRSS-f.baseRSS), mib(over), float64(over)/float64(t.inputBytes))
 	}
-	_ = w.Flush()
 }

@@ -131,8 +131,11 @@ func (x *Exchange) ClientBody() []byte {
 }
 
 // Redact replaces the secrets of every header, URL and body of x in place (see RedactHeader,
-// RedactURL and RedactBody) and adds their number to x.Redacted.
+// RedactURL and RedactBody), and every occurrence in a body or the error of a credential the
+// exchange's own headers, query or upstream URL hold (an upstream that echoes the key), and adds
+// their number to x.Redacted.
 func (x *Exchange) Redact() {
+	known := knownSecrets(x) // before the headers and URLs that name them are redacted
 	n := 0
 	x.Path = RedactURL(x.Path)
 	x.Upstream = RedactURL(x.Upstream)
@@ -147,7 +150,14 @@ func (x *Exchange) Redact() {
 		if p == x.Client {
 			stream = x.Response.Stream()
 		}
+		p.Body, k = replaceKnown(p.Body, known)
+		n += k
 		p.Body, k = RedactBody(p.Body, stream)
+		n += k
+	}
+	if len(known) > 0 {
+		e, k := replaceKnown([]byte(x.Error), known)
+		x.Error = string(e)
 		n += k
 	}
 	x.Redacted += n
