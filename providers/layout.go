@@ -157,6 +157,8 @@ func splitFirstLine(b []byte) (head, rest []byte) {
 				j--
 			}
 			return b[:j], b[j:]
+		case b[i] == '\r' && (i+1 == len(b) || b[i+1] != '\n'):
+			return b[:i], b[i:] // a lone CR ends a line too
 		case bytes.HasPrefix(b[i:], []byte("/*")):
 			end := bytes.Index(b[i+2:], []byte("*/"))
 			if end < 0 {
