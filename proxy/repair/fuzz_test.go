@@ -3,6 +3,7 @@ package repair
 import (
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 )
@@ -88,7 +89,10 @@ func FuzzRepairInput(f *testing.F) {
 	})
 }
 
-// FuzzPythonLiteral: never panics, and what it reads encodes to JSON that reads back the same.
+// FuzzPythonLiteral: never panics, and what it reads encodes to JSON that reads back the same. A
+// literal that is not valid UTF-8 is left out of the second check: JSON cannot carry such bytes, and
+// the encoder writes U+FFFD for them by design (jsontext.AppendQuote); model output decoded from a
+// JSON string is always valid UTF-8.
 func FuzzPythonLiteral(f *testing.F) {
 	for _, s := range []string{`[{'a': 'b', 'ok': True, 'n': None}]`, `('x', (1, 2.5e3), 0x1F)`, `{'k': r'C:\new', "q": '''a
 b'''}`, `1, 2,`, `['\x41\u00e9\U0001F600\101']`} {
@@ -104,7 +108,7 @@ b'''}`, `1, 2,`, `['\x41\u00e9\U0001F600\101']`} {
 		if err != nil {
 			t.Fatalf("read %q as %q, which is not JSON: %v", in, out, err)
 		}
-		if !equalValues(&v, &w) {
+		if !equalValues(&v, &w) && utf8.ValidString(in) {
 			t.Fatalf("read %q as %q, which reads back differently", in, out)
 		}
 	})
