@@ -32,6 +32,7 @@ const (
 	envChild      = "LOADBENCH_CHILD"      // "toolfix" or "floor"
 	envUpstream   = "LOADBENCH_UPSTREAM"   // the mock upstream's base URL
 	envCPUProfile = "LOADBENCH_CPUPROFILE" // write a CPU profile of the child's life to this file
+	envSamples    = "LOADBENCH_SAMPLES"    // toolfix's --samples mode ("" for its default)
 )
 
 // childMain runs this process as a proxy child when the environment says so, and then exits; it
@@ -87,6 +88,9 @@ func runChild(kind, upstream, profile string) error {
 		defer os.RemoveAll(dir)
 		ios := &cmd.IOStreams{In: strings.NewReader(""), Out: os.Stdout, ErrOut: os.Stderr}
 		args := []string{"serve", "--listen", "127.0.0.1:0", "--upstream", upstream, "--samples-dir", dir}
+		if m := os.Getenv(envSamples); m != "" {
+			args = append(args, "--samples", m)
+		}
 		if code := cmd.RunContext(ctx, args, ios); code != 0 {
 			return fmt.Errorf("toolfix serve exited %d", code)
 		}

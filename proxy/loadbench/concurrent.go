@@ -27,70 +27,83 @@ func (c crowd) idleGoPerStream() int64 {
 	return (int64(c.idleGo.HeapInuse+c.idleGo.StackInuse) - int64(c.baseGo.HeapInuse+c.baseGo.StackInuse)) / int64(max(1, c.streams))
 }
 
-// measureCrowd opens n paced Anthropic streams at once through c. Each stream sends its first
-// delta and waits, so that all n are open and idle when the proxy's memory is read; then the gate
-// opens and each sends the rest of its events, every apart, spread over the interval.
-//
-// When heapProfile is not "", the child's heap profile with every stream idle is written there.
-func measureCrowd(u *upstream, c *child, n, events int, every time.Duration, heapProfile string) (crowd, error) {
-	res := crowd{streams: n}
-	// A warm-up request, so that the base reading includes the proxy's own start-up.
-	if resp, err := post(fmt.Sprintf("%s/paced/v1/messages?n=2&every=1ms", c.url), toolRequest); err == nil {
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-	}
-	var err error
-	if res.baseGo, err = c.goMem(); err != nil {
-		return res, err
-	}
-	if res.baseRSS, _, err = c.procStatus(); err != nil {
-		return res, err
+// measureCrowds opens n paced Anthropic streams through each child, all at the same time so that
+// every proxy meets the same load. Each stream sends its first delta and waits, so that all are
+// open and idle when the proxies' memory is read; then the gate opens and each sends the rest of
+// its events, every apart, spread over the interval. heapProfile, when it gives a path for a
+// child's kind, is where that child's heap profile with every stream idle is written.
+func measureCrowds(u *upstream, cs []*child, n, events int, every time.Duration, heapProfile func(kind string) string) ([]crowd, error) {
+	res := make([]crowd, len(cs))
+	for k, c := range cs {
+		res[k].streams = n
+		// A warm-up request, so that the base reading includes the proxy's own start-up.
+		if resp, err := post(fmt.Sprintf("%s/paced/v1/messages?n=2&every=1ms", c.url), toolRequest); err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		var err error
+		if res[k].baseGo, err = c.goMem(); err != nil {
+			return nil, err
+		}
+		if res[k].baseRSS, _, err = c.procStatus(); err != nil {
+			return nil, err
+		}
 	}
 	gate := u.newGate()
 	var opened, done sync.WaitGroup
-	opened.Add(n)
-	done.Add(n)
-	results := make([]pacedResult, n)
-	for i := 0; i < n; i++ {
-		go func() {
-			defer done.Done()
-			var once sync.Once
-			open := func() { once.Do(opened.Done) }
-			resp, err := post(fmt.Sprintf("%s/paced/v1/messages?n=%d&every=%s&gated=1", c.url, events, every), toolRequest)
-			if err != nil {
-				results[i].err = err
-				open()
-				return
-			}
-			results[i] = readPaced(u, resp, open)
-		}()
+	opened.Add(n * len(cs))
+	done.Add(n * len(cs))
+	results := make([][]pacedResult, len(cs))
+	for k, c := range cs {
+		results[k] = make([]pacedResult, n)
+		for i := 0; i < n; i++ {
+			go func() {
+				defer done.Done()
+				var once sync.Once
+				open := func() { once.Do(opened.Done) }
+				resp, err := post(fmt.Sprintf("%s/paced/v1/messages?n=%d&every=%s&gated=1", c.url, events, every), toolRequest)
+				if err != nil {
+					results[k][i].err = err
+					open()
+					return
+				}
+				results[k][i] = readPaced(u, resp, open)
+			}()
+		}
 	}
 	opened.Wait()
-	if res.idleGo, err = c.goMem(); err != nil {
-		close(gate)
-		return res, err
-	}
-	res.idleRSS, _, _ = c.procStatus()
-	if heapProfile != "" {
-		if err := c.heapProfile(heapProfile); err != nil {
-			close(gate)
-			return res, err
+	var err error
+	for k, c := range cs {
+		if res[k].idleGo, err = c.goMem(); err != nil {
+			break
+		}
+		res[k].idleRSS, _, _ = c.procStatus()
+		if p := heapProfile(c.kind); p != "" {
+			if err = c.heapProfile(p); err != nil {
+				break
+			}
 		}
 	}
 	close(gate)
 	done.Wait()
-	_, res.peakRSS, _ = c.procStatus()
-	for _, r := range results {
-		switch {
-		case r.err == nil && r.complete && len(r.lags) == events-1:
-			res.completed++
-		case len(res.errors) < 5:
-			res.errors = append(res.errors, fmt.Sprintf("complete %v, %d of %d events, %v", r.complete, len(r.lags), events-1, r.err))
-		}
-		res.lags = append(res.lags, r.lags...)
+	if err != nil {
+		return nil, err
 	}
-	if res.completed < n {
-		res.errors = append(res.errors, "the proxy's standard error: "+tail(c.stderr.String(), 2000))
+	for k, c := range cs {
+		r := &res[k]
+		_, r.peakRSS, _ = c.procStatus()
+		for _, p := range results[k] {
+			switch {
+			case p.err == nil && p.complete && len(p.lags) == events-1:
+				r.completed++
+			case len(r.errors) < 5:
+				r.errors = append(r.errors, fmt.Sprintf("complete %v, %d of %d events, %v", p.complete, len(p.lags), events-1, p.err))
+			}
+			r.lags = append(r.lags, p.lags...)
+		}
+		if r.completed < n {
+			r.errors = append(r.errors, "the proxy's standard error: "+tail(c.stderr.String(), 2000))
+		}
 	}
 	return res, nil
 }

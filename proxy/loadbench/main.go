@@ -3,6 +3,7 @@
 //
 //	go run ./proxy/loadbench            the full run (about 3 minutes)
 //	go run ./proxy/loadbench -quick     a small run (seconds), as the CI test does
+//	go run ./proxy/loadbench -samples off   toolfix without samples (default: its default, repairs)
 //	go run ./proxy/loadbench -cpuprofile DIR
 //	                                    also write a CPU profile of each toolfix child to DIR, and
 //	                                    heap profiles of both proxies with every stream idle
@@ -16,9 +17,9 @@
 //     MB/s, and the proxy's CPU time per stream, median of the rounds);
 //   - added lag per event: the upstream stamps each event with its send time, events 20 ms apart,
 //     the client records how late each arrives (p50, p99), both proxies streaming at once;
-//   - 1,000 concurrent paced streams: how many complete, p99 lag, peak RSS (VmHWM of the child),
-//     and memory per idle stream (RSS, and Go heap+stack after a collection, with every stream
-//     open and waiting);
+//   - 1,000 concurrent paced streams through each proxy, both at once: how many complete, p99 lag,
+//     peak RSS (VmHWM of the child), and memory per idle stream (RSS, and Go heap+stack after a
+//     collection, with every stream open and waiting);
 //   - a 10 MB stringified tool input repaired end to end (5 MB as well, to show the scaling): time
 //     and peak RSS over the child's base.
 //
@@ -55,7 +56,7 @@ type config struct {
 func (c config) runs(scenario string) bool { return c.Only == "" || c.Only == scenario }
 
 var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
-	Streams: 1000, StreamEvents: 50, StreamEvery: 100 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20}}
+	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20}}
 
 var quickConfig = config{BigBytes: 2 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
 	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20}}
@@ -67,7 +68,11 @@ func main() {
 	profile := flag.String("cpuprofile", "", "write a CPU profile of each toolfix child to this folder")
 	only := flag.String("only", "", "run only one scenario: throughput, lag, streams or tool")
 	lagEvents := flag.Int("lag-events", 0, "events of the lag stream (0: 500, or 20 with -quick)")
+	samples := flag.String("samples", "", "toolfix's --samples mode: repairs (its default), all or off")
 	flag.Parse()
+	if *samples != "" {
+		_ = os.Setenv(envSamples, *samples) // the children inherit it
+	}
 	cfg := fullConfig
 	if *quick {
 		cfg = quickConfig
@@ -169,25 +174,23 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		}
 	}
 
-	for _, k := range kinds {
-		if !cfg.runs("streams") {
-			break
-		}
-		step(fmt.Sprintf("%d concurrent streams through %s", cfg.Streams, k))
-		c, err := startChild(k, u.srv.URL, map[string]string{"toolfix": profile("streams")}[k])
+	if cfg.runs("streams") {
+		step(fmt.Sprintf("%d concurrent streams through each proxy at once", cfg.Streams))
+		cs, err := start("streams")
 		if err != nil {
 			return nil, err
 		}
-		heap := ""
-		if cfg.CPUProfile != "" {
-			heap = filepath.Join(cfg.CPUProfile, "streams-idle-"+k+".heap.pprof")
+		heap := func(kind string) string {
+			if cfg.CPUProfile == "" {
+				return ""
+			}
+			return filepath.Join(cfg.CPUProfile, "streams-idle-"+kind+".heap.pprof")
 		}
-		cr, err := measureCrowd(u, c, cfg.Streams, cfg.StreamEvents, cfg.StreamEvery, heap)
-		stopAll([]*child{c})
+		res.crowds, err = measureCrowds(u, cs, cfg.Streams, cfg.StreamEvents, cfg.StreamEvery, heap)
+		stopAll(cs)
 		if err != nil {
 			return nil, err
 		}
-		res.crowds = append(res.crowds, cr)
 	}
 
 	for _, n := range cfg.ToolBytes {
