@@ -169,7 +169,7 @@ func ParseNetstat(b []byte) []Conn {
 		}
 		remote, _ := parseHostPort(f[2])
 		st := f[3]
-		if st == "LISTENING" {
+		if st == "LISTENING" || st == "LISTEN" {
 			st, remote = "LISTEN", netip.AddrPort{}
 		}
 		pid, _ := strconv.Atoi(f[4])

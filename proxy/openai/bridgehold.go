@@ -33,7 +33,7 @@ func (h *bridgeHolder) Safe(pending string) int {
 	if h.mid {
 		end, next := lineEnd(pending, 0)
 		if next < 0 {
-			return completeLen(pending)
+			return holdCR(pending)
 		}
 		fs.feed(h.partial.String() + pending[:end])
 		i = next
@@ -49,7 +49,7 @@ func (h *bridgeHolder) Safe(pending string) int {
 		fs.feed(pending[i:end])
 		i = next
 	}
-	return completeLen(pending)
+	return holdCR(pending)
 }
 
 // candidate reports whether pending[i:] (i a line start) could still be a tail, resuming the
@@ -75,11 +75,26 @@ func (h *bridgeHolder) candidate(pending string, i int) bool {
 	return true
 }
 
+// holdCR is completeLen less a CR at the very end: whether it ends a line, or an LF follows, is
+// known only with the next byte, and a line start must not be released as if inside a line.
+func holdCR(pending string) int {
+	n := completeLen(pending)
+	if n > 0 && n == len(pending) && pending[n-1] == '\r' {
+		n--
+	}
+	return n
+}
+
 // Release records that text, the next unreleased bytes, went out.
 func (h *bridgeHolder) Release(text string) {
 	h.off += len(text)
 	for len(text) > 0 {
 		end, next := lineEnd(text, 0)
+		if next < 0 && end > 0 && text[end-1] == '\r' && end == len(text) {
+			// Released text ends in a CR: Safe lets one go only when the byte after it is known,
+			// so the CR ends its line.
+			end, next = len(text)-1, len(text)
+		}
 		if next < 0 {
 			if h.partial.Len() < maxFenceLine {
 				h.partial.WriteString(text[:min(len(text), maxFenceLine)])
