@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -237,32 +236,10 @@ func compareBlock(w, g *Block) string {
 	return ""
 }
 
-// jsonEqual compares two decoded JSON values, key order free.
+// jsonEqual compares two decoded JSON values, key order free (json.Marshal writes map keys
+// sorted).
 func jsonEqual(a, b any) bool {
-	ja, _ := json.Marshal(canon(a))
-	jb, _ := json.Marshal(canon(b))
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
 	return bytes.Equal(ja, jb)
-}
-
-func canon(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		m := make(map[string]any, len(t))
-		for _, k := range keys {
-			m[k] = canon(t[k])
-		}
-		return m
-	case []any:
-		out := make([]any, len(t))
-		for i := range t {
-			out[i] = canon(t[i])
-		}
-		return out
-	}
-	return v
 }

@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"sort"
-	"strings"
 )
 
 // Fault is one fault found in an upstream response, named by its row in the shared REPAIRS.md.
@@ -107,6 +106,3 @@ func sortedKinds(kinds []string) []string {
 	sort.Strings(out)
 	return out
 }
-
-// rowsOf names the REPAIRS.md rows of a kind, "D13-D15, …".
-func rowsOf(kind string) string { return strings.Join(KindRows[kind], ", ") }
