@@ -3,9 +3,7 @@ package anthropic
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
-	"math/rand"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -14,6 +12,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // run feeds body through a Stream read by r and returns the output and the repair kinds reported.
@@ -22,42 +21,11 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 	var kinds []string
 	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
 	st := NewStream(tools, rep)
-	var out bytes.Buffer
-	fr := &sse.Reader{R: r}
-	for {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.Push(ev, &out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := st.End(&out); err != nil {
+	out, err := ssetest.Run(r, st)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Held()) != 0 {
-		t.Fatal("bytes still held after End")
-	}
-	return out.Bytes(), kinds
-}
-
-type randChunks struct {
-	b   []byte
-	rnd *rand.Rand
-}
-
-func (c *randChunks) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	n := min(1+c.rnd.Intn(64), len(p), len(c.b))
-	copy(p, c.b[:n])
-	c.b = c.b[n:]
-	return n, nil
+	return out, kinds
 }
 
 func TestCasesPure(t *testing.T) {
@@ -73,7 +41,7 @@ func TestCasesPure(t *testing.T) {
 			t.Run(c.Name+"/"+mode, func(t *testing.T) {
 				var r io.Reader = iotest.OneByteReader(bytes.NewReader(c.Upstream))
 				if mode == "chunks" {
-					r = &randChunks{b: c.Upstream, rnd: rand.New(rand.NewSource(7))}
+					r = ssetest.Chunks(c.Upstream, 7)
 				}
 				out, kinds := run(t, c.Request, r)
 				if c.Want.Passthrough {
@@ -280,7 +248,7 @@ func FuzzStream(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, request, body []byte, chunk uint8) {
-		r := io.Reader(&randChunks{b: body, rnd: rand.New(rand.NewSource(int64(chunk)))})
+		r := io.Reader(ssetest.Chunks(body, int64(chunk)))
 		out, kinds := run(t, request, r)
 		if len(kinds) == 0 && !bytes.Equal(out, body) {
 			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)

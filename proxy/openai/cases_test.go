@@ -2,9 +2,7 @@ package openai
 
 import (
 	"bytes"
-	"errors"
 	"io"
-	"math/rand"
 	"slices"
 	"testing"
 	"testing/iotest"
@@ -13,6 +11,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // run feeds body through a Stream read by r and returns the output and the repair kinds reported.
@@ -21,42 +20,11 @@ func run(t testing.TB, request []byte, r io.Reader, opt Options) ([]byte, []stri
 	var kinds []string
 	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
 	st := NewStream(tools, rep, opt)
-	var out bytes.Buffer
-	fr := &sse.Reader{R: r}
-	for {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.Push(ev, &out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := st.End(&out); err != nil {
+	out, err := ssetest.Run(r, st)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Held()) != 0 {
-		t.Fatal("bytes still held after End")
-	}
-	return out.Bytes(), kinds
-}
-
-type randChunks struct {
-	b   []byte
-	rnd *rand.Rand
-}
-
-func (c *randChunks) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	n := min(1+c.rnd.Intn(64), len(p), len(c.b))
-	copy(p, c.b[:n])
-	c.b = c.b[n:]
-	return n, nil
+	return out, kinds
 }
 
 // checkChat checks a repaired body against a case's want.
@@ -112,7 +80,7 @@ func TestCasesPure(t *testing.T) {
 				case "onebyte":
 					r = iotest.OneByteReader(r)
 				case "chunks":
-					r = &randChunks{b: c.Upstream, rnd: rand.New(rand.NewSource(7))}
+					r = ssetest.Chunks(c.Upstream, 7)
 				}
 				out, kinds := run(t, c.Request, r, Options{})
 				checkChat(t, c, out, kinds)

@@ -3,13 +3,13 @@ package openai
 import (
 	"bytes"
 	"io"
-	"math/rand"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // FuzzStream: never panic, hold nothing after End, and an output that differs from the input must
@@ -37,7 +37,7 @@ func FuzzStream(f *testing.F) {
 		if bridge {
 			opt.TextFormat = FormatGongju
 		}
-		r := io.Reader(&randChunks{b: body, rnd: rand.New(rand.NewSource(int64(chunk)))})
+		r := io.Reader(ssetest.Chunks(body, int64(chunk)))
 		out, kinds := run(t, request, r, opt)
 		if len(kinds) == 0 && !bytes.Equal(out, body) {
 			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)

@@ -2,9 +2,7 @@ package responses
 
 import (
 	"bytes"
-	"errors"
 	"io"
-	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +11,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
-	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 const tools = `{"model":"m","stream":true,"tools":[
@@ -26,39 +24,11 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 	var kinds []string
 	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
 	st := NewStream(tl, rep)
-	var out bytes.Buffer
-	fr := &sse.Reader{R: r}
-	for {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.Push(ev, &out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := st.End(&out); err != nil {
+	out, err := ssetest.Run(r, st)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return out.Bytes(), kinds
-}
-
-type randChunks struct {
-	b   []byte
-	rnd *rand.Rand
-}
-
-func (c *randChunks) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	n := min(1+c.rnd.Intn(64), len(p), len(c.b))
-	copy(p, c.b[:n])
-	c.b = c.b[n:]
-	return n, nil
+	return out, kinds
 }
 
 func TestCasesPure(t *testing.T) {
@@ -74,7 +44,7 @@ func TestCasesPure(t *testing.T) {
 				case "onebyte":
 					r = iotest.OneByteReader(r)
 				case "chunks":
-					r = &randChunks{b: c.Upstream, rnd: rand.New(rand.NewSource(5))}
+					r = ssetest.Chunks(c.Upstream, 5)
 				}
 				out, kinds := run(t, c.Request, r)
 				check(t, c.Want.Passthrough, c.Upstream, c.Want.Message, c.Want.Repairs, out, kinds)
@@ -220,7 +190,7 @@ func FuzzStream(f *testing.F) {
 	f.Add([]byte(tools), []byte(stream("todowrite", `{"todos":"[{\"content\":\"a\"}]"}`, "null")), uint8(2))
 	f.Add([]byte(tools), []byte("data: null\n\n"+stream("bash", `{"command":"ls","timeout":"3"}`, "")), uint8(3))
 	f.Fuzz(func(t *testing.T, request, body []byte, chunk uint8) {
-		r := io.Reader(&randChunks{b: body, rnd: rand.New(rand.NewSource(int64(chunk)))})
+		r := io.Reader(ssetest.Chunks(body, int64(chunk)))
 		out, kinds := run(t, request, r)
 		if len(kinds) == 0 && !bytes.Equal(out, body) {
 			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)
