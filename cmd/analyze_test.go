@@ -22,44 +22,7 @@ import (
 
 // caseChecks check a client body against a case's want, per protocol of the cases; a protocol the
 // proxy repairs must have one.
-var caseChecks = map[string]func(want json.RawMessage, body []byte, stream bool) error{
-	"anthropic": func(want json.RawMessage, body []byte, stream bool) error {
-		var m *client.Message
-		var err error
-		if stream {
-			m, err = client.AnthropicStream(body)
-		} else {
-			m, err = client.AnthropicJSON(body)
-		}
-		if err != nil {
-			return err
-		}
-		return client.CompareAnthropic(want, m)
-	},
-	"openai": func(want json.RawMessage, body []byte, stream bool) error {
-		var m *client.ChatMessage
-		var err error
-		if stream {
-			if err := client.ChatFramesValid(body); err != nil {
-				return err
-			}
-			m, err = client.ChatStream(body)
-		} else {
-			m, err = client.ChatJSON(body)
-		}
-		if err != nil {
-			return err
-		}
-		return client.CompareChat(want, m, stream)
-	},
-	"responses": func(want json.RawMessage, body []byte, stream bool) error {
-		r, err := client.ResponsesStream(body)
-		if err != nil {
-			return err
-		}
-		return client.CompareResponses(want, r)
-	},
-}
+var caseChecks = client.Checks
 
 // repairsProtocol reports whether the proxy changes anything for this protocol: it does when any
 // of its cases replays to other bytes.

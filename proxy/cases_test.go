@@ -3,6 +3,7 @@ package proxy
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand"
@@ -132,25 +133,13 @@ func runCase(t *testing.T, c cases.Case, seed int64, oneByte bool) ([]byte, Snap
 }
 
 func TestAnthropicCases(t *testing.T) {
-	testCases(t, "anthropic", func(want []byte, body []byte, stream bool) error {
-		var m *client.Message
-		var err error
-		if stream {
-			m, err = client.AnthropicStream(body)
-		} else {
-			m, err = client.AnthropicJSON(body)
-		}
-		if err != nil {
-			return err
-		}
-		return client.CompareAnthropic(want, m)
-	})
+	testCases(t, "anthropic", client.Checks["anthropic"])
 }
 
 // testCases runs every case of protocol through the HTTP path three ways: whole random writes,
 // one byte per read, and another random chunking; passthrough cases must come out byte-identical
 // with no repair counted, the others must accumulate to the wanted message.
-func testCases(t *testing.T, protocol string, check func(want, body []byte, stream bool) error) {
+func testCases(t *testing.T, protocol string, check func(want json.RawMessage, body []byte, stream bool) error) {
 	all, err := cases.Load(protocol)
 	if err != nil {
 		t.Fatal(err)

@@ -15,36 +15,11 @@ import (
 )
 
 func TestOpenAICases(t *testing.T) {
-	testCases(t, "openai", func(want []byte, body []byte, stream bool) error {
-		var m *client.ChatMessage
-		var err error
-		if stream {
-			if err := client.ChatFramesValid(body); err != nil {
-				return err
-			}
-			m, err = client.ChatStream(body)
-		} else {
-			m, err = client.ChatJSON(body)
-		}
-		if err != nil {
-			return err
-		}
-		return client.CompareChat(want, m, stream)
-	})
+	testCases(t, "openai", client.Checks["openai"])
 }
 
 func TestResponsesCases(t *testing.T) {
-	testCases(t, "responses", func(want []byte, body []byte, stream bool) error {
-		read := client.ResponsesJSON
-		if stream {
-			read = client.ResponsesStream
-		}
-		r, err := read(body)
-		if err != nil {
-			return err
-		}
-		return client.CompareResponses(want, r)
-	})
+	testCases(t, "responses", client.Checks["responses"])
 }
 
 // serveOnce runs a toolfix Server with one root route (text format tf) in front of an upstream

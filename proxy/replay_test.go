@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"regexp"
 	"slices"
@@ -15,44 +14,7 @@ import (
 
 // accumulators check a client body against a case's wanted message, per protocol of the cases. A
 // protocol the proxy repairs must have one (TestReplayEveryCase fails otherwise).
-var accumulators = map[string]func(want json.RawMessage, body []byte, stream bool) error{
-	"anthropic": func(want json.RawMessage, body []byte, stream bool) error {
-		var m *client.Message
-		var err error
-		if stream {
-			m, err = client.AnthropicStream(body)
-		} else {
-			m, err = client.AnthropicJSON(body)
-		}
-		if err != nil {
-			return err
-		}
-		return client.CompareAnthropic(want, m)
-	},
-	"openai": func(want json.RawMessage, body []byte, stream bool) error {
-		var m *client.ChatMessage
-		var err error
-		if stream {
-			if err := client.ChatFramesValid(body); err != nil {
-				return err
-			}
-			m, err = client.ChatStream(body)
-		} else {
-			m, err = client.ChatJSON(body)
-		}
-		if err != nil {
-			return err
-		}
-		return client.CompareChat(want, m, stream)
-	},
-	"responses": func(want json.RawMessage, body []byte, stream bool) error {
-		r, err := client.ResponsesStream(body)
-		if err != nil {
-			return err
-		}
-		return client.CompareResponses(want, r)
-	},
-}
+var accumulators = client.Checks
 
 // repairs reports whether the proxy has a dialect for a protocol of the cases.
 func repairs(protocol string) bool {

@@ -1,0 +1,52 @@
+package client
+
+import "encoding/json"
+
+// Checks compares a body a client received with a wanted message (a shared case's want.json
+// "message"), per protocol of the cases: "anthropic" (Messages API), "openai" (Chat Completions,
+// whose streams must also pass ChatFramesValid) and "responses". stream says whether body is an
+// SSE stream or one JSON object. Each returns nil when the client ends up with the wanted message,
+// else an error listing the differences or why the body could not be read. A protocol without an
+// entry has no check.
+var Checks = map[string]func(want json.RawMessage, body []byte, stream bool) error{
+	"anthropic": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *Message
+		var err error
+		if stream {
+			m, err = AnthropicStream(body)
+		} else {
+			m, err = AnthropicJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return CompareAnthropic(want, m)
+	},
+	"openai": func(want json.RawMessage, body []byte, stream bool) error {
+		var m *ChatMessage
+		var err error
+		if stream {
+			if err := ChatFramesValid(body); err != nil {
+				return err
+			}
+			m, err = ChatStream(body)
+		} else {
+			m, err = ChatJSON(body)
+		}
+		if err != nil {
+			return err
+		}
+		return CompareChat(want, m, stream)
+	},
+	"responses": func(want json.RawMessage, body []byte, stream bool) error {
+		read := ResponsesJSON
+		if stream {
+			read = ResponsesStream
+		}
+		r, err := read(body)
+		if err != nil {
+			return err
+		}
+		return CompareResponses(want, r)
+	},
+}
