@@ -18,14 +18,15 @@ func TestOpenCodeAnthropic(t *testing.T) {
 			broken:  "The todowrite tool was called with invalid arguments",
 		},
 		{
-			name:         "opencode-anthropic-billing",
-			dialect:      anthropic,
-			run:          run,
-			tool:         "bash",
-			ran:          "e2e-42",
-			broken:       "AI_TypeValidationError", // the run dies on the frame and the turn is lost
-			file:         "bash-ran.txt",
-			straightExit: 1,
+			name:           "opencode-anthropic-billing",
+			dialect:        anthropic,
+			run:            run,
+			tool:           "bash",
+			ran:            "e2e-42",
+			broken:         "AI_TypeValidationError", // the run dies on the frame and the turn is lost
+			file:           "bash-ran.txt",
+			straightExit:   1,
+			faultAfterCall: true,
 		},
 	} {
 		t.Run(s.name, s.check)
@@ -40,14 +41,15 @@ func TestOpenCodeOpenAICompatible(t *testing.T) {
 	run := func(t *testing.T, base string) clientRun { return runOpenCode(t, sdkOpenAICompatible, base) }
 	for _, s := range []scenario{
 		{
-			name:         "opencode-openai-billing-null",
-			dialect:      openai,
-			run:          run,
-			tool:         "bash",
-			ran:          "e2e-42",
-			broken:       "AI_TypeValidationError", // the run dies on the frames and the turn is lost
-			file:         "bash-ran.txt",
-			straightExit: 1,
+			name:           "opencode-openai-billing-null",
+			dialect:        openai,
+			run:            run,
+			tool:           "bash",
+			ran:            "e2e-42",
+			broken:         "AI_TypeValidationError", // the run dies on the frames and the turn is lost
+			file:           "bash-ran.txt",
+			straightExit:   1,
+			faultAfterCall: true,
 		},
 		{
 			name:    "opencode-openai-todowrite-string",

@@ -24,6 +24,11 @@ type scenario struct {
 	file string
 	// straightExit is the client's exit status when it runs straight at the degraded stream.
 	straightExit int
+	// faultAfterCall is set when the degraded stream breaks only after the tool call is complete
+	// (a junk frame after message_stop): straight, the client may start the tool before the run
+	// dies on the frame, so whether file appears is a race and is not asserted; the lost turn (no
+	// successful result reaches the model), the error and the exit status still are.
+	faultAfterCall bool
 }
 
 // mode is how a scenario's client reaches the mock.
@@ -78,7 +83,7 @@ func (s scenario) checkMode(t *testing.T, m mode) {
 		if r.ExitCode != s.straightExit {
 			t.Errorf("straight at the mock the client exited %d, want %d", r.ExitCode, s.straightExit)
 		}
-		if s.file != "" {
+		if s.file != "" && !s.faultAfterCall {
 			if _, err := os.Stat(filepath.Join(r.Workdir, s.file)); err == nil {
 				t.Errorf("straight at the mock the tool call still created %s", s.file)
 			}
