@@ -266,6 +266,7 @@ func TestSampleToCase(t *testing.T) {
 	_, _ = bytes.NewBuffer(nil).ReadFrom(resp.Body)
 	resp.Body.Close()
 	<-done
+	srv.Wait()
 	files, err := sample.List(dir)
 	if err != nil || len(files) != 1 {
 		t.Fatalf("samples: %v %v", files, err)

@@ -12,6 +12,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -150,12 +151,14 @@ func runRun(ctx context.Context, opts *runOptions, ios *IOStreams) error {
 
 	var srv *proxy.Server
 	base := ""
+	stop := func() {}
 	if len(routes) > 0 {
-		var stop func()
-		srv, base, stop, err = startRunProxy(opts, routes)
+		var stopProxy func()
+		srv, base, stopProxy, err = startRunProxy(opts, routes)
 		if err != nil {
 			return err
 		}
+		stop = sync.OnceFunc(stopProxy)
 		defer stop()
 	}
 	for i := range targets {
@@ -178,6 +181,7 @@ func runRun(ctx context.Context, opts *runOptions, ios *IOStreams) error {
 	if err != nil {
 		return err
 	}
+	stop() // the run's proxy stops and writes its last samples before the summary counts them
 	if !opts.Quiet {
 		fmt.Fprintln(ios.ErrOut, summary(srv, opts))
 	}
@@ -284,6 +288,7 @@ func startRunProxy(opts *runOptions, routes []proxy.Route) (*proxy.Server, strin
 			_ = hs.Close()
 		}
 		<-done
+		srv.Wait()
 		if logFile != nil {
 			_ = logFile.Close()
 		}

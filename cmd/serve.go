@@ -165,6 +165,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	if err := hs.Shutdown(shutdownCtx); err != nil {
 		_ = hs.Close()
 	}
+	srv.Wait()
 	logger.Info("stopped")
 	return nil
 }

@@ -82,8 +82,11 @@ func (c *capture) clientTee() *capBuffer {
 	return c.client
 }
 
-// save writes the exchange as a sample when the store wants it. It runs when the answer is
-// complete, before the handler returns; a failure is logged, never shown to the client.
+// save writes the exchange as a sample when the store wants it. It is called when the answer is
+// complete, before the handler returns, and writes on a goroutine of its own so that the end of
+// the answer (the HTTP response's last chunk) does not wait for the sample: redacting and encoding
+// a repaired 10 MB tool input takes over a second. Wait waits for it. A failure is logged, never
+// shown to the client.
 func (s *Server) save(c *capture, status int) {
 	if c == nil {
 		return
@@ -100,12 +103,38 @@ func (s *Server) save(c *capture, status int) {
 	if !st.Wants(x) {
 		return
 	}
-	path, err := st.Save(x)
-	if err != nil {
-		s.log.Warn("saving a sample", "error", err.Error())
+	write := func() {
+		path, err := st.Save(x)
+		if err != nil {
+			s.log.Warn("saving a sample", "error", err.Error())
+		}
+		if path != "" {
+			s.Stats.samples.Add(1)
+			s.log.Debug("sample saved", "route", x.Route, "path", path)
+		}
 	}
-	if path != "" {
-		s.Stats.samples.Add(1)
-		s.log.Debug("sample saved", "route", x.Route, "path", path)
+	s.saveMu.Lock()
+	if s.waited {
+		// Wait has been called (the server is stopping): write before the handler returns.
+		s.saveMu.Unlock()
+		write()
+		return
 	}
+	s.saving.Add(1)
+	s.saveMu.Unlock()
+	go func() {
+		defer s.saving.Done()
+		write()
+	}()
+}
+
+// Wait blocks until every sample of an exchange that has ended is written (see Options.Samples).
+// Call it when the server stops, after http.Server.Shutdown has returned; from then on an exchange
+// still ending (one cut by http.Server.Close) writes its sample before its handler returns. It
+// returns at once when none is pending.
+func (s *Server) Wait() {
+	s.saveMu.Lock()
+	s.waited = true
+	s.saveMu.Unlock()
+	s.saving.Wait()
 }

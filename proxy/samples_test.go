@@ -156,6 +156,7 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 			got, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			<-done
+			srv.Wait()
 			msg, err := client.AnthropicStream(got)
 			if err != nil {
 				t.Fatalf("the client's stream: %v", err)
@@ -236,6 +237,7 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 	got, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	<-done
+	srv.Wait()
 	if !bytes.Contains(got, []byte(`\"todos\":[{`)) {
 		t.Fatalf("the call was not repaired:\n%s", got)
 	}
@@ -386,7 +388,8 @@ func TestSampleModes(t *testing.T) {
 }
 
 // runCaseWith sends one case's request through a Server built with opts (its Routes set here) and
-// returns the client's body and the server, once the handler has returned.
+// returns the client's body and the server, once the handler has returned and its sample (if any)
+// is written.
 func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 	t.Helper()
 	ups := httptest.NewServer(&caseUpstream{c: c, seed: 1})
@@ -407,5 +410,6 @@ func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 		t.Fatal(err)
 	}
 	<-done
+	srv.Wait()
 	return got, srv
 }

@@ -218,7 +218,8 @@ func TestSecretsNeverLogged(t *testing.T) {
 		_, _ = io.Copy(io.Discard, c) // ends when the server has given up on the request
 		c.Close()
 	}
-	ps.Close() // wait for every handler, and so every log line
+	ps.Close() // wait for every handler,
+	srv.Wait() // and every sample, and so every log line
 
 	out := logs.String()
 	for _, want := range []string{`"dialect":"chat","kind":"coerce"`, `"dialect":"responses","kind":"coerce"`, `"msg":"repaired"`, `"msg":"fail open"`, `"msg":"fail open after panic in repair"`, `"msg":"upstream unreachable"`,

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/sample"
@@ -76,6 +77,11 @@ type Server struct {
 	pid       string
 	started   time.Time
 	Stats     *Stats
+	// saving counts the samples being written after their exchanges ended; saveMu guards waited,
+	// set by Wait. See Wait.
+	saving sync.WaitGroup
+	saveMu sync.Mutex
+	waited bool
 }
 
 type routeEntry struct {
