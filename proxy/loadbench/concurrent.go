@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -145,6 +146,13 @@ func measureBigTool(u *upstream, c *child, n int) (bigTool, error) {
 	res.took = time.Since(start)
 	if err != nil {
 		return res, fmt.Errorf("reading the tool stream through %s: %w", c.kind, err)
+	}
+	// toolfix writes the sample of the repaired exchange after the answer has ended; the peak is
+	// read once it is written, so that it counts the sample's cost too.
+	if c.kind == "toolfix" && os.Getenv(envSamples) != "off" {
+		if err := c.waitSamples(2, 60*time.Second); err != nil { // the warm-up's and this one's
+			return res, err
+		}
 	}
 	_, res.peakRSS, _ = c.procStatus()
 	m, err := client.AnthropicStream(out)

@@ -191,6 +191,25 @@ func (c *child) stats() (map[string]any, error) {
 	return m, nil
 }
 
+// waitSamples polls a toolfix child's /stats until it has saved at least n samples, for at most
+// limit; it fails when the child does not get there.
+func (c *child) waitSamples(n float64, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		st, err := c.stats()
+		if err != nil {
+			return err
+		}
+		if saved, _ := st["samples_saved"].(float64); saved >= n {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s saved %v samples in %v, want %v", c.kind, st["samples_saved"], limit, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // percentile returns the p-th percentile (0..100) of ds, by the nearest-rank method.
 func percentile(ds []time.Duration, p float64) time.Duration {
 	if len(ds) == 0 {
