@@ -10,10 +10,17 @@ import (
 // params (XML-style markup, raw string values typed by the schema, see BuildInput) or, when
 // jsonArgs is not nil, from JSON arguments text (Hermes, Kimi, DeepSeek), which must fit the schema
 // or be made to by RepairInput. It returns compact JSON that fits the tool's schema, or an error
-// when the request offers no such tool or the input cannot be made to fit.
+// when the request offers no such tool, forbids calls (tool_choice "none"), declares the tool only
+// in the legacy functions[] (its client reads no tool_calls), or the input cannot be made to fit.
 func (t *Tools) CallInput(name string, params []Param, jsonArgs []byte) ([]byte, error) {
-	if !t.Has(name) {
+	tl := t.lookup(name)
+	switch {
+	case tl == nil:
 		return nil, fmt.Errorf("tool %q is not offered by the request", name)
+	case t.noCalls:
+		return nil, fmt.Errorf("the request forbids tool calls (tool_choice none)")
+	case tl.legacy:
+		return nil, fmt.Errorf("tool %q is declared only in the legacy functions", name)
 	}
 	if jsonArgs == nil {
 		return t.BuildInput(name, params)

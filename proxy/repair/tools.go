@@ -22,6 +22,9 @@ const (
 type Tools struct {
 	byName map[string]*tool
 	order  []string
+	// noCalls is set when the request forbids calls (tool_choice "none", or {"type":"none"} in
+	// Anthropic's form): no call is made out of leaked text then.
+	noCalls bool
 }
 
 // tool is one offered tool. A nil schema means the request gave none that toolfix can use (an
@@ -30,6 +33,9 @@ type Tools struct {
 type tool struct {
 	schema *schema
 	doc    []byte // the schema's source, to tell a harmless duplicate from a conflicting one
+	// legacy is set for a tool declared only in the legacy functions[] of a Chat request: its
+	// client reads function_call, not tool_calls, so no tool call is made for it out of leaked text.
+	legacy bool
 }
 
 // Options selects the repairs of the argument text that only OpenAI-style APIs need, where a
@@ -225,7 +231,7 @@ func ToolsFromAnthropic(requestBody []byte) (*Tools, error) {
 func ToolsFromChat(requestBody []byte) (*Tools, error) {
 	return readTools(requestBody, "chat", func(t *Tools, v *value, legacy bool) {
 		if legacy {
-			addNamed(t, v.member("name"), v.member("parameters"), true)
+			addLegacy(t, v.member("name"), v.member("parameters"))
 			return
 		}
 		if typ := v.member("type"); typ != nil && (typ.kind != kindString || typ.text != "function") {
@@ -267,17 +273,44 @@ func addNamed(t *Tools, name, doc *value, openai bool) {
 	t.add(name.text, doc)
 }
 
+// addLegacy records a tool of the legacy functions[] (see tool.legacy); a name also declared in
+// tools[] stays callable.
+func addLegacy(t *Tools, name, doc *value) {
+	known := name != nil && name.kind == kindString && t.lookup(name.text) != nil
+	addNamed(t, name, doc, true)
+	if !known && name != nil && name.kind == kindString {
+		if tl := t.lookup(name.text); tl != nil {
+			tl.legacy = true
+		}
+	}
+}
+
+// choiceNone reports whether a request's tool_choice forbids tool calls: "none" (OpenAI) or an
+// object of type "none" (Anthropic).
+func choiceNone(raw json.RawMessage) bool {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s == "none"
+	}
+	var o struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(raw, &o) == nil && o.Type == "none"
+}
+
 // readTools decodes tools[] (and the legacy functions[]) of a request body in one pass and hands
 // each object entry to add, with legacy set for functions[] entries.
 func readTools(body []byte, api string, add func(t *Tools, entry *value, legacy bool)) (*Tools, error) {
 	t := newTools()
 	var req struct {
-		Tools     json.RawMessage `json:"tools"`
-		Functions json.RawMessage `json:"functions"`
+		Tools      json.RawMessage `json:"tools"`
+		Functions  json.RawMessage `json:"functions"`
+		ToolChoice json.RawMessage `json:"tool_choice"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
 	}
+	t.noCalls = choiceNone(req.ToolChoice)
 	for _, l := range []struct {
 		raw    json.RawMessage
 		legacy bool

@@ -1,0 +1,50 @@
+package repair
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCallInputGate checks which requests let a leaked call become a tool call: an offered tool,
+// calls not forbidden by tool_choice, and a tool declared in tools[] rather than only in the
+// legacy functions[] (whose client reads function_call, never tool_calls).
+func TestCallInputGate(t *testing.T) {
+	const fn = `{"type":"function","function":{"name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"}}}}}`
+	const legacy = `{"name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"}}}}`
+	tests := []struct {
+		name, req, api string
+		wantErr        string // "" for a call built
+	}{
+		{"chat tool", `{"tools":[` + fn + `]}`, "chat", ""},
+		{"chat tool_choice auto", `{"tools":[` + fn + `],"tool_choice":"auto"}`, "chat", ""},
+		{"chat tool_choice none", `{"tools":[` + fn + `],"tool_choice":"none"}`, "chat", "forbids"},
+		{"chat tool_choice named", `{"tools":[` + fn + `],"tool_choice":{"type":"function","function":{"name":"bash"}}}`, "chat", ""},
+		{"chat legacy functions only", `{"functions":[` + legacy + `]}`, "chat", "legacy"},
+		{"chat legacy and tools", `{"tools":[` + fn + `],"functions":[` + legacy + `]}`, "chat", ""},
+		{"chat not offered", `{"tools":[]}`, "chat", "not offered"},
+		{"anthropic tool", `{"tools":[{"name":"bash","input_schema":{"type":"object"}}]}`, "anthropic", ""},
+		{"anthropic tool_choice none", `{"tools":[{"name":"bash","input_schema":{"type":"object"}}],"tool_choice":{"type":"none"}}`, "anthropic", "forbids"},
+		{"anthropic tool_choice any", `{"tools":[{"name":"bash","input_schema":{"type":"object"}}],"tool_choice":{"type":"any"}}`, "anthropic", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			read := ToolsFromChat
+			if tc.api == "anthropic" {
+				read = ToolsFromAnthropic
+			}
+			tools, err := read([]byte(tc.req))
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, err := tools.CallInput("bash", nil, []byte(`{"command":"ls"}`))
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Fatalf("no call: %v", err)
+			case tc.wantErr == "" && string(in) != `{"command":"ls"}`:
+				t.Fatalf("input %s", in)
+			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Fatalf("got %s, %v; want an error with %q", in, err, tc.wantErr)
+			}
+		})
+	}
+}
