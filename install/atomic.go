@@ -12,10 +12,21 @@ import (
 // writeFileAtomic replaces the file at path with data so that a reader sees the old or the new
 // content, never a mix: a temporary file in the same folder, written, synced, given mode, then
 // renamed over the target and the folder synced. When path is a symlink the file it points to is
-// written and the link is kept. The folder must exist.
+// written and the link is kept. The replaced file's owner is kept (keepOwner); a file with other
+// hard links is refused (checkLinks). The folder must exist.
 func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
 	target, err := linkTarget(path)
 	if err != nil {
+		return err
+	}
+	old, err := os.Stat(target)
+	if errors.Is(err, fs.ErrNotExist) {
+		old, err = nil, nil
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := checkLinks(path, old); err != nil {
 		return err
 	}
 	dir := filepath.Dir(target)
@@ -36,6 +47,9 @@ func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
 		return fail(err)
 	}
 	if err := tmp.Chmod(mode); err != nil && runtime.GOOS != "windows" {
+		return fail(err)
+	}
+	if err := keepOwner(tmp, old); err != nil {
 		return fail(err)
 	}
 	if err := tmp.Close(); err != nil {
