@@ -18,9 +18,19 @@ import (
 func (s *session) checkInstall(context.Context) Result {
 	switch {
 	case errors.Is(s.stErr, install.ErrNotInstalled):
-		return Result{Status: Fail, Summary: "toolfix is not installed (no " + s.tilde(s.d.Dirs.StateFile()) + ")", Hint: "run `toolfix install --dry-run` to see what it would change, then `toolfix install`"}
+		r := Result{Status: Fail, Summary: "toolfix is not installed (no " + s.tilde(s.d.Dirs.StateFile()) + ")", Hint: "run `toolfix install --dry-run` to see what it would change, then `toolfix install`"}
+		if found, _ := (&install.Installer{Dirs: s.d.Dirs, Env: s.d.Env}).Leftovers(); len(found) > 0 {
+			verb := " still point at"
+			if len(found) == 1 {
+				verb = " still points at"
+			}
+			r.Summary += ", yet " + plural(len(found), "setting") + verb + " a toolfix proxy"
+			r.Details = found
+			r.Hint = "toolfix has no record of these edits (its state folder was removed, or another one is in use): put each key's real upstream back by hand (backups of an earlier install, if it kept its state here, are in " + s.tilde(s.d.Dirs.Backups()) + "), or point XDG_STATE_HOME back at the install's state folder and run `toolfix uninstall`"
+		}
+		return r
 	case s.stErr != nil:
-		return Result{Status: Fail, Summary: s.stErr.Error(), Hint: "move the state file aside and run `toolfix install` again; the backups of your files are in " + s.tilde(s.d.Dirs.Backups())}
+		return Result{Status: Fail, Summary: s.stErr.Error(), Hint: "toolfix cannot undo its edits without this file: put back each config file it changed from the newest folder in " + s.tilde(s.d.Dirs.Backups()) + " (or set each base URL to its real upstream by hand), then move the state file aside; `toolfix install` works again after that"}
 	case s.st.Phase != install.PhaseInstalled:
 		return Result{Status: Fail, Summary: "an install was interrupted half way (state phase " + s.st.Phase + ")", Hint: "run `toolfix install` (or `toolfix uninstall`): it undoes the interrupted install first"}
 	}

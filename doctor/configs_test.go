@@ -17,10 +17,15 @@ func TestCheckInstall(t *testing.T) {
 			expect(t, f.run(name), Skip, "not installed")
 		}
 	})
+	t.Run("not installed, settings still routed", func(t *testing.T) {
+		f := newFixture(t)
+		f.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "`+install.BaseURL(testPort, "claude")+`"}}`)
+		expect(t, f.run("install"), Fail, "not installed", "1 setting still points at", "ANTHROPIC_BASE_URL is http://127.0.0.1:", "real upstream back", "backups")
+	})
 	t.Run("unreadable", func(t *testing.T) {
 		f := newFixture(t)
 		f.write(f.d.Dirs.StateFile(), "{not json")
-		expect(t, f.run("install"), Fail, "parsing state", "backups")
+		expect(t, f.run("install"), Fail, "parsing state", "put back each config file", "backups")
 	})
 	t.Run("interrupted", func(t *testing.T) {
 		f := newFixture(t)

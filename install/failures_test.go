@@ -328,6 +328,52 @@ func TestLock(t *testing.T) {
 	unlock2()
 }
 
+// TestUninstallWithoutStateFindsLeftovers removes the state after an install (a deleted state
+// folder, or another XDG_STATE_HOME): uninstall must not say there is nothing to undo while a
+// client still points at toolfix, and must change nothing.
+func TestUninstallWithoutStateFindsLeftovers(t *testing.T) {
+	w := newWorld(t)
+	w.write(".claude/settings.json", claudeGateway)
+	w.mustInstall(Options{})
+	if err := os.Remove(w.in.Dirs.StateFile()); err != nil {
+		t.Fatal(err)
+	}
+	before := w.snapshot()
+	rep, err := w.in.Uninstall(t.Context(), false)
+	if err == nil {
+		t.Fatal("uninstall without a state but with a routed client gave no error")
+	}
+	contains(t, err.Error(), filepath.Join(".claude", "settings.json"))
+	contains(t, err.Error(), "ANTHROPIC_BASE_URL is "+BaseURL(47821, "claude"))
+	contains(t, err.Error(), w.in.Dirs.Backups())
+	if !rep.NotInstalled {
+		t.Error("NotInstalled not set")
+	}
+	sameSnapshot(t, before, w.snapshot())
+}
+
+func TestIsToolfixURL(t *testing.T) {
+	tests := []struct {
+		raw, route string
+		want       bool
+	}{
+		{"http://127.0.0.1:47821/claude", "claude", true},
+		{"http://127.0.0.1:9000/claude/", "claude", true},
+		{"http://localhost:47821/opencode-x-2", "opencode-x", true},
+		{"http://[::1]:47821/opencode-x", "opencode-x", true},
+		{"http://127.0.0.1:47821/claude/v1", "claude", false},
+		{"http://127.0.0.1/claude", "claude", false},
+		{"https://api.anthropic.com/claude", "claude", false},
+		{"http://127.0.0.1:8080/v1", "opencode-x", false},
+		{"http://10.0.0.2:47821/claude", "claude", false},
+	}
+	for _, tc := range tests {
+		if got := isToolfixURL(tc.raw, tc.route); got != tc.want {
+			t.Errorf("isToolfixURL(%q, %q) = %v, want %v", tc.raw, tc.route, got, tc.want)
+		}
+	}
+}
+
 func TestUninstallNotInstalled(t *testing.T) {
 	w := newWorld(t)
 	rep, err := w.in.Uninstall(t.Context(), false)

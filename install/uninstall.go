@@ -22,7 +22,8 @@ type UninstallReport struct {
 	Warnings []string
 	// Backups is the backup folder, which uninstall keeps.
 	Backups string
-	// NotInstalled is true when there was no state: nothing was undone.
+	// NotInstalled is true when there was no state: nothing was undone. When a client's settings
+	// still point at toolfix then (see Installer.Leftovers), Uninstall returns an error naming them.
 	NotInstalled bool
 	// Recovered is set when an interrupted install had to be undone first; it says what happened.
 	Recovered string
@@ -47,6 +48,9 @@ func (in *Installer) Uninstall(ctx context.Context, purge bool) (*UninstallRepor
 			if err := in.Service.Remove(); err != nil {
 				rep.Warnings = append(rep.Warnings, fmt.Sprintf("removing the service: %v", err))
 			}
+		}
+		if found, _ := in.Leftovers(); len(found) > 0 {
+			return rep, in.leftoverError(found)
 		}
 		return rep, in.purge(purge)
 	}
