@@ -55,6 +55,11 @@ func ScanClaude(env Env, routeDefault bool) (Scan, error) {
 			return s, nil
 		}
 	}
+	for _, sel := range claudeSelectors {
+		if v := env.getenv(sel); truthy(v) {
+			s.Notes = append(s.Notes, fmt.Sprintf("Claude Code: your shell sets %s=%s, so while it is set Claude Code talks to that cloud, not to the base URL toolfix routes; unset it for toolfix to repair Claude Code's tool calls", sel, v))
+		}
+	}
 	raw, ok, err := f.Doc.Get(ClaudeKey)
 	if err != nil {
 		return s, err

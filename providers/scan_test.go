@@ -76,6 +76,13 @@ func TestScanClaude(t *testing.T) {
 			noteHas: "CLAUDE_CODE_USE_BEDROCK",
 		},
 		{
+			name:    "vertex in the shell is noted, the settings still routed",
+			fixture: "claude/gateway.json",
+			vars:    map[string]string{"CLAUDE_CODE_USE_VERTEX": "1"},
+			want:    []targetSummary{{"claude", ".claude/settings.json", "/env/ANTHROPIC_BASE_URL", "https://gateway.example.com/anthropic", "https://gateway.example.com/anthropic", "anthropic", true}},
+			noteHas: "your shell sets CLAUDE_CODE_USE_VERTEX=1",
+		},
+		{
 			name:    "missing file without the flag",
 			noteHas: "does not exist",
 		},
