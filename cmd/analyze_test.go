@@ -214,6 +214,27 @@ func TestAnalyzeTextNamesFaults(t *testing.T) {
 	}
 }
 
+// TestAnalyzeWithoutRequestSaysSo checks that an upstream body analyzed without its request says
+// that no tool schemas are known, rather than only reporting no fault.
+func TestAnalyzeWithoutRequestSaysSo(t *testing.T) {
+	dir := filepath.Join(casesRoot(t), "anthropic", "stringified-array-todos")
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{filepath.Join(dir, "upstream.sse")}, true},
+		{[]string{"--request", filepath.Join(dir, "request.json"), filepath.Join(dir, "upstream.sse")}, false},
+	} {
+		code, stdout, stderr := run(t, "", false, append([]string{"analyze"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if got := strings.Contains(stdout, "no tools known"); got != tc.want {
+			t.Errorf("analyze %v: says no tools known = %v, want %v:\n%s", tc.args, got, tc.want, stdout)
+		}
+	}
+}
+
 func casesRoot(t *testing.T) string {
 	t.Helper()
 	d, err := cases.Dir()

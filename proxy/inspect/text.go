@@ -32,6 +32,9 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 		p.f(" (%s)", clip(strings.Join(r.Tools, ", "), 100))
 	}
 	p.f("\n")
+	if len(r.Tools) == 0 && r.Protocol != "" {
+		p.f("  no tools known: tool arguments and leaked calls are judged only against the request's\n  tool schemas (give the request with --request, or analyze a sample, which holds it)\n")
+	}
 
 	if r.Stream {
 		p.f("\nevents: %d\n", len(r.Events))
