@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/install"
@@ -54,12 +55,7 @@ func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) e
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(ios.ErrOut, "warning: %s\n", w)
 	}
-	if err != nil {
-		return err
-	}
-	if rep.NotInstalled {
-		fmt.Fprintln(ios.Out, "toolfix is not installed; nothing to undo.")
-	}
+	// What was put back is said even when another file could not be: the user sees each step.
 	for _, p := range rep.Restored {
 		fmt.Fprintf(ios.Out, "restored %s\n", p)
 	}
@@ -69,12 +65,20 @@ func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) e
 	for _, p := range rep.Removed {
 		fmt.Fprintf(ios.Out, "removed %s (toolfix had created it)\n", p)
 	}
+	if err != nil {
+		return err
+	}
+	if rep.NotInstalled {
+		fmt.Fprintln(ios.Out, "toolfix is not installed; nothing to undo.")
+	}
 	if !rep.NotInstalled {
 		fmt.Fprintln(ios.Out, "toolfix is uninstalled.")
 	}
-	fmt.Fprintf(ios.Out, "Backups are kept in %s\n", rep.Backups)
+	if _, err := os.Stat(rep.Backups); err == nil {
+		fmt.Fprintf(ios.Out, "Backups are kept in %s\n", rep.Backups)
+	}
 	if opts.Purge {
-		fmt.Fprintln(ios.Out, "Removed toolfix's state, logs and samples.")
+		fmt.Fprintln(ios.Out, "Removed toolfix's state, logs and samples, where there were any.")
 	}
 	return nil
 }
