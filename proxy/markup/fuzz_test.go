@@ -13,6 +13,8 @@ import (
 func fuzzSeeds(f *testing.F) []string {
 	seeds := []string{
 		"Let me check.\n\ncourt\n" + lsInvoke, "x\n" + hermesLs, "Now." + kimiRead, dsRead, "count", "| a |\n\ncount",
+		"Now let me list the directory:\n\nls", "The format is: " + hermesLs, "> " + lsInvoke, "<think>\nPlan:\n" + hermesLs,
+		"<think>x</think>\ncourt" + lsInvoke,
 		"See:\n```xml\n" + lsInvoke + "\n```\nDone.", "Like `" + hermesLs + "` here.",
 		"<tool_call><function=write><parameter=p>\nC:\\x\n</parameter></function></tool_call>",
 		"<tool_call>bash<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>",
@@ -84,8 +86,9 @@ func FuzzPrefixClosed(f *testing.F) {
 	})
 }
 
-// mayHold is what a text without '<' may leave held: a line start, a possible stray word, blanks.
-var mayHold = regexp.MustCompile(`^[ \t]*([a-z]{1,12}([ \t\r]*\n[ \t\r\n]*|[ \t\r]*))?$`)
+// mayHold is what a text without '<' may leave held: a line start, a prefix of a stray word, or a
+// whole one and blanks.
+var mayHold = regexp.MustCompile(`^[ \t]*(c|co|cou|coun|cour|ca|cal|(count|court|call)([ \t\r]*\n[ \t\r\n]*|[ \t\r]*))?$`)
 
 // FuzzHolder: never panics; Safe stays in [0, len] and answers as it would without its memo; Push
 // releases what Safe and Release do; the released text and the held text rebuild the input; a
