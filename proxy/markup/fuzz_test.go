@@ -27,7 +27,9 @@ func fuzzSeeds(f *testing.F) []string {
 }
 
 // FuzzParseTail: never panics; a found tail lies inside the text, keep is a prefix of the text
-// followed only by blanks up to Start, and every call has a name and well-formed arguments.
+// followed only by blanks up to Start, its stray word is count, court or call, only Kimi or
+// DeepSeek tokens follow other text on their line, nothing is found after an unclosed <think>,
+// and every call has a name and well-formed arguments.
 func FuzzParseTail(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s, uint8(All))
@@ -50,6 +52,18 @@ func FuzzParseTail(f *testing.F) {
 		}
 		if !strings.HasPrefix(text, keep) || strings.TrimLeft(text[len(keep):leak.Start], blanks) != "" {
 			t.Fatalf("keep %q is not the text before %d less blanks", keep, leak.Start)
+		}
+		if leak.Word != "" && !strayWord(leak.Word) {
+			t.Fatalf("stray word %q is not count, court or call", leak.Word)
+		}
+		line := text[strings.LastIndexByte(text[:leak.Start], '\n')+1 : leak.Start]
+		if strings.Trim(line, " \t") != "" && calls[0].Syntax&anywhere == 0 {
+			t.Fatalf("markup of syntax %d after %q on its line", calls[0].Syntax, line)
+		}
+		if !strings.Contains(text, thinkClose) {
+			if _, ok := FindTail(thinkOpen+"\n"+text, Syntax(syn)&All); ok {
+				t.Fatalf("a tail found after an unclosed %s", thinkOpen)
+			}
 		}
 		for _, c := range calls {
 			if c.Name == "" || c.Syntax&Syntax(syn) == 0 {
