@@ -9,8 +9,10 @@ const (
 )
 
 // textState follows Markdown code through a text fed byte by byte: fenced code blocks across
-// lines, and inline code spans within a line. The zero value is the start of a text, outside code.
-// It holds no slices, so a copy is an independent snapshot.
+// lines, and inline code spans within a line; also blockquote lines (a line whose first byte after
+// blanks is '>') and reasoning opened by <think> outside code and not yet closed by </think>
+// (D11: vybestack/llxprt-code #749). The zero value is the start of a text, outside code. It holds
+// no slices, so a copy is an independent snapshot.
 type textState struct {
 	mid    bool // inside a line (false: at the start of one)
 	fence  byte // '`' or '~' inside a fenced code block; 0 outside
@@ -24,21 +26,40 @@ type textState struct {
 
 	ticks int // length of the backtick run just read; 0 when the last byte was not a backtick
 	code  int // length of the backtick run that opened an inline code span on this line; 0 none
+
+	quote bool  // this line is a blockquote line
+	think bool  // inside <think>…</think> (or after an unclosed <think>)
+	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
 }
+
+// The reasoning tags some servers leave in the content (D11).
+const (
+	thinkOpen  = "<think>"
+	thinkClose = "</think>"
+)
+
+// lineLead reports whether only blanks precede the next byte on its line.
+func (t *textState) lineLead() bool { return t.phase == phaseLead }
 
 // lineStart reports whether the next byte begins a line.
 func (t *textState) lineStart() bool { return !t.mid }
 
 // mayOpen reports whether markup may begin at the next byte: outside a fence, not in a fence's
-// opening-line info string after ~~~, and outside an inline code span.
-func (t *textState) mayOpen() bool {
-	if t.fence != 0 {
-		return false
+// opening-line info string after ~~~, outside an inline code span, not on a blockquote line and
+// not inside <think> reasoning.
+func (t *textState) mayOpen() bool { return !t.think && !t.inCode() }
+
+// inCode reports whether the next byte is inside Markdown code or on a blockquote line: in a fence,
+// in a fence's opening-line info string after ~~~, in an inline code span or after '>' at a line's
+// start.
+func (t *textState) inCode() bool {
+	if t.fence != 0 || t.quote {
+		return true
 	}
 	if t.run == '~' && t.runN >= 3 && (t.phase == phaseRun || t.phase == phaseRest) {
-		return false
+		return true
 	}
-	return t.inlineCode() == 0
+	return t.inlineCode() != 0
 }
 
 // inlineCode is the length of the open inline code span's run, counting the run just read.
@@ -56,8 +77,11 @@ func (t *textState) inlineCode() int {
 
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
-	if t.phase == phasePlain && t.ticks == 0 && b != '\n' && b != '`' {
+	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && b != '\n' && b != '`' && b != '<' {
 		return // the common case: an ordinary byte inside an ordinary line
+	}
+	if t.tagN > 0 || b == '<' && !t.inCode() {
+		t.matchThink(b)
 	}
 	if b == '\n' {
 		t.endLine()
@@ -69,6 +93,8 @@ func (t *textState) feed(b byte) {
 		switch {
 		case b == '`' || b == '~':
 			t.phase, t.run, t.runN = phaseRun, b, 1
+		case b == '>':
+			t.phase, t.quote = phasePlain, true
 		case !isBlank(b):
 			t.phase = phasePlain
 		}
@@ -105,6 +131,26 @@ func (t *textState) endLine() {
 	case fenceLine && (t.run == '~' || !t.restTick):
 		t.fence, t.fenceN = t.run, t.runN
 	}
-	fence, fenceN := t.fence, t.fenceN
-	*t = textState{fence: fence, fenceN: fenceN}
+	fence, fenceN, think := t.fence, t.fenceN, t.think
+	*t = textState{fence: fence, fenceN: fenceN, think: think}
+}
+
+// matchThink advances the match of the reasoning tag due (thinkOpen outside reasoning, thinkClose
+// inside) over b, a byte outside code, and flips think when the tag is complete.
+func (t *textState) matchThink(b byte) {
+	tag := thinkOpen
+	if t.think {
+		tag = thinkClose
+	}
+	switch {
+	case tag[t.tagN] == b:
+		t.tagN++
+		if int(t.tagN) == len(tag) {
+			t.think, t.tagN = !t.think, 0
+		}
+	case b == '<':
+		t.tagN = 1
+	default:
+		t.tagN = 0
+	}
 }

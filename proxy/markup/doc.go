@@ -9,13 +9,24 @@
 // # Where markup counts
 //
 // Markup is a leaked call only at the tail of the text: after it come only blanks (space, tab, CR,
-// LF). The text before it is kept. Markup counts only outside Markdown code: not inside a fenced code
-// block (a line of three or more backticks or tildes after any indentation opens it, a line of at
-// least as many of the same character and nothing else closes it; an unclosed fence runs to the end
-// of the text), not on a fence's opening line, and not after an unmatched backtick run on the same
-// line (an inline code span, closed or not: a line's inline state resets at each line end). Never
-// promoting markup from code is D12 (anthropics/claude-code #65230). Indented code blocks (four
-// spaces) are not recognised: markup there counts.
+// LF). The text before it is kept. It must also start a line: only blanks before it on its line, or
+// a stray word glued to it (court<invoke …>). Markup after other text on its line ("The format is:
+// <tool_call>…") is an example the model wrote, not a leak. Only Kimi's and DeepSeek's special
+// tokens, which the models emit glued to their text, count anywhere (REPAIRS.md D04, D05).
+//
+// Markup counts only outside Markdown code: not inside a fenced code block (a line of three or
+// more backticks or tildes after any indentation opens it, a line of at least as many of the same
+// character and nothing else closes it; an unclosed fence runs to the end of the text), not on a
+// fence's opening line, and not after an unmatched backtick run on the same line (an inline code
+// span, closed or not: a line's inline state resets at each line end). Never promoting markup from
+// code is D12 (anthropics/claude-code #65230). Indented code blocks (four spaces) are not
+// recognised: markup there counts. Nor does markup count on a blockquote line (its first byte
+// after blanks is '>'): a quote is shown, like code.
+//
+// Nor does it count after <think> (outside code) until </think> closes it: some servers leave the
+// model's reasoning in the text, and a call planned there would run twice (D11:
+// vybestack/llxprt-code #749). An unclosed <think> runs to the end of the text; after </think> the
+// rules above apply again.
 //
 // # The syntaxes
 //
@@ -30,11 +41,13 @@
 // everything up to the first closer of its parameter, newlines, <, JSON and backslashes kept
 // byte for byte, no entities decoded, nothing trimmed.
 //
-// The stray word is 1 to 12 lower-case ASCII letters (count, court, call, cout, calls, …) at the
-// start of a line (blanks before it allowed), then either the markup glued to it (count<invoke …),
-// or blanks, a line break and any blanks before the markup. It is dropped with the markup.
-// [TrailingWord] finds such a word alone at the end of a text (D01b), for a dialect that sees a real
-// tool call follow it.
+// The stray word is one of the tokens reported in front of leaked markup or alone at the end of a
+// text block: count, court or call, exactly, lower case (D01: anthropics/claude-code #64314; D01b:
+// #64097, #63953). It stands at the start of a line (blanks before it allowed), then either the
+// markup is glued to it (count<invoke …), or blanks, a line break and any blanks come before the
+// markup. It is dropped with the markup. Any other one-word line ("pytest", "ls", "done") is the
+// text's own and is kept. [TrailingWord] finds a stray word alone at the end of a text (D01b), for
+// a dialect that sees a real tool call follow it.
 //
 // ToolCallXML (D03, D03b, D06): one or more <tool_call>…</tool_call> elements, each holding one call
 // in one of three shapes, told apart by what follows the opener and blanks:
@@ -72,11 +85,11 @@
 //
 // A [Holder] follows the text already released and answers, for the text not yet released, how much
 // may go now. It holds only what could still turn out to be a leaked tail: a line so far made only of
-// blanks and a possible stray word (Invoke only), and everything from the first position where the
+// blanks and a prefix of a stray word (Invoke only), and everything from the first position where the
 // text from there on is a prefix of a tail of an enabled syntax (a < followed by a prefix of an
 // opener, or a real opener and its markup until the markup is broken or is followed by other text).
-// Nothing inside Markdown code is held. The held text is never released out of order, and a
-// multi-byte character is never split. Because a position the Holder releases can never start a
+// Nothing inside Markdown code, on a blockquote line or inside <think> is held. The held text is
+// never released out of order, and a multi-byte character is never split. Because a position the Holder releases can never start a
 // tail in any continuation of the text, [FindTail] on the final text never reports a Start before
 // the end of what was released, and [Holder.Tail] on the held text alone gives the same answer.
 //

@@ -13,6 +13,8 @@ import (
 func fuzzSeeds(f *testing.F) []string {
 	seeds := []string{
 		"Let me check.\n\ncourt\n" + lsInvoke, "x\n" + hermesLs, "Now." + kimiRead, dsRead, "count", "| a |\n\ncount",
+		"Now let me list the directory:\n\nls", "The format is: " + hermesLs, "> " + lsInvoke, "<think>\nPlan:\n" + hermesLs,
+		"<think>x</think>\ncourt" + lsInvoke,
 		"See:\n```xml\n" + lsInvoke + "\n```\nDone.", "Like `" + hermesLs + "` here.",
 		"<tool_call><function=write><parameter=p>\nC:\\x\n</parameter></function></tool_call>",
 		"<tool_call>bash<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>",
@@ -25,7 +27,9 @@ func fuzzSeeds(f *testing.F) []string {
 }
 
 // FuzzParseTail: never panics; a found tail lies inside the text, keep is a prefix of the text
-// followed only by blanks up to Start, and every call has a name and well-formed arguments.
+// followed only by blanks up to Start, its stray word is count, court or call, only Kimi or
+// DeepSeek tokens follow other text on their line, nothing is found after an unclosed <think>,
+// and every call has a name and well-formed arguments.
 func FuzzParseTail(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s, uint8(All))
@@ -48,6 +52,18 @@ func FuzzParseTail(f *testing.F) {
 		}
 		if !strings.HasPrefix(text, keep) || strings.TrimLeft(text[len(keep):leak.Start], blanks) != "" {
 			t.Fatalf("keep %q is not the text before %d less blanks", keep, leak.Start)
+		}
+		if leak.Word != "" && !strayWord(leak.Word) {
+			t.Fatalf("stray word %q is not count, court or call", leak.Word)
+		}
+		line := text[strings.LastIndexByte(text[:leak.Start], '\n')+1 : leak.Start]
+		if strings.Trim(line, " \t") != "" && calls[0].Syntax&anywhere == 0 {
+			t.Fatalf("markup of syntax %d after %q on its line", calls[0].Syntax, line)
+		}
+		if !strings.Contains(text, thinkClose) {
+			if _, ok := FindTail(thinkOpen+"\n"+text, Syntax(syn)&All); ok {
+				t.Fatalf("a tail found after an unclosed %s", thinkOpen)
+			}
 		}
 		for _, c := range calls {
 			if c.Name == "" || c.Syntax&Syntax(syn) == 0 {
@@ -84,8 +100,9 @@ func FuzzPrefixClosed(f *testing.F) {
 	})
 }
 
-// mayHold is what a text without '<' may leave held: a line start, a possible stray word, blanks.
-var mayHold = regexp.MustCompile(`^[ \t]*([a-z]{1,12}([ \t\r]*\n[ \t\r\n]*|[ \t\r]*))?$`)
+// mayHold is what a text without '<' may leave held: a line start, a prefix of a stray word, or a
+// whole one and blanks.
+var mayHold = regexp.MustCompile(`^[ \t]*(c|co|cou|coun|cour|ca|cal|(count|court|call)([ \t\r]*\n[ \t\r\n]*|[ \t\r]*))?$`)
 
 // FuzzHolder: never panics; Safe stays in [0, len] and answers as it would without its memo; Push
 // releases what Safe and Release do; the released text and the held text rebuild the input; a

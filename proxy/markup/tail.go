@@ -78,9 +78,10 @@ func ParseTail(text string, syn Syntax) (keep string, calls []Call, ok bool) {
 	return strings.TrimRight(text[:l.Start], blanks), l.Calls, true
 }
 
-// TrailingWord reports whether text ends with a stray word alone on its last line, outside a code
-// fence, followed by nothing but blanks (D01b: anthropics/claude-code #64097, #63953;
-// attson/claude-proxy). keep is the text before that line with trailing blanks removed. Whether
+// TrailingWord reports whether text ends with a stray word (count, court or call, exactly) alone on
+// its last line, outside a code fence and <think>, followed by nothing but blanks (D01b:
+// anthropics/claude-code #64097, #63953; attson/claude-proxy). Any other word there ("ls", "make",
+// "done") is the text's own: ok is false. keep is the text before that line with trailing blanks removed. Whether
 // to drop the word is the dialect's call: only when a real tool call follows the text. It may be
 // given just the text a [Holder] held: that never begins inside code, so the answer about the word
 // is the same as on the whole text.
@@ -95,7 +96,7 @@ func TrailingWord(text string) (keep, word string, ok bool) {
 	for i := 0; i < ls; i++ {
 		ts.feed(text[i])
 	}
-	if ts.fence != 0 {
+	if ts.fence != 0 || ts.think {
 		return "", "", false
 	}
 	return strings.TrimRight(text[:ls], blanks), w, true
@@ -106,20 +107,36 @@ const blanks = " \t\r\n"
 
 func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
-// maxWord is the longest stray word, in letters.
-const maxWord = 12
+// strayWords are the only stray words: the tokens reported alone on a line before leaked markup
+// or alone at the end of a text block (D01: anthropics/claude-code #64314; D01b: #64097, #63953).
+// Any other one-word line is ordinary text ("ls", "make", "done", "counts") and is kept.
+var strayWords = [...]string{"count", "court", "call"}
 
+// strayWord reports whether w is one of strayWords, exactly.
 func strayWord(w string) bool {
-	if w == "" || len(w) > maxWord {
-		return false
-	}
-	for i := 0; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
-			return false
+	for _, s := range strayWords {
+		if w == s {
+			return true
 		}
 	}
-	return true
+	return false
 }
+
+// strayPrefix reports whether w, possibly empty, is a prefix of one of strayWords.
+func strayPrefix(w string) bool {
+	for _, s := range strayWords {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// anywhere are the syntaxes whose markup counts even glued after other text on its line: the
+// special tokens of Kimi and DeepSeek, which the models emit glued to their text (D04, D05). The
+// XML-ish syntaxes count only at a line's start, after blanks or a stray word: markup after prose
+// on its line ("The format is: <tool_call>…") is an example, not a leak.
+const anywhere = Kimi | DeepSeek
 
 // status says what the text from a position on can still be.
 type status uint8
@@ -139,17 +156,23 @@ type found struct {
 }
 
 // first scans s, whose preceding text left the state ts, for the first position outside Markdown
-// code from which s could be a tail of syn: a line start (Invoke: a possible stray word) or a '<'.
+// code, blockquotes and <think> from which s could be a tail of syn: a line start (Invoke: a
+// possible stray word), a '<' with only blanks before it on its line, or any '<' for the syntaxes
+// that count anywhere.
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, ms *memos) found {
 	for i := 0; i < len(s); i++ {
-		if syn&Invoke != 0 && ts.lineStart() && ts.fence == 0 {
+		if syn&Invoke != 0 && ts.lineStart() && ts.mayOpen() {
 			if w, calls, st := wordTail(s[i:], ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
 		if s[i] == '<' && ts.mayOpen() {
-			if calls, st := markupTail(s[i:], syn, ms.forPos(i)); st != dead {
+			x := syn
+			if !ts.lineLead() {
+				x &= anywhere
+			}
+			if calls, st := markupTail(s[i:], x, ms.forPos(i)); st != dead {
 				return found{at: i, calls: calls, st: st}
 			}
 		}
@@ -169,13 +192,13 @@ func wordTail(s string, m *memo) (string, []Call, status) {
 		i++
 	}
 	w := s[w0:i]
-	if len(w) > maxWord {
+	if !strayPrefix(w) {
 		return "", nil, dead
 	}
 	if i == len(s) {
 		return w, nil, more
 	}
-	if w == "" {
+	if !strayWord(w) {
 		return "", nil, dead
 	}
 	if s[i] != '<' {

@@ -16,7 +16,12 @@ func TestHermesTail(t *testing.T) {
 	ls := []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}
 	runTail(t, []tailCase{
 		{name: "object arguments", syn: ToolCallXML, text: "I will run it.\n" + hermesLs, keep: "I will run it.", calls: ls},
-		{name: "glued, no blanks", syn: All, text: "Run.<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls\"}}</tool_call>",
+		{name: "after prose on its line", syn: All, text: "The format is: <tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"rm -rf build\"}}</tool_call>"},
+		{name: "qwen after prose on its line", syn: All, text: "Like <tool_call><function=bash><parameter=command>ls</parameter></function></tool_call>"},
+		{name: "in a blockquote", syn: All, text: "> " + hermesLs},
+		{name: "after an unclosed think", syn: All, text: "<think>\nPlan:\n" + hermesLs},
+		{name: "after a closed think", syn: All, text: "<think>\nPlan:\n</think>\n" + hermesLs, keep: "<think>\nPlan:\n</think>", calls: ls},
+		{name: "own line, no blanks", syn: All, text: "Run.\n<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls\"}}</tool_call>",
 			keep: "Run.", calls: []Call{jsonCall(ToolCallXML, "bash", `{"command":"ls"}`)}},
 		{name: "string arguments decoded", syn: ToolCallXML,
 			text:  "<tool_call>{\"arguments\": \"{\\\"path\\\": \\\"C:\\\\\\\\tmp\\\"}\", \"name\": \"read\"}</tool_call>",

@@ -172,7 +172,7 @@ func TestContentFlows(t *testing.T) {
 		opt   Options
 	}{
 		{"healthy text flows", []step{{text("Hello "), true}, {text("world. a < b"), true}, {text(" <div> ok"), true}}, Options{}},
-		{"a possible opener is held until it breaks", []step{{text("Look: <tool"), false}, {text("box> is a word"), true}}, Options{}},
+		{"a possible opener is held until it breaks", []step{{text("Look:\n<tool"), false}, {text("box> is a word"), true}}, Options{}},
 		{"leaked markup is held to the finish", []step{{text("Ok.\n<tool_call>"), false}, {text(`{"name":"bash"`), false}, {finish("stop"), true}}, Options{}},
 		{"a held call waits for the next call", []step{{head("0", "c1", "bash"), false}, {args("0", `{"command":"ls"}`), false}, {head("1", "c2", "deploy"), true}, {args("1", `{}`), true}}, Options{}},
 		{"a call of a tool not offered flows", []step{{head("0", "c1", "deploy"), true}, {args("0", `{}`), true}}, Options{}},
