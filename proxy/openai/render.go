@@ -20,10 +20,12 @@ type edit struct {
 	synth        []synthCall        // calls sent after the chunk, each as a first delta and its arguments
 }
 
-// callPatch mends one tool-call delta in place: index set, id set, arguments made a string.
+// callPatch mends one tool-call delta in place: index set, id set, type added, arguments made a
+// string.
 type callPatch struct {
 	index *int
 	id    string
+	typ   bool // "type":"function" is added
 	args  *string
 }
 
@@ -162,6 +164,9 @@ func (ed *edit) toolCalls(delta jsontext.Object) (jsontext.Object, bool) {
 			}
 			if cp.id != "" {
 				o.Set("id", jsontext.Quote(cp.id))
+			}
+			if cp.typ {
+				o.Set("type", json.RawMessage(`"function"`))
 			}
 			if cp.args != nil {
 				fn, err := jsontext.ParseObject(o.Get("function"))
