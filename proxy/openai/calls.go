@@ -280,8 +280,8 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 		}
 		ed.drop[r.pos] = true
 	}
-	first := cl.refs[0].p
-	first.edit().synth = append(first.edit().synth, synthCall{index: cl.index, id: cl.id, name: cl.name, args: args})
+	first := cl.refs[0]
+	first.p.edit().synth = append(first.p.edit().synth, synthCall{index: cl.index, id: cl.id, name: cl.name, args: args, slot: first.pos + 1})
 	cl.refs = nil
 	s.rep.Repair(cl.name, kinds...)
 }

@@ -95,10 +95,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	_, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
-		if commentOnly(ev.Raw) {
+		if ev.Complete && commentOnly(ev.Raw) {
 			// A comment (a gateway's keep-alive) carries no data: it goes out now, ahead of held
 			// chunks, so that a held tool call never holds back keep-alives (REPAIRS.md D49:
-			// mnfst/llm-gateway #2053).
+			// mnfst/llm-gateway #2053). An unended comment (the stream was cut) keeps its place, so
+			// that it never glues onto a line after it.
 			_, err := w.Write(ev.Raw)
 			return err
 		}

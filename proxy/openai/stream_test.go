@@ -239,6 +239,24 @@ func TestArgumentRules(t *testing.T) {
 			kinds: []string{"coerce"},
 		},
 		{
+			name: "two calls in one chunk, the first repaired, keep their order",
+			in: sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read","arguments":""}},`+
+				`{"index":1,"id":"call_2","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
+				chunk(`{"tool_calls":[{"index":0,"function":{"arguments":"{\"file_path\":\"a\",\"limit\":\"5\"}"}},`+
+					`{"index":1,"function":{"arguments":"{\"command\":\"ls\"}"}}]}`, "null"), finish("tool_calls")),
+			want:  msg("", call("read", `{"file_path":"a","limit":5}`), call("bash", `{"command":"ls"}`)),
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "three calls in one chunk with content, the middle one repaired, keep their order",
+			in: sseOf(chunk(`{"content":"Go.","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":""}},`+
+				`{"index":1,"id":"call_2","type":"function","function":{"name":"read","arguments":""}},`+
+				`{"index":2,"id":"call_3","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
+				args("0", `{"command":"pwd"}`), args("1", `{"file_path":"a","limit":"5"}`), args("2", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("Go.", call("bash", `{"command":"pwd"}`), call("read", `{"file_path":"a","limit":5}`), call("bash", `{"command":"ls"}`)),
+			kinds: []string{"coerce"},
+		},
+		{
 			name:  "a whole call and the finish in one chunk",
 			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read","arguments":"{\"file_path\":\"a\",\"limit\":\"5\"}"}}]}`, `"tool_calls"`)),
 			want:  msg("", call("read", `{"file_path":"a","limit":5}`)),
