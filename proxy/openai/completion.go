@@ -103,6 +103,8 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		return false
 	}
 	changed := false
+	var finish string
+	_ = json.Unmarshal(ch.Get("finish_reason"), &finish)
 	var calls []sentCall
 	var tcs []json.RawMessage
 	if raw := msg.Get("tool_calls"); raw != nil && string(raw) != "null" {
@@ -111,7 +113,9 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 			return false
 		}
 		for i, raw := range tcs {
-			fixed, sc, ok := repairToolCall(tools, raw, rep)
+			// The last call of a choice cut off may be truncated (cutOff).
+			cut := i == len(tcs)-1 && cutOff(finish)
+			fixed, sc, ok := repairToolCall(tools, raw, cut, rep)
 			if ok {
 				tcs[i] = fixed
 				changed = true
@@ -119,8 +123,6 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 			calls = append(calls, sc)
 		}
 	}
-	var finish string
-	_ = json.Unmarshal(ch.Get("finish_reason"), &finish)
 	var content string
 	if json.Unmarshal(msg.Get("content"), &content) == nil && leakOK(finish) {
 		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
@@ -144,8 +146,9 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 }
 
 // repairToolCall repairs one tool_calls entry of a message; ok is false when it stays as it is.
-// sc is the call as the client gets it.
-func repairToolCall(tools *repair.Tools, raw json.RawMessage, rep *repair.Reporter) (json.RawMessage, sentCall, bool) {
+// sc is the call as the client gets it. With cut (the call may have been cut off, see cutOff),
+// the argument-text repairs are off (REPAIRS.md D46: never completed).
+func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (json.RawMessage, sentCall, bool) {
 	o, err := jsontext.ParseObject(raw)
 	if err != nil {
 		return nil, sentCall{}, false
@@ -166,7 +169,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, rep *repair.Report
 		kinds = append(kinds, "args_object")
 	}
 	if tools.Has(name) && !tools.Fits(name, args) {
-		if fixed, k, ok := tools.RepairInput(name, args, repair.Options{Args: true}); ok {
+		if fixed, k, ok := tools.RepairInput(name, args, repair.Options{Args: !cut}); ok {
 			args = fixed
 			kinds = append(kinds, k...)
 		} else {

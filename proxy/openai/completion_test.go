@@ -2,6 +2,7 @@ package openai
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/client"
@@ -19,6 +20,7 @@ func TestRepairCompletion(t *testing.T) {
 		want  string // "" for a body that must pass unchanged
 		kinds []string
 		opt   Options
+		has   string // text the repaired body must hold ("" for none)
 	}{
 		{
 			name:  "stringified arguments coerced",
@@ -58,6 +60,27 @@ func TestRepairCompletion(t *testing.T) {
 			body: completion(`{"role":"assistant","content":"<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls\"}}</tool_call>"}`, "length"),
 		},
 		{
+			name: "empty arguments of a call cut off by max_tokens stay empty (D46 over D19)",
+			body: completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":""}}]}`, "length"),
+		},
+		{
+			name: "prose after the arguments of a call cut off stays",
+			body: completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":"{\"command\":\"ls\"} I will"}}]}`, "length"),
+		},
+		{
+			name:  "an earlier call of a message cut off is still repaired",
+			body:  completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":""}},{"id":"call_2","type":"function","function":{"name":"ping","arguments":""}}]}`, "length"),
+			want:  `{"finish_reason":"length","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":{}}},{"id":"call_2","type":"function","function":{"name":"ping","arguments":{}}}]}`,
+			kinds: []string{"args"},
+			has:   `{"name":"ping","arguments":""}`,
+		},
+		{
+			name:  "empty arguments of a finished call become {}",
+			body:  completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":""}}]}`, "tool_calls"),
+			want:  `{"finish_reason":"tool_calls","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":{}}}]}`,
+			kinds: []string{"args"},
+		},
+		{
 			name: "not a completion",
 			body: `{"error":{"message":"bad"}}`,
 		},
@@ -90,6 +113,9 @@ func TestRepairCompletion(t *testing.T) {
 			}
 			if !ok {
 				t.Fatalf("nothing repaired (kinds %v)", kinds)
+			}
+			if !strings.Contains(string(out), tc.has) {
+				t.Fatalf("body lacks %s: %s", tc.has, out)
 			}
 			m, err := client.ChatJSON(out)
 			if err != nil {

@@ -9,16 +9,20 @@
 // # What is held while streaming
 //
 // Only what a repair must see: the chunks of a tool call of an offered tool (or of a call whose
-// name has not come yet) until the call is complete — the next call's index, the choice's
+// name has not come yet) until the call is complete — the next call's index once the call's
+// arguments are one whole JSON value (parallel calls may interleave their deltas), the choice's
 // finish_reason or [DONE] — and a tail of content that could still become leaked tool-call markup
 // (markup.Holder decides) until the choice finishes or the tail turns out to be text. Chunks
-// behind a held one wait, so that order is kept. Everything else goes out as soon as it is read.
+// behind a held one wait, so that order is kept, except comments (keep-alives), which go out at
+// once. Everything else goes out as soon as it is read. The first delta of a held call is held
+// too, even when it is the standard one, since a repair resends the call from its first delta.
 //
 // # Limits
 //
 // Repairs follow the choices of chunks that carry at most one choice; a chunk with several choices
 // passes as it is and ends the repairs of the choices it names. Tool-call deltas of a call that
-// arrive after a later call began are passed as they come.
+// arrive after a later call began, when the call's arguments were already one whole JSON value,
+// are passed as they come.
 package openai
 
 // FormatGongju names the opt-in text format of web-chat bridges that teach the model their own

@@ -1,8 +1,11 @@
 package openai
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
@@ -20,10 +23,12 @@ type edit struct {
 	synth        []synthCall        // calls sent after the chunk, each as a first delta and its arguments
 }
 
-// callPatch mends one tool-call delta in place: index set, id set, arguments made a string.
+// callPatch mends one tool-call delta in place: index set, id set, type added, arguments made a
+// string.
 type callPatch struct {
 	index *int
 	id    string
+	typ   bool // "type":"function" is added
 	args  *string
 }
 
@@ -33,6 +38,7 @@ type synthCall struct {
 	index    int
 	id, name string
 	args     []byte
+	slot     int // 1 + the position in the chunk's tool_calls of the delta it replaces; 0: after them all
 }
 
 func (p *piece) edit() *edit {
@@ -96,8 +102,17 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 		delta.Set("content", jsontext.Quote(*ed.content))
 		deltaEdited = true
 	}
+	// Deltas kept after the first call sent in place of one of the chunk's deltas go out after
+	// that call, so that the calls keep their order.
+	split := math.MaxInt
+	for _, sc := range ed.synth {
+		if sc.slot > 0 {
+			split = min(split, sc.slot-1)
+		}
+	}
+	var later []keptDelta
 	if ed.drop != nil || ed.patch != nil {
-		if delta, ok = ed.toolCalls(delta); !ok {
+		if delta, later, ok = ed.toolCalls(delta, split); !ok {
 			return nil, false
 		}
 		deltaEdited = true
@@ -128,10 +143,25 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 	}
 	env := without(obj, "usage")
 	idx := p.c.index
-	for _, sc := range ed.synth {
+	synth := slices.Clone(ed.synth)
+	slices.SortStableFunc(synth, func(a, b synthCall) int { return cmp.Compare(slotOrder(a.slot), slotOrder(b.slot)) })
+	for i, sc := range synth {
 		out = append(out, dataFrame(eol, chunkWith(env, idx, callHeader(sc), "null")))
 		if len(sc.args) > 0 {
 			out = append(out, dataFrame(eol, chunkWith(env, idx, callArgs(sc), "null")))
+		}
+		// the kept deltas between this call and the next
+		end := math.MaxInt
+		if i+1 < len(synth) {
+			end = slotOrder(synth[i+1].slot) - 1
+		}
+		var between []json.RawMessage
+		for len(later) > 0 && later[0].pos < end {
+			between = append(between, later[0].raw)
+			later = later[1:]
+		}
+		if between != nil {
+			out = append(out, dataFrame(eol, chunkWith(env, idx, `{"tool_calls":`+string(joinList(between))+`}`, "null")))
 		}
 	}
 	if len(ed.synth) > 0 && hasFinish {
@@ -140,14 +170,30 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 	return out, true
 }
 
+// keptDelta is a tool-call delta kept in a rewritten chunk, at position pos of its tool_calls.
+type keptDelta struct {
+	pos int
+	raw json.RawMessage
+}
+
+// slotOrder orders a synthCall's slot: 0 (after every delta) last.
+func slotOrder(slot int) int {
+	if slot == 0 {
+		return math.MaxInt
+	}
+	return slot
+}
+
 // toolCalls applies the drops and patches to the delta's tool_calls; a list left empty is
-// removed.
-func (ed *edit) toolCalls(delta jsontext.Object) (jsontext.Object, bool) {
+// removed. The kept deltas at positions split and after are left out of the delta and returned
+// as later, in order.
+func (ed *edit) toolCalls(delta jsontext.Object, split int) (jsontext.Object, []keptDelta, bool) {
 	list, ok := rawList(delta.Get("tool_calls"))
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	var kept []json.RawMessage
+	var later []keptDelta
 	for pos, tc := range list {
 		if ed.drop[pos] {
 			continue
@@ -155,7 +201,7 @@ func (ed *edit) toolCalls(delta jsontext.Object) (jsontext.Object, bool) {
 		if cp := ed.patch[pos]; cp != nil {
 			o, err := jsontext.ParseObject(tc)
 			if err != nil {
-				return nil, false
+				return nil, nil, false
 			}
 			if cp.index != nil {
 				o = append(jsontext.Object{{Key: "index", Value: jsontext.FormatInt(*cp.index)}}, without(o, "index")...)
@@ -163,23 +209,30 @@ func (ed *edit) toolCalls(delta jsontext.Object) (jsontext.Object, bool) {
 			if cp.id != "" {
 				o.Set("id", jsontext.Quote(cp.id))
 			}
+			if cp.typ {
+				o.Set("type", json.RawMessage(`"function"`))
+			}
 			if cp.args != nil {
 				fn, err := jsontext.ParseObject(o.Get("function"))
 				if err != nil {
-					return nil, false
+					return nil, nil, false
 				}
 				fn.Set("arguments", jsontext.Quote(*cp.args))
 				o.Set("function", fn.Marshal())
 			}
 			tc = o.Marshal()
 		}
+		if pos >= split {
+			later = append(later, keptDelta{pos: pos, raw: tc})
+			continue
+		}
 		kept = append(kept, tc)
 	}
 	if len(kept) == 0 {
-		return without(delta, "tool_calls"), true
+		return without(delta, "tool_calls"), later, true
 	}
 	delta.Set("tool_calls", joinList(kept))
-	return delta, true
+	return delta, later, true
 }
 
 // emptyDelta reports whether a delta says nothing a client keeps: no members but a role, an empty

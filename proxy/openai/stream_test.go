@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // tools offers bash (command required), read (file_path required), write, todowrite, ping (no
@@ -55,21 +57,23 @@ type ruleCase struct {
 	want  string // the message as CompareChat reads it; "" for a stream that must pass unchanged
 	kinds []string
 	opt   Options
+	has   string // text the repaired output must hold ("" for none)
 }
 
 func runRules(t *testing.T, tests []ruleCase) {
 	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, oneByte := range []bool{false, true} {
-				r := strings.NewReader(tc.in)
-				var out []byte
-				var kinds []string
-				if oneByte {
-					out, kinds = run(t, []byte(tools), iotest.OneByteReader(r), tc.opt)
-				} else {
-					out, kinds = run(t, []byte(tools), r, tc.opt)
-				}
+			// whole, one byte per read, and small random reads
+			readers := []func() io.Reader{
+				func() io.Reader { return strings.NewReader(tc.in) },
+				func() io.Reader { return iotest.OneByteReader(strings.NewReader(tc.in)) },
+			}
+			for seed := int64(1); seed <= 3; seed++ {
+				readers = append(readers, func() io.Reader { return ssetest.Chunks([]byte(tc.in), seed) })
+			}
+			for _, reader := range readers {
+				out, kinds := run(t, []byte(tools), reader(), tc.opt)
 				if tc.want == "" {
 					if string(out) != tc.in {
 						t.Fatalf("changed a stream that must pass (kinds %v):\n%s", kinds, out)
@@ -78,6 +82,9 @@ func runRules(t *testing.T, tests []ruleCase) {
 						t.Fatalf("kinds %v reported on a passthrough", kinds)
 					}
 					continue
+				}
+				if !strings.Contains(string(out), tc.has) {
+					t.Fatalf("output lacks %s:\n%s", tc.has, out)
 				}
 				if err := client.ChatFramesValid(out); err != nil {
 					t.Fatalf("%v\n%s", err, out)
@@ -124,6 +131,33 @@ func TestArgumentRules(t *testing.T) {
 		{
 			name: "truncated arguments are never completed",
 			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"command":"l`), finish("length")),
+		},
+		{
+			name: "empty arguments of a call cut off by max_tokens stay empty (D46 over D19)",
+			in:   sseOf(head("0", "call_1", "status"), finish("length")),
+		},
+		{
+			name: "empty arguments delta of a call cut off stays empty",
+			in:   sseOf(head("0", "call_1", "ping"), args("0", ""), finish("length")),
+		},
+		{
+			name: "prose after the arguments of a call cut off stays",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"} I will`), finish("length")),
+		},
+		{
+			name: "repeated arguments of a call cut off stay",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"command":"ls"}{"command":"ls"}`), finish("length")),
+		},
+		{
+			name:  "an earlier call with whole arguments is still repaired when the choice is cut off",
+			in:    sseOf(head("0", "call_1", "read"), args("0", `{"file_path":"a","limit":"5"}`), head("1", "call_2", "bash"), args("1", `{"command":"ls"}`), finish("length")),
+			want:  `{"finish_reason":"length","content":"","tool_calls":[` + call("read", `{"file_path":"a","limit":5}`) + `,` + call("bash", `{"command":"ls"}`) + `]}`,
+			kinds: []string{"coerce"},
+		},
+		{
+			// Its deltas may still come (parallel calls interleave), so it counts as cut off too.
+			name: "an earlier call with empty arguments stays empty when the choice is cut off",
+			in:   sseOf(head("0", "call_1", "ping"), head("1", "call_2", "bash"), args("1", `{"command":"l`), finish("length")),
 		},
 		{
 			name:  "empty arguments of a tool without required parameters become {}",
@@ -183,6 +217,43 @@ func TestArgumentRules(t *testing.T) {
 			in: sseOf(head("0", "call_1", "read"), args("0", `{"file_path":"a","limit":"5"}`), head("1", "call_2", "bash"),
 				args("1", `{"command":"ls"}`), finish("tool_calls")),
 			want:  msg("", call("read", `{"file_path":"a","limit":5}`), call("bash", `{"command":"ls"}`)),
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "interleaved parallel calls are each repaired",
+			in: sseOf(head("0", "call_1", "todowrite"), head("1", "call_2", "read"), args("1", `{"file_path":`), args("1", `"a"}`),
+				args("0", `{"todos":"[{\"content\":\"x\",`), args("0", `\"status\":\"pending\"}]"}`), finish("tool_calls")),
+			want:  msg("", call("todowrite", `{"todos":[{"content":"x","status":"pending"}]}`), call("read", `{"file_path":"a"}`)),
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "interleaved healthy parallel calls pass",
+			in: sseOf(head("0", "call_1", "bash"), head("1", "call_2", "read"), args("1", `{"file_path":"a"}`),
+				args("0", `{"command":`), args("0", `"ls"}`), finish("tool_calls")),
+		},
+		{
+			name: "interleaved calls, the second needing repair",
+			in: sseOf(head("0", "call_1", "bash"), args("0", `{"command":`), head("1", "call_2", "read"), args("1", `{"file_path":"a","limit":"5"}`),
+				args("0", `"ls"}`), finish("tool_calls")),
+			want:  msg("", call("bash", `{"command":"ls"}`), call("read", `{"file_path":"a","limit":5}`)),
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "two calls in one chunk, the first repaired, keep their order",
+			in: sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read","arguments":""}},`+
+				`{"index":1,"id":"call_2","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
+				chunk(`{"tool_calls":[{"index":0,"function":{"arguments":"{\"file_path\":\"a\",\"limit\":\"5\"}"}},`+
+					`{"index":1,"function":{"arguments":"{\"command\":\"ls\"}"}}]}`, "null"), finish("tool_calls")),
+			want:  msg("", call("read", `{"file_path":"a","limit":5}`), call("bash", `{"command":"ls"}`)),
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "three calls in one chunk with content, the middle one repaired, keep their order",
+			in: sseOf(chunk(`{"content":"Go.","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":""}},`+
+				`{"index":1,"id":"call_2","type":"function","function":{"name":"read","arguments":""}},`+
+				`{"index":2,"id":"call_3","type":"function","function":{"name":"bash","arguments":""}}]}`, "null"),
+				args("0", `{"command":"pwd"}`), args("1", `{"file_path":"a","limit":"5"}`), args("2", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("Go.", call("bash", `{"command":"pwd"}`), call("read", `{"file_path":"a","limit":5}`), call("bash", `{"command":"ls"}`)),
 			kinds: []string{"coerce"},
 		},
 		{
@@ -256,6 +327,27 @@ func TestShapeRules(t *testing.T) {
 				args("0", `{"command":"ls"}`), finish("tool_calls")),
 			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"bash","arguments":{"command":"ls"}}}`),
 			kinds: []string{"shape"},
+		},
+		{
+			name:  "a first delta without type gets it",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"c1","function":{"name":"bash","arguments":""}}]}`, "null"), args("0", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("tool_calls", "", `{"id":"c1","function":{"name":"bash","arguments":{"command":"ls"}}}`),
+			kinds: []string{"shape"},
+			has:   `{"index":0,"id":"c1","function":{"name":"bash","arguments":""},"type":"function"}`,
+		},
+		{
+			name:  "a first delta without type of a tool not offered gets it",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"c1","function":{"name":"deploy","arguments":""}}]}`, "null"), args("0", `{}`), finish("tool_calls")),
+			want:  msg("tool_calls", "", `{"id":"c1","function":{"name":"deploy","arguments":{}}}`),
+			kinds: []string{"shape"},
+			has:   `"type":"function"`,
+		},
+		{
+			name:  "a first delta without type of a call repaired anyway",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"c1","function":{"name":"read","arguments":""}}]}`, "null"), args("0", `{"file_path":"a","limit":"5"}`), finish("tool_calls")),
+			want:  msg("tool_calls", "", `{"id":"c1","function":{"name":"read","arguments":{"file_path":"a","limit":5}}}`),
+			kinds: []string{"coerce"},
+			has:   `"type":"function"`,
 		},
 		{
 			name:  "stop after tool calls becomes tool_calls",
