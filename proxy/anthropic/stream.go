@@ -150,6 +150,14 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if idx, text, ok := fastTextDelta(data); ok && name != nil {
 		return s.textDelta(w, ev.Raw, idx, text)
 	}
+	if string(name) == "error" || hasErrorKey(data) {
+		// An error, however framed, is the client's to handle (REPAIRS.md D42: use-agent-os/agent-os
+		// #2118; D56: Gitlawb/openclaude PR #1174): it passes as it came, never as a junk frame.
+		if err := s.resolveOrphan(w, false); err != nil {
+			return err
+		}
+		return s.send(w, ev.Raw)
+	}
 	var e event
 	obj := isObject(data)
 	var decodeErr error
@@ -282,6 +290,15 @@ func isObject(data []byte) bool {
 func hasTypeKey(data []byte) bool {
 	obj, err := jsontext.ParseObject(data)
 	return err == nil && obj.Get("type") != nil
+}
+
+// hasErrorKey reports whether data is a JSON object with a top-level "error" member of any kind.
+func hasErrorKey(data []byte) bool {
+	if !isObject(data) || !bytes.Contains(data, []byte(`"error"`)) {
+		return false
+	}
+	obj, err := jsontext.ParseObject(data)
+	return err == nil && obj.Get("error") != nil
 }
 
 // isToken reports whether an event type can be written on an "event:" line as it is.
