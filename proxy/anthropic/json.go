@@ -12,7 +12,7 @@ import (
 
 // RepairMessage applies the stream rules to a non-streamed Messages response body (a JSON object
 // of type "message"): tool inputs repaired by schema, leaked calls at the tail of a text block
-// turned into tool_use blocks, an orphan stray-word line before a tool_use dropped, and
+// turned into tool_use blocks (unless stop_reason says the message was cut off), an orphan stray-word line before a tool_use dropped, and
 // stop_reason set to tool_use when tool_use blocks are present. It returns the new body and true,
 // or nil and false when nothing was repaired (the caller sends the body as it came). Members it
 // does not change keep their order and spelling.
@@ -57,7 +57,9 @@ func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				out = append(out, raw)
 				continue
 			}
-			if keep, calls, ok := markup.ParseTail(text, Syntaxes); ok && len(calls) > 0 {
+			// A leaked call in a message cut off by max_tokens is never completed (REPAIRS.md D46:
+			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
+			if keep, calls, ok := markup.ParseTail(text, Syntaxes); ok && len(calls) > 0 && !cutOff(msg.Get("stop_reason")) {
 				s := &Stream{tools: tools, rep: rep}
 				if inputs, ok := s.callInputs(calls); ok {
 					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
