@@ -16,7 +16,35 @@ import (
 // stop_reason set to tool_use when tool_use blocks are present. It returns the new body and true,
 // or nil and false when nothing was repaired (the caller sends the body as it came). Members it
 // does not change keep their order and spelling.
+//
+// A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (REPAIRS.md D55:
+// decolua/9router #3492), first becomes the Messages object a non-streamed request asks for (see
+// messageFromSSE); a stream that cannot be read so passes as it came.
 func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
+	shaped := false
+	if looksLikeSSE(body) {
+		conv, ok := messageFromSSE(body)
+		if !ok {
+			rep.Fail("SSE answer to a non-streamed request could not be read as one message")
+			return nil, false
+		}
+		body, shaped = conv, true
+		rep.Repair("", "shape")
+	} else if trimmed, ok := trimDone(body); ok {
+		body, shaped = trimmed, true
+		rep.Repair("", "shape")
+	}
+	if out, ok := repairMessage(tools, body, rep); ok {
+		return out, true
+	}
+	if shaped {
+		return body, true
+	}
+	return nil, false
+}
+
+// repairMessage applies the rules to a body that is one JSON object (see RepairMessage).
+func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
 	msg, err := jsontext.ParseObject(body)
 	if err != nil || string(msg.Get("type")) != `"message"` {
 		return nil, false
