@@ -57,7 +57,7 @@ const (
 	handleCopy      handling = iota // copied as it comes
 	handleStream                    // framed and pumped through the dialect's streamRepairer
 	handleJSON                      // read whole and repaired by repairJSON
-	handleSSEAsJSON                 // an SSE answer to a non-streamed chat request: see sseAsJSON
+	handleSSEAsJSON                 // an SSE answer to a non-streamed request: see sseAsJSON
 )
 
 // handlingOf decides how a response to a request of dialect is handled, from its status, its
@@ -66,7 +66,7 @@ func handlingOf(dialect string, status int, contentType, method string, request 
 	mt, _, _ := mime.ParseMediaType(contentType)
 	ok := status >= 200 && status < 300
 	switch {
-	case ok && mt == "text/event-stream" && dialect == "chat" && method == http.MethodPost && requestAsksJSON(request):
+	case ok && mt == "text/event-stream" && shapesSSEAsJSON(dialect) && method == http.MethodPost && requestAsksJSON(request):
 		return handleSSEAsJSON
 	case ok && dialect != "" && mt == "text/event-stream":
 		return handleStream

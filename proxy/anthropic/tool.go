@@ -159,7 +159,7 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	if !s.tools0 || e.Delta == nil || e.Delta.StopReason == nil {
 		return raw
 	}
-	sr := string(bytes.TrimSpace(*e.Delta.StopReason))
+	sr := string(bytes.TrimSpace(e.Delta.StopReason))
 	if sr != `"end_turn"` && sr != "null" {
 		return raw
 	}

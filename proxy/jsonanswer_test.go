@@ -1,0 +1,71 @@
+package proxy
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/client"
+)
+
+// TestMessagesSSEAsJSON: a Messages request that asks for no stream ("stream" false or absent)
+// and is answered with an SSE stream, or with JSON and a trailing [DONE], gets one message object
+// through the real HTTP path (REPAIRS.md D55); a request that asks for a stream, or that cannot be
+// read, keeps the stream byte for byte.
+func TestMessagesSSEAsJSON(t *testing.T) {
+	tools := `"tools":[{"name":"Bash","input_schema":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"]}}]`
+	stream := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[],\"stop_reason\":null,\"usage\":{\"input_tokens\":2,\"output_tokens\":1}}}\n\n" +
+		"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"Bash\",\"input\":{}}}\n\n" +
+		"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"command\\\":\\\"ls\\\",\\\"timeout\\\":\\\"5\\\"}\"}}\n\n" +
+		"event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n" +
+		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":7}}\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	want := `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls","timeout":5}}]}`
+	jsonBody := `{"id":"m","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}],"stop_reason":"tool_use","usage":{"output_tokens":3}}`
+	tests := []struct {
+		name, request, contentType, body string
+		wantJSON                         string // the message it must read as; "" when the body must pass
+	}{
+		{"stream false", `{"stream":false,` + tools + `}`, "text/event-stream", stream, want},
+		{"stream absent", `{` + tools + `}`, "text/event-stream", stream, want},
+		{"stream true", `{"stream":true,` + tools + `}`, "text/event-stream; charset=utf-8", stream, ""},
+		{"request not JSON", `not json`, "text/event-stream", stream, ""},
+		{"JSON then [DONE]", `{` + tools + `}`, "application/json", jsonBody + "\ndata: [DONE]\n\n",
+			`{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`},
+		{"stream cut inside a tool input", `{` + tools + `}`, "text/event-stream", stream[:strings.Index(stream, "event: content_block_stop")-20], ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, snap, gotReq := exchangeThrough(t, Options{}, "/v1/messages", []byte(tc.request), tc.contentType, []byte(tc.body))
+			if string(gotReq) != tc.request {
+				t.Fatal("the request changed on its way upstream")
+			}
+			if tc.wantJSON == "" {
+				if json.Valid(out) {
+					t.Fatalf("answered as JSON:\n%s", out)
+				}
+				if tc.name != "stream cut inside a tool input" {
+					// Still a stream, for the stream rules.
+					if _, err := client.AnthropicStream(out); err != nil || !strings.HasPrefix(string(out), "event: message_start") {
+						t.Fatalf("not a stream (%v):\n%s", err, out)
+					}
+					return
+				}
+				if string(out) != tc.body {
+					t.Fatalf("the body changed (repairs %v):\n%s", snap.Repairs, out)
+				}
+				return
+			}
+			m, err := client.AnthropicJSON(out)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if err := client.CompareAnthropic([]byte(tc.wantJSON), m); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if snap.Repairs["shape"] == 0 {
+				t.Errorf("shape repair not counted: %v", snap.Repairs)
+			}
+		})
+	}
+}
