@@ -66,7 +66,9 @@ func handlingOf(dialect string, status int, contentType, method string, request 
 	mt, _, _ := mime.ParseMediaType(contentType)
 	ok := status >= 200 && status < 300
 	switch {
-	case ok && mt == "text/event-stream" && shapesSSEAsJSON(dialect) && method == http.MethodPost && requestAsksJSON(request):
+	case ok && (mt == "text/event-stream" || mt == "text/plain") && shapesSSEAsJSON(dialect) && method == http.MethodPost && requestAsksJSON(request):
+		// text/plain: some gateways label the stream so; a body that is neither a stream nor JSON
+		// passes as it came.
 		return handleSSEAsJSON
 	case ok && dialect != "" && mt == "text/event-stream":
 		return handleStream

@@ -30,8 +30,9 @@ func requestAsksJSON(request []byte) bool {
 
 // shapesSSEAsJSON reports whether the dialect's JSON repairer turns an SSE answer to a
 // non-streamed request into the JSON object the request asked for (REPAIRS.md D55): Chat
-// Completions (openai.RepairCompletion) and Messages (anthropic.RepairMessage).
-func shapesSSEAsJSON(dialect string) bool { return dialect == "chat" || dialect == "anthropic" }
+// Completions (openai.RepairCompletion), Messages (anthropic.RepairMessage) and Responses
+// (responses.RepairResponse); that is every dialect toolfix repairs.
+func shapesSSEAsJSON(dialect string) bool { return dialect != "" }
 
 // sseAsJSON answers a non-streamed Chat Completions or Messages request that the upstream answered
 // with an SSE stream (handleSSEAsJSON) with the chat.completion or message JSON it asked for

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // TestMessagesSSEAsJSON: a Messages request that asks for no stream ("stream" false or absent)
@@ -68,4 +70,66 @@ func TestMessagesSSEAsJSON(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEveryStreamedCaseAsJSON sends every shared case whose upstream is a stream as the answer to
+// the same request asking for no stream (REPAIRS.md D55), labelled text/event-stream or, as some
+// gateways do, text/plain: the client must get one JSON object of the protocol that reads as the
+// case's wanted message (for a passthrough case, as the healthy stream's message), in every
+// dialect toolfix repairs.
+func TestEveryStreamedCaseAsJSON(t *testing.T) {
+	paths := map[string]string{"anthropic": "/v1/messages", "openai": "/v1/chat/completions", "responses": "/v1/responses"}
+	for _, protocol := range []string{"anthropic", "openai", "responses"} {
+		all, err := cases.Load(protocol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range all {
+			if !c.Stream || c.Status != 200 {
+				continue
+			}
+			req := asksNoStream(t, c.Request)
+			want := c.Want.Message
+			if c.Want.Passthrough {
+				// The message the healthy stream itself reads as.
+				want = nil
+			}
+			for _, ct := range []string{"text/event-stream", "text/plain; charset=utf-8"} {
+				t.Run(protocol+"/"+c.Name+"/"+ct, func(t *testing.T) {
+					out, snap, _ := exchangeThrough(t, Options{}, paths[protocol], req, ct, c.Upstream)
+					if !json.Valid(out) {
+						if sse.LooksLikeStream(out) && snap.FailOpens > 0 && string(out) == string(c.Upstream) {
+							t.Logf("failed open: the stream passes as it came")
+							return
+						}
+						t.Fatalf("not one JSON object (repairs %v, fail-opens %d):\n%.600s", snap.Repairs, snap.FailOpens, out)
+					}
+					if want == nil {
+						return
+					}
+					if err := client.Checks[protocol](want, out, false); err != nil {
+						t.Fatalf("%v\n%.1200s", err, out)
+					}
+					if snap.Repairs["shape"] == 0 {
+						t.Errorf("the reshaping was not counted: %v", snap.Repairs)
+					}
+				})
+			}
+		}
+	}
+}
+
+// asksNoStream returns a copy of a request body with "stream" set to false.
+func asksNoStream(t *testing.T, request []byte) []byte {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(request, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["stream"] = json.RawMessage("false")
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

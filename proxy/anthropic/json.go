@@ -8,6 +8,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // RepairMessage applies the stream rules to a non-streamed Messages response body (a JSON object
@@ -22,7 +23,7 @@ import (
 // messageFromSSE); a stream that cannot be read so passes as it came.
 func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
 	shaped := false
-	if looksLikeSSE(body) {
+	if sse.LooksLikeStream(body) {
 		conv, ok := messageFromSSE(body)
 		if !ok {
 			rep.Fail("SSE answer to a non-streamed request could not be read as one message")
@@ -30,7 +31,7 @@ func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		}
 		body, shaped = conv, true
 		rep.Repair("", "shape")
-	} else if trimmed, ok := trimDone(body); ok {
+	} else if trimmed, ok := sse.TrimDone(body); ok {
 		body, shaped = trimmed, true
 		rep.Repair("", "shape")
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // FuzzRepairMessage: RepairMessage never panics; it reports a change exactly when it returns one;
@@ -40,9 +41,9 @@ func FuzzRepairMessage(f *testing.F) {
 		}
 		in, errIn := client.AnthropicJSON(body)
 		if errIn != nil {
-			if trimmed, ok := trimDone(body); ok {
+			if trimmed, ok := sse.TrimDone(body); ok {
 				in, errIn = client.AnthropicJSON(trimmed)
-			} else if looksLikeSSE(body) {
+			} else if sse.LooksLikeStream(body) {
 				in, errIn = client.AnthropicStream(body)
 				errIn = errors.Join(errIn, errors.New("a stream: the client of a non-streamed request does not read it"))
 			}

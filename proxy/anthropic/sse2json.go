@@ -215,25 +215,3 @@ func overlay(msg *jsontext.Object, ev jsontext.Object) bool {
 	}
 	return true
 }
-
-// looksLikeSSE reports whether a body meant to be JSON is an SSE stream: its first line is a
-// data, event or comment line.
-func looksLikeSSE(body []byte) bool {
-	b := bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF")), " \t\r\n")
-	return bytes.HasPrefix(b, []byte("data:")) || bytes.HasPrefix(b, []byte("event:")) || bytes.HasPrefix(b, []byte(":"))
-}
-
-// trimDone removes a "data: [DONE]" line after a JSON object (REPAIRS.md D55); ok only when what
-// is left is one JSON object.
-func trimDone(body []byte) ([]byte, bool) {
-	b := bytes.TrimRight(body, " \t\r\n")
-	for _, suf := range []string{"data: [DONE]", "data:[DONE]"} {
-		if bytes.HasSuffix(b, []byte(suf)) {
-			rest := bytes.TrimSpace(b[:len(b)-len(suf)])
-			if len(rest) > 0 && rest[0] == '{' && json.Valid(rest) {
-				return rest, true
-			}
-		}
-	}
-	return nil, false
-}

@@ -1,13 +1,13 @@
 package openai
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // RepairCompletion applies the stream rules to a non-streamed Chat Completions body (a
@@ -24,14 +24,14 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 		opt.TextFormat = ""
 	}
 	changed := false
-	if looksLikeSSE(body) {
+	if sse.LooksLikeStream(body) {
 		conv, ok := completionFromSSE(body)
 		if !ok {
 			return nil, false
 		}
 		body, changed = conv, true
 		rep.Repair("", "shape")
-	} else if trimmed, ok := trimDone(body); ok {
+	} else if trimmed, ok := sse.TrimDone(body); ok {
 		body, changed = trimmed, true
 		rep.Repair("", "shape")
 	}
@@ -64,28 +64,6 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 func returned(body []byte, changed bool) ([]byte, bool) {
 	if changed {
 		return body, true
-	}
-	return nil, false
-}
-
-// looksLikeSSE reports whether a body meant to be JSON is an SSE stream: its first line is a
-// data, event or comment line.
-func looksLikeSSE(body []byte) bool {
-	b := bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF")), " \t\r\n")
-	return bytes.HasPrefix(b, []byte("data:")) || bytes.HasPrefix(b, []byte("event:")) || bytes.HasPrefix(b, []byte(":"))
-}
-
-// trimDone removes a "data: [DONE]" line after a JSON object; ok only when what is left is one
-// JSON object.
-func trimDone(body []byte) ([]byte, bool) {
-	b := bytes.TrimRight(body, " \t\r\n")
-	for _, suf := range []string{"data: [DONE]", "data:[DONE]"} {
-		if bytes.HasSuffix(b, []byte(suf)) {
-			rest := bytes.TrimRight(b[:len(b)-len(suf)], " \t\r\n")
-			if len(rest) > 0 && rest[0] == '{' && json.Valid(rest) {
-				return rest, true
-			}
-		}
 	}
 	return nil, false
 }

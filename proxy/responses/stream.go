@@ -309,7 +309,76 @@ func joinList(l []json.RawMessage) json.RawMessage {
 // RepairResponse repairs a non-streamed Responses API body (a response object): the arguments of
 // its function_call output items, as the stream rules do. It returns the new body and true, or
 // nil and false when nothing was repaired.
+//
+// A body that is an SSE stream, or a response object followed by "data: [DONE]" (REPAIRS.md D55:
+// decolua/9router #3492), becomes the response object a non-streamed request asks for: the
+// response of the stream's last response.completed, response.incomplete or response.failed event,
+// after the stream rules ran over every event (so its arguments are repaired and a null output is
+// rebuilt, D43, D44). A stream without such an event, or with an event over the size limit,
+// passes as it came.
 func RepairResponse(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
+	if sse.LooksLikeStream(body) {
+		resp, ok := responseFromSSE(tools, body, rep)
+		if !ok {
+			rep.Fail("SSE answer to a non-streamed request could not be read as one response")
+			return nil, false
+		}
+		rep.Repair("", "shape")
+		return resp, true
+	}
+	if trimmed, ok := sse.TrimDone(body); ok {
+		rep.Repair("", "shape")
+		if fixed, ok := repairResponse(tools, trimmed, rep); ok {
+			return fixed, true
+		}
+		return trimmed, true
+	}
+	return repairResponse(tools, body, rep)
+}
+
+// responseFromSSE runs the stream rules over an SSE body and returns the response object of its
+// last final event (see RepairResponse); false when there is none or an event is over the limit.
+func responseFromSSE(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
+	s := NewStream(tools, rep)
+	r := &sse.Reader{R: bytes.NewReader(body)}
+	var final json.RawMessage
+	var out bytes.Buffer
+	for {
+		ev, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil || ev.Oversize {
+			return nil, false
+		}
+		out.Reset()
+		if err := s.Push(ev, &out); err != nil {
+			return nil, false
+		}
+		_, data, has := sse.Fields(out.Bytes())
+		if !has {
+			continue
+		}
+		var e struct {
+			Type     string          `json:"type"`
+			Response json.RawMessage `json:"response"`
+		}
+		if json.Unmarshal(bytes.TrimSpace(data), &e) != nil {
+			continue
+		}
+		switch e.Type {
+		case "response.completed", "response.incomplete", "response.failed":
+			final = append(json.RawMessage(nil), e.Response...)
+		}
+	}
+	if d := bytes.TrimSpace(final); len(d) == 0 || d[0] != '{' {
+		return nil, false
+	}
+	return bytes.TrimSpace(final), true
+}
+
+// repairResponse repairs a body that is one response object (see RepairResponse).
+func repairResponse(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
 	obj, err := jsontext.ParseObject(body)
 	if err != nil {
 		return nil, false

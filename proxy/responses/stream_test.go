@@ -2,6 +2,7 @@ package responses
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
@@ -194,6 +196,61 @@ func FuzzStream(f *testing.F) {
 		out, kinds := run(t, request, r)
 		if len(kinds) == 0 && !bytes.Equal(out, body) {
 			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)
+		}
+	})
+}
+
+// TestRepairResponseShapes: a non-streamed request answered with the stream, or with the object
+// and a trailing [DONE], gets the response object, repaired (REPAIRS.md D55); a stream without a
+// final event passes.
+func TestRepairResponseShapes(t *testing.T) {
+	tl, _ := repair.ToolsFromResponses([]byte(tools))
+	obj := `{"id":"r","object":"response","status":"completed","output":[{"type":"function_call","id":"fc_1","call_id":"c","name":"bash","arguments":"{\"command\":\"ls\",\"timeout\":\"5\"}"}]}`
+	fixed := `"arguments":"{\"command\":\"ls\",\"timeout\":5}"`
+	tests := []struct {
+		name, body string
+		want       string // a part the result must hold; "" when the body must pass
+	}{
+		{"stream", stream("bash", `{"command":"ls","timeout":"5"}`, ""), fixed},
+		{"stream with output null", stream("bash", `{"command":"ls","timeout":"5"}`, "null"), fixed},
+		{"object then [DONE]", obj + "\n\ndata: [DONE]\n\n", fixed},
+		{"healthy object then [DONE]", strings.Replace(obj, `\"5\"`, `5`, 1) + "\ndata: [DONE]\n", fixed},
+		{"stream without a final event", "event: response.created\ndata: {\"type\":\"response.created\",\"response\":{}}\n\n", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var kinds []string
+			rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+			out, ok := RepairResponse(tl, []byte(tc.body), rep)
+			if tc.want == "" {
+				if ok {
+					t.Fatalf("changed: %s", out)
+				}
+				return
+			}
+			if !ok || !json.Valid(out) || !strings.Contains(string(out), tc.want) || sse.LooksLikeStream(out) {
+				t.Fatalf("got %v %s, want one object holding %s", ok, out, tc.want)
+			}
+			if !slices.Contains(kinds, "shape") {
+				t.Errorf("repairs %v lack shape", kinds)
+			}
+		})
+	}
+}
+
+// FuzzRepairResponse: never panic; a changed body is one JSON value.
+func FuzzRepairResponse(f *testing.F) {
+	if all, err := cases.Load("responses"); err == nil {
+		for _, c := range all {
+			f.Add(c.Request, c.Upstream)
+		}
+	}
+	f.Add([]byte(tools), []byte(`{"output":[{"type":"function_call","name":"bash","arguments":"{\"command\":\"ls\",\"timeout\":\"5\"}"}]}`+"\ndata: [DONE]\n"))
+	f.Fuzz(func(t *testing.T, request, body []byte) {
+		tl, _ := repair.ToolsFromResponses(request)
+		out, ok := RepairResponse(tl, body, nil)
+		if ok && !json.Valid(out) {
+			t.Fatalf("changed into invalid JSON:\n in: %q\nout: %q", body, out)
 		}
 	})
 }
