@@ -77,7 +77,7 @@ func (s *Stream) End(w io.Writer) error {
 }
 
 // Push takes one piece of the stream and writes what may go now. Junk frames are dropped (see
-// IsJunk and dropBilling); comments go out at once, even ahead of held chunks; [DONE], text that
+// IsJunk and dropBilling); comments, [DONE], text that
 // is not JSON and error objects pass as they came, in order (REPAIRS.md D49: mnfst/llm-gateway #2053; D56: Gitlawb/openclaude PR #1174 — an error is
 // the client's to handle).
 func (s *Stream) Push(ev sse.Event, w io.Writer) error {
@@ -95,15 +95,10 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	_, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
-		if ev.Complete && commentOnly(ev.Raw) {
-			// A comment (a gateway's keep-alive) carries no data: it goes out now, ahead of held
-			// chunks, so that a held tool call never holds back keep-alives (REPAIRS.md D49:
-			// mnfst/llm-gateway #2053). An unended comment (the stream was cut) keeps its place, so
-			// that it never glues onto a line after it.
-			_, err := w.Write(ev.Raw)
-			return err
-		}
-		return s.pass(w, ev.Raw) // blank lines, id-only events
+		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
+		// call, so that a healthy stream stays byte-identical (REPAIRS.md D49 keeps comments byte
+		// for byte): while a call is held, a keep-alive waits with it.
+		return s.pass(w, ev.Raw)
 	}
 	if IsJunk(data) {
 		s.rep.Repair("", "junk_frame")
@@ -265,18 +260,4 @@ func (s *Stream) taint(index int) {
 	c := s.state(index)
 	s.settle(c, false)
 	c.tainted = true
-}
-
-// commentOnly reports whether the event raw holds only comment lines (and line ends): at least
-// one line starting with ':' and no field line.
-func commentOnly(raw []byte) bool {
-	raw = bytes.TrimPrefix(raw, []byte("\xEF\xBB\xBF"))
-	seen := false
-	for _, line := range bytes.FieldsFunc(raw, func(r rune) bool { return r == '\n' || r == '\r' }) {
-		if line[0] != ':' {
-			return false
-		}
-		seen = true
-	}
-	return seen
 }
