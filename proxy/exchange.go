@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -78,8 +79,35 @@ func handlingOf(dialect string, status int, contentType, method string, request 
 	return handleCopy
 }
 
+// streamLabelledJSON refines handleJSON by the start of the body (head, its first bytes): an SSE
+// stream labelled application/json (or unlabelled) that answers a request asking for a stream is
+// handled as the stream it is, so that it stays a stream (byte-identical when healthy); only a
+// request asking for no stream has it turned into JSON (D55). Replay takes the same decision.
+func streamLabelledJSON(h handling, request, head []byte) handling {
+	if h == handleJSON && sse.LooksLikeStream(head) && !requestAsksJSON(request) {
+		return handleStream
+	}
+	return h
+}
+
+// peekHead returns up to n first bytes of the upstream body without consuming them (ex.resp.Body
+// then reads them again). It waits for those bytes or the end of the body.
+func (ex *exchange) peekHead(n int) []byte {
+	br := bufio.NewReaderSize(ex.resp.Body, max(n, 16))
+	head, _ := br.Peek(n)
+	ex.resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{br, ex.resp.Body}
+	return head
+}
+
 func (ex *exchange) respond() {
-	switch handlingOf(ex.dialect, ex.resp.StatusCode, ex.resp.Header.Get("Content-Type"), ex.resp.Request.Method, ex.request) {
+	h := handlingOf(ex.dialect, ex.resp.StatusCode, ex.resp.Header.Get("Content-Type"), ex.resp.Request.Method, ex.request)
+	if h == handleJSON {
+		h = streamLabelledJSON(h, ex.request, ex.peekHead(64))
+	}
+	switch h {
 	case handleSSEAsJSON:
 		ex.sseAsJSON()
 		return
@@ -253,6 +281,9 @@ func repairBody(dialect string, request, body []byte, textFormat string, rep *re
 			panicked(p)
 		}
 	}()
+	if sse.LooksLikeStream(body) && !requestAsksJSON(request) {
+		return body, false // a stream the client asked for is not the JSON repairers' (see streamLabelledJSON)
+	}
 	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
 		out, changed = fixed, true
 	}

@@ -133,3 +133,43 @@ func asksNoStream(t *testing.T, request []byte) []byte {
 	}
 	return b
 }
+
+// TestStreamLabelledJSON sends every streamed shared case, to a request that asks for a stream,
+// labelled application/json (or not labelled): the client must get the stream the case wants,
+// byte-identical when it is a passthrough case, never a JSON object.
+func TestStreamLabelledJSON(t *testing.T) {
+	paths := map[string]string{"anthropic": "/v1/messages", "openai": "/v1/chat/completions", "responses": "/v1/responses"}
+	for _, protocol := range []string{"anthropic", "openai", "responses"} {
+		all, err := cases.Load(protocol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range all {
+			if !c.Stream || c.Status != 200 || !requestAsksStream(c.Request) {
+				continue
+			}
+			for _, ct := range []string{"application/json", ""} {
+				t.Run(protocol+"/"+c.Name+"/"+ct, func(t *testing.T) {
+					out, snap, _ := exchangeThrough(t, Options{}, paths[protocol], c.Request, ct, c.Upstream)
+					if c.Want.Passthrough {
+						if string(out) != string(c.Upstream) {
+							t.Fatalf("a healthy stream changed (repairs %v):\n%.800s", snap.Repairs, out)
+						}
+						return
+					}
+					if err := client.Checks[protocol](c.Want.Message, out, true); err != nil {
+						t.Fatalf("%v\n%.1200s", err, out)
+					}
+				})
+			}
+		}
+	}
+}
+
+// requestAsksStream reports whether a request body sets "stream" to true.
+func requestAsksStream(request []byte) bool {
+	var r struct {
+		Stream bool `json:"stream"`
+	}
+	return json.Unmarshal(request, &r) == nil && r.Stream
+}

@@ -79,7 +79,7 @@ func ReplayResponse(path, method string, status int, contentType, textFormat str
 		res.Panicked = true
 		res.FailOpens = append(res.FailOpens, "panic in repair")
 	}
-	switch handlingOf(dialect, status, contentType, method, request) {
+	switch streamLabelledJSON(handlingOf(dialect, status, contentType, method, request), request, upstream) {
 	case handleStream:
 		sr := newStreamRepairer(dialect, request, textFormat, rep)
 		if sr == nil {

@@ -123,7 +123,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		cl.id, cl.name = id, name
 		cl.held = name == "" || s.tools.Has(name)
 		cl.shape = reindex || id == "" || name == ""
-		cl.untyped = tc.Type == nil
+		cl.untyped = tc.Type == nil || *tc.Type == ""
 	} else {
 		if cl.id == "" && id != "" {
 			cl.id = id
@@ -148,7 +148,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
 		return
 	}
-	c.patchInPlace(p, pos, cl, reindex, first && tc.Type == nil, first, text, obj)
+	c.patchInPlace(p, pos, cl, reindex, first && (tc.Type == nil || *tc.Type == ""), first, text, obj)
 }
 
 // patchInPlace mends one delta of a call that is not held (its tool is not offered, so only the

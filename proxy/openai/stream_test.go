@@ -336,6 +336,13 @@ func TestShapeRules(t *testing.T) {
 			has:   `{"index":0,"id":"c1","function":{"name":"bash","arguments":""},"type":"function"}`,
 		},
 		{
+			name:  "a first delta with an empty type gets it",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"c1","type":"","function":{"name":"bash","arguments":""}}]}`, "null"), args("0", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg("tool_calls", "", `{"id":"c1","function":{"name":"bash","arguments":{"command":"ls"}}}`),
+			kinds: []string{"shape"},
+			has:   `"type":"function"`,
+		},
+		{
 			name:  "a first delta without type of a tool not offered gets it",
 			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"c1","function":{"name":"deploy","arguments":""}}]}`, "null"), args("0", `{}`), finish("tool_calls")),
 			want:  msg("tool_calls", "", `{"id":"c1","function":{"name":"deploy","arguments":{}}}`),
