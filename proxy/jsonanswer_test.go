@@ -173,3 +173,47 @@ func requestAsksStream(request []byte) bool {
 	}
 	return json.Unmarshal(request, &r) == nil && r.Stream
 }
+
+// TestToolChoiceLimitsLeaks sends the shared leaked-call cases with a tool_choice that does not
+// allow the calls the text holds: none, another named tool, or one call when the text has two.
+// The stream must pass as it came.
+func TestToolChoiceLimitsLeaks(t *testing.T) {
+	all, err := cases.Load("anthropic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]cases.Case{}
+	for _, c := range all {
+		byName[c.Name] = c
+	}
+	tests := []struct {
+		caseName, choice string
+	}{
+		{"leaked-invoke-court", `{"type":"none"}`},
+		{"leaked-invoke-court", `{"type":"tool","name":"NotBash"}`},
+		{"leaked-invoke-two-calls", `{"type":"auto","disable_parallel_tool_use":true}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.caseName+"/"+tc.choice, func(t *testing.T) {
+			c, ok := byName[tc.caseName]
+			if !ok {
+				t.Fatalf("no shared case %s", tc.caseName)
+			}
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(c.Request, &m); err != nil {
+				t.Fatal(err)
+			}
+			m["tool_choice"] = json.RawMessage(tc.choice)
+			req, _ := json.Marshal(m)
+			out, snap, _ := exchangeThrough(t, Options{}, "/v1/messages", req, "text/event-stream", c.Upstream)
+			if string(out) != string(c.Upstream) || snap.Repairs["leaked_call"] != 0 {
+				t.Fatalf("the leak was converted against tool_choice (repairs %v):\n%.1000s", snap.Repairs, out)
+			}
+		})
+	}
+	// The same case without the limit is converted: the test can fail.
+	c := byName["leaked-invoke-two-calls"]
+	if _, snap, _ := exchangeThrough(t, Options{}, "/v1/messages", c.Request, "text/event-stream", c.Upstream); snap.Repairs["leaked_call"] == 0 {
+		t.Fatalf("the case is not converted without a tool_choice either: %v", snap.Repairs)
+	}
+}

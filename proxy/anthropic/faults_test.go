@@ -171,6 +171,21 @@ func TestLeakCutOff(t *testing.T) {
 			noKinds: []string{"leaked_call"},
 		},
 		{
+			name: "refusal", request: dbTools,
+			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"refusal"`), fEnd),
+			noKinds: []string{"leaked_call"},
+		},
+		{
+			name: "pause_turn", request: dbTools,
+			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"pause_turn"`), fEnd),
+			noKinds: []string{"leaked_call"},
+		},
+		{
+			name: "stop_sequence", request: dbTools,
+			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"stop_sequence"`), fEnd),
+			noKinds: []string{"leaked_call"},
+		},
+		{
 			name: "stream dropped after the text block", request: dbTools,
 			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0),
 			noKinds: []string{"leaked_call"},
@@ -262,7 +277,7 @@ func TestNonStreamLeakCutOff(t *testing.T) {
 	for _, tc := range []struct {
 		reason string
 		fixed  bool
-	}{{`"max_tokens"`, false}, {`"model_context_window_exceeded"`, false}, {`"end_turn"`, true}, {"null", true}} {
+	}{{`"max_tokens"`, false}, {`"model_context_window_exceeded"`, false}, {`"refusal"`, false}, {`"pause_turn"`, false}, {`"stop_sequence"`, false}, {`"end_turn"`, true}, {"null", true}} {
 		out, ok := RepairMessage(tools, msg(tc.reason), nil)
 		if ok != tc.fixed {
 			t.Errorf("stop_reason %s: repaired %v, want %v: %s", tc.reason, ok, tc.fixed, out)

@@ -20,14 +20,17 @@ type heldLeak struct {
 	queued []sse.Event
 }
 
-// cutOff reports whether a stop_reason (a JSON value as it came) says the message was cut off
-// before the model finished it.
+// cutOff reports whether a stop_reason (a JSON value as it came; nil when absent) leaves a leaked
+// call unmade: anything but a turn that ended normally (end_turn, tool_use, or null, D39). That
+// is max_tokens and model_context_window_exceeded, where the call may be cut off (REPAIRS.md D46),
+// refusal, where the model declined, pause_turn, where the client sends the content back as it
+// is, and stop_sequence, where the text stopped at a string the client chose.
 func cutOff(stopReason []byte) bool {
 	switch string(bytes.TrimSpace(stopReason)) {
-	case `"max_tokens"`, `"model_context_window_exceeded"`:
-		return true
+	case `"end_turn"`, `"tool_use"`, `null`:
+		return false
 	}
-	return false
+	return true
 }
 
 // pushLeak takes a piece while a leaked call is held. Every piece is queued, as it came, until

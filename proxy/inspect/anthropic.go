@@ -314,7 +314,7 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 		return
 	}
 	var names []string
-	fits := true
+	fits := tools.AllowsCalls(len(leak.Calls)) == nil
 	for _, c := range leak.Calls {
 		names = append(names, c.Name)
 		if _, err := tools.CallInput(c.Name, toParams(c.Params), c.JSON); err != nil {

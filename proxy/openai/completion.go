@@ -186,6 +186,10 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 	if !found || len(leaked) == 0 {
 		return "", nil, false
 	}
+	if err := tools.AllowsCalls(len(leaked)); err != nil {
+		rep.Fail("leaked calls more than the request allows")
+		return "", nil, false
+	}
 	inputs := make([][]byte, len(leaked))
 	for i, cl := range leaked {
 		in, err := tools.CallInput(cl.Name, toParams(cl.Params), cl.JSON)

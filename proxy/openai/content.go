@@ -116,6 +116,10 @@ func (c *choiceState) leakedTail() {
 		return
 	}
 	s := c.s
+	if err := s.tools.AllowsCalls(len(calls)); err != nil {
+		s.rep.Fail("leaked calls more than the request allows")
+		return
+	}
 	inputs := make([][]byte, len(calls))
 	for i, cl := range calls {
 		in, err := s.tools.CallInput(cl.Name, toParams(cl.Params), cl.JSON)

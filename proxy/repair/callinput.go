@@ -11,7 +11,8 @@ import (
 // jsonArgs is not nil, from JSON arguments text (Hermes, Kimi, DeepSeek), which must fit the schema
 // or be made to by RepairInput. It returns compact JSON that fits the tool's schema, or an error
 // when the request offers no such tool, forbids calls (tool_choice "none"), declares the tool only
-// in the legacy functions[] (its client reads no tool_calls), or the input cannot be made to fit.
+// in the legacy functions[] (its client reads no tool_calls), names another tool in tool_choice,
+// or the input cannot be made to fit. The number of calls is AllowsCalls' to judge.
 func (t *Tools) CallInput(name string, params []Param, jsonArgs []byte) ([]byte, error) {
 	tl := t.lookup(name)
 	switch {
@@ -21,6 +22,8 @@ func (t *Tools) CallInput(name string, params []Param, jsonArgs []byte) ([]byte,
 		return nil, fmt.Errorf("the request forbids tool calls (tool_choice none)")
 	case tl.legacy:
 		return nil, fmt.Errorf("tool %q is declared only in the legacy functions", name)
+	case t.only != "" && t.only != name:
+		return nil, fmt.Errorf("the request's tool_choice names %q, not %q", t.only, name)
 	}
 	if jsonArgs == nil {
 		return t.BuildInput(name, params)

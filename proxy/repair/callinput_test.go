@@ -25,6 +25,9 @@ func TestCallInputGate(t *testing.T) {
 		{"anthropic tool", `{"tools":[{"name":"bash","input_schema":{"type":"object"}}]}`, "anthropic", ""},
 		{"anthropic tool_choice none", `{"tools":[{"name":"bash","input_schema":{"type":"object"}}],"tool_choice":{"type":"none"}}`, "anthropic", "forbids"},
 		{"anthropic tool_choice any", `{"tools":[{"name":"bash","input_schema":{"type":"object"}}],"tool_choice":{"type":"any"}}`, "anthropic", ""},
+		{"anthropic tool_choice names another tool", `{"tools":[{"name":"bash","input_schema":{"type":"object"}},{"name":"Read","input_schema":{"type":"object"}}],"tool_choice":{"type":"tool","name":"Read"}}`, "anthropic", "names \"Read\""},
+		{"anthropic tool_choice names this tool", `{"tools":[{"name":"bash","input_schema":{"type":"object"}}],"tool_choice":{"type":"tool","name":"bash"}}`, "anthropic", ""},
+		{"chat tool_choice names another function", `{"tools":[` + fn + `],"tool_choice":{"type":"function","function":{"name":"read"}}}`, "chat", "names \"read\""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,5 +49,34 @@ func TestCallInputGate(t *testing.T) {
 				t.Fatalf("got %s, %v; want an error with %q", in, err, tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestAllowsCalls checks the number of calls leaked text may become: any, unless the request turns
+// parallel calls off (Anthropic disable_parallel_tool_use, OpenAI parallel_tool_calls false).
+func TestAllowsCalls(t *testing.T) {
+	tests := []struct {
+		name, req, api string
+		n              int
+		ok             bool
+	}{
+		{"anthropic default, two", `{"tools":[]}`, "anthropic", 2, true},
+		{"anthropic disable_parallel_tool_use, one", `{"tool_choice":{"type":"auto","disable_parallel_tool_use":true}}`, "anthropic", 1, true},
+		{"anthropic disable_parallel_tool_use, two", `{"tool_choice":{"type":"auto","disable_parallel_tool_use":true}}`, "anthropic", 2, false},
+		{"chat parallel_tool_calls false, two", `{"parallel_tool_calls":false}`, "chat", 2, false},
+		{"chat parallel_tool_calls true, two", `{"parallel_tool_calls":true}`, "chat", 2, true},
+	}
+	for _, tc := range tests {
+		read := ToolsFromChat
+		if tc.api == "anthropic" {
+			read = ToolsFromAnthropic
+		}
+		tools, err := read([]byte(tc.req))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tools.AllowsCalls(tc.n) == nil; got != tc.ok {
+			t.Errorf("%s: allows %d calls = %v, want %v", tc.name, tc.n, got, tc.ok)
+		}
 	}
 }

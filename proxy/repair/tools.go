@@ -25,6 +25,11 @@ type Tools struct {
 	// noCalls is set when the request forbids calls (tool_choice "none", or {"type":"none"} in
 	// Anthropic's form): no call is made out of leaked text then.
 	noCalls bool
+	// only is the one tool the request's tool_choice names ("" for any); single is set when it
+	// allows one call per answer (Anthropic tool_choice.disable_parallel_tool_use, OpenAI
+	// parallel_tool_calls false). Leaked text never becomes calls the client did not allow.
+	only   string
+	single bool
 }
 
 // tool is one offered tool. A nil schema means the request gave none that toolfix can use (an
@@ -285,17 +290,44 @@ func addLegacy(t *Tools, name, doc *value) {
 	}
 }
 
-// choiceNone reports whether a request's tool_choice forbids tool calls: "none" (OpenAI) or an
-// object of type "none" (Anthropic).
-func choiceNone(raw json.RawMessage) bool {
+// readChoice reads a request's tool_choice: none is true when it forbids calls ("none", or an
+// object of type "none"); only is the tool it names (Anthropic {"type":"tool","name":N}, Chat
+// {"type":"function","function":{"name":N}}, Responses {"type":"function","name":N}); single is
+// Anthropic's disable_parallel_tool_use. Anything else (absent, "auto", "required", "any")
+// gives zero values.
+func readChoice(raw json.RawMessage) (none bool, only string, single bool) {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return s == "none"
+		return s == "none", "", false
 	}
 	var o struct {
-		Type string `json:"type"`
+		Type     string `json:"type"`
+		Name     string `json:"name"`
+		Function struct {
+			Name string `json:"name"`
+		} `json:"function"`
+		DisableParallel bool `json:"disable_parallel_tool_use"`
 	}
-	return json.Unmarshal(raw, &o) == nil && o.Type == "none"
+	if json.Unmarshal(raw, &o) != nil {
+		return false, "", false
+	}
+	only = o.Name
+	if only == "" {
+		only = o.Function.Name
+	}
+	if o.Type != "tool" && o.Type != "function" {
+		only = ""
+	}
+	return o.Type == "none", only, o.DisableParallel
+}
+
+// AllowsCalls reports, as an error, when the request does not allow n calls in one answer
+// (n > 1 with parallel calls turned off); nil when it does. Leaked text becomes calls only then.
+func (t *Tools) AllowsCalls(n int) error {
+	if t != nil && t.single && n > 1 {
+		return fmt.Errorf("the request allows one tool call per answer, the text holds %d", n)
+	}
+	return nil
 }
 
 // readTools decodes tools[] (and the legacy functions[]) of a request body in one pass and hands
@@ -306,11 +338,15 @@ func readTools(body []byte, api string, add func(t *Tools, entry *value, legacy 
 		Tools      json.RawMessage `json:"tools"`
 		Functions  json.RawMessage `json:"functions"`
 		ToolChoice json.RawMessage `json:"tool_choice"`
+		Parallel   *bool           `json:"parallel_tool_calls"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
 	}
-	t.noCalls = choiceNone(req.ToolChoice)
+	t.noCalls, t.only, t.single = readChoice(req.ToolChoice)
+	if req.Parallel != nil && !*req.Parallel {
+		t.single = true
+	}
 	for _, l := range []struct {
 		raw    json.RawMessage
 		legacy bool
