@@ -321,7 +321,11 @@ func summary(srv *proxy.Server, opts *runOptions) string {
 		if dir == "" {
 			dir = samplesDir()
 		}
-		s += fmt.Sprintf("; %d samples in %s", snap.SamplesSaved, dir)
+		noun := "samples"
+		if snap.SamplesSaved == 1 {
+			noun = "sample"
+		}
+		s += fmt.Sprintf("; %d %s in %s", snap.SamplesSaved, noun, dir)
 	}
 	return s
 }

@@ -34,6 +34,9 @@ func ParseDoc(path string, data []byte, strict bool) (*Doc, error) {
 		d.bom = true
 		body = body[len(bom):]
 	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, fmt.Errorf("parsing %s: the file is empty, which is not a JSON object (toolfix changed nothing; put {} in it, or remove it, and run again)", path)
+	}
 	v, err := hujson.Parse(body)
 	if err != nil {
 		return nil, fmt.Errorf("parsing %s: %w (toolfix changed nothing; fix the file and run again)", path, err)

@@ -156,7 +156,8 @@ func TestParseErrors(t *testing.T) {
 		{"comment in strict file", "{\n  \"a\": 1 // no\n}", true, []string{"line 2, column 10", "strict"}},
 		{"trailing comma in strict file", "{\n  \"a\": 1,\n}", true, []string{"line 3, column 1"}},
 		{"not an object", "[1]", false, []string{"not a JSON object"}},
-		{"empty file", "", false, []string{"f.json", "line 1, column 1"}},
+		{"empty file", "", false, []string{"f.json", "the file is empty", "put {} in it"}},
+		{"blank file", " \r\n\t\n", true, []string{"f.json", "the file is empty"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
