@@ -3,6 +3,7 @@ package proxy
 import (
 	"encoding/json"
 	"io"
+	"net/http"
 	"strconv"
 )
 
@@ -54,6 +55,39 @@ func (ex *exchange) sseAsJSON() {
 	}
 	ex.w.Header().Set("Content-Type", "application/json")
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
-	ex.w.WriteHeader(ex.resp.StatusCode)
+	ex.w.WriteHeader(errorStatus(out, ex.resp.StatusCode))
 	_, _ = ex.w.Write(out)
+}
+
+// errorStatus is the HTTP status of a JSON answer made from a stream: the stream's own status,
+// unless the answer is an error object (the stream ended in an error event), which a client reads
+// as an error only with an error status: the status the API gives that error type (Anthropic's
+// error types: docs.anthropic.com/en/api/errors), else 500.
+func errorStatus(answer []byte, status int) int {
+	var e struct {
+		Type  string `json:"type"`
+		Error *struct {
+			Type string `json:"type"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(answer, &e) != nil || e.Error == nil || (e.Type != "" && e.Type != "error") {
+		return status
+	}
+	switch e.Error.Type {
+	case "invalid_request_error":
+		return http.StatusBadRequest
+	case "authentication_error":
+		return http.StatusUnauthorized
+	case "permission_error":
+		return http.StatusForbidden
+	case "not_found_error":
+		return http.StatusNotFound
+	case "request_too_large":
+		return http.StatusRequestEntityTooLarge
+	case "rate_limit_error":
+		return http.StatusTooManyRequests
+	case "overloaded_error":
+		return 529
+	}
+	return http.StatusInternalServerError
 }

@@ -217,3 +217,24 @@ func TestToolChoiceLimitsLeaks(t *testing.T) {
 		t.Fatalf("the case is not converted without a tool_choice either: %v", snap.Repairs)
 	}
 }
+
+func TestErrorStatus(t *testing.T) {
+	tests := []struct {
+		answer string
+		want   int
+	}{
+		{`{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`, 529},
+		{`{"type":"error","error":{"type":"rate_limit_error"}}`, 429},
+		{`{"type":"error","error":{"type":"invalid_request_error"}}`, 400},
+		{`{"type":"error","error":{"type":"api_error"}}`, 500},
+		{`{"error":{"message":"upstream timeout","code":504}}`, 500},
+		{`{"type":"message","content":[]}`, 200},
+		{`{"id":"c","choices":[]}`, 200},
+		{`not json`, 200},
+	}
+	for _, tc := range tests {
+		if got := errorStatus([]byte(tc.answer), 200); got != tc.want {
+			t.Errorf("errorStatus(%s) = %d, want %d", tc.answer, got, tc.want)
+		}
+	}
+}
