@@ -287,3 +287,54 @@ func TestNonStreamLeakCutOff(t *testing.T) {
 		}
 	}
 }
+
+// TestLeakOneCallAllowed: with parallel calls turned off (tool_choice.disable_parallel_tool_use),
+// a leaked call is made only when it is the message's one call: not beside a real tool_use
+// before or after it, nor beside another leaked call in a later text block.
+func TestLeakOneCallAllowed(t *testing.T) {
+	single := `{"tool_choice":{"type":"auto","disable_parallel_tool_use":true},"tools":[{"name":"mcp__db__query","input_schema":{"type":"object","properties":{"sql":{"type":"string"}},"required":["sql"]}}]}`
+	leak := `"Next.\ncount\n<invoke name=\"mcp__db__query\">\n<parameter name=\"sql\">SELECT 1</parameter>\n</invoke>"`
+	tool := func(i string) string {
+		return `{"type":"content_block_start","index":` + i + `,"content_block":{"type":"tool_use","id":"toolu_r","name":"mcp__db__query","input":{}}}`
+	}
+	args := func(i string) string {
+		return `{"type":"content_block_delta","index":` + i + `,"delta":{"type":"input_json_delta","partial_json":"{\"sql\":\"SELECT 2\"}"}}`
+	}
+	stop := func(i string) string { return `{"type":"content_block_stop","index":` + i + `}` }
+	text := func(i string) string {
+		return `{"type":"content_block_start","index":` + i + `,"content_block":{"type":"text","text":""}}`
+	}
+	tests := []streamCase{
+		{
+			name: "real call before the leak", request: single,
+			in:      sseOf(fStart, tool("0"), args("0"), stop("0"), text("1"), fText("1", leak), stop("1"), fMsgDelta(`"tool_use"`), fEnd),
+			noKinds: []string{"leaked_call"},
+		},
+		{
+			name: "real call after the leak", request: single,
+			in:      sseOf(fStart, fTextStart, fText("0", leak), fStop0, tool("1"), args("1"), stop("1"), fMsgDelta(`"tool_use"`), fEnd),
+			noKinds: []string{"leaked_call"},
+		},
+		{
+			name: "the one call", request: single,
+			in:    sseOf(fStart, fTextStart, fText("0", leak), fStop0, fMsgDelta(`"end_turn"`), fEnd),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"text","text":"Next."},{"type":"tool_use","id":"*","name":"mcp__db__query","input":{"sql":"SELECT 1"}}]}`,
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name: "real call before the leak, parallel allowed", request: dbTools,
+			in:    sseOf(fStart, tool("0"), args("0"), stop("0"), text("1"), fText("1", leak), stop("1"), fMsgDelta(`"tool_use"`), fEnd),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_r","name":"mcp__db__query","input":{"sql":"SELECT 2"}},{"type":"text","text":"Next."},{"type":"tool_use","id":"*","name":"mcp__db__query","input":{"sql":"SELECT 1"}}]}`,
+			kinds: []string{"leaked_call"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, tc.check)
+	}
+	// Non-streamed: a real tool_use beside a leak.
+	tl, _ := repair.ToolsFromAnthropic([]byte(single))
+	body := `{"id":"m","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_r","name":"mcp__db__query","input":{"sql":"SELECT 2"}},{"type":"text","text":` + leak + `}],"stop_reason":"tool_use"}`
+	if out, ok := RepairMessage(tl, []byte(body), nil); ok {
+		t.Errorf("non-streamed: the leak beside a real call was made a call:\n%s", out)
+	}
+}

@@ -57,6 +57,12 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	changed := false
 	var out []json.RawMessage
 	hasTool := false
+	calls := 0 // tool_use blocks of the message: the real ones, and those made from leaked text
+	for _, raw := range blocks {
+		if isToolUse(raw) {
+			calls++
+		}
+	}
 	for i, raw := range blocks {
 		blk, err := jsontext.ParseObject(raw)
 		if err != nil {
@@ -88,14 +94,15 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (REPAIRS.md D46:
 			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
-			if keep, calls, ok := markup.ParseTail(text, Syntaxes); ok && len(calls) > 0 && !cutOff(msg.Get("stop_reason")) {
-				s := &Stream{tools: tools, rep: rep}
-				if inputs, ok := s.callInputs(calls); ok {
+			if keep, leaked, ok := markup.ParseTail(text, Syntaxes); ok && len(leaked) > 0 && !cutOff(msg.Get("stop_reason")) {
+				s := &Stream{tools: tools, rep: rep, calls: calls}
+				if inputs, ok := s.callInputs(leaked); ok {
 					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, blk.Marshal())
 					}
-					for j, c := range calls {
+					calls += len(leaked)
+					for j, c := range leaked {
 						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(repair.NewID("toolu_"))}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
 						out = append(out, tb.Marshal())
 						rep.Repair(c.Name, "leaked_call")

@@ -77,6 +77,13 @@ func (s *Stream) settleLeak(w io.Writer, convert bool, last *sse.Event) error {
 	l := s.leak
 	s.leak = nil
 	if convert {
+		// The message's calls with these: the real ones before and after the text block too.
+		if err := s.tools.AllowsCalls(s.calls + len(l.calls) + queuedToolStarts(l.queued)); err != nil {
+			s.rep.Fail("leaked calls more than the request allows")
+			convert = false
+		}
+	}
+	if convert {
 		if err := s.writeLeak(w, l); err != nil {
 			return err
 		}
@@ -121,7 +128,24 @@ func (s *Stream) writeLeak(w io.Writer, l *heldLeak) error {
 	}
 	s.shift += len(l.calls) - 1
 	s.tools0 = true
+	s.calls += len(l.calls)
 	return nil
+}
+
+// queuedToolStarts counts the tool_use block starts among pieces queued behind a held leak.
+func queuedToolStarts(queued []sse.Event) int {
+	n := 0
+	for _, q := range queued {
+		_, data, has := sse.Fields(q.Raw)
+		if !has || !bytes.Contains(data, []byte(`"tool_use"`)) {
+			continue
+		}
+		var e event
+		if json.Unmarshal(data, &e) == nil && e.Type == "content_block_start" && e.ContentBlock != nil && e.ContentBlock.Type == "tool_use" {
+			n++
+		}
+	}
+	return n
 }
 
 // holdsBlockOther reports whether a held piece is a delta of the open text block other than

@@ -65,6 +65,7 @@ type Stream struct {
 	leak   *heldLeak // a finished text block ending in a leaked call, held for the stop_reason
 	shift  int       // added to every upstream block index from here on
 	tools0 bool      // a tool_use block went out in this message
+	calls  int       // tool_use blocks of this message so far, real and made from leaked text
 	bypass bool      // an event was over the size limit: the rest passes as it comes
 }
 
@@ -203,7 +204,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	switch e.Type {
 	case "message_start":
-		s.shift, s.tools0 = 0, false
+		s.shift, s.tools0, s.calls = 0, false, 0
 		return s.send(w, raw)
 	case "content_block_start":
 		return s.blockStart(w, raw, data, &e)
@@ -288,6 +289,7 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		return s.send(w, raw)
 	case "tool_use":
 		s.tools0 = true
+		s.calls++
 		b.name = cb.Name
 		b.startInput = cb.Input
 		b.repairable = s.tools.Has(cb.Name)

@@ -121,7 +121,7 @@ func (s *Stream) leakedCall(b *block, pending string) bool {
 // callInputs types every call's input by its tool's schema; ok is false when any call names a tool
 // the request does not offer or cannot be made to fit.
 func (s *Stream) callInputs(calls []markup.Call) ([][]byte, bool) {
-	if err := s.tools.AllowsCalls(len(calls)); err != nil {
+	if err := s.tools.AllowsCalls(s.calls + len(calls)); err != nil {
 		s.rep.Fail("leaked calls more than the request allows")
 		return nil, false
 	}
