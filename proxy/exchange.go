@@ -73,14 +73,15 @@ func handlingOf(dialect string, status int, contentType, method string, request 
 		return handleSSEAsJSON
 	case ok && dialect != "" && mt == "text/event-stream":
 		return handleStream
-	case ok && dialect != "" && (mt == "application/json" || mt == "") && method == http.MethodPost:
+	case ok && dialect != "" && (mt == "application/json" || mt == "" || mt == "text/plain") && method == http.MethodPost:
+		// text/plain: a gateway's label for a stream (see streamLabelledJSON) or for JSON.
 		return handleJSON
 	}
 	return handleCopy
 }
 
 // streamLabelledJSON refines handleJSON by the start of the body (head, its first bytes): an SSE
-// stream labelled application/json (or unlabelled) that answers a request asking for a stream is
+// stream labelled application/json, text/plain or nothing that answers a request asking for a stream is
 // handled as the stream it is, so that it stays a stream (byte-identical when healthy); only a
 // request asking for no stream has it turned into JSON (D55). Replay takes the same decision.
 func streamLabelledJSON(h handling, request, head []byte) handling {

@@ -61,33 +61,50 @@ func (ex *exchange) sseAsJSON() {
 
 // errorStatus is the HTTP status of a JSON answer made from a stream: the stream's own status,
 // unless the answer is an error object (the stream ended in an error event), which a client reads
-// as an error only with an error status: the status the API gives that error type (Anthropic's
-// error types: docs.anthropic.com/en/api/errors), else 500.
+// as an error only with an error status: the status the API gives that error (Anthropic's error
+// types, docs.anthropic.com/en/api/errors; OpenAI's error type or code, or a numeric code a
+// gateway sets), else 500.
 func errorStatus(answer []byte, status int) int {
 	var e struct {
 		Type  string `json:"type"`
 		Error *struct {
-			Type string `json:"type"`
+			Type string          `json:"type"`
+			Code json.RawMessage `json:"code"`
 		} `json:"error"`
 	}
 	if json.Unmarshal(answer, &e) != nil || e.Error == nil || (e.Type != "" && e.Type != "error") {
 		return status
 	}
-	switch e.Error.Type {
-	case "invalid_request_error":
-		return http.StatusBadRequest
-	case "authentication_error":
-		return http.StatusUnauthorized
-	case "permission_error":
-		return http.StatusForbidden
-	case "not_found_error":
-		return http.StatusNotFound
-	case "request_too_large":
-		return http.StatusRequestEntityTooLarge
-	case "rate_limit_error":
-		return http.StatusTooManyRequests
-	case "overloaded_error":
-		return 529
+	var code string
+	if json.Unmarshal(e.Error.Code, &code) != nil {
+		var n int
+		if json.Unmarshal(e.Error.Code, &n) == nil && n >= 400 && n <= 599 {
+			return n
+		}
+	}
+	for _, name := range []string{e.Error.Type, code} {
+		if st, ok := errorStatuses[name]; ok {
+			return st
+		}
 	}
 	return http.StatusInternalServerError
+}
+
+// errorStatuses maps the error types and codes of the Anthropic and OpenAI APIs to the HTTP status
+// those APIs answer them with.
+var errorStatuses = map[string]int{
+	"invalid_request_error": http.StatusBadRequest,
+	"authentication_error":  http.StatusUnauthorized,
+	"invalid_api_key":       http.StatusUnauthorized,
+	"billing_error":         http.StatusPaymentRequired,
+	"permission_error":      http.StatusForbidden,
+	"not_found_error":       http.StatusNotFound,
+	"request_too_large":     http.StatusRequestEntityTooLarge,
+	"rate_limit_error":      http.StatusTooManyRequests,
+	"rate_limit_exceeded":   http.StatusTooManyRequests,
+	"insufficient_quota":    http.StatusTooManyRequests,
+	"timeout_error":         http.StatusGatewayTimeout,
+	"overloaded_error":      529,
+	"server_error":          http.StatusInternalServerError,
+	"api_error":             http.StatusInternalServerError,
 }

@@ -135,7 +135,7 @@ func asksNoStream(t *testing.T, request []byte) []byte {
 }
 
 // TestStreamLabelledJSON sends every streamed shared case, to a request that asks for a stream,
-// labelled application/json (or not labelled): the client must get the stream the case wants,
+// labelled application/json, text/plain or not at all: the client must get the stream the case wants,
 // byte-identical when it is a passthrough case, never a JSON object.
 func TestStreamLabelledJSON(t *testing.T) {
 	paths := map[string]string{"anthropic": "/v1/messages", "openai": "/v1/chat/completions", "responses": "/v1/responses"}
@@ -148,7 +148,7 @@ func TestStreamLabelledJSON(t *testing.T) {
 			if !c.Stream || c.Status != 200 || !requestAsksStream(c.Request) {
 				continue
 			}
-			for _, ct := range []string{"application/json", ""} {
+			for _, ct := range []string{"application/json", "", "text/plain; charset=utf-8"} {
 				t.Run(protocol+"/"+c.Name+"/"+ct, func(t *testing.T) {
 					out, snap, _ := exchangeThrough(t, Options{}, paths[protocol], c.Request, ct, c.Upstream)
 					if c.Want.Passthrough {
@@ -227,7 +227,13 @@ func TestErrorStatus(t *testing.T) {
 		{`{"type":"error","error":{"type":"rate_limit_error"}}`, 429},
 		{`{"type":"error","error":{"type":"invalid_request_error"}}`, 400},
 		{`{"type":"error","error":{"type":"api_error"}}`, 500},
-		{`{"error":{"message":"upstream timeout","code":504}}`, 500},
+		{`{"error":{"message":"upstream timeout","code":504}}`, 504},
+		{`{"type":"error","error":{"type":"timeout_error"}}`, 504},
+		{`{"type":"error","error":{"type":"billing_error"}}`, 402},
+		{`{"error":{"type":"insufficient_quota","message":"quota"}}`, 429},
+		{`{"error":{"code":429,"message":"slow down"}}`, 429},
+		{`{"error":{"type":null,"code":"rate_limit_exceeded"}}`, 429},
+		{`{"error":{"code":"weird"}}`, 500},
 		{`{"type":"message","content":[]}`, 200},
 		{`{"id":"c","choices":[]}`, 200},
 		{`not json`, 200},

@@ -21,6 +21,7 @@ type accBlock struct {
 	signature string
 	partial   []byte            // tool_use: the input_json_delta texts joined
 	deltas    int               // input_json_delta count
+	stopped   bool              // its content_block_stop came
 	citations []json.RawMessage // citations_delta citations, in order
 }
 
@@ -89,6 +90,10 @@ func messageFromSSE(body []byte) ([]byte, bool) {
 		case "content_block_delta":
 			if e.Index == nil || blocks[*e.Index] == nil || !blocks[*e.Index].take(obj.Get("delta")) {
 				return nil, false
+			}
+		case "content_block_stop":
+			if e.Index != nil && blocks[*e.Index] != nil {
+				blocks[*e.Index].stopped = true
 			}
 		case "message_delta":
 			if !seen || !overlay(&msg, obj) {
@@ -173,6 +178,9 @@ func (b *accBlock) finish() ([]byte, bool) {
 			b.obj.Set("signature", jsontext.Quote(b.signature))
 		}
 	case "tool_use", "server_tool_use":
+		if !b.stopped {
+			return nil, false // a call cut off before its block ended is never completed (D46)
+		}
 		if b.deltas > 0 {
 			in := bytes.TrimSpace(b.partial)
 			if len(in) == 0 {

@@ -362,6 +362,7 @@ func responseFromSSE(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]
 		var e struct {
 			Type     string          `json:"type"`
 			Response json.RawMessage `json:"response"`
+			Error    json.RawMessage `json:"error"`
 		}
 		if json.Unmarshal(bytes.TrimSpace(data), &e) != nil {
 			continue
@@ -369,12 +370,35 @@ func responseFromSSE(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]
 		switch e.Type {
 		case "response.completed", "response.incomplete", "response.failed":
 			final = append(json.RawMessage(nil), e.Response...)
+		case "error":
+			return errorObject(bytes.TrimSpace(data), e.Error), true
 		}
 	}
 	if d := bytes.TrimSpace(final); len(d) == 0 || d[0] != '{' {
 		return nil, false
 	}
 	return bytes.TrimSpace(final), true
+}
+
+// errorObject turns a Responses stream's error event into the body the API answers a failed
+// non-streamed request with: {"error":{...}}. The event carries the error's members at its top
+// level ({"type":"error","code":…,"message":…,"param":…}) or, from some gateways, in an "error"
+// member (inner), which is then taken as it is.
+func errorObject(event []byte, inner json.RawMessage) []byte {
+	if d := bytes.TrimSpace(inner); len(d) > 0 && d[0] == '{' {
+		return append(append([]byte(`{"error":`), d...), '}')
+	}
+	obj, err := jsontext.ParseObject(event)
+	if err != nil {
+		return append(append([]byte(`{"error":`), event...), '}')
+	}
+	e := jsontext.Object{}
+	for _, k := range []string{"message", "param", "code"} { // "type" is the event's own: "error"
+		if v := obj.Get(k); v != nil {
+			e = append(e, jsontext.Member{Key: k, Value: v})
+		}
+	}
+	return append(append([]byte(`{"error":`), e.Marshal()...), '}')
 }
 
 // repairResponse repairs a body that is one response object (see RepairResponse).

@@ -216,6 +216,10 @@ func TestRepairResponseShapes(t *testing.T) {
 		{"object then [DONE]", obj + "\n\ndata: [DONE]\n\n", fixed},
 		{"healthy object then [DONE]", strings.Replace(obj, `\"5\"`, `5`, 1) + "\ndata: [DONE]\n", fixed},
 		{"stream without a final event", "event: response.created\ndata: {\"type\":\"response.created\",\"response\":{}}\n\n", ""},
+		{"stream ending in an error event", "event: response.created\ndata: {\"type\":\"response.created\",\"response\":{}}\n\nevent: error\ndata: {\"type\":\"error\",\"code\":\"rate_limit_exceeded\",\"message\":\"slow\",\"param\":null,\"sequence_number\":1}\n\n",
+			`{"error":{"message":"slow","param":null,"code":"rate_limit_exceeded"}}`},
+		{"stream ending in a nested error event", "data: {\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":\"bad\"}}\n\n",
+			`{"error":{"type":"invalid_request_error","message":"bad"}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
