@@ -22,17 +22,12 @@ import (
 // decolua/9router #3492), first becomes the Messages object a non-streamed request asks for (see
 // messageFromSSE); a stream that cannot be read so passes as it came.
 func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	shaped := false
-	if sse.LooksLikeStream(body) {
-		conv, ok := messageFromSSE(body)
-		if !ok {
-			rep.Fail("SSE answer to a non-streamed request could not be read as one message")
-			return nil, false
-		}
-		body, shaped = conv, true
-		rep.Repair("", "shape")
-	} else if trimmed, ok := sse.TrimDone(body); ok {
-		body, shaped = trimmed, true
+	body, shaped, ok := sse.OneObject(body, messageFromSSE)
+	if !ok {
+		rep.Fail("SSE answer to a non-streamed request could not be read as one message")
+		return nil, false
+	}
+	if shaped {
 		rep.Repair("", "shape")
 	}
 	if out, ok := repairMessage(tools, body, rep); ok {

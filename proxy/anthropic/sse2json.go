@@ -3,8 +3,6 @@ package anthropic
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"sort"
 	"strings"
 
@@ -33,16 +31,11 @@ type accBlock struct {
 // not know, a delta for no block, a tool input that is not JSON (cut off), or an event over the
 // size limit: the caller then passes the body as it came.
 func messageFromSSE(body []byte) ([]byte, bool) {
-	fr := &sse.Reader{R: bytes.NewReader(body)}
 	var msg jsontext.Object
 	seen := false
 	blocks := map[int]*accBlock{}
-	for {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil || ev.Oversize {
+	for _, ev := range sse.Each(body, 0) {
+		if ev.Oversize {
 			return nil, false
 		}
 		name, data, has := sse.Fields(ev.Raw)

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -44,16 +43,8 @@ type Message struct {
 // object with a type, and block indexes must be 0..n-1 in order; it returns an error saying which
 // event broke a rule. An "error" event ends accumulation with an error naming its message.
 func AnthropicStream(body []byte) (*Message, error) {
-	fr := &sse.Reader{R: bytes.NewReader(body), MaxEvent: len(body) + 1} // SDKs read events of any size
 	msg := &Message{}
-	for n := 0; ; n++ {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	for n, ev := range sse.Each(body, len(body)+1) { // SDKs read events of any size
 		name, data, has := sse.Fields(ev.Raw)
 		if !has {
 			continue

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -39,18 +38,10 @@ type ChatMessage struct {
 // without choices are skipped (see ChatFramesValid); an error object ends accumulation with an
 // error naming it. It returns an error saying which chunk broke a rule.
 func ChatStream(body []byte) (*ChatMessage, error) {
-	fr := &sse.Reader{R: bytes.NewReader(body), MaxEvent: len(body) + 1} // SDKs read events of any size
 	msg := &ChatMessage{}
 	byIndex := map[int]*ChatCall{}
 	var order []int
-	for n := 0; ; n++ {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	for n, ev := range sse.Each(body, len(body)+1) { // SDKs read events of any size
 		_, data, has := sse.Fields(ev.Raw)
 		d := bytes.TrimSpace(data)
 		if !has || string(d) == "[DONE]" {
@@ -161,15 +152,7 @@ func chatCallDelta(raw json.RawMessage, byIndex map[int]*ChatCall) (int, error) 
 // "choices" or "error" member, and that every "choices" is a list; the error names the first
 // payload that is not.
 func ChatFramesValid(body []byte) error {
-	fr := &sse.Reader{R: bytes.NewReader(body), MaxEvent: len(body) + 1} // SDKs read events of any size
-	for n := 0; ; n++ {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	for n, ev := range sse.Each(body, len(body)+1) { // SDKs read events of any size
 		_, data, has := sse.Fields(ev.Raw)
 		if !has || string(bytes.TrimSpace(data)) == "[DONE]" {
 			continue
@@ -189,6 +172,7 @@ func ChatFramesValid(body []byte) error {
 			}
 		}
 	}
+	return nil
 }
 
 // ChatJSON reads choice 0 of a non-streamed Chat Completions body.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -62,16 +61,8 @@ func (it *respItem) text() string {
 // be [DONE] or a JSON object with a string "type" (and an "event:" line, when present, must equal
 // it); an "error" or "response.failed" event ends reading with an error naming it.
 func ResponsesStream(body []byte) (*ResponsesResult, error) {
-	fr := &sse.Reader{R: bytes.NewReader(body), MaxEvent: len(body) + 1} // SDKs read events of any size
 	res := &ResponsesResult{}
-	for n := 0; ; n++ {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			return res, nil
-		}
-		if err != nil {
-			return nil, err
-		}
+	for n, ev := range sse.Each(body, len(body)+1) { // SDKs read events of any size
 		name, data, has := sse.Fields(ev.Raw)
 		if !has || string(bytes.TrimSpace(data)) == "[DONE]" {
 			continue
@@ -122,6 +113,7 @@ func ResponsesStream(body []byte) (*ResponsesResult, error) {
 			return res, fmt.Errorf("event %d: %s: %.200s", n, *e.Type, data)
 		}
 	}
+	return res, nil
 }
 
 // CompareResponses checks got against want (a want.json "message" of the responses cases): text

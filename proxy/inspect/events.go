@@ -3,9 +3,7 @@ package inspect
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -36,14 +34,9 @@ type Event struct {
 // Events frames an SSE body into its pieces. It never fails: a body cut off mid-event gives a last,
 // incomplete piece.
 func Events(body []byte) []Event {
-	fr := &sse.Reader{R: bytes.NewReader(body)}
 	var out []Event
 	off := 0
-	for n := 0; ; n++ {
-		piece, err := fr.Next()
-		if errors.Is(err, io.EOF) || err != nil {
-			break
-		}
+	for n, piece := range sse.Each(body, 0) {
 		ev := Event{N: n, Offset: off, Index: -1}
 		off += len(piece.Raw)
 		name, data, has := sse.Fields(piece.Raw)

@@ -23,16 +23,12 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	if opt.TextFormat != FormatGongju {
 		opt.TextFormat = ""
 	}
-	changed := false
-	if sse.LooksLikeStream(body) {
-		conv, ok := completionFromSSE(body)
-		if !ok {
-			return nil, false
-		}
-		body, changed = conv, true
-		rep.Repair("", "shape")
-	} else if trimmed, ok := sse.TrimDone(body); ok {
-		body, changed = trimmed, true
+	body, changed, ok := sse.OneObject(body, completionFromSSE)
+	if !ok {
+		rep.Fail("SSE answer to a non-streamed request could not be read as one chat.completion")
+		return nil, false
+	}
+	if changed {
 		rep.Repair("", "shape")
 	}
 	obj, err := jsontext.ParseObject(body)

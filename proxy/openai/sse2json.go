@@ -3,8 +3,6 @@ package openai
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"sort"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
@@ -33,17 +31,12 @@ type accCall struct {
 // deltas, its finish_reason, and the last usage. A stream that carries an error object gives that
 // object. ok is false when the body holds no chunk.
 func completionFromSSE(body []byte) ([]byte, bool) {
-	fr := &sse.Reader{R: bytes.NewReader(body)}
 	var head jsontext.Object
 	var usage json.RawMessage
 	choices := map[int]*accChoice{}
 	seen := false
-	for {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil || ev.Oversize {
+	for _, ev := range sse.Each(body, 0) {
+		if ev.Oversize {
 			return nil, false
 		}
 		_, data, has := sse.Fields(ev.Raw)

@@ -317,38 +317,33 @@ func joinList(l []json.RawMessage) json.RawMessage {
 // rebuilt, D43, D44). A stream without such an event, or with an event over the size limit,
 // passes as it came.
 func RepairResponse(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	if sse.LooksLikeStream(body) {
-		resp, ok := responseFromSSE(tools, body, rep)
-		if !ok {
-			rep.Fail("SSE answer to a non-streamed request could not be read as one response")
-			return nil, false
-		}
-		rep.Repair("", "shape")
-		return resp, true
+	body, shaped, ok := sse.OneObject(body, func(b []byte) ([]byte, bool) { return responseFromSSE(tools, b, rep) })
+	if !ok {
+		rep.Fail("SSE answer to a non-streamed request could not be read as one response")
+		return nil, false
 	}
-	if trimmed, ok := sse.TrimDone(body); ok {
+	if shaped {
 		rep.Repair("", "shape")
-		if fixed, ok := repairResponse(tools, trimmed, rep); ok {
-			return fixed, true
-		}
-		return trimmed, true
 	}
-	return repairResponse(tools, body, rep)
+	// A response made from a stream was repaired by the stream rules already; this pass finds
+	// nothing more to do there.
+	if fixed, ok := repairResponse(tools, body, rep); ok {
+		return fixed, true
+	}
+	if shaped {
+		return body, true
+	}
+	return nil, false
 }
 
 // responseFromSSE runs the stream rules over an SSE body and returns the response object of its
 // last final event (see RepairResponse); false when there is none or an event is over the limit.
 func responseFromSSE(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
 	s := NewStream(tools, rep)
-	r := &sse.Reader{R: bytes.NewReader(body)}
 	var final json.RawMessage
 	var out bytes.Buffer
-	for {
-		ev, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil || ev.Oversize {
+	for _, ev := range sse.Each(body, 0) {
+		if ev.Oversize {
 			return nil, false
 		}
 		out.Reset()

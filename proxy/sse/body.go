@@ -3,6 +3,7 @@ package sse
 import (
 	"bytes"
 	"encoding/json"
+	"iter"
 )
 
 // LooksLikeStream reports whether a body meant to be JSON is an SSE stream: after a byte-order
@@ -27,4 +28,40 @@ func TrimDone(body []byte) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// OneObject reshapes the body of an answer to a non-streamed request into the one JSON object the
+// request asked for (REPAIRS.md D55: decolua/9router #3492): a stream (LooksLikeStream) becomes
+// what fromStream makes of it, a JSON object followed by "data: [DONE]" the object alone (TrimDone);
+// any other body comes back as it is. reshaped says whether out differs from body; ok is false
+// when body is a stream fromStream cannot read, and the caller then passes body as it came.
+func OneObject(body []byte, fromStream func([]byte) ([]byte, bool)) (out []byte, reshaped, ok bool) {
+	if LooksLikeStream(body) {
+		obj, ok := fromStream(body)
+		return obj, ok, ok
+	}
+	if trimmed, ok := TrimDone(body); ok {
+		return trimmed, true, true
+	}
+	return body, false, true
+}
+
+// Each yields the pieces of a whole SSE body in memory, numbered from 0, as a Reader with
+// MaxEvent maxEvent (zero: DefaultMaxEvent) frames them: a piece over the limit comes with Oversize
+// set, a last piece without its blank line with Complete unset. A body in memory never fails to
+// read, so there is no error to give. The dialects' D55 converters, the client accumulators and
+// inspect read whole bodies with it.
+func Each(body []byte, maxEvent int) iter.Seq2[int, Event] {
+	return func(yield func(int, Event) bool) {
+		r := &Reader{R: bytes.NewReader(body), MaxEvent: maxEvent}
+		for n := 0; ; n++ {
+			ev, err := r.Next()
+			if err != nil {
+				return // io.EOF: a bytes.Reader gives no other error
+			}
+			if !yield(n, ev) {
+				return
+			}
+		}
+	}
 }

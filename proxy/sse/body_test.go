@@ -42,3 +42,48 @@ func TestTrimDone(t *testing.T) {
 		}
 	}
 }
+
+func TestOneObject(t *testing.T) {
+	conv := func(b []byte) ([]byte, bool) { return []byte(`{"from":"stream"}`), len(b) > 12 }
+	tests := []struct {
+		body, want   string
+		reshaped, ok bool
+	}{
+		{`{"a":1}`, `{"a":1}`, false, true},
+		{"{\"a\":1}\ndata: [DONE]\n", `{"a":1}`, true, true},
+		{"data: {\"x\":1}\n\n", `{"from":"stream"}`, true, true},
+		{"data: {}\n\n", "", false, false},
+		{"not json", "not json", false, true},
+	}
+	for _, tc := range tests {
+		out, reshaped, ok := OneObject([]byte(tc.body), conv)
+		if reshaped != tc.reshaped || ok != tc.ok || (ok && string(out) != tc.want) {
+			t.Errorf("OneObject(%q) = %q, %v, %v; want %q, %v, %v", tc.body, out, reshaped, ok, tc.want, tc.reshaped, tc.ok)
+		}
+	}
+}
+
+func TestEach(t *testing.T) {
+	body := "data: a\n\n: c\r\n\r\ndata: " + string(make([]byte, 40)) + "\n\ndata: cut"
+	var got []string
+	for n, ev := range Each([]byte(body), 20) {
+		got = append(got, string(rune('0'+n))+map[bool]string{true: "o", false: "-"}[ev.Oversize]+map[bool]string{true: "c", false: "-"}[ev.Complete])
+	}
+	// Pieces of the oversize event come with Oversize set; the last piece is incomplete.
+	if len(got) < 4 || got[0] != "0-c" || got[1] != "1-c" || got[len(got)-1][2] != '-' {
+		t.Fatalf("pieces %v", got)
+	}
+	for _, g := range got[2 : len(got)-1] {
+		if g[1] != 'o' {
+			t.Errorf("piece %s of the oversize event not marked", g)
+		}
+	}
+	stopped := 0
+	for range Each([]byte(body), 0) {
+		stopped++
+		break
+	}
+	if stopped != 1 {
+		t.Errorf("break did not stop the loop")
+	}
+}
