@@ -78,45 +78,51 @@ func TestMessagesSSEAsJSON(t *testing.T) {
 // case's wanted message (for a passthrough case, as the healthy stream's message), in every
 // dialect toolfix repairs.
 func TestEveryStreamedCaseAsJSON(t *testing.T) {
-	paths := map[string]string{"anthropic": "/v1/messages", "openai": "/v1/chat/completions", "responses": "/v1/responses"}
+	for _, c := range streamedCases(t) {
+		protocol := c.Protocol
+		req := asksNoStream(t, c.Request)
+		want := c.Want.Message // nil for a passthrough case: only one JSON object is asked of it
+		for _, ct := range []string{"text/event-stream", "text/plain; charset=utf-8"} {
+			t.Run(protocol+"/"+c.Name+"/"+ct, func(t *testing.T) {
+				out, snap, _ := exchangeThrough(t, Options{}, casePath(protocol), req, ct, c.Upstream)
+				if !json.Valid(out) {
+					if sse.LooksLikeStream(out) && snap.FailOpens > 0 && string(out) == string(c.Upstream) {
+						t.Logf("failed open: the stream passes as it came")
+						return
+					}
+					t.Fatalf("not one JSON object (repairs %v, fail-opens %d):\n%.600s", snap.Repairs, snap.FailOpens, out)
+				}
+				if want == nil {
+					return
+				}
+				if err := client.Checks[protocol](want, out, false); err != nil {
+					t.Fatalf("%v\n%.1200s", err, out)
+				}
+				if snap.Repairs["shape"] == 0 {
+					t.Errorf("the reshaping was not counted: %v", snap.Repairs)
+				}
+			})
+		}
+	}
+}
+
+// streamedCases are the shared cases of every protocol whose upstream is a stream answered with
+// status 200.
+func streamedCases(t *testing.T) []cases.Case {
+	t.Helper()
+	var out []cases.Case
 	for _, protocol := range []string{"anthropic", "openai", "responses"} {
 		all, err := cases.Load(protocol)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range all {
-			if !c.Stream || c.Status != 200 {
-				continue
-			}
-			req := asksNoStream(t, c.Request)
-			want := c.Want.Message
-			if c.Want.Passthrough {
-				// The message the healthy stream itself reads as.
-				want = nil
-			}
-			for _, ct := range []string{"text/event-stream", "text/plain; charset=utf-8"} {
-				t.Run(protocol+"/"+c.Name+"/"+ct, func(t *testing.T) {
-					out, snap, _ := exchangeThrough(t, Options{}, paths[protocol], req, ct, c.Upstream)
-					if !json.Valid(out) {
-						if sse.LooksLikeStream(out) && snap.FailOpens > 0 && string(out) == string(c.Upstream) {
-							t.Logf("failed open: the stream passes as it came")
-							return
-						}
-						t.Fatalf("not one JSON object (repairs %v, fail-opens %d):\n%.600s", snap.Repairs, snap.FailOpens, out)
-					}
-					if want == nil {
-						return
-					}
-					if err := client.Checks[protocol](want, out, false); err != nil {
-						t.Fatalf("%v\n%.1200s", err, out)
-					}
-					if snap.Repairs["shape"] == 0 {
-						t.Errorf("the reshaping was not counted: %v", snap.Repairs)
-					}
-				})
+			if c.Stream && c.Status == 200 {
+				out = append(out, c)
 			}
 		}
 	}
+	return out
 }
 
 // asksNoStream returns a copy of a request body with "stream" set to false.
@@ -138,30 +144,24 @@ func asksNoStream(t *testing.T, request []byte) []byte {
 // labelled application/json, text/plain or not at all: the client must get the stream the case wants,
 // byte-identical when it is a passthrough case, never a JSON object.
 func TestStreamLabelledJSON(t *testing.T) {
-	paths := map[string]string{"anthropic": "/v1/messages", "openai": "/v1/chat/completions", "responses": "/v1/responses"}
-	for _, protocol := range []string{"anthropic", "openai", "responses"} {
-		all, err := cases.Load(protocol)
-		if err != nil {
-			t.Fatal(err)
+	for _, c := range streamedCases(t) {
+		protocol := c.Protocol
+		if !requestAsksStream(c.Request) {
+			continue
 		}
-		for _, c := range all {
-			if !c.Stream || c.Status != 200 || !requestAsksStream(c.Request) {
-				continue
-			}
-			for _, ct := range []string{"application/json", "", "text/plain; charset=utf-8"} {
-				t.Run(protocol+"/"+c.Name+"/"+ct, func(t *testing.T) {
-					out, snap, _ := exchangeThrough(t, Options{}, paths[protocol], c.Request, ct, c.Upstream)
-					if c.Want.Passthrough {
-						if string(out) != string(c.Upstream) {
-							t.Fatalf("a healthy stream changed (repairs %v):\n%.800s", snap.Repairs, out)
-						}
-						return
+		for _, ct := range []string{"application/json", "", "text/plain; charset=utf-8"} {
+			t.Run(protocol+"/"+c.Name+"/"+ct, func(t *testing.T) {
+				out, snap, _ := exchangeThrough(t, Options{}, casePath(protocol), c.Request, ct, c.Upstream)
+				if c.Want.Passthrough {
+					if string(out) != string(c.Upstream) {
+						t.Fatalf("a healthy stream changed (repairs %v):\n%.800s", snap.Repairs, out)
 					}
-					if err := client.Checks[protocol](c.Want.Message, out, true); err != nil {
-						t.Fatalf("%v\n%.1200s", err, out)
-					}
-				})
-			}
+					return
+				}
+				if err := client.Checks[protocol](c.Want.Message, out, true); err != nil {
+					t.Fatalf("%v\n%.1200s", err, out)
+				}
+			})
 		}
 	}
 }

@@ -31,14 +31,7 @@ func TestCallInputGate(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			read := ToolsFromChat
-			if tc.api == "anthropic" {
-				read = ToolsFromAnthropic
-			}
-			tools, err := read([]byte(tc.req))
-			if err != nil {
-				t.Fatal(err)
-			}
+			tools := toolsOf(t, tc.api, tc.req)
 			in, err := tools.CallInput("bash", nil, []byte(`{"command":"ls"}`))
 			switch {
 			case tc.wantErr == "" && err != nil:
@@ -67,16 +60,23 @@ func TestAllowsCalls(t *testing.T) {
 		{"chat parallel_tool_calls true, two", `{"parallel_tool_calls":true}`, "chat", 2, true},
 	}
 	for _, tc := range tests {
-		read := ToolsFromChat
-		if tc.api == "anthropic" {
-			read = ToolsFromAnthropic
-		}
-		tools, err := read([]byte(tc.req))
-		if err != nil {
-			t.Fatal(err)
-		}
+		tools := toolsOf(t, tc.api, tc.req)
 		if got := tools.AllowsCalls(tc.n) == nil; got != tc.ok {
 			t.Errorf("%s: allows %d calls = %v, want %v", tc.name, tc.n, got, tc.ok)
 		}
 	}
+}
+
+// toolsOf reads the tools of a request of api ("anthropic" or "chat").
+func toolsOf(t *testing.T, api, request string) *Tools {
+	t.Helper()
+	read := ToolsFromChat
+	if api == "anthropic" {
+		read = ToolsFromAnthropic
+	}
+	tools, err := read([]byte(request))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tools
 }
