@@ -94,20 +94,27 @@ func benchThrough(b *testing.B, h http.Handler, path, request string, size int64
 // events/op for allocations per event.
 func BenchmarkHealthyStream(b *testing.B) {
 	body, events := healthyAnthropicStream(50 << 20)
+	benchFloorAndToolfix(b, body, events, "/v1/messages", benchRequest)
+}
+
+// benchFloorAndToolfix runs the sub-benchmarks "floor" (a bare httputil.ReverseProxy) and
+// "toolfix" (the whole server, every repair on) over the stream body of events events, served by
+// one upstream and asked for at path with request.
+func benchFloorAndToolfix(b *testing.B, body []byte, events int, path, request string) {
 	up := streamUpstream(body)
 	defer up.Close()
 	u, _ := url.Parse(up.URL)
 	b.Run("floor", func(b *testing.B) {
 		rp := httputil.NewSingleHostReverseProxy(u)
 		rp.FlushInterval = -1
-		benchThrough(b, rp, "/v1/messages", benchRequest, int64(len(body)), events)
+		benchThrough(b, rp, path, request, int64(len(body)), events)
 	})
 	b.Run("toolfix", func(b *testing.B) {
 		srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
 		if err != nil {
 			b.Fatal(err)
 		}
-		benchThrough(b, srv, "/v1/messages", benchRequest, int64(len(body)), events)
+		benchThrough(b, srv, path, request, int64(len(body)), events)
 	})
 }
 

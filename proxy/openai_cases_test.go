@@ -5,8 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -152,21 +150,7 @@ const chatBenchRequest = `{"model":"m","stream":true,"messages":[],` + chatTools
 // through the whole toolfix server (every repair on) and through a bare httputil.ReverseProxy.
 func BenchmarkHealthyChatStream(b *testing.B) {
 	body, events := healthyChatStream(50 << 20)
-	up := streamUpstream(body)
-	defer up.Close()
-	u, _ := url.Parse(up.URL)
-	b.Run("floor", func(b *testing.B) {
-		rp := httputil.NewSingleHostReverseProxy(u)
-		rp.FlushInterval = -1
-		benchThrough(b, rp, "/v1/chat/completions", chatBenchRequest, int64(len(body)), events)
-	})
-	b.Run("toolfix", func(b *testing.B) {
-		srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		benchThrough(b, srv, "/v1/chat/completions", chatBenchRequest, int64(len(body)), events)
-	})
+	benchFloorAndToolfix(b, body, events, "/v1/chat/completions", chatBenchRequest)
 }
 
 func TestHealthyChatBenchStreamPasses(t *testing.T) {
