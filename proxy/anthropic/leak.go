@@ -127,7 +127,6 @@ func (s *Stream) writeLeak(w io.Writer, l *heldLeak) error {
 		s.rep.Repair(c.Name, "leaked_call")
 	}
 	s.shift += len(l.calls) - 1
-	s.tools0 = true
 	s.calls += len(l.calls)
 	return nil
 }

@@ -64,7 +64,6 @@ type Stream struct {
 	orphan *block    // a finished text block held because its last line may be an orphan prefix
 	leak   *heldLeak // a finished text block ending in a leaked call, held for the stop_reason
 	shift  int       // added to every upstream block index from here on
-	tools0 bool      // a tool_use block went out in this message
 	calls  int       // tool_use blocks of this message so far, real and made from leaked text
 	bypass bool      // an event was over the size limit: the rest passes as it comes
 }
@@ -204,7 +203,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	switch e.Type {
 	case "message_start":
-		s.shift, s.tools0, s.calls = 0, false, 0
+		s.shift, s.calls = 0, 0
 		return s.send(w, raw)
 	case "content_block_start":
 		return s.blockStart(w, raw, data, &e)
@@ -288,7 +287,6 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		b.started = true
 		return s.send(w, raw)
 	case "tool_use":
-		s.tools0 = true
 		s.calls++
 		b.name = cb.Name
 		b.startInput = cb.Input

@@ -156,7 +156,7 @@ func compactJSON(in []byte) ([]byte, error) {
 // block but says "end_turn" or null (REPAIRS.md D39: open-octo/octo-agent PR #647); clients decide
 // from stop_reason whether to run tools.
 func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
-	if !s.tools0 || e.Delta == nil || e.Delta.StopReason == nil {
+	if s.calls == 0 || e.Delta == nil || e.Delta.StopReason == nil {
 		return raw
 	}
 	sr := string(bytes.TrimSpace(e.Delta.StopReason))
