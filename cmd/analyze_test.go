@@ -308,8 +308,7 @@ func TestSampleToCase(t *testing.T) {
 	if err := caseChecks["anthropic"](c.Want.Message, []byte(stdout), true); err != nil {
 		t.Errorf("replayed sample: %v", err)
 	}
-	t.Setenv("TOOLFIX_CASES", caseRoot)
-	written, err := cases.Load("anthropic")
+	written, err := cases.LoadFrom(caseRoot, "anthropic")
 	if err != nil || len(written) != 1 {
 		t.Fatalf("loading the written case: %v", err)
 	}

@@ -1,7 +1,9 @@
-// Package cases loads the shared repair cases (../shared/cases beside the repository root, or the
-// folder named by TOOLFIX_CASES) for tests and fuzz seeds. Each case is one exchange: the request
-// body, the upstream response bytes and what a correct proxy must deliver. The layout is described
-// in ../shared/cases/README.md; this package only reads it and never writes.
+// Package cases loads the repair cases kept in the repository, testdata/cases at the module root,
+// for tests and fuzz seeds. Each case is one exchange: the request body, the upstream response bytes
+// and what a correct proxy must deliver. The layout is described in testdata/cases/README.md; this
+// package only reads it and never writes. The folder is an exact copy of the cases every developer
+// shares; new ones are copied in when an issue names them, so a fresh clone tests with nothing
+// beside it.
 package cases
 
 import (
@@ -38,35 +40,42 @@ type Want struct {
 	Note        string          `json:"note"`
 }
 
-// Dir returns the shared cases folder: $TOOLFIX_CASES when set, else the first of
-// <dir>/../shared/cases found walking up from the working directory (tests run in their package's
-// folder). The error says where it looked.
+// Dir returns the repository's cases folder, <module root>/testdata/cases, found by walking up from
+// the working directory (tests run in their package's folder) to the folder holding go.mod. The
+// error says where it looked and what is missing.
 func Dir() (string, error) {
-	if d := os.Getenv("TOOLFIX_CASES"); d != "" {
-		return d, nil
-	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return "", fmt.Errorf("finding the cases folder: %w", err)
 	}
 	for d := wd; ; d = filepath.Dir(d) {
-		c := filepath.Join(d, "..", "shared", "cases")
-		if fi, err := os.Stat(filepath.Join(c, "README.md")); err == nil && !fi.IsDir() {
-			return filepath.Clean(c), nil
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			c := filepath.Join(d, "testdata", "cases")
+			if _, err := os.Stat(filepath.Join(c, "README.md")); err != nil {
+				return "", fmt.Errorf("the repair cases are missing: no %s in the module at %s (restore testdata/cases from git)", filepath.Join(c, "README.md"), d)
+			}
+			return c, nil
 		}
 		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("no shared/cases beside any parent of %q (set TOOLFIX_CASES)", wd)
+			return "", fmt.Errorf("finding the cases folder: no go.mod in %q or any parent", wd)
 		}
 	}
 }
 
-// Load reads every case of protocol ("anthropic", "openai", "responses"), sorted by name. It is an
-// error for the folder to hold no case or a case to lack request.json, an upstream file or want.json.
+// Load reads every case of protocol ("anthropic", "openai", "responses") from the repository's
+// cases folder (Dir), sorted by name. It is an error for the folder to hold no case or a case to
+// lack request.json, an upstream file or want.json.
 func Load(protocol string) ([]Case, error) {
 	root, err := Dir()
 	if err != nil {
 		return nil, err
 	}
+	return LoadFrom(root, protocol)
+}
+
+// LoadFrom is Load over the cases folder root instead of the repository's (a folder written by
+// `toolfix replay --write-case`, say).
+func LoadFrom(root, protocol string) ([]Case, error) {
 	pdir := filepath.Join(root, protocol)
 	ents, err := os.ReadDir(pdir)
 	if err != nil {
