@@ -1,0 +1,481 @@
+package repair
+
+// Scan follows one tool call's input text as it streams in (an Anthropic input_json_delta's
+// partial_json, a Chat Completions call's arguments), byte by byte, knowing at every byte where
+// in the tool's input schema it stands. It answers one question: up to which byte is the text,
+// as far as it came, sure to stay as it is — that is, where is the first byte that a repair of
+// the whole input (RepairInput with Options.KeepText) could change. Everything before that byte
+// can go to the client at once; from it on, the caller holds the text until the call ends and
+// then judges it whole.
+//
+// A byte is held from (Scan.Held) when it:
+//   - opens a string where the schema at that place wants no string (an array, object, number,
+//     integer, boolean or null, as RepairInput coerces: REPAIRS.md D13-D15, D29, D23b, D25
+//     inside such a string), at any depth, through properties, patternProperties,
+//     additionalProperties, items, prefixItems, $ref, allOf, anyOf and oneOf;
+//   - is an escape JSON does not have (a backslash before another character, \u without four
+//     hex digits: D24, D25), or, with Options.Args, the first backslash of a string that starts
+//     like a Windows path ("C:\…", "\…"), since D24 escapes every backslash of such a string;
+//   - cannot continue JSON at all (a Python literal, D29; a top-level value that is not an
+//     object or array, D21), or is not white space after the top-level value closed (D21, D23,
+//     D23b);
+//   - nests deeper than the parsers read, or names a member longer than maxScanKey.
+//
+// Nothing is held for a value where the schema allows a string, for a tool the request does not
+// offer or offers without a schema (Tools.NewScan returns nil), and nothing for a value that is
+// merely cut off (D46): a cut value is never completed, so its bytes stay as they came.
+//
+// A Scan is cheap on healthy text: a run of string bytes costs one table lookup each, and the
+// state is one frame per open array or object. Not safe for concurrent use.
+type Scan struct {
+	args  bool
+	root  *schema
+	off   int64 // bytes fed so far
+	held  int64 // offset of the first byte that may need a change; -1 while none
+	st    scanState
+	stack []scanFrame
+	done  bool // the top-level value closed
+
+	// the value being read
+	str    strState
+	lit    string // a true/false/null literal being read, and how far
+	litPos int
+	// where the next value goes: its direct schemas (for the string rule) and its flattened ones
+	next  []*schema
+	wants bool // the next value's place wants no string
+	keyIn []byte
+}
+
+type scanState uint8
+
+const (
+	stValue   scanState = iota // a value is due (after '[', ':', ',' in an array, or at the top)
+	stAfter                    // a value ended: ',' or a closer is due (or, at the top, only white space)
+	stKey                      // a member name or '}' is due
+	stColon                    // ':' is due
+	stString                   // inside a string value
+	stKeyStr                   // inside a member name
+	stNumber                   // inside a number
+	stLiteral                  // inside true, false or null
+	stStopped                  // held: nothing more is read
+)
+
+// strState is the state inside a string token.
+type strState struct {
+	esc    int8 // 0: plain; 1: after a backslash; 2-5: in \u, that many hex digits still due plus 1
+	n      int  // bytes of content so far
+	c0, c1 byte // the first two content bytes
+}
+
+// scanFrame is one open array or object.
+type scanFrame struct {
+	obj   bool
+	set   []*schema // the schemas of the container's place, flattened through combinators
+	items int       // arrays: the index of the next item
+}
+
+// maxScanKey is the longest member name, in bytes, whose schema the scan looks up; a longer
+// name holds the text from it on (healthy tool inputs have short names).
+const maxScanKey = 4 << 10
+
+// maxScanSet bounds the schemas one place is flattened into; past it the place counts as one
+// that may want a repair anywhere, and its text is held.
+const maxScanSet = 64
+
+// NewScan returns a Scan for the input of a call to tool, or nil when the request offers no such
+// tool or no usable schema for it: RepairInput never changes such an input, so nothing is held.
+// opt is the one the caller will repair the whole input with.
+func (t *Tools) NewScan(tool string, opt Options) *Scan {
+	tl := t.lookup(tool)
+	if tl == nil || tl.schema == nil {
+		return nil
+	}
+	s := &Scan{args: opt.Args, root: tl.schema, held: -1}
+	s.next = []*schema{tl.schema}
+	return s
+}
+
+// Held returns the offset of the first byte fed that a repair may change, and true; or the
+// number of bytes fed and false while every byte so far is sure to stay as it is. A nil Scan
+// holds nothing.
+func (s *Scan) Held() (int64, bool) {
+	if s == nil {
+		return 0, false
+	}
+	if s.held >= 0 {
+		return s.held, true
+	}
+	return s.off, false
+}
+
+// Len returns the number of bytes fed so far.
+func (s *Scan) Len() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.off
+}
+
+// Feed reads the next bytes of the input text. Once a byte is held, the rest is only counted.
+func (s *Scan) Feed(p []byte) {
+	if s == nil {
+		return
+	}
+	if s.st == stStopped {
+		s.off += int64(len(p))
+		return
+	}
+	i := 0
+	for i < len(p) && s.st != stStopped {
+		switch s.st {
+		case stString, stKeyStr:
+			i = s.inString(p, i)
+		default:
+			s.byte(p[i], i)
+			i++
+		}
+	}
+	s.off += int64(len(p))
+}
+
+// hold marks the byte at offset i of the current feed as the first that may need a change.
+func (s *Scan) hold(i int) {
+	s.held = s.off + int64(i)
+	s.st = stStopped
+	s.stack, s.next, s.keyIn = nil, nil, nil
+}
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// byte reads one byte outside strings.
+func (s *Scan) byte(c byte, i int) {
+	switch s.st {
+	case stValue:
+		s.valueStart(c, i)
+	case stAfter:
+		s.after(c, i)
+	case stKey:
+		switch {
+		case isWS(c):
+		case c == '"':
+			s.st, s.str, s.keyIn = stKeyStr, strState{}, s.keyIn[:0]
+		case c == '}':
+			s.close(true, i)
+		default:
+			s.hold(i)
+		}
+	case stColon:
+		switch {
+		case isWS(c):
+		case c == ':':
+			s.st = stValue
+		default:
+			s.hold(i)
+		}
+	case stNumber:
+		switch {
+		case c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E':
+		default:
+			s.st = stAfter
+			s.after(c, i)
+		}
+	case stLiteral:
+		if c != s.lit[s.litPos] {
+			s.hold(i)
+			return
+		}
+		if s.litPos++; s.litPos == len(s.lit) {
+			s.st = stAfter
+		}
+	}
+}
+
+// valueStart reads the first byte of a value.
+func (s *Scan) valueStart(c byte, i int) {
+	if isWS(c) {
+		return
+	}
+	top := len(s.stack) == 0
+	if top && c != '{' && c != '[' {
+		s.hold(i) // D21 (a whole-arguments string), D29, or no JSON at all
+		return
+	}
+	switch {
+	case c == '{' || c == '[':
+		if len(s.stack) >= maxDepth {
+			s.hold(i)
+			return
+		}
+		s.stack = append(s.stack, scanFrame{obj: c == '{', set: s.flatNext()})
+		if c == '{' {
+			s.st = stKey
+		} else {
+			s.st = stValue
+			s.place()
+		}
+	case c == '"':
+		if s.wants {
+			s.hold(i) // D13-D15: a string where the schema wants another type
+			return
+		}
+		s.st, s.str = stString, strState{}
+	case c == '-' || c >= '0' && c <= '9':
+		s.st = stNumber
+	case c == 't':
+		s.st, s.lit, s.litPos = stLiteral, "true", 1
+	case c == 'f':
+		s.st, s.lit, s.litPos = stLiteral, "false", 1
+	case c == 'n':
+		s.st, s.lit, s.litPos = stLiteral, "null", 1
+	case c == ']' && len(s.stack) > 0 && !s.stack[len(s.stack)-1].obj && s.stack[len(s.stack)-1].items == 0:
+		s.close(false, i) // an empty array
+	default:
+		s.hold(i) // a Python literal (D29) or no JSON
+	}
+}
+
+// after reads a byte after a value.
+func (s *Scan) after(c byte, i int) {
+	if isWS(c) {
+		return
+	}
+	if len(s.stack) == 0 {
+		s.hold(i) // D21, D23, D23b: something after the top-level value
+		return
+	}
+	f := &s.stack[len(s.stack)-1]
+	switch {
+	case c == ',' && f.obj:
+		s.st = stKey
+	case c == ',':
+		f.items++
+		s.st = stValue
+		s.place()
+	case c == '}' && f.obj, c == ']' && !f.obj:
+		s.close(f.obj, i)
+	default:
+		s.hold(i)
+	}
+}
+
+// close ends the innermost container.
+func (s *Scan) close(obj bool, i int) {
+	if len(s.stack) == 0 || s.stack[len(s.stack)-1].obj != obj {
+		s.hold(i)
+		return
+	}
+	s.stack = s.stack[:len(s.stack)-1]
+	s.st = stAfter
+	if len(s.stack) == 0 {
+		s.done = true
+	}
+}
+
+// place sets the schemas of the next item of the innermost array.
+func (s *Scan) place() {
+	f := &s.stack[len(s.stack)-1]
+	s.next = s.next[:0]
+	for _, x := range f.set {
+		if is := itemSchema(x, f.items); is != nil {
+			s.next = append(s.next, is)
+		}
+	}
+	s.wants = wantsNoString(s.next)
+}
+
+// member sets the schemas of the value of member key of the innermost object.
+func (s *Scan) member(key string) {
+	f := &s.stack[len(s.stack)-1]
+	s.next = s.next[:0]
+	var buf [4]*schema
+	for _, x := range f.set {
+		s.next = append(s.next, memberSchemas(x, key, buf[:0])...)
+	}
+	s.wants = wantsNoString(s.next)
+}
+
+// wantsNoString reports whether a string at a place with these schemas may be coerced: one of
+// them knows its types and allows no string (coerceString's rule).
+func wantsNoString(set []*schema) bool {
+	for _, x := range set {
+		if x.always || x.never || x.unresolved {
+			continue
+		}
+		if ts, known := types(x); known && ts&tString == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// flatNext returns the schemas of the next value's place with their $ref, allOf, anyOf and
+// oneOf branches, as coerce walks them; nil for a place nothing constrains. More than maxScanSet
+// schemas give a set that holds every string (see wantsNoString of neverSet).
+func (s *Scan) flatNext() []*schema {
+	if len(s.next) == 0 {
+		return nil
+	}
+	var out []*schema
+	var walk func(x *schema, hops int) bool
+	walk = func(x *schema, hops int) bool {
+		if x == nil || hops > maxHops || x.always || x.unresolved {
+			return true
+		}
+		for _, y := range out {
+			if y == x {
+				return true
+			}
+		}
+		if len(out) >= maxScanSet {
+			return false
+		}
+		out = append(out, x)
+		if x.never {
+			return true
+		}
+		if !walk(x.ref, hops+1) {
+			return false
+		}
+		for _, group := range [][]*schema{x.allOf, x.anyOf, x.oneOf} {
+			for _, a := range group {
+				if !walk(a, hops+1) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, x := range s.next {
+		if !walk(x, 0) {
+			return []*schema{wildcard}
+		}
+	}
+	return out
+}
+
+// wildcard stands for a place whose schemas are too many to follow: every member and item under
+// it counts as wanting no string, so that a string there is held.
+var wildcard = func() *schema {
+	s := &schema{hasType: true, types: tObject | tArray, typesKnown: true, typesAllowed: tObject | tArray,
+		minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
+	s.additional, s.items = s, s
+	return s
+}()
+
+// plain marks the bytes that can be skipped inside a string: not '"', '\\' or a control byte.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// inString reads string bytes from p[i:] and returns where it stopped.
+func (s *Scan) inString(p []byte, i int) int {
+	st := &s.str
+	key := s.st == stKeyStr
+	for i < len(p) {
+		c := p[i]
+		if st.esc == 0 {
+			if plain[c] {
+				j := i
+				for j < len(p) && plain[p[j]] {
+					j++
+				}
+				if key {
+					if len(s.keyIn)+j-i > maxScanKey {
+						s.hold(i)
+						return len(p)
+					}
+					s.keyIn = append(s.keyIn, p[i:j]...)
+				}
+				for k := i; k < j && st.n+k-i < 2; k++ {
+					if st.n+k-i == 0 {
+						st.c0 = p[k]
+					} else {
+						st.c1 = p[k]
+					}
+				}
+				st.n += j - i
+				i = j
+				continue
+			}
+			switch {
+			case c == '"':
+				s.endString(key, i)
+				return i + 1
+			case c == '\\':
+				if s.args && !key && (st.n == 0 || st.n == 2 && isLetter(st.c0) && st.c1 == ':') {
+					s.hold(i) // D24: a Windows path's backslashes may all be escaped
+					return len(p)
+				}
+				st.esc = 1
+				if key {
+					s.keyIn = append(s.keyIn, c)
+				}
+				st.n++
+				i++
+			default: // a control byte: not JSON
+				s.hold(i)
+				return len(p)
+			}
+			continue
+		}
+		if key {
+			s.keyIn = append(s.keyIn, c)
+		}
+		switch {
+		case st.esc == 1:
+			switch c {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				st.esc = 0
+			case 'u':
+				st.esc = 5
+			default:
+				s.hold(i - 1) // D24: an escape JSON does not have
+				return len(p)
+			}
+		default:
+			if _, ok := hexDigit(c); !ok {
+				s.hold(i) // D25: a \u escape broken (its backslash went out; the mend is after it)
+				return len(p)
+			}
+			if st.esc--; st.esc == 1 {
+				st.esc = 0
+			}
+		}
+		st.n++
+		i++
+	}
+	return i
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// endString ends a string token: a member name sets the place of its value.
+func (s *Scan) endString(key bool, i int) {
+	if !key {
+		s.st = stAfter
+		return
+	}
+	s.st = stColon
+	k := string(s.keyIn)
+	if bytesIndex(s.keyIn, '\\') >= 0 {
+		v, err := parseJSON(`"` + k + `"`)
+		if err != nil {
+			s.hold(i)
+			return
+		}
+		k = v.text
+	}
+	s.member(k)
+}
+
+func bytesIndex(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
