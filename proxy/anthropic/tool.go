@@ -66,19 +66,68 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		s.rep.Repair(b.name, "shape")
 		return s.replaceDeltas(w, b, out, compact, stop)
 	}
+	if !b.holding {
+		return s.send(w, stop) // every delta went out as it came
+	}
 	input := b.partial
-	if len(bytes.TrimSpace(input)) == 0 || s.tools.Fits(b.name, input) {
+	if b.lost || len(bytes.TrimSpace(input)) == 0 || s.tools.Fits(b.name, input) {
 		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 		return s.releaseAll(w)
 	}
-	fixed, kinds, changed := s.tools.RepairInput(b.name, input, repair.Options{})
-	if !changed {
-		s.rep.Fail("tool input does not fit its schema and no repair makes it fit")
+	fixed, kinds, changed := s.tools.RepairInput(b.name, input, repair.Options{KeepText: true})
+	if !changed || !bytes.HasPrefix(fixed, input[:b.sent]) {
+		if changed {
+			s.rep.Fail("the repair would change tool input already sent")
+		} else {
+			s.rep.Fail("tool input does not fit its schema and no repair makes it fit")
+		}
 		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 		return s.releaseAll(w)
 	}
 	s.rep.Repair(b.name, kinds...)
-	return s.replaceDeltas(w, b, out, fixed, stop)
+	return s.replaceDeltas(w, b, out, fixed[b.sent:], stop)
+}
+
+// toolDelta takes one input_json_delta of the open tool_use block of an offered tool (raw with
+// its index shifted). While the scan finds the input consistent with the tool's schema and
+// nothing is held before it, the delta goes out at once, as it came; from the first delta that
+// holds a byte a repair may change (see repair.Scan) to the block's end, the deltas are held,
+// and toolStop judges the input whole. A held input over the size limit goes out as it came
+// (a fail-open), and the rest of the block streams.
+func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
+	b := s.blk
+	b.deltas++
+	if !b.holding {
+		b.scan.Feed([]byte(partial))
+		_, held := b.scan.Held()
+		if held && b.lost {
+			s.rep.Fail("tool input too long before its fault to repair while streaming")
+			b.scan = nil
+			held = false
+		}
+		if !held && len(s.held) == 0 {
+			if !b.lost {
+				if len(b.partial)+len(partial) <= keptPrefix {
+					b.partial = append(b.partial, partial...)
+				} else {
+					b.partial, b.lost = nil, true
+				}
+			}
+			b.sent += len(partial)
+			_, err := w.Write(raw)
+			return err
+		}
+		b.holding = true
+	}
+	b.partial = append(b.partial, partial...)
+	if len(b.partial)-b.sent > s.maxHeld {
+		s.rep.Fail("held tool input over the size limit")
+		b.holding, b.lost, b.scan, b.partial = false, true, nil, nil
+		s.held = append(s.held, piece{raw: bytes.Clone(raw)})
+		return s.releaseAll(w)
+	}
+	s.hold(raw, pToolDelta, "")
+	return nil
 }
 
 // replaceDeltas writes the held pieces with every input_json_delta replaced by one carrying input,

@@ -479,3 +479,8 @@ func bytesIndex(b []byte, c byte) int {
 	}
 	return -1
 }
+
+// DefaultMaxHeld is the most bytes of one tool call's input (or of a text tail that may be a
+// leaked call) that a dialect holds for repair when no other limit is set: 16 MiB, enough for
+// an 11 MB stringified input. Past it the held bytes go out as they came (a fail-open).
+const DefaultMaxHeld = 16 << 20
