@@ -65,6 +65,13 @@ type Options struct {
 	// Samples keeps redacted copies of exchanges (see package sample and Store's mode); nil keeps
 	// none.
 	Samples *sample.Store
+	// MaxHeld is the most bytes of one tool call's input (or leaked-call text tail) a stream
+	// holds for repair; zero means repair.DefaultMaxHeld (16 MiB). Past it the held bytes go out
+	// as they came, logged as a fail-open.
+	MaxHeld int
+	// Clock is the time source of the keep-alives sent while a span is held (see
+	// KeepAliveAfter); nil means the system clock.
+	Clock Clock
 }
 
 // Server is the repair proxy, an http.Handler. Create it with New.
@@ -74,6 +81,7 @@ type Server struct {
 	root      *routeEntry
 	transport http.RoundTripper
 	log       *slog.Logger
+	clock     Clock
 	pid       string
 	started   time.Time
 	Stats     *Stats
@@ -116,6 +124,10 @@ func New(opts Options) (*Server, error) {
 		t.ForceAttemptHTTP2 = true
 		t.MaxIdleConnsPerHost = 16
 		s.transport = t
+	}
+	s.clock = opts.Clock
+	if s.clock == nil {
+		s.clock = realClock{}
 	}
 	s.log = opts.Logger
 	if s.log == nil {

@@ -1,0 +1,115 @@
+package proxy
+
+import (
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// fakeClock is a Clock the test moves: Now is what set last said, and the ticks are the test's.
+type fakeClock struct {
+	mu   sync.Mutex
+	now  time.Time
+	tick chan time.Time
+}
+
+func newFakeClock() *fakeClock {
+	return &fakeClock{now: time.Unix(1_800_000_000, 0), tick: make(chan time.Time)}
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Tick(time.Duration) (<-chan time.Time, func()) { return c.tick, func() {} }
+
+// advance moves the clock by d and ticks once (the keep-alive loop has looked when this returns).
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	now := c.now
+	c.mu.Unlock()
+	c.tick <- now
+	c.tick <- now // the second tick is taken only once the first was handled
+}
+
+// streamStep is one step of a paced stream: what the upstream sends next, and what the client
+// must read before the next step (nothing: read nothing now).
+type streamStep struct {
+	send    string        // bytes the upstream writes and flushes
+	advance time.Duration // or: move the clock by this and tick
+	read    []string      // the pieces the client reads next, in order
+}
+
+// runSteps serves a paced upstream through toolfix with a fake clock and plays the steps: each
+// step's pieces must reach the client before the next upstream write, so nothing waits for what
+// comes after it (no sleeps: the reads block until the bytes come).
+func runSteps(t *testing.T, path, request string, steps []streamStep) {
+	t.Helper()
+	up, send := pacedUpstream(t, "text/event-stream")
+	clock := newFakeClock()
+	_, ps := newServer(t, up.URL, Options{Clock: clock})
+	resps := make(chan *http.Response, 1)
+	go func() { resps <- postTo(t, http.DefaultClient, ps.URL+path, request) }()
+	var r *sse.Reader
+	for i, st := range steps {
+		if st.advance > 0 {
+			clock.advance(st.advance)
+		} else {
+			send <- []byte(st.send)
+		}
+		if r == nil { // the proxy answers with the upstream's first bytes
+			resp := <-resps
+			defer resp.Body.Close()
+			r = &sse.Reader{R: resp.Body}
+		}
+		for _, want := range st.read {
+			if got := nextPiece(t, r); got != want {
+				t.Fatalf("step %d: the client read %q, want %q", i, got, want)
+			}
+		}
+	}
+	close(send)
+}
+
+const keepAlivePing = "event: ping\ndata: {\"type\": \"ping\"}\n\n"
+
+func TestToolInputStreamsThroughTheProxy(t *testing.T) {
+	start, toolStart := sseOf(evStart), sseOf(evToolStart)
+	d1, d2, d3 := sseOf(toolDelta(`{"todos": [`)), sseOf(toolDelta(`{"content": "a"}`)), sseOf(toolDelta(`]}`))
+	ok1, bad1, bad2 := sseOf(toolDelta(`{"todos": `)), sseOf(toolDelta(`"[{\"content\": `)), sseOf(toolDelta(`\"a\"}]"}`))
+	ping, stop, end := sseOf(evPing), sseOf(evStop1), sseOf(evMsgDelta, evMsgStop)
+	repaired := sseOf(toolDelta(`[{"content":"a"}]}`))
+	tests := []struct {
+		name  string
+		steps []streamStep
+	}{
+		{"healthy: every delta at once", []streamStep{
+			{send: start, read: []string{start}}, {send: toolStart, read: []string{toolStart}},
+			{send: d1, read: []string{d1}}, {send: d2, read: []string{d2}}, {send: ping, read: []string{ping}},
+			{send: d3, read: []string{d3}}, {send: stop, read: []string{stop}},
+		}},
+		{"faulty: held from the faulty delta, pings pass, keep-alive after 10 s", []streamStep{
+			{send: start, read: []string{start}}, {send: toolStart, read: []string{toolStart}},
+			{send: ok1, read: []string{ok1}},
+			{send: bad1},
+			{send: ping, read: []string{ping}},
+			{advance: 5 * time.Second},
+			{advance: 6 * time.Second, read: []string{keepAlivePing}},
+			{advance: 3 * time.Second},
+			{send: bad2},
+			{send: stop, read: []string{repaired, stop}},
+			{send: end, read: []string{sseOf(evMsgDelta), sseOf(evMsgStop)}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			runSteps(t, "/v1/messages", todoRequest, tt.steps)
+		})
+	}
+}
