@@ -19,7 +19,9 @@ func newStreamRepairer(dialect string, request []byte, textFormat string, maxHel
 		return st
 	case "chat":
 		tools, _ := repair.ToolsFromChat(request)
-		return openai.NewStream(tools, rep, openai.Options{TextFormat: textFormat})
+		st := openai.NewStream(tools, rep, openai.Options{TextFormat: textFormat})
+		st.SetMaxHeld(maxHeld)
+		return st
 	case "responses":
 		tools, _ := repair.ToolsFromResponses(request)
 		return responses.NewStream(tools, rep)

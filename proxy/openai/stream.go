@@ -44,6 +44,7 @@ type Stream struct {
 	spare    *piece // a piece that went out at once and that nothing refers to, for reuse
 	choices  map[int]*choiceState
 	scratch  scratch // fastChunk's
+	maxHeld  int     // see SetMaxHeld
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -52,8 +53,36 @@ func NewStream(tools *repair.Tools, rep *repair.Reporter, opt Options) *Stream {
 	if opt.TextFormat != FormatGongju {
 		opt.TextFormat = ""
 	}
-	return &Stream{tools: tools, rep: rep, opt: opt, choices: map[int]*choiceState{}}
+	return &Stream{tools: tools, rep: rep, opt: opt, choices: map[int]*choiceState{}, maxHeld: repair.DefaultMaxHeld}
 }
+
+// SetMaxHeld sets the most bytes of one call's arguments held for repair (zero or less:
+// repair.DefaultMaxHeld). Held arguments that grow past it go out as they came, as a fail-open,
+// and the rest of that call streams as it comes.
+func (s *Stream) SetMaxHeld(n int) {
+	if n <= 0 {
+		n = repair.DefaultMaxHeld
+	}
+	s.maxHeld = n
+}
+
+// HoldingSpan reports whether a tool call is held now (its arguments hold a byte a repair may
+// change, or its name has not come): while one is, the stream is not healthy, so comments pass
+// ahead of it, and the proxy sends keep-alives (see KeepAlive) when it stays held long.
+func (s *Stream) HoldingSpan() bool {
+	for _, c := range s.choices {
+		for _, cl := range c.open {
+			if cl.held {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// KeepAlive returns what toolfix sends while a call stays held long, so that no client watchdog
+// takes the silence for a stalled stream: an SSE comment, which every client ignores.
+func (s *Stream) KeepAlive() []byte { return []byte(": toolfix keep-alive\n\n") }
 
 // Held returns the bytes of every piece taken and not yet written, as they came, in order. After
 // a panic inside Push it leaves out the piece being pushed, which the caller writes itself.
@@ -97,7 +126,12 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if !hasData {
 		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
 		// call, so that a healthy stream stays byte-identical (REPAIRS.md D49 keeps comments byte
-		// for byte): while a call is held, a keep-alive waits with it.
+		// for byte). While a call is held (HoldingSpan) the stream is not healthy, and a comment
+		// (a keep-alive) goes out at once so that the client hears from the stream.
+		if s.HoldingSpan() {
+			_, err := w.Write(ev.Raw)
+			return err
+		}
 		return s.pass(w, ev.Raw)
 	}
 	if IsJunk(data) {
