@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"encoding/json"
 	"net/http"
 	"sync"
 	"testing"
@@ -110,6 +111,44 @@ func TestToolInputStreamsThroughTheProxy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			runSteps(t, "/v1/messages", todoRequest, tt.steps)
+		})
+	}
+}
+
+// chatToolRequest offers bash (command: string, timeout: number) in Chat Completions.
+const chatToolRequest = `{"model":"m","stream":true,"messages":[],"tools":[{"type":"function","function":{"name":"bash",` +
+	`"parameters":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"]}}}]}`
+
+func chatArgs(text string) string {
+	q, _ := json.Marshal(text)
+	return chatChunk(`{"tool_calls":[{"index":0,"function":{"arguments":`+string(q)+`}}]}`, "null")
+}
+
+func TestChatCallStreamsThroughTheProxy(t *testing.T) {
+	head := chatChunk(`{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":""}}]}`, "null")
+	a1, a2, a3 := chatArgs(`{"command": `), chatArgs(`"ls -la"`), chatArgs(`}`)
+	bad1, bad2 := chatArgs(`, "timeout": "3`), chatArgs(`0"}`)
+	comment, finish, done := ": ping\n\n", chatChunk(`{}`, `"tool_calls"`), "data: [DONE]\n\n"
+	tests := []struct {
+		name  string
+		steps []streamStep
+	}{
+		{"healthy: the first delta and every argument delta at once", []streamStep{
+			{send: head, read: []string{head}}, {send: a1, read: []string{a1}}, {send: comment, read: []string{comment}},
+			{send: a2, read: []string{a2}}, {send: a3, read: []string{a3}}, {send: finish, read: []string{finish}}, {send: done, read: []string{done}},
+		}},
+		{"faulty: held from the faulty delta, comments pass, keep-alive after 10 s", []streamStep{
+			{send: head, read: []string{head}}, {send: a1, read: []string{a1}}, {send: a2, read: []string{a2}},
+			{send: bad1}, {send: comment, read: []string{comment}},
+			{advance: 11 * time.Second, read: []string{": toolfix keep-alive\n\n"}},
+			{send: bad2},
+			{send: finish, read: []string{chatArgs(`, "timeout": 30}`), finish}},
+			{send: done, read: []string{done}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			runSteps(t, "/v1/chat/completions", chatToolRequest, tt.steps)
 		})
 	}
 }
