@@ -58,6 +58,7 @@ type block struct {
 	partial []byte
 	sent    int
 	holding bool
+	faulty  bool // the held input cannot fit as it is (repair.Scan.Faulty): the stream is not healthy
 	lost    bool // partial no longer holds the whole input: nothing can be repaired
 }
 
@@ -99,11 +100,13 @@ func (s *Stream) SetMaxHeld(n int) {
 	s.maxHeld = n
 }
 
-// HoldingSpan reports whether a tool input is held now because a repair may change it: while it
-// is, the stream is not healthy, so pings and comments pass ahead of it, and the proxy sends
-// keep-alives (see KeepAlive) when it stays held long.
+// HoldingSpan reports whether a tool input is held now that cannot fit its schema as it is (see
+// repair.Scan.Faulty): the stream is not healthy then, so pings and comments pass ahead of it,
+// and the proxy sends keep-alives (see KeepAlive) when it stays held long. An input held only
+// because it may need a repair keeps its pings in place, so that it stays byte-identical if it
+// turns out healthy.
 func (s *Stream) HoldingSpan() bool {
-	return s.blk != nil && s.blk.holding
+	return s.blk != nil && s.blk.holding && s.blk.faulty
 }
 
 // KeepAlive returns the event toolfix sends while a span stays held long, so that no client

@@ -117,7 +117,7 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 			_, err := w.Write(raw)
 			return err
 		}
-		b.holding = true
+		b.holding, b.faulty = true, b.scan.Faulty()
 	}
 	b.partial = append(b.partial, partial...)
 	if len(b.partial)-b.sent > s.maxHeld {

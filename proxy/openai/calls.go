@@ -34,6 +34,7 @@ type call struct {
 	scan      *repair.Scan
 	span      bool
 	spanFirst bool // the span began in the call's first delta: its id and name went with it
+	faulty    bool // the arguments cannot fit as they are (see Stream.HoldingSpan)
 	streamed  int
 	lost      bool
 }
@@ -190,6 +191,7 @@ func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, firs
 	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
 	if _, held := cl.scan.Held(); (held || obj && cl.scan != nil) && !cl.lost && !cl.bad {
 		cl.held, cl.span, cl.spanFirst = true, true, first
+		cl.faulty = obj || cl.scan.Faulty()
 		cl.args = append(cl.args, text...)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})

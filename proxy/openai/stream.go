@@ -66,13 +66,15 @@ func (s *Stream) SetMaxHeld(n int) {
 	s.maxHeld = n
 }
 
-// HoldingSpan reports whether a tool call is held now (its arguments hold a byte a repair may
-// change, or its name has not come): while one is, the stream is not healthy, so comments pass
-// ahead of it, and the proxy sends keep-alives (see KeepAlive) when it stays held long.
+// HoldingSpan reports whether a tool call is held now that is not healthy: its arguments cannot
+// fit as they are (repair.Scan.Faulty), were sent as an object (D20), or its name has not come
+// (D32). While one is, comments pass ahead of it, and the proxy sends keep-alives (see
+// KeepAlive) when it stays held long. A call held only because it may need a repair keeps its
+// comments in place, so that it stays byte-identical if it turns out healthy.
 func (s *Stream) HoldingSpan() bool {
 	for _, c := range s.choices {
 		for _, cl := range c.open {
-			if cl.held {
+			if cl.held && (!cl.span || cl.faulty) {
 				return true
 			}
 		}

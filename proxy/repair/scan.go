@@ -14,8 +14,9 @@ package repair
 //     inside such a string), at any depth, through properties, patternProperties,
 //     additionalProperties, items, prefixItems, $ref, allOf, anyOf and oneOf;
 //   - is an escape JSON does not have (a backslash before another character, \u without four
-//     hex digits: D24, D25), or, with Options.Args, the first backslash of a string that starts
-//     like a Windows path ("C:\…", "\…"), since D24 escapes every backslash of such a string;
+//     hex digits: D24, D25). D24 escapes every backslash of such a string, so a valid escape
+//     before the invalid one (C:\new\Users) has streamed already: that repair cannot be made
+//     while streaming, and the call fails open;
 //   - cannot continue JSON at all (a Python literal, D29; a top-level value that is not an
 //     object or array, D21), or is not white space after the top-level value closed (D21, D23,
 //     D23b);
@@ -25,6 +26,12 @@ package repair
 // offer or offers without a schema (Tools.NewScan returns nil), and nothing for a value that is
 // merely cut off (D46): a cut value is never completed, so its bytes stay as they came.
 //
+// A held byte is Faulty when it makes the input unfit for the schema whatever follows (it is not
+// JSON, or a string at a place that rules strings out on every reading of the schema); a byte
+// held only because a repair may be needed (a string where one anyOf branch of an enclosing
+// object wants another type, a member name too long to look up) is not, and the input may turn
+// out healthy.
+//
 // A Scan is cheap on healthy text: a run of string bytes costs one table lookup each, and the
 // state is one frame per open array or object. Not safe for concurrent use.
 type Scan struct {
@@ -32,6 +39,7 @@ type Scan struct {
 	root  *schema
 	off   int64 // bytes fed so far
 	held  int64 // offset of the first byte that may need a change; -1 while none
+	fault bool  // the held byte is Faulty
 	st    scanState
 	stack []scanFrame
 	done  bool // the top-level value closed
@@ -43,6 +51,7 @@ type Scan struct {
 	// where the next value goes: its direct schemas (for the string rule) and its flattened ones
 	next  []*schema
 	wants bool // the next value's place wants no string
+	alt   bool // the next value's place came through anyOf or oneOf branches (or wildcard)
 	keyIn []byte
 }
 
@@ -62,15 +71,14 @@ const (
 
 // strState is the state inside a string token.
 type strState struct {
-	esc    int8 // 0: plain; 1: after a backslash; 2-5: in \u, that many hex digits still due plus 1
-	n      int  // bytes of content so far
-	c0, c1 byte // the first two content bytes
+	esc int8 // 0: plain; 1: after a backslash; 2-5: in \u, that many hex digits still due plus 1
 }
 
 // scanFrame is one open array or object.
 type scanFrame struct {
 	obj   bool
 	set   []*schema // the schemas of the container's place, flattened through combinators
+	alt   bool      // set holds branches of anyOf or oneOf (one of which may be the one that fits)
 	items int       // arrays: the index of the next item
 }
 
@@ -108,6 +116,12 @@ func (s *Scan) Held() (int64, bool) {
 	return s.off, false
 }
 
+// Faulty reports whether a byte is held and it makes the input unfit for the schema whatever
+// follows (see Scan): a stream holding such a span is not healthy.
+func (s *Scan) Faulty() bool {
+	return s != nil && s.held >= 0 && s.fault
+}
+
 // Len returns the number of bytes fed so far.
 func (s *Scan) Len() int64 {
 	if s == nil {
@@ -138,9 +152,13 @@ func (s *Scan) Feed(p []byte) {
 	s.off += int64(len(p))
 }
 
-// hold marks the byte at offset i of the current feed as the first that may need a change.
-func (s *Scan) hold(i int) {
-	s.held = s.off + int64(i)
+// hold marks the byte at offset i of the current feed as the first that may need a change, and
+// as one that makes the input unfit (not JSON).
+func (s *Scan) hold(i int) { s.holdAs(i, true) }
+
+// holdAs is hold, saying whether the byte is Faulty.
+func (s *Scan) holdAs(i int, fault bool) {
+	s.held, s.fault = s.off+int64(i), fault
 	s.st = stStopped
 	s.stack, s.next, s.keyIn = nil, nil, nil
 }
@@ -197,7 +215,10 @@ func (s *Scan) valueStart(c byte, i int) {
 	}
 	top := len(s.stack) == 0
 	if top && c != '{' && c != '[' {
-		s.hold(i) // D21 (a whole-arguments string), D29, or no JSON at all
+		// D21 (a whole-arguments string), D29, or no JSON at all: a fault unless the root allows a
+		// scalar.
+		ts, known := types(s.root)
+		s.holdAs(i, known && ts&^(tObject|tArray) == 0 || !isValueStart(c))
 		return
 	}
 	switch {
@@ -206,7 +227,8 @@ func (s *Scan) valueStart(c byte, i int) {
 			s.hold(i)
 			return
 		}
-		s.stack = append(s.stack, scanFrame{obj: c == '{', set: s.flatNext()})
+		set, alt := s.flatNext()
+		s.stack = append(s.stack, scanFrame{obj: c == '{', set: set, alt: alt || s.alt})
 		if c == '{' {
 			s.st = stKey
 		} else {
@@ -215,7 +237,7 @@ func (s *Scan) valueStart(c byte, i int) {
 		}
 	case c == '"':
 		if s.wants {
-			s.hold(i) // D13-D15: a string where the schema wants another type
+			s.holdAs(i, !s.alt) // D13-D15: a string where the schema wants another type
 			return
 		}
 		s.st, s.str = stString, strState{}
@@ -280,7 +302,7 @@ func (s *Scan) place() {
 			s.next = append(s.next, is)
 		}
 	}
-	s.wants = wantsNoString(s.next)
+	s.wants, s.alt = wantsNoString(s.next), f.alt
 }
 
 // member sets the schemas of the value of member key of the innermost object.
@@ -291,7 +313,7 @@ func (s *Scan) member(key string) {
 	for _, x := range f.set {
 		s.next = append(s.next, memberSchemas(x, key, buf[:0])...)
 	}
-	s.wants = wantsNoString(s.next)
+	s.wants, s.alt = wantsNoString(s.next), f.alt
 }
 
 // wantsNoString reports whether a string at a place with these schemas may be coerced: one of
@@ -309,13 +331,15 @@ func wantsNoString(set []*schema) bool {
 }
 
 // flatNext returns the schemas of the next value's place with their $ref, allOf, anyOf and
-// oneOf branches, as coerce walks them; nil for a place nothing constrains. More than maxScanSet
-// schemas give a set that holds every string (see wantsNoString of neverSet).
-func (s *Scan) flatNext() []*schema {
+// oneOf branches, as coerce walks them, and whether anyOf or oneOf branches are among them; nil
+// for a place nothing constrains. More than maxScanSet schemas give wildcard, which holds every
+// string.
+func (s *Scan) flatNext() ([]*schema, bool) {
 	if len(s.next) == 0 {
-		return nil
+		return nil, false
 	}
 	var out []*schema
+	alt := false
 	var walk func(x *schema, hops int) bool
 	walk = func(x *schema, hops int) bool {
 		if x == nil || hops > maxHops || x.always || x.unresolved {
@@ -336,6 +360,7 @@ func (s *Scan) flatNext() []*schema {
 		if !walk(x.ref, hops+1) {
 			return false
 		}
+		alt = alt || len(x.anyOf) > 0 || len(x.oneOf) > 0
 		for _, group := range [][]*schema{x.allOf, x.anyOf, x.oneOf} {
 			for _, a := range group {
 				if !walk(a, hops+1) {
@@ -347,10 +372,15 @@ func (s *Scan) flatNext() []*schema {
 	}
 	for _, x := range s.next {
 		if !walk(x, 0) {
-			return []*schema{wildcard}
+			return []*schema{wildcard}, true
 		}
 	}
-	return out
+	return out, alt
+}
+
+// isValueStart reports whether c can start a JSON value.
+func isValueStart(c byte) bool {
+	return c == '"' || c == '-' || c >= '0' && c <= '9' || c == 't' || c == 'f' || c == 'n' || c == '{' || c == '['
 }
 
 // wildcard stands for a place whose schemas are too many to follow: every member and item under
@@ -384,19 +414,11 @@ func (s *Scan) inString(p []byte, i int) int {
 				}
 				if key {
 					if len(s.keyIn)+j-i > maxScanKey {
-						s.hold(i)
+						s.holdAs(i, false)
 						return len(p)
 					}
 					s.keyIn = append(s.keyIn, p[i:j]...)
 				}
-				for k := i; k < j && st.n+k-i < 2; k++ {
-					if st.n+k-i == 0 {
-						st.c0 = p[k]
-					} else {
-						st.c1 = p[k]
-					}
-				}
-				st.n += j - i
 				i = j
 				continue
 			}
@@ -405,15 +427,10 @@ func (s *Scan) inString(p []byte, i int) int {
 				s.endString(key, i)
 				return i + 1
 			case c == '\\':
-				if s.args && !key && (st.n == 0 || st.n == 2 && isLetter(st.c0) && st.c1 == ':') {
-					s.hold(i) // D24: a Windows path's backslashes may all be escaped
-					return len(p)
-				}
 				st.esc = 1
 				if key {
 					s.keyIn = append(s.keyIn, c)
 				}
-				st.n++
 				i++
 			default: // a control byte: not JSON
 				s.hold(i)
@@ -444,13 +461,10 @@ func (s *Scan) inString(p []byte, i int) int {
 				st.esc = 0
 			}
 		}
-		st.n++
 		i++
 	}
 	return i
 }
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // endString ends a string token: a member name sets the place of its value.
 func (s *Scan) endString(key bool, i int) {

@@ -45,9 +45,8 @@ func TestScanHolds(t *testing.T) {
 		{"nested place through anyOf", anyOfSchema, `{"q":{"n":"3"}}`, false, 10},
 		{"object where a string is wanted (D16): no hold", pathSchema, `{"path":{"a":1}}`, false, -1},
 		{"invalid escape (D24)", pathSchema, `{"path":"a\q"}`, true, 10},
-		{"windows path with a valid escape first (D24)", pathSchema, `{"path":"C:\new"}`, true, 11},
-		{"windows path without args: JSON as it is", pathSchema, `{"path":"C:\new"}`, false, -1},
-		{"string starting with a backslash (D24)", pathSchema, `{"path":"\\srv"}`, true, 9},
+		{"windows path with a valid escape first: JSON as it is (D24 fails open)", pathSchema, `{"path":"C:\new\Users"}`, true, 15},
+		{"escaped backslashes: no hold", pathSchema, `{"path":"C:\\Users\\dev"}`, true, -1},
 		{"broken \\u escape (D25)", pathSchema, `{"path":"x\u7 ee7"}`, true, 13},
 		{"python literal arguments (D29)", pathSchema, `{'path': 'x'}`, true, 1},
 		{"python True in a value (D29)", noRequired, `{"verbose": True}`, true, 12},
@@ -78,6 +77,30 @@ func TestScanHolds(t *testing.T) {
 				if int(off) != want {
 					t.Fatalf("chunks of %d: held from %d, want %d (%q)", chunk, off, want, tt.in[max(0, int(off)):])
 				}
+			}
+		})
+	}
+}
+
+func TestScanFaulty(t *testing.T) {
+	const branches = `{"type":"object","anyOf":[{"properties":{"p":{"type":"array"}}},{"properties":{"p":{"type":"string"}}}]}`
+	tests := []struct {
+		name, schema, in string
+		faulty           bool
+	}{
+		{"a string where only an array fits", todoSchema, `{"todos":"[`, true},
+		{"a string where one branch wants an array: may be healthy", branches, `{"p":"[`, false},
+		{"not JSON", pathSchema, `{"path":x`, true},
+		{"text after the value", pathSchema, `{"path":"x"} and`, true},
+		{"a scalar where the root wants an object", pathSchema, `"{}"`, true},
+		{"a member name too long to look up: may be healthy", pathSchema, `{"` + strings.Repeat("k", maxScanKey+1), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := toolsWith(t, tt.schema).NewScan("t", Options{Args: true})
+			sc.Feed([]byte(tt.in))
+			if _, held := sc.Held(); !held || sc.Faulty() != tt.faulty {
+				t.Fatalf("held %v, Faulty %v; want held, Faulty %v", held, sc.Faulty(), tt.faulty)
 			}
 		})
 	}
