@@ -210,6 +210,14 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		if idx, text, ok := fastTextDelta(data); ok {
 			return s.textDelta(w, ev.Raw, idx, text)
 		}
+		if b := s.blk; b != nil && b.typ == "tool_use" && s.shift == 0 {
+			if idx, partial, ok := fastInputDelta(data); ok && idx == b.index {
+				if !b.repairable {
+					return s.send(w, ev.Raw) // a tool the request does not offer: never held
+				}
+				return s.toolDelta(w, ev.Raw, partial)
+			}
+		}
 	}
 	name, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {

@@ -72,6 +72,9 @@ func (s *Stream) SetMaxHeld(n int) {
 // KeepAlive) when it stays held long. A call held only because it may need a repair keeps its
 // comments in place, so that it stays byte-identical if it turns out healthy.
 func (s *Stream) HoldingSpan() bool {
+	if len(s.held) == 0 {
+		return false // a held call holds its pieces
+	}
 	for _, c := range s.choices {
 		for _, cl := range c.open {
 			if cl.held && (!cl.span || cl.faulty) {
