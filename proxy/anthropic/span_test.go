@@ -142,3 +142,30 @@ func TestHeldInputBound(t *testing.T) {
 		t.Fatalf("fail-opens %q", fails)
 	}
 }
+
+// TestHeldTextTailBound: a text tail that may be a leaked call, past the size limit, goes out as
+// it came (a fail-open), and the rest of the block flows.
+func TestHeldTextTailBound(t *testing.T) {
+	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
+	var fails []string
+	st := NewStream(tools, &repair.Reporter{FailOpen: func(r string) { fails = append(fails, r) }})
+	st.SetMaxHeld(32)
+	text := func(s string) string { return ev("content_block_delta", string(textDeltaData(0, s))) }
+	evs := []string{
+		ev("message_start", `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"model":"x"}}`),
+		ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`),
+		text("Ok.\n<invoke name=\"TodoWrite\">"), text(`<parameter name="todos">[{"content": "a long enough value"}]`), text("more"),
+	}
+	var out bytes.Buffer
+	for _, e := range evs {
+		if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.String() != strings.Join(evs, "") {
+		t.Fatalf("not as it came, at once:\n%s", out.Bytes())
+	}
+	if len(fails) != 1 {
+		t.Fatalf("fail-opens %q", fails)
+	}
+}

@@ -86,3 +86,25 @@ func FuzzStreamedArguments(f *testing.F) {
 		}
 	})
 }
+
+// TestHeldContentTailBound: a content tail that may be a leaked call, past the size limit, goes
+// out as it came (a fail-open), and the rest of the content flows.
+func TestHeldContentTailBound(t *testing.T) {
+	tl, _ := toolsFromChat(tools)
+	var fails []string
+	st := NewStream(tl, &repair.Reporter{FailOpen: func(r string) { fails = append(fails, r) }}, Options{})
+	st.SetMaxHeld(32)
+	in := []string{"data: " + text("Ok.\n<tool_call>") + "\n\n", "data: " + text(`{"name":"bash","arguments":{"command":"a long enough value"}}`) + "\n\n", "data: " + text("more") + "\n\n"}
+	var out strings.Builder
+	for _, raw := range in {
+		if err := st.Push(event(raw), &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.String() != strings.Join(in, "") {
+		t.Fatalf("not as it came, at once:\n%s", out.String())
+	}
+	if len(fails) != 1 {
+		t.Fatalf("fail-opens %q", fails)
+	}
+}
