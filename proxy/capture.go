@@ -105,13 +105,18 @@ func (s *Server) save(c *capture, status int) {
 	if x.Response.Status == 0 {
 		x.Response.Status = status
 	}
-	x.Response.Body, x.Response.Truncated = c.up.buf.Bytes(), c.up.truncated
-	if got := c.client.buf.Bytes(); !bytes.Equal(got, x.Response.Body) || c.client.truncated != c.up.truncated {
-		x.Client = &sample.Part{Body: got, Truncated: c.client.truncated}
-	}
 	st := s.opts.Samples
 	if !st.Wants(x) {
+		c.up.discard()
+		c.client.discard()
 		return
+	}
+	x.Response.Body, x.Response.Truncated = c.up.bytes(), c.up.truncated
+	got := c.client.bytes()
+	c.up.discard()
+	c.client.discard()
+	if !bytes.Equal(got, x.Response.Body) || c.client.truncated != c.up.truncated {
+		x.Client = &sample.Part{Body: got, Truncated: c.client.truncated}
 	}
 	write := func() {
 		path, err := st.Save(x)
