@@ -16,7 +16,7 @@ import (
 	"testing"
 )
 
-// Case is one folder <protocol>/<name>/ of the shared cases.
+// Case is one folder <protocol>/<name>/ of testdata/cases.
 type Case struct {
 	Protocol string // "anthropic", "openai" or "responses"
 	Name     string // the folder name

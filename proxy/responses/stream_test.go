@@ -199,7 +199,7 @@ func FuzzStream(f *testing.F) {
 }
 
 // TestRepairResponseShapes: a non-streamed request answered with the stream, or with the object
-// and a trailing [DONE], gets the response object, repaired (REPAIRS.md D55); a stream without a
+// and a trailing [DONE], gets the response object, repaired (docs/faults.md D55); a stream without a
 // final event passes.
 func TestRepairResponseShapes(t *testing.T) {
 	tl, _ := repair.ToolsFromResponses([]byte(tools))
