@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -91,6 +92,11 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	// --version prints what `toolfix version` prints (cobra adds the flag when Version is set).
+	var v strings.Builder
+	_ = currentBuild().writeText(&v)
+	root.Version = Version
+	root.SetVersionTemplate(v.String())
 	root.AddCommand(newVersionCmd(ios), newServeCmd(ios))
 	for _, add := range extraCommands {
 		root.AddCommand(add(ios))
