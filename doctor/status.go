@@ -37,7 +37,8 @@ type Overview struct {
 	ServiceErr string `json:"service_error,omitempty"`
 	// Proxy is the running proxy's /healthz answer; nil when it does not answer.
 	Proxy *Health `json:"proxy,omitempty"`
-	// ProxyErr says why the proxy did not answer.
+	// ProxyErr says why the proxy did not answer and what to do, in a sentence ("no toolfix proxy
+	// answers on 127.0.0.1:47821; start it with `toolfix serve`").
 	ProxyErr string `json:"proxy_error,omitempty"`
 	// Stats are the running proxy's counters from /stats; nil when not read.
 	Stats *proxy.Snapshot `json:"stats,omitempty"`
@@ -68,7 +69,8 @@ func (d *Doctor) Status(ctx context.Context) *Overview {
 		}
 	}
 	if h, err := FetchHealth(ctx, d.HTTPClient, s.port); err != nil {
-		o.ProxyErr = err.Error()
+		summary, hint := s.proxyDown(err)
+		o.ProxyErr = summary + "; " + hint
 	} else {
 		o.Proxy = h
 		if snap, err := FetchStats(ctx, d.HTTPClient, s.port); err != nil {
@@ -96,7 +98,7 @@ func (o *Overview) WriteText(w io.Writer) error {
 		}
 		line("proxy", v)
 	default:
-		line("proxy", fmt.Sprintf("not answering on 127.0.0.1:%d (%s)", o.Port, o.ProxyErr))
+		line("proxy", o.ProxyErr)
 	}
 	switch {
 	case !o.Installed:

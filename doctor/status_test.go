@@ -58,14 +58,20 @@ func TestStatusProxyDown(t *testing.T) {
 	f := newFixture(t)
 	f.d.Port = closedPort(t)
 	o := f.d.Status(context.Background())
-	if o.Installed || o.Proxy != nil || !strings.Contains(o.ProxyErr, "connection refused") || !strings.Contains(o.StateErr, "not installed") {
-		t.Errorf("overview = %+v", o)
+	want := "no toolfix proxy answers on 127.0.0.1:" + strconv.Itoa(f.d.Port) + "; start it with `toolfix serve`"
+	if o.Installed || o.Proxy != nil || o.ProxyErr != want || !strings.Contains(o.StateErr, "not installed") {
+		t.Errorf("overview = %+v; want proxy error %q", o, want)
 	}
 	var b bytes.Buffer
 	_ = o.WriteText(&b)
-	for _, want := range []string{"not answering on 127.0.0.1:", "install  toolfix is not installed"} {
+	for _, want := range []string{"proxy    " + want + "\n", "install  toolfix is not installed"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("status lacks %q:\n%s", want, b.String())
+		}
+	}
+	for _, raw := range []string{"dial tcp", "Get \"", "connection refused", "/healthz"} {
+		if strings.Contains(b.String(), raw) {
+			t.Errorf("status holds the HTTP client's %q:\n%s", raw, b.String())
 		}
 	}
 }

@@ -39,7 +39,7 @@ func ParseDoc(path string, data []byte, strict bool) (*Doc, error) {
 	}
 	v, err := hujson.Parse(body)
 	if err != nil {
-		return nil, fmt.Errorf("parsing %s: %w (toolfix changed nothing; fix the file and run again)", path, err)
+		return nil, fmt.Errorf("%w (toolfix changed nothing; fix the file and run again)", ParseError(path, body, err))
 	}
 	if strict && !v.IsStandard() {
 		line, col := 0, 0

@@ -1,0 +1,78 @@
+package providers
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestParseErrorWords: every way a config can fail to parse is said with the file, the line and
+// column, and words; never a parser's prefix or its "invalid character … after …" phrasing.
+func TestParseErrorWords(t *testing.T) {
+	tests := []struct {
+		name, data string
+		want       string
+	}{
+		{"missing comma", "{\n  \"a\": 1\n  \"b\": 2\n}", `f.json, line 3, column 3: a ',' or a closing '}' is missing before '"'`},
+		{"unclosed object", "{\n \"a\": {\"b\": 1}\n", "f.json, line 3, column 1: the file ends inside an object: a '}' is missing"},
+		{"bare word", "{\"model\": opus}", "f.json, line 1, column 11: opus is not a JSON value (text needs double quotes; the bare words are true, false and null)"},
+		{"missing colon", "{\"a\" 1}", "f.json, line 1, column 6: a ':' is missing after the key, before '1'"},
+		{"single quotes", "{'a': 1}", `f.json, line 1, column 2: a value cannot start with '\''`},
+		{"unclosed string", "{\"a\": \"b}", `f.json, line 1, column 10: a string is not closed: a '"' is missing`},
+		{"array", "{\"a\": [1 2]}", "f.json, line 1, column 10: a ',' or a closing ']' is missing before '2'"},
+		{"after top level", "{} x", "f.json, line 1, column 4: there is more after the end of the top-level object, starting with 'x'"},
+		{"unclosed comment", "{} /* x", "f.json, line 1, column 4: a /* comment is not closed: a */ is missing"},
+		{"value start", "{\"a\": }", "f.json, line 1, column 7: a value cannot start with '}' (text needs double quotes; the bare words are true, false and null)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseDoc("f.json", []byte(tc.data), false)
+			if err == nil {
+				t.Fatal("parsed")
+			}
+			got := err.Error()
+			if !strings.HasPrefix(got, tc.want) {
+				t.Errorf("error\n %s\nwant it to start with\n %s", got, tc.want)
+			}
+			for _, raw := range []string{"hujson", "invalid character", "parsing object", "EOF"} {
+				if strings.Contains(got, raw) {
+					t.Errorf("error %q holds the parser's %q", got, raw)
+				}
+			}
+			if !strings.HasSuffix(got, "(toolfix changed nothing; fix the file and run again)") {
+				t.Errorf("error %q does not say what to do", got)
+			}
+		})
+	}
+}
+
+// TestParseErrorEncodingJSON: the same words for encoding/json's errors, which carry a byte offset.
+func TestParseErrorEncodingJSON(t *testing.T) {
+	tests := []struct {
+		name, data string
+		into       any
+		want       string
+	}{
+		{"missing comma", "{\n  \"a\": 1\n  \"b\": 2\n}", new(any), `s.json, line 3, column 3: a ',' or a closing '}' is missing before '"'`},
+		{"cut off", "{\"a\": [1,", new(any), `s.json: the file ends before its JSON does: a closing '}', ']' or '"' is missing`},
+		{"bare word", "{\"a\": nope}", new(any), "s.json, line 1, column 8: a bare word that is not true, false or null (text needs double quotes)"},
+		{"env not an object", `{"env": "x"}`, new(struct {
+			Env map[string]any `json:"env"`
+		}), `s.json: "env" holds a JSON string, where an object belongs`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := json.Unmarshal([]byte(tc.data), tc.into)
+			if err == nil {
+				t.Fatal("parsed")
+			}
+			got := ParseError("s.json", []byte(tc.data), err).Error()
+			if !strings.HasPrefix(got, tc.want) {
+				t.Errorf("error\n %s\nwant it to start with\n %s", got, tc.want)
+			}
+			if strings.Contains(got, "invalid character") || strings.Contains(got, ": json: ") {
+				t.Errorf("error %q holds the parser's words", got)
+			}
+		})
+	}
+}
