@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
@@ -176,7 +177,7 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(ios.Out, "\ntoolfix is installed: %d route(s) on 127.0.0.1:%d.\n", len(plan.Routes), plan.Port)
+	fmt.Fprintf(ios.Out, "\ntoolfix is installed: %s on 127.0.0.1:%d.\n", doctor.Count(len(plan.Routes), "route"), plan.Port)
 	if res.BackupDir != "" {
 		fmt.Fprintf(ios.Out, "Backups of the files it changed: %s\n", res.BackupDir)
 	}

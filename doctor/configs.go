@@ -135,7 +135,7 @@ func (s *session) checkDrift(context.Context) Result {
 			if errors.Is(err, fs.ErrNotExist) {
 				what = "is gone"
 			}
-			drifted = append(drifted, fmt.Sprintf("%s %s: %d routed key(s) lost", s.tilde(f.Path), what, len(f.Edits)))
+			drifted = append(drifted, fmt.Sprintf("%s %s: %s lost", s.tilde(f.Path), what, plural(len(f.Edits), "routed key")))
 			continue
 		}
 		for _, e := range f.Edits {

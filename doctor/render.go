@@ -58,6 +58,10 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
+// Count is n with its noun, singular for one: "1 route", "2 routes", "0 failures". The plural adds
+// an "s".
+func Count(n int, noun string) string { return plural(n, noun) }
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
