@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -116,6 +117,19 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	return cfg, nil
 }
 
+// listenError says why serve cannot listen on addr and what to try; a port in use is the usual
+// case (another toolfix, the installed service, or another program).
+func listenError(addr string, err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) || strings.Contains(err.Error(), "address already in use") || strings.Contains(err.Error(), "Only one usage of each socket address") {
+		return fmt.Errorf("cannot listen on %s: another program already listens there, maybe another toolfix (`toolfix status` tells); stop it, or choose another port with --listen 127.0.0.1:0 (any free port) or --listen 127.0.0.1:PORT", addr)
+	}
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		err = se.Err
+	}
+	return fmt.Errorf("cannot listen on %s (%w); choose another address with --listen 127.0.0.1:PORT", addr, err)
+}
+
 func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	cfg, err := serveConfig(opts)
 	if err != nil {
@@ -136,7 +150,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
+		return listenError(cfg.Listen, err)
 	}
 	hs := &http.Server{
 		Handler:           srv,

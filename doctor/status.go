@@ -118,7 +118,7 @@ func (o *Overview) WriteText(w io.Writer) error {
 		line(k, fmt.Sprintf("%s → %s (%s)", r.Name, redactURL(r.Upstream), r.Protocol))
 	}
 	if s := o.Stats; s != nil {
-		line("requests", countLine(s.Requests))
+		line("requests", countLine(answered(s)))
 		line("repairs", countLine(s.Repairs))
 		line("fail-opens", fmt.Sprint(s.FailOpens))
 		line("upstream errors", fmt.Sprint(s.UpstreamErrors))
@@ -127,6 +127,25 @@ func (o *Overview) WriteText(w io.Writer) error {
 		line("counters", o.StatsErr)
 	}
 	return tw.Flush()
+}
+
+// answered counts every request the proxy answered by route, those that matched no route (a 404
+// naming the known routes, a 508 loop) as "no route": the count a person expects, where
+// Snapshot.Requests holds only the requests forwarded upstream. A proxy too old to report
+// Responses gives its Requests.
+func answered(s *proxy.Snapshot) map[string]int64 {
+	if len(s.Responses) == 0 {
+		return s.Requests
+	}
+	m := map[string]int64{}
+	for _, r := range s.Responses {
+		route := r.Route
+		if route == "(none)" {
+			route = "no route"
+		}
+		m[route] += r.Count
+	}
+	return m
 }
 
 // countLine is "12 (claude 10, opencode-x 2)", the parts sorted by name; "0" when empty.

@@ -19,13 +19,16 @@ func TestStatus(t *testing.T) {
 	f.withService()
 	f.d.Service = fakeService{st: service.Status{Installed: true, Running: true, PID: 77, State: "active (running)"}}
 	f.d.Port = startProxy(t, "v1.2.0", "claude")
-	// One request through the proxy, to an upstream that does not answer.
-	resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(f.d.Port) + "/claude/v1/models")
-	if err != nil {
-		t.Fatal(err)
+	// One request through the proxy, to an upstream that does not answer, and one to no route
+	// (answered 404): status counts both.
+	for _, path := range []string{"/claude/v1/models", "/nope/v1/messages"} {
+		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(f.d.Port) + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
 
 	o := f.d.Status(context.Background())
 	if !o.Installed || o.Proxy == nil || o.Stats == nil || o.Service == nil {
@@ -43,7 +46,7 @@ func TestStatus(t *testing.T) {
 		"proxy            running on 127.0.0.1:" + strconv.Itoa(f.d.Port) + ", pid ",
 		"service          installed, running (pid 77): active (running)\n",
 		"routes           claude → https://gw.example.com/anthropic (anthropic)\n",
-		"requests         1 (claude 1)\n",
+		"requests         2 (claude 1, no route 1)\n",
 		"repairs          0\n",
 		"fail-opens       0\n",
 		"upstream errors  1\n",
