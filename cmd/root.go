@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -67,13 +68,43 @@ func RunContext(ctx context.Context, args []string, ios *IOStreams) int {
 		}
 		return ee.Code
 	}
-	fmt.Fprintf(ios.ErrOut, "toolfix: %v\n", err)
 	var ue *usageError
+	if strings.HasPrefix(err.Error(), "unknown command ") {
+		// cobra's own error, with its "Did you mean this?" suggestions when it has any.
+		err = &usageError{fmt.Errorf("%s\nrun `toolfix --help` for the commands", strings.TrimRight(err.Error(), "\n"))}
+	}
+	fmt.Fprintf(ios.ErrOut, "toolfix: %v\n", err)
 	if errors.As(err, &ue) {
 		return 2
 	}
 	return 1
 }
+
+// fileError is a file toolfix could not read, said without the os package's "open PATH:" prefix:
+// "cannot read PATH: there is no such file".
+type fileError struct {
+	Path string
+	Err  error // the cause: fs.ErrNotExist, fs.ErrPermission, syscall.EISDIR, …
+}
+
+func (e *fileError) Error() string {
+	var problem string
+	switch {
+	case errors.Is(e.Err, fs.ErrNotExist):
+		problem = "there is no such file"
+	case errors.Is(e.Err, fs.ErrPermission):
+		problem = "you may not read it (permission denied)"
+	default:
+		problem = e.Err.Error()
+		var pe *fs.PathError
+		if errors.As(e.Err, &pe) {
+			problem = pe.Err.Error()
+		}
+	}
+	return fmt.Sprintf("cannot read %s: %s", e.Path, problem)
+}
+
+func (e *fileError) Unwrap() error { return e.Err }
 
 type usageError struct{ err error }
 
@@ -91,7 +122,9 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.SetIn(ios.In)
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &usageError{fmt.Errorf("%w (see `%s --help`)", err, c.CommandPath())}
+	})
 	// --version prints what `toolfix version` prints (cobra adds the flag when Version is set).
 	var v strings.Builder
 	_ = currentBuild().writeText(&v)
@@ -100,6 +133,19 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.AddCommand(newVersionCmd(ios), newServeCmd(ios))
 	for _, add := range extraCommands {
 		root.AddCommand(add(ios))
+	}
+	// cobra's completion command prints its help for a shell it does not know; say so instead.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return &usageError{fmt.Errorf("no completion for the shell %q: the shells are bash, zsh, fish and powershell (`toolfix completion bash`, …)", args[0])}
+				}
+				return c.Help()
+			}
+		}
 	}
 	return root
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
@@ -82,6 +84,10 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 		}
 	case opts.Config != "":
 		c, err := proxy.LoadConfig(opts.Config)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return cfg, fmt.Errorf("%w; give --config the path of a routes file (its format: `toolfix serve --help`)", &fileError{Path: pe.Path, Err: pe.Err})
+		}
 		if err != nil {
 			return cfg, err
 		}
@@ -91,8 +97,11 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 			return cfg, &usageError{errors.New("no routes: give --upstream URL or --config FILE")}
 		}
 		c, err := installedConfig()
+		if errors.Is(err, install.ErrNotInstalled) {
+			return cfg, fmt.Errorf("nothing to serve: %w, or give --upstream URL (one route) or --config FILE (named routes)", err)
+		}
 		if err != nil {
-			return cfg, fmt.Errorf("loading the installed routes (give --upstream or --config, or run 'toolfix install'): %w", err)
+			return cfg, fmt.Errorf("loading the installed routes (give --upstream or --config, or run `toolfix install`): %w", err)
 		}
 		cfg = c
 	}
@@ -137,7 +146,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(opts.LogLevel)); err != nil {
-		return &usageError{fmt.Errorf("--log-level %q: %w", opts.LogLevel, err)}
+		return &usageError{fmt.Errorf("--log-level %q: the levels are debug, info, warn and error", opts.LogLevel)}
 	}
 	logger := slog.New(slog.NewJSONHandler(ios.ErrOut, &slog.HandlerOptions{Level: level}))
 	store, err := openSamples(cfg.Samples, opts.SamplesDir, cfg.SamplesKeep)

@@ -35,7 +35,7 @@ func TestServeConfig(t *testing.T) {
 		{"both", serveOptions{Upstream: "http://x", Config: good}, "", "cannot be used together"},
 		{"bad upstream", serveOptions{Upstream: "ftp://x"}, "", "scheme must be http or https"},
 		{"typo in config", serveOptions{Config: typo}, "", "unknown field"},
-		{"missing config", serveOptions{Config: filepath.Join(dir, "none.json")}, "", "reading config"},
+		{"missing config", serveOptions{Config: filepath.Join(dir, "none.json")}, "", "none.json: there is no such file; give --config the path of a routes file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

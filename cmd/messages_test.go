@@ -1,0 +1,53 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMessagesAreSentences runs commands the README shows with bad input in a temporary home: each
+// says what is wrong and what to do in its own words, with the right exit status, and no library
+// prefix or raw nested Go error reaches the person.
+func TestMessagesAreSentences(t *testing.T) {
+	home := tempHome(t)
+	badSettings := filepath.Join(home, "bad", ".claude", "settings.json")
+	writeFile(t, badSettings, "{\n  \"env\": {}\n  \"model\": \"opus\"\n}\n")
+	tests := []struct {
+		name   string
+		env    map[string]string
+		args   []string
+		code   int
+		stderr string // the whole of it
+	}{
+		{"unknown command", nil, []string{"bogus"}, 2, "toolfix: unknown command \"bogus\" for \"toolfix\"\nrun `toolfix --help` for the commands\n"},
+		{"unknown flag", nil, []string{"version", "--bogus"}, 2, "toolfix: unknown flag: --bogus (see `toolfix version --help`)\n"},
+		{"completion for an unknown shell", nil, []string{"completion", "fish2"}, 2, "toolfix: no completion for the shell \"fish2\": the shells are bash, zsh, fish and powershell (`toolfix completion bash`, …)\n"},
+		{"serve with nothing installed", nil, []string{"serve"}, 1, "toolfix: nothing to serve: toolfix is not installed: run `toolfix install`, or give --upstream URL (one route) or --config FILE (named routes)\n"},
+		{"serve with a missing config", nil, []string{"serve", "--config", filepath.Join(home, "none.json")}, 1, "toolfix: cannot read " + filepath.Join(home, "none.json") + ": there is no such file; give --config the path of a routes file (its format: `toolfix serve --help`)\n"},
+		{"serve with a bad log level", nil, []string{"serve", "--upstream", "http://127.0.0.1:1", "--log-level", "loud"}, 2, "toolfix: --log-level \"loud\": the levels are debug, info, warn and error\n"},
+		{"analyze a missing file", nil, []string{"analyze", filepath.Join(home, "nope.json")}, 1, "toolfix: cannot read " + filepath.Join(home, "nope.json") + ": there is no such file\n"},
+		{"install with a broken settings.json", map[string]string{"CLAUDE_CONFIG_DIR": filepath.Dir(badSettings)}, []string{"install", "--dry-run"}, 1,
+			"toolfix: " + badSettings + ", line 3, column 3: a ',' or a closing '}' is missing before '\"' (toolfix changed nothing; fix the file and run again)\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			code, _, stderr := run(t, "", false, tc.args...)
+			if code != tc.code || stderr != tc.stderr {
+				t.Errorf("toolfix %s: exit %d, stderr\n%s\nwant exit %d, stderr\n%s", strings.Join(tc.args, " "), code, stderr, tc.code, tc.stderr)
+			}
+			for _, raw := range []string{"hujson:", "slog:", "open /", "dial tcp", "Get \"", "invalid character"} {
+				if strings.Contains(stderr, raw) {
+					t.Errorf("stderr holds a library's %q: %s", raw, stderr)
+				}
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(home, ".local", "state", "toolfix", "state.json")); err == nil {
+		t.Error("a refused command wrote a state file")
+	}
+}
