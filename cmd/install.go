@@ -27,6 +27,7 @@ func init() {
 // installOptions are the flags of `toolfix install`.
 type installOptions struct {
 	DryRun                bool
+	JSON                  bool // with DryRun: the plan as JSON
 	Yes                   bool
 	Port                  int // 0: keep the installed port, or DefaultPort
 	Only                  []string
@@ -64,6 +65,9 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
   toolfix install --no-service --yes && toolfix serve`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if opts.JSON && !opts.DryRun {
+				return &usageError{errors.New("--json prints the plan, so it goes with --dry-run: toolfix install --dry-run --json")}
+			}
 			if !c.Flags().Changed("port") {
 				opts.Port = 0
 			} else if opts.Port < 1 || opts.Port > 65535 {
@@ -87,6 +91,7 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
 	}
 	f := c.Flags()
 	f.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and change nothing")
+	f.BoolVar(&opts.JSON, "json", false, "with --dry-run: print the plan (routes, files with their diffs, service) as JSON, for scripts")
 	f.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask before changing files (needed when not on a terminal)")
 	f.IntVar(&opts.Port, "port", DefaultPort, "loopback port of the proxy; without it a re-install keeps the installed port")
 	f.StringSliceVar(&opts.Only, "only", nil, "route only these clients: claude, opencode")
@@ -148,11 +153,20 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 		}
 		return err
 	}
+	if opts.JSON {
+		if err := plan.WriteJSON(ios.Out); err != nil {
+			return fmt.Errorf("writing the plan: %w", err)
+		}
+		if plan.Empty() {
+			return &ExitError{Code: 1, Err: errNothingToRoute("its notes")}
+		}
+		return nil
+	}
 	if plan.Empty() {
 		for _, n := range plan.Notes {
 			fmt.Fprintf(ios.ErrOut, "  - %s\n", n)
 		}
-		return errors.New("nothing to route: no client config names an upstream toolfix can sit in front of (see the notes above)")
+		return errNothingToRoute("the notes above")
 	}
 	if err := plan.Render(ios.Out); err != nil {
 		return err
@@ -189,6 +203,12 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 	}
 	fmt.Fprintln(ios.Out, "Undo it all with `toolfix uninstall`.")
 	return nil
+}
+
+// errNothingToRoute is install's error for a plan that routes nothing; notes says where its notes
+// were shown.
+func errNothingToRoute(notes string) error {
+	return fmt.Errorf("nothing to route: no client config names an upstream toolfix can sit in front of (see %s)", notes)
 }
 
 // loadInstalledConfig is what `toolfix serve` without flags serves: the routes and port of the

@@ -16,12 +16,27 @@ import (
 
 // IOStreams is the I/O bundle every command writes through, so tests can capture it.
 // In is standard input, Out standard output, ErrOut standard error; IsTTY reports whether In and Out
-// are a terminal (false in tests and pipes).
+// are a terminal (false in tests and pipes). Color says whether Out may carry ANSI colours (the
+// marks ✓ ! ✗ of doctor): true only on a terminal, and off with NO_COLOR or TERM=dumb
+// (colorEnabled); false in tests.
 type IOStreams struct {
 	In     io.Reader
 	Out    io.Writer
 	ErrOut io.Writer
 	IsTTY  bool
+	Color  bool
+}
+
+// colorEnabled decides IOStreams.Color: out is whether standard output is a terminal; lookup is
+// os.LookupEnv. NO_COLOR set to any value (https://no-color.org), or TERM=dumb, turns colour off.
+func colorEnabled(out bool, lookup func(string) (string, bool)) bool {
+	if _, ok := lookup("NO_COLOR"); ok {
+		return false
+	}
+	if term, _ := lookup("TERM"); term == "dumb" {
+		return false
+	}
+	return out
 }
 
 // ExitError carries a specific exit status out of a command. Code 0 is never used; Err may be nil
@@ -44,7 +59,8 @@ func (e *ExitError) Unwrap() error { return e.Err }
 // and returns the exit status: 0 on success, the ExitError's code when a command returns one, 2 for
 // a usage error and 1 for any other error.
 func Main(args []string) int {
-	ios := &IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, IsTTY: isTerminal(os.Stdin) && isTerminal(os.Stdout)}
+	out := isTerminal(os.Stdout)
+	ios := &IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, IsTTY: isTerminal(os.Stdin) && out, Color: colorEnabled(out, os.LookupEnv)}
 	return Run(args, ios)
 }
 
