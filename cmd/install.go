@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -38,12 +36,9 @@ type installOptions struct {
 
 // newServiceManager builds the per-user service manager for the state folder; tests replace it.
 var newServiceManager = func(dirs install.Dirs) (install.Service, error) {
-	exe, err := os.Executable()
+	exe, err := serviceExecutable()
 	if err != nil {
-		return nil, fmt.Errorf("finding toolfix's own path for the service: %w", err)
-	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
+		return nil, err
 	}
 	return service.New(service.Config{Executable: exe, StateDir: dirs.State, LogDir: dirs.Logs()})
 }
@@ -152,6 +147,13 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 			return fmt.Errorf("%w: run `toolfix install` (or `toolfix uninstall`) to undo it first", err)
 		}
 		return err
+	}
+	if !opts.NoService && !plan.Empty() {
+		if exe, err := serviceExecutable(); err == nil {
+			if w := transientBinary(exe, osBinaryPlaces()); w != "" {
+				plan.Notes = append(plan.Notes, w)
+			}
+		}
 	}
 	if opts.JSON {
 		if err := plan.WriteJSON(ios.Out); err != nil {
