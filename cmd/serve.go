@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
@@ -79,17 +82,13 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 		return cfg, &usageError{errors.New("--upstream and --config cannot be used together")}
 	case opts.Upstream != "":
 		cfg.Routes = []proxy.Route{{Name: "", Upstream: opts.Upstream}}
-		if err := proxy.CheckRoutes(cfg.Routes); err != nil {
-			return cfg, &usageError{fmt.Errorf("--upstream: %w", err)}
+		if _, err := proxy.ParseUpstream(opts.Upstream); err != nil {
+			return cfg, &usageError{fmt.Errorf("--upstream: %w; give the API's base URL, such as --upstream https://api.anthropic.com", err)}
 		}
 	case opts.Config != "":
 		c, err := proxy.LoadConfig(opts.Config)
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return cfg, fmt.Errorf("%w; give --config the path of a routes file (its format: `toolfix serve --help`)", &fileError{Path: pe.Path, Err: pe.Err})
-		}
 		if err != nil {
-			return cfg, err
+			return cfg, configError(opts.Config, err)
 		}
 		cfg = c
 	default:
@@ -124,6 +123,27 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 		return cfg, &usageError{fmt.Errorf("listen address %q is not a loopback address: toolfix only listens on 127.0.0.1, ::1 or localhost, so that no one else can use your keys through it", cfg.Listen)}
 	}
 	return cfg, nil
+}
+
+// configError says what is wrong with the routes file at path, which proxy.LoadConfig refused with
+// err: a file that cannot be read, or JSON that does not parse, in words with its place; other
+// errors (a bad route) as they are, since they already name the file and the route.
+func configError(path string, err error) error {
+	var pe *fs.PathError
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Errorf("%w; give --config the path of a routes file (its format: `toolfix serve --help`)", &fileError{Path: pe.Path, Err: pe.Err})
+	case errors.As(err, &se), errors.As(err, &te), errors.Is(err, io.ErrUnexpectedEOF), strings.Contains(err.Error(), "json: unknown field"):
+		cause := errors.Unwrap(err)
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			cause = errors.New("unexpected end of JSON input")
+		}
+		b, _ := os.ReadFile(path)
+		return fmt.Errorf("%w (fix the routes file and run again; its format: `toolfix serve --help`)", providers.ParseError(path, b, cause))
+	}
+	return err
 }
 
 // listenError says why serve cannot listen on addr and what to try; a port in use is the usual

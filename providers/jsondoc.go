@@ -47,7 +47,7 @@ func ParseDoc(path string, data []byte, strict bool) (*Doc, error) {
 		if err := json.Unmarshal(body, new(any)); errors.As(err, &se) {
 			line, col = lineCol(body, int(se.Offset)-1)
 		}
-		return nil, fmt.Errorf("parsing %s: line %d, column %d: a comment or trailing comma, which this client's strict JSON parser refuses (toolfix changed nothing)", path, line, col)
+		return nil, fmt.Errorf("%s, line %d, column %d: a comment or a trailing comma, which this client reads as an error: its file is strict JSON (toolfix changed nothing; remove it and run again)", path, line, col)
 	}
 	if _, ok := v.Value.(*hujson.Object); !ok {
 		return nil, fmt.Errorf("parsing %s: the top level is not a JSON object", path)
