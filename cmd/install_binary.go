@@ -51,20 +51,20 @@ func transientBinary(exe string, p binaryPlaces) string {
 	var where string
 	switch {
 	case strings.Contains(exe, string(filepath.Separator)+"go-build"):
-		where = "a `go run` or `go test` build folder, which Go deletes"
+		where = "in a `go run` or `go test` build folder, which Go deletes"
 	case under(exe, p.CacheDirs):
-		where = "the Go build cache, which Go cleans"
+		where = "in the Go build cache, which Go cleans"
 	case under(exe, p.TempDirs):
-		where = "a temporary folder, which may be cleaned at any reboot"
+		where = "in a temporary folder that may be emptied at any reboot"
 	default:
 		if dir := checkoutOf(exe); dir != "" {
-			where = "the toolfix source checkout " + dir + ", where the next `go build` or `git clean` changes or removes it"
+			where = "in the toolfix source checkout " + dir + ", where the next `go build` or `git clean` changes or removes it"
 		}
 	}
 	if where == "" {
 		return ""
 	}
-	return fmt.Sprintf("the service would run %s, which lives in %s; put toolfix on your PATH first (`go install ./cmd/toolfix` puts it in $(go env GOPATH)/bin, or unpack a release archive into ~/.local/bin) and run `toolfix install` from there", exe, where)
+	return fmt.Sprintf("the service would run %s, %s; put toolfix on your PATH first (`go install ./cmd/toolfix` puts it in $(go env GOPATH)/bin, or unpack a release archive into ~/.local/bin) and run `toolfix install` from there", exe, where)
 }
 
 // under reports whether path is inside one of dirs.

@@ -24,7 +24,7 @@ func TestTransientBinary(t *testing.T) {
 		{"go install", filepath.Join(root, "home", "go", "bin", "toolfix"), ""},
 		{"release in ~/.local/bin", filepath.Join(root, "home", ".local", "bin", "toolfix"), ""},
 		{"another module's folder", filepath.Join(other, "bin", "toolfix"), ""},
-		{"temporary folder", filepath.Join(root, "tmp", "toolfix"), "lives in a temporary folder"},
+		{"temporary folder", filepath.Join(root, "tmp", "toolfix"), "in a temporary folder that may be emptied"},
 		{"go run", filepath.Join(root, "x", "go-build1234", "b001", "exe", "toolfix"), "a `go run` or `go test` build folder"},
 		{"build cache", filepath.Join(root, "cache", "go-cache", "ab", "toolfix"), "the Go build cache"},
 		{"checkout", filepath.Join(checkout, "toolfix"), "the toolfix source checkout " + checkout},
@@ -55,7 +55,7 @@ func TestInstallWarnsOfTransientBinary(t *testing.T) {
 	writeFile(t, filepath.Join(home, ".claude", "settings.json"), settingsJSON)
 	serviceExecutable = func() (string, error) { return filepath.Join(os.TempDir(), "toolfix"), nil }
 	_, stdout, _ := run(t, "", false, "install", "--dry-run")
-	if !strings.Contains(stdout, "the service would run "+filepath.Join(os.TempDir(), "toolfix")+", which lives in a temporary folder") {
+	if !strings.Contains(stdout, "the service would run "+filepath.Join(os.TempDir(), "toolfix")+", in a temporary folder") {
 		t.Errorf("install --dry-run does not warn of a binary in %s:\n%s", os.TempDir(), stdout)
 	}
 	_, stdout, _ = run(t, "", false, "install", "--dry-run", "--no-service")

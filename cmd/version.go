@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -36,16 +38,22 @@ type buildInfo struct {
 	Arch     string `json:"arch"`
 }
 
+// pseudoVersion matches the versions Go makes up for a commit that is not a tagged release
+// (v0.0.0-20261201085523-9c1b8af2fec2, maybe with +dirty): a source build stays "dev", as
+// /healthz and doctor call it, and names its commit instead.
+var pseudoVersion = regexp.MustCompile(`-(?:0\.)?\d{14}-[0-9a-f]{12}(?:\+|$)|\+dirty$`)
+
 // readBuild fills buildInfo from the link-time variables, then from bi (debug.ReadBuildInfo's
-// answer; nil when there is none) for what they leave empty: a module version from `go install
-// …@v1.2.3`, and the vcs.revision, vcs.time and vcs.modified settings of a build in a git checkout.
+// answer; nil when there is none) for what they leave empty: a tagged module version from `go
+// install …@v1.2.3`, and the vcs.revision, vcs.time and vcs.modified settings of a build in a git
+// checkout.
 func readBuild(bi *debug.BuildInfo) buildInfo {
 	b := buildInfo{Version: Version, Commit: Commit, Date: Date, Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
 	if bi == nil {
 		return b
 	}
-	if b.Version == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		b.Version = bi.Main.Version
+	if v := bi.Main.Version; b.Version == "dev" && strings.HasPrefix(v, "v") && !pseudoVersion.MatchString(v) {
+		b.Version = v
 	}
 	if b.Commit != "" {
 		return b

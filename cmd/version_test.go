@@ -38,6 +38,12 @@ func TestReadBuild(t *testing.T) {
 			wantVersion: "v1.2.0", wantCommit: "rel123", wantDate: "2026-11-30T10:00:00Z"},
 		{name: "go install at a version", version: "dev", bi: &debug.BuildInfo{Main: debug.Module{Version: "v1.3.0"}},
 			wantVersion: "v1.3.0"},
+		{name: "source build's pseudo-version", version: "dev", bi: &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201085523-9c1b8af2fec2"}},
+			wantVersion: "dev"},
+		{name: "dirty source build", version: "dev", bi: &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201085523-9c1b8af2fec2+dirty"}},
+			wantVersion: "dev"},
+		{name: "pseudo-version after a tag", version: "dev", bi: &debug.BuildInfo{Main: debug.Module{Version: "v1.2.4-0.20261201085523-9c1b8af2fec2"}},
+			wantVersion: "dev"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
