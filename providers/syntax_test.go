@@ -2,6 +2,7 @@ package providers
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -75,4 +76,31 @@ func TestParseErrorEncodingJSON(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParseError: for any text that hujson or encoding/json refuses, ParseError never panics, names
+// the file first, keeps no parser prefix, and a place it gives lies inside the text.
+func FuzzParseError(f *testing.F) {
+	for _, s := range []string{"{", "{\"a\" 1}", "{'a': 1}", "{} x", "{\"a\": [1 2]}", "{\"a\": \"\\q\"}", "{/* x", "\xff", "{\"a\": nul}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var errs []error
+		if _, err := ParseDoc("f.json", data, false); err != nil {
+			errs = append(errs, err)
+		}
+		if err := json.Unmarshal(data, new(any)); err != nil {
+			errs = append(errs, ParseError("f.json", data, err))
+		}
+		for _, err := range errs {
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "f.json") || strings.Contains(msg, "hujson:") || strings.HasPrefix(msg, "f.json: json:") {
+				t.Fatalf("message %q", msg)
+			}
+			var se *SyntaxError
+			if errors.As(err, &se) && se.Line > 1+strings.Count(string(data), "\n") {
+				t.Fatalf("line %d past the end of a %d-line text: %q", se.Line, 1+strings.Count(string(data), "\n"), msg)
+			}
+		}
+	})
 }
