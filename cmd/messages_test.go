@@ -38,6 +38,8 @@ func TestMessagesAreSentences(t *testing.T) {
 		{"install with a comment in settings.json", map[string]string{"CLAUDE_CONFIG_DIR": filepath.Dir(commented)}, []string{"install", "--dry-run"}, 1,
 			"toolfix: " + commented + ", line 2, column 3: a comment or a trailing comma, which this client reads as an error: its file is strict JSON (toolfix changed nothing; remove it and run again)\n"},
 		{"serve with a bad log level", nil, []string{"serve", "--upstream", "http://127.0.0.1:1", "--log-level", "loud"}, 2, "toolfix: --log-level \"loud\": the levels are debug, info, warn and error\n"},
+		{"run a client that is not installed", map[string]string{"PATH": filepath.Join(home, "bin")}, []string{"run", "--", "claude", "-p", "hi"}, 1, "toolfix: claude is not on your PATH: install the client, or give its full path (toolfix run -- /path/to/claude …)\n"},
+		{"run a client path that is not there", nil, []string{"run", "--client", "claude", "--", filepath.Join(home, "nope", "claude")}, 1, "toolfix: cannot run " + filepath.Join(home, "nope", "claude") + ": there is no such file; give the client's full path (toolfix run -- /path/to/claude …)\n"},
 		{"analyze a missing file", nil, []string{"analyze", filepath.Join(home, "nope.json")}, 1, "toolfix: cannot read " + filepath.Join(home, "nope.json") + ": there is no such file\n"},
 		{"install with a broken settings.json", map[string]string{"CLAUDE_CONFIG_DIR": filepath.Dir(badSettings)}, []string{"install", "--dry-run"}, 1,
 			"toolfix: " + badSettings + ", line 3, column 3: a ',' or a closing '}' is missing before '\"' (toolfix changed nothing; fix the file and run again)\n"},

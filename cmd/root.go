@@ -96,9 +96,10 @@ func RunContext(ctx context.Context, args []string, ios *IOStreams) int {
 	return 1
 }
 
-// fileError is a file toolfix could not read, said without the os package's "open PATH:" prefix:
-// "cannot read PATH: there is no such file".
+// fileError is a file toolfix could not read (or run), said without the os package's "open
+// PATH:" prefix: "cannot read PATH: there is no such file".
 type fileError struct {
+	Op   string // what toolfix tried: "read" when empty, "run"
 	Path string
 	Err  error // the cause: fs.ErrNotExist, fs.ErrPermission, syscall.EISDIR, …
 }
@@ -109,7 +110,7 @@ func (e *fileError) Error() string {
 	case errors.Is(e.Err, fs.ErrNotExist):
 		problem = "there is no such file"
 	case errors.Is(e.Err, fs.ErrPermission):
-		problem = "you may not read it (permission denied)"
+		problem = "permission denied"
 	default:
 		problem = e.Err.Error()
 		var pe *fs.PathError
@@ -117,7 +118,11 @@ func (e *fileError) Error() string {
 			problem = pe.Err.Error()
 		}
 	}
-	return fmt.Sprintf("cannot read %s: %s", e.Path, problem)
+	op := e.Op
+	if op == "" {
+		op = "read"
+	}
+	return fmt.Sprintf("cannot %s %s: %s", op, e.Path, problem)
 }
 
 func (e *fileError) Unwrap() error { return e.Err }
