@@ -3,6 +3,7 @@ package providers
 import (
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -103,4 +104,24 @@ func FuzzParseError(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestResolveErrorWords: a reference Resolve cannot resolve is named, with what is wrong in words.
+func TestResolveErrorWords(t *testing.T) {
+	home := t.TempDir()
+	env := Env{Home: home, Getenv: func(string) string { return "" }}
+	tests := []struct{ raw, want string }{
+		{"{env:NOPE}/v1", "{env:NOPE}: environment variable NOPE is not set (a service would not see your shell either)"},
+		{"{file:~/nope}", "{file:~/nope}: cannot read " + filepath.Join(home, "nope") + ": there is no such file"},
+		{"{file:" + home + "}", "{file:" + home + "}: cannot read " + home + ": is a directory"},
+	}
+	for _, tc := range tests {
+		_, err := Resolve(tc.raw, home, env)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("Resolve(%q) error = %v, want %q", tc.raw, err, tc.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "open ") {
+			t.Errorf("Resolve(%q) error holds the os package's prefix: %v", tc.raw, err)
+		}
+	}
 }
