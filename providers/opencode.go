@@ -88,6 +88,11 @@ func ScanOpenCode(env Env, builtins []string) (Scan, error) {
 			s.Files = append(s.Files, f)
 		}
 	}
+	if paths := OpenCodePaths(env); len(paths) > len(openCodeFiles) {
+		if c := paths[len(paths)-1]; !fileExists(c) {
+			s.Notes = append(s.Notes, fmt.Sprintf("OpenCode: OPENCODE_CONFIG names %s, which does not exist, so nothing in it is routed (check the variable)", c))
+		}
+	}
 	routes := routeNamer{}
 	byID := map[string][]int{} // provider id -> indexes into s.Targets
 	var order []string
@@ -226,6 +231,12 @@ var (
 	envRef  = regexp.MustCompile(`\{env:([^}]+)\}`)
 	fileRef = regexp.MustCompile(`\{file:([^}]+)\}`)
 )
+
+// fileExists reports whether path names something that exists.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
 
 // Resolve substitutes OpenCode's {env:VAR} and {file:path} references in raw, as OpenCode does
 // when it loads the file: a variable's value; a file's content with surrounding space trimmed,
