@@ -66,10 +66,10 @@ func (s Status) colored() string {
 
 // Tally counts the checks by outcome, for scripts: doctor --json's "summary".
 type Tally struct {
-	OK       int `json:"ok"`
-	Warnings int `json:"warnings"`
-	Failures int `json:"failures"`
-	Skipped  int `json:"skipped"`
+	OK       int `json:"ok"`       // checks with status ok (✓)
+	Warnings int `json:"warnings"` // warn (!)
+	Failures int `json:"failures"` // fail (✗): doctor exits 1 when this is not 0
+	Skipped  int `json:"skipped"`  // skip (-): the check does not apply here
 }
 
 // Tally counts the report's checks by outcome.

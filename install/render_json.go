@@ -23,20 +23,31 @@ type PlanJSON struct {
 
 // RouteJSON is one route: the base URL the client gets and the upstream it stands for.
 type RouteJSON struct {
-	Name     string `json:"name"`
-	BaseURL  string `json:"base_url"` // http://127.0.0.1:<port>/<name>
+	// Name is the route's name: "claude" or "opencode-<provider id>".
+	Name string `json:"name"`
+	// BaseURL is what the client is pointed at: http://127.0.0.1:<port>/<name>.
+	BaseURL string `json:"base_url"`
+	// Upstream is the base URL the client used before, where the route forwards.
 	Upstream string `json:"upstream"`
-	Protocol string `json:"protocol,omitempty"` // "anthropic", "openai", "responses"; "" when unknown
-	Client   string `json:"client"`             // "claude" or "opencode"
+	// Protocol is "anthropic", "openai" or "responses"; "" when unknown.
+	Protocol string `json:"protocol,omitempty"`
+	// Client is "claude" or "opencode".
+	Client string `json:"client"`
 }
 
 // FileJSON is one file the install would change.
 type FileJSON struct {
-	Path    string   `json:"path"`
-	Client  string   `json:"client"`
-	New     bool     `json:"new"`                // the install creates the file
-	NewDirs []string `json:"new_dirs,omitempty"` // folders it creates for a new file, outermost first
-	Diff    string   `json:"diff"`               // unified diff, secrets redacted, as in the text plan
+	// Path is the file as the client names it.
+	Path string `json:"path"`
+	// Client is "claude" or "opencode".
+	Client string `json:"client"`
+	// New is true when the install creates the file.
+	New bool `json:"new"`
+	// NewDirs are the folders it creates for a new file, outermost first; nil when none.
+	NewDirs []string `json:"new_dirs,omitempty"`
+	// Diff is the unified diff from the file's bytes to the install's, secret-looking values
+	// redacted, as in the text plan.
+	Diff string `json:"diff"`
 }
 
 // ServiceJSON says what service the install would run.
