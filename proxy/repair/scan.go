@@ -10,7 +10,7 @@ package repair
 //
 // A byte is held from (Scan.Held) when it:
 //   - opens a string where the schema at that place wants no string (an array, object, number,
-//     integer, boolean or null, as RepairInput coerces: REPAIRS.md D13-D15, D29, D23b, D25
+//     integer, boolean or null, as RepairInput coerces: docs/faults.md D13-D15, D29, D23b, D25
 //     inside such a string), at any depth, through properties, patternProperties,
 //     additionalProperties, items, prefixItems, $ref, allOf, anyOf and oneOf;
 //   - is an escape JSON does not have (a backslash before another character, \u without four
