@@ -9,8 +9,9 @@ import (
 )
 
 // KeepAliveAfter is how long a held span may keep the client without a byte before toolfix sends
-// a keep-alive of its own: Claude Code's stream watchdog and the SDKs' idle timeouts take a
-// longer silence for a stalled stream (see ../shared/REALCLIENTS.md).
+// a keep-alive of its own: Claude Code's stream watchdog (on by default since 2.1.196: "API Error:
+// Response stalled mid-stream", "Stream idle timeout - partial response received") and the SDKs'
+// idle timeouts take a longer silence for a stalled stream.
 const KeepAliveAfter = 10 * time.Second
 
 // keepAliveTick is how often the pump looks whether a keep-alive is due.
