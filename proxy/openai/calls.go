@@ -50,6 +50,20 @@ type pieceRef struct {
 	pos int
 }
 
+// replaceDeltas drops every held delta of the call and sends sc in place of the first.
+func (cl *call) replaceDeltas(sc synthCall) {
+	for _, r := range cl.refs {
+		ed := r.p.edit()
+		if ed.drop == nil {
+			ed.drop = map[int]bool{}
+		}
+		ed.drop[r.pos] = true
+	}
+	first := cl.refs[0]
+	sc.slot = first.pos + 1
+	first.p.edit().synth = append(first.p.edit().synth, sc)
+}
+
 // sent returns the arguments the client ends up with.
 func (cl *call) sent() []byte {
 	if cl.fixed != nil {
@@ -177,10 +191,37 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		if cl.span {
 			return
 		}
+		if cl.held { // D32: no name yet, or this delta brings it
+			if cl.name != "" && !cl.bad {
+				c.named(cl)
+			}
+			return
+		}
 	} else {
 		c.streamDelta(p, pos, cl, text, first, obj)
 	}
 	c.patchInPlace(p, pos, cl, reindex, first && (tc.Type == nil || *tc.Type == ""), first, text, obj)
+}
+
+// named ends the holding of a call whose first delta came without its name (docs/faults.md D32:
+// vercel/ai #14722) once a delta brings it: its deltas so far are replaced by a standard first
+// delta (index, id, type, name; D31, D33 fills) and one delta with the arguments so far, as they
+// came, and the call streams from here as a named one does. When the arguments so far already
+// hold a byte a repair may change, or came as an object (D20), the call stays held to its end
+// instead (repairCall).
+func (c *choiceState) named(cl *call) {
+	s := c.s
+	sc := s.tools.NewScan(cl.name, repair.Options{Args: true, KeepText: true})
+	sc.Feed(cl.args)
+	if _, held := sc.Held(); held || cl.argsObject || len(cl.args) > keptPrefix {
+		return
+	}
+	if cl.id == "" {
+		cl.id = repair.NewID("call_")
+	}
+	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: cl.args})
+	s.rep.Repair(cl.name, "shape")
+	cl.held, cl.refs, cl.scan, cl.streamed = false, nil, sc, len(cl.args)
 }
 
 // streamDelta takes the arguments text of one delta of a named call that streams: it goes out
@@ -337,15 +378,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	if cl.id == "" {
 		cl.id = repair.NewID("call_")
 	}
-	for _, r := range cl.refs {
-		ed := r.p.edit()
-		if ed.drop == nil {
-			ed.drop = map[int]bool{}
-		}
-		ed.drop[r.pos] = true
-	}
-	first := cl.refs[0]
-	first.p.edit().synth = append(first.p.edit().synth, synthCall{index: cl.index, id: cl.id, name: cl.name, args: args, slot: first.pos + 1})
+	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: args})
 	cl.refs = nil
 	s.rep.Repair(cl.name, kinds...)
 }
@@ -386,19 +419,10 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		kinds = append(kinds, "shape")
 	}
 	cl.fixed = fixed
-	for _, r := range cl.refs {
-		ed := r.p.edit()
-		if ed.drop == nil {
-			ed.drop = map[int]bool{}
-		}
-		ed.drop[r.pos] = true
-	}
 	if cl.spanFirst && cl.id == "" {
 		cl.id = repair.NewID("call_")
 	}
-	first := cl.refs[0]
-	first.p.edit().synth = append(first.p.edit().synth, synthCall{index: cl.index, id: cl.id, name: cl.name,
-		args: fixed[cl.streamed:], argsOnly: !cl.spanFirst, slot: first.pos + 1})
+	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: fixed[cl.streamed:], argsOnly: !cl.spanFirst})
 	s.rep.Repair(cl.name, kinds...)
 }
 

@@ -178,6 +178,8 @@ func TestContentFlows(t *testing.T) {
 		{"a faulty call is held from its first faulty delta to its end", []step{{head("0", "c1", "bash"), true}, {args("0", `{"command":"ls",`), true},
 			{args("0", `"timeout":"3`), false}, {args("0", `0"}`), false}, {head("1", "c2", "deploy"), true}, {args("1", `{}`), true}}, Options{}},
 		{"a call without a name is held until it ends", []step{{head("0", "c1", ""), false}, {args("0", `{"command":"ls"}`), false}, {finish("tool_calls"), true}}, Options{}},
+		{"a call without a name is held until it is named, then streams", []step{{head("0", "c1", ""), false}, {args("0", `{"command":`), false},
+			{chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash"}}]}`, "null"), true}, {args("0", `"ls"}`), true}, {finish("tool_calls"), true}}, Options{}},
 		{"a call of a tool not offered flows", []step{{head("0", "c1", "deploy"), true}, {args("0", `{}`), true}}, Options{}},
 		{"a bridge header line is held", []step{{text("Sure.\n工"), false}, {text("具 bash\n"), false}, {text("command=\"ls\"\n"), false}, {finish("stop"), true}}, Options{TextFormat: FormatGongju}},
 		{"a word starting like the bridge header flows", []step{{text("Sure.\n工"), false}, {text("具箱 ok\n"), true}}, Options{TextFormat: FormatGongju}},
