@@ -177,6 +177,8 @@ func TestContentFlows(t *testing.T) {
 		{"a healthy call of an offered tool flows delta by delta", []step{{head("0", "c1", "bash"), true}, {args("0", `{"command":`), true}, {args("0", `"ls"}`), true}, {finish("tool_calls"), true}}, Options{}},
 		{"a faulty call is held from its first faulty delta to its end", []step{{head("0", "c1", "bash"), true}, {args("0", `{"command":"ls",`), true},
 			{args("0", `"timeout":"3`), false}, {args("0", `0"}`), false}, {head("1", "c2", "deploy"), true}, {args("1", `{}`), true}}, Options{}},
+		{"interleaved parallel calls: one streams while the other is held", []step{{head("0", "c1", "bash"), true}, {args("0", `{"command":"ls","timeout":"3`), false},
+			{head("1", "c2", "read"), true}, {args("1", `{"file_path":"a"}`), true}, {args("0", `0"}`), false}, {finish("tool_calls"), true}}, Options{}},
 		{"a call without a name is held until it ends", []step{{head("0", "c1", ""), false}, {args("0", `{"command":"ls"}`), false}, {finish("tool_calls"), true}}, Options{}},
 		{"a call without a name is held until it is named, then streams", []step{{head("0", "c1", ""), false}, {args("0", `{"command":`), false},
 			{chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash"}}]}`, "null"), true}, {args("0", `"ls"}`), true}, {finish("tool_calls"), true}}, Options{}},

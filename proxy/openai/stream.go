@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"slices"
 
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -20,6 +21,7 @@ type piece struct {
 	cend       int       // where its content ends in the choice's content
 	calls      []callRef // the tool-call deltas of the chunk, in order
 	finish     bool      // the chunk carries the choice's finish_reason
+	callsOnly  bool      // it carries only deltas of calls that stream (see release)
 
 	ed *edit // nil: the piece goes out as it came
 }
@@ -244,11 +246,15 @@ func (s *Stream) blocked(p *piece) bool {
 
 // release writes the held pieces from the front up to the first that must wait. Each piece leaves
 // the queue before it is written, so that Held never repeats what went out.
+//
+// Behind a piece that waits only for faulty held calls (see HoldingSpan), a piece that carries
+// nothing but deltas of calls that stream goes out at once, ahead of it: interleaved parallel calls
+// stream each on its own, and only a stream that is not healthy has its order changed.
 func (s *Stream) release(w io.Writer) error {
 	for len(s.held) > 0 {
 		p := s.held[0]
 		if s.blocked(p) {
-			return nil
+			return s.releaseAhead(w)
 		}
 		s.held[0] = nil
 		s.held = s.held[1:] // re-slicing keeps the cost linear
@@ -260,6 +266,48 @@ func (s *Stream) release(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// releaseAhead writes the pieces of streaming calls that may pass the front of the queue (see
+// release).
+func (s *Stream) releaseAhead(w io.Writer) error {
+	var ahead []*piece
+	for _, p := range s.held {
+		if s.blocked(p) {
+			if !s.faultyOnly(p) {
+				break
+			}
+			continue
+		}
+		if !p.callsOnly {
+			break
+		}
+		ahead = append(ahead, p)
+	}
+	for _, p := range ahead {
+		s.held = slices.DeleteFunc(s.held, func(q *piece) bool { return q == p })
+		if p == s.inflight {
+			s.inflight = nil
+		}
+		if err := s.render(w, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// faultyOnly reports whether p waits only for held calls that are not healthy: no content of it
+// is held, and each held call it carries a delta of is faulty.
+func (s *Stream) faultyOnly(p *piece) bool {
+	if p.hasContent && p.c != nil && !p.c.final && p.cend > p.c.decided {
+		return false
+	}
+	for _, r := range p.calls {
+		if r.call.held && r.call.open && r.call.span && !r.call.faulty {
+			return false
+		}
+	}
+	return len(p.calls) > 0
 }
 
 func (s *Stream) state(index int) *choiceState {
@@ -286,6 +334,9 @@ func (s *Stream) take(p *piece, wc *wireChoice) {
 		for pos := range wc.Delta.ToolCalls {
 			c.callDelta(p, pos, &wc.Delta.ToolCalls[pos])
 		}
+		// Only deltas of calls that stream, and nothing else a client keeps in order.
+		p.callsOnly = len(wc.Delta.ToolCalls) > 0 && len(p.calls) == 0 && !p.hasContent && wc.Delta.Reasoning == nil &&
+			wc.FinishReason == nil && !bytes.Contains(p.data, []byte(`"usage"`)) && !bytes.Contains(p.data, []byte(`"role"`))
 	}
 	if wc.FinishReason != nil {
 		p.finish = true
