@@ -35,12 +35,17 @@ func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
 	return s.send(w, raw)
 }
 
-// toolStop ends a tool_use block of a tool the request offers. Its input_json_delta events were held:
+// toolStop ends a tool_use block of a tool the request offers. Its input_json_delta events went
+// out as they came up to the first one holding a byte a repair may change (see toolDelta), and
+// the rest were held:
+//   - a block with nothing held has nothing left to do;
 //   - an input that fits the schema goes out as it came;
 //   - one that does not is repaired by the schema engine (docs/faults.md D13-D15, D25, D29, D23b:
 //     anomalyco/opencode #7512, #8249; anthropics/claude-code #23500, #20732, #24597, #82652,
-//     #79339, #69522; QwenLM/qwen-code #288; librefang/librefang #2975) and goes out as one
-//     input_json_delta, or as it came when no repair makes it fit;
+//     #79339, #69522; QwenLM/qwen-code #288; librefang/librefang #2975), keeping the input's own
+//     bytes (repair.Options.KeepText), and the held part goes out as one input_json_delta, when
+//     what already went out is a prefix of the repair; else, and when no repair makes it fit, as
+//     it came;
 //   - a block that carried its whole input in content_block_start and no deltas gets that input as
 //     one input_json_delta (D38: inflaborg/ccrelay PR #119), since Claude Code builds the input from
 //     the deltas alone.

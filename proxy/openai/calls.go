@@ -154,7 +154,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	reindex := tc.Index == nil || *tc.Index != cl.index
 	if first {
 		cl.id, cl.name = id, name
-		// D32: a call without its name is held until it is complete; a named one streams.
+		// D32: a call without its name is held until a delta brings it; a named one streams.
 		cl.held = name == ""
 		if name != "" {
 			cl.scan = s.tools.NewScan(name, repair.Options{Args: true, KeepText: true})
@@ -183,7 +183,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		cl.args = append(cl.args, text...)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
-		if cl.span && len(cl.args)-cl.streamed > s.maxHeld {
+		if len(cl.args)-cl.streamed > s.maxHeld {
 			// Past the bound: what is held goes out as it came, and the rest streams.
 			s.rep.Fail("held tool arguments over the size limit")
 			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs = false, false, true, nil, nil, nil
