@@ -147,8 +147,14 @@ func (s *Server) RouteNames() []string {
 }
 
 // ServeHTTP answers /healthz, /metrics and /stats itself and forwards every other request to its
-// route's upstream.
+// route's upstream. A request a web browser may have sent (a foreign Host or Origin, a CORS
+// preflight; see browserRefusal) is answered 403 with an API-shaped error and goes nowhere.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if why := browserRefusal(r); why != "" {
+		writeError(w, r.URL.Path, http.StatusForbidden, why)
+		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusForbidden, -1)
+		return
+	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		switch r.URL.Path {
 		case healthzPath:
@@ -377,8 +383,11 @@ func writeError(w http.ResponseWriter, path string, status int, msg string) {
 		body = map[string]any{"error": map[string]any{"message": msg, "type": "toolfix_error", "code": status}}
 	default:
 		typ := "api_error"
-		if status == http.StatusNotFound {
+		switch status {
+		case http.StatusNotFound:
 			typ = "not_found_error"
+		case http.StatusForbidden:
+			typ = "permission_error"
 		}
 		body = map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}}
 	}
