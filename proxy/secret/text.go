@@ -147,6 +147,12 @@ func Args(argv []string) []string {
 	return out
 }
 
+// Command is Args over a command line given as one string, its arguments separated by spaces (as a
+// process table shows it); the spacing is kept.
+func Command(line string) string {
+	return strings.Join(Args(strings.Split(line, " ")), " ")
+}
+
 // isFlagName reports whether s can be a flag or environment variable name: letters, digits, '_',
 // '-' and '.'.
 func isFlagName(s string) bool {
