@@ -128,6 +128,22 @@ func TestSelfCheck(t *testing.T) {
 		{"http://localhost/v1", false, true},
 		{"https://api.anthropic.com", false, false},
 		{"https://10.9.9.9:47821", false, false},
+		// issue 13 item 9: the inet_aton spellings of loopback, which resolvers accept
+		{"http://127.1:47821", true, false},
+		{"http://2130706433:47821", true, false},
+		{"http://0x7f.1:47821", true, false},
+		{"http://017700000001:47821", true, false},
+		{"http://127.0.1:47821", true, false},
+		{"http://0x7F000001:47821", true, false},
+		{"http://0177.0.0.1:47821", true, false},
+		{"http://127.1/v1", false, true},
+		{"http://0:47821", true, false},
+		{"http://128.1:47821", false, false},
+		{"http://127.256.1:47821", false, false},
+		{"http://1.2.3.4.5:47821", false, false},
+		{"http://0x:47821", false, false},
+		{"http://08.1:47821", false, false},
+		{"http://2130706433.example:47821", false, false},
 	}
 	for _, tt := range tests {
 		s, l, err := me.check(tt.url)
