@@ -32,7 +32,7 @@ func TestBrowserRequestsRefused(t *testing.T) {
 		refused                  bool
 		wantType                 string // the error's type in the refusal body
 	}{
-		{name: "claude code", method: "POST", path: "/claude/v1/messages?beta=true", host: "127.0.0.1:" + port},
+		{name: "loopback host", method: "POST", path: "/claude/v1/messages?beta=true", host: "127.0.0.1:" + port},
 		{name: "localhost with port", method: "POST", path: "/claude/v1/messages", host: "localhost:" + port},
 		{name: "LOCALHOST without port", method: "POST", path: "/claude/v1/messages", host: "LOCALHOST"},
 		{name: "ipv6 loopback", method: "POST", path: "/claude/v1/messages", host: "[::1]:" + port},
@@ -40,6 +40,11 @@ func TestBrowserRequestsRefused(t *testing.T) {
 		{name: "127.0.0.2", method: "POST", path: "/claude/v1/messages", host: "127.0.0.2:" + port},
 		{name: "loopback origin", method: "POST", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "http://localhost:3000"}},
 		{name: "sec-fetch-site none", method: "GET", path: "/healthz", host: "127.0.0.1:" + port, hdr: map[string]string{"Sec-Fetch-Site": "none"}},
+		// What the real clients send, seen on 2026-12-01: Claude Code 2.1.197 and OpenCode 1.18.33
+		// (Bun) no Origin and no Sec-Fetch-*; Node's fetch (the openai and Anthropic SDKs, Qwen
+		// Code) Sec-Fetch-Mode: cors without an Origin.
+		{name: "node fetch", method: "POST", path: "/oc/chat/completions", host: "127.0.0.1:" + port, hdr: map[string]string{"Sec-Fetch-Mode": "cors", "Accept-Language": "*"}},
+		{name: "claude code", method: "POST", path: "/claude/v1/messages?beta=true", host: "127.0.0.1:" + port, hdr: map[string]string{"Anthropic-Dangerous-Direct-Browser-Access": "true", "X-App": "cli"}},
 
 		{name: "rebound host", method: "POST", path: "/claude/v1/messages", host: "evil.example:" + port, refused: true, wantType: "permission_error"},
 		{name: "rebound host on stats", method: "GET", path: "/stats", host: "evil.example", refused: true, wantType: "permission_error"},
