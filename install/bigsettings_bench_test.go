@@ -22,10 +22,10 @@ func bigSettings(n int) string {
 	return b.String()
 }
 
-// BenchmarkPlanBigSettings plans an install over a one-line settings file of 2 and 20 MB (issue 13
+// BenchmarkPlanBigSettings plans an install over a one-line settings file of 2, 20 and 50 MB (issue 13
 // item 9: 20 MB took 15 s, 50 MB 72 s, growing faster than the size).
 func BenchmarkPlanBigSettings(b *testing.B) {
-	for _, mb := range []int{2, 20} {
+	for _, mb := range []int{2, 20, 50} {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			w := newWorld(&testing.T{})
 			w.write(".claude/settings.json", bigSettings(mb<<20))
