@@ -155,9 +155,12 @@ func TestSelfCheck(t *testing.T) {
 			t.Errorf("%s: self %v local %v, want %v %v", tt.url, s, l, tt.self, tt.local)
 		}
 	}
-	for _, bad := range []string{"gateway.example", "ftp://x", "http://", "https://x/v1?key=1", "://"} {
+	for _, bad := range []string{"gateway.example", "ftp://x", "http://", "https://x/v1?key=1", "://",
+		"ftp://me:hunter2pw@x", "http://me:hunter2pw@x:port", "https://me:hunter2pw@x/v1?key=hunter2pw"} {
 		if _, _, err := me.check(bad); err == nil {
 			t.Errorf("%q: no error", bad)
+		} else if strings.Contains(err.Error(), "hunter2pw") {
+			t.Errorf("%q: the error shows the password: %v", bad, err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -121,6 +122,10 @@ func parseInetAton(host string) net.IP {
 func (s self) check(raw string) (isSelf bool, localOther bool, err error) {
 	u, err := url.Parse(raw)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // its text holds the whole URL, password and all
+		}
 		return false, false, fmt.Errorf("%q is not a URL: %w", secret.URL(raw), err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
