@@ -19,7 +19,9 @@ import (
 //     page) is refused. Coding agents send no Origin.
 //   - A CORS preflight (OPTIONS with Access-Control-Request-Method) is refused, so no browser is
 //     ever allowed a cross-origin request; the proxy sends no CORS headers of its own.
-//   - Sec-Fetch-Site cross-site or same-site, which only browsers send, is refused.
+//   - Without an Origin (a browser's no-cors request: an image, a form, a link), Sec-Fetch-Site
+//     cross-site, which only browsers send, is refused. With one, the Origin decides, so that a
+//     loopback page is treated alike whatever its port.
 func browserRefusal(r *http.Request) string {
 	if !loopbackHost(r.Host) {
 		return "toolfix: refused a request for host " + quoteHeader(r.Host) + ": toolfix answers only requests addressed to localhost, 127.0.0.1 or [::1] (a web page reaching it through a DNS name is refused); point the client's base URL at http://127.0.0.1:PORT"
@@ -30,8 +32,7 @@ func browserRefusal(r *http.Request) string {
 	if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 		return "toolfix: refused a CORS preflight request: toolfix does not serve web pages, only local clients"
 	}
-	switch strings.ToLower(r.Header.Get("Sec-Fetch-Site")) {
-	case "cross-site", "same-site":
+	if _, hasOrigin := r.Header["Origin"]; !hasOrigin && strings.EqualFold(r.Header.Get("Sec-Fetch-Site"), "cross-site") {
 		return "toolfix: refused a request a web browser sent from another site: toolfix serves only local clients"
 	}
 	return ""

@@ -39,6 +39,7 @@ func TestBrowserRequestsRefused(t *testing.T) {
 		{name: "ipv6 loopback without port", method: "POST", path: "/claude/v1/messages", host: "[::1]"},
 		{name: "127.0.0.2", method: "POST", path: "/claude/v1/messages", host: "127.0.0.2:" + port},
 		{name: "loopback origin", method: "POST", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "http://localhost:3000"}},
+		{name: "loopback origin cross-site", method: "POST", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "http://localhost:3000", "Sec-Fetch-Site": "cross-site"}},
 		{name: "sec-fetch-site none", method: "GET", path: "/healthz", host: "127.0.0.1:" + port, hdr: map[string]string{"Sec-Fetch-Site": "none"}},
 		// What the real clients send, seen on 2026-12-01: Claude Code 2.1.197 and OpenCode 1.18.33
 		// (Bun) no Origin and no Sec-Fetch-*; Node's fetch (the openai and Anthropic SDKs, Qwen
@@ -62,6 +63,7 @@ func TestBrowserRequestsRefused(t *testing.T) {
 		{name: "origin on healthz", method: "GET", path: "/healthz", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "https://evil.example"}, refused: true, wantType: "permission_error"},
 		{name: "preflight", method: "OPTIONS", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-api-key"}, refused: true, wantType: "permission_error"},
 		{name: "preflight from loopback origin", method: "OPTIONS", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "http://localhost:3000", "Access-Control-Request-Method": "POST"}, refused: true, wantType: "permission_error"},
+		{name: "foreign origin same-site", method: "POST", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "same-site"}, refused: true, wantType: "permission_error"},
 		{name: "cross-site fetch without origin", method: "GET", path: "/claude/v1/models", host: "127.0.0.1:" + port, hdr: map[string]string{"Sec-Fetch-Site": "cross-site"}, refused: true, wantType: "permission_error"},
 	}
 	for _, tc := range tests {
