@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bufio"
+	"bytes"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -51,5 +52,15 @@ func TestDoctorStripsUpstreamEscapes(t *testing.T) {
 		if strings.ContainsAny(s, "\x1b\x07\u009b") {
 			t.Errorf("doctor printed a control character:\n%q", s)
 		}
+	}
+	// With colour on, doctor's own marks keep their colours; the upstream's sequences still go.
+	var cout, cerr bytes.Buffer
+	Run([]string{"doctor", "--port", "1"}, &IOStreams{In: strings.NewReader(""), Out: &cout, ErrOut: &cerr, Color: true})
+	colored := cout.String()
+	if !strings.Contains(colored, "\x1b[31m✗\x1b[0m proxy") || !strings.Contains(colored, "Unauthorized") {
+		t.Errorf("doctor's marks lost their colours:\n%q", colored)
+	}
+	if rest := strings.NewReplacer("\x1b[31m", "", "\x1b[32m", "", "\x1b[33m", "", "\x1b[2m", "", "\x1b[0m", "").Replace(colored); strings.ContainsAny(rest, "\x1b\x07\u009b") {
+		t.Errorf("doctor printed a control character beside its colours:\n%q", colored)
 	}
 }

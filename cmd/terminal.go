@@ -3,6 +3,7 @@ package cmd
 import (
 	"io"
 	"os"
+	"strings"
 	"sync"
 )
 
@@ -13,7 +14,9 @@ import (
 //   - C0 control characters except "\n" and "\t" (and "\r" right before "\n"), and DEL;
 //   - escape sequences: ESC and what follows it (CSI "ESC [ … final", OSC "ESC ] … BEL or ESC \",
 //     DCS, SOS, PM and APC strings up to "ESC \", two-byte and intermediate forms); a string
-//     sequence that is never closed ends at the next "\n", which is kept;
+//     sequence that is never closed ends at the next "\n", which is kept; except the colours
+//     toolfix itself paints with (doctor's marks, IOStreams.Color): SGR sequences "ESC [ … m"
+//     whose parameters are all among safeSGR, which cannot hide text or move anything;
 //   - C1 control characters written in UTF-8 (U+0080 to U+009F), and a 0xC2 byte that starts no
 //     UTF-8 character (it could join a later byte into one).
 //
@@ -25,7 +28,17 @@ type terminalWriter struct {
 	mu    sync.Mutex // a log handler and a command may write at once
 	state termState
 	buf   []byte
+	csi   []byte // the parameters of the CSI sequence being read, up to maxCSI bytes
+	long  bool   // the CSI sequence being read is longer than maxCSI: it is dropped
 }
+
+// safeSGR are the SGR parameters passed to a terminal: reset, bold, dim, normal intensity, and the
+// foreground colours red to cyan and default. Black and white (which can match the background),
+// background colours, conceal, blink and the rest are dropped with their sequence.
+var safeSGR = map[string]bool{"": true, "0": true, "1": true, "2": true, "22": true, "31": true, "32": true, "33": true, "34": true, "35": true, "36": true, "39": true}
+
+// maxCSI bounds the parameters of a CSI sequence kept to be judged, in bytes.
+const maxCSI = 16
 
 type termState uint8
 
@@ -77,7 +90,7 @@ func (t *terminalWriter) step(c byte) {
 	case termEsc:
 		switch {
 		case c == '[':
-			t.state = termCSI
+			t.state, t.csi, t.long = termCSI, t.csi[:0], false
 		case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_':
 			t.state = termString
 		case c >= 0x20 && c <= 0x2f:
@@ -93,7 +106,7 @@ func (t *terminalWriter) step(c byte) {
 		t.sequence(c, 0x2f)
 		return
 	case termCSI:
-		t.sequence(c, 0x3f)
+		t.csiByte(c)
 		return
 	case termString:
 		switch c {
@@ -118,9 +131,41 @@ func (t *terminalWriter) step(c byte) {
 	t.text(c)
 }
 
-// sequence handles a byte inside an escape sequence whose parameter and intermediate bytes run
-// from 0x20 to last: those are dropped and the sequence goes on; a final byte (after last, up to
-// 0x7E) is dropped and ends it; any other byte ends it and is handled as text.
+// csiByte handles a byte of a CSI sequence: parameters are kept (up to maxCSI), and at the final
+// byte the sequence is written out when it is an SGR of safeSGR parameters only, else dropped. A
+// byte that cannot be in a CSI sequence ends it, dropped, and is handled as text.
+func (t *terminalWriter) csiByte(c byte) {
+	switch {
+	case c >= 0x20 && c <= 0x3f:
+		if len(t.csi) < maxCSI {
+			t.csi = append(t.csi, c)
+		} else {
+			t.long = true
+		}
+	case c >= 0x40 && c <= 0x7e:
+		t.state = termText
+		if c == 'm' && !t.long && safeParams(t.csi) {
+			t.buf = append(append(append(t.buf, 0x1b, '['), t.csi...), 'm')
+		}
+	default:
+		t.state = termText
+		t.text(c)
+	}
+}
+
+// safeParams reports whether every ';'-separated parameter of an SGR sequence is in safeSGR.
+func safeParams(p []byte) bool {
+	for _, f := range strings.Split(string(p), ";") {
+		if !safeSGR[f] {
+			return false
+		}
+	}
+	return true
+}
+
+// sequence handles a byte inside an escape sequence whose intermediate bytes run from 0x20 to
+// last: those are dropped and the sequence goes on; a final byte (after last, up to 0x7E) is
+// dropped and ends it; any other byte ends it and is handled as text.
 func (t *terminalWriter) sequence(c, last byte) {
 	switch {
 	case c >= 0x20 && c <= last:
