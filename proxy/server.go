@@ -159,6 +159,8 @@ func (s *Server) RouteNames() []string {
 // preflight; see browserRefusal) is answered 403 with an API-shaped error and goes nowhere.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if why := browserRefusal(r); why != "" {
+		// No header value in the log: the Host and Origin are the sender's to choose.
+		s.log.Info("refused a request a web browser may have sent (foreign Host or Origin, or a CORS preflight)", "method", r.Method)
 		writeError(w, r.URL.Path, http.StatusForbidden, why)
 		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusForbidden, -1)
 		return
