@@ -41,9 +41,12 @@ func TestBrowserRequestsRefused(t *testing.T) {
 		{name: "loopback origin", method: "POST", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "http://localhost:3000"}},
 		{name: "loopback origin cross-site", method: "POST", path: "/claude/v1/messages", host: "127.0.0.1:" + port, hdr: map[string]string{"Origin": "http://localhost:3000", "Sec-Fetch-Site": "cross-site"}},
 		{name: "sec-fetch-site none", method: "GET", path: "/healthz", host: "127.0.0.1:" + port, hdr: map[string]string{"Sec-Fetch-Site": "none"}},
-		// What the real clients send, seen on 2026-12-01: Claude Code 2.1.197 and OpenCode 1.18.33
-		// (Bun) no Origin and no Sec-Fetch-*; Node's fetch (the openai and Anthropic SDKs, Qwen
-		// Code) Sec-Fetch-Mode: cors without an Origin.
+		// What the real clients send, seen on 2026-12-01, each with a Host of 127.0.0.1:PORT:
+		// Claude Code 2.1.197 and OpenCode 1.18.33 (Bun) no Origin and no Sec-Fetch-*; Node's
+		// fetch (the openai SDK 6.49, Qwen Code 0.24.4) Sec-Fetch-Mode: cors without an Origin;
+		// Codex 0.171.0, over HTTP and in its WebSocket upgrade, an Originator header, no Origin.
+		{name: "codex", method: "POST", path: "/oc/responses", host: "127.0.0.1:" + port, hdr: map[string]string{"Originator": "codex_exec", "Session-Id": "s"}},
+		{name: "codex websocket upgrade", method: "GET", path: "/oc/responses", host: "127.0.0.1:" + port, hdr: map[string]string{"Originator": "codex_exec", "Openai-Beta": "responses_websockets=2026-02-06", "Sec-Websocket-Version": "13", "Sec-Websocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}},
 		{name: "node fetch", method: "POST", path: "/oc/chat/completions", host: "127.0.0.1:" + port, hdr: map[string]string{"Sec-Fetch-Mode": "cors", "Accept-Language": "*"}},
 		{name: "claude code", method: "POST", path: "/claude/v1/messages?beta=true", host: "127.0.0.1:" + port, hdr: map[string]string{"Anthropic-Dangerous-Direct-Browser-Access": "true", "X-App": "cli"}},
 
