@@ -16,9 +16,7 @@ import (
 // terminal stripped, through the one filter every command's output passes.
 func TestDoctorStripsUpstreamEscapes(t *testing.T) {
 	home := tempHome(t)
-	for _, k := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy"} {
-		t.Setenv(k, "")
-	}
+	clearEnv(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -62,5 +60,14 @@ func TestDoctorStripsUpstreamEscapes(t *testing.T) {
 	}
 	if rest := strings.NewReplacer("\x1b[31m", "", "\x1b[32m", "", "\x1b[33m", "", "\x1b[2m", "", "\x1b[0m", "").Replace(colored); strings.ContainsAny(rest, "\x1b\x07\u009b") {
 		t.Errorf("doctor printed a control character beside its colours:\n%q", colored)
+	}
+}
+
+// clearEnv empties the proxy variables, and the others named, for a test that runs doctor: the
+// machine's own settings must not change what it finds.
+func clearEnv(t *testing.T, others ...string) {
+	t.Helper()
+	for _, k := range append([]string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy"}, others...) {
+		t.Setenv(k, "")
 	}
 }

@@ -12,9 +12,7 @@ import (
 // or doctor (text or JSON).
 func TestNoSecretInAnyOutput(t *testing.T) {
 	home := tempHome(t)
-	for _, k := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy"} {
-		t.Setenv(k, "")
-	}
+	clearEnv(t)
 	canaries := []string{"canaryPW1x", "canaryHDR2x", "canaryTOK3x", "canaryKEY4x", "canaryHELP5x"}
 	writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{
   "apiKeyHelper": "/usr/local/bin/print-key canaryHELP5x",
