@@ -63,9 +63,10 @@ var secretNames = []string{"apikey", "accesstoken", "authtoken", "refreshtoken",
 // minAssigned is the shortest value after a secret name that is taken as a secret, in bytes.
 const minAssigned = 8
 
-// Assigned reports the value after each secret name followed by ':' or '=' (quotes,
-// backslashes of escaped quotes and blanks allowed around): a run of at least minAssigned bytes up
-// to a blank, quote, backslash or one of &,;<>{}[]().
+// Assigned reports, as byte ranges [start, end) of text, the value after each secret name (one
+// ending in a word of secretNames: api_key, access-token, clientSecret, password…) followed by ':'
+// or '=' (quotes, backslashes of escaped quotes and blanks allowed around): a run of at least
+// minAssigned bytes up to a blank, quote, backslash or one of &,;<>{}[]().
 func Assigned(text []byte, emit func(start, end int)) {
 	for i := 0; i < len(text); i++ {
 		if text[i] != ':' && text[i] != '=' {
@@ -131,7 +132,7 @@ var safeIDPrefixes = []string{"toolu_", "srvtoolu_", "msg_", "call_", "chatcmpl-
 // prefixRules (sk-…, sk-ant-…, Bearer …, JWTs, AWS, Google, GitHub, GitLab, Slack, Hugging Face,
 // Groq, xAI and Stripe keys, PEM private keys, a URL's user:password), what Assigned reports, the
 // values of query parameters whose name is secret (Name), and with generic the tokens
-// of genericTokens. Its cost is linear in len(text).
+// of genericTokens. Its cost is linear in len(text) times the number of secrets found.
 // A match that overlaps one of an earlier rule is skipped, so that "sk-ant-…" keeps its prefix
 // rather than being read as "sk-…" or as a bare token.
 func Find(text []byte, generic bool, emit func(start, end int)) {
