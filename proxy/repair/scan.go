@@ -42,7 +42,6 @@ type Scan struct {
 	fault bool  // the held byte is Faulty
 	st    scanState
 	stack []scanFrame
-	done  bool // the top-level value closed
 
 	// the value being read
 	str    strState
@@ -288,9 +287,6 @@ func (s *Scan) close(obj bool, i int) {
 	}
 	s.stack = s.stack[:len(s.stack)-1]
 	s.st = stAfter
-	if len(s.stack) == 0 {
-		s.done = true
-	}
 }
 
 // DefaultMaxHeld is the most bytes of one tool call's input (or of a text tail that may be a
