@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -204,6 +205,10 @@ func callFaults(f *faultList, where, name, input string, tools *repair.Tools, op
 			f.add(id, "args", where, detail)
 		}
 	}
+	if !json.Valid(in) && slices.Contains(kinds, repair.KindCoerce) && !slices.Contains(kinds, repair.KindArgs) && !slices.Contains(kinds, repair.KindEscape) {
+		f.add("D29", "coerce", where, "the whole arguments are a Python literal, not JSON: read exactly as Python reads it")
+		return
+	}
 	var o, n any
 	if json.Unmarshal(in, &o) != nil {
 		dec := json.NewDecoder(bytes.NewReader(in))
@@ -356,6 +361,10 @@ func syntaxRow(leak markup.Leak, text string) string {
 		return "D04"
 	case markup.DeepSeek:
 		return "D05"
+	case markup.Harmony:
+		return "D58"
+	case markup.Mistral:
+		return "D59"
 	}
 	return "D01"
 }
@@ -363,7 +372,7 @@ func syntaxRow(leak markup.Leak, text string) string {
 func toParams(ps []markup.Param) []repair.Param {
 	out := make([]repair.Param, len(ps))
 	for i, p := range ps {
-		out[i] = repair.Param{Name: p.Name, Value: p.Value}
+		out[i] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
 	}
 	return out
 }

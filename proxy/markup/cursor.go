@@ -120,3 +120,32 @@ func (c *cursor) closeOr(closer string, forgive bool) outcome {
 	}
 	return fail
 }
+
+// callsUntil parses one or more calls, blanks before each, each by one, then closer: whole when
+// the closer came, cut when the text ended after a call with only a prefix of the closer
+// missing, fail or short as the call parser says (fail also for a closer before any call).
+func callsUntil(c *cursor, closer string, one func(*cursor) (Call, outcome)) ([]Call, outcome) {
+	var calls []Call
+	for {
+		c.skipBlanks()
+		rest := c.rest()
+		switch {
+		case strings.HasPrefix(rest, closer):
+			if len(calls) == 0 {
+				return nil, fail
+			}
+			c.i += len(closer)
+			return calls, whole
+		case partial(rest, closer) && len(calls) > 0:
+			return calls, cut
+		}
+		call, o := one(c)
+		switch o {
+		case fail, short:
+			return nil, o
+		case cut:
+			return append(calls, call), cut
+		}
+		calls = append(calls, call)
+	}
+}

@@ -6,9 +6,13 @@ import "strings"
 const (
 	kimiSection    = "<|tool_calls_section_begin|>"
 	kimiSectionEnd = "<|tool_calls_section_end|>"
-	kimiCall       = "<|tool_call_begin|>"
-	kimiArgs       = "<|tool_call_argument_begin|>"
-	kimiCallEnd    = "<|tool_call_end|>"
+	// the singular form some Kimi K2 builds emit (D04: ggml-org/llama.cpp PR #17376,
+	// thinking-machines-lab/tinker-cookbook PR #248)
+	kimiSection1    = "<|tool_call_section_begin|>"
+	kimiSection1End = "<|tool_call_section_end|>"
+	kimiCall        = "<|tool_call_begin|>"
+	kimiArgs        = "<|tool_call_argument_begin|>"
+	kimiCallEnd     = "<|tool_call_end|>"
 )
 
 // DeepSeek's tool-call tokens: fullwidth vertical bar U+FF5C and lower one-eighth block U+2581.
@@ -28,43 +32,15 @@ func section(c *cursor, open, begin, end string, kimi bool) ([]Call, outcome) {
 	if r := c.lit(open); r != ok {
 		return nil, failOrShort(r)
 	}
-	var calls []Call
-	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, end):
-			if len(calls) == 0 {
-				return nil, fail
-			}
-			c.i += len(end)
-			return calls, whole
-		case strings.HasPrefix(rest, begin):
-			c.i += len(begin)
-			var (
-				k Call
-				o outcome
-			)
-			if kimi {
-				k, o = kimiCallRest(c)
-			} else {
-				k, o = deepseekCallRest(c)
-			}
-			switch o {
-			case fail, short:
-				return nil, o
-			case cut:
-				return append(calls, k), cut
-			}
-			calls = append(calls, k)
-		case partial(rest, end) && len(calls) > 0:
-			return calls, cut
-		case partial(rest, end), partial(rest, begin):
-			return nil, short
-		default:
-			return nil, fail
+	return callsUntil(c, end, func(c *cursor) (Call, outcome) {
+		if r := c.lit(begin); r != ok {
+			return Call{}, failOrShort(r)
 		}
-	}
+		if kimi {
+			return kimiCallRest(c)
+		}
+		return deepseekCallRest(c)
+	})
 }
 
 // argsEnd parses blanks, the arguments object, blanks and the call's closer, which may be missing at
@@ -80,8 +56,18 @@ func argsEnd(c *cursor, call Call, closer string) (Call, outcome) {
 	return call, c.closeOr(closer, true)
 }
 
-// kimiBlock parses one Kimi tool-call section.
+// kimiBlock parses one Kimi tool-call section, its tokens plural or singular; the closer matches
+// the opener.
 func kimiBlock(c *cursor) ([]Call, outcome) {
+	rest := c.rest()
+	switch {
+	case strings.HasPrefix(rest, kimiSection1):
+		return section(c, kimiSection1, kimiCall, kimiSection1End, true)
+	case partial(rest, kimiSection) && partial(rest, kimiSection1):
+		return nil, short
+	case partial(rest, kimiSection1):
+		return section(c, kimiSection1, kimiCall, kimiSection1End, true)
+	}
 	return section(c, kimiSection, kimiCall, kimiSectionEnd, true)
 }
 
@@ -115,8 +101,18 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// deepseekBlock parses one DeepSeek tool-calls block.
+// deepseekBlock parses one DeepSeek tool-calls block: the tokens of V3 and V3.1, or V3.2's DSML
+// markup (see dsmlBlock).
 func deepseekBlock(c *cursor) ([]Call, outcome) {
+	rest := c.rest()
+	switch {
+	case strings.HasPrefix(rest, dsml):
+		return dsmlBlock(c)
+	case partial(rest, dsml) && partial(rest, dsCalls):
+		return nil, short
+	case partial(rest, dsml):
+		return dsmlBlock(c)
+	}
 	return section(c, dsCalls, dsCall, dsCallsEnd, false)
 }
 
