@@ -308,7 +308,12 @@ func typeName(v any) string {
 // textFaults finds a tool call leaked into a text block: at its tail (toolfix repairs it when the
 // calls fit the request's tools) or elsewhere (left as text).
 func textFaults(f *faultList, where, text string, tools *repair.Tools) {
-	leak, ok := markup.FindTail(text, anthropic.Syntaxes)
+	leakFaults(f, where, text, tools, anthropic.Syntaxes, "")
+}
+
+// leakFaults is textFaults for the syntaxes syn, naming the fault id (by its syntax when "").
+func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn markup.Syntax, id string) {
+	leak, ok := markup.FindTail(text, syn)
 	if !ok {
 		for _, m := range []string{"<invoke", "<tool_call>", "<|tool_call", "<｜tool▁call"} {
 			if strings.Contains(text, m) {
@@ -326,7 +331,9 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 			fits = false
 		}
 	}
-	id := syntaxRow(leak, text)
+	if id == "" {
+		id = syntaxRow(leak, text)
+	}
 	detail := fmt.Sprintf("the text ends with %s of %s", plural(len(leak.Calls), "leaked call"), strings.Join(names, ", "))
 	if leak.Word != "" {
 		detail += fmt.Sprintf(" after the stray word %q", leak.Word)
