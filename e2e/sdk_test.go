@@ -138,7 +138,8 @@ func judge(c cases.Case, want json.RawMessage, r oracleResult) error {
 	case "openai":
 		var m *client.ChatMessage
 		if m, err = sdkChat(r.Message); err == nil {
-			err = client.CompareChat(want, m, c.Stream)
+			// the AI SDK has no null content: no text is "" to it, streamed or not
+			err = client.CompareChat(want, m, c.Stream || strings.HasPrefix(r.Kind, "ai-"))
 		}
 	case "responses":
 		var m *client.ResponsesResult
@@ -244,6 +245,15 @@ var sdkStrictFrames = map[string]bool{"openai": true, "ai-openai-compatible": tr
 // satisfy the SDK, each with why. The test requires each of them to still fail, so that a fix shows
 // up as a failure asking for its entry to be removed.
 var sdkKnownGaps = map[string]string{}
+
+// sdkAccumulateOtherwise are the "<protocol>/<case> <kind>" passthrough runs where the SDK, by
+// design, ends up with another message than the client package, which builds a tool_use input
+// from the input_json_delta events alone as Claude Code does; each with why. There the SDK's
+// result through toolfix must still equal its result straight.
+var sdkAccumulateOtherwise = map[string]string{
+	"anthropic/programmatic-call-input-in-start-untouched anthropic":    "the SDK keeps a start's input when no delta follows (BetaMessageStream)",
+	"anthropic/programmatic-call-input-in-start-untouched ai-anthropic": "the AI SDK keeps a start's input and reports a server_tool_use as a tool call",
+}
 
 // TestSDKsOnCases has the official SDK parsers consume every openai, anthropic and responses case
 // (the stream helpers: chat.completions.stream().finalChatCompletion(), responses.stream()
@@ -351,7 +361,10 @@ func checkPassthrough(t *testing.T, c cases.Case, kind string, got, straight ora
 		t.Errorf("%s: through toolfix %v %q %s, straight %v %q %s", kind, got.OK, got.Error, got.Message, straight.OK, straight.Error, straight.Message)
 	}
 	want, gerr := goOracle(c)
+	why, otherwise := sdkAccumulateOtherwise[c.Protocol+"/"+c.Name+" "+kind]
 	switch {
+	case otherwise:
+		t.Logf("%s: accumulates otherwise than the client package: %s", kind, why)
 	case gerr != nil:
 		t.Logf("%s: the client package refuses the upstream bytes (%v); the SDK: ok=%v %s", kind, gerr, got.OK, firstLine(errors.New(got.Error)))
 	case !got.OK:

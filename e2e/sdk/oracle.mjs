@@ -18,8 +18,9 @@
 //   url      the server root; the SDKs post to url + "/v1/chat/completions", url + "/v1/messages"
 //            or url + "/v1/responses";
 //   request  the case's request body: the openai and anthropic SDKs send it as it is, the AI SDK
-//            builds its own from its system, text messages and tools (the tools' JSON Schemas
-//            turned into zod schemas with z.fromJSONSchema, as OpenCode defines its tools in zod).
+//            builds its own from its system, text messages, tools (the tools' JSON Schemas turned
+//            into zod schemas with z.fromJSONSchema, as OpenCode defines its tools in zod) and
+//            tool_choice.
 // stdout: a JSON list of results {id, kind, ok, error, message}, one per run in order:
 //   ok       false when the SDK threw, emitted an error part, or (AI SDK) marked a tool call invalid;
 //   error    "Name: message" of the first such failure, "" when ok;
@@ -184,9 +185,30 @@ async function runAnthropic(run, signal) {
 // runAI consumes the answer with the AI SDK and returns [message, firstError]. Parts are read from
 // fullStream (streamText) or the result content (generateText) so that errors the SDK reports as
 // parts, not throws, are seen.
+// aiToolChoice maps a case request's tool_choice (Chat, Messages or Responses) to the AI SDK's, so
+// that the request the AI SDK builds allows the calls the case's request allows.
+function aiToolChoice(req) {
+  const c = req.tool_choice;
+  if (c == null) return undefined;
+  if (typeof c === "string") return { auto: "auto", none: "none", required: "required", any: "required" }[c];
+  switch (c.type) {
+    case "auto":
+    case "none":
+      return c.type;
+    case "any":
+    case "required":
+      return "required";
+    case "tool":
+      return { type: "tool", toolName: c.name };
+    case "function":
+      return { type: "tool", toolName: c.function ? c.function.name : c.name };
+  }
+  return undefined;
+}
+
 async function runAI(run, signal, model, dialect) {
   const { system, messages } = aiPrompt(run.request);
-  const opts = { model, system, messages, tools: aiTools(run.request), maxRetries: 0, abortSignal: signal };
+  const opts = { model, system, messages, tools: aiTools(run.request), toolChoice: aiToolChoice(run.request), maxRetries: 0, abortSignal: signal };
   const parts = [];
   let finish = null;
   let raw;
