@@ -315,7 +315,7 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn markup.Syntax, id string) {
 	leak, ok := markup.FindTail(text, syn)
 	if !ok {
-		for _, m := range []string{"<invoke", "<tool_call>", "<|tool_call", "<｜tool▁call"} {
+		for _, m := range []string{"<invoke", "<tool_call>", "<function=", "<|tool_call", "<｜tool▁call", "<｜DSML｜", "<|channel|>", "to=functions.", "[TOOL_CALLS]"} {
 			if strings.Contains(text, m) {
 				f.add("D12", "", where, "tool-call markup in prose or in code, not at the end of the text: left as text")
 				break
