@@ -69,7 +69,7 @@
 // <|tool_call_argument_begin|>{…}<|tool_call_end|>, then <|tool_calls_section_end|>. The functions.
 // prefix and the :N index are optional and removed from the name. The singular section tokens
 // <|tool_call_section_begin|> … <|tool_call_section_end|> count the same (ggml-org/llama.cpp PR
-// #17376, thinking-machines-lab/tinker-cookbook PR #248); a section closes with its own form.
+// #17376, thinking-machines-lab/tinker-cookbook PR #248); either closer ends either opener.
 //
 // DeepSeek (D05): <｜tool▁calls▁begin｜> then one or more <｜tool▁call▁begin｜>…<｜tool▁call▁end｜>,
 // then <｜tool▁calls▁end｜> (fullwidth ｜ U+FF5C and ▁ U+2581). A call is function<｜tool▁sep｜>T, a

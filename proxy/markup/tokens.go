@@ -56,19 +56,25 @@ func argsEnd(c *cursor, call Call, closer string) (Call, outcome) {
 	return call, c.closeOr(closer, true)
 }
 
-// kimiBlock parses one Kimi tool-call section, its tokens plural or singular; the closer matches
-// the opener.
+// kimiBlock parses one Kimi tool-call section, its tokens plural or singular; either section
+// closer ends either opener (vLLM's kimi_k2 parser takes both forms of each).
 func kimiBlock(c *cursor) ([]Call, outcome) {
-	rest := c.rest()
-	switch {
+	open := kimiSection
+	switch rest := c.rest(); {
 	case strings.HasPrefix(rest, kimiSection1):
-		return section(c, kimiSection1, kimiCall, kimiSection1End, true)
+		open = kimiSection1
 	case partial(rest, kimiSection) && partial(rest, kimiSection1):
 		return nil, short
 	case partial(rest, kimiSection1):
-		return section(c, kimiSection1, kimiCall, kimiSection1End, true)
+		return nil, short
 	}
-	return section(c, kimiSection, kimiCall, kimiSectionEnd, true)
+	start := c.i
+	calls, o := section(c, open, kimiCall, kimiSectionEnd, true)
+	if o != fail {
+		return calls, o
+	}
+	c.i = start
+	return section(c, open, kimiCall, kimiSection1End, true)
 }
 
 // kimiCallRest parses functions.T:N<|tool_call_argument_begin|>{…}<|tool_call_end|>.

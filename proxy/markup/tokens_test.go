@@ -76,7 +76,11 @@ func TestKimiSingularTail(t *testing.T) {
 		{name: "section end cut", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{\"pattern\": \"x\"}<|tool_call_end|><|tool_call_sec",
 			calls: grep},
 
-		{name: "plural closer for a singular opener", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>"},
+		{name: "plural closer for a singular opener", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
+			calls: []Call{jsonCall(Kimi, "grep", `{}`)}},
+		{name: "singular closer for a plural opener", syn: Kimi, text: "<|tool_calls_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_call_section_end|>",
+			calls: []Call{jsonCall(Kimi, "grep", `{}`)}},
+		{name: "a closer of neither form", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_call_sections_end|>"},
 		{name: "unfinished arguments", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{\"pattern\": "},
 		{name: "in a fence", syn: All, text: "```\n" + kimiSingular + "\n```"},
 		{name: "in inline code", syn: All, text: "The tokens are `" + kimiSingular + "`"},

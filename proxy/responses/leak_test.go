@@ -168,3 +168,27 @@ func TestLeakedInvokeJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestLeakedInvokeAfterReasoning: a message after a reasoning item, in a stream without sequence
+// numbers and without output_text.done: the call goes at the index after the message.
+func TestLeakedInvokeAfterReasoning(t *testing.T) {
+	text := "Checking.\ncall\n" + lsMarkup
+	msg := `{"type":"message","id":"msg_2","status":"completed","role":"assistant","content":[{"type":"output_text","text":` + qj(text) + `}]}`
+	rs := `{"type":"reasoning","id":"rs_1","summary":[]}`
+	in := ev("response.created", `{"type":"response.created","response":{"id":"r","status":"in_progress","output":[]}}`) +
+		ev("response.output_item.added", `{"type":"response.output_item.added","output_index":0,"item":`+rs+`}`) +
+		ev("response.output_item.done", `{"type":"response.output_item.done","output_index":0,"item":`+rs+`}`) +
+		ev("response.output_item.added", `{"type":"response.output_item.added","output_index":1,"item":{"type":"message","id":"msg_2","role":"assistant","content":[]}}`) +
+		ev("response.output_text.delta", `{"type":"response.output_text.delta","item_id":"msg_2","output_index":1,"content_index":0,"delta":`+qj(text[:12])+`}`) +
+		ev("response.output_text.delta", `{"type":"response.output_text.delta","item_id":"msg_2","output_index":1,"content_index":0,"delta":`+qj(text[12:])+`}`) +
+		ev("response.output_item.done", `{"type":"response.output_item.done","output_index":1,"item":`+msg+`}`) +
+		ev("response.completed", `{"type":"response.completed","response":{"id":"r","status":"completed","output":[`+rs+`,`+msg+`]}}`)
+	for seed := int64(1); seed <= 3; seed++ {
+		out, kinds := run(t, []byte(tools), ssetest.Chunks([]byte(in), seed))
+		check(t, false, nil, []byte(`{"text":"Checking.","calls":[{"name":"bash","arguments":{"command":"ls -la","timeout":30}}]}`), []string{"leaked_call"}, out, kinds)
+		checkOrder(t, out)
+		if !strings.Contains(string(out), `"type":"response.output_item.added","output_index":2,`) {
+			t.Fatalf("no call added at index 2:\n%s", out)
+		}
+	}
+}
