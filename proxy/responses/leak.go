@@ -93,9 +93,9 @@ func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 			return s.finish(w, raw, e)
 		}
 	}
-	if s.msgDone >= 0 && isFinal(*e.Type) {
+	if len(s.held) > 0 && isFinal(*e.Type) {
 		s.holding, s.msgDone = nil, -1
-		return s.flush(w, raw, e) // response.incomplete or failed, an error: the text as it came
+		return s.flush(w, raw, e) // incomplete, failed, an error, no message done: as it came
 	}
 	if len(s.held) > 0 {
 		s.hold(raw, e, textKey{}, 0, "")
@@ -167,7 +167,7 @@ func (s *Stream) finish(w io.Writer, raw []byte, e *event) error {
 	th := s.texts[key]
 	s.holding, s.msgDone = nil, -1
 	done := s.held[at]
-	fx, ok := s.leakFix(th, key, done.e.Item)
+	fx, ok := s.decide(th, key, done.e.Item)
 	if !ok {
 		return s.flush(w, raw, e)
 	}
@@ -210,10 +210,10 @@ func sameText(e *event, key textKey, typ string) bool {
 	return e.Type != nil && *e.Type == typ && e.ItemID == key.item && intOr(e.ContentIndex) == key.part
 }
 
-// leakFix decides on the held text of key, whose message item is done as item: the text must end
+// decide decides on the held text of key, whose message item is done as item: the text must end
 // in a leaked tail (with D01's guards), the item must be completed and the same text, no
 // structured call may have come, and every call must fit the request's tools.
-func (s *Stream) leakFix(th *textHold, key textKey, item json.RawMessage) (*leakFix, bool) {
+func (s *Stream) decide(th *textHold, key textKey, item json.RawMessage) (*leakFix, bool) {
 	if s.structured {
 		if _, found := th.h.Tail(th.h.Held()); found {
 			s.rep.Fail("leaked call beside structured calls")
