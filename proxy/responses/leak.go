@@ -51,9 +51,12 @@ type leakFix struct {
 // upstream's item at index after.
 type shift struct{ after, n int }
 
-// leakOff reports whether no leaked call can be made in this response: the request offers no
-// function tool.
-func (s *Stream) leakOff() bool { return s.tools == nil || len(s.tools.Names()) == 0 }
+// noTools reports whether no leaked call can be made for a request offering tools: it offers
+// no tool at all.
+func noTools(tools *repair.Tools) bool { return len(tools.Names()) == 0 }
+
+// leakOff reports whether no leaked call can be made in this response.
+func (s *Stream) leakOff() bool { return s.noTools }
 
 // step writes one event the per-event rules have judged (raw, and what was read of it, e: nil
 // when it is no event object) through the leaked-call rule (D60): an output_text delta

@@ -76,6 +76,7 @@ type Stream struct {
 	seqShift   int                 // events inserted so far
 	shifts     []shift             // items inserted so far
 	fixed      map[string]*leakFix // message item id -> its repair
+	noTools    bool                // the request offers no tool: no leaked call can be made
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: none). rep may be
@@ -83,7 +84,7 @@ type Stream struct {
 func NewStream(tools *repair.Tools, rep *repair.Reporter) *Stream {
 	return &Stream{tools: tools, rep: rep, names: map[string]string{}, byOut: map[int]string{},
 		fixes: map[string]*fix{}, done: map[int]json.RawMessage{}, texts: map[textKey]*textHold{},
-		fixed: map[string]*leakFix{}, msgDone: -1}
+		fixed: map[string]*leakFix{}, msgDone: -1, noTools: noTools(tools)}
 }
 
 // Held returns the events held behind a text that may end in a leaked call, as they came.
