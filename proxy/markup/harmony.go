@@ -25,7 +25,7 @@ const (
 // with exactly one recipient, in the start header or the channel header. Detokenized (the
 // server dropped the special tokens), at a line's start:
 //
-//	commentary to=functions.T[ <|constrain|>][json]{…}[<|call|>]
+//	commentary to=functions.T[ <|constrain|>][json][<|message|>]{…}[<|call|>]
 //
 // The arguments are one complete JSON object; only the recipient namespace functions. counts (a
 // built-in tool such as browser or python is no function call), and only the commentary
@@ -103,7 +103,7 @@ func harmonyPlain(c *cursor) (Call, outcome) {
 	for c.i < len(c.s) && (c.s[c.i] == ' ' || c.s[c.i] == '\t') {
 		c.i++
 	}
-	for _, opt := range []string{hConstrain, hJSON} {
+	for _, opt := range []string{hConstrain, hJSON, hMessage} {
 		rest := c.rest()
 		if strings.HasPrefix(rest, opt) {
 			c.i += len(opt)

@@ -18,6 +18,7 @@ func TestHarmonyTail(t *testing.T) {
 		{name: "detokenized", syn: Harmony, text: "commentary to=functions.run_tests json" + args, calls: run},
 		{name: "detokenized after prose lines", syn: All, text: "Testing.\n  commentary to=functions.run_tests json " + args + "\n", keep: "Testing.", calls: run},
 		{name: "detokenized without json", syn: Harmony, text: "commentary to=functions.run_tests " + args, calls: run},
+		{name: "only the channel and start tokens dropped", syn: All, text: "Testing.\ncommentary to=functions.run_tests <|constrain|>json<|message|>" + args + "<|call|>", keep: "Testing.", calls: run},
 
 		{name: "unfinished arguments", syn: Harmony, text: "<|channel|>commentary to=functions.run_tests<|message|>{\"package\": "},
 		{name: "final channel", syn: Harmony, text: "<|channel|>final<|message|>{\"a\": 1}"},
