@@ -121,10 +121,21 @@ func (c *cursor) closeOr(closer string, forgive bool) outcome {
 	return fail
 }
 
-// callsUntil parses one or more calls, blanks before each, each by one, then closer: whole when
-// the closer came, cut when the text ended after a call with only a prefix of the closer
-// missing, fail or short as the call parser says (fail also for a closer before any call).
-func callsUntil(c *cursor, closer string, one func(*cursor) (Call, outcome)) ([]Call, outcome) {
+// listOf says which calls a list holds, for callsUntil.
+type listOf uint8
+
+const (
+	listKimi     listOf = iota // each begun by <|tool_call_begin|>
+	listDeepSeek               // each begun by <｜tool▁call▁begin｜>
+	listInvoke                 // <invoke> elements
+	listDSML                   // <｜DSML｜invoke> elements
+)
+
+// callsUntil parses one or more calls of kind k, blanks before each, then closer: whole when the
+// closer came, cut when the text ended after a call with only a prefix of the closer missing,
+// fail or short as the call parser says (fail also for a closer before any call). (A switch, not
+// a func value: a cursor passed to a func value would escape to the heap on every parse.)
+func callsUntil(c *cursor, closer string, k listOf) ([]Call, outcome) {
 	var calls []Call
 	for {
 		c.skipBlanks()
@@ -139,7 +150,16 @@ func callsUntil(c *cursor, closer string, one func(*cursor) (Call, outcome)) ([]
 		case partial(rest, closer) && len(calls) > 0:
 			return calls, cut
 		}
-		call, o := one(c)
+		var call Call
+		var o outcome
+		switch k {
+		case listKimi, listDeepSeek:
+			call, o = tokenCall(c, k == listKimi)
+		case listInvoke:
+			call, o = wrappedInvoke(c)
+		default:
+			call, o = dsmlInvokeRest(c)
+		}
 		switch o {
 		case fail, short:
 			return nil, o

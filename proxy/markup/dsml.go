@@ -36,7 +36,7 @@ func dsmlBlock(c *cursor) ([]Call, outcome) {
 	if r := c.lit(dsmlCalls); r != ok {
 		return nil, failOrShort(r)
 	}
-	return callsUntil(c, dsmlCallsEnd, dsmlInvokeRest)
+	return callsUntil(c, dsmlCallsEnd, listDSML)
 }
 
 // dsmlInvokeRest parses one DSML invoke from its opener.

@@ -130,16 +130,19 @@ func wrapperRest(c *cursor, q string) ([]Call, outcome) {
 	if r := c.lit(">"); r != ok {
 		return nil, failOrShort(r)
 	}
-	return callsUntil(c, "</"+q+">", func(c *cursor) (Call, outcome) {
-		iq, r := c.tagName()
-		if r == eof && qnameCould(iq, "invoke", false) {
-			return Call{}, short
-		}
-		if r != ok || !qnameIs(iq, "invoke", false) {
-			return Call{}, fail
-		}
-		return invokeRest(c, iq)
-	})
+	return callsUntil(c, "</"+q+">", listInvoke)
+}
+
+// wrappedInvoke parses one invoke of a wrapper.
+func wrappedInvoke(c *cursor) (Call, outcome) {
+	iq, r := c.tagName()
+	if r == eof && qnameCould(iq, "invoke", false) {
+		return Call{}, short
+	}
+	if r != ok || !qnameIs(iq, "invoke", false) {
+		return Call{}, fail
+	}
+	return invokeRest(c, iq)
 }
 
 // invokeRest parses an invoke after its tag name q: the name attribute, parameters, the closer.

@@ -25,22 +25,32 @@ const (
 )
 
 // section parses the frame both token syntaxes share: open, then one or more calls each begun by
-// begin and parsed by kimiCallRest (kimi) or deepseekCallRest, then end. Those return a call whose
-// arguments object is complete, cut when the text ended after that object with only closers
-// missing, or fail/short.
-func section(c *cursor, open, begin, end string, kimi bool) ([]Call, outcome) {
+// the syntax's call token and parsed by kimiCallRest (kimi) or deepseekCallRest, then end. Those
+// return a call whose arguments object is complete, cut when the text ended after that object
+// with only closers missing, or fail/short.
+func section(c *cursor, open, end string, kimi bool) ([]Call, outcome) {
 	if r := c.lit(open); r != ok {
 		return nil, failOrShort(r)
 	}
-	return callsUntil(c, end, func(c *cursor) (Call, outcome) {
-		if r := c.lit(begin); r != ok {
-			return Call{}, failOrShort(r)
-		}
-		if kimi {
-			return kimiCallRest(c)
-		}
-		return deepseekCallRest(c)
-	})
+	if kimi {
+		return callsUntil(c, end, listKimi)
+	}
+	return callsUntil(c, end, listDeepSeek)
+}
+
+// tokenCall parses one call of a token section from its call token.
+func tokenCall(c *cursor, kimi bool) (Call, outcome) {
+	begin := dsCall
+	if kimi {
+		begin = kimiCall
+	}
+	if r := c.lit(begin); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	if kimi {
+		return kimiCallRest(c)
+	}
+	return deepseekCallRest(c)
 }
 
 // argsEnd parses blanks, the arguments object, blanks and the call's closer, which may be missing at
@@ -69,12 +79,12 @@ func kimiBlock(c *cursor) ([]Call, outcome) {
 		return nil, short
 	}
 	start := c.i
-	calls, o := section(c, open, kimiCall, kimiSectionEnd, true)
+	calls, o := section(c, open, kimiSectionEnd, true)
 	if o != fail {
 		return calls, o
 	}
 	c.i = start
-	return section(c, open, kimiCall, kimiSection1End, true)
+	return section(c, open, kimiSection1End, true)
 }
 
 // kimiCallRest parses functions.T:N<|tool_call_argument_begin|>{…}<|tool_call_end|>.
@@ -119,7 +129,7 @@ func deepseekBlock(c *cursor) ([]Call, outcome) {
 	case partial(rest, dsml):
 		return dsmlBlock(c)
 	}
-	return section(c, dsCalls, dsCall, dsCallsEnd, false)
+	return section(c, dsCalls, dsCallsEnd, false)
 }
 
 // deepseekCallRest parses function<｜tool▁sep｜>T\n```json\n{…}\n``` (V3) or T<｜tool▁sep｜>{…}
