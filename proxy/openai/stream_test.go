@@ -121,22 +121,6 @@ func TestArgumentRules(t *testing.T) {
 			kinds: []string{"coerce"},
 		},
 		{
-			name: "the role and logprobs of rewritten chunks are kept (D61)",
-			in: sseOf(`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","system_fingerprint":"fp_1","choices":[{"index":0,"delta":{"role":"assistant","content":null,"refusal":null,"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"todowrite","arguments":""}}]},"logprobs":null,"finish_reason":null}]}`,
-				`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","system_fingerprint":"fp_1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"todos\":\"[{\\\"content\\\":\\\"a\\\"}]\"}"}}]},"logprobs":{"content":[{"token":"x","logprob":-0.1}]},"finish_reason":null}]}`,
-				finish("tool_calls")),
-			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
-			has:   `"delta":{"role":"assistant","content":null,"refusal":null},"logprobs":null`,
-			kinds: []string{"coerce"},
-		},
-		{
-			name:  "logprobs of a rewritten chunk are kept (D61)",
-			in:    sseOf(head("0", "call_1", "todowrite"), `{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"todos\":\"[{\\\"content\\\":\\\"a\\\"}]\"}"}}]},"logprobs":{"content":[{"token":"x","logprob":-0.1}]},"finish_reason":null}]}`, finish("tool_calls")),
-			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
-			has:   `"logprobs":{"content":[{"token":"x","logprob":-0.1}]}`,
-			kinds: []string{"coerce"},
-		},
-		{
 			name: "healthy call of an offered tool passes",
 			in:   sseOf(head("0", "call_1", "bash"), args("0", `{"command":`), args("0", `"ls"}`), finish("tool_calls")),
 		},
