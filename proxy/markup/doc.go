@@ -81,7 +81,7 @@
 // string="false" sets [Param.JSON].
 //
 // Harmony (D58): gpt-oss's <|channel|>commentary to=functions.T <|constrain|>json<|message|>{…},
-// <|start|>assistant (which may carry the recipient instead) before it and <|call|> after it
+// <|start|>assistant (which may carry the recipient instead) before it and <|call|> (or <|end|>) after it
 // optional; or, detokenized and at a line's start, commentary to=functions.T json{…}. Only the
 // commentary channel and the functions. namespace count.
 //

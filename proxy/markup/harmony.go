@@ -10,6 +10,7 @@ const (
 	hConstrain = "<|constrain|>"
 	hMessage   = "<|message|>"
 	hCall      = "<|call|>"
+	hEnd       = "<|end|>" // some servers end the call's message with it instead
 	hRecipient = "to=functions."
 	hAssistant = "assistant"
 	hComment   = "commentary"
@@ -29,7 +30,7 @@ const (
 //
 // The arguments are one complete JSON object; only the recipient namespace functions. counts (a
 // built-in tool such as browser or python is no function call), and only the commentary
-// channel. <|call|> may be missing at the end.
+// channel. <|call|> (or <|end|>) may follow, or be missing at the end.
 func harmonyBlock(c *cursor) ([]Call, outcome) {
 	var call Call
 	var o outcome
@@ -114,7 +115,7 @@ func harmonyPlain(c *cursor) (Call, outcome) {
 	return harmonyArgs(c, name)
 }
 
-// harmonyArgs parses blanks, the arguments object and the optional <|call|>.
+// harmonyArgs parses blanks, the arguments object and the optional <|call|> (or <|end|>).
 func harmonyArgs(c *cursor, name string) (Call, outcome) {
 	c.skipBlanks()
 	obj, r := c.object()
@@ -124,10 +125,13 @@ func harmonyArgs(c *cursor, name string) (Call, outcome) {
 	call := Call{Syntax: Harmony, Name: name, JSON: []byte(obj)}
 	c.skipBlanks()
 	rest := c.rest()
-	switch {
-	case strings.HasPrefix(rest, hCall):
-		c.i += len(hCall)
-	case rest != "" && partial(rest, hCall) && !partial(rest, hStart) && !partial(rest, hChannel):
+	for _, end := range []string{hCall, hEnd} {
+		if strings.HasPrefix(rest, end) {
+			c.i += len(end)
+			return call, whole
+		}
+	}
+	if rest != "" && (partial(rest, hCall) || partial(rest, hEnd)) && !partial(rest, hStart) && !partial(rest, hChannel) {
 		return call, cut
 	}
 	return call, whole

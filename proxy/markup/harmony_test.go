@@ -12,6 +12,7 @@ func TestHarmonyTail(t *testing.T) {
 			keep: "Testing.", calls: run},
 		{name: "recipient in the start header", syn: Harmony, text: "<|start|>assistant to=functions.run_tests<|channel|>commentary json<|message|>" + args, calls: run},
 		{name: "no constrain", syn: Harmony, text: "<|channel|>commentary to=functions.run_tests<|message|>" + args, calls: run},
+		{name: "end token instead of call", syn: Harmony, text: "<|channel|>commentary to=functions.run_tests<|message|>" + args + "<|end|>", calls: run},
 		{name: "call token cut", syn: Harmony, text: "<|channel|>commentary to=functions.run_tests<|message|>" + args + "<|ca", calls: run},
 		{name: "two calls", syn: Harmony, text: "<|channel|>commentary to=functions.run_tests<|message|>" + args + "<|call|><|start|>assistant<|channel|>commentary to=functions.read <|constrain|>json<|message|>{}<|call|>",
 			calls: append(run, jsonCall(Harmony, "read", `{}`))},
