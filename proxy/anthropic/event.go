@@ -2,7 +2,7 @@
 // or whole JSON, guided by the tools of the request. It is pure: bytes in, bytes out, no net/http.
 //
 // Every rule fires only when its result parses and fits the request's schema; otherwise the bytes
-// go out as they came. See ../../../shared/REPAIRS.md for the faults and their public reports.
+// go out as they came. See docs/faults.md at the module root for the faults and their public reports.
 package anthropic
 
 import (
@@ -35,7 +35,7 @@ type contentBlock struct {
 
 // serverCaller reports whether a tool_use block's caller, as written, is anything but absent,
 // null or {"type":"direct"} (the model itself): a call made by a server tool's code
-// (code_execution_20260120) whose start carries its whole input is the API's own form (REPAIRS.md
+// (code_execution_20260120) whose start carries its whole input is the API's own form (docs/faults.md
 // D38's exception: Anthropic docs, programmatic tool calling; anthropics/anthropic-sdk-typescript
 // BetaMessageStream keeps a start's input when no delta follows), so it passes as it came. A
 // caller toolfix cannot read counts as a server tool's: leaving the block alone is the safe side.

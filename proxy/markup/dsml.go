@@ -3,7 +3,7 @@ package markup
 import "strings"
 
 // DeepSeek V3.2's DSML markup: tags whose names begin with the token ｜DSML｜ (fullwidth vertical
-// bars U+FF5C), written by the model as text when the server does not parse them (REPAIRS.md
+// bars U+FF5C), written by the model as text when the server does not parse them (docs/faults.md
 // D05: ochafik/minja PR #11, stdapi-ai/stdapi.ai #182).
 const (
 	dsml            = "<｜DSML｜"

@@ -2,7 +2,7 @@ package markup
 
 import "strings"
 
-// gpt-oss's Harmony tokens (REPAIRS.md D58: raullenchai/Rapid-MLX #480, kekzl/imp PR #1719,
+// gpt-oss's Harmony tokens (docs/faults.md D58: raullenchai/Rapid-MLX #480, kekzl/imp PR #1719,
 // lablup/mlxcel #654).
 const (
 	hStart     = "<|start|>"

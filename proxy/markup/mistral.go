@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Mistral's tool-call tokens (REPAIRS.md D59: ml-explore/mlx-lm PR #1448, #1374, PR #1643;
+// Mistral's tool-call tokens (docs/faults.md D59: ml-explore/mlx-lm PR #1448, #1374, PR #1643;
 // raullenchai/Rapid-MLX #1071; ai-dynamo/frontend-crates PR #60).
 const (
 	mToolCalls = "[TOOL_CALLS]"

@@ -167,7 +167,7 @@ func firstFields(body []byte) map[int]firstOf {
 }
 
 // keepsFirstFields checks that a repaired Chat stream keeps what the upstream's first chunk of
-// each choice said: its role (REPAIRS.md D61: openai-node's finalChatCompletion throws "missing
+// each choice said: its role (docs/faults.md D61: openai-node's finalChatCompletion throws "missing
 // role for choice 0" without it), its logprobs and every member of the chunk (system_fingerprint,
 // service_tier, obfuscation, …).
 func keepsFirstFields(upstream, out []byte) error {

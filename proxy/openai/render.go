@@ -138,7 +138,7 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 		mainGoes = !emptyDelta(delta) || hasUsage(obj)
 	}
 	// A chunk that names the role, or carries the choice's logprobs, always goes: the first delta
-	// a client gets must keep role (REPAIRS.md D61: openai/openai-node ChatCompletionStream's
+	// a client gets must keep role (docs/faults.md D61: openai/openai-node ChatCompletionStream's
 	// finalChatCompletion throws "missing role for choice 0" without it), and the calls sent
 	// after it carry neither.
 	mainGoes = mainGoes || keepsChunk(delta, ch)

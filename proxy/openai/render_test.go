@@ -2,7 +2,7 @@ package openai
 
 import "testing"
 
-// TestRewriteKeepsFields: a chunk the rules rewrite keeps what a client checks of it (REPAIRS.md
+// TestRewriteKeepsFields: a chunk the rules rewrite keeps what a client checks of it (docs/faults.md
 // D61): the role of the first delta (openai-node's finalChatCompletion throws "missing role for
 // choice 0" without it), refusal, the chunk's other members (system_fingerprint) and the choice's
 // logprobs, even when its delta is left with nothing else.

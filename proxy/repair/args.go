@@ -59,7 +59,7 @@ func argCandidates(text string) []candidate {
 }
 
 // pythonArguments reads a whole argument text written as one Python dict literal, as Python's
-// repr writes a dict ({'path': 'src', 'recursive': True}; REPAIRS.md D29: QwenLM/qwen-code #288,
+// repr writes a dict ({'path': 'src', 'recursive': True}; docs/faults.md D29: QwenLM/qwen-code #288,
 // OpenHands PR #8780), with the exact parser of parsePythonPrefix: never by swapping quotes.
 // Only a dict that is the whole text counts (blanks around it allowed); anything else, a text
 // cut short included (D46: never completed), is refused.

@@ -12,7 +12,7 @@ type Param struct {
 	Name  string // the parameter name as written
 	Value string // the raw text of the value, as the markup reader unwrapped it
 	// JSON is set when the markup says Value is JSON text (DeepSeek V3.2 DSML's string="false",
-	// REPAIRS.md D05: ochafik/minja PR #11): Value is read as JSON, then typed by the schema like
+	// docs/faults.md D05: ochafik/minja PR #11): Value is read as JSON, then typed by the schema like
 	// any value. A Value that is no JSON is then read as raw text, as when JSON is false.
 	JSON bool
 }
@@ -25,7 +25,7 @@ var (
 	ErrNoFit        = errors.New("repair: the input does not fit the tool's schema")
 )
 
-// BuildInput builds the JSON input of a tool call that leaked as markup (REPAIRS.md D01-D06:
+// BuildInput builds the JSON input of a tool call that leaked as markup (docs/faults.md D01-D06:
 // anthropics/claude-code #64314, MiniMax-AI/MiniMax-M2.5 #10, vllm-project/vllm #21571, ...)
 // from its parameters in their order. A parameter whose schema allows a string (or says nothing
 // of its type) keeps its raw text as a string, backslashes and all (D10: "\t" in "C:\test" is not

@@ -13,7 +13,7 @@ import (
 // its function_call output items, as the stream rules do. It returns the new body and true, or
 // nil and false when nothing was repaired.
 //
-// A body that is an SSE stream, or a response object followed by "data: [DONE]" (REPAIRS.md D55:
+// A body that is an SSE stream, or a response object followed by "data: [DONE]" (docs/faults.md D55:
 // decolua/9router #3492), becomes the response object a non-streamed request asks for: the
 // response of the stream's last response.completed, response.incomplete or response.failed event,
 // after the stream rules ran over every event (so its arguments are repaired and a null output is

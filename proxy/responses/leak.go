@@ -13,7 +13,7 @@ import (
 
 // Syntaxes are the leaked-call markups recognised at the tail of a message item's output_text:
 // the <invoke> markup Claude models leak behind a Responses endpoint, with D01's stray word and
-// guards (REPAIRS.md D60: anthropics/claude-code #64314, #67307, #75326; lidge-jun/opencodex
+// guards (docs/faults.md D60: anthropics/claude-code #64314, #67307, #75326; lidge-jun/opencodex
 // #5499, Codex CLI shows the markup as a message).
 const Syntaxes = markup.Invoke
 

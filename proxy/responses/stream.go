@@ -3,7 +3,7 @@
 // out, no net/http.
 //
 // Every event is judged on its own and goes out at once, as it came unless a rule rewrites it,
-// except behind a message item's output_text that may end in a leaked call (REPAIRS.md D60, see
+// except behind a message item's output_text that may end in a leaked call (docs/faults.md D60, see
 // leak.go): from the first delta that could begin one, the events are held until the text is
 // clear, or until the response ends and the markup becomes function_call items. A healthy stream
 // comes out byte for byte. The arguments deltas (response.function_call_arguments.delta) pass as
@@ -138,7 +138,7 @@ func (s *Stream) event(raw []byte) (out []byte, ev *event, drop bool) {
 		return raw, nil, false
 	}
 	if e.Type == nil && e.Error == nil {
-		// An object no Responses client can read: a gateway's billing or usage frame (REPAIRS.md
+		// An object no Responses client can read: a gateway's billing or usage frame (docs/faults.md
 		// D47: anomalyco/opencode #39087, #1298).
 		s.rep.Repair("", "junk_frame")
 		return nil, nil, true
@@ -240,7 +240,7 @@ func (s *Stream) item(raw json.RawMessage) (json.RawMessage, bool) {
 }
 
 // verdict repairs a function call's arguments by the tool's schema, once per item: arguments that
-// do not fit go through the schema engine with the OpenAI argument-text repairs (REPAIRS.md D43:
+// do not fit go through the schema engine with the OpenAI argument-text repairs (docs/faults.md D43:
 // BerriAI/litellm #27144; D13-D15: anomalyco/opencode #7512, PR #7513, #8249, lablup/mlxcel
 // #1336; D19, D21, D23, D24 as in the Chat Completions dialect). The repair is reported the first
 // time only.
@@ -265,7 +265,7 @@ func (s *Stream) verdict(id, name, args string) (string, bool) {
 
 // completed repairs the final response: the arguments of its function_call items, and an output
 // of null rebuilt from the response.output_item.done events seen, in output_index order
-// (REPAIRS.md D44: NousResearch/hermes-agent #32974). nil when the event stays.
+// (docs/faults.md D44: NousResearch/hermes-agent #32974). nil when the event stays.
 func (s *Stream) completed(d []byte, e *event) []byte {
 	resp, err := jsontext.ParseObject(e.Response)
 	if err != nil {
