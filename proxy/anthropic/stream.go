@@ -222,7 +222,10 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	name, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
-		return s.sendAhead(w, ev.Raw) // comments, blank lines, id-only events
+		if len(ev.Raw) > 0 && ev.Raw[0] == ':' {
+			return s.sendAhead(w, ev.Raw) // a comment
+		}
+		return s.send(w, ev.Raw) // blank lines, id-only events
 	}
 	if idx, text, ok := fastTextDelta(data); ok && name != nil {
 		return s.textDelta(w, ev.Raw, idx, text)

@@ -135,7 +135,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		// call, so that a healthy stream stays byte-identical (docs/faults.md D49 keeps comments byte
 		// for byte). While a call is held (HoldingSpan) the stream is not healthy, and a comment
 		// (a keep-alive) goes out at once so that the client hears from the stream.
-		if s.HoldingSpan() {
+		if ev.Complete && len(ev.Raw) > 0 && ev.Raw[0] == ':' && s.HoldingSpan() {
 			_, err := w.Write(ev.Raw)
 			return err
 		}
