@@ -92,7 +92,7 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 		s.claudeFile(&l, f, want, hint)
 	}
 	// The user's own file: only a selector there bypasses the edit.
-	if doc, err := readDoc(user, true); err == nil {
+	if doc, err := readDoc(user, providers.Claude); err == nil {
 		s.claudeSelectorsIn(&l, s.tilde(user), func(k string) (string, bool) {
 			v, ok, _ := doc.Get(providers.Pointer{"env", k})
 			return v, ok
@@ -102,7 +102,7 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 		// Claude Code applies settings.json's env over the shell's: the shell's value wins only
 		// when the user file no longer sets the key.
 		has := false
-		if doc, err := readDoc(user, true); err == nil {
+		if doc, err := readDoc(user, providers.Claude); err == nil {
 			_, has, _ = doc.Get(providers.ClaudeKey)
 		}
 		if has {
@@ -121,7 +121,7 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 
 // claudeFile checks one settings file that wins over the user's.
 func (s *session) claudeFile(l *layers, path, want, hint string) {
-	doc, err := readDoc(path, true)
+	doc, err := readDoc(path, providers.Claude)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return

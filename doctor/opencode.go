@@ -95,7 +95,7 @@ func (s *session) checkOpenCodeLayers(context.Context) Result {
 		if edited[f] || slices.Contains(global, f) {
 			continue
 		}
-		doc, err := readDoc(f, false)
+		doc, err := readDoc(f, providers.OpenCode)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			continue
@@ -119,7 +119,7 @@ func (s *session) checkOpenCodeLayers(context.Context) Result {
 }
 
 // openCodeDoc reports each routed provider whose baseURL doc sets to something else.
-func (s *session) openCodeDoc(l *layers, where, dir string, doc *providers.Doc, routed map[string]string) {
+func (s *session) openCodeDoc(l *layers, where, dir string, doc providers.Document, routed map[string]string) {
 	ids := make([]string, 0, len(routed))
 	for id := range routed {
 		ids = append(ids, id)

@@ -128,7 +128,7 @@ func (in *Installer) undoFile(fs FileState, rep *UninstallReport) error {
 		}
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("backup %s of %s is missing or changed; undoing key by key", fs.Original, fs.Path))
 	}
-	doc, err := providers.ParseDoc(fs.Path, cur, fs.Client == providers.Claude)
+	doc, err := providers.ParseConfig(fs.Client, fs.Path, cur)
 	if err != nil {
 		return fmt.Errorf("%w; undo toolfix's keys by hand (see the state file), or fix the file and run uninstall again", err)
 	}
