@@ -2,9 +2,7 @@ package doctor
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 
@@ -79,15 +77,10 @@ func (s *session) checkCodexLayers(context.Context) Result {
 			if slices.Contains(edited, f) {
 				continue
 			}
-			doc, err := readDoc(f, providers.Codex)
-			switch {
-			case errors.Is(err, fs.ErrNotExist):
-				continue
-			case err != nil:
-				l.find(fmt.Sprintf("%s cannot be parsed: %v", s.short(f), err), "fix the syntax of "+s.short(f))
+			doc := s.readLayer(&l, f, providers.Codex)
+			if doc == nil {
 				continue
 			}
-			l.checked = append(l.checked, s.short(f))
 			s.codexProject(&l, s.short(f), doc.(*providers.TOMLDoc), routed)
 			s.codexSelections(&l, s.short(f), doc.(*providers.TOMLDoc), routed)
 		}

@@ -2,9 +2,7 @@ package doctor
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -134,15 +132,10 @@ func (s *session) checkOpenCodeFamily(_ context.Context, c openCodeLayers) Resul
 		if edited[f] || slices.Contains(global, f) {
 			continue
 		}
-		doc, err := readDoc(f, c.client)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			continue
-		case err != nil:
-			l.find(fmt.Sprintf("%s cannot be parsed: %v", s.short(f), err), "fix the syntax of "+s.short(f))
+		doc := s.readLayer(&l, f, c.client)
+		if doc == nil {
 			continue
 		}
-		l.checked = append(l.checked, s.short(f))
 		s.openCodeDoc(&l, s.short(f), filepath.Dir(f), doc, routed)
 	}
 	if v := s.getenv(c.contentEnv); v != "" {

@@ -44,13 +44,7 @@ func (s *session) checkQwenLayers(context.Context) Result {
 	if s.d.Cwd != "" {
 		ws := filepath.Join(s.d.Cwd, ".qwen", "settings.json")
 		if ws != providers.QwenSettingsPath(s.d.Env) {
-			doc, err := readDoc(ws, providers.Qwen)
-			switch {
-			case errors.Is(err, fs.ErrNotExist):
-			case err != nil:
-				l.find(fmt.Sprintf("%s cannot be parsed: %v", s.short(ws), err), "fix the syntax of "+s.short(ws))
-			default:
-				l.checked = append(l.checked, s.short(ws))
+			if doc := s.readLayer(&l, ws, providers.Qwen); doc != nil {
 				d := doc.(*providers.Doc)
 				for i := range d.Len(providers.Pointer{"modelProviders", "openai"}) {
 					key := providers.QwenProviderKey(i)
