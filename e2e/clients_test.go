@@ -50,6 +50,11 @@ func runClaudeEnv(t *testing.T, extra ...string) clientRun {
 		"DISABLE_ERROR_REPORTING=1",
 		"IS_SANDBOX=1",               // bypassPermissions refuses to start as root without it
 		"CLAUDE_CODE_ENABLE_TASKS=0", // offer TodoWrite rather than TaskCreate/TaskUpdate
+		// Since 2.1.3xx TodoWrite is off for the newest models, and tool search is on behind a base
+		// URL that is not Anthropic's: a deferred tool's schema is then not in the request, so
+		// there is nothing to repair against (toolfix logs "tool not declared in the request").
+		"CLAUDE_CODE_ENABLE_TODO_TOOLS=1",
+		"ENABLE_TOOL_SEARCH=false",
 	}
 	env = append(env, extra...)
 	return runClient(t, bin, env, "-p", prompt,
