@@ -24,6 +24,7 @@ type clientRun struct {
 	Stdout, Stderr string
 	ExitCode       int           // the process's exit status
 	Workdir        string        // the folder the client ran in
+	Started        time.Time     // when the process was started
 	Took           time.Duration // wall time of the run
 }
 
@@ -152,7 +153,7 @@ func runClient(t *testing.T, bin string, extra []string, args ...string) clientR
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
 	err := cmd.Run()
-	r := clientRun{Stdout: stdout.String(), Stderr: stderr.String(), Workdir: work, Took: time.Since(start)}
+	r := clientRun{Stdout: stdout.String(), Stderr: stderr.String(), Workdir: work, Started: start, Took: time.Since(start)}
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() != nil:

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // dialect is the wire protocol a mock upstream speaks.
@@ -39,7 +40,8 @@ type request struct {
 	Method, Path string
 	Body         []byte
 	Turn         turn
-	Upgrade      bool // a WebSocket upgrade (Codex's GET …/responses), answered 404 as a plain API would
+	Upgrade      bool      // a WebSocket upgrade (Codex's GET …/responses), answered 404 as a plain API would
+	At           time.Time // when it arrived
 }
 
 // upstream is a mock LLM API on loopback. It answers HEAD with 200; a request on its dialect's
@@ -83,7 +85,7 @@ func readTestdata(t *testing.T, name string) []byte {
 
 func (u *upstream) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(r.Body)
-	rec := request{Method: r.Method, Path: r.URL.RequestURI(), Body: body, Turn: turnOther, Upgrade: strings.EqualFold(r.Header.Get("Upgrade"), "websocket")}
+	rec := request{Method: r.Method, Path: r.URL.RequestURI(), Body: body, Turn: turnOther, Upgrade: strings.EqualFold(r.Header.Get("Upgrade"), "websocket"), At: time.Now()}
 	defer func() {
 		u.mu.Lock()
 		u.reqs = append(u.reqs, rec)
