@@ -75,3 +75,22 @@ func TestQwenTrailingCommaRefused(t *testing.T) {
 		t.Error("a refused plan wrote a state file")
 	}
 }
+
+// TestLeftoversNewClients: with no state, Codex's, Kilo's and Qwen Code's keys still pointing at
+// toolfix are named, as Claude Code's and OpenCode's are.
+func TestLeftoversNewClients(t *testing.T) {
+	w := newWorld(t)
+	w.write(".codex/config.toml", "[model_providers.gw]\nbase_url = \"http://127.0.0.1:47821/codex-gw\"\n")
+	w.write(".config/kilo/kilo.json", `{"provider": {"gw": {"options": {"baseURL": "http://127.0.0.1:47821/kilo-gw"}}}}`)
+	w.write(".qwen/.env", "OPENAI_BASE_URL=http://127.0.0.1:47821/qwen\n")
+	found, errs := w.in.Leftovers()
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := strings.Join(found, "\n")
+	for _, want := range []string{"config.toml: model_providers.gw.base_url is http://127.0.0.1:47821/codex-gw", "kilo.json: provider.gw.options.baseURL is", ".env: OPENAI_BASE_URL is http://127.0.0.1:47821/qwen"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("leftovers %q lack %q", found, want)
+		}
+	}
+}

@@ -158,17 +158,7 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 		}
 	}
 	var targets []providers.Target
-	scans := []struct {
-		client string
-		scan   func() (providers.Scan, error)
-	}{
-		{providers.Claude, func() (providers.Scan, error) { return providers.ScanClaude(in.Env, opts.ClaudeDefaultUpstream) }},
-		{providers.OpenCode, func() (providers.Scan, error) { return providers.ScanOpenCode(in.Env, opts.OpenCodeBuiltins) }},
-		{providers.Codex, func() (providers.Scan, error) { return providers.ScanCodex(in.Env, opts.CodexBuiltin) }},
-		{providers.Kilo, func() (providers.Scan, error) { return providers.ScanKilo(in.Env, opts.KiloBuiltins) }},
-		{providers.Qwen, func() (providers.Scan, error) { return providers.ScanQwen(in.Env) }},
-	}
-	for _, sc := range scans {
+	for _, sc := range in.clientScans(opts) {
 		if !wanted[sc.client] {
 			continue
 		}
@@ -257,6 +247,24 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 		}
 	}
 	return p, nil
+}
+
+// clientScan is the scan of one client's configuration.
+type clientScan struct {
+	client string
+	scan   func() (providers.Scan, error)
+}
+
+// clientScans are the scans of every client, in providers.Clients order, with the choices of opts
+// (default upstreams and built-in providers).
+func (in *Installer) clientScans(opts Options) []clientScan {
+	return []clientScan{
+		{providers.Claude, func() (providers.Scan, error) { return providers.ScanClaude(in.Env, opts.ClaudeDefaultUpstream) }},
+		{providers.OpenCode, func() (providers.Scan, error) { return providers.ScanOpenCode(in.Env, opts.OpenCodeBuiltins) }},
+		{providers.Codex, func() (providers.Scan, error) { return providers.ScanCodex(in.Env, opts.CodexBuiltin) }},
+		{providers.Kilo, func() (providers.Scan, error) { return providers.ScanKilo(in.Env, opts.KiloBuiltins) }},
+		{providers.Qwen, func() (providers.Scan, error) { return providers.ScanQwen(in.Env) }},
+	}
 }
 
 // planEdit decides the edit of one target and the route's upstream.

@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"fmt"
 	"path/filepath"
 )
 
@@ -40,14 +41,21 @@ var (
 
 // ParseConfig parses data, the file at path of client, in the syntax that client reads: Codex's
 // config.toml as TOML, a file named .env as dotenv, Claude Code's settings as strict JSON, the
-// others (OpenCode, Kilo, Qwen Code's settings.json) as JSONC. Errors name the file and the line
-// and column.
+// others (OpenCode, Kilo, Qwen Code's settings.json) as JSONC — except that a trailing comma in
+// Qwen Code's JSON is refused, since Qwen stops on one. Errors name the file and the line and
+// column, or the fault.
 func ParseConfig(client, path string, data []byte) (Document, error) {
 	switch {
 	case client == Codex:
 		return ParseTOML(path, data)
 	case filepath.Base(path) == ".env":
 		return ParseDotenv(path, data)
+	case client == Qwen:
+		d, err := ParseDoc(path, data, false)
+		if err == nil && d.HasTrailingComma() {
+			return nil, fmt.Errorf("parsing %s: a trailing comma, which Qwen Code refuses (it stops with a SyntaxError); remove it (toolfix changed nothing)", path)
+		}
+		return d, err
 	default:
 		return ParseDoc(path, data, client == Claude)
 	}

@@ -27,7 +27,7 @@ func QwenProviderKey(i int) Pointer {
 // ~/.qwen/settings.json becomes a target routed as "qwen-<id>" (the entry's id, else its index),
 // protocol "openai" (Chat Completions; the base URL includes /v1). An OPENAI_BASE_URL set in
 // ~/.qwen/.env becomes route "qwen". settings.json is JSONC for Qwen (// comments allowed) but a
-// trailing comma is fatal to it: such a file is refused here, so toolfix never writes one.
+// trailing comma is fatal to it: ParseConfig refuses such a file, so toolfix never writes one.
 // Entries of other auth types (modelProviders.anthropic, …) are skipped with a note. Errors: a
 // file cannot be read or parsed, or a value on the way has the wrong type.
 func ScanQwen(env Env) (Scan, error) {
@@ -40,9 +40,6 @@ func ScanQwen(env Env) (Scan, error) {
 	}
 	if f != nil {
 		doc := f.Doc.(*Doc)
-		if doc.HasTrailingComma() {
-			return s, fmt.Errorf("parsing %s: a trailing comma, which Qwen Code refuses (it stops with a SyntaxError); remove it (toolfix changed nothing)", path)
-		}
 		s.Files = append(s.Files, f)
 		for _, kind := range providerIDs(doc, Pointer{"modelProviders"}) {
 			if kind != "openai" {
