@@ -12,9 +12,10 @@ import (
 	"time"
 )
 
-// runTimeout bounds one client run. A run takes 1-3 s (Claude Code) or 5-10 s (OpenCode) on an
-// idle machine, several times that on a busy one.
-const runTimeout = 4 * time.Minute
+// runTimeout bounds one client run. A run takes 1-3 s (Claude Code, Codex), 5-10 s (OpenCode),
+// 10-30 s (Qwen Code) or 20-60 s (Kilo CLI) on an idle machine, several times that on a busy one
+// (Kilo's took up to 3 minutes under a load average of 20).
+const runTimeout = 6 * time.Minute
 
 // prompt is what every run asks; the mock ignores it.
 const prompt = "Run the e2e check and keep the todo list current."
