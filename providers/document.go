@@ -53,7 +53,7 @@ func ParseConfig(client, path string, data []byte) (Document, error) {
 	case client == Qwen:
 		d, err := ParseDoc(path, data, false)
 		if err == nil && d.HasTrailingComma() {
-			return nil, fmt.Errorf("parsing %s: a trailing comma, which Qwen Code refuses (it stops with a SyntaxError); remove it (toolfix changed nothing)", path)
+			return nil, fmt.Errorf("%s: a trailing comma, which Qwen Code refuses (it stops with a SyntaxError) (toolfix changed nothing; remove it and run again)", path)
 		}
 		return d, err
 	default:

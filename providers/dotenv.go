@@ -58,7 +58,7 @@ func (d *DotenvDoc) index() error {
 		}
 		m := dotenvLine.FindStringSubmatchIndex(line)
 		if m == nil {
-			return fmt.Errorf("parsing %s: line %d is not NAME=value (toolfix changed nothing; fix the file and run again)", d.path, n)
+			return fmt.Errorf("%w (toolfix changed nothing; fix the file and run again)", &SyntaxError{Path: d.path, Line: n, Column: 1, What: "the line is not NAME=value"})
 		}
 		v := dotenvVar{name: line[m[2]:m[3]], lineStart: off, lineEnd: next, start: off + m[1]}
 		rest := line[m[1]:]
@@ -67,7 +67,7 @@ func (d *DotenvDoc) index() error {
 			q := rest[0]
 			j := strings.IndexByte(rest[1:], q)
 			if j < 0 {
-				return fmt.Errorf("parsing %s: line %d: the value's %c quote does not close on its line; toolfix edits only one-line values (toolfix changed nothing)", d.path, n, q)
+				return fmt.Errorf("%w (toolfix changed nothing; toolfix edits only one-line values)", &SyntaxError{Path: d.path, Line: n, Column: 1, What: fmt.Sprintf("the value's %c quote does not close on its line", q)})
 			}
 			v.quote, v.end = q, v.start+j+2
 			v.value = rest[1 : j+1]

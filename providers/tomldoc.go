@@ -49,12 +49,12 @@ type tomlValue struct {
 func ParseTOML(path string, data []byte) (*TOMLDoc, error) {
 	var check map[string]any
 	if err := toml.Unmarshal(data, &check); err != nil {
+		e := &SyntaxError{Path: path, What: strings.TrimPrefix(err.Error(), "toml: ")}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
-			line, col := de.Position()
-			return nil, fmt.Errorf("parsing %s: line %d, column %d: %s (toolfix changed nothing; fix the file and run again)", path, line, col, de.Error())
+			e.Line, e.Column = de.Position()
 		}
-		return nil, fmt.Errorf("parsing %s: %w (toolfix changed nothing; fix the file and run again)", path, err)
+		return nil, fmt.Errorf("%w (toolfix changed nothing; fix the file and run again)", e)
 	}
 	d := &TOMLDoc{path: path, data: append([]byte(nil), data...), nl: "\n", tableAt: -1}
 	if bytes.Contains(data, []byte("\r\n")) {
@@ -101,7 +101,7 @@ func (d *TOMLDoc) index() error {
 		}
 	}
 	if err := p.Error(); err != nil {
-		return fmt.Errorf("parsing %s: %w (toolfix changed nothing)", d.path, err)
+		return fmt.Errorf("%w (toolfix changed nothing)", &SyntaxError{Path: d.path, What: err.Error()})
 	}
 	return nil
 }
