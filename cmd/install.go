@@ -34,14 +34,20 @@ type installOptions struct {
 	OpenCodeBuiltins      []string
 }
 
-// newServiceManager builds the per-user service manager for the state folder; tests replace it.
-var newServiceManager = func(dirs install.Dirs) (install.Service, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("finding toolfix's own path for the service: %w", err)
-	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
+// newServiceManager builds the per-user service manager for the state folder, for a service that
+// runs exe: an absolute path, or "" for this toolfix binary (symlinks resolved). `toolfix update`
+// passes the path it replaced, which it resolved before the swap: after it, this binary's own
+// path names the old file it set aside. Tests replace it.
+var newServiceManager = func(dirs install.Dirs, exe string) (install.Service, error) {
+	if exe == "" {
+		own, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("finding toolfix's own path for the service: %w", err)
+		}
+		if real, err := filepath.EvalSymlinks(own); err == nil {
+			own = real
+		}
+		exe = own
 	}
 	return service.New(service.Config{Executable: exe, StateDir: dirs.State, LogDir: dirs.Logs()})
 }
@@ -103,7 +109,7 @@ func newInstaller() (*install.Installer, error) {
 	}
 	dirs := install.DefaultDirs()
 	in := &install.Installer{Dirs: dirs, Env: env}
-	svc, err := newServiceManager(dirs)
+	svc, err := newServiceManager(dirs, "")
 	if err != nil {
 		return nil, err
 	}

@@ -27,10 +27,11 @@ const (
 // updateTimeout bounds one `toolfix update`: listing releases plus downloading an archive.
 const updateTimeout = 5 * time.Minute
 
-// restartService restarts the installed toolfix service so it runs the binary `toolfix update` just
-// installed. The service command's file sets it from an init function; nil means no service support
-// is built in, and nothing is restarted. It returns nil when no service is installed.
-var restartService func() error
+// restartService makes the installed toolfix service run the binary `toolfix update` just put at
+// res.Executable, and checks that it answers with res.Target; it returns the line to print. The
+// service command's file sets it from an init function; nil means no service support is built in,
+// and nothing is restarted. It returns "" and nil when no service is installed.
+var restartService func(ctx context.Context, res update.Result) (string, error)
 
 type updateOptions struct {
 	IO *IOStreams
@@ -40,9 +41,9 @@ type updateOptions struct {
 	Repo    string // --repo, else $TOOLFIX_UPDATE_REPO, else UpdateRepo
 	API     string // $TOOLFIX_UPDATE_API; empty means api.github.com
 
-	Current    string       // the running version (Version)
-	Executable string       // the file to replace; empty means the running executable
-	Restart    func() error // restartService
+	Current    string                                               // the running version (Version)
+	Executable string                                               // the file to replace; empty means the running executable
+	Restart    func(context.Context, update.Result) (string, error) // restartService
 }
 
 func init() {
@@ -98,6 +99,15 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, updateTimeout)
 	defer cancel()
+	var restart func(update.Result) error
+	var restarted string
+	if opts.Restart != nil {
+		restart = func(r update.Result) error {
+			var err error
+			restarted, err = opts.Restart(ctx, r)
+			return err
+		}
+	}
 	res, err := update.Run(ctx, update.Options{
 		Current:    opts.Current,
 		Version:    opts.Version,
@@ -105,7 +115,7 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 		Repo:       opts.Repo,
 		APIBaseURL: opts.API,
 		Executable: opts.Executable,
-		Restart:    opts.Restart,
+		Restart:    restart,
 	})
 	out := opts.IO.Out
 	switch res.Action {
@@ -134,8 +144,8 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 			verb = "Downgraded"
 		}
 		fmt.Fprintf(out, "%s toolfix v%s → v%s in %s (%s matched %s).\n", verb, res.Current, res.Target, res.Executable, res.Asset, update.ChecksumsFile)
-		if res.Restarted {
-			fmt.Fprintln(out, "Restarted the installed toolfix service, if any.")
+		if restarted != "" {
+			fmt.Fprintln(out, restarted)
 		}
 	}
 	if err != nil {

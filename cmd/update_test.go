@@ -96,14 +96,14 @@ func TestUpdateOutput(t *testing.T) {
 		{
 			name:        "installs and restarts",
 			opts:        updateOptions{Current: "1.1.0"},
-			wantOut:     []string{"Updated toolfix v1.1.0 → v1.2.0 in EXE (ARCHIVE matched checksums.txt).", "Restarted the installed toolfix service, if any."},
+			wantOut:     []string{"Updated toolfix v1.1.0 → v1.2.0 in EXE (ARCHIVE matched checksums.txt).", "The toolfix service runs the new version."},
 			wantBinary:  "1.2.0",
 			wantRestart: 1,
 		},
 		{
 			name:        "downgrades when asked",
 			opts:        updateOptions{Current: "1.2.0", Version: "v1.1.0"},
-			wantOut:     []string{"Downgraded toolfix v1.2.0 → v1.1.0 in EXE (ARCHIVE matched checksums.txt).", "Restarted the installed toolfix service, if any."},
+			wantOut:     []string{"Downgraded toolfix v1.2.0 → v1.1.0 in EXE (ARCHIVE matched checksums.txt).", "The toolfix service runs the new version."},
 			wantBinary:  "1.1.0",
 			wantRestart: 1,
 		},
@@ -126,7 +126,10 @@ func TestUpdateOutput(t *testing.T) {
 			opts := tt.opts
 			opts.IO = &IOStreams{In: strings.NewReader(""), Out: out, ErrOut: &bytes.Buffer{}}
 			opts.Repo, opts.API, opts.Executable = update.DefaultRepo, srv.URL(), exe
-			opts.Restart = func() error { restarts++; return nil }
+			opts.Restart = func(context.Context, update.Result) (string, error) {
+				restarts++
+				return "The toolfix service runs the new version.", nil
+			}
 
 			err := runUpdate(context.Background(), &opts)
 

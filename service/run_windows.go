@@ -161,3 +161,35 @@ func (l *logonEntry) status() (Status, error) {
 	st.Running, st.PID, st.State = true, pid, "running"
 	return st, nil
 }
+
+// snapshot records the Run value (or that there is none); restore writes it back and starts the
+// proxy it names, or removes the entry when there was none.
+func (l *logonEntry) snapshot() (func() error, error) {
+	k, err := registry.OpenKey(registry.CURRENT_USER, runKey, registry.QUERY_VALUE)
+	if errors.Is(err, registry.ErrNotExist) {
+		return l.remove, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("opening HKCU\\%s: %w", runKey, err)
+	}
+	before, _, err := k.GetStringValue(Name)
+	k.Close()
+	if errors.Is(err, registry.ErrNotExist) {
+		return l.remove, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading HKCU\\%s\\%s: %w", runKey, Name, err)
+	}
+	return func() error {
+		k, _, err := registry.CreateKey(registry.CURRENT_USER, runKey, registry.SET_VALUE)
+		if err != nil {
+			return fmt.Errorf("opening HKCU\\%s: %w", runKey, err)
+		}
+		defer k.Close()
+		if err := k.SetStringValue(Name, before); err != nil {
+			return fmt.Errorf("writing HKCU\\%s\\%s: %w", runKey, Name, err)
+		}
+		l.stop()
+		return l.start()
+	}, nil
+}

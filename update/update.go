@@ -91,9 +91,11 @@ type Options struct {
 	// runtime.GOOS and runtime.GOARCH.
 	OS, Arch string
 	// Restart runs once after the executable was replaced, to restart an installed service so it runs
-	// the new binary. nil means there is nothing to restart; it should return nil when no service is
-	// installed.
-	Restart func() error
+	// the new binary. It gets the Result so far: Result.Executable is the path that was replaced,
+	// resolved before the swap (the running process's own path names the old file after it, which
+	// is deleted), and Result.Target the version now there. nil means there is nothing to restart;
+	// it should return nil when no service is installed.
+	Restart func(Result) error
 }
 
 // Action says what Run did.
@@ -222,7 +224,7 @@ func Run(ctx context.Context, opts Options) (Result, error) {
 	}
 	res.Action = Installed
 	if opts.Restart != nil {
-		if err := opts.Restart(); err != nil {
+		if err := opts.Restart(res); err != nil {
 			return res, fmt.Errorf("restarting the service after installing v%s (it still runs the old binary): %w", res.Target, err)
 		}
 		res.Restarted = true

@@ -250,7 +250,13 @@ func TestRun(t *testing.T) {
 			if opts.Repo == "" {
 				opts.Repo = repo
 			}
-			opts.Restart = func() error { restarts++; return tt.restart }
+			opts.Restart = func(r update.Result) error {
+				restarts++
+				if r.Executable != exe || r.Target != tt.wantTarget {
+					t.Errorf("Restart got executable %q, version %q; want %q, %q", r.Executable, r.Target, exe, tt.wantTarget)
+				}
+				return tt.restart
+			}
 
 			res, err := update.Run(context.Background(), opts)
 
