@@ -2,11 +2,15 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/service"
 	"github.com/toolfix/toolfix/update"
 )
 
@@ -41,9 +45,12 @@ type updateOptions struct {
 	Repo    string // --repo, else $TOOLFIX_UPDATE_REPO, else UpdateRepo
 	API     string // $TOOLFIX_UPDATE_API; empty means api.github.com
 
-	Current    string                                               // the running version (Version)
-	Executable string                                               // the file to replace; empty means the running executable
-	Restart    func(context.Context, update.Result) (string, error) // restartService
+	Current     string                                               // the running version (Version)
+	Executable  string                                               // the file to replace; empty means the running executable
+	Restart     func(context.Context, update.Result) (string, error) // restartService
+	ListTimeout time.Duration                                        // bound of listing the releases; 0: update.DefaultListTimeout
+	WaitNotice  time.Duration                                        // a step slower than this is named on ErrOut; 0: waitNoticeAfter
+	CanReplace  func(exe string) error                               // update.Options.CanReplace; nil: the real check
 }
 
 func init() {
@@ -92,7 +99,11 @@ GitHub Enterprise's https://github.example.com/api/v3/; $GITHUB_TOKEN, when set,
 	return c
 }
 
-// runUpdate does the update and reports it on opts.IO.Out.
+// sourceInstall is how a source build is updated.
+const sourceInstall = "go install github.com/toolfix/toolfix/cmd/toolfix@latest"
+
+// runUpdate does the update and reports it on opts.IO.Out; what a slow step waits for goes to
+// opts.IO.ErrOut.
 func runUpdate(ctx context.Context, opts *updateOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -108,18 +119,27 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 			return err
 		}
 	}
+	notice := newWaitNotice(opts.IO.ErrOut, opts.WaitNotice)
 	res, err := update.Run(ctx, update.Options{
-		Current:    opts.Current,
-		Version:    opts.Version,
-		CheckOnly:  opts.Check,
-		Repo:       opts.Repo,
-		APIBaseURL: opts.API,
-		Executable: opts.Executable,
-		Restart:    restart,
+		Current:     opts.Current,
+		Version:     opts.Version,
+		CheckOnly:   opts.Check,
+		Repo:        opts.Repo,
+		APIBaseURL:  opts.API,
+		Executable:  opts.Executable,
+		ListTimeout: opts.ListTimeout,
+		CanReplace:  opts.CanReplace,
+		Waiting:     notice.step,
+		Restart:     restart,
 	})
+	notice.stop()
 	out := opts.IO.Out
-	switch res.Action {
-	case update.UpToDate:
+	releases := "https://github.com/" + opts.Repo + "/releases"
+	switch {
+	case res.SourceBuild && res.Action == update.Available:
+		fmt.Fprintf(out, "toolfix v%s is the newest release: %s\n", res.Target, res.ReleaseURL)
+		fmt.Fprintf(out, "This toolfix is a source build (%s), which does not update itself: run `%s`, or install the release archive from %s.\n", res.Current, sourceInstall, res.ReleaseURL)
+	case res.Action == update.UpToDate:
 		if err == nil {
 			if opts.Version != "" {
 				fmt.Fprintf(out, "toolfix v%s is already installed.\n", res.Current)
@@ -127,7 +147,7 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 				fmt.Fprintf(out, "toolfix v%s is up to date (%s).\n", res.Current, opts.Repo)
 			}
 		}
-	case update.Available:
+	case res.Action == update.Available:
 		verb := "is available"
 		if res.Downgrade {
 			verb = "is available as a downgrade"
@@ -137,19 +157,44 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 		if opts.Version != "" {
 			cmdline += " --version " + opts.Version
 		}
-		fmt.Fprintf(out, "Run `%s` to install it into %s.\n", cmdline, res.Executable)
-	case update.Installed:
+		if res.CannotReplace != nil {
+			fmt.Fprintf(out, "`%s` will not be able to install it: %s.\n", cmdline, strings.TrimPrefix(res.CannotReplace.Error(), update.ErrNotWritable.Error()+": "))
+		} else {
+			fmt.Fprintf(out, "Run `%s` to install it into %s.\n", cmdline, res.Executable)
+		}
+	case res.Action == update.Installed:
 		verb := "Updated"
 		if res.Downgrade {
 			verb = "Downgraded"
 		}
-		fmt.Fprintf(out, "%s toolfix v%s → v%s in %s (%s matched %s).\n", verb, res.Current, res.Target, res.Executable, res.Asset, update.ChecksumsFile)
+		fmt.Fprintf(out, "%s toolfix v%s → v%s in %s (%s matched its line in the signed %s).\n", verb, res.Current, res.Target, res.Executable, res.Asset, update.ChecksumsFile)
 		if restarted != "" {
 			fmt.Fprintln(out, restarted)
 		}
+		if uids := otherUsersServing(res.Executable); len(uids) > 0 {
+			fmt.Fprintf(out, "Other users' toolfix services run %s too (uid %s): they still run the old code until each of those users restarts it (`systemctl --user restart toolfix`, or logs in again).\n", res.Executable, joinInts(uids))
+		}
 	}
-	if err != nil {
-		return fmt.Errorf("update: %w", err)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, update.ErrDevBuild):
+		return fmt.Errorf("update: this toolfix is a source build (%s), which does not update itself: run `%s`, or install a release archive from %s (`toolfix update --check` names the newest)", opts.Current, sourceInstall, releases)
+	case errors.Is(err, update.ErrNoAnswer):
+		return fmt.Errorf("update: %w; check the network connection and any proxy settings (HTTPS_PROXY), or try again later", err)
+	case errors.Is(err, update.ErrUnverified):
+		return fmt.Errorf("update: %w; nothing was installed: this release is not signed by toolfix's release key, so do not install it by hand; report it at https://github.com/%s/issues", err, opts.Repo)
 	}
-	return nil
+	return fmt.Errorf("update: %w", err)
+}
+
+// otherUsersServing is service.OtherUsersServing; tests replace it.
+var otherUsersServing = service.OtherUsersServing
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
 }

@@ -99,7 +99,8 @@ func Checksums(assets ...Asset) Asset {
 }
 
 // NewRelease builds a complete release: for each "os/arch" target, an archive holding
-// FakeBinary(version), and a checksums.txt for all of them. version has no "v"; the tag is
+// FakeBinary(version), a checksums.txt for all of them, and its checksums.txt.sig by the test key
+// (PublicKey verifies it). version has no "v"; the tag is
 // "v"+version.
 func NewRelease(t testing.TB, version string, targets ...string) Release {
 	t.Helper()
@@ -111,6 +112,7 @@ func NewRelease(t testing.TB, version string, targets ...string) Release {
 		}
 		rel.Assets = append(rel.Assets, Archive(t, version, goos, goarch, FakeBinary(version)))
 	}
-	rel.Assets = append(rel.Assets, Checksums(rel.Assets...))
+	sums := Checksums(rel.Assets...)
+	rel.Assets = append(rel.Assets, sums, Signature(sums))
 	return rel
 }
