@@ -12,9 +12,13 @@
 //     with RunAtLoad and KeepAlive {SuccessfulExit: false} (relaunched when it fails, not when it
 //     stops cleanly), its output in the state folder's logs, loaded with `launchctl bootstrap
 //     gui/<uid>` and removed with `launchctl bootout gui/<uid>/<label>`.
-//   - Windows: no administrator is needed for a per-user logon entry (HKCU\…\Run), so toolfix
-//     writes one and starts the proxy in the background itself, recording its process id to stop
-//     it later.
+//   - Windows: the Service Control Manager installs only machine-wide services, which need an
+//     administrator, so toolfix writes a per-user logon entry (HKCU\…\Run) instead. It starts
+//     the logon launcher, a copy of toolfix.exe with the GUI subsystem made at install (so no
+//     console window opens at logon), running `toolfix supervise`: that runs `toolfix.exe serve`
+//     without a window, records both process ids in the log folder, and starts the proxy again
+//     when it fails (Supervise). install, update and uninstall find the running launcher and
+//     proxy by their image paths, so they stop even one that an older toolfix started.
 //
 // Manager.Check tells, before anything is written, whether a user service manager answers (it
 // does not in most containers, or in WSL without systemd).

@@ -129,6 +129,9 @@ func TestSnapshotArchives(t *testing.T) {
 			if res.Action != update.Installed || res.Target != meta.Version || res.Asset != rel.Assets[i].Name {
 				t.Errorf("result = %s v%s from %s, want installed v%s from %s", res.Action, res.Target, res.Asset, meta.Version, rel.Assets[i].Name)
 			}
+			if lic := binaryIn(t, rel.Assets[i], "LICENSE"); !bytes.HasPrefix(lic, []byte("MIT License")) {
+				t.Errorf("%s's LICENSE is not the MIT licence: %.40q", rel.Assets[i].Name, lic)
+			}
 			want := binaryIn(t, rel.Assets[i], updatetest.BinaryName(goos))
 			if got := readFile(t, exe); !bytes.Equal(got, want) {
 				t.Fatalf("executable holds %d bytes, want the archive's %d-byte binary", len(got), len(want))

@@ -37,8 +37,8 @@ func FakeBinary(version string) []byte {
 	return []byte("#!/bin/sh\necho 'toolfix " + version + " (fake)'\n")
 }
 
-// Archive builds a real release archive for a target holding binary as BinaryName(goos), plus a
-// README.md as goreleaser adds one: a tar.gz, or a zip for windows, named by ArchiveName.
+// Archive builds a real release archive for a target holding binary as BinaryName(goos), plus the
+// LICENSE and README.md that .goreleaser.yaml adds: a tar.gz, or a zip for windows, named by ArchiveName.
 func Archive(t testing.TB, version, goos, goarch string, binary []byte) Asset {
 	t.Helper()
 	files := []struct {
@@ -46,6 +46,7 @@ func Archive(t testing.TB, version, goos, goarch string, binary []byte) Asset {
 		mode int64
 		data []byte
 	}{
+		{"LICENSE", 0o644, []byte("MIT License\n\nCopyright (c) 2026 the toolfix authors\n")},
 		{"README.md", 0o644, []byte("# toolfix\n")},
 		{BinaryName(goos), 0o755, binary},
 	}
