@@ -21,8 +21,8 @@ type SuperviseConfig struct {
 	// LogDir receives toolfix.log (the proxy's output and the supervisor's own lines), toolfix.pid
 	// (the running proxy's process id) and supervisor.pid; it must not be "".
 	LogDir string
-	// Backoff is the wait before the n-th restart in a row (n from 1) after the proxy failed; nil
-	// means 3 s, doubling up to 1 minute. A proxy that ran a minute or longer before failing
+	// Backoff is the wait before the n-th restart in a row (n from 1) after the proxy ended; nil
+	// means 3 s, doubling up to 1 minute. A proxy that ran a minute or longer before it ended
 	// starts the count again.
 	Backoff func(n int) time.Duration
 	// Started, when set, is told the process id of each proxy started.
@@ -30,11 +30,12 @@ type SuperviseConfig struct {
 }
 
 // Supervise keeps `toolfix serve` running: it starts it without a window, records its process id,
-// and when it fails (exits with a status other than 0, or is killed) starts it again after
-// Backoff; a proxy that exits with status 0 was stopped on purpose, and Supervise returns nil.
-// It returns nil as well when ctx ends (the proxy is then stopped), and an error when the proxy
-// cannot be started at all. On Windows the logon launcher runs it (`toolfix supervise`), so the
-// per-user logon start restarts a proxy that crashed and always knows its process id.
+// and whenever it ends (fails, crashes, is killed, or exits in any way: nothing but Supervise's own
+// end stops it on purpose, since install, update and uninstall stop the supervisor first) starts
+// it again after Backoff. It returns nil when ctx ends (the proxy is then stopped), and an error
+// when the proxy cannot be started at all. On Windows the logon launcher runs it (`toolfix
+// supervise`), so the per-user logon start restarts a proxy that died and always knows its
+// process id.
 func Supervise(ctx context.Context, cfg SuperviseConfig) error {
 	if cfg.LogDir == "" {
 		return errors.New("supervise: no log folder")
@@ -67,16 +68,16 @@ func Supervise(ctx context.Context, cfg SuperviseConfig) error {
 		if err != nil && !errors.As(err, &exit) {
 			return err // could not start at all
 		}
-		if err == nil {
-			fmt.Fprintf(log, "toolfix supervise: `%s serve` stopped (exit status 0); not starting it again\n", cfg.Executable)
-			return nil
+		how := "exit status 0"
+		if err != nil {
+			how = err.Error()
 		}
 		if time.Since(began) >= time.Minute {
 			failures = 0
 		}
 		failures++
 		wait := backoff(failures)
-		fmt.Fprintf(log, "toolfix supervise: `%s serve` failed (%v); starting it again in %s\n", cfg.Executable, err, wait)
+		fmt.Fprintf(log, "toolfix supervise: `%s serve` ended (%s); starting it again in %s\n", cfg.Executable, how, wait)
 		select {
 		case <-ctx.Done():
 			return nil
