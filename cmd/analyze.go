@@ -57,7 +57,7 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		}
 		b, err := os.ReadFile(name)
 		if err != nil {
-			return nil, fmt.Errorf("reading %q: %w", name, err)
+			return nil, &fileError{Path: name, Err: err}
 		}
 		return b, nil
 	}

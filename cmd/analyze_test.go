@@ -140,7 +140,7 @@ func TestAnalyzeEveryCase(t *testing.T) {
 			for _, f := range r.Faults {
 				faultKinds = append(faultKinds, f.Kind)
 				if f.ID != "" && inspect.Title(f.ID) == "" {
-					t.Errorf("fault %q has no REPAIRS.md title", f.ID)
+					t.Errorf("fault %q has no docs/faults.md title", f.ID)
 				}
 			}
 			if c.Want.Passthrough {

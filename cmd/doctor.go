@@ -97,7 +97,7 @@ func runDoctor(ctx context.Context, ios *IOStreams, opts *doctorOptions) error {
 	if opts.JSON {
 		err = rep.WriteJSON(ios.Out)
 	} else {
-		err = rep.WriteText(ios.Out)
+		err = rep.WriteTextColor(ios.Out, ios.Color)
 	}
 	if err != nil {
 		return fmt.Errorf("writing the report: %w", err)

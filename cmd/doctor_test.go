@@ -246,11 +246,11 @@ func TestDoctorAndStatusProxyDown(t *testing.T) {
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	ln.Close()
 	code, out, _ := run(t, "", false, "doctor", "--port", port)
-	if code != 1 || !strings.Contains(out, "✗ proxy") || !strings.Contains(out, "nothing answers on 127.0.0.1:"+port) || !strings.Contains(out, "✗ install") {
+	if code != 1 || !strings.Contains(out, "✗ proxy") || !strings.Contains(out, "no toolfix proxy answers on 127.0.0.1:"+port) || !strings.Contains(out, "✗ install") {
 		t.Errorf("doctor: exit %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "", false, "status", "--port", port)
-	if code != 1 || !strings.Contains(out, "not answering on 127.0.0.1:"+port) {
+	if code != 1 || !strings.Contains(out, "no toolfix proxy answers on 127.0.0.1:"+port+"; start it with `toolfix serve`") {
 		t.Errorf("status: exit %d\n%s", code, out)
 	}
 }

@@ -5,11 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
@@ -26,6 +25,7 @@ func init() {
 // installOptions are the flags of `toolfix install`.
 type installOptions struct {
 	DryRun                bool
+	JSON                  bool // with DryRun: the plan as JSON
 	Yes                   bool
 	Port                  int // 0: keep the installed port, or DefaultPort
 	Only                  []string
@@ -35,17 +35,14 @@ type installOptions struct {
 }
 
 // newServiceManager builds the per-user service manager for the state folder, for a service that
-// runs exe: an absolute path, or "" for this toolfix binary (symlinks resolved). `toolfix update`
-// passes the path it replaced, which it resolved before the swap: after it, this binary's own
-// path names the old file it set aside. Tests replace it.
+// runs exe: an absolute path, or "" for serviceExecutable (this toolfix binary, symlinks
+// resolved). `toolfix update` passes the path it replaced, which it resolved before the swap:
+// after it, this binary's own path names the old file it set aside. Tests replace it.
 var newServiceManager = func(dirs install.Dirs, exe string) (install.Service, error) {
 	if exe == "" {
-		own, err := os.Executable()
+		own, err := serviceExecutable()
 		if err != nil {
-			return nil, fmt.Errorf("finding toolfix's own path for the service: %w", err)
-		}
-		if real, err := filepath.EvalSymlinks(own); err == nil {
-			own = real
+			return nil, err
 		}
 		exe = own
 	}
@@ -69,6 +66,9 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
   toolfix install --no-service --yes && toolfix serve`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if opts.JSON && !opts.DryRun {
+				return &usageError{errors.New("--json prints the plan, so it goes with --dry-run: toolfix install --dry-run --json")}
+			}
 			if !c.Flags().Changed("port") {
 				opts.Port = 0
 			} else if opts.Port < 1 || opts.Port > 65535 {
@@ -92,6 +92,7 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
 	}
 	f := c.Flags()
 	f.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and change nothing")
+	f.BoolVar(&opts.JSON, "json", false, "with --dry-run: print the plan (routes, files with their diffs, service) as JSON, for scripts")
 	f.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask before changing files (needed when not on a terminal)")
 	f.IntVar(&opts.Port, "port", DefaultPort, "loopback port of the proxy; without it a re-install keeps the installed port")
 	f.StringSliceVar(&opts.Only, "only", nil, "route only these clients: claude, opencode")
@@ -153,11 +154,27 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 		}
 		return err
 	}
+	if !opts.NoService && !plan.Empty() {
+		if exe, err := serviceExecutable(); err == nil {
+			if w := transientBinary(exe, osBinaryPlaces()); w != "" {
+				plan.Notes = append(plan.Notes, w)
+			}
+		}
+	}
+	if opts.JSON {
+		if err := plan.WriteJSON(ios.Out); err != nil {
+			return fmt.Errorf("writing the plan: %w", err)
+		}
+		if plan.Empty() {
+			return &ExitError{Code: 1, Err: errNothingToRoute("its notes")}
+		}
+		return nil
+	}
 	if plan.Empty() {
 		for _, n := range plan.Notes {
 			fmt.Fprintf(ios.ErrOut, "  - %s\n", n)
 		}
-		return errors.New("nothing to route: no client config names an upstream toolfix can sit in front of (see the notes above)")
+		return errNothingToRoute("the notes above")
 	}
 	if err := plan.Render(ios.Out); err != nil {
 		return err
@@ -182,7 +199,7 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(ios.Out, "\ntoolfix is installed: %d route(s) on 127.0.0.1:%d.\n", len(plan.Routes), plan.Port)
+	fmt.Fprintf(ios.Out, "\ntoolfix is installed: %s on 127.0.0.1:%d.\n", doctor.Count(len(plan.Routes), "route"), plan.Port)
 	if res.BackupDir != "" {
 		fmt.Fprintf(ios.Out, "Backups of the files it changed: %s\n", res.BackupDir)
 	}
@@ -194,6 +211,12 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 	}
 	fmt.Fprintln(ios.Out, "Undo it all with `toolfix uninstall`.")
 	return nil
+}
+
+// errNothingToRoute is install's error for a plan that routes nothing; notes says where its notes
+// were shown.
+func errNothingToRoute(notes string) error {
+	return fmt.Errorf("nothing to route: no client config names an upstream toolfix can sit in front of (see %s)", notes)
 }
 
 // loadInstalledConfig is what `toolfix serve` without flags serves: the routes and port of the

@@ -42,7 +42,7 @@ func TestInstallServeUninstall(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("install: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	for _, s := range []string{"toolfix is installed: 2 route(s)", "toolfix serve"} {
+	for _, s := range []string{"toolfix is installed: 2 routes on 127.0.0.1:47821.", "toolfix serve"} {
 		if !strings.Contains(stdout, s) {
 			t.Errorf("install output lacks %q:\n%s", s, stdout)
 		}
@@ -104,5 +104,31 @@ func TestInstallServeUninstall(t *testing.T) {
 	}
 	if _, err := installedConfig(); err == nil {
 		t.Error("installedConfig after uninstall: no error")
+	}
+}
+
+// TestUninstallPurgeLeavesNoLock: after install then `uninstall --purge`, the state folder holds
+// the backups and nothing else: no state, no install.lock.
+func TestUninstallPurgeLeavesNoLock(t *testing.T) {
+	home := tempHome(t)
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"), settingsJSON)
+	if code, stdout, stderr := run(t, "", false, "install", "--no-service", "--yes"); code != 0 {
+		t.Fatalf("install: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := run(t, "", false, "uninstall", "--purge")
+	if code != 0 {
+		t.Fatalf("uninstall --purge: exit %d\n%s%s", code, stdout, stderr)
+	}
+	dirs := install.DefaultDirs()
+	ents, err := os.ReadDir(dirs.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, e := range ents {
+		left = append(left, e.Name())
+	}
+	if diff := cmp.Diff([]string{"backups"}, left); diff != "" {
+		t.Errorf("state folder after --purge (-want +got):\n%s", diff)
 	}
 }

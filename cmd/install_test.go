@@ -30,9 +30,10 @@ func tempHome(t *testing.T) string {
 	for _, k := range []string{"CLAUDE_CONFIG_DIR", "OPENCODE_CONFIG", install.StateDirEnv, "ANTHROPIC_BASE_URL"} {
 		t.Setenv(k, "")
 	}
-	old := newServiceManager
+	old, oldExe := newServiceManager, serviceExecutable
 	newServiceManager = func(install.Dirs, string) (install.Service, error) { return unusedService{t}, nil }
-	t.Cleanup(func() { newServiceManager = old })
+	serviceExecutable = func() (string, error) { return "/usr/local/bin/toolfix", nil }
+	t.Cleanup(func() { newServiceManager, serviceExecutable = old, oldExe })
 	return home
 }
 

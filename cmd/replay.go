@@ -33,7 +33,7 @@ and write what the client would receive to standard output, or with --diff a lin
 upstream's bytes to the client's.
 
 FILE is a sample or a raw upstream body, as for 'toolfix analyze'; or give --request req.json
---upstream up.sse. --write-case DIR also writes the exchange as a folder of the shared repair cases
+--upstream up.sse. --write-case DIR also writes the exchange as a repair-case folder, laid out as testdata/cases
 (request.json, upstream.sse or upstream.json, and a drafted want.json to check by hand): this is
 how a reported failure becomes a test case.
 
@@ -50,7 +50,7 @@ it (fail-open), 1 on an error and 2 on a usage error.`,
 	}
 	addInputFlags(c, &opts.In)
 	c.Flags().BoolVar(&opts.Diff, "diff", false, "print a line diff from the upstream's bytes to the client's instead of the client's bytes")
-	c.Flags().StringVar(&opts.WriteCase, "write-case", "", "also write the exchange as a shared-cases folder DIR (must not exist or be empty)")
+	c.Flags().StringVar(&opts.WriteCase, "write-case", "", "also write the exchange as a repair-case folder DIR, laid out as testdata/cases (must not exist or be empty)")
 	return c
 }
 

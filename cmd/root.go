@@ -7,19 +7,36 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
 
 // IOStreams is the I/O bundle every command writes through, so tests can capture it.
 // In is standard input, Out standard output, ErrOut standard error; IsTTY reports whether In and Out
-// are a terminal (false in tests and pipes).
+// are a terminal (false in tests and pipes). Color says whether Out may carry ANSI colours (the
+// marks ✓ ! ✗ of doctor): true only on a terminal, and off with NO_COLOR or TERM=dumb
+// (colorEnabled); false in tests.
 type IOStreams struct {
 	In     io.Reader
 	Out    io.Writer
 	ErrOut io.Writer
 	IsTTY  bool
+	Color  bool
+}
+
+// colorEnabled decides IOStreams.Color: out is whether standard output is a terminal; lookup is
+// os.LookupEnv. NO_COLOR set to any value (https://no-color.org), or TERM=dumb, turns colour off.
+func colorEnabled(out bool, lookup func(string) (string, bool)) bool {
+	if _, ok := lookup("NO_COLOR"); ok {
+		return false
+	}
+	if term, _ := lookup("TERM"); term == "dumb" {
+		return false
+	}
+	return out
 }
 
 // ExitError carries a specific exit status out of a command. Code 0 is never used; Err may be nil
@@ -42,7 +59,8 @@ func (e *ExitError) Unwrap() error { return e.Err }
 // and returns the exit status: 0 on success, the ExitError's code when a command returns one, 2 for
 // a usage error and 1 for any other error.
 func Main(args []string) int {
-	ios := &IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, IsTTY: isTerminal(os.Stdin) && isTerminal(os.Stdout)}
+	out := isTerminal(os.Stdout)
+	ios := &IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, IsTTY: isTerminal(os.Stdin) && out, Color: colorEnabled(out, os.LookupEnv)}
 	return Run(args, ios)
 }
 
@@ -66,13 +84,48 @@ func RunContext(ctx context.Context, args []string, ios *IOStreams) int {
 		}
 		return ee.Code
 	}
-	fmt.Fprintf(ios.ErrOut, "toolfix: %v\n", err)
 	var ue *usageError
+	if strings.HasPrefix(err.Error(), "unknown command ") {
+		// cobra's own error, with its "Did you mean this?" suggestions when it has any.
+		err = &usageError{fmt.Errorf("%s\nrun `toolfix --help` for the commands", strings.TrimRight(err.Error(), "\n"))}
+	}
+	fmt.Fprintf(ios.ErrOut, "toolfix: %v\n", err)
 	if errors.As(err, &ue) {
 		return 2
 	}
 	return 1
 }
+
+// fileError is a file toolfix could not read (or run), said without the os package's "open
+// PATH:" prefix: "cannot read PATH: there is no such file".
+type fileError struct {
+	Op   string // what toolfix tried: "read" when empty, "run"
+	Path string
+	Err  error // the cause: fs.ErrNotExist, fs.ErrPermission, syscall.EISDIR, …
+}
+
+func (e *fileError) Error() string {
+	var problem string
+	switch {
+	case errors.Is(e.Err, fs.ErrNotExist):
+		problem = "there is no such file"
+	case errors.Is(e.Err, fs.ErrPermission):
+		problem = "permission denied"
+	default:
+		problem = e.Err.Error()
+		var pe *fs.PathError
+		if errors.As(e.Err, &pe) {
+			problem = pe.Err.Error()
+		}
+	}
+	op := e.Op
+	if op == "" {
+		op = "read"
+	}
+	return fmt.Sprintf("cannot %s %s: %s", op, e.Path, problem)
+}
+
+func (e *fileError) Unwrap() error { return e.Err }
 
 type usageError struct{ err error }
 
@@ -90,10 +143,30 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.SetIn(ios.In)
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &usageError{fmt.Errorf("%w (see `%s --help`)", err, c.CommandPath())}
+	})
+	// --version prints what `toolfix version` prints (cobra adds the flag when Version is set).
+	var v strings.Builder
+	_ = currentBuild().writeText(&v)
+	root.Version = Version
+	root.SetVersionTemplate(v.String())
 	root.AddCommand(newVersionCmd(ios), newServeCmd(ios))
 	for _, add := range extraCommands {
 		root.AddCommand(add(ios))
+	}
+	// cobra's completion command prints its help for a shell it does not know; say so instead.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return &usageError{fmt.Errorf("no completion for the shell %q: the shells are bash, zsh, fish and powershell (`toolfix completion bash`, …)", args[0])}
+				}
+				return c.Help()
+			}
+		}
 	}
 	return root
 }

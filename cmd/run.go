@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
@@ -315,17 +316,13 @@ func summary(srv *proxy.Server, opts *runOptions) string {
 	if len(kinds) > 0 {
 		repairs = "repaired " + strings.Join(kinds, ", ")
 	}
-	s := fmt.Sprintf("toolfix: %d requests, %s, %d fail-opens", reqs, repairs, snap.FailOpens)
+	s := fmt.Sprintf("toolfix: %s, %s, %s", doctor.Count(int(reqs), "request"), repairs, doctor.Count(int(snap.FailOpens), "fail-open"))
 	if snap.SamplesSaved > 0 {
 		dir := opts.SamplesDir
 		if dir == "" {
 			dir = samplesDir()
 		}
-		noun := "samples"
-		if snap.SamplesSaved == 1 {
-			noun = "sample"
-		}
-		s += fmt.Sprintf("; %d %s in %s", snap.SamplesSaved, noun, dir)
+		s += fmt.Sprintf("; %s in %s", doctor.Count(int(snap.SamplesSaved), "sample"), dir)
 	}
 	return s
 }

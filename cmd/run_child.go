@@ -7,14 +7,18 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 )
 
 // runChild runs the client in the foreground with the process's streams, passing signals on, and
 // returns its exit status (128+N when signal N killed it).
 func runChild(ctx context.Context, args, environ []string, ios *IOStreams) (int, error) {
 	path, err := exec.LookPath(args[0])
+	if errors.Is(err, exec.ErrNotFound) {
+		return 0, fmt.Errorf("%s is not on your PATH: install the client, or give its full path (toolfix run -- /path/to/%s …)", args[0], filepath.Base(args[0]))
+	}
 	if err != nil {
-		return 0, fmt.Errorf("finding %q: %w", args[0], err)
+		return 0, fmt.Errorf("%w; give the client's full path (toolfix run -- /path/to/%s …)", &fileError{Op: "run", Path: args[0], Err: errors.Unwrap(err)}, filepath.Base(args[0]))
 	}
 	cmd := exec.Command(path, args[1:]...)
 	cmd.Env = environ

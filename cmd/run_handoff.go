@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/tailscale/hujson"
@@ -87,7 +88,7 @@ func mergeClaudeSettings(val, url string) (string, error) {
 			data = b
 		}
 		if err := json.Unmarshal(data, &s); err != nil {
-			return "", fmt.Errorf("parsing --settings %q: %w", val, err)
+			return "", fmt.Errorf("%w (fix it and run again)", providers.ParseError("--settings "+strconv.Quote(val), data, err))
 		}
 	}
 	e, _ := s["env"].(map[string]any)
@@ -110,7 +111,7 @@ func openCodeContent(existing string, targets []runTarget) (string, error) {
 			err = json.Unmarshal(std, &doc)
 		}
 		if err != nil {
-			return "", fmt.Errorf("parsing OPENCODE_CONFIG_CONTENT: %w", err)
+			return "", fmt.Errorf("%w (fix it and run again)", providers.ParseError("OPENCODE_CONFIG_CONTENT", []byte(existing), err))
 		}
 	}
 	set := 0

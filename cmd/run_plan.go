@@ -75,7 +75,7 @@ func settingsEnv(path string) (map[string]string, error) {
 		Env map[string]any `json:"env"`
 	}
 	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("parsing %s: %w", path, err)
+		return nil, fmt.Errorf("%w (fix the file and run again)", providers.ParseError(path, b, err))
 	}
 	out := map[string]string{}
 	for k, v := range s.Env {
@@ -163,11 +163,11 @@ type openCodeConfig struct {
 func parseOpenCode(name string, data []byte) (openCodeConfig, error) {
 	var c openCodeConfig
 	std, err := hujson.Standardize(data)
-	if err != nil {
-		return c, fmt.Errorf("parsing %s: %w", name, err)
+	if err == nil {
+		err = json.Unmarshal(std, &c)
 	}
-	if err := json.Unmarshal(std, &c); err != nil {
-		return c, fmt.Errorf("parsing %s: %w", name, err)
+	if err != nil {
+		return c, fmt.Errorf("%w (fix it and run again)", providers.ParseError(name, data, err))
 	}
 	return c, nil
 }

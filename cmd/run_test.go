@@ -220,7 +220,7 @@ func TestRunClaudeThroughPrivateProxy(t *testing.T) {
 	if err != nil || len(files) != 1 {
 		t.Errorf("samples after a repaired run: %v %v", files, err)
 	}
-	if !strings.Contains(stderr, "toolfix: 1 requests, repaired leaked_call ×1, stop_reason ×1, 0 fail-opens; 1 sample in") {
+	if !strings.Contains(stderr, "toolfix: 1 request, repaired leaked_call ×1, stop_reason ×1, 0 fail-opens; 1 sample in") {
 		t.Errorf("summary: %q", stderr)
 	}
 }

@@ -2,18 +2,24 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
@@ -76,13 +82,13 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 		return cfg, &usageError{errors.New("--upstream and --config cannot be used together")}
 	case opts.Upstream != "":
 		cfg.Routes = []proxy.Route{{Name: "", Upstream: opts.Upstream}}
-		if err := proxy.CheckRoutes(cfg.Routes); err != nil {
-			return cfg, &usageError{fmt.Errorf("--upstream: %w", err)}
+		if _, err := proxy.ParseUpstream(opts.Upstream); err != nil {
+			return cfg, &usageError{fmt.Errorf("--upstream: %w; give the API's base URL, such as --upstream https://api.anthropic.com", err)}
 		}
 	case opts.Config != "":
 		c, err := proxy.LoadConfig(opts.Config)
 		if err != nil {
-			return cfg, err
+			return cfg, configError(opts.Config, err)
 		}
 		cfg = c
 	default:
@@ -90,8 +96,11 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 			return cfg, &usageError{errors.New("no routes: give --upstream URL or --config FILE")}
 		}
 		c, err := installedConfig()
+		if errors.Is(err, install.ErrNotInstalled) {
+			return cfg, fmt.Errorf("nothing to serve: %w, or give --upstream URL (one route) or --config FILE (named routes)", err)
+		}
 		if err != nil {
-			return cfg, fmt.Errorf("loading the installed routes (give --upstream or --config, or run 'toolfix install'): %w", err)
+			return cfg, fmt.Errorf("loading the installed routes (give --upstream or --config, or run `toolfix install`): %w", err)
 		}
 		cfg = c
 	}
@@ -116,6 +125,40 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	return cfg, nil
 }
 
+// configError says what is wrong with the routes file at path, which proxy.LoadConfig refused with
+// err: a file that cannot be read, or JSON that does not parse, in words with its place; other
+// errors (a bad route) as they are, since they already name the file and the route.
+func configError(path string, err error) error {
+	var pe *fs.PathError
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Errorf("%w; give --config the path of a routes file (its format: `toolfix serve --help`)", &fileError{Path: pe.Path, Err: pe.Err})
+	case errors.As(err, &se), errors.As(err, &te), errors.Is(err, io.ErrUnexpectedEOF), strings.Contains(err.Error(), "json: unknown field"):
+		cause := errors.Unwrap(err)
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			cause = errors.New("unexpected end of JSON input")
+		}
+		b, _ := os.ReadFile(path)
+		return fmt.Errorf("%w (fix the routes file and run again; its format: `toolfix serve --help`)", providers.ParseError(path, b, cause))
+	}
+	return err
+}
+
+// listenError says why serve cannot listen on addr and what to try; a port in use is the usual
+// case (another toolfix, the installed service, or another program).
+func listenError(addr string, err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) || strings.Contains(err.Error(), "address already in use") || strings.Contains(err.Error(), "Only one usage of each socket address") {
+		return fmt.Errorf("cannot listen on %s: another program already listens there, maybe another toolfix (`toolfix status` tells); stop it, or choose another port with --listen 127.0.0.1:0 (any free port) or --listen 127.0.0.1:PORT", addr)
+	}
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		err = se.Err
+	}
+	return fmt.Errorf("cannot listen on %s (%w); choose another address with --listen 127.0.0.1:PORT", addr, err)
+}
+
 func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	cfg, err := serveConfig(opts)
 	if err != nil {
@@ -123,7 +166,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(opts.LogLevel)); err != nil {
-		return &usageError{fmt.Errorf("--log-level %q: %w", opts.LogLevel, err)}
+		return &usageError{fmt.Errorf("--log-level %q: the levels are debug, info, warn and error", opts.LogLevel)}
 	}
 	logger := slog.New(slog.NewJSONHandler(ios.ErrOut, &slog.HandlerOptions{Level: level}))
 	store, err := openSamples(cfg.Samples, opts.SamplesDir, cfg.SamplesKeep)
@@ -136,7 +179,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
+		return listenError(cfg.Listen, err)
 	}
 	hs := &http.Server{
 		Handler:           srv,

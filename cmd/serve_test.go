@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -34,7 +35,7 @@ func TestServeConfig(t *testing.T) {
 		{"both", serveOptions{Upstream: "http://x", Config: good}, "", "cannot be used together"},
 		{"bad upstream", serveOptions{Upstream: "ftp://x"}, "", "scheme must be http or https"},
 		{"typo in config", serveOptions{Config: typo}, "", "unknown field"},
-		{"missing config", serveOptions{Config: filepath.Join(dir, "none.json")}, "", "reading config"},
+		{"missing config", serveOptions{Config: filepath.Join(dir, "none.json")}, "", "none.json: there is no such file; give --config the path of a routes file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -128,5 +129,25 @@ func TestVersion(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("version output lacks %q: %s", want, out.String())
 		}
+	}
+}
+
+// TestServePortInUse: serve on a port another program holds exits 1 with one line that says what
+// to try, not the socket library's words.
+func TestServePortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	var out, errOut bytes.Buffer
+	code := Run([]string{"serve", "--listen", addr, "--upstream", "http://127.0.0.1:1"}, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+	want := "toolfix: cannot listen on " + addr + ": another program already listens there, maybe another toolfix (`toolfix status` tells); stop it, or choose another port with --listen 127.0.0.1:0 (any free port) or --listen 127.0.0.1:PORT\n"
+	if code != 1 || errOut.String() != want {
+		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, errOut.String(), want)
+	}
+	if strings.Contains(errOut.String(), "bind:") {
+		t.Errorf("stderr holds the socket library's words: %s", errOut.String())
 	}
 }

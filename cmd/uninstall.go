@@ -47,8 +47,11 @@ func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) e
 	if err != nil {
 		return err
 	}
-	defer unlock()
 	rep, err := in.Uninstall(ctx, opts.Purge)
+	unlock()
+	if err == nil && opts.Purge {
+		err = install.RemoveLock(in.Dirs)
+	}
 	if rep.Recovered != "" {
 		fmt.Fprintln(ios.ErrOut, rep.Recovered)
 	}

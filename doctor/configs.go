@@ -26,11 +26,19 @@ func (s *session) checkInstall(context.Context) Result {
 			}
 			r.Summary += ", yet " + plural(len(found), "setting") + verb + " a toolfix proxy"
 			r.Details = found
-			r.Hint = "toolfix has no record of these edits (its state folder was removed, or another one is in use): put each key's real upstream back by hand (backups of an earlier install, if it kept its state here, are in " + s.tilde(s.d.Dirs.Backups()) + "), or point XDG_STATE_HOME back at the install's state folder and run `toolfix uninstall`"
+			r.Hint = "toolfix has no record of these edits (its state folder was removed, or another one is in use): put each key's real upstream back by hand"
+			if b := s.d.Dirs.BackupsIfAny(); b != "" {
+				r.Hint += " (backups of an earlier install may hold them, in " + s.tilde(b) + ")"
+			}
+			r.Hint += ", or point XDG_STATE_HOME back at the install's state folder and run `toolfix uninstall`"
 		}
 		return r
 	case s.stErr != nil:
-		return Result{Status: Fail, Summary: s.stErr.Error(), Hint: "toolfix cannot undo its edits without this file: put back each config file it changed from the newest folder in " + s.tilde(s.d.Dirs.Backups()) + " (or set each base URL to its real upstream by hand), then move the state file aside; `toolfix install` works again after that"}
+		undo := "set each base URL toolfix changed back to its real upstream by hand"
+		if b := s.d.Dirs.BackupsIfAny(); b != "" {
+			undo = "put back each config file it changed from the newest folder in " + s.tilde(b) + " (or set each base URL to its real upstream by hand)"
+		}
+		return Result{Status: Fail, Summary: s.stErr.Error(), Hint: "toolfix cannot undo its edits without this file: " + undo + ", then move the state file aside (" + s.tilde(s.d.Dirs.StateFile()) + "); `toolfix install` works again after that"}
 	case s.st.Phase != install.PhaseInstalled:
 		return Result{Status: Fail, Summary: "an install was interrupted half way (state phase " + s.st.Phase + ")", Hint: "run `toolfix install` (or `toolfix uninstall`): it undoes the interrupted install first"}
 	}
@@ -103,8 +111,11 @@ func (s *session) checkConfigs(context.Context) Result {
 	}
 	switch {
 	case len(bad) > 0:
-		return Result{Status: Fail, Summary: fmt.Sprintf("%s cannot be parsed", plural(len(bad), "config file")), Details: bad,
-			Hint: "fix the syntax at the line and column shown (Claude Code's settings.json is strict JSON: no comments, no trailing commas); a copy from before toolfix's first edit is in " + s.tilde(s.d.Dirs.Backups())}
+		hint := "fix the syntax at the line and column shown (Claude Code's settings.json is strict JSON: no comments, no trailing commas)"
+		if b := s.d.Dirs.BackupsIfAny(); b != "" {
+			hint += "; copies from before toolfix's edits are in " + s.tilde(b)
+		}
+		return Result{Status: Fail, Summary: fmt.Sprintf("%s cannot be parsed", plural(len(bad), "config file")), Details: bad, Hint: hint}
 	case len(ok) == 0:
 		return Result{Status: Skip, Summary: "no Claude Code or OpenCode config file exists"}
 	}
@@ -124,7 +135,7 @@ func (s *session) checkDrift(context.Context) Result {
 			if errors.Is(err, fs.ErrNotExist) {
 				what = "is gone"
 			}
-			drifted = append(drifted, fmt.Sprintf("%s %s: %d routed key(s) lost", s.tilde(f.Path), what, len(f.Edits)))
+			drifted = append(drifted, fmt.Sprintf("%s %s: %s lost", s.tilde(f.Path), what, plural(len(f.Edits), "routed key")))
 			continue
 		}
 		for _, e := range f.Edits {

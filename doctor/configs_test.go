@@ -1,8 +1,10 @@
 package doctor
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/toolfix/toolfix/install"
@@ -17,16 +19,37 @@ func TestCheckInstall(t *testing.T) {
 			expect(t, f.run(name), Skip, "not installed")
 		}
 	})
-	t.Run("not installed, settings still routed", func(t *testing.T) {
-		f := newFixture(t)
-		f.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "`+install.BaseURL(testPort, "claude")+`"}}`)
-		expect(t, f.run("install"), Fail, "not installed", "1 setting still points at", "ANTHROPIC_BASE_URL is http://127.0.0.1:", "real upstream back", "backups")
-	})
-	t.Run("unreadable", func(t *testing.T) {
-		f := newFixture(t)
-		f.write(f.d.Dirs.StateFile(), "{not json")
-		expect(t, f.run("install"), Fail, "parsing state", "put back each config file", "backups")
-	})
+	// The backups folder is named only when it holds a backup.
+	for _, backups := range []bool{false, true} {
+		withBackups := func(f *fixture) {
+			if backups {
+				f.write(filepath.Join(f.d.Dirs.Backups(), "2026-11-30T10-00-00Z", "settings.json"), "{}")
+			}
+		}
+		t.Run(fmt.Sprintf("not installed, settings still routed, backups %v", backups), func(t *testing.T) {
+			f := newFixture(t)
+			withBackups(f)
+			f.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "`+install.BaseURL(testPort, "claude")+`"}}`)
+			r := f.run("install")
+			expect(t, r, Fail, "not installed", "1 setting still points at", "ANTHROPIC_BASE_URL is http://127.0.0.1:", "real upstream back")
+			if got := strings.Contains(r.Hint, "~/.local/state/toolfix/backups"); got != backups {
+				t.Errorf("hint names the backups folder: %v, want %v: %s", got, backups, r.Hint)
+			}
+		})
+		t.Run(fmt.Sprintf("unreadable, backups %v", backups), func(t *testing.T) {
+			f := newFixture(t)
+			withBackups(f)
+			f.write(f.d.Dirs.StateFile(), "{not json")
+			r := f.run("install")
+			expect(t, r, Fail, "the state file "+f.d.Dirs.StateFile()+", line 1, column 2: a key in double quotes was expected", "move the state file aside (~/.local/state/toolfix/state.json)")
+			if got := strings.Contains(r.Hint, "put back each config file it changed from the newest folder in ~/.local/state/toolfix/backups"); got != backups {
+				t.Errorf("hint names the backups folder: %v, want %v: %s", got, backups, r.Hint)
+			}
+			if strings.Contains(r.Summary, "invalid character") {
+				t.Errorf("summary holds the JSON parser's words: %s", r.Summary)
+			}
+		})
+	}
 	t.Run("interrupted", func(t *testing.T) {
 		f := newFixture(t)
 		f.install(&install.State{Version: install.StateVersion, Phase: install.PhaseApplying, Port: testPort})
@@ -140,5 +163,27 @@ func TestTilde(t *testing.T) {
 		if got := s.tilde(filepath.FromSlash(tt.in)); got != filepath.FromSlash(tt.want) {
 			t.Errorf("tilde(%s) = %s, want %s", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestCheckConfigsBackupsNamed: the configs check's hint names the backups folder only when it
+// holds a backup, and the file's error is in words.
+func TestCheckConfigsBackupsNamed(t *testing.T) {
+	for _, backups := range []bool{false, true} {
+		t.Run(fmt.Sprint(backups), func(t *testing.T) {
+			f := newFixture(t)
+			if backups {
+				f.write(filepath.Join(f.d.Dirs.Backups(), "2026-11-30T10-00-00Z", "settings.json"), "{}")
+			}
+			f.write(".claude/settings.json", "{\n  \"env\": {}\n  \"model\": \"opus\"\n}\n")
+			r := f.run("configs")
+			expect(t, r, Fail, "settings.json, line 3, column 3: a ',' or a closing '}' is missing", "fix the syntax")
+			if got := strings.Contains(r.Hint, "~/.local/state/toolfix/backups"); got != backups {
+				t.Errorf("hint names the backups folder: %v, want %v: %s", got, backups, r.Hint)
+			}
+			if strings.Contains(strings.Join(r.Details, "\n"), "hujson") {
+				t.Errorf("details hold the parser's prefix: %q", r.Details)
+			}
+		})
 	}
 }

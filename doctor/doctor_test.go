@@ -109,6 +109,29 @@ func TestWriteText(t *testing.T) {
 	}
 }
 
+// TestWriteTextColor: with color each mark, and only the mark, is wrapped in its ANSI colour;
+// without it the text has no escape at all.
+func TestWriteTextColor(t *testing.T) {
+	for _, color := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := sampleReport().WriteTextColor(&b, color); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, want := range []string{"\x1b[32m✓\x1b[0m install ", "\x1b[33m!\x1b[0m linger ", "\x1b[31m✗\x1b[0m upstream claude ", "\x1b[2m-\x1b[0m service "} {
+			if strings.Contains(out, want) != color {
+				t.Errorf("color %v: has %q: %v\n%s", color, want, !color, out)
+			}
+		}
+		if !color && strings.Contains(out, "\x1b") {
+			t.Errorf("no color, but an escape:\n%q", out)
+		}
+		if plain := strings.NewReplacer("\x1b[32m", "", "\x1b[33m", "", "\x1b[31m", "", "\x1b[2m", "", "\x1b[0m", "").Replace(out); color && !strings.Contains(plain, "✓ install          2 routes on port 47821\n") {
+			t.Errorf("colour changed the layout:\n%s", plain)
+		}
+	}
+}
+
 func TestWriteJSON(t *testing.T) {
 	var b bytes.Buffer
 	rep := sampleReport()
@@ -121,6 +144,7 @@ func TestWriteJSON(t *testing.T) {
 	}
 	var got struct {
 		Version string `json:"version"`
+		Summary Tally  `json:"summary"`
 		Checks  []struct {
 			Name   string          `json:"name"`
 			Status string          `json:"status"`
@@ -137,6 +161,9 @@ func TestWriteJSON(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"install=ok", "linger=warn", "upstream claude=fail", "service=skip"}, statuses); diff != "" {
 		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+	if want := (Tally{OK: 1, Warnings: 1, Failures: 1, Skipped: 1}); got.Summary != want {
+		t.Errorf("summary = %+v, want %+v", got.Summary, want)
 	}
 	var c Connections
 	if err := json.Unmarshal(got.Checks[0].Data, &c); err != nil || c.Clients[0].PID != 3 {

@@ -132,19 +132,9 @@ func (s *session) httpClient() *http.Client {
 func (s *session) checkProxy(ctx context.Context) Result {
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
 	h, err := s.health(ctx)
-	switch {
-	case errors.Is(err, ErrNotToolfix):
-		return Result{Status: Fail, Summary: "another program answers on " + addr + ": " + err.Error(),
-			Hint: fmt.Sprintf("stop that program, or move toolfix with `toolfix install --port N`")}
-	case err != nil:
-		hint := "start it with `toolfix serve`"
-		if s.st != nil && s.st.Service {
-			hint = s.startHint()
-		}
-		if errors.Is(err, syscall.ECONNREFUSED) {
-			return Result{Status: Fail, Summary: "nothing answers on " + addr, Hint: hint}
-		}
-		return Result{Status: Fail, Summary: "the proxy on " + addr + " does not answer: " + err.Error(), Hint: hint}
+	if err != nil {
+		summary, hint := s.proxyDown(err)
+		return Result{Status: Fail, Summary: summary, Hint: hint}
 	}
 	r := Result{Status: OK, Data: h, Summary: fmt.Sprintf("toolfix %s answers on %s (pid %d, up %s), routes %s", h.Version, addr, h.PID, time.Duration(h.UptimeSeconds)*time.Second, strings.Join(h.Routes, ", "))}
 	restart := "restart it: stop that `toolfix serve` and start it again"
@@ -173,6 +163,51 @@ func (s *session) checkProxy(ctx context.Context) Result {
 		}
 	}
 	return r
+}
+
+// proxyDown says why FetchHealth found no toolfix on the session's port, as a sentence without
+// the HTTP client's nested errors, and what to do about it.
+func (s *session) proxyDown(err error) (summary, hint string) {
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+	hint = "start it with `toolfix serve`"
+	if s.st != nil && s.st.Service {
+		hint = s.startHint()
+	}
+	var ne net.Error
+	switch {
+	case errors.Is(err, ErrNotToolfix):
+		return "another program answers on " + addr + ", not toolfix (" + notToolfixReason(err) + ")",
+			"stop that program, or move toolfix to another port with `toolfix install --port N`"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "no toolfix proxy answers on " + addr, hint
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+		return "the proxy on " + addr + " did not answer in time", "see whether it is stuck: `toolfix doctor`, and its log"
+	}
+	return "the proxy on " + addr + " cannot be reached (" + rootCause(err) + ")", hint
+}
+
+// notToolfixReason is what FetchHealth saw instead of toolfix's answer, without URLs.
+func notToolfixReason(err error) string {
+	msg := strings.TrimSuffix(err.Error(), ": "+ErrNotToolfix.Error())
+	if _, after, ok := strings.Cut(msg, " answered "); ok {
+		return "its /healthz answered " + after
+	}
+	if strings.HasPrefix(msg, "/healthz says") {
+		return "its " + msg
+	}
+	return "its /healthz answer is not toolfix's"
+}
+
+// rootCause is the innermost error of a chain: "connection reset by peer" rather than the
+// client's "Get \"http://…\": dial tcp …: " around it.
+func rootCause(err error) string {
+	for {
+		u := errors.Unwrap(err)
+		if u == nil {
+			return err.Error()
+		}
+		err = u
+	}
 }
 
 // procExe is the executable of a process from /proc/<pid>/exe, marked when it was replaced on

@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -10,8 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 
+	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/proxy"
 )
 
@@ -90,14 +94,14 @@ func TestCheckProxy(t *testing.T) {
 	t.Run("nothing answers", func(t *testing.T) {
 		f := newFixture(t)
 		f.d.Port = closedPort(t)
-		expect(t, f.run("proxy"), Fail, "nothing answers on 127.0.0.1:"+strconv.Itoa(f.d.Port), "toolfix serve")
+		expect(t, f.run("proxy"), Fail, "no toolfix proxy answers on 127.0.0.1:"+strconv.Itoa(f.d.Port), "toolfix serve")
 	})
 	t.Run("nothing answers, service", func(t *testing.T) {
 		f := newFixture(t)
 		f.claudeInstalled("")
 		f.withService()
 		f.d.Port = closedPort(t)
-		expect(t, f.run("proxy"), Fail, "nothing answers", "systemctl --user start toolfix")
+		expect(t, f.run("proxy"), Fail, "no toolfix proxy answers", "systemctl --user start toolfix")
 	})
 	t.Run("another program", func(t *testing.T) {
 		other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -122,5 +126,44 @@ func TestFetchHealthRouteObjects(t *testing.T) {
 	}
 	if h.Version != "v2" || h.PID != 7 || h.UptimeSeconds != 61 || len(h.Routes) != 2 || h.Routes[0] != "claude" || h.Routes[1] != "opencode-y" {
 		t.Errorf("health = %+v", h)
+	}
+}
+
+// TestProxyDownWords: each way the proxy can fail to answer is one sentence naming the address,
+// with a next step, and none of the HTTP client's nested errors.
+func TestProxyDownWords(t *testing.T) {
+	u := "http://127.0.0.1:47821/healthz"
+	refused := fmt.Errorf("asking %s: %w", u, &url.Error{Op: "Get", URL: u, Err: &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}})
+	timeout := fmt.Errorf("asking %s: %w", u, &url.Error{Op: "Get", URL: u, Err: context.DeadlineExceeded})
+	reset := fmt.Errorf("asking %s: %w", u, &url.Error{Op: "Get", URL: u, Err: &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}})
+	other := fmt.Errorf("%s answered 404 Not Found: %w", u, ErrNotToolfix)
+	tests := []struct {
+		name          string
+		err           error
+		service       bool
+		summary, hint string
+	}{
+		{"refused", refused, false, "no toolfix proxy answers on 127.0.0.1:47821", "start it with `toolfix serve`"},
+		{"refused, service", refused, true, "no toolfix proxy answers on 127.0.0.1:47821", "start it with `systemctl --user start toolfix`"},
+		{"timeout", timeout, false, "the proxy on 127.0.0.1:47821 did not answer in time", "`toolfix doctor`"},
+		{"reset", reset, false, "the proxy on 127.0.0.1:47821 cannot be reached (connection reset by peer)", "toolfix serve"},
+		{"another program", other, false, "another program answers on 127.0.0.1:47821, not toolfix (its /healthz answered 404 Not Found)", "--port N"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &session{d: &Doctor{}, port: 47821, goos: "linux"}
+			if tc.service {
+				s.st = &install.State{Service: true}
+			}
+			summary, hint := s.proxyDown(tc.err)
+			if summary != tc.summary || !strings.Contains(hint, tc.hint) {
+				t.Errorf("proxyDown = %q, %q; want %q and a hint with %q", summary, hint, tc.summary, tc.hint)
+			}
+			for _, raw := range []string{"dial tcp", "Get \"", "asking", "http://"} {
+				if strings.Contains(summary+hint, raw) {
+					t.Errorf("%q / %q holds the HTTP client's %q", summary, hint, raw)
+				}
+			}
+		})
 	}
 }

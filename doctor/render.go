@@ -13,7 +13,11 @@ import (
 //	✓ proxy            toolfix dev answers on 127.0.0.1:47821 (pid 4100, up 2m10s), routes claude
 //	! linger           lingering is off for me: the proxy stops when you log out
 //	                   hint: loginctl enable-linger me
-func (r *Report) WriteText(w io.Writer) error {
+func (r *Report) WriteText(w io.Writer) error { return r.WriteTextColor(w, false) }
+
+// WriteTextColor is WriteText with each check's mark in colour when color is true (✓ green,
+// ! yellow, ✗ red, - dim), for a terminal; the caller decides (NO_COLOR, TERM=dumb, a pipe).
+func (r *Report) WriteTextColor(w io.Writer, color bool) error {
 	width := 0
 	for _, c := range r.Checks {
 		width = max(width, len([]rune(c.Name)))
@@ -29,7 +33,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		case Warn:
 			warns++
 		}
-		fmt.Fprintf(&b, "%s %-*s  %s\n", c.Status.Symbol(), width, c.Name, c.Summary)
+		mark := c.Status.Symbol()
+		if color {
+			mark = c.Status.colored()
+		}
+		fmt.Fprintf(&b, "%s %-*s  %s\n", mark, width, c.Name, c.Summary)
 		for _, d := range c.Details {
 			fmt.Fprintf(&b, "%s%s\n", indent, d)
 		}
@@ -48,15 +56,56 @@ func (r *Report) WriteText(w io.Writer) error {
 	return err
 }
 
+// sgr are the ANSI colours of the marks.
+var sgr = map[Status]string{OK: "32", Warn: "33", Fail: "31", Skip: "2"}
+
+// colored is Symbol in the status's ANSI colour.
+func (s Status) colored() string {
+	return "\x1b[" + sgr[s] + "m" + s.Symbol() + "\x1b[0m"
+}
+
+// Tally counts the checks by outcome, for scripts: doctor --json's "summary".
+type Tally struct {
+	OK       int `json:"ok"`       // checks with status ok (✓)
+	Warnings int `json:"warnings"` // warn (!)
+	Failures int `json:"failures"` // fail (✗): doctor exits 1 when this is not 0
+	Skipped  int `json:"skipped"`  // skip (-): the check does not apply here
+}
+
+// Tally counts the report's checks by outcome.
+func (r *Report) Tally() Tally {
+	var t Tally
+	for _, c := range r.Checks {
+		switch c.Status {
+		case OK:
+			t.OK++
+		case Warn:
+			t.Warnings++
+		case Fail:
+			t.Failures++
+		default:
+			t.Skipped++
+		}
+	}
+	return t
+}
+
 // WriteJSON writes the report as one indented JSON object: {"version", "port", "state_dir",
-// "checks": [{"name", "status", "summary", "details", "hint", "elapsed_ms", "data"}]}, status
-// being "ok", "warn", "fail" or "skip".
+// "checks": [{"name", "status", "summary", "details", "hint", "elapsed_ms", "data"}], "summary":
+// {"ok", "warnings", "failures", "skipped"}}, status being "ok", "warn", "fail" or "skip".
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	return enc.Encode(struct {
+		*Report
+		Summary Tally `json:"summary"`
+	}{r, r.Tally()})
 }
+
+// Count is n with its noun, singular for one: "1 route", "2 routes", "0 failures". The plural adds
+// an "s".
+func Count(n int, noun string) string { return plural(n, noun) }
 
 func plural(n int, word string) string {
 	if n == 1 {

@@ -37,7 +37,8 @@ type Overview struct {
 	ServiceErr string `json:"service_error,omitempty"`
 	// Proxy is the running proxy's /healthz answer; nil when it does not answer.
 	Proxy *Health `json:"proxy,omitempty"`
-	// ProxyErr says why the proxy did not answer.
+	// ProxyErr says why the proxy did not answer and what to do, in a sentence ("no toolfix proxy
+	// answers on 127.0.0.1:47821; start it with `toolfix serve`").
 	ProxyErr string `json:"proxy_error,omitempty"`
 	// Stats are the running proxy's counters from /stats; nil when not read.
 	Stats *proxy.Snapshot `json:"stats,omitempty"`
@@ -68,7 +69,8 @@ func (d *Doctor) Status(ctx context.Context) *Overview {
 		}
 	}
 	if h, err := FetchHealth(ctx, d.HTTPClient, s.port); err != nil {
-		o.ProxyErr = err.Error()
+		summary, hint := s.proxyDown(err)
+		o.ProxyErr = summary + "; " + hint
 	} else {
 		o.Proxy = h
 		if snap, err := FetchStats(ctx, d.HTTPClient, s.port); err != nil {
@@ -96,7 +98,7 @@ func (o *Overview) WriteText(w io.Writer) error {
 		}
 		line("proxy", v)
 	default:
-		line("proxy", fmt.Sprintf("not answering on 127.0.0.1:%d (%s)", o.Port, o.ProxyErr))
+		line("proxy", o.ProxyErr)
 	}
 	switch {
 	case !o.Installed:
@@ -116,7 +118,7 @@ func (o *Overview) WriteText(w io.Writer) error {
 		line(k, fmt.Sprintf("%s → %s (%s)", r.Name, redactURL(r.Upstream), r.Protocol))
 	}
 	if s := o.Stats; s != nil {
-		line("requests", countLine(s.Requests))
+		line("requests", countLine(answered(s)))
 		line("repairs", countLine(s.Repairs))
 		line("fail-opens", fmt.Sprint(s.FailOpens))
 		line("upstream errors", fmt.Sprint(s.UpstreamErrors))
@@ -125,6 +127,25 @@ func (o *Overview) WriteText(w io.Writer) error {
 		line("counters", o.StatsErr)
 	}
 	return tw.Flush()
+}
+
+// answered counts every request the proxy answered by route, those that matched no route (a 404
+// naming the known routes, a 508 loop) as "no route": the count a person expects, where
+// Snapshot.Requests holds only the requests forwarded upstream. A proxy too old to report
+// Responses gives its Requests.
+func answered(s *proxy.Snapshot) map[string]int64 {
+	if len(s.Responses) == 0 {
+		return s.Requests
+	}
+	m := map[string]int64{}
+	for _, r := range s.Responses {
+		route := r.Route
+		if route == "(none)" {
+			route = "no route"
+		}
+		m[route] += r.Count
+	}
+	return m
 }
 
 // countLine is "12 (claude 10, opencode-x 2)", the parts sorted by name; "0" when empty.

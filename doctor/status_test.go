@@ -19,13 +19,16 @@ func TestStatus(t *testing.T) {
 	f.withService()
 	f.d.Service = fakeService{st: service.Status{Installed: true, Running: true, PID: 77, State: "active (running)"}}
 	f.d.Port = startProxy(t, "v1.2.0", "claude")
-	// One request through the proxy, to an upstream that does not answer.
-	resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(f.d.Port) + "/claude/v1/models")
-	if err != nil {
-		t.Fatal(err)
+	// One request through the proxy, to an upstream that does not answer, and one to no route
+	// (answered 404): status counts both.
+	for _, path := range []string{"/claude/v1/models", "/nope/v1/messages"} {
+		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(f.d.Port) + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
 
 	o := f.d.Status(context.Background())
 	if !o.Installed || o.Proxy == nil || o.Stats == nil || o.Service == nil {
@@ -43,7 +46,7 @@ func TestStatus(t *testing.T) {
 		"proxy            running on 127.0.0.1:" + strconv.Itoa(f.d.Port) + ", pid ",
 		"service          installed, running (pid 77): active (running)\n",
 		"routes           claude → https://gw.example.com/anthropic (anthropic)\n",
-		"requests         1 (claude 1)\n",
+		"requests         2 (claude 1, no route 1)\n",
 		"repairs          0\n",
 		"fail-opens       0\n",
 		"upstream errors  1\n",
@@ -58,14 +61,20 @@ func TestStatusProxyDown(t *testing.T) {
 	f := newFixture(t)
 	f.d.Port = closedPort(t)
 	o := f.d.Status(context.Background())
-	if o.Installed || o.Proxy != nil || !strings.Contains(o.ProxyErr, "connection refused") || !strings.Contains(o.StateErr, "not installed") {
-		t.Errorf("overview = %+v", o)
+	want := "no toolfix proxy answers on 127.0.0.1:" + strconv.Itoa(f.d.Port) + "; start it with `toolfix serve`"
+	if o.Installed || o.Proxy != nil || o.ProxyErr != want || !strings.Contains(o.StateErr, "not installed") {
+		t.Errorf("overview = %+v; want proxy error %q", o, want)
 	}
 	var b bytes.Buffer
 	_ = o.WriteText(&b)
-	for _, want := range []string{"not answering on 127.0.0.1:", "install  toolfix is not installed"} {
+	for _, want := range []string{"proxy    " + want + "\n", "install  toolfix is not installed"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("status lacks %q:\n%s", want, b.String())
+		}
+	}
+	for _, raw := range []string{"dial tcp", "Get \"", "connection refused", "/healthz"} {
+		if strings.Contains(b.String(), raw) {
+			t.Errorf("status holds the HTTP client's %q:\n%s", raw, b.String())
 		}
 	}
 }

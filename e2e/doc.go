@@ -3,7 +3,7 @@
 // upstream on loopback that replays streams from testdata/, in three modes per scenario:
 //
 //   - straight: the degraded stream straight at the mock; the client must fail the way
-//     ../shared/REALCLIENTS.md documents, and the tool must not run;
+//     e2e/CLIENTS.md documents, and the tool must not run;
 //   - control: the healthy stream a correct repair amounts to, straight at the mock; the tool must
 //     run (this proves the mock and the assertions, so a failure in the next mode is toolfix's);
 //   - toolfix: the degraded stream through `toolfix serve --upstream <mock>`; the tool must run,

@@ -52,6 +52,10 @@ func isToolfixURL(raw, route string) bool {
 // leftoverError is the error uninstall returns when nothing is installed but found (Leftovers)
 // still point at toolfix.
 func (in *Installer) leftoverError(found []string) error {
-	return fmt.Errorf("toolfix has no record of an install in %s, yet these settings still point at a toolfix proxy:\n  %s\nPut each key's real upstream back by hand (or remove the key); the values from before an install are in the backups under %s, if that install kept its state there",
-		in.Dirs.State, strings.Join(found, "\n  "), in.Dirs.Backups())
+	backups := ""
+	if b := in.Dirs.BackupsIfAny(); b != "" {
+		backups = "; the values from before an earlier install may be in its backups under " + b
+	}
+	return fmt.Errorf("toolfix has no record of an install in %s, yet these settings still point at a toolfix proxy:\n  %s\nPut each key's real upstream back by hand (or remove the key)%s",
+		in.Dirs.State, strings.Join(found, "\n  "), backups)
 }

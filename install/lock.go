@@ -1,7 +1,9 @@
 package install
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 )
 
@@ -27,4 +29,14 @@ func Lock(d Dirs) (unlock func(), err error) {
 		return nil, fmt.Errorf("another toolfix install or uninstall is running (it holds %s); wait for it to finish", d.lockFile())
 	}
 	return func() { unlockFile(f); f.Close() }, nil
+}
+
+// RemoveLock removes the lock file, and the state folder if nothing else is left in it, after
+// `uninstall --purge` released the Lock: a purge leaves no toolfix file behind but the backups.
+func RemoveLock(d Dirs) error {
+	if err := os.Remove(d.lockFile()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("removing the lock %s: %w", d.lockFile(), err)
+	}
+	_ = os.Remove(d.State) // fails, as it should, while backups are in it
+	return nil
 }

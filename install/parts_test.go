@@ -2,6 +2,7 @@ package install
 
 import (
 	"encoding/json"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -202,5 +203,49 @@ func TestRenderPlan(t *testing.T) {
 	}
 	if strings.Contains(out, "sk-secret-value") {
 		t.Errorf("the plan shows a secret:\n%s", out)
+	}
+}
+
+// TestPlanJSON: the JSON plan holds the text plan's routes, files with their redacted diffs and
+// service, and never a secret or a file's whole content.
+func TestPlanJSON(t *testing.T) {
+	w := newWorld(t)
+	w.vars["GW_BASE"] = "https://gw.example"
+	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+	p := w.mustPlan(Options{})
+	var b strings.Builder
+	if err := p.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var got PlanJSON
+	if err := json.Unmarshal([]byte(b.String()), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, b.String())
+	}
+	if got.Port != 47821 || len(got.Routes) != 2 || len(got.Files) != 1 {
+		t.Fatalf("plan = %+v", got)
+	}
+	moon := got.Routes[1]
+	if moon.Name != "opencode-moonshot" || moon.BaseURL != "http://127.0.0.1:47821/opencode-moonshot" || moon.Upstream != "https://api.moonshot.ai/v1" || moon.Client != "opencode" {
+		t.Errorf("route = %+v", moon)
+	}
+	f := got.Files[0]
+	if f.Path != filepath.Join(w.home, ".config/opencode/opencode.jsonc") || f.New || f.Client != "opencode" || f.Diff != p.Changes[0].Diff {
+		t.Errorf("file = %+v", f)
+	}
+	contains(t, f.Diff, `"apiKey": "<redacted>"`)
+	if !got.Service.Install || got.Service.Description != "fake per-user service running `toolfix serve`" || got.Service.Error != "" {
+		t.Errorf("service = %+v", got.Service)
+	}
+	if strings.Contains(b.String(), "sk-secret-value") {
+		t.Errorf("the JSON plan shows a secret:\n%s", b.String())
+	}
+
+	p.NoService, p.Service = true, ""
+	if s := p.JSON().Service; s.Install || s.Description != "" {
+		t.Errorf("--no-service: service = %+v", s)
+	}
+	p.NoService, p.ServiceErr = false, errors.New("no systemd user manager answers")
+	if s := p.JSON().Service; s.Install || s.Error != "no systemd user manager answers" {
+		t.Errorf("no service manager: service = %+v", s)
 	}
 }

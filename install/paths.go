@@ -51,6 +51,16 @@ func (d Dirs) StateFile() string { return filepath.Join(d.State, "state.json") }
 // Backups is the folder of backups: <State>/backups, one subfolder per install.
 func (d Dirs) Backups() string { return filepath.Join(d.State, "backups") }
 
+// BackupsIfAny is Backups when that folder holds at least one backup, else "": messages name the
+// folder only when there is something in it to look at.
+func (d Dirs) BackupsIfAny() string {
+	ents, err := os.ReadDir(d.Backups())
+	if err != nil || len(ents) == 0 {
+		return ""
+	}
+	return d.Backups()
+}
+
 // Logs is the service's log folder: <State>/logs.
 func (d Dirs) Logs() string { return filepath.Join(d.State, "logs") }
 

@@ -282,7 +282,11 @@ func (in *Installer) planEdit(p *Plan, prev *State, me self, f *providers.Config
 		return Edit{}, "", fmt.Errorf("%s: %w", where, err)
 	}
 	if isSelf {
-		return Edit{}, "", fmt.Errorf("%s is %s, which is toolfix itself; toolfix has no record of the value before it. Put the real upstream back in that key (an earlier install's backups, if it kept its state here, are under %s) and run install again", where, t.Upstream, in.Dirs.Backups())
+		backups := ""
+		if b := in.Dirs.BackupsIfAny(); b != "" {
+			backups = " (an earlier install's backups may hold it, under " + b + ")"
+		}
+		return Edit{}, "", fmt.Errorf("%s is %s, which is toolfix itself; toolfix has no record of the value before it. Put the real upstream back in that key%s and run install again", where, t.Upstream, backups)
 	}
 	if local {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s points at another server on this machine (%s); toolfix will sit in front of it", where, t.Upstream))

@@ -321,3 +321,25 @@ func TestPurge(t *testing.T) {
 		t.Errorf("--purge removed backups: %v", err)
 	}
 }
+
+// TestUninstallBrokenFileNamesState: a file broken since the install is left alone, and the
+// warning says where the file is wrong and which state file lists the keys to undo by hand.
+func TestUninstallBrokenFileNamesState(t *testing.T) {
+	w := newWorld(t)
+	w.write(".claude/settings.json", claudeGateway)
+	w.mustInstall(Options{})
+	broken := strings.Replace(w.read(".claude/settings.json"), "{", "{\n  oops\n", 1)
+	w.write(".claude/settings.json", broken)
+	rep, err := w.in.Uninstall(t.Context(), false)
+	if err == nil {
+		t.Fatal("uninstall of a broken file: no error")
+	}
+	if got := w.read(".claude/settings.json"); got != broken {
+		t.Errorf("the broken file was changed:\n%s", got)
+	}
+	if len(rep.Warnings) != 1 {
+		t.Fatalf("warnings = %q, want one", rep.Warnings)
+	}
+	contains(t, rep.Warnings[0], filepath.Join(w.home, ".claude/settings.json")+", line 2, column 3")
+	contains(t, rep.Warnings[0], "the state file "+w.in.Dirs.StateFile()+" lists each key")
+}

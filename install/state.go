@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/toolfix/toolfix/providers"
 	"io/fs"
 	"os"
 	"time"
@@ -136,7 +137,7 @@ func LoadState(d Dirs) (*State, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&st); err != nil {
-		return nil, fmt.Errorf("parsing state %s: %w", d.StateFile(), err)
+		return nil, fmt.Errorf("the state file %w", providers.ParseError(d.StateFile(), b, err))
 	}
 	if st.Version != StateVersion {
 		return nil, fmt.Errorf("state %s has version %d; this toolfix reads version %d", d.StateFile(), st.Version, StateVersion)

@@ -130,7 +130,7 @@ func (in *Installer) undoFile(fs FileState, rep *UninstallReport) error {
 	}
 	doc, err := providers.ParseDoc(fs.Path, cur, fs.Client == providers.Claude)
 	if err != nil {
-		return fmt.Errorf("%w; undo toolfix's keys by hand (see the state file), or fix the file and run uninstall again", err)
+		return fmt.Errorf("%w; fix the file and run `toolfix uninstall` again, or undo toolfix's keys by hand (the state file %s lists each key with its value from before)", err, in.Dirs.StateFile())
 	}
 	for _, e := range fs.Edits {
 		key, err := providers.ParsePointer(e.Key)
@@ -247,7 +247,11 @@ func (in *Installer) Recover(ctx context.Context) (string, error) {
 	if len(errs) > 0 {
 		return "", fmt.Errorf("undoing an interrupted install: %w", errors.Join(errs...))
 	}
-	msg := fmt.Sprintf("an earlier install was interrupted; undid it (%d file(s) put back)", n)
+	files := "files"
+	if n == 1 {
+		files = "file"
+	}
+	msg := fmt.Sprintf("an earlier install was interrupted; undid it (%d %s put back)", n, files)
 	if st.Previous != nil {
 		prev := st.Previous
 		prev.Phase = PhaseInstalled

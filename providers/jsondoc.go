@@ -35,11 +35,11 @@ func ParseDoc(path string, data []byte, strict bool) (*Doc, error) {
 		body = body[len(bom):]
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return nil, fmt.Errorf("parsing %s: the file is empty, which is not a JSON object (toolfix changed nothing; put {} in it, or remove it, and run again)", path)
+		return nil, fmt.Errorf("%s: the file is empty, which is not a JSON object (toolfix changed nothing; put {} in it, or remove it, and run again)", path)
 	}
 	v, err := hujson.Parse(body)
 	if err != nil {
-		return nil, fmt.Errorf("parsing %s: %w (toolfix changed nothing; fix the file and run again)", path, err)
+		return nil, fmt.Errorf("%w (toolfix changed nothing; fix the file and run again)", ParseError(path, body, err))
 	}
 	if strict && !v.IsStandard() {
 		line, col := 0, 0
@@ -47,10 +47,10 @@ func ParseDoc(path string, data []byte, strict bool) (*Doc, error) {
 		if err := json.Unmarshal(body, new(any)); errors.As(err, &se) {
 			line, col = lineCol(body, int(se.Offset)-1)
 		}
-		return nil, fmt.Errorf("parsing %s: line %d, column %d: a comment or trailing comma, which this client's strict JSON parser refuses (toolfix changed nothing)", path, line, col)
+		return nil, fmt.Errorf("%s, line %d, column %d: a comment or a trailing comma, which this client reads as an error: its file is strict JSON (toolfix changed nothing; remove it and run again)", path, line, col)
 	}
 	if _, ok := v.Value.(*hujson.Object); !ok {
-		return nil, fmt.Errorf("parsing %s: the top level is not a JSON object", path)
+		return nil, fmt.Errorf("%s: the top level is not a JSON object, which a config file must be (toolfix changed nothing; fix the file and run again)", path)
 	}
 	if err := checkDuplicates(path, body, &v); err != nil {
 		return nil, err
@@ -285,7 +285,7 @@ func checkDuplicates(path string, body []byte, v *hujson.Value) error {
 			name := m.Name.Value.(hujson.Literal).String()
 			if seen[name] {
 				line, _ := lineCol(body, m.Name.StartOffset)
-				return fmt.Errorf("parsing %s: line %d: key %q appears twice in the same object; remove one (toolfix changed nothing)", path, line, name)
+				return fmt.Errorf("%s, line %d: the key %q appears twice in the same object (toolfix changed nothing; remove one and run again)", path, line, name)
 			}
 			seen[name] = true
 		}

@@ -1,7 +1,9 @@
 package providers
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -84,6 +86,11 @@ func ScanOpenCode(env Env, builtins []string) (Scan, error) {
 		}
 		if f != nil {
 			s.Files = append(s.Files, f)
+		}
+	}
+	if paths := OpenCodePaths(env); len(paths) > len(openCodeFiles) {
+		if c := paths[len(paths)-1]; !fileExists(c) {
+			s.Notes = append(s.Notes, fmt.Sprintf("OpenCode: OPENCODE_CONFIG names %s, which does not exist, so nothing in it is routed (check the variable)", c))
 		}
 	}
 	routes := routeNamer{}
@@ -199,10 +206,37 @@ func ProtocolOf(npm, id string) (string, bool) {
 	return "openai", true
 }
 
+// fileRefError is a {file:path} reference whose file cannot be read, said without the os
+// package's "open PATH:" prefix: "{file:~/k}: cannot read /home/me/k: there is no such file".
+type fileRefError struct {
+	Ref, Path string
+	Err       error // from os.ReadFile
+}
+
+func (e *fileRefError) Error() string {
+	why := e.Err.Error()
+	var pe *fs.PathError
+	switch {
+	case errors.Is(e.Err, fs.ErrNotExist):
+		why = "there is no such file"
+	case errors.As(e.Err, &pe):
+		why = pe.Err.Error()
+	}
+	return fmt.Sprintf("%s: cannot read %s: %s", e.Ref, e.Path, why)
+}
+
+func (e *fileRefError) Unwrap() error { return e.Err }
+
 var (
 	envRef  = regexp.MustCompile(`\{env:([^}]+)\}`)
 	fileRef = regexp.MustCompile(`\{file:([^}]+)\}`)
 )
+
+// fileExists reports whether path names something that exists.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
 
 // Resolve substitutes OpenCode's {env:VAR} and {file:path} references in raw, as OpenCode does
 // when it loads the file: a variable's value; a file's content with surrounding space trimmed,
@@ -225,7 +259,7 @@ func Resolve(raw, dir string, env Env) (string, error) {
 		}
 		b, rerr := os.ReadFile(p)
 		if rerr != nil && err == nil {
-			err = fmt.Errorf("%s: %w", m, rerr)
+			err = &fileRefError{Ref: m, Path: p, Err: rerr}
 		}
 		return strings.TrimSpace(string(b))
 	})

@@ -51,7 +51,7 @@ const todoRequest = `{"model":"m","stream":true,"max_tokens":1024,"messages":[{"
 	`{"name":"Bash","input_schema":{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}}]}`
 
 // stringifiedTodoStream is a stream whose TodoWrite input sends the todos array as a JSON string
-// (REPAIRS.md coerce), with secret inside the todo's content.
+// (docs/faults.md coerce), with secret inside the todo's content.
 func stringifiedTodoStream(secret string) string {
 	inner, _ := json.Marshal(`[{"content":"` + secret + `","status":"pending"}]`)
 	return sseOf(evStart, evTextStart, evTextDelta, evStop0, evToolStart,

@@ -153,7 +153,7 @@ func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, 
 		return
 	}
 	// A non-streamed Chat request answered with a stream may be answered with the JSON it asked
-	// for (REPAIRS.md D55); then the output is read as JSON.
+	// for (docs/faults.md D55); then the output is read as JSON.
 	outStream := stream && !(dialect == "chat" && requestAsksJSON(request) && json.Valid(out))
 	if outStream && allComplete(in) && !allComplete(out) {
 		t.Fatalf("a stream of whole events came out with a cut event (repairs %v):\n%q", snap.Repairs, out)

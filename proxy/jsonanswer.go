@@ -30,14 +30,14 @@ func requestAsksJSON(request []byte) bool {
 }
 
 // shapesSSEAsJSON reports whether the dialect's JSON repairer turns an SSE answer to a
-// non-streamed request into the JSON object the request asked for (REPAIRS.md D55): Chat
+// non-streamed request into the JSON object the request asked for (docs/faults.md D55): Chat
 // Completions (openai.RepairCompletion), Messages (anthropic.RepairMessage) and Responses
 // (responses.RepairResponse); that is every dialect toolfix repairs.
 func shapesSSEAsJSON(dialect string) bool { return dialect != "" }
 
 // sseAsJSON answers a non-streamed Chat Completions or Messages request that the upstream answered
 // with an SSE stream (handleSSEAsJSON) with the chat.completion or message JSON it asked for
-// (REPAIRS.md D55: decolua/9router #3492), repaired like any JSON answer. When the stream cannot be
+// (docs/faults.md D55: decolua/9router #3492), repaired like any JSON answer. When the stream cannot be
 // read as one answer, or is over the size limit, it passes the body as it came.
 func (ex *exchange) sseAsJSON() {
 	limit := ex.s.opts.MaxJSONBody

@@ -12,7 +12,7 @@ import (
 
 // TestMessagesSSEAsJSON: a Messages request that asks for no stream ("stream" false or absent)
 // and is answered with an SSE stream, or with JSON and a trailing [DONE], gets one message object
-// through the real HTTP path (REPAIRS.md D55); a request that asks for a stream, or that cannot be
+// through the real HTTP path (docs/faults.md D55); a request that asks for a stream, or that cannot be
 // read, keeps the stream byte for byte.
 func TestMessagesSSEAsJSON(t *testing.T) {
 	tools := `"tools":[{"name":"Bash","input_schema":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"]}}]`
@@ -73,7 +73,7 @@ func TestMessagesSSEAsJSON(t *testing.T) {
 }
 
 // TestEveryStreamedCaseAsJSON sends every shared case whose upstream is a stream as the answer to
-// the same request asking for no stream (REPAIRS.md D55), labelled text/event-stream or, as some
+// the same request asking for no stream (docs/faults.md D55), labelled text/event-stream or, as some
 // gateways do, text/plain: the client must get one JSON object of the protocol that reads as the
 // case's wanted message (for a passthrough case, as the healthy stream's message), in every
 // dialect toolfix repairs.

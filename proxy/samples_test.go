@@ -329,9 +329,8 @@ func checkSampleParses(t *testing.T, name string, data []byte) {
 }
 
 func TestSampleModes(t *testing.T) {
-	healthy, _ := cases.Load("anthropic")
 	var ok, broken cases.Case
-	for _, c := range healthy {
+	for _, c := range cases.ForTest(t, "anthropic") {
 		switch c.Name {
 		case "healthy-tool-use":
 			ok = c

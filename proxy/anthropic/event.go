@@ -2,7 +2,7 @@
 // or whole JSON, guided by the tools of the request. It is pure: bytes in, bytes out, no net/http.
 //
 // Every rule fires only when its result parses and fits the request's schema; otherwise the bytes
-// go out as they came. See ../../../shared/REPAIRS.md for the faults and their public reports.
+// go out as they came. See docs/faults.md at the module root for the faults and their public reports.
 package anthropic
 
 import (

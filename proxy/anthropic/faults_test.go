@@ -85,7 +85,7 @@ func fMsgDelta(reason string) string {
 }
 
 // TestErrorEventsKept: an error event, with or without a top-level "type" or an event line, is
-// the client's to handle and passes unchanged (REPAIRS.md D42, D56).
+// the client's to handle and passes unchanged (docs/faults.md D42, D56).
 func TestErrorEventsKept(t *testing.T) {
 	tests := []streamCase{
 		{
@@ -117,7 +117,7 @@ func TestErrorEventsKept(t *testing.T) {
 }
 
 // TestNullStopReason: a stream whose message_delta says stop_reason null although a tool_use
-// block came gets tool_use (REPAIRS.md D39); without a tool_use block null stays.
+// block came gets tool_use (docs/faults.md D39); without a tool_use block null stays.
 func TestNullStopReason(t *testing.T) {
 	tool := sseOf(fStart,
 		`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"Bash","input":{}}}`,
@@ -144,11 +144,11 @@ func TestNullStopReason(t *testing.T) {
 	}
 }
 
-// d46Text is the text of REPAIRS.md D46's report: a leaked call whose invoke never closes.
+// d46Text is the text of docs/faults.md D46's report: a leaked call whose invoke never closes.
 const d46Text = `"Cleaning up.\ncount\n<invoke name=\"mcp__db__query\">\n<parameter name=\"sql\">DELETE FROM users WHERE inactive</parameter>\n"`
 
 // TestLeakCutOff: a leaked call in a message that ends with stop_reason max_tokens, or never
-// ends, is never completed: the text passes as it came (REPAIRS.md D46). The same call in a
+// ends, is never completed: the text passes as it came (docs/faults.md D46). The same call in a
 // message that ended normally still becomes a tool_use (D01).
 func TestLeakCutOff(t *testing.T) {
 	closed := strings.Replace(d46Text, `</parameter>\n"`, `</parameter>\n</invoke>"`, 1)
@@ -268,7 +268,7 @@ func TestLeakBlockOtherDeltas(t *testing.T) {
 	}
 }
 
-// TestNonStreamLeakCutOff: the non-streamed answer follows the same rule (REPAIRS.md D46).
+// TestNonStreamLeakCutOff: the non-streamed answer follows the same rule (docs/faults.md D46).
 func TestNonStreamLeakCutOff(t *testing.T) {
 	tools, _ := repair.ToolsFromAnthropic([]byte(dbTools))
 	msg := func(reason string) []byte {

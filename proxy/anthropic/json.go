@@ -18,7 +18,7 @@ import (
 // or nil and false when nothing was repaired (the caller sends the body as it came). Members it
 // does not change keep their order and spelling.
 //
-// A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (REPAIRS.md D55:
+// A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (docs/faults.md D55:
 // decolua/9router #3492), first becomes the Messages object a non-streamed request asks for (see
 // messageFromSSE); a stream that cannot be read so passes as it came.
 func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
@@ -87,7 +87,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				out = append(out, raw)
 				continue
 			}
-			// A leaked call in a message cut off by max_tokens is never completed (REPAIRS.md D46:
+			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
 			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
 			if keep, leaked, ok := markup.ParseTail(text, Syntaxes); ok && len(leaked) > 0 && !cutOff(msg.Get("stop_reason")) {
 				s := &Stream{tools: tools, rep: rep, calls: calls}

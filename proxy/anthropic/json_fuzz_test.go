@@ -16,10 +16,8 @@ import (
 // what it returns is JSON that the client reads if it read the body; and every tool_use block it
 // returns is the body's own (for a streamed body, the stream's own) or fits its tool's schema.
 func FuzzRepairMessage(f *testing.F) {
-	if all, err := cases.Load("anthropic"); err == nil {
-		for _, c := range all {
-			f.Add(c.Request, c.Upstream) // a stream too: the answer to a non-streamed request (D55)
-		}
+	for _, c := range cases.ForTest(f, "anthropic") {
+		f.Add(c.Request, c.Upstream) // a stream too: the answer to a non-streamed request (D55)
 	}
 	f.Add([]byte(bashTools), []byte(`{"type":"message","content":[{"type":"text","text":"ok\ncourt"},{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"end_turn"}`))
 	f.Fuzz(func(t *testing.T, request, body []byte) {

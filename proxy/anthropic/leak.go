@@ -22,7 +22,7 @@ type heldLeak struct {
 
 // cutOff reports whether a stop_reason (a JSON value as it came; nil when absent) leaves a leaked
 // call unmade: anything but a turn that ended normally (end_turn, tool_use, or null, D39). That
-// is max_tokens and model_context_window_exceeded, where the call may be cut off (REPAIRS.md D46),
+// is max_tokens and model_context_window_exceeded, where the call may be cut off (docs/faults.md D46),
 // refusal, where the model declined, pause_turn, where the client sends the content back as it
 // is, and stop_sequence, where the text stopped at a string the client chose.
 func cutOff(stopReason []byte) bool {
@@ -36,7 +36,7 @@ func cutOff(stopReason []byte) bool {
 // pushLeak takes a piece while a leaked call is held. Every piece is queued, as it came, until
 // one settles the leak:
 //   - a message_delta with a stop_reason: the call becomes tool_use blocks unless the message was
-//     cut off (max_tokens), when a leaked call is never completed (REPAIRS.md D46:
+//     cut off (max_tokens), when a leaked call is never completed (docs/faults.md D46:
 //     anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794) and the text passes;
 //   - message_stop, an error, a piece over the size limit or cut short, or the end of the stream
 //     (see End): no stop_reason came, so the text passes as it came.

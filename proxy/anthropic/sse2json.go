@@ -24,7 +24,7 @@ type accBlock struct {
 }
 
 // messageFromSSE builds the Messages object a non-streamed request asked for from a streamed body
-// (REPAIRS.md D55: decolua/9router #3492): message_start's message, its content built from the
+// (docs/faults.md D55: decolua/9router #3492): message_start's message, its content built from the
 // content_block_start blocks and their deltas (text, input_json, thinking, signature, citations),
 // and message_delta's members and usage laid over it. A stream that carries an error event gives
 // that event's object. ok is false when the body has no message_start, a delta of a kind it does

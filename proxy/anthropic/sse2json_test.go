@@ -11,7 +11,7 @@ import (
 )
 
 // TestSSEAsMessage: a non-streamed request answered with an SSE stream, or with a JSON body and a
-// trailing [DONE], gets one Messages object, repaired like any non-streamed answer (REPAIRS.md
+// trailing [DONE], gets one Messages object, repaired like any non-streamed answer (docs/faults.md
 // D55); a stream it cannot read as one message passes as it came.
 func TestSSEAsMessage(t *testing.T) {
 	tool := sseOf(fStart,

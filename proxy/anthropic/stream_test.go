@@ -240,11 +240,9 @@ func TestJunkAndShape(t *testing.T) {
 // FuzzStream: never panic, hold nothing after End, and any output that differs from the input
 // must have been reported as a repair.
 func FuzzStream(f *testing.F) {
-	if all, err := cases.Load("anthropic"); err == nil {
-		for _, c := range all {
-			if c.Stream {
-				f.Add(c.Request, c.Upstream, uint8(1))
-			}
+	for _, c := range cases.ForTest(f, "anthropic") {
+		if c.Stream {
+			f.Add(c.Request, c.Upstream, uint8(1))
 		}
 	}
 	closed := strings.Replace(d46Text, `</parameter>\n"`, `</parameter>\n</invoke>"`, 1)

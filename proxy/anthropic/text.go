@@ -92,7 +92,7 @@ func (s *Stream) textStop(w io.Writer, raw []byte) error {
 	return s.releaseAll(w)
 }
 
-// leakedCall finds a leaked call at the tail of text block b, whose held text is pending (REPAIRS.md
+// leakedCall finds a leaked call at the tail of text block b, whose held text is pending (docs/faults.md
 // D01, D02 and, from gateways that translate open models, D03-D06). It fires only when every call
 // names a tool of the request, every parameter is in that tool's schema and every input fits it,
 // and when the block holds nothing but text (a citations_delta or other delta of the block would
@@ -185,7 +185,7 @@ func (s *Stream) writeToolBlock(w io.Writer, eol []byte, index int, id, name str
 }
 
 // resolveOrphan settles a text block held by textStop. When a tool_use block follows (toolNext),
-// the block loses its last line, a lone stray word (REPAIRS.md D01b: anthropics/claude-code #64097,
+// the block loses its last line, a lone stray word (docs/faults.md D01b: anthropics/claude-code #64097,
 // #63953; attson/claude-proxy); a block left with no text is dropped and later indexes move down so
 // they stay 0..n-1. Otherwise the held pieces go out as they came.
 func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {

@@ -37,7 +37,7 @@ func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
 
 // toolStop ends a tool_use block of a tool the request offers. Its input_json_delta events were held:
 //   - an input that fits the schema goes out as it came;
-//   - one that does not is repaired by the schema engine (REPAIRS.md D13-D15, D25, D29, D23b:
+//   - one that does not is repaired by the schema engine (docs/faults.md D13-D15, D25, D29, D23b:
 //     anomalyco/opencode #7512, #8249; anthropics/claude-code #23500, #20732, #24597, #82652,
 //     #79339, #69522; QwenLM/qwen-code #288; librefang/librefang #2975) and goes out as one
 //     input_json_delta, or as it came when no repair makes it fit;
@@ -153,7 +153,7 @@ func compactJSON(in []byte) ([]byte, error) {
 }
 
 // fixStopReason sets a message_delta's stop_reason to "tool_use" when the message holds a tool_use
-// block but says "end_turn" or null (REPAIRS.md D39: open-octo/octo-agent PR #647); clients decide
+// block but says "end_turn" or null (docs/faults.md D39: open-octo/octo-agent PR #647); clients decide
 // from stop_reason whether to run tools.
 func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	if s.calls == 0 || e.Delta == nil || e.Delta.StopReason == nil {

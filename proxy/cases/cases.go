@@ -13,9 +13,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"testing"
 )
 
-// Case is one folder <protocol>/<name>/ of the shared cases.
+// Case is one folder <protocol>/<name>/ of testdata/cases.
 type Case struct {
 	Protocol string // "anthropic", "openai" or "responses"
 	Name     string // the folder name
@@ -97,6 +98,26 @@ func LoadFrom(root, protocol string) ([]Case, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// ForTest is Load for a test or a fuzz target: the cases of each protocol named (every protocol
+// when none is), in that order. When they cannot be read it stops tb with the loader's one-line
+// message (tb.Fatal), so a missing testdata/cases fails each test that needs it once and clearly,
+// never with knock-on failures from zero-value cases, and a fuzz target never runs without its seeds.
+func ForTest(tb testing.TB, protocols ...string) []Case {
+	tb.Helper()
+	if len(protocols) == 0 {
+		protocols = []string{"anthropic", "openai", "responses"}
+	}
+	var all []Case
+	for _, p := range protocols {
+		cs, err := Load(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		all = append(all, cs...)
+	}
+	return all
 }
 
 // All loads the cases of every protocol.

@@ -9,10 +9,8 @@ import (
 // FuzzAnthropic: the accumulators never panic on any body, and a message they return has only
 // known blocks, each tool_use with an input or the reason it has none.
 func FuzzAnthropic(f *testing.F) {
-	if all, err := cases.Load("anthropic"); err == nil {
-		for _, c := range all {
-			f.Add(c.Upstream)
-		}
+	for _, c := range cases.ForTest(f, "anthropic") {
+		f.Add(c.Upstream)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		m, err := AnthropicStream(body)

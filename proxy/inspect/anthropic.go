@@ -334,7 +334,7 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 	f.add(id, kind, where, detail)
 }
 
-// syntaxRow names the REPAIRS.md row of a leaked tail's syntax.
+// syntaxRow names the docs/faults.md row of a leaked tail's syntax.
 func syntaxRow(leak markup.Leak, text string) string {
 	c := leak.Calls[0]
 	switch c.Syntax {

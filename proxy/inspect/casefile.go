@@ -12,7 +12,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
-// WriteCase writes an exchange as a folder of the shared cases layout (../shared/cases/README.md):
+// WriteCase writes an exchange as a folder of the repair cases layout (testdata/cases/README.md at the module root):
 // request.json, upstream.sse or upstream.json, upstream.meta.json when the status is not 200, and a
 // drafted want.json — passthrough when the repair changes nothing, else the repair kinds and the
 // message the client ends up with after the repair (ids the proxy made written as "*"), to be

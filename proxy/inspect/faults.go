@@ -4,13 +4,13 @@ import (
 	"sort"
 )
 
-// Fault is one fault found in an upstream response, named by its row in the shared REPAIRS.md.
+// Fault is one fault found in an upstream response, named by its row in the fault table (docs/faults.md).
 type Fault struct {
-	// ID is the REPAIRS.md row: "D13", "D01b", …; "" for a fault no row names (an input that does
+	// ID is the docs/faults.md row: "D13", "D01b", …; "" for a fault no row names (an input that does
 	// not fit its schema in a way no rule covers).
 	ID string `json:"id"`
 	// Kind is the kind name toolfix reports when it repairs this fault ("coerce", "leaked_call", …,
-	// as in the shared cases' README); "" for a fault toolfix leaves alone on purpose.
+	// as in testdata/cases/README.md); "" for a fault toolfix leaves alone on purpose.
 	Kind string `json:"kind,omitempty"`
 	// Where says which event or block: "event 7", "block 1 (tool_use TodoWrite)", "message".
 	Where string `json:"where"`
@@ -18,10 +18,10 @@ type Fault struct {
 	Detail string `json:"detail"`
 }
 
-// Title returns the short name of a REPAIRS.md row, "" for an unknown id.
+// Title returns the short name of a docs/faults.md row, "" for an unknown id.
 func Title(id string) string { return titles[id] }
 
-// titles are short names of the REPAIRS.md rows analyze reports.
+// titles are short names of the docs/faults.md rows analyze reports.
 var titles = map[string]string{
 	"D01":  "tool call leaked as <invoke> markup in text",
 	"D01b": "stray word left before a real tool call",
@@ -61,7 +61,7 @@ var titles = map[string]string{
 	"D44":  "response.completed without output",
 }
 
-// KindRows maps a repair kind, as toolfix reports it, to the REPAIRS.md rows it covers.
+// KindRows maps a repair kind, as toolfix reports it, to the docs/faults.md rows it covers.
 var KindRows = map[string][]string{
 	"coerce":        {"D13", "D14", "D15", "D29", "D23b"},
 	"escape":        {"D25"},

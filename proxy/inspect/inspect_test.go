@@ -214,8 +214,7 @@ func FuzzDiff(f *testing.F) {
 
 // FuzzLoadAnalyze feeds arbitrary files to analyze: it must never panic.
 func FuzzLoadAnalyze(f *testing.F) {
-	all, _ := cases.All()
-	for _, c := range all {
+	for _, c := range cases.ForTest(f) {
 		f.Add(c.Upstream, c.Request)
 	}
 	f.Add(httpCapture([]byte("data: {}\n\n")), []byte(nil))

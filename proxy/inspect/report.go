@@ -29,7 +29,7 @@ type Report struct {
 	// Blocks and StopReason are an Anthropic answer's content as the upstream sent it.
 	Blocks     []*Block `json:"blocks,omitempty"`
 	StopReason string   `json:"stop_reason,omitempty"`
-	// Faults are the faults found in the upstream answer, by REPAIRS.md row.
+	// Faults are the faults found in the upstream answer, by docs/faults.md row.
 	Faults []Fault `json:"faults"`
 	// Repairs and FailOpens are what the proxy's repair does with this answer (proxy.ReplaySample);
 	// Changed is true when the client would get other bytes than the upstream sent.
@@ -92,7 +92,7 @@ var Accumulators = map[string]func(body []byte, stream bool) (any, error){
 }
 
 // Analyze explains one exchange: the request's tools, the upstream's events and blocks, the faults
-// in them by REPAIRS.md row, what the proxy's repair does (run through proxy.ReplaySample, the
+// in them by docs/faults.md row, what the proxy's repair does (run through proxy.ReplaySample, the
 // proxy's own code), and the message the client ends up with before and after. The error is the
 // replay's: an exchange of an unknown protocol.
 func Analyze(x *sample.Exchange) (*Report, error) {

@@ -7,7 +7,7 @@ import (
 )
 
 // WriteText writes the report for a person to read: the exchange, its events (runs of deltas of
-// one block folded into one line unless verbose), its blocks, the faults by REPAIRS.md row, what
+// one block folded into one line unless verbose), its blocks, the faults by docs/faults.md row, what
 // toolfix repairs, and the message the client ends up with without and with toolfix.
 func (r *Report) WriteText(w io.Writer, verbose bool) error {
 	p := &printer{w: w}

@@ -2,7 +2,7 @@
 // block, an OpenAI chat message's content) and tells a streaming reader how much of the text it may
 // release at once. It is a pure syntax layer: it knows no schema and no HTTP. A dialect takes the
 // calls it returns, checks their tool and parameter names against the request's tools with the
-// schema engine, and only then repairs; a name it does not know leaves the text alone (REPAIRS.md
+// schema engine, and only then repairs; a name it does not know leaves the text alone (docs/faults.md
 // D57: router-for-me/CLIProxyAPI #2857). A dialect never calls it on reasoning or thinking text,
 // where a planned call would run twice (D11: vybestack/llxprt-code #749).
 //
@@ -12,7 +12,7 @@
 // LF). The text before it is kept. It must also start a line: only blanks before it on its line, or
 // a stray word glued to it (court<invoke …>). Markup after other text on its line ("The format is:
 // <tool_call>…") is an example the model wrote, not a leak. Only Kimi's and DeepSeek's special
-// tokens, which the models emit glued to their text, count anywhere (REPAIRS.md D04, D05).
+// tokens, which the models emit glued to their text, count anywhere (docs/faults.md D04, D05).
 //
 // Markup counts only outside Markdown code: not inside a fenced code block (a line of three or
 // more backticks or tildes after any indentation opens it, a line of at least as many of the same

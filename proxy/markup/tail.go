@@ -8,7 +8,7 @@ type Syntax uint
 
 const (
 	// Invoke is <invoke name="T"><parameter name="P">…, bare, in <function_calls> or in
-	// <minimax:tool_call>, after an optional stray word (REPAIRS.md D01: anthropics/claude-code
+	// <minimax:tool_call>, after an optional stray word (docs/faults.md D01: anthropics/claude-code
 	// #64314, #64112, #67307, #69258, #75326, #74338; D02: MiniMax-AI/MiniMax-M2.5 #10,
 	// earendil-works/pi #368, vllm-project/vllm-ascend #12815).
 	Invoke Syntax = 1 << iota

@@ -6,7 +6,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/markup"
 )
 
-// The opt-in text format of web-chat bridges (FormatGongju; REPAIRS.md D10, seed: DeepSeek web
+// The opt-in text format of web-chat bridges (FormatGongju; docs/faults.md D10, seed: DeepSeek web
 // proxy notes). A tail is one or more blocks, blank lines allowed anywhere:
 //
 //	工具 NAME

@@ -43,7 +43,7 @@ func (cl *call) sent() []byte {
 func (c *choiceState) nextIndex() int { return c.next }
 
 // callFor finds the call a tool-call delta belongs to, starting a new one when it begins one.
-// A delta without index (REPAIRS.md D31: AstrBotDevs/AstrBot #6692) continues the last call
+// A delta without index (docs/faults.md D31: AstrBotDevs/AstrBot #6692) continues the last call
 // unless it names another id, or another name where the last call already has one; a delta whose
 // index names a call begun with another id starts a new call too (the SDKs would glue the two
 // calls' arguments together).
@@ -224,7 +224,7 @@ func (c *choiceState) completeCalls(repair bool) {
 }
 
 // repairCall settles a complete held call. Its arguments, when they do not fit the tool's
-// schema, go through the schema engine with the OpenAI argument-text repairs (REPAIRS.md D13-D15
+// schema, go through the schema engine with the OpenAI argument-text repairs (docs/faults.md D13-D15
 // coerce: anomalyco/opencode #7512, PR #7513, #8249, lablup/mlxcel #1336; D25 escape:
 // anthropics/claude-code #79339, #69522; D19 openai/openai-agents-js #664; D21 opencode PR
 // #17339; D23 librefang/librefang #2975; D24 claude-code #87251, FoundationAgents/OpenManus
@@ -297,7 +297,7 @@ func toParams(ps []markup.Param) []repair.Param {
 // cutOff reports whether a choice that finished for reason was cut off (by max_tokens or a
 // content filter), so that its open tool call may be truncated. Such a call's arguments text is
 // never completed or mended: an empty text stays empty (not D19's {}), and neither D21, D23 nor
-// D24 applies; only arguments that already parse may be coerced by schema (REPAIRS.md D46:
+// D24 applies; only arguments that already parse may be coerced by schema (docs/faults.md D46:
 // anthropics/claude-code #1236, anthropics/anthropic-sdk-python #794 — never completed).
 func cutOff(reason string) bool {
 	return reason == "length" || reason == "max_tokens" || reason == "content_filter"

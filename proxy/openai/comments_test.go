@@ -8,7 +8,7 @@ import (
 
 // TestCommentsKeepTheirPlace: a comment (a gateway keep-alive) that arrives while a tool call or
 // a content tail is held stays where it came, so that a healthy stream is byte-identical
-// (REPAIRS.md D49); in a repaired stream it still comes out, in its order among the comments.
+// (docs/faults.md D49); in a repaired stream it still comes out, in its order among the comments.
 func TestCommentsKeepTheirPlace(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -14,7 +14,7 @@ import (
 // chat.completion object) on every choices[].message: tool-call arguments repaired by schema
 // (args_object, args, coerce, escape), a missing call id filled, a leaked call at the tail of
 // content turned into tool_calls, and finish_reason "stop" made "tool_calls" when the message has
-// tool calls. A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (REPAIRS.md
+// tool calls. A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (docs/faults.md
 // D55: decolua/9router #3492), first becomes the chat.completion object the request asked for.
 //
 // It returns the new body and true, or nil and false when nothing was repaired (the caller sends
@@ -121,7 +121,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 
 // repairToolCall repairs one tool_calls entry of a message; ok is false when it stays as it is.
 // sc is the call as the client gets it. With cut (the call may have been cut off, see cutOff),
-// the argument-text repairs are off (REPAIRS.md D46: never completed).
+// the argument-text repairs are off (docs/faults.md D46: never completed).
 func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (json.RawMessage, sentCall, bool) {
 	o, err := jsontext.ParseObject(raw)
 	if err != nil {

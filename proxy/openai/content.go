@@ -85,12 +85,12 @@ func (c *choiceState) addContent(p *piece) {
 }
 
 // leakOK reports whether a choice that finished for reason may have its leaked tail turned into
-// calls: not when it was cut by a limit or a filter, where the calls may be incomplete (REPAIRS.md
+// calls: not when it was cut by a limit or a filter, where the calls may be incomplete (docs/faults.md
 // D46: anthropics/claude-code #1236, anthropic-sdk-python #794 — never completed).
 func leakOK(reason string) bool { return reason == "stop" || reason == "tool_calls" }
 
 // leakedTail turns leaked tool-call markup at the tail of the finished content into standard
-// tool-call chunks (REPAIRS.md D03 vllm-project/vllm #21571, #22975, #42021; D03b vllm #17161,
+// tool-call chunks (docs/faults.md D03 vllm-project/vllm #21571, #22975, #42021; D03b vllm #17161,
 // #33083; D04 NousResearch/hermes-agent #24534, anomalyco/opencode #10382, MoonshotAI/Kimi-K2 #89;
 // D05 google/adk-python #5654; D06 waybarrios/vllm-mlx #797, sgl-project/sglang #30925; D02
 // MiniMax-AI/MiniMax-M2.5 #10; D01 anthropics/claude-code #64314; D10 with the opt-in text
@@ -203,7 +203,7 @@ func (c *choiceState) finish(p *piece, reason string) {
 }
 
 // fixFinish sets finish_reason "tool_calls" on a choice that carried tool calls but says "stop"
-// (REPAIRS.md D34: anomalyco/opencode #14972, #20719): clients decide from it whether to run
+// (docs/faults.md D34: anomalyco/opencode #14972, #20719): clients decide from it whether to run
 // tools.
 func (c *choiceState) fixFinish(p *piece, reason string) {
 	if reason != "stop" || len(c.calls) == 0 || c.leaked {

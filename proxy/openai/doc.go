@@ -3,8 +3,8 @@
 // no net/http.
 //
 // Every rule fires only when its result parses and fits the request's schema; otherwise the bytes
-// go out as they came. A healthy response comes out byte for byte. See ../../../shared/REPAIRS.md
-// for the faults and their public reports; each rule's doc comment cites its row.
+// go out as they came. A healthy response comes out byte for byte. See docs/faults.md at the
+// module root for the faults and their public reports; each rule's doc comment cites its row.
 //
 // # What is held while streaming
 //
@@ -26,7 +26,7 @@
 package openai
 
 // FormatGongju names the opt-in text format of web-chat bridges that teach the model their own
-// call syntax (REPAIRS.md D10, seed: DeepSeek web proxy notes): a line "工具 NAME", then lines
+// call syntax (docs/faults.md D10, seed: DeepSeek web proxy notes): a line "工具 NAME", then lines
 // key="value", ending at a line "工具结束" or at the end of the content. See Options.TextFormat.
 const FormatGongju = "gongju"
 

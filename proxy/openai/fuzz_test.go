@@ -15,11 +15,9 @@ import (
 // FuzzStream: never panic, hold nothing after End, and an output that differs from the input
 // must have been reported as a repair.
 func FuzzStream(f *testing.F) {
-	if all, err := cases.Load("openai"); err == nil {
-		for _, c := range all {
-			if c.Stream {
-				f.Add(c.Request, c.Upstream, uint8(1), false)
-			}
+	for _, c := range cases.ForTest(f, "openai") {
+		if c.Stream {
+			f.Add(c.Request, c.Upstream, uint8(1), false)
 		}
 	}
 	for _, seed := range []string{
@@ -49,10 +47,8 @@ func FuzzStream(f *testing.F) {
 
 // FuzzCompletion: never panic; a body left alone is reported as such, and a changed one is JSON.
 func FuzzCompletion(f *testing.F) {
-	if all, err := cases.Load("openai"); err == nil {
-		for _, c := range all {
-			f.Add(c.Request, c.Upstream, false)
-		}
+	for _, c := range cases.ForTest(f, "openai") {
+		f.Add(c.Request, c.Upstream, false)
 	}
 	f.Add([]byte(tools), []byte(completion(`{"role":"assistant","content":"工具 read\nfile_path=\"a\"\n"}`, "stop")), true)
 	f.Fuzz(func(t *testing.T, request, body []byte, bridge bool) {

@@ -26,7 +26,7 @@ type accCall struct {
 }
 
 // completionFromSSE builds the chat.completion object a non-streamed request asked for from a
-// streamed body (REPAIRS.md D55: decolua/9router #3492): the first chunk's id, created, model and
+// streamed body (docs/faults.md D55: decolua/9router #3492): the first chunk's id, created, model and
 // system_fingerprint, each choice's content, reasoning_content and tool calls joined from their
 // deltas, its finish_reason, and the last usage. A stream that carries an error object gives that
 // object. ok is false when the body holds no chunk.

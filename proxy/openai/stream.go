@@ -78,7 +78,7 @@ func (s *Stream) End(w io.Writer) error {
 
 // Push takes one piece of the stream and writes what may go now. Junk frames are dropped (see
 // IsJunk and dropBilling); comments, [DONE], text that
-// is not JSON and error objects pass as they came, in order (REPAIRS.md D49: mnfst/llm-gateway #2053; D56: Gitlawb/openclaude PR #1174 — an error is
+// is not JSON and error objects pass as they came, in order (docs/faults.md D49: mnfst/llm-gateway #2053; D56: Gitlawb/openclaude PR #1174 — an error is
 // the client's to handle).
 func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if ev.Oversize {
@@ -96,7 +96,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	_, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
 		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
-		// call, so that a healthy stream stays byte-identical (REPAIRS.md D49 keeps comments byte
+		// call, so that a healthy stream stays byte-identical (docs/faults.md D49 keeps comments byte
 		// for byte): while a call is held, a keep-alive waits with it.
 		return s.pass(w, ev.Raw)
 	}
@@ -135,7 +135,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
 	s.inflight = p             // not deferred: after a panic, Held must still leave p out
 	if ch.Choices.null {
-		// "choices": null (REPAIRS.md D36: RooCodeInc/Roo-Code #9105) breaks clients that
+		// "choices": null (docs/faults.md D36: RooCodeInc/Roo-Code #9105) breaks clients that
 		// iterate the list: it becomes [].
 		p.edit().emptyChoices = true
 		s.rep.Repair("", "shape")
@@ -168,7 +168,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 }
 
 // dropBilling reports a dropped object that has neither choices nor error: a gateway's billing or
-// usage frame (REPAIRS.md D47: anomalyco/opencode #39087, #1298), which breaks SDKs that read
+// usage frame (docs/faults.md D47: anomalyco/opencode #39087, #1298), which breaks SDKs that read
 // choices of every chunk.
 func (s *Stream) dropBilling() { s.rep.Repair("", "junk_frame") }
 

@@ -143,7 +143,7 @@ func ReplaceData(raw, data []byte) []byte {
 	return append(out, eol...)
 }
 
-// IsJunk reports whether an SSE data payload is a junk frame that no client can read (REPAIRS.md
+// IsJunk reports whether an SSE data payload is a junk frame that no client can read (docs/faults.md
 // D48: lidge-jun/opencodex #1219): empty, or JSON that is not an object (null, a number, a string,
 // a boolean, an array). Text that is not JSON at all ([DONE], gateway notes) is not junk: it is
 // kept. The Responses dialect shares it.

@@ -20,7 +20,7 @@ var (
 	ErrNoFit        = errors.New("repair: the input does not fit the tool's schema")
 )
 
-// BuildInput builds the JSON input of a tool call that leaked as markup (REPAIRS.md D01-D06:
+// BuildInput builds the JSON input of a tool call that leaked as markup (docs/faults.md D01-D06:
 // anthropics/claude-code #64314, MiniMax-AI/MiniMax-M2.5 #10, vllm-project/vllm #21571, ...)
 // from its parameters in their order. A parameter whose schema allows a string (or says nothing
 // of its type) keeps its raw text as a string, backslashes and all (D10: "\t" in "C:\test" is not

@@ -11,7 +11,7 @@
 //
 // RepairInput takes the raw JSON text of one call's input and either says "leave it"
 // (changed=false: the caller sends the original bytes) or returns compact JSON that fits the
-// schema with the kinds of repair applied. The law of REPAIRS.md holds throughout: a repair fires
+// schema with the kinds of repair applied. The law of docs/faults.md holds throughout: a repair fires
 // only when its result parses and fits the request's schema; a healthy input is never touched;
 // nothing the model did not send is invented.
 //

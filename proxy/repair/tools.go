@@ -5,10 +5,10 @@ import (
 	"fmt"
 )
 
-// The kinds of repair RepairInput reports, as named in the shared cases' want.json "repairs".
+// The kinds of repair RepairInput reports, as named in the "repairs" of testdata/cases' want.json.
 const (
 	// KindCoerce: a string holding JSON (or a Python literal) became the value the schema wants
-	// (REPAIRS.md D13, D14, D15, D29, D23b).
+	// (docs/faults.md D13, D14, D15, D29, D23b).
 	KindCoerce = "coerce"
 	// KindEscape: a \u escape broken by white space was mended (D25), inside such a string or,
 	// with Options.Args, in the argument text itself.
@@ -167,7 +167,7 @@ func (t *Tools) fits(tool string, input []byte) bool {
 //
 // It returns changed=false, and the caller passes the original bytes on, when the input already
 // fits the schema, when the request offers no such tool or no usable schema for it, or when no
-// repair makes it fit (REPAIRS.md law: a repair fires only when its result fits). Truncated input
+// repair makes it fit (docs/faults.md law: a repair fires only when its result fits). Truncated input
 // is never completed (D46; anthropics/claude-code #1236, anthropic-sdk-python #794).
 //
 // Otherwise fixed is compact JSON that fits the schema — object members in their order, numbers

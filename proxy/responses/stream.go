@@ -109,7 +109,7 @@ func (s *Stream) event(raw []byte) (out []byte, drop bool) {
 		return raw, false
 	}
 	if e.Type == nil && e.Error == nil {
-		// An object no Responses client can read: a gateway's billing or usage frame (REPAIRS.md
+		// An object no Responses client can read: a gateway's billing or usage frame (docs/faults.md
 		// D47: anomalyco/opencode #39087, #1298).
 		s.rep.Repair("", "junk_frame")
 		return nil, true
@@ -211,7 +211,7 @@ func (s *Stream) item(raw json.RawMessage) (json.RawMessage, bool) {
 }
 
 // verdict repairs a function call's arguments by the tool's schema, once per item: arguments that
-// do not fit go through the schema engine with the OpenAI argument-text repairs (REPAIRS.md D43:
+// do not fit go through the schema engine with the OpenAI argument-text repairs (docs/faults.md D43:
 // BerriAI/litellm #27144; D13-D15: anomalyco/opencode #7512, PR #7513, #8249, lablup/mlxcel
 // #1336; D19, D21, D23, D24 as in the Chat Completions dialect). The repair is reported the first
 // time only.
@@ -236,7 +236,7 @@ func (s *Stream) verdict(id, name, args string) (string, bool) {
 
 // completed repairs the final response: the arguments of its function_call items, and an output
 // of null rebuilt from the response.output_item.done events seen, in output_index order
-// (REPAIRS.md D44: NousResearch/hermes-agent #32974). nil when the event stays.
+// (docs/faults.md D44: NousResearch/hermes-agent #32974). nil when the event stays.
 func (s *Stream) completed(d []byte, e *event) []byte {
 	resp, err := jsontext.ParseObject(e.Response)
 	if err != nil {
@@ -310,7 +310,7 @@ func joinList(l []json.RawMessage) json.RawMessage {
 // its function_call output items, as the stream rules do. It returns the new body and true, or
 // nil and false when nothing was repaired.
 //
-// A body that is an SSE stream, or a response object followed by "data: [DONE]" (REPAIRS.md D55:
+// A body that is an SSE stream, or a response object followed by "data: [DONE]" (docs/faults.md D55:
 // decolua/9router #3492), becomes the response object a non-streamed request asks for: the
 // response of the stream's last response.completed, response.incomplete or response.failed event,
 // after the stream rules ran over every event (so its arguments are repaired and a null output is

@@ -184,10 +184,8 @@ func TestRepairResponse(t *testing.T) {
 // FuzzStream: never panic, and an output that differs from the input must have been reported as a
 // repair.
 func FuzzStream(f *testing.F) {
-	if all, err := cases.Load("responses"); err == nil {
-		for _, c := range all {
-			f.Add(c.Request, c.Upstream, uint8(1))
-		}
+	for _, c := range cases.ForTest(f, "responses") {
+		f.Add(c.Request, c.Upstream, uint8(1))
 	}
 	f.Add([]byte(tools), []byte(stream("todowrite", `{"todos":"[{\"content\":\"a\"}]"}`, "null")), uint8(2))
 	f.Add([]byte(tools), []byte("data: null\n\n"+stream("bash", `{"command":"ls","timeout":"3"}`, "")), uint8(3))
@@ -201,7 +199,7 @@ func FuzzStream(f *testing.F) {
 }
 
 // TestRepairResponseShapes: a non-streamed request answered with the stream, or with the object
-// and a trailing [DONE], gets the response object, repaired (REPAIRS.md D55); a stream without a
+// and a trailing [DONE], gets the response object, repaired (docs/faults.md D55); a stream without a
 // final event passes.
 func TestRepairResponseShapes(t *testing.T) {
 	tl, _ := repair.ToolsFromResponses([]byte(tools))
@@ -244,10 +242,8 @@ func TestRepairResponseShapes(t *testing.T) {
 
 // FuzzRepairResponse: never panic; a changed body is one JSON value.
 func FuzzRepairResponse(f *testing.F) {
-	if all, err := cases.Load("responses"); err == nil {
-		for _, c := range all {
-			f.Add(c.Request, c.Upstream)
-		}
+	for _, c := range cases.ForTest(f, "responses") {
+		f.Add(c.Request, c.Upstream)
 	}
 	f.Add([]byte(tools), []byte(`{"output":[{"type":"function_call","name":"bash","arguments":"{\"command\":\"ls\",\"timeout\":\"5\"}"}]}`+"\ndata: [DONE]\n"))
 	f.Fuzz(func(t *testing.T, request, body []byte) {

@@ -56,7 +56,7 @@ type Exchange struct {
 	Redacted int `json:"redacted"`
 }
 
-// Repair is one repair applied: Kind is a kind name of the shared cases' README ("coerce",
+// Repair is one repair applied: Kind is a kind name of testdata/cases/README.md ("coerce",
 // "leaked_call", …), Tool the tool's name or "".
 type Repair struct {
 	Kind string `json:"kind"`

@@ -8,13 +8,13 @@ import (
 
 // LooksLikeStream reports whether a body meant to be JSON is an SSE stream: after a byte-order
 // mark and white space, its first line is a data, event or comment line. Used to answer a
-// non-streamed request that an upstream answered with a stream (REPAIRS.md D55).
+// non-streamed request that an upstream answered with a stream (docs/faults.md D55).
 func LooksLikeStream(body []byte) bool {
 	b := bytes.TrimLeft(bytes.TrimPrefix(body, bom), " \t\r\n")
 	return bytes.HasPrefix(b, []byte("data:")) || bytes.HasPrefix(b, []byte("event:")) || bytes.HasPrefix(b, []byte(":"))
 }
 
-// TrimDone removes a "data: [DONE]" line after a JSON object (REPAIRS.md D55: decolua/9router
+// TrimDone removes a "data: [DONE]" line after a JSON object (docs/faults.md D55: decolua/9router
 // #3492). It returns the object and true only when what is left is one valid JSON object; else
 // nil and false.
 func TrimDone(body []byte) ([]byte, bool) {
@@ -31,7 +31,7 @@ func TrimDone(body []byte) ([]byte, bool) {
 }
 
 // OneObject reshapes the body of an answer to a non-streamed request into the one JSON object the
-// request asked for (REPAIRS.md D55: decolua/9router #3492): a stream (LooksLikeStream) becomes
+// request asked for (docs/faults.md D55: decolua/9router #3492): a stream (LooksLikeStream) becomes
 // what fromStream makes of it, a JSON object followed by "data: [DONE]" the object alone (TrimDone);
 // any other body comes back as it is. reshaped says whether out differs from body; ok is false
 // when body is a stream fromStream cannot read, and the caller then passes body as it came.

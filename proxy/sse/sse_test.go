@@ -201,10 +201,8 @@ func TestCasesRoundTrip(t *testing.T) {
 }
 
 func FuzzFraming(f *testing.F) {
-	if all, err := cases.All(); err == nil {
-		for _, c := range all {
-			f.Add(c.Upstream, uint8(3), uint16(0))
-		}
+	for _, c := range cases.ForTest(f) {
+		f.Add(c.Upstream, uint8(3), uint16(0))
 	}
 	f.Add([]byte("data: 1\r\n\r\r\n\n:x\r"), uint8(1), uint16(8))
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint8, max uint16) {

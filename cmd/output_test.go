@@ -1,0 +1,156 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolfix/toolfix/doctor"
+	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers"
+)
+
+// TestColorEnabled: colour only on a terminal, and NO_COLOR (any value, empty too) or TERM=dumb
+// turn it off.
+func TestColorEnabled(t *testing.T) {
+	tests := []struct {
+		name string
+		tty  bool
+		env  map[string]string
+		want bool
+	}{
+		{"terminal", true, map[string]string{"TERM": "xterm-256color"}, true},
+		{"terminal, no TERM", true, nil, true},
+		{"pipe", false, map[string]string{"TERM": "xterm"}, false},
+		{"NO_COLOR=1", true, map[string]string{"NO_COLOR": "1"}, false},
+		{"NO_COLOR=yes", true, map[string]string{"NO_COLOR": "yes", "TERM": "xterm"}, false},
+		{"NO_COLOR empty", true, map[string]string{"NO_COLOR": ""}, false},
+		{"TERM=dumb", true, map[string]string{"TERM": "dumb"}, false},
+		{"pipe and NO_COLOR", false, map[string]string{"NO_COLOR": "1"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lookup := func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok }
+			if got := colorEnabled(tc.tty, lookup); got != tc.want {
+				t.Errorf("colorEnabled(tty %v, %v) = %v, want %v", tc.tty, tc.env, got, tc.want)
+			}
+		})
+	}
+}
+
+// fakeDoctor makes newDoctor check an empty temporary home against a port nothing listens on.
+func fakeDoctor(t *testing.T) {
+	t.Helper()
+	home := tempHome(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	old := newDoctor
+	newDoctor = func(int, time.Duration) (*doctor.Doctor, error) {
+		env := providers.Env{Home: home, Getenv: os.Getenv}
+		return &doctor.Doctor{Version: Version, Env: env, Dirs: install.DefaultDirs(), Port: port, DefaultPort: DefaultPort, Timeout: 2 * time.Second}, nil
+	}
+	t.Cleanup(func() { newDoctor = old })
+}
+
+// TestDoctorOutputColorAndJSON: options -> output. The marks are coloured only when the IO
+// bundle says so; --json is a JSON object with a summary of the outcomes and no colour.
+func TestDoctorOutputColorAndJSON(t *testing.T) {
+	fakeDoctor(t)
+	for _, tc := range []struct {
+		name  string
+		opts  doctorOptions
+		color bool
+	}{
+		{"text", doctorOptions{}, false},
+		{"text in colour", doctorOptions{}, true},
+		{"json on a colour terminal", doctorOptions{JSON: true}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := runDoctor(context.Background(), &IOStreams{Out: &out, ErrOut: io.Discard, Color: tc.color}, &tc.opts)
+			var ee *ExitError
+			if !errors.As(err, &ee) || ee.Code != 1 {
+				t.Fatalf("err = %v, want exit 1 (nothing is installed)", err)
+			}
+			hasEsc := strings.Contains(out.String(), "\x1b[")
+			if want := tc.color && !tc.opts.JSON; hasEsc != want {
+				t.Errorf("ANSI escapes: %v, want %v:\n%q", hasEsc, want, out.String())
+			}
+			if tc.color && !tc.opts.JSON && !strings.Contains(out.String(), "\x1b[31m✗\x1b[0m install") {
+				t.Errorf("the failed install check's mark is not red:\n%q", out.String())
+			}
+			if !tc.opts.JSON {
+				return
+			}
+			var got struct {
+				Summary doctor.Tally `json:"summary"`
+				Checks  []struct {
+					Status string `json:"status"`
+				} `json:"checks"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+				t.Fatalf("not JSON: %v\n%s", err, out.String())
+			}
+			s := got.Summary
+			if s.Failures < 1 || s.OK+s.Warnings+s.Failures+s.Skipped != len(got.Checks) {
+				t.Errorf("summary %+v does not count the %d checks", s, len(got.Checks))
+			}
+		})
+	}
+}
+
+// TestInstallDryRunJSON: flags -> options and options -> output for `install --dry-run --json`.
+func TestInstallDryRunJSON(t *testing.T) {
+	var got *installOptions
+	c := newInstallCmd(&IOStreams{Out: io.Discard, ErrOut: io.Discard}, func(o *installOptions) error { got = o; return nil })
+	c.SetArgs([]string{"--dry-run", "--json"})
+	if err := c.Execute(); err != nil || got == nil || !got.JSON || !got.DryRun {
+		t.Fatalf("--dry-run --json: options %+v, err %v", got, err)
+	}
+	if code, _, stderr := run(t, "", false, "install", "--json"); code != 2 || !strings.Contains(stderr, "--json prints the plan, so it goes with --dry-run") {
+		t.Errorf("install --json: exit %d, %s", code, stderr)
+	}
+
+	home := tempHome(t)
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"), "{\n  \"env\": {\n    \"ANTHROPIC_BASE_URL\": \"https://gw.example.com/anthropic\",\n    \"ANTHROPIC_AUTH_TOKEN\": \"sk-ant-secret-token\"\n  }\n}\n")
+	code, stdout, stderr := run(t, "", false, "install", "--dry-run", "--json", "--no-service")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var plan install.PlanJSON
+	if err := json.Unmarshal([]byte(stdout), &plan); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if len(plan.Routes) != 1 || plan.Routes[0].Name != "claude" || plan.Routes[0].BaseURL != "http://127.0.0.1:"+strconv.Itoa(DefaultPort)+"/claude" || plan.Routes[0].Upstream != "https://gw.example.com/anthropic" {
+		t.Errorf("routes = %+v", plan.Routes)
+	}
+	if len(plan.Files) != 1 || !strings.Contains(plan.Files[0].Diff, `+    "ANTHROPIC_BASE_URL": "http://127.0.0.1:47821/claude",`) || !strings.Contains(plan.Files[0].Diff, `"ANTHROPIC_AUTH_TOKEN": "<redacted>"`) {
+		t.Errorf("files = %+v", plan.Files)
+	}
+	if plan.Service.Install {
+		t.Errorf("--no-service, yet service = %+v", plan.Service)
+	}
+	if strings.Contains(stdout, "sk-ant-secret-token") {
+		t.Errorf("the JSON plan shows the token:\n%s", stdout)
+	}
+
+	// Nothing to route: still one JSON object, with the notes, and exit 1.
+	tempHome(t)
+	code, stdout, stderr = run(t, "", false, "install", "--dry-run", "--json")
+	if err := json.Unmarshal([]byte(stdout), &plan); err != nil || code != 1 || len(plan.Routes) != 0 || len(plan.Notes) == 0 || !strings.Contains(stderr, "nothing to route") {
+		t.Errorf("empty plan: exit %d, %v, notes %q\nstdout %s\nstderr %s", code, err, plan.Notes, stdout, stderr)
+	}
+}
