@@ -63,12 +63,16 @@ func newUpdateCmd(ios *IOStreams, runF func(context.Context, *updateOptions) err
 	c := &cobra.Command{
 		Use:   "update",
 		Short: "Install the newest verified release of toolfix",
-		Long: `Replace this toolfix binary with the newest release from GitHub, then restart the
-installed toolfix service so it runs the new code.
+		Long: `Replace this toolfix binary with the newest release from GitHub, then register the
+installed toolfix service again on it, restart it and wait until it answers with the new version.
 
-An archive is installed only when its SHA-256 matches its line in the release's checksums.txt;
-a release without checksums.txt, or without a line for the archive, is refused. An older release
-is installed only when asked for with --version. A development build cannot update itself.
+An archive is installed only when its SHA-256 matches its line in the release's checksums.txt and
+checksums.txt.sig is a valid signature of that file by the release key built into this binary; a
+release without them, without a line for the archive, or with a signature that does not verify, is
+refused. The binary keeps its file mode; a folder you cannot write is refused before anything is
+downloaded (--check says so beforehand). An older release is installed only when asked for with
+--version. --check answers within 15 seconds. A source build cannot update itself; --check tells it
+the newest release and how to install it.
 
 Releases come from the repository this binary was built for (` + "`" + `--repo` + "`" + ` or
 $TOOLFIX_UPDATE_REPO for a fork); $TOOLFIX_UPDATE_API points at another GitHub API root, such as

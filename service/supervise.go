@@ -58,7 +58,7 @@ func Supervise(ctx context.Context, cfg SuperviseConfig) error {
 	}
 	defer os.Remove(supPID)
 	failures := 0
-	for {
+	for ctx.Err() == nil {
 		began := time.Now()
 		err := runOnce(ctx, cfg, log)
 		if ctx.Err() != nil {
@@ -80,10 +80,10 @@ func Supervise(ctx context.Context, cfg SuperviseConfig) error {
 		fmt.Fprintf(log, "toolfix supervise: `%s serve` ended (%s); starting it again in %s\n", cfg.Executable, how, wait)
 		select {
 		case <-ctx.Done():
-			return nil
 		case <-time.After(wait):
 		}
 	}
+	return nil
 }
 
 // supervisorPIDFile and proxyPIDFile are, in the log folder, the process ids of the supervisor

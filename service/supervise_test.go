@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,8 +70,8 @@ func peSubsystem(path string) (uint16, error) {
 }
 
 // TestSuperviseRestartsAfterFailure: a proxy that ends, whatever its exit status (Wine reports a
-// killed process as status 0), is started again, with the backoff's count growing, until the
-// supervisor is stopped.
+// killed process as status 0), is started again, with the backoff's count growing; once the
+// supervisor is stopped, no proxy is started.
 func TestSuperviseRestartsAfterFailure(t *testing.T) {
 	exe, runs := fakeProxy(t, "1", "0", "2")
 	logDir := t.TempDir()
@@ -79,12 +80,13 @@ func TestSuperviseRestartsAfterFailure(t *testing.T) {
 	var waits, pids []int
 	err := Supervise(ctx, SuperviseConfig{
 		Executable: exe, StateDir: "/state dir", LogDir: logDir,
-		Backoff: func(n int) time.Duration { waits = append(waits, n); return 0 },
-		Started: func(pid int) {
-			if pids = append(pids, pid); len(pids) == 3 {
-				cancel() // the supervisor is stopped while the third proxy runs
+		Backoff: func(n int) time.Duration {
+			if waits = append(waits, n); n == 3 {
+				cancel() // the supervisor is stopped after the third proxy ended
 			}
+			return 0
 		},
+		Started: func(pid int) { pids = append(pids, pid) },
 	})
 	if err != nil {
 		t.Fatalf("Supervise: %v", err)
@@ -96,11 +98,11 @@ func TestSuperviseRestartsAfterFailure(t *testing.T) {
 	if got, want := string(b), strings.Repeat("serve /state dir\n", 3); got != want {
 		t.Errorf("the proxy ran as %q, want %q", got, want)
 	}
-	if len(pids) != 3 || len(waits) != 2 || waits[0] != 1 || waits[1] != 2 {
-		t.Errorf("started %d proxies, backoffs %v; want 3 and [1 2]", len(pids), waits)
+	if len(pids) != 3 || !slices.Equal(waits, []int{1, 2, 3}) {
+		t.Errorf("started %d proxies, backoffs %v; want 3 and [1 2 3]", len(pids), waits)
 	}
 	log, _ := os.ReadFile(filepath.Join(logDir, "toolfix.log"))
-	for _, want := range []string{"ended (exit status 1); starting it again in 0s", "ended (exit status 0); starting it again in 0s"} {
+	for _, want := range []string{"ended (exit status 1); starting it again in 0s", "ended (exit status 0); starting it again in 0s", "ended (exit status 2); starting it again in 0s"} {
 		if !strings.Contains(string(log), want) {
 			t.Errorf("log lacks %q:\n%s", want, log)
 		}
