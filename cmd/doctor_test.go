@@ -110,10 +110,7 @@ func TestHelperHoldConnection(t *testing.T) {
 // `toolfix doctor --json` names the child's pid and `toolfix status` counts its request.
 func TestDoctorNamesConnectedClient(t *testing.T) {
 	home := tempHome(t)
-	for _, k := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy",
-		"CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY", "OPENCODE_CONFIG_CONTENT"} {
-		t.Setenv(k, "")
-	}
+	clearEnv(t, "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY", "OPENCODE_CONFIG_CONTENT")
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"data":[]}`)

@@ -137,7 +137,7 @@ func TestInstallDryRunJSON(t *testing.T) {
 	if len(plan.Routes) != 1 || plan.Routes[0].Name != "claude" || plan.Routes[0].BaseURL != "http://127.0.0.1:"+strconv.Itoa(DefaultPort)+"/claude" || plan.Routes[0].Upstream != "https://gw.example.com/anthropic" {
 		t.Errorf("routes = %+v", plan.Routes)
 	}
-	if len(plan.Files) != 1 || !strings.Contains(plan.Files[0].Diff, `+    "ANTHROPIC_BASE_URL": "http://127.0.0.1:47821/claude",`) || !strings.Contains(plan.Files[0].Diff, `"ANTHROPIC_AUTH_TOKEN": "<redacted>"`) {
+	if len(plan.Files) != 1 || !strings.Contains(plan.Files[0].Diff, `+    "ANTHROPIC_BASE_URL": "http://127.0.0.1:47821/claude",`) || !strings.Contains(plan.Files[0].Diff, `"ANTHROPIC_AUTH_TOKEN": "REDACTED"`) {
 		t.Errorf("files = %+v", plan.Files)
 	}
 	if plan.Service.Install {

@@ -70,7 +70,10 @@ func Run(args []string, ios *IOStreams) int {
 }
 
 // RunContext is Run with a context whose cancellation stops long-running commands such as serve.
+// What the commands print to a terminal goes through a filter that drops control characters and
+// escape sequences (see terminalWriter).
 func RunContext(ctx context.Context, args []string, ios *IOStreams) int {
+	ios = ios.forPeople()
 	root := NewRootCmd(ios)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)

@@ -22,7 +22,7 @@ func runChild(ctx context.Context, args, environ []string, ios *IOStreams) (int,
 	}
 	cmd := exec.Command(path, args[1:]...)
 	cmd.Env = environ
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = ios.In, ios.Out, ios.ErrOut
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = ios.In, rawStream(ios.Out), rawStream(ios.ErrOut)
 	r := relaySignals(ios.IsTTY)
 	defer r.stop()
 	if err := cmd.Start(); err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // runTarget is one base URL of the client that `toolfix run` routes: Claude Code's
@@ -103,7 +104,7 @@ func claudeUpstream(env providers.Env, dir string) (string, error) {
 		return "", err
 	}
 	if v := managed["ANTHROPIC_BASE_URL"]; v != "" {
-		return "", fmt.Errorf("the managed settings %s set ANTHROPIC_BASE_URL=%s, which wins over anything toolfix can hand Claude Code", managedSettingsPath(), v)
+		return "", fmt.Errorf("the managed settings %s set ANTHROPIC_BASE_URL=%s, which wins over anything toolfix can hand Claude Code", managedSettingsPath(), secret.URL(v))
 	}
 	layers := []string{
 		filepath.Join(dir, ".claude", "settings.local.json"),

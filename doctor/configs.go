@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // checkInstall reads toolfix's state file.
@@ -240,11 +241,7 @@ func (s *session) short(p string) string {
 
 // redactURL hides a password in a URL's user information; other text is returned as it is.
 func redactURL(v string) string {
-	u, err := url.Parse(v)
-	if err != nil || u.User == nil {
-		return v
-	}
-	return u.Redacted()
+	return secret.URL(v)
 }
 
 // quoteValue shows a config value: a URL with its password hidden, "" as (empty).

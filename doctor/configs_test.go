@@ -125,7 +125,7 @@ func TestCheckDrift(t *testing.T) {
 		{"intact among edits by hand", `{"model": "opus", "env": {"ANTHROPIC_BASE_URL": "` + after + `", "X": "1"}}`, OK, nil},
 		{"changed by another switcher", `{"env": {"ANTHROPIC_BASE_URL": "https://switcher.example/v1"}}`, Fail,
 			[]string{"1 of 1 routed keys no longer points", "is now https://switcher.example/v1", "another switcher", "toolfix install"}},
-		{"password hidden", `{"env": {"ANTHROPIC_BASE_URL": "https://me:s3cret@gw.example"}}`, Fail, []string{"https://me:xxxxx@gw.example"}},
+		{"password hidden", `{"env": {"ANTHROPIC_BASE_URL": "https://me:s3cret@gw.example"}}`, Fail, []string{"https://REDACTED@gw.example"}},
 		{"emptied", `{"env": {"ANTHROPIC_BASE_URL": ""}}`, Fail, []string{"is now (empty)"}},
 		{"removed", `{"env": {}}`, Fail, []string{"env.ANTHROPIC_BASE_URL was removed"}},
 		{"another port", `{"env": {"ANTHROPIC_BASE_URL": "http://127.0.0.1:47000/claude"}}`, Fail, []string{"toolfix's address but not the one install wrote"}},

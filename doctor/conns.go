@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // Connections is what the "connections" check found: who talks to the proxy, and the proxy's own
@@ -38,7 +39,9 @@ type Peer struct {
 	// Program is a short name: the command's base name, or the script a runtime (node, bun,
 	// python) runs.
 	Program string `json:"program,omitempty"`
-	// Command is the full command line, as the TCP table's source gives it.
+	// Command is the full command line, as the TCP table's source gives it, with its secrets
+	// (--api-key VALUE, OPENAI_API_KEY=VALUE, sk-… and the like; see secret.Command) replaced by
+	// REDACTED.
 	Command string `json:"command,omitempty"`
 	// Remote is the address connected to: the proxy's for a client, the upstream's for the proxy.
 	Remote string `json:"remote"`
@@ -97,8 +100,8 @@ func (s *session) checkConnections(ctx context.Context) Result {
 			}
 			p := clients[k.PID] // all sockets of unknown owners go together under pid 0
 			if p == nil {
-				p = &Peer{PID: k.PID, Command: k.Command, Program: programName(k.Command), Remote: k.Remote.String()}
-				p.Hosts = s.clientHosts(p.Program, p.Command)
+				p = &Peer{PID: k.PID, Command: secret.Command(k.Command), Program: programName(k.Command), Remote: k.Remote.String()}
+				p.Hosts = s.clientHosts(p.Program, k.Command)
 				clients[k.PID] = p
 			}
 			p.Count++
@@ -106,7 +109,7 @@ func (s *session) checkConnections(ctx context.Context) Result {
 			key := k.Remote.String()
 			p := ups[key]
 			if p == nil {
-				p = &Peer{PID: k.PID, Command: k.Command, Program: programName(k.Command), Remote: key, Hosts: hostsOf[netip.AddrPortFrom(k.Remote.Addr().Unmap(), k.Remote.Port())]}
+				p = &Peer{PID: k.PID, Command: secret.Command(k.Command), Program: programName(k.Command), Remote: key, Hosts: hostsOf[netip.AddrPortFrom(k.Remote.Addr().Unmap(), k.Remote.Port())]}
 				ups[key] = p
 			}
 			p.Count++

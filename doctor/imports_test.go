@@ -15,7 +15,7 @@ func TestImports(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	allowed := []string{mod + "install", mod + "providers", mod + "proxy", mod + "service"}
+	allowed := []string{mod + "install", mod + "providers", mod + "proxy", mod + "proxy/secret", mod + "service"}
 	seen := false
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)

@@ -39,7 +39,7 @@ func TestCheckProxyEnv(t *testing.T) {
 	}{
 		{"none", nil, false, OK, []string{"no HTTP(S)_PROXY"}},
 		{"proxy without NO_PROXY", map[string]string{"HTTPS_PROXY": "http://u:secret@proxy.corp:3128"}, false, Warn,
-			[]string{"HTTPS_PROXY=http://u:xxxxx@proxy.corp:3128 is set", "NO_PROXY does not name 127.0.0.1", "export NO_PROXY=127.0.0.1,localhost"}},
+			[]string{"HTTPS_PROXY=http://REDACTED@proxy.corp:3128 is set", "NO_PROXY does not name 127.0.0.1", "export NO_PROXY=127.0.0.1,localhost"}},
 		{"lower case, NO_PROXY without loopback", map[string]string{"http_proxy": "http://proxy:3128", "no_proxy": ".corp"}, false, Warn,
 			[]string{"http_proxy=", "export NO_PROXY=127.0.0.1,localhost,.corp"}},
 		{"covered", map[string]string{"HTTPS_PROXY": "http://proxy:3128", "NO_PROXY": "localhost,127.0.0.1"}, true, OK,

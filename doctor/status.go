@@ -26,7 +26,7 @@ type Overview struct {
 	StateErr string `json:"state_error,omitempty"`
 	// Port is the proxy's port asked.
 	Port int `json:"port"`
-	// Routes are the installed routes.
+	// Routes are the installed routes, their upstream URLs redacted (see package secret).
 	Routes []install.Route `json:"routes"`
 	// ServiceWanted is whether the install set up a service (false with --no-service).
 	ServiceWanted bool `json:"service_wanted"`
@@ -52,7 +52,10 @@ func (d *Doctor) Status(ctx context.Context) *Overview {
 	o := &Overview{Version: d.Version, Port: s.port, Routes: []install.Route{}}
 	if r, ok := s.installed(); ok {
 		o.Installed = true
-		o.Routes = s.st.Routes
+		for _, r := range s.st.Routes {
+			r.Upstream = redactURL(r.Upstream) // the JSON form too: no password is printed
+			o.Routes = append(o.Routes, r)
+		}
 		o.ServiceWanted = s.st.Service
 	} else if s.stErr != nil {
 		o.StateErr = s.stErr.Error()

@@ -195,7 +195,7 @@ func TestCheckUpstreamThroughProxy(t *testing.T) {
 		f.d.LookupHost, f.d.RootCAs = dns.lookup, pool
 		f.env["HTTPS_PROXY"] = strings.Replace(px.URL, "http://", "http://me:pw@", 1)
 		r := f.run("upstream claude")
-		expect(t, r, OK, "CONNECT ", "HTTP 401 Unauthorized", "(through http://me:xxxxx@127.0.0.1:")
+		expect(t, r, OK, "CONNECT ", "HTTP 401 Unauthorized", "(through http://REDACTED@127.0.0.1:")
 		if got := stepNames(r.Data.(*Probe)); got != "tcp proxy tls http" {
 			t.Errorf("steps = %s", got)
 		}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 )
 
 // writeFileAtomic replaces the file at path with data so that a reader sees the old or the new
@@ -30,7 +31,7 @@ func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
 		return err
 	}
 	dir := filepath.Dir(target)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".toolfix-*")
+	tmp, err := os.CreateTemp(dir, tempPrefix(target)+"*")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
@@ -61,6 +62,41 @@ func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
 	}
 	syncDir(dir)
 	return nil
+}
+
+// tempPrefix starts the name of the temporary file writeFileAtomic writes beside target; os.CreateTemp
+// adds a random run of digits.
+func tempPrefix(target string) string { return "." + filepath.Base(target) + ".toolfix-" }
+
+// removeStaleTemps removes the temporary files that writeFileAtomic leaves beside path (beside the
+// file a symlink at path points to) when toolfix is killed between creating one and renaming it
+// over path: a full copy of the file, its secrets included. Only regular files named exactly
+// tempPrefix followed by digits are removed, nothing else in the folder. The caller holds the
+// Lock, so no other toolfix is writing one now. It returns the errors of the removals that failed.
+func removeStaleTemps(path string) error {
+	target, err := linkTarget(path)
+	if err != nil {
+		return err
+	}
+	dir, prefix := filepath.Dir(target), tempPrefix(target)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return fmt.Errorf("looking for temporary files beside %s: %w", path, err)
+	}
+	var errs []error
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || rest == "" || strings.Trim(rest, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("removing the temporary file %s left by an earlier toolfix: %w", filepath.Join(dir, e.Name()), err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // linkTarget resolves path through symlinks; a path that does not exist (yet) is returned as is,

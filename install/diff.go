@@ -3,7 +3,6 @@ package install
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -12,8 +11,9 @@ import (
 const maxDiffCells = 4 << 20
 
 // unifiedDiff renders the change from a to b as a unified diff with three lines of context. The
-// labels name the two sides. Line ends are shown without their "\r"; secrets are redacted. It is
-// "" when a and b are equal.
+// labels name the two sides. Line ends are shown without their "\r"; secrets are redacted and long
+// lines clipped around their change (see shownLine). It is "" when a and b are equal. Its cost is
+// linear in the size of a and b outside the changed middle (see maxDiffCells).
 func unifiedDiff(labelA, labelB string, a, b []byte) string {
 	if bytes.Equal(a, b) {
 		return ""
@@ -77,10 +77,10 @@ func writeHunk(out *strings.Builder, ops []diffOp) {
 		sb--
 	}
 	fmt.Fprintf(out, "@@ -%d,%d +%d,%d @@\n", sa, na, sb, nb)
-	for _, o := range ops {
-		line := strings.TrimSuffix(strings.TrimSuffix(o.line, "\n"), "\r")
+	partners := pairLines(ops)
+	for i, o := range ops {
 		out.WriteByte(o.kind)
-		out.WriteString(redact(line))
+		out.WriteString(shownLine(trimEOL(o.line), trimEOL(partners[i])))
 		out.WriteByte('\n')
 		if !strings.HasSuffix(o.line, "\n") {
 			out.WriteString("\\ No newline at end of file\n")
@@ -169,19 +169,4 @@ func diffLines(a, b []string) []diffOp {
 		emit(' ', a[k])
 	}
 	return ops
-}
-
-// secretValue matches a JSON member whose name suggests a secret, with a literal string value.
-var secretValue = regexp.MustCompile(`("[^"]*(?i:key|token|secret|password|authorization)[^"]*"\s*:\s*")((?:[^"\\]|\\.)*)(")`)
-
-// redact hides the values of secret-looking members in a line shown to the user; a reference to
-// the environment or a file ({env:…}, {file:…}) is shown, since it is not the secret itself.
-func redact(line string) string {
-	return secretValue.ReplaceAllStringFunc(line, func(m string) string {
-		p := secretValue.FindStringSubmatch(m)
-		if p[2] == "" || strings.HasPrefix(p[2], "{env:") || strings.HasPrefix(p[2], "{file:") {
-			return m
-		}
-		return p[1] + "<redacted>" + p[3]
-	})
 }

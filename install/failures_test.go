@@ -2,6 +2,7 @@ package install
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -383,5 +384,58 @@ func TestUninstallNotInstalled(t *testing.T) {
 	}
 	if !rep.NotInstalled {
 		t.Error("NotInstalled not set")
+	}
+}
+
+// TestStaleTempsRemoved holds issue 13 item 9: the temporary files a killed toolfix leaves beside
+// the files it manages (a full copy of the user's settings) are removed by the next install or
+// uninstall; files of other names, other folders' files and folders are left alone.
+func TestStaleTempsRemoved(t *testing.T) {
+	for _, next := range []string{"install", "uninstall"} {
+		t.Run(next, func(t *testing.T) {
+			w := newWorld(t)
+			settings := w.write(".claude/settings.json", claudeGateway)
+			w.mustInstall(Options{Only: []string{"claude"}})
+			dir := filepath.Dir(settings)
+			stale := []string{
+				filepath.Join(dir, ".settings.json.toolfix-2718281828"),
+				filepath.Join(w.in.Dirs.State, ".state.json.toolfix-31415"),
+			}
+			kept := []string{
+				filepath.Join(dir, ".settings.json.toolfix-notdigits"),
+				filepath.Join(dir, ".settings.json.toolfix-"),
+				filepath.Join(dir, ".settings.local.json.toolfix-123"),
+				filepath.Join(dir, "settings.json.toolfix-123"),
+				filepath.Join(w.home, ".settings.json.toolfix-123"),
+			}
+			for _, p := range append(append([]string{}, stale...), kept...) {
+				if err := os.WriteFile(p, []byte(`{"env":{"ANTHROPIC_AUTH_TOKEN":"sk-ant-copy"}}`), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			keptDir := filepath.Join(dir, ".settings.json.toolfix-999")
+			if err := os.Mkdir(keptDir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			kept = append(kept, keptDir)
+			switch next {
+			case "install":
+				if _, err := w.in.Recover(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			case "uninstall":
+				w.mustUninstall()
+			}
+			for _, p := range stale {
+				if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("%s is still there (%v)", p, err)
+				}
+			}
+			for _, p := range kept {
+				if _, err := os.Lstat(p); err != nil {
+					t.Errorf("%s was removed: %v", p, err)
+				}
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -57,18 +58,53 @@ func TestUnifiedDiff(t *testing.T) {
 	}
 }
 
-func TestRedact(t *testing.T) {
+func TestShownLineRedacts(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{`    "apiKey": "sk-abc123",`, `    "apiKey": "<redacted>",`},
-		{`"x-api-key": "k", "Authorization": "Bearer t"`, `"x-api-key": "<redacted>", "Authorization": "<redacted>"`},
+		{`    "apiKey": "sk-abc123",`, `    "apiKey": "REDACTED",`},
+		{`"x-api-key": "k", "Authorization": "Bearer t"`, `"x-api-key": "REDACTED", "Authorization": "REDACTED"`},
 		{`"apiKey": "{env:MOONSHOT_API_KEY}"`, `"apiKey": "{env:MOONSHOT_API_KEY}"`},
-		{`"ANTHROPIC_AUTH_TOKEN": "esc\"aped"`, `"ANTHROPIC_AUTH_TOKEN": "<redacted>"`},
+		{`"ANTHROPIC_AUTH_TOKEN": "esc\"aped"`, `"ANTHROPIC_AUTH_TOKEN": "REDACTED"`},
 		{`"baseURL": "https://api.moonshot.ai/v1"`, `"baseURL": "https://api.moonshot.ai/v1"`},
+		// issue 13 item 8: env values that hold keys
+		{`"ANTHROPIC_CUSTOM_HEADERS": "x-api-key: abc\nX-Org: 1"`, `"ANTHROPIC_CUSTOM_HEADERS": "REDACTED"`},
+		{`"OPENAI_API_KEY": "abc"`, `"OPENAI_API_KEY": "REDACTED"`},
+		{`"MY_GATEWAY": "sk-proj-abcdefghijklmnopqrstuvwx12"`, `"MY_GATEWAY": "sk-REDACTED"`},
+		{`"OTEL_EXPORTER_OTLP_HEADERS": "authorization=Bearer abcdefgh12345678"`, `"OTEL_EXPORTER_OTLP_HEADERS": "REDACTED"`},
+		{`"EXTRA": "Bearer abcdefgh12345678"`, `"EXTRA": "Bearer REDACTED"`},
+		{`"ANTHROPIC_BASE_URL": "https://u:pw@gw.example/api?key=abcdefgh"`, `"ANTHROPIC_BASE_URL": "https://REDACTED@gw.example/api?key=REDACTED"`},
 	}
 	for _, tt := range tests {
-		if got := redact(tt.in); got != tt.want {
-			t.Errorf("redact(%s) = %s, want %s", tt.in, got, tt.want)
+		if got := shownLine(tt.in, ""); got != tt.want {
+			t.Errorf("shownLine(%s) = %s, want %s", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestShownLineClips holds issue 13 item 9: a line of a one-line settings file is shown as a window
+// around its change, with "…" for the rest, and a secret cut by the window is still redacted.
+func TestShownLineClips(t *testing.T) {
+	pad := strings.Repeat(`"Bash(ls)",`, 1000)
+	before := `{"permissions":[` + pad + `],"env":{"ANTHROPIC_BASE_URL":"https://api.anthropic.com","X":"1"},"more":[` + pad + `]}`
+	after := strings.Replace(before, "https://api.anthropic.com", "http://127.0.0.1:47821/claude", 1)
+	got, gotPartner := shownLine(after, before), shownLine(before, after)
+	for _, s := range []string{got, gotPartner} {
+		if len(s) > maxShownLine+2*len("…") || !strings.HasPrefix(s, "…") || !strings.HasSuffix(s, "…") {
+			t.Errorf("a %d-byte line is shown as %d bytes: %q", len(after), len(s), s)
+		}
+	}
+	contains(t, got, `"ANTHROPIC_BASE_URL":"http://127.0.0.1:47821/claude"`)
+	contains(t, gotPartner, `"ANTHROPIC_BASE_URL":"https://api.anthropic.com"`)
+	// A key whose member name lies far outside the window, and one cut by the window's edge.
+	key := "sk-ant-api03-" + strings.Repeat("Ab1", 20)
+	long := `{"apiKey":"` + strings.Repeat("x", 20000) + key + `","env":{"ANTHROPIC_BASE_URL":"https://a.example"}}`
+	longAfter := strings.Replace(long, "https://a.example", "http://127.0.0.1:1/c", 1)
+	for _, s := range []string{shownLine(longAfter, long), shownLine(long[:len(long)/2], "")} {
+		if strings.Contains(s, "Ab1Ab1") || strings.Contains(s, "xxxxx") {
+			t.Errorf("a secret shows through the clipping: %q", s)
+		}
+	}
+	if s := shownLine(strings.Repeat("é", 300), ""); !utf8.ValidString(s) {
+		t.Errorf("clipping cut a character: %q", s)
 	}
 }
 
@@ -93,6 +129,22 @@ func TestSelfCheck(t *testing.T) {
 		{"http://localhost/v1", false, true},
 		{"https://api.anthropic.com", false, false},
 		{"https://10.9.9.9:47821", false, false},
+		// issue 13 item 9: the inet_aton spellings of loopback, which resolvers accept
+		{"http://127.1:47821", true, false},
+		{"http://2130706433:47821", true, false},
+		{"http://0x7f.1:47821", true, false},
+		{"http://017700000001:47821", true, false},
+		{"http://127.0.1:47821", true, false},
+		{"http://0x7F000001:47821", true, false},
+		{"http://0177.0.0.1:47821", true, false},
+		{"http://127.1/v1", false, true},
+		{"http://0:47821", true, false},
+		{"http://128.1:47821", false, false},
+		{"http://127.256.1:47821", false, false},
+		{"http://1.2.3.4.5:47821", false, false},
+		{"http://0x:47821", false, false},
+		{"http://08.1:47821", false, false},
+		{"http://2130706433.example:47821", false, false},
 	}
 	for _, tt := range tests {
 		s, l, err := me.check(tt.url)
@@ -104,9 +156,12 @@ func TestSelfCheck(t *testing.T) {
 			t.Errorf("%s: self %v local %v, want %v %v", tt.url, s, l, tt.self, tt.local)
 		}
 	}
-	for _, bad := range []string{"gateway.example", "ftp://x", "http://", "https://x/v1?key=1", "://"} {
+	for _, bad := range []string{"gateway.example", "ftp://x", "http://", "https://x/v1?key=1", "://",
+		"ftp://me:hunter2pw@x", "http://me:hunter2pw@x:port", "https://me:hunter2pw@x/v1?key=hunter2pw"} {
 		if _, _, err := me.check(bad); err == nil {
 			t.Errorf("%q: no error", bad)
+		} else if strings.Contains(err.Error(), "hunter2pw") {
+			t.Errorf("%q: the error shows the password: %v", bad, err)
 		}
 	}
 }
@@ -196,7 +251,7 @@ func TestRenderPlan(t *testing.T) {
 		"opencode-moonshot", "-> https://api.moonshot.ai/v1",
 		"-        \"baseURL\": \"https://api.moonshot.ai/v1\", // with /v1",
 		"+        \"baseURL\": \"http://127.0.0.1:47821/opencode-moonshot\", // with /v1",
-		`"apiKey": "<redacted>"`,
+		`"apiKey": "REDACTED"`,
 		"Service: fake per-user service",
 	} {
 		contains(t, out, s)
@@ -204,6 +259,37 @@ func TestRenderPlan(t *testing.T) {
 	if strings.Contains(out, "sk-secret-value") {
 		t.Errorf("the plan shows a secret:\n%s", out)
 	}
+}
+
+// TestPlanShowsNoSecretAndClipsLongLines holds issue 13 items 8 and 9 on a whole plan: a one-line
+// settings file of 1 MB gives a diff of a few lines around the change (it printed the whole line
+// twice), and neither ANTHROPIC_CUSTOM_HEADERS, another env key, nor the password of an upstream URL
+// shows in the plan.
+func TestPlanShowsNoSecretAndClipsLongLines(t *testing.T) {
+	w := newWorld(t)
+	settings := strings.Replace(bigSettings(1<<20), `"ANTHROPIC_BASE_URL":"https://gw.example/anthropic"`,
+		`"ANTHROPIC_BASE_URL":"https://user:hunter2pw@gw.example/anthropic","OPENAI_API_KEY":"plainkey42"`, 1)
+	w.write(".claude/settings.json", settings)
+	p := w.mustPlan(Options{})
+	var b strings.Builder
+	if err := p.Render(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if len(out) > 4<<10 {
+		t.Errorf("the plan of a 1 MB one-line file is %d bytes long", len(out))
+	}
+	var js strings.Builder
+	if err := p.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	for _, secret := range []string{"sk-ant-api03-secret", "hunter2pw", "plainkey42"} {
+		if strings.Contains(out, secret) || strings.Contains(js.String(), secret) {
+			t.Errorf("the plan shows %s:\n%s\n%s", secret, out, js.String())
+		}
+	}
+	contains(t, out, `"ANTHROPIC_BASE_URL":"http://127.0.0.1:47821/claude"`)
+	contains(t, out, "…")
 }
 
 // TestPlanJSON: the JSON plan holds the text plan's routes, files with their redacted diffs and
@@ -232,7 +318,7 @@ func TestPlanJSON(t *testing.T) {
 	if f.Path != filepath.Join(w.home, ".config/opencode/opencode.jsonc") || f.New || f.Client != "opencode" || f.Diff != p.Changes[0].Diff {
 		t.Errorf("file = %+v", f)
 	}
-	contains(t, f.Diff, `"apiKey": "<redacted>"`)
+	contains(t, f.Diff, `"apiKey": "REDACTED"`)
 	if !got.Service.Install || got.Service.Description != "fake per-user service running `toolfix serve`" || got.Service.Error != "" {
 		t.Errorf("service = %+v", got.Service)
 	}

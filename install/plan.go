@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // Service is the per-user service that runs `toolfix serve`, as install drives it. Package service
@@ -286,10 +287,10 @@ func (in *Installer) planEdit(p *Plan, prev *State, me self, f *providers.Config
 		if b := in.Dirs.BackupsIfAny(); b != "" {
 			backups = " (an earlier install's backups may hold it, under " + b + ")"
 		}
-		return Edit{}, "", fmt.Errorf("%s is %s, which is toolfix itself; toolfix has no record of the value before it. Put the real upstream back in that key%s and run install again", where, t.Upstream, backups)
+		return Edit{}, "", fmt.Errorf("%s is %s, which is toolfix itself; toolfix has no record of the value before it. Put the real upstream back in that key%s and run install again", where, secret.URL(t.Upstream), backups)
 	}
 	if local {
-		p.Notes = append(p.Notes, fmt.Sprintf("%s points at another server on this machine (%s); toolfix will sit in front of it", where, t.Upstream))
+		p.Notes = append(p.Notes, fmt.Sprintf("%s points at another server on this machine (%s); toolfix will sit in front of it", where, secret.URL(t.Upstream)))
 	}
 	e := Edit{Key: key, Route: t.Route, After: BaseURL(p.Port, t.Route)}
 	if t.Present {

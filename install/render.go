@@ -5,10 +5,13 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // Render writes the plan for a person to read: the routes, a unified diff per changed file, the
-// service, and the notes. Secret-looking values in the diffs are redacted.
+// service, and the notes. Secrets (package secret: the password of an upstream URL, the values of
+// members whose name is secret, values shaped like keys) are shown as REDACTED.
 func (p *Plan) Render(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "toolfix install plan (proxy on 127.0.0.1:%d)\n\n", p.Port)
@@ -22,7 +25,7 @@ func (p *Plan) Render(w io.Writer) error {
 			if proto == "" {
 				proto = "-"
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t-> %s\t(%s)\n", r.Name, BaseURL(p.Port, r.Name), r.Upstream, proto)
+			fmt.Fprintf(tw, "  %s\t%s\t-> %s\t(%s)\n", r.Name, BaseURL(p.Port, r.Name), secret.URL(r.Upstream), proto)
 		}
 		tw.Flush()
 	}

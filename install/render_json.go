@@ -3,6 +3,8 @@ package install
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // PlanJSON is the plan as `toolfix install --dry-run --json` prints it, for scripts. It holds
@@ -27,7 +29,8 @@ type RouteJSON struct {
 	Name string `json:"name"`
 	// BaseURL is what the client is pointed at: http://127.0.0.1:<port>/<name>.
 	BaseURL string `json:"base_url"`
-	// Upstream is the base URL the client used before, where the route forwards.
+	// Upstream is the base URL the client used before, where the route forwards, its password
+	// and keys replaced as in the text plan (see package secret).
 	Upstream string `json:"upstream"`
 	// Protocol is "anthropic", "openai" or "responses"; "" when unknown.
 	Protocol string `json:"protocol,omitempty"`
@@ -64,7 +67,7 @@ type ServiceJSON struct {
 func (p *Plan) JSON() PlanJSON {
 	out := PlanJSON{Port: p.Port, Routes: []RouteJSON{}, Files: []FileJSON{}, Notes: []string{}}
 	for _, r := range p.Routes {
-		out.Routes = append(out.Routes, RouteJSON{Name: r.Name, BaseURL: BaseURL(p.Port, r.Name), Upstream: r.Upstream, Protocol: r.Protocol, Client: r.Client})
+		out.Routes = append(out.Routes, RouteJSON{Name: r.Name, BaseURL: BaseURL(p.Port, r.Name), Upstream: secret.URL(r.Upstream), Protocol: r.Protocol, Client: r.Client})
 	}
 	for _, c := range p.Changes {
 		out.Files = append(out.Files, FileJSON{Path: c.Path, Client: c.Client, New: !c.Exists, NewDirs: c.NewDirs, Diff: c.Diff})

@@ -193,13 +193,34 @@ func modeOf(path string) os.FileMode {
 	return fs0600
 }
 
-// Recover finishes the business of an install that was killed half way (the state says it was
-// still applying): every file it had already rewritten — still holding exactly the bytes it wrote
+// removeStaleTemps removes what writeFileAtomic left behind when an earlier toolfix was killed
+// while writing: the temporary files beside the state file and beside every file st (nil when no
+// state was read) manages.
+func (in *Installer) removeStaleTemps(st *State) error {
+	paths := []string{in.Dirs.StateFile()}
+	if st != nil {
+		for _, fs := range st.Files {
+			paths = append(paths, fs.Path)
+		}
+	}
+	var errs []error
+	for _, p := range paths {
+		errs = append(errs, removeStaleTemps(p))
+	}
+	return errors.Join(errs...)
+}
+
+// Recover first removes the temporary files an earlier toolfix killed while writing left beside
+// the files it manages (removeStaleTemps). Then it finishes the business of an install that was
+// killed half way (the state says it was still applying): every file it had already rewritten — still holding exactly the bytes it wrote
 // — is put back from that install's backup (or removed, if it created it), the state before that
 // install is restored, and the service is restarted on it or removed. It returns "" when there was
 // nothing to recover, else a sentence for the user. The caller holds the Lock.
 func (in *Installer) Recover(ctx context.Context) (string, error) {
 	st, err := LoadState(in.Dirs)
+	if err := in.removeStaleTemps(st); err != nil {
+		return "", err
+	}
 	if errors.Is(err, ErrNotInstalled) {
 		return "", nil
 	}

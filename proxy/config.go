@@ -2,11 +2,14 @@ package proxy
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // Route maps requests to one upstream. A request for /<Name>/<rest> goes to <Upstream>/<rest>; the
@@ -92,20 +95,26 @@ func CheckRoutes(routes []Route) error {
 }
 
 // ParseUpstream parses an upstream base URL: absolute, http or https, with a host, no query and no
-// fragment. A trailing slash of its path is dropped.
+// fragment. A trailing slash of its path is dropped. Its errors show the URL redacted (see package
+// secret).
 func ParseUpstream(raw string) (*url.URL, error) {
+	shown := secret.URL(raw) // an error never shows the URL's password or keys
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, fmt.Errorf("parsing upstream %q: %w", raw, err)
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // its text holds the whole URL
+		}
+		return nil, fmt.Errorf("parsing upstream %q: %w", shown, err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("upstream %q: scheme must be http or https", raw)
+		return nil, fmt.Errorf("upstream %q: scheme must be http or https", shown)
 	}
 	if u.Host == "" {
-		return nil, fmt.Errorf("upstream %q: no host", raw)
+		return nil, fmt.Errorf("upstream %q: no host", shown)
 	}
 	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("upstream %q: a query or fragment is not allowed", raw)
+		return nil, fmt.Errorf("upstream %q: a query or fragment is not allowed", shown)
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""

@@ -91,7 +91,7 @@ func FuzzServer(f *testing.F) {
 		done := make(chan any, 1)
 		go func() {
 			defer func() { done <- recover() }()
-			srv.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, bytes.NewReader(request)))
+			srv.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "http://127.0.0.1"+path, bytes.NewReader(request)))
 		}()
 		select {
 		case p := <-done:

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolfix/toolfix/proxy/sample"
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // The metrics served at GET /metrics, in the Prometheus text exposition format (version 0.0.4):
@@ -172,7 +172,7 @@ func (s *Server) Report() StatsReport {
 		if n != "/" {
 			e = s.routes[n]
 		}
-		rep.Routes = append(rep.Routes, RouteInfo{Name: e.Name, Upstream: sample.RedactURL(e.base.String()), Protocol: e.Protocol})
+		rep.Routes = append(rep.Routes, RouteInfo{Name: e.Name, Upstream: secret.URL(e.base.String()), Protocol: e.Protocol})
 	}
 	return rep
 }

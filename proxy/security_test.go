@@ -213,7 +213,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 	}
 	// A client whose body breaks off.
 	if c, err := net.Dial("tcp", ps.Listener.Addr().String()); err == nil {
-		fmt.Fprintf(c, "POST /healthy/v1/messages HTTP/1.1\r\nHost: x\r\nx-api-key: %s\r\nContent-Length: 1000\r\n\r\n{\"system\":\"%s", canaries["x-api-key"], canaries["body"])
+		fmt.Fprintf(c, "POST /healthy/v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: %s\r\nContent-Length: 1000\r\n\r\n{\"system\":\"%s", canaries["x-api-key"], canaries["body"])
 		_ = c.(*net.TCPConn).CloseWrite()
 		_, _ = io.Copy(io.Discard, c) // ends when the server has given up on the request
 		c.Close()

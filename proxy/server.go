@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,6 +66,10 @@ type Options struct {
 	// Samples keeps redacted copies of exchanges (see package sample and Store's mode); nil keeps
 	// none.
 	Samples *sample.Store
+	// RequestIdle is how long a request body may go without a byte arriving; zero means
+	// DefaultRequestIdle, negative no limit. A body that stalls longer is abandoned: the client
+	// is answered 408 with an API-shaped error, a request already streaming upstream is cancelled.
+	RequestIdle time.Duration
 }
 
 // Server is the repair proxy, an http.Handler. Create it with New.
@@ -130,6 +135,9 @@ func New(opts Options) (*Server, error) {
 	if s.opts.MaxRequestBody <= 0 {
 		s.opts.MaxRequestBody = DefaultMaxRequestBody
 	}
+	if s.opts.RequestIdle == 0 {
+		s.opts.RequestIdle = DefaultRequestIdle
+	}
 	return s, nil
 }
 
@@ -147,8 +155,16 @@ func (s *Server) RouteNames() []string {
 }
 
 // ServeHTTP answers /healthz, /metrics and /stats itself and forwards every other request to its
-// route's upstream.
+// route's upstream. A request a web browser may have sent (a foreign Host or Origin, a CORS
+// preflight; see browserRefusal) is answered 403 with an API-shaped error and goes nowhere.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if why := browserRefusal(r); why != "" {
+		// No header value in the log: the Host and Origin are the sender's to choose.
+		s.log.Info("refused a request a web browser may have sent (foreign Host or Origin, or a CORS preflight)", "method", r.Method)
+		writeError(w, r.URL.Path, http.StatusForbidden, why)
+		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusForbidden, -1)
+		return
+	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		switch r.URL.Path {
 		case healthzPath:
@@ -251,8 +267,24 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 		s.finish(rec, r, route.Name, dialect)
 		s.save(cap, rec.status)
 	}()
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	var idle *idleBody
+	if s.opts.RequestIdle > 0 && r.Body != nil && r.Body != http.NoBody {
+		idle = &idleBody{body: r.Body, rc: http.NewResponseController(w), idle: s.opts.RequestIdle, cancel: cancel}
+		defer idle.clear()
+		r.Body = idle
+	}
 	body, stream, err := s.readRequest(r)
+	if stream == nil && idle != nil {
+		idle.clear() // read whole: the connection is the server's again
+	}
 	if err != nil {
+		if errors.Is(err, errRequestIdle) {
+			s.log.Info("request body stalled; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
+			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
+			return
+		}
 		// The client went away or sent a broken body: nothing useful can be forwarded.
 		s.log.Info("reading request body", "route", route.Name, "error", err.Error())
 		return
@@ -266,7 +298,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 		// and the transport cuts the answer (golang/go #40747).
 		_ = http.NewResponseController(w).EnableFullDuplex()
 	}
-	out, err := http.NewRequestWithContext(r.Context(), r.Method, upstreamURL(route.base, rest, r.URL).String(), outBody)
+	out, err := http.NewRequestWithContext(ctx, r.Method, upstreamURL(route.base, rest, r.URL).String(), outBody)
 	if err != nil {
 		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: building the request for upstream %s: %v", route.base.Host, err))
 		return
@@ -292,6 +324,12 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 
 	resp, err := s.transport.RoundTrip(out)
 	if err != nil {
+		if idle != nil && idle.idled.Load() {
+			s.log.Info("request body stalled while streaming upstream; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
+			cap.fail("request body stalled")
+			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
+			return
+		}
 		if r.Context().Err() != nil {
 			return // the client hung up; not an error of ours or the upstream's
 		}
@@ -320,6 +358,10 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	ex.respond()
 }
 
+// initialRequestBuffer is the first buffer, in bytes, for a request body of announced length; it
+// doubles as the body arrives, up to the announced length.
+const initialRequestBuffer = 1 << 20
+
 // readRequest reads a request body to forward it and to read its tools. A body of at most
 // MaxRequestBody bytes is returned whole in body; a larger one (by its Content-Length, or by
 // reading past the limit) comes back as stream, the bytes read so far followed by the rest, to be
@@ -333,9 +375,20 @@ func (s *Server) readRequest(r *http.Request) (body []byte, stream io.Reader, er
 	case r.ContentLength > limit:
 		return nil, r.Body, nil
 	case r.ContentLength >= 0:
-		body = make([]byte, r.ContentLength) // one allocation of the announced size
-		if _, err := io.ReadFull(r.Body, body); err != nil {
-			return nil, nil, err
+		// Memory grows with the bytes that arrive, not with the size announced.
+		body = make([]byte, 0, min(r.ContentLength, initialRequestBuffer))
+		for int64(len(body)) < r.ContentLength {
+			if len(body) == cap(body) {
+				body = append(make([]byte, 0, min(2*int64(cap(body)), r.ContentLength)), body...)
+			}
+			n, err := r.Body.Read(body[len(body):min(int64(cap(body)), r.ContentLength)])
+			body = body[:len(body)+n]
+			if err == io.EOF && int64(len(body)) < r.ContentLength {
+				err = io.ErrUnexpectedEOF
+			}
+			if err != nil && int64(len(body)) < r.ContentLength {
+				return nil, nil, err
+			}
 		}
 		return body, nil, nil
 	}
@@ -377,8 +430,11 @@ func writeError(w http.ResponseWriter, path string, status int, msg string) {
 		body = map[string]any{"error": map[string]any{"message": msg, "type": "toolfix_error", "code": status}}
 	default:
 		typ := "api_error"
-		if status == http.StatusNotFound {
+		switch status {
+		case http.StatusNotFound:
 			typ = "not_found_error"
+		case http.StatusForbidden:
+			typ = "permission_error"
 		}
 		body = map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}}
 	}

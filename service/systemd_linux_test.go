@@ -44,7 +44,7 @@ func calls(t *testing.T, log string) []string {
 	return strings.Split(strings.TrimSpace(string(b)), "\n")
 }
 
-// TestSystemdThroughFakeSystemctl runs the real kardianos/service code against a fake systemctl:
+// TestSystemdThroughFakeSystemctl runs the systemd backend against a fake systemctl:
 // the unit text, and the systemctl calls of install, re-install and remove.
 func TestSystemdThroughFakeSystemctl(t *testing.T) {
 	log := fakeSystemctl(t, false)

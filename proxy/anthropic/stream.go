@@ -3,6 +3,7 @@ package anthropic
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 
@@ -196,6 +197,12 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		}
 		return s.send(w, ev.Raw) // a "type" that is not a string: not ours to judge
 	}
+	if !usableIndex(e.Index, decodeErr) {
+		// A block index that is no block number (1e30, -1, MaxInt64 that a shift would wrap
+		// round) is neither matched to a block nor renumbered: the event goes out as it came.
+		s.rep.Fail("block index out of range")
+		return s.send(w, ev.Raw)
+	}
 	raw := ev.Raw
 	if name == nil && isToken(e.Type) {
 		raw = append(append(append([]byte("event: "), e.Type...), sse.LineEnding(ev.Raw)...), ev.Raw...)
@@ -299,6 +306,21 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		}
 	}
 	return s.send(w, s.shifted(raw, data, e.Index))
+}
+
+// maxBlockIndex is the largest block index toolfix reads as a block number (the fast path reads at
+// most nine digits); a shift added to it cannot overflow.
+const maxBlockIndex = 999_999_999
+
+// usableIndex reports whether an event's index, as decoded (nil when absent) with the decoder's
+// error, can be used as a block number: absent, or an integer from 0 to maxBlockIndex. An index
+// the decoder could not read as an int (1e30, 2.5, a string) is not, though it leaves a zero.
+func usableIndex(index *int, decodeErr error) bool {
+	var te *json.UnmarshalTypeError
+	if errors.As(decodeErr, &te) && te.Field == "index" {
+		return false
+	}
+	return index == nil || *index >= 0 && *index <= maxBlockIndex
 }
 
 func isObject(data []byte) bool {

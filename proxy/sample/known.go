@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // minKnownSecret is the shortest credential value replaced wherever it appears: shorter values
@@ -34,7 +36,7 @@ func knownSecrets(x *Exchange) []string {
 	}
 	for _, h := range []http.Header{x.Request.Header, x.Response.Header} {
 		for name, vv := range h {
-			if !SensitiveName(name) {
+			if !secret.Name(name) {
 				continue
 			}
 			for _, v := range vv {
@@ -59,7 +61,7 @@ func knownSecrets(x *Exchange) []string {
 			add(p)
 		}
 		for k, vv := range u.Query() {
-			if SensitiveName(k) {
+			if secret.Name(k) {
 				for _, v := range vv {
 					add(v)
 				}

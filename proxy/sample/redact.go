@@ -2,9 +2,10 @@ package sample
 
 import (
 	"net/http"
-	"net/url"
 	"sort"
 	"strings"
+
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // RedactBody returns a copy of body with every secret it finds replaced by Marker, and how many
@@ -39,7 +40,7 @@ func RedactBody(body []byte, stream bool) ([]byte, int) {
 	for i, r := range regions {
 		if r.channel == "" {
 			content := body[r.start:r.end]
-			findSecrets(content, !r.exempt, func(s, e int) {
+			secret.Find(content, !r.exempt, func(s, e int) {
 				s, e = guardStart(content, s), guardEnd(content, e)
 				add(r.start+s, r.start+min(e, len(content)))
 			})
@@ -60,7 +61,7 @@ func RedactBody(body []byte, stream bool) ([]byte, int) {
 			joined = append(joined, body[regions[i].start:regions[i].end]...)
 			generic = generic && !regions[i].exempt
 		}
-		findSecrets(joined, generic, func(s, e int) {
+		secret.Find(joined, generic, func(s, e int) {
 			s, e = guardStart(joined, s), min(guardEnd(joined, e), len(joined))
 			for k, i := range idx {
 				rs, re := offs[k], offs[k]+regions[i].end-regions[i].start
@@ -71,7 +72,7 @@ func RedactBody(body []byte, stream bool) ([]byte, int) {
 		})
 	}
 	// A secret value after a secret name in another JSON string ("api_key": "…").
-	assignedSecrets(body, func(s, e int) {
+	secret.Assigned(body, func(s, e int) {
 		if s = guardStart(body, s); inRegion(regions, s, e) {
 			add(s, guardEnd(body, e))
 		}
@@ -130,23 +131,10 @@ func apply(body []byte, found [][2]int) ([]byte, int) {
 	return append(out, body[last:]...), n
 }
 
-// sensitiveHeaderWords mark a header whose whole value is a credential, whatever it looks like.
-var sensitiveHeaderWords = []string{"key", "token", "secret", "auth", "cookie", "session", "password", "credential", "signature"}
+// Marker replaces every secret found in a sample: secret.Marker.
+const Marker = secret.Marker
 
-// SensitiveName reports whether a header or query parameter name says its value is a credential:
-// x-api-key, Authorization, Cookie, Set-Cookie, Proxy-Authorization, and any name holding key,
-// token, secret, auth, cookie, session, password, credential or signature.
-func SensitiveName(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range sensitiveHeaderWords {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// RedactHeader returns a copy of h in which the value of every sensitive header (SensitiveName) is
+// RedactHeader returns a copy of h in which the value of every sensitive header (secret.Name) is
 // Marker — an Authorization value keeps its scheme word, "Bearer REDACTED" — and every other
 // value has the secrets RedactBody would find replaced. It returns the number of values changed.
 func RedactHeader(h http.Header) (http.Header, int) {
@@ -166,7 +154,7 @@ func RedactHeader(h http.Header) (http.Header, int) {
 }
 
 func redactHeaderValue(name, v string) string {
-	if SensitiveName(name) {
+	if secret.Name(name) {
 		if sp := strings.IndexByte(v, ' '); sp > 0 && strings.Contains(strings.ToLower(name), "authorization") {
 			return v[:sp+1] + Marker
 		}
@@ -179,33 +167,29 @@ func redactHeaderValue(name, v string) string {
 	return string(b)
 }
 
-// RedactURL returns raw (a URL, or a path with a query) with any user information removed, the
-// value of every sensitive query parameter (SensitiveName) replaced by Marker, and other secrets
-// replaced as RedactBody would.
-func RedactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		b, _ := RedactBody([]byte(raw), false)
-		return string(b)
-	}
-	if u.User != nil {
-		u.User = url.User(Marker)
-	}
-	if u.RawQuery != "" {
-		q := u.Query()
-		changed := false
-		for k, vv := range q {
-			if SensitiveName(k) {
-				for i := range vv {
-					vv[i] = Marker
-				}
-				changed = true
-			}
+// guardStart moves the start of a range in raw JSON string content past an escape sequence it would
+// otherwise cut: a range that starts right after a backslash (at any nesting depth of escaped JSON)
+// or inside the hex digits of \uXXXX would leave a broken escape once replaced.
+func guardStart(b []byte, s int) int {
+	if s > 0 && s < len(b) && b[s-1] == '\\' {
+		if b[s] == 'u' && s+5 <= len(b) && allHex(b[s+1:s+5]) {
+			return s + 5
 		}
-		if changed {
-			u.RawQuery = q.Encode()
+		return s + 1
+	}
+	for k := 2; k <= 5 && s-k >= 0; k++ {
+		if b[s-k] == '\\' && b[s-k+1] == 'u' && allHex(b[s-k+2:s]) {
+			return s - k + 6
 		}
 	}
-	b, _ := RedactBody([]byte(u.String()), false)
-	return string(b)
+	return s
+}
+
+func allHex(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }

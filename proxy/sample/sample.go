@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // FormatVersion is the version of the sample file format this package writes and reads, stored in
@@ -137,8 +139,8 @@ func (x *Exchange) ClientBody() []byte {
 func (x *Exchange) Redact() {
 	known := knownSecrets(x) // before the headers and URLs that name them are redacted
 	n := 0
-	x.Path = RedactURL(x.Path)
-	x.Upstream = RedactURL(x.Upstream)
+	x.Path = secret.URL(x.Path)
+	x.Upstream = secret.URL(x.Upstream)
 	for _, p := range []*Part{&x.Request, &x.Response, x.Client} {
 		if p == nil {
 			continue

@@ -1,4 +1,4 @@
-package sample
+package secret
 
 import (
 	"bytes"
@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// Marker replaces every secret found. It needs no escaping in JSON, SSE or a header, so a redacted
-// body keeps its structure.
+// Marker replaces every secret found. It needs no escaping in JSON, SSE, a header, a URL or a
+// terminal, so a redacted text keeps its structure.
 const Marker = "REDACTED"
 
 // prefixRule is a secret with a recognisable shape. The regexp's group 1, when present, is the
@@ -44,6 +44,7 @@ var prefixRules = []prefixRule{
 	rule(`xai-([A-Za-z0-9]{30,})`, "xai-"),                                                                                         // xAI
 	rule(`(?:sk|rk|pk)_(?:live|test)_([A-Za-z0-9]{16,})`, "_live_", "_test_"),                                                      // Stripe
 	rule(`-----BEGIN[A-Z ]* PRIVATE KEY-----([\s\S]*?)-----END[A-Z ]* PRIVATE KEY-----`, "PRIVATE KEY-----"),                       // PEM
+	rule(`[A-Za-z][A-Za-z0-9+.-]*://([^/\s:@"'\\]*:[^/\s@"'\\]+)@`, "://"),                                                         // URL user:password@
 }
 
 func (r *prefixRule) mayMatch(text []byte) bool {
@@ -62,10 +63,11 @@ var secretNames = []string{"apikey", "accesstoken", "authtoken", "refreshtoken",
 // minAssigned is the shortest value after a secret name that is taken as a secret, in bytes.
 const minAssigned = 8
 
-// assignedSecrets reports the value after each secret name followed by ':' or '=' (quotes,
-// backslashes of escaped quotes and blanks allowed around): a run of at least minAssigned bytes up
-// to a blank, quote, backslash or one of &,;<>{}[]().
-func assignedSecrets(text []byte, emit func(start, end int)) {
+// Assigned reports, as byte ranges [start, end) of text, the value after each secret name (one
+// ending in a word of secretNames: api_key, access-token, clientSecret, password…) followed by ':'
+// or '=' (quotes, backslashes of escaped quotes and blanks allowed around): a run of at least
+// minAssigned bytes up to a blank, quote, backslash or one of &,;<>{}[]().
+func Assigned(text []byte, emit func(start, end int)) {
 	for i := 0; i < len(text); i++ {
 		if text[i] != ':' && text[i] != '=' {
 			continue
@@ -124,12 +126,16 @@ func isSecretName(name []byte) bool {
 // keeping readable in a sample.
 var safeIDPrefixes = []string{"toolu_", "srvtoolu_", "msg_", "call_", "chatcmpl-", "resp_", "fc_", "rs_", "req_", "msg-", "item_", "ws_"}
 
-// findSecrets reports the confidential part of each secret in text (the raw, still escaped content
-// of a JSON string, or a plain line) as a byte range. generic adds the rule for long high-entropy
-// tokens without a known prefix. Ranges may overlap.
+// Find reports the confidential part of each secret in text (the raw, still escaped content of a
+// JSON string, or a plain line) as a byte range [start, end). generic adds the rule for long
+// high-entropy tokens without a known prefix. Ranges may overlap. The secrets are the shapes of
+// prefixRules (sk-…, sk-ant-…, Bearer …, JWTs, AWS, Google, GitHub, GitLab, Slack, Hugging Face,
+// Groq, xAI and Stripe keys, PEM private keys, a URL's user:password), what Assigned reports, the
+// values of query parameters whose name is secret (Name), and with generic the tokens
+// of genericTokens. Its cost is linear in len(text) times the number of secrets found.
 // A match that overlaps one of an earlier rule is skipped, so that "sk-ant-…" keeps its prefix
 // rather than being read as "sk-…" or as a bare token.
-func findSecrets(text []byte, generic bool, emit func(start, end int)) {
+func Find(text []byte, generic bool, emit func(start, end int)) {
 	var taken [][2]int // whole matches so far
 	overlaps := func(s, e int) bool {
 		for _, t := range taken {
@@ -157,7 +163,13 @@ func findSecrets(text []byte, generic bool, emit func(start, end int)) {
 		}
 		taken = append(taken, mine...)
 	}
-	assignedSecrets(text, func(s, e int) {
+	Assigned(text, func(s, e int) {
+		if !overlaps(s, e) {
+			taken = append(taken, [2]int{s, e})
+			emit(s, e)
+		}
+	})
+	queryParams(text, func(s, e int) {
 		if !overlaps(s, e) {
 			taken = append(taken, [2]int{s, e})
 			emit(s, e)
@@ -169,6 +181,31 @@ func findSecrets(text []byte, generic bool, emit func(start, end int)) {
 				emit(s, e)
 			}
 		})
+	}
+}
+
+// queryParams reports the value of each URL query parameter (after '?' or '&') whose name is
+// secret (Name): ?key=…, &access_token=…, up to '&', '#', a blank, a quote or a backslash.
+func queryParams(text []byte, emit func(start, end int)) {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '?' && text[i] != '&' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && (isTokenByte(text[j]) || text[j] == '.') {
+			j++
+		}
+		if j == i+1 || j >= len(text) || text[j] != '=' || !Name(string(text[i+1:j])) {
+			continue
+		}
+		e := j + 1
+		for e < len(text) && strings.IndexByte(" \t\r\n\"'\\&#", text[e]) < 0 {
+			e++
+		}
+		if e > j+1 {
+			emit(j+1, e)
+		}
+		i = e - 1
 	}
 }
 
@@ -253,31 +290,4 @@ func looksRandom(tok []byte) bool {
 		}
 	}
 	return h >= 4.0
-}
-
-// guardStart moves the start of a range in raw JSON string content past an escape sequence it would
-// otherwise cut: a range that starts right after a backslash (at any nesting depth of escaped JSON)
-// or inside the hex digits of \uXXXX would leave a broken escape once replaced.
-func guardStart(b []byte, s int) int {
-	if s > 0 && s < len(b) && b[s-1] == '\\' {
-		if b[s] == 'u' && s+5 <= len(b) && allHex(b[s+1:s+5]) {
-			return s + 5
-		}
-		return s + 1
-	}
-	for k := 2; k <= 5 && s-k >= 0; k++ {
-		if b[s-k] == '\\' && b[s-k+1] == 'u' && allHex(b[s-k+2:s]) {
-			return s - k + 6
-		}
-	}
-	return s
-}
-
-func allHex(b []byte) bool {
-	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return false
-		}
-	}
-	return true
 }
