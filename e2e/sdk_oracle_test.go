@@ -69,7 +69,8 @@ func sdkMissing() ([]string, error) {
 }
 
 // sdkUpstream is a mock LLM API serving every case at once: a POST to
-// /<protocol>/<name>/v1/chat/completions (openai) or /<protocol>/<name>/v1/messages (anthropic)
+// /<protocol>/<name>/v1/chat/completions (openai), /<protocol>/<name>/v1/messages (anthropic) or
+// /<protocol>/<name>/v1/responses (responses)
 // gets that case's status, headers and upstream bytes, gzipped when its meta says so, in small
 // flushed writes. Anything else gets 404.
 type sdkUpstream struct {
@@ -83,7 +84,7 @@ func (u *sdkUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, ok := u.cases[parts[0]+"/"+parts[1]]
-	if !ok || parts[2] != map[string]string{"openai": "v1/chat/completions", "anthropic": "v1/messages"}[c.Protocol] {
+	if !ok || parts[2] != map[string]string{"openai": "v1/chat/completions", "anthropic": "v1/messages", "responses": "v1/responses"}[c.Protocol] {
 		http.NotFound(w, r)
 		return
 	}

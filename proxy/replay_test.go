@@ -23,7 +23,7 @@ func repairs(protocol string) bool {
 }
 
 // mintedID matches the ids the proxy makes for calls it builds, which differ run to run.
-var mintedID = regexp.MustCompile(`(toolu_|call_)[A-Za-z0-9]+`)
+var mintedID = regexp.MustCompile(`(toolu_|call_|fc_)[A-Za-z0-9]+`)
 
 func TestReplayEveryCase(t *testing.T) {
 	all, err := cases.All()

@@ -11,10 +11,16 @@
 //              "anthropic"            @anthropic-ai/sdk messages.stream(...).finalMessage(), or
 //                                     messages.create(...) when request.stream is false;
 //              "ai-anthropic"         ai streamText (generateText) with @ai-sdk/anthropic and zod tools;
-//   url      the server root; the SDKs post to url + "/v1/chat/completions" or url + "/v1/messages";
+//              "openai-responses"     the openai SDK: responses.stream(...).finalResponse(), or
+//                                     responses.create(...) when request.stream is false;
+//              "ai-openai-responses"  ai streamText (generateText) with @ai-sdk/openai's Responses
+//                                     model and zod tools;
+//   url      the server root; the SDKs post to url + "/v1/chat/completions", url + "/v1/messages"
+//            or url + "/v1/responses";
 //   request  the case's request body: the openai and anthropic SDKs send it as it is, the AI SDK
-//            builds its own from its system, text messages and tools (the tools' JSON Schemas
-//            turned into zod schemas with z.fromJSONSchema, as OpenCode defines its tools in zod).
+//            builds its own from its system, text messages, tools (the tools' JSON Schemas turned
+//            into zod schemas with z.fromJSONSchema, as OpenCode defines its tools in zod) and
+//            tool_choice.
 // stdout: a JSON list of results {id, kind, ok, error, message}, one per run in order:
 //   ok       false when the SDK threw, emitted an error part, or (AI SDK) marked a tool call invalid;
 //   error    "Name: message" of the first such failure, "" when ok;
@@ -23,7 +29,10 @@
 //            name, arguments, input}]} with arguments the raw string (openai) and input the parsed
 //            object (AI SDK); Anthropic kinds {stop_reason, unified_finish_reason, content: [blocks]}
 //            with blocks {type: "text", text} | {type: "tool_use", id, name, input} |
-//            {type: "thinking", thinking, signature}.
+//            {type: "thinking", thinking, signature}. Responses kinds {status, unified_finish_reason,
+//            text, calls: [{id, name, arguments, input}]}: text the output_text of the message items,
+//            calls the function calls of the final response (openai; arguments the raw string) or the
+//            tool calls (AI SDK; input the parsed object).
 // Every run is bounded by RUN_TIMEOUT_MS; the SDKs never retry.
 
 import OpenAI from "openai";
@@ -31,6 +40,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { streamText, generateText, tool } from "ai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
 import { z } from "zod";
 
 const RUN_TIMEOUT_MS = 20000;
@@ -52,19 +62,30 @@ function describe(e) {
   return `Error: ${s}`;
 }
 
-// textOf flattens a message content (a string or a list of blocks) to its text.
+// textOf flattens a message content (a string or a list of blocks, Responses' input_text and
+// output_text included) to its text.
 function textOf(content) {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.filter((b) => b && b.type === "text").map((b) => b.text).join("");
+  const texts = ["text", "input_text", "output_text"];
+  return content.filter((b) => b && texts.includes(b.type)).map((b) => b.text).join("");
 }
 
-// aiPrompt turns a case request into the AI SDK's system and text messages.
+// aiPrompt turns a case request (Chat, Messages or Responses) into the AI SDK's system and text
+// messages.
 function aiPrompt(req) {
   const system = [];
   if (req.system != null) system.push(textOf(req.system));
+  if (req.instructions != null) system.push(textOf(req.instructions));
   const messages = [];
-  for (const m of req.messages || []) {
+  let items = req.messages || [];
+  if (typeof req.input === "string") items = [{ role: "user", content: req.input }];
+  else if (Array.isArray(req.input)) items = req.input.filter((m) => m && (m.type === undefined || m.type === "message"));
+  for (const m of items) {
+    if (m.role === "developer") {
+      system.push(textOf(m.content));
+      continue;
+    }
     if (m.role === "system") system.push(textOf(m.content));
     else if (m.role === "user" || m.role === "assistant") messages.push({ role: m.role, content: textOf(m.content) });
   }
@@ -75,8 +96,9 @@ function aiPrompt(req) {
 function aiTools(req) {
   const tools = {};
   for (const t of req.tools || []) {
+    if (req.input !== undefined && t.type !== "function") continue; // a Responses built-in tool
     const name = t.function ? t.function.name : t.name;
-    const schema = t.function ? t.function.parameters : t.input_schema;
+    const schema = t.function ? t.function.parameters : (t.input_schema ?? t.parameters);
     tools[name] = tool({
       description: (t.function ? t.function.description : t.description) || undefined,
       inputSchema: z.fromJSONSchema(schema || { type: "object" }),
@@ -110,6 +132,29 @@ async function runOpenAI(run, signal) {
   };
 }
 
+async function runOpenAIResponses(run, signal) {
+  const client = new OpenAI({ apiKey: KEY, baseURL: run.url + "/v1", maxRetries: 0, timeout: RUN_TIMEOUT_MS });
+  const req = { ...run.request };
+  let resp;
+  if (req.stream === false) {
+    resp = await client.responses.create(req, { signal });
+  } else {
+    delete req.stream;
+    resp = await client.responses.stream(req, { signal }).finalResponse();
+  }
+  const output = resp.output || [];
+  return {
+    status: resp.status ?? null,
+    text: output
+      .filter((it) => it.type === "message")
+      .map((it) => textOf(it.content))
+      .join(""),
+    calls: output
+      .filter((it) => it.type === "function_call")
+      .map((it) => ({ id: it.call_id, name: it.name, arguments: it.arguments })),
+  };
+}
+
 async function runAnthropic(run, signal) {
   const client = new Anthropic({ apiKey: KEY, baseURL: run.url, maxRetries: 0, timeout: RUN_TIMEOUT_MS });
   const req = { ...run.request };
@@ -140,9 +185,30 @@ async function runAnthropic(run, signal) {
 // runAI consumes the answer with the AI SDK and returns [message, firstError]. Parts are read from
 // fullStream (streamText) or the result content (generateText) so that errors the SDK reports as
 // parts, not throws, are seen.
+// aiToolChoice maps a case request's tool_choice (Chat, Messages or Responses) to the AI SDK's, so
+// that the request the AI SDK builds allows the calls the case's request allows.
+function aiToolChoice(req) {
+  const c = req.tool_choice;
+  if (c == null) return undefined;
+  if (typeof c === "string") return { auto: "auto", none: "none", required: "required", any: "required" }[c];
+  switch (c.type) {
+    case "auto":
+    case "none":
+      return c.type;
+    case "any":
+    case "required":
+      return "required";
+    case "tool":
+      return { type: "tool", toolName: c.name };
+    case "function":
+      return { type: "tool", toolName: c.function ? c.function.name : c.name };
+  }
+  return undefined;
+}
+
 async function runAI(run, signal, model, dialect) {
   const { system, messages } = aiPrompt(run.request);
-  const opts = { model, system, messages, tools: aiTools(run.request), maxRetries: 0, abortSignal: signal };
+  const opts = { model, system, messages, tools: aiTools(run.request), toolChoice: aiToolChoice(run.request), maxRetries: 0, abortSignal: signal };
   const parts = [];
   let finish = null;
   let raw;
@@ -225,6 +291,17 @@ async function runAI(run, signal, model, dialect) {
     }
   }
   if (finish === "error" && !firstError) firstError = "finishReason: error";
+  if (dialect === "responses") {
+    return [
+      {
+        status: null,
+        unified_finish_reason: finish,
+        text: content.filter((b) => b.type === "text").map((b) => b.text).join(""),
+        calls: calls.map((c) => ({ id: c.id, name: c.name, input: c.input })),
+      },
+      firstError,
+    ];
+  }
   if (dialect === "openai") {
     const texts = content.filter((b) => b.type === "text");
     return [
@@ -251,6 +328,13 @@ async function runOne(run) {
       case "ai-openai-compatible": {
         const p = createOpenAICompatible({ name: "oracle", baseURL: run.url + "/v1", apiKey: KEY });
         const [message, err] = await runAI(run, signal, p.chatModel(run.request.model), "openai");
+        return { ok: !err, error: err, message };
+      }
+      case "openai-responses":
+        return { ok: true, error: "", message: await runOpenAIResponses(run, signal) };
+      case "ai-openai-responses": {
+        const p = createOpenAI({ baseURL: run.url + "/v1", apiKey: KEY });
+        const [message, err] = await runAI(run, signal, p.responses(run.request.model), "responses");
         return { ok: !err, error: err, message };
       }
       case "ai-anthropic": {

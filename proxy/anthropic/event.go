@@ -28,6 +28,26 @@ type contentBlock struct {
 	Name  string          `json:"name"`
 	Text  string          `json:"text"`
 	Input json.RawMessage `json:"input"`
+	// Caller is who made a tool_use call (programmatic tool calling), as written; nil when the
+	// block has none.
+	Caller json.RawMessage `json:"caller"`
+}
+
+// serverCaller reports whether a tool_use block's caller, as written, is anything but absent,
+// null or {"type":"direct"} (the model itself): a call made by a server tool's code
+// (code_execution_20260120) whose start carries its whole input is the API's own form (docs/faults.md
+// D38's exception: Anthropic docs, programmatic tool calling; anthropics/anthropic-sdk-typescript
+// BetaMessageStream keeps a start's input when no delta follows), so it passes as it came. A
+// caller toolfix cannot read counts as a server tool's: leaving the block alone is the safe side.
+func serverCaller(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return false
+	}
+	var c struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(raw, &c) != nil || c.Type != "direct"
 }
 
 type delta struct {

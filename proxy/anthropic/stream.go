@@ -297,7 +297,7 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		s.calls++
 		b.name = cb.Name
 		b.startInput = cb.Input
-		b.repairable = s.tools.Has(cb.Name)
+		b.repairable = s.tools.Has(cb.Name) && !serverCaller(cb.Caller)
 		if b.repairable && carriesInput(cb.Input) {
 			// Held until the block ends: if no delta follows, the start goes out with an empty
 			// input and the input as one delta (see toolStop).

@@ -2,7 +2,6 @@ package anthropic
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -316,48 +315,6 @@ func BenchmarkStreamHealthyText(b *testing.B) {
 		_ = st.End(io.Discard)
 	}
 	b.ReportMetric(float64(len(events)), "events/op")
-}
-
-// TestInputInStartGoesOnce: a tool_use whose whole input came in content_block_start gets it as
-// one input_json_delta and an empty start input, so that clients that start from the start's input
-// and append the deltas (@ai-sdk/anthropic) see it once.
-func TestInputInStartGoesOnce(t *testing.T) {
-	in := sseOf(`{"type":"message_start","message":{}}`,
-		`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}}`,
-		`{"type":"content_block_stop","index":0}`,
-		`{"type":"message_delta","delta":{"stop_reason":"tool_use"}}`, `{"type":"message_stop"}`)
-	out, kinds := run(t, []byte(bashTools), strings.NewReader(in))
-	if !strings.Contains(strings.Join(kinds, ","), "shape") {
-		t.Errorf("kinds %v", kinds)
-	}
-	var startInput, deltas string
-	fr := &sse.Reader{R: bytes.NewReader(out)}
-	for {
-		ev, err := fr.Next()
-		if err != nil {
-			break
-		}
-		_, data, _ := sse.Fields(ev.Raw)
-		var e struct {
-			Type         string `json:"type"`
-			ContentBlock struct {
-				Input json.RawMessage `json:"input"`
-			} `json:"content_block"`
-			Delta struct {
-				PartialJSON string `json:"partial_json"`
-			} `json:"delta"`
-		}
-		_ = json.Unmarshal(data, &e)
-		switch e.Type {
-		case "content_block_start":
-			startInput = string(e.ContentBlock.Input)
-		case "content_block_delta":
-			deltas += e.Delta.PartialJSON
-		}
-	}
-	if startInput != "{}" || deltas != `{"command":"ls"}` {
-		t.Fatalf("start input %s, deltas %s\n%s", startInput, deltas, out)
-	}
 }
 
 func TestTooDeep(t *testing.T) {

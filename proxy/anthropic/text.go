@@ -220,7 +220,7 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 func toParams(ps []markup.Param) []repairParam {
 	out := make([]repairParam, len(ps))
 	for i, p := range ps {
-		out[i] = repairParam{Name: p.Name, Value: p.Value}
+		out[i] = repairParam{Name: p.Name, Value: p.Value, JSON: p.JSON}
 	}
 	return out
 }

@@ -31,7 +31,9 @@ type ResponsesResult struct {
 	Completed bool             `json:"completed"`
 }
 
-type respItem struct {
+// ResponsesItem is what a client reads of a Responses output item: its type, a function call's
+// name and arguments text, a message's content parts.
+type ResponsesItem struct {
 	Type      string `json:"type"`
 	Name      string `json:"name"`
 	Arguments string `json:"arguments"`
@@ -41,13 +43,13 @@ type respItem struct {
 	} `json:"content"`
 }
 
-func (it *respItem) call() *ResponsesCall {
+func (it *ResponsesItem) call() *ResponsesCall {
 	c := &ResponsesCall{Name: it.Name, RawArguments: it.Arguments}
 	c.Arguments, c.ArgumentsErr = parseInput(it.Arguments)
 	return c
 }
 
-func (it *respItem) text() string {
+func (it *ResponsesItem) text() string {
 	var b strings.Builder
 	for _, c := range it.Content {
 		if c.Type == "output_text" {
@@ -82,7 +84,7 @@ func ResponsesStream(body []byte) (*ResponsesResult, error) {
 		}
 		switch *e.Type {
 		case "response.output_item.done":
-			var it respItem
+			var it ResponsesItem
 			if err := json.Unmarshal(e.Item, &it); err != nil {
 				return nil, fmt.Errorf("event %d: item: %w", n, err)
 			}
@@ -98,7 +100,7 @@ func ResponsesStream(body []byte) (*ResponsesResult, error) {
 			if e.Response == nil {
 				return nil, fmt.Errorf("event %d: response.completed without response", n)
 			}
-			var items []respItem
+			var items []ResponsesItem
 			if err := json.Unmarshal(e.Response.Output, &items); err != nil || items == nil {
 				continue
 			}
@@ -178,7 +180,7 @@ func ResponsesJSON(body []byte) (*ResponsesResult, error) {
 		return nil, fmt.Errorf("parsing response: %w", err)
 	}
 	res := &ResponsesResult{}
-	var items []respItem
+	var items []ResponsesItem
 	if err := json.Unmarshal(r.Output, &items); err != nil || items == nil {
 		return res, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -204,6 +205,10 @@ func callFaults(f *faultList, where, name, input string, tools *repair.Tools, op
 			f.add(id, "args", where, detail)
 		}
 	}
+	if !json.Valid(in) && slices.Contains(kinds, repair.KindCoerce) && !slices.Contains(kinds, repair.KindArgs) && !slices.Contains(kinds, repair.KindEscape) {
+		f.add("D29", "coerce", where, "the whole arguments are a Python literal, not JSON: read exactly as Python reads it")
+		return
+	}
 	var o, n any
 	if json.Unmarshal(in, &o) != nil {
 		dec := json.NewDecoder(bytes.NewReader(in))
@@ -303,9 +308,14 @@ func typeName(v any) string {
 // textFaults finds a tool call leaked into a text block: at its tail (toolfix repairs it when the
 // calls fit the request's tools) or elsewhere (left as text).
 func textFaults(f *faultList, where, text string, tools *repair.Tools) {
-	leak, ok := markup.FindTail(text, anthropic.Syntaxes)
+	leakFaults(f, where, text, tools, anthropic.Syntaxes, "")
+}
+
+// leakFaults is textFaults for the syntaxes syn, naming the fault id (by its syntax when "").
+func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn markup.Syntax, id string) {
+	leak, ok := markup.FindTail(text, syn)
 	if !ok {
-		for _, m := range []string{"<invoke", "<tool_call>", "<|tool_call", "<｜tool▁call"} {
+		for _, m := range []string{"<invoke", "<tool_call>", "<function=", "<|tool_call", "<｜tool▁call", "<｜DSML｜", "<|channel|>", "to=functions.", "[TOOL_CALLS]"} {
 			if strings.Contains(text, m) {
 				f.add("D12", "", where, "tool-call markup in prose or in code, not at the end of the text: left as text")
 				break
@@ -321,7 +331,9 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 			fits = false
 		}
 	}
-	id := syntaxRow(leak, text)
+	if id == "" {
+		id = syntaxRow(leak, text)
+	}
 	detail := fmt.Sprintf("the text ends with %s of %s", plural(len(leak.Calls), "leaked call"), strings.Join(names, ", "))
 	if leak.Word != "" {
 		detail += fmt.Sprintf(" after the stray word %q", leak.Word)
@@ -356,6 +368,10 @@ func syntaxRow(leak markup.Leak, text string) string {
 		return "D04"
 	case markup.DeepSeek:
 		return "D05"
+	case markup.Harmony:
+		return "D58"
+	case markup.Mistral:
+		return "D59"
 	}
 	return "D01"
 }
@@ -363,7 +379,7 @@ func syntaxRow(leak markup.Leak, text string) string {
 func toParams(ps []markup.Param) []repair.Param {
 	out := make([]repair.Param, len(ps))
 	for i, p := range ps {
-		out[i] = repair.Param{Name: p.Name, Value: p.Value}
+		out[i] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
 	}
 	return out
 }

@@ -6,7 +6,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/responses"
 )
 
 // chatCall is one tool call of a Chat Completions answer as the upstream sent it.
@@ -174,11 +176,7 @@ func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
 			continue
 		}
 		var e struct {
-			Item *struct {
-				Type      string `json:"type"`
-				Name      string `json:"name"`
-				Arguments string `json:"arguments"`
-			} `json:"item"`
+			Item     *client.ResponsesItem `json:"item"`
 			Response struct {
 				Output json.RawMessage `json:"output"`
 			} `json:"response"`
@@ -186,14 +184,40 @@ func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
 		_ = json.Unmarshal([]byte(ev.Data), &e)
 		switch ev.Type {
 		case "response.output_item.done":
-			if e.Item != nil && e.Item.Type == "function_call" {
-				callFaults(f, fmt.Sprintf("%s: function_call %s", where, e.Item.Name), e.Item.Name, e.Item.Arguments, tools, repair.Options{Args: true})
+			if e.Item != nil {
+				itemFaults(f, where, e.Item, tools)
 			}
 		case "response.completed":
 			if e.Response.Output == nil || string(e.Response.Output) == "null" {
 				f.add("D44", "shape", where, "response.completed carries no output")
 			}
 		}
+	}
+}
+
+// itemFaults checks one Responses output item: a function call's arguments, a message's last
+// output_text for a leaked call at its tail (D60).
+func itemFaults(f *faultList, where string, it *client.ResponsesItem, tools *repair.Tools) {
+	switch it.Type {
+	case "function_call":
+		callFaults(f, fmt.Sprintf("%s: function_call %s", where, it.Name), it.Name, it.Arguments, tools, repair.Options{Args: true})
+	case "message":
+		if n := len(it.Content); n > 0 && it.Content[n-1].Type == "output_text" {
+			leakFaults(f, where+": output_text", it.Content[n-1].Text, tools, responses.Syntaxes, "D60")
+		}
+	}
+}
+
+// responsesJSONFaults reads a non-streamed Responses body: its output items.
+func responsesJSONFaults(f *faultList, body []byte, tools *repair.Tools) {
+	var r struct {
+		Output []client.ResponsesItem `json:"output"`
+	}
+	if json.Unmarshal(body, &r) != nil {
+		return
+	}
+	for i := range r.Output {
+		itemFaults(f, fmt.Sprintf("output item %d", i), &r.Output[i], tools)
 	}
 }
 

@@ -80,10 +80,13 @@ var Accumulators = map[string]func(body []byte, stream bool) (any, error){
 		return m, err
 	},
 	"responses": func(body []byte, stream bool) (any, error) {
-		if !stream {
-			return nil, fmt.Errorf("a non-streamed Responses body is not accumulated")
+		var r *client.ResponsesResult
+		var err error
+		if stream {
+			r, err = client.ResponsesStream(body)
+		} else {
+			r, err = client.ResponsesJSON(body)
 		}
-		r, err := client.ResponsesStream(body)
 		if r == nil {
 			return nil, err
 		}
@@ -144,7 +147,11 @@ func Analyze(x *sample.Exchange) (*Report, error) {
 			chatJSONFaults(f, x.Response.Body, tools)
 		}
 	case "responses":
-		responsesFaults(f, r.Events, tools)
+		if r.Stream {
+			responsesFaults(f, r.Events, tools)
+		} else {
+			responsesJSONFaults(f, x.Response.Body, tools)
+		}
 	}
 	r.Faults = append(r.Faults, f.list...)
 	if acc := Accumulators[r.Protocol]; acc != nil {

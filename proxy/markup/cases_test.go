@@ -13,14 +13,18 @@ import (
 )
 
 // caseSyntax is the syntaxes a dialect of each protocol would enable.
-var caseSyntax = map[string]Syntax{"anthropic": Invoke, "openai": All}
+var caseSyntax = map[string]Syntax{"anthropic": Invoke, "openai": All, "responses": Invoke}
 
 // sharedCases are the cases whose text matters to this package.
 var sharedCases = map[string][]string{
 	"anthropic": {"leaked-invoke-court", "leaked-invoke-array-param", "leaked-invoke-two-calls", "invoke-in-prose-untouched",
 		"orphan-prefix-before-tool", "orphan-prefix-only-block", "healthy-text-ends-with-count", "nonstream-leaked-invoke", "healthy-text"},
 	"openai": {"hermes-tool-call-in-content", "qwen-xml-tool-call-windows-path", "kimi-tokens-in-content", "deepseek-tokens-in-content",
-		"glm-arg-key-in-content", "tool-call-syntax-in-prose-untouched", "leaked-copy-of-real-call", "nonstream-hermes"},
+		"glm-arg-key-in-content", "tool-call-syntax-in-prose-untouched", "leaked-copy-of-real-call", "nonstream-hermes",
+		"kimi-singular-section-nonstream", "kimi-singular-section-two-calls", "qwen-naked-function-then-wrapped-nonstream",
+		"qwen-naked-function-trailing-closer", "deepseek-dsml-number-like-string-nonstream", "deepseek-dsml-two-invokes-typed",
+		"harmony-channel-tokens-nonstream", "harmony-detokenized-commentary", "mistral-args-two-calls", "mistral-json-list-nonstream"},
+	"responses": {"resp-leaked-invoke-count-nonstream", "resp-leaked-invoke-court-shell", "resp-invoke-in-fence-untouched"},
 }
 
 // wantCall is a tool call of a case's want.json: a name and its arguments as parsed JSON.
@@ -55,7 +59,7 @@ func loadCaseTexts(t testing.TB) []caseText {
 			out = append(out, ct)
 		}
 	}
-	if len(out) != len(sharedCases["anthropic"])+len(sharedCases["openai"]) {
+	if len(out) != len(sharedCases["anthropic"])+len(sharedCases["openai"])+len(sharedCases["responses"]) {
 		t.Fatalf("found %d of the shared cases", len(out))
 	}
 	return out
@@ -63,6 +67,9 @@ func loadCaseTexts(t testing.TB) []caseText {
 
 // textPieces returns the text deltas of a case's single text block or choice, in order.
 func textPieces(t testing.TB, c cases.Case) []string {
+	if c.Protocol == "responses" {
+		return responsesPieces(t, c)
+	}
 	var v struct {
 		Type  string `json:"type"`
 		Index int    `json:"index"`
@@ -113,6 +120,47 @@ func textPieces(t testing.TB, c cases.Case) []string {
 	return pieces
 }
 
+// responsesPieces returns the output_text deltas of a Responses case's message (for a
+// non-streamed reply, its text).
+func responsesPieces(t testing.TB, c cases.Case) []string {
+	if !c.Stream {
+		var r struct {
+			Output []struct {
+				Content []struct {
+					Type string `json:"type"`
+					Text string `json:"text"`
+				} `json:"content"`
+			} `json:"output"`
+		}
+		if err := json.Unmarshal(c.Upstream, &r); err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		for _, it := range r.Output {
+			for _, p := range it.Content {
+				if p.Type == "output_text" {
+					return []string{p.Text}
+				}
+			}
+		}
+		return nil
+	}
+	var pieces []string
+	for _, line := range strings.Split(strings.ReplaceAll(string(c.Upstream), "\r\n", "\n"), "\n") {
+		data, found := strings.CutPrefix(line, "data:")
+		if !found {
+			continue
+		}
+		var e struct {
+			Type  string `json:"type"`
+			Delta string `json:"delta"`
+		}
+		if json.Unmarshal([]byte(data), &e) == nil && e.Type == "response.output_text.delta" {
+			pieces = append(pieces, e.Delta)
+		}
+	}
+	return pieces
+}
+
 // wantCalls returns the tool calls a leaked case's want.json expects, those the proxy makes (id
 // "*"), or all of them when the upstream also sent them as real calls.
 func wantCalls(t testing.TB, c cases.Case) []wantCall {
@@ -126,6 +174,10 @@ func wantCalls(t testing.TB, c cases.Case) []wantCall {
 		Input map[string]any `json:"input"`
 	}
 	var m struct {
+		Calls []struct {
+			Name      string         `json:"name"`
+			Arguments map[string]any `json:"arguments"`
+		} `json:"calls"` // Responses
 		Content   json.RawMessage `json:"content"` // Anthropic: blocks; OpenAI: a string
 		ToolCalls []struct {
 			ID       string `json:"id"`
@@ -157,6 +209,9 @@ func wantCalls(t testing.TB, c cases.Case) []wantCall {
 	}
 	for _, tc := range m.ToolCalls {
 		add(tc.ID, tc.Function.Name, tc.Function.Arguments)
+	}
+	for _, cl := range m.Calls {
+		add("*", cl.Name, cl.Arguments)
 	}
 	if len(made) > 0 {
 		return made

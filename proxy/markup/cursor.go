@@ -120,3 +120,52 @@ func (c *cursor) closeOr(closer string, forgive bool) outcome {
 	}
 	return fail
 }
+
+// listOf says which calls a list holds, for callsUntil.
+type listOf uint8
+
+const (
+	listKimi     listOf = iota // each begun by <|tool_call_begin|>
+	listDeepSeek               // each begun by <｜tool▁call▁begin｜>
+	listInvoke                 // <invoke> elements
+	listDSML                   // <｜DSML｜invoke> elements
+)
+
+// callsUntil parses one or more calls of kind k, blanks before each, then closer: whole when the
+// closer came, cut when the text ended after a call with only a prefix of the closer missing,
+// fail or short as the call parser says (fail also for a closer before any call). (A switch, not
+// a func value: a cursor passed to a func value would escape to the heap on every parse.)
+func callsUntil(c *cursor, closer string, k listOf) ([]Call, outcome) {
+	var calls []Call
+	for {
+		c.skipBlanks()
+		rest := c.rest()
+		switch {
+		case strings.HasPrefix(rest, closer):
+			if len(calls) == 0 {
+				return nil, fail
+			}
+			c.i += len(closer)
+			return calls, whole
+		case partial(rest, closer) && len(calls) > 0:
+			return calls, cut
+		}
+		var call Call
+		var o outcome
+		switch k {
+		case listKimi, listDeepSeek:
+			call, o = tokenCall(c, k == listKimi)
+		case listInvoke:
+			call, o = wrappedInvoke(c)
+		default:
+			call, o = dsmlInvokeRest(c)
+		}
+		switch o {
+		case fail, short:
+			return nil, o
+		case cut:
+			return append(calls, call), cut
+		}
+		calls = append(calls, call)
+	}
+}

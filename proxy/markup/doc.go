@@ -11,8 +11,9 @@
 // Markup is a leaked call only at the tail of the text: after it come only blanks (space, tab, CR,
 // LF). The text before it is kept. It must also start a line: only blanks before it on its line, or
 // a stray word glued to it (court<invoke …>). Markup after other text on its line ("The format is:
-// <tool_call>…") is an example the model wrote, not a leak. Only Kimi's and DeepSeek's special
-// tokens, which the models emit glued to their text, count anywhere (docs/faults.md D04, D05).
+// <tool_call>…") is an example the model wrote, not a leak. Only the special tokens of Kimi,
+// DeepSeek (DSML included), Harmony and Mistral, which the models emit glued to their text, count
+// anywhere (docs/faults.md D04, D05, D58, D59).
 //
 // Markup counts only outside Markdown code: not inside a fenced code block (a line of three or
 // more backticks or tildes after any indentation opens it, a line of at least as many of the same
@@ -60,15 +61,34 @@
 //   - GLM: the tool name T as plain text, then pairs <arg_key>K</arg_key><arg_value>V</arg_value>,
 //     blanks between; V is raw and untrimmed.
 //
+// A bare Qwen call, <function=T>…</function> without its <tool_call> opener, counts too, with a
+// stray </tool_call> after it taken along (D03: ollama/ollama #18530, jundot/omlx PR #844); it may
+// be followed by wrapped calls.
+//
 // Kimi (D04): <|tool_calls_section_begin|> then one or more <|tool_call_begin|>functions.T:N
 // <|tool_call_argument_begin|>{…}<|tool_call_end|>, then <|tool_calls_section_end|>. The functions.
-// prefix and the :N index are optional and removed from the name.
+// prefix and the :N index are optional and removed from the name. The singular section tokens
+// <|tool_call_section_begin|> … <|tool_call_section_end|> count the same (ggml-org/llama.cpp PR
+// #17376, thinking-machines-lab/tinker-cookbook PR #248); either closer ends either opener.
 //
 // DeepSeek (D05): <｜tool▁calls▁begin｜> then one or more <｜tool▁call▁begin｜>…<｜tool▁call▁end｜>,
 // then <｜tool▁calls▁end｜> (fullwidth ｜ U+FF5C and ▁ U+2581). A call is function<｜tool▁sep｜>T, a
 // line break, and the arguments in a ```json fence (V3), or T<｜tool▁sep｜>{…} (V3.1 and later).
 //
-// Tool names in the Qwen, GLM, Kimi and DeepSeek shapes are runs of ASCII letters, digits and _ . : -.
+// DeepSeek V3.2 DSML (D05: ochafik/minja PR #11, stdapi-ai/stdapi.ai #182):
+// <｜DSML｜function_calls> holding <｜DSML｜invoke name="T"> elements (or one bare invoke), each
+// holding <｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter>; V is raw, and
+// string="false" sets [Param.JSON].
+//
+// Harmony (D58): gpt-oss's <|channel|>commentary to=functions.T <|constrain|>json<|message|>{…},
+// <|start|>assistant (which may carry the recipient instead) before it and <|call|> (or <|end|>)
+// after it optional; or, detokenized and at a line's start, commentary to=functions.T json{…}.
+// Only the commentary channel and the functions. namespace count.
+//
+// Mistral (D59): [TOOL_CALLS]T[ARGS]{…}, [CALL_ID]id allowed before [ARGS], one per call; or the
+// older [TOOL_CALLS] followed by a JSON list of {"name", "arguments", "id"} objects.
+//
+// Tool names in the Qwen, GLM, Kimi, DeepSeek, Harmony and Mistral shapes are runs of ASCII letters, digits and _ . : -.
 // JSON arguments must be a syntactically valid JSON object; the raw text of the object is returned.
 //
 // # Missing closers
@@ -77,15 +97,17 @@
 // accepted when the text ends after a complete value — a closed parameter or arg_value, or a complete
 // JSON object — and what follows it is only blanks and a prefix (possibly empty) of the closers due:
 // </invoke>, the wrapper's closer, </function>, </tool_call>, <|tool_call_end|>,
-// <|tool_calls_section_end|>, <｜tool▁call▁end｜>, <｜tool▁calls▁end｜>. A text that ends inside a
-// value (an unclosed parameter, an unfinished JSON object), inside a tag, or after an invoke or
+// <|tool_calls_section_end|>, <｜tool▁call▁end｜>, <｜tool▁calls▁end｜>, the DSML closers, <|call|>.
+// A text that ends inside a value (an unclosed parameter, an unfinished JSON object), inside a
+// tag, or after an invoke or
 // function opener with no value yet is refused: nothing shows the call is whole.
 //
 // # Streaming
 //
 // A [Holder] follows the text already released and answers, for the text not yet released, how much
 // may go now. It holds only what could still turn out to be a leaked tail: a line so far made only of
-// blanks and a prefix of a stray word (Invoke only), and everything from the first position where the
+// blanks and a prefix of a stray word (Invoke only) or of Harmony's detokenized header (Harmony
+// only), and everything from the first position where the
 // text from there on is a prefix of a tail of an enabled syntax (a < followed by a prefix of an
 // opener, or a real opener and its markup until the markup is broken or is followed by other text).
 // Nothing inside Markdown code, on a blockquote line or inside <think> is held. The held text is

@@ -19,6 +19,10 @@ func fuzzSeeds(f *testing.F) []string {
 		"<tool_call><function=write><parameter=p>\nC:\\x\n</parameter></function></tool_call>",
 		"<tool_call>bash<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>",
 		"<minimax:tool_call><invoke name='a'><parameter name='b'>c</parameter>",
+		"Ok.\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>",
+		"Now." + kimiSingular, dsmlWrite, "Run.<|channel|>commentary to=functions.bash <|constrain|>json<|message|>{\"a\":1}<|call|>",
+		"commentary to=functions.bash json{\"a\": [1]}", "Check.[TOOL_CALLS]read[ARGS]{\"p\": 1}[TOOL_CALLS]b[ARGS]{}",
+		"[TOOL_CALLS] [{\"name\": \"a\", \"arguments\": {}, \"id\": \"x\"}]", "See [docs](x) and [TOOL_CALLS]",
 	}
 	for _, ct := range loadCaseTexts(f) {
 		seeds = append(seeds, strings.Join(ct.pieces, ""))
@@ -92,6 +96,11 @@ func FuzzPrefixClosed(f *testing.F) {
 				t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
 			}
 		}
+		if _, st := harmonyLine(s, nil); st != dead {
+			if _, st2 := harmonyLine(s[:k], nil); st2 == dead {
+				t.Fatalf("harmony line %q can be a tail, its prefix %q cannot", s, s[:k])
+			}
+		}
 		if _, _, st := wordTail(s, nil); st != dead {
 			if _, _, st2 := wordTail(s[:k], nil); st2 == dead {
 				t.Fatalf("word line %q can be a tail, its prefix %q cannot", s, s[:k])
@@ -104,12 +113,22 @@ func FuzzPrefixClosed(f *testing.F) {
 // whole one and blanks.
 var mayHold = regexp.MustCompile(`^[ \t]*(c|co|cou|coun|cour|ca|cal|(count|court|call)([ \t\r]*\n[ \t\r\n]*|[ \t\r]*))?$`)
 
+// mayHoldHarmony reports whether held text without '<' and '[' is what Harmony's detokenized
+// form may hold: a line of blanks, then a prefix of its header or a header and what follows it.
+func mayHoldHarmony(held string) bool {
+	line := strings.TrimLeft(held[strings.LastIndexByte(held, '\n')+1:], " \t")
+	if strings.Contains(held, hComment+" ") || strings.Contains(held, hComment+"\t") {
+		return true // a header and its arguments, which may run over lines
+	}
+	return strings.HasPrefix(hComment, line)
+}
+
 // FuzzHolder: never panics; Safe stays in [0, len] and answers as it would without its memo; Push
 // releases what Safe and Release do; the released text and the held text rebuild the input; a
 // valid UTF-8 text is never split inside a character; nothing FindTail reports as leaked was
 // released, and Tail on the held text agrees with FindTail on the whole; a text without '<' is
-// released except a possible stray word line (nothing at all without Invoke) and an incomplete
-// UTF-8 end.
+// released except a possible stray word line or blanks (nothing at all without Invoke), a
+// possible Harmony header (with Harmony) and an incomplete UTF-8 end.
 func FuzzHolder(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s, []byte{3, 1, 7, 2}, uint8(All))
@@ -147,10 +166,13 @@ func FuzzHolder(f *testing.F) {
 		if tok != ok || ok && (len(released)+tl.Start != leak.Start || !reflect.DeepEqual(tl.Calls, leak.Calls)) {
 			t.Fatalf("Tail(%q) = %+v, %v; FindTail = %+v, %v", held, tl, tok, leak, ok)
 		}
-		if strings.Contains(text, "<") {
+		if strings.ContainsAny(text, "<[") {
 			return
 		}
 		body := held[:completeLen(held)]
+		if sy&Harmony != 0 && mayHoldHarmony(body) {
+			return
+		}
 		if sy&Invoke == 0 && body != "" || !mayHold.MatchString(body) {
 			t.Fatalf("text without '<': held %q", held)
 		}

@@ -111,7 +111,7 @@ func feedPieces(h *Holder, pieces []string, check func(released, held string)) (
 func dumpCalls(cs []Call) string {
 	var b strings.Builder
 	for _, c := range cs {
-		fmt.Fprintf(&b, "  %d %q params=%q json=%q\n", c.Syntax, c.Name, c.Params, c.JSON)
+		fmt.Fprintf(&b, "  %d %q params=%+v json=%q\n", c.Syntax, c.Name, c.Params, c.JSON)
 	}
 	return b.String()
 }

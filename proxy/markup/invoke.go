@@ -64,6 +64,19 @@ func (c *cursor) nameAttr() (string, res) {
 		return "", r
 	}
 	c.skipBlanks()
+	v, r := c.quoted()
+	if r != ok {
+		return "", r
+	}
+	c.skipBlanks()
+	if r := c.lit(">"); r != ok {
+		return "", r
+	}
+	return v, ok
+}
+
+// quoted consumes a quoted attribute value, " or ', non-empty, with no < > or line break in it.
+func (c *cursor) quoted() (string, res) {
 	if c.eof() {
 		return "", eof
 	}
@@ -85,10 +98,6 @@ func (c *cursor) nameAttr() (string, res) {
 		return "", bad
 	}
 	c.i = j + 1
-	c.skipBlanks()
-	if r := c.lit(">"); r != ok {
-		return "", r
-	}
 	return v, ok
 }
 
@@ -121,42 +130,19 @@ func wrapperRest(c *cursor, q string) ([]Call, outcome) {
 	if r := c.lit(">"); r != ok {
 		return nil, failOrShort(r)
 	}
-	closer := "</" + q + ">"
-	var calls []Call
-	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, closer):
-			if len(calls) == 0 {
-				return nil, fail
-			}
-			c.i += len(closer)
-			return calls, whole
-		case partial(rest, closer):
-			if len(calls) > 0 {
-				return calls, cut
-			}
-			return nil, short
-		case strings.HasPrefix(rest, "</"):
-			return nil, fail
-		}
-		iq, r := c.tagName()
-		if r == eof && qnameCould(iq, "invoke", false) {
-			return nil, short
-		}
-		if r != ok || !qnameIs(iq, "invoke", false) {
-			return nil, fail
-		}
-		call, o := invokeRest(c, iq)
-		switch o {
-		case fail, short:
-			return nil, o
-		case cut:
-			return append(calls, call), cut
-		}
-		calls = append(calls, call)
+	return callsUntil(c, "</"+q+">", listInvoke)
+}
+
+// wrappedInvoke parses one invoke of a wrapper.
+func wrappedInvoke(c *cursor) (Call, outcome) {
+	iq, r := c.tagName()
+	if r == eof && qnameCould(iq, "invoke", false) {
+		return Call{}, short
 	}
+	if r != ok || !qnameIs(iq, "invoke", false) {
+		return Call{}, fail
+	}
+	return invokeRest(c, iq)
 }
 
 // invokeRest parses an invoke after its tag name q: the name attribute, parameters, the closer.

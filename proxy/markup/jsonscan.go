@@ -12,15 +12,26 @@ func jsonObject(s string) (int, res) { return jsonObjectAt(s, 0, nil) }
 
 // jsonObjectAt is jsonObject on s from byte i, using and adding to the facts of m; it returns the
 // offset just after the object.
-func jsonObjectAt(s string, i int, m *memo) (int, res) {
+func jsonObjectAt(s string, i int, m *memo) (int, res) { return jsonAt(s, i, m, '{') }
+
+// jsonArrayAt is jsonObjectAt for the JSON array at byte i of s.
+func jsonArrayAt(s string, i int, m *memo) (int, res) { return jsonAt(s, i, m, '[') }
+
+// jsonAt scans the object ('{') or array ('[') open at byte i of s.
+func jsonAt(s string, i int, m *memo, open byte) (int, res) {
 	if i >= len(s) {
 		return i, eof
 	}
-	if s[i] != '{' {
+	if s[i] != open {
 		return i, bad
 	}
 	j := jscan{s: s, i: i, m: m}
-	r := j.object(1)
+	var r res
+	if open == '[' {
+		r = j.array(1)
+	} else {
+		r = j.object(1)
+	}
 	return j.i, r
 }
 

@@ -16,26 +16,45 @@ const (
 	// (D03: vllm-project/vllm #21571, #22975, #42021; D03b: vllm #17161, #33083; D06:
 	// waybarrios/vllm-mlx #797, sgl-project/sglang #30925).
 	ToolCallXML
-	// Kimi is Kimi K2's <|tool_calls_section_begin|> tokens (D04: NousResearch/hermes-agent #24534,
-	// anomalyco/opencode #10382, MoonshotAI/Kimi-K2 #89).
+	// Kimi is Kimi K2's <|tool_calls_section_begin|> tokens, and their singular form
+	// <|tool_call_section_begin|> (D04: NousResearch/hermes-agent #24534, anomalyco/opencode
+	// #10382, MoonshotAI/Kimi-K2 #89; singular: ggml-org/llama.cpp PR #17376,
+	// thinking-machines-lab/tinker-cookbook PR #248).
 	Kimi
-	// DeepSeek is DeepSeek's <｜tool▁calls▁begin｜> tokens (D05: google/adk-python #5654).
+	// DeepSeek is DeepSeek's <｜tool▁calls▁begin｜> tokens (D05: google/adk-python #5654) and
+	// V3.2's DSML markup <｜DSML｜function_calls> (D05: ochafik/minja PR #11, stdapi-ai/stdapi.ai
+	// #182).
 	DeepSeek
+	// Harmony is gpt-oss's Harmony call <|channel|>commentary to=functions.T …<|message|>{…}, and
+	// its detokenized form commentary to=functions.T json{…} (D58: raullenchai/Rapid-MLX #480,
+	// kekzl/imp PR #1719, lablup/mlxcel #654).
+	Harmony
+	// Mistral is Mistral's and Devstral's [TOOL_CALLS]T[ARGS]{…} and the older [TOOL_CALLS]
+	// [{"name":…,"arguments":…}] list (D59: ml-explore/mlx-lm PR #1448, #1374, PR #1643;
+	// raullenchai/Rapid-MLX #1071; ai-dynamo/frontend-crates PR #60).
+	Mistral
 
 	// All enables every syntax.
-	All = Invoke | ToolCallXML | Kimi | DeepSeek
+	All = Invoke | ToolCallXML | Kimi | DeepSeek | Harmony | Mistral
+
+	lastSyntax = Mistral
 )
 
 // Param is one named argument of a call written in an XML-ish syntax: Value is the raw text,
-// never unescaped or typed (the schema engine types it).
-type Param struct{ Name, Value string }
+// never unescaped or typed (the schema engine types it). JSON is set when the markup itself says
+// the value is JSON text (DSML's string="false"); a value it says is a string (string="true"),
+// or says nothing of, is raw text.
+type Param struct {
+	Name, Value string
+	JSON        bool
+}
 
 // Call is one leaked tool call.
 //
-// Invoke, Qwen and GLM calls carry Params, in the order written (names may repeat), and a nil
-// JSON. Hermes, Kimi and DeepSeek calls carry JSON, the raw text of the arguments object as written
-// (for Hermes arguments given as a JSON string, the string's decoded content), and nil Params. Both
-// nil means a call with no arguments.
+// Invoke, Qwen, GLM and DSML calls carry Params, in the order written (names may repeat), and a
+// nil JSON. Hermes, Kimi, DeepSeek, Harmony and Mistral calls carry JSON, the raw text of the
+// arguments object as written (for Hermes and Mistral-list arguments given as a JSON string, the
+// string's decoded content), and nil Params. Both nil means a call with no arguments.
 type Call struct {
 	Syntax Syntax // the one syntax the call was written in
 	Name   string // the tool name as written (Kimi: without functions. and :N)
@@ -136,7 +155,9 @@ func strayPrefix(w string) bool {
 // special tokens of Kimi and DeepSeek, which the models emit glued to their text (D04, D05). The
 // XML-ish syntaxes count only at a line's start, after blanks or a stray word: markup after prose
 // on its line ("The format is: <tool_call>…") is an example, not a leak.
-const anywhere = Kimi | DeepSeek
+// Harmony's and Mistral's special tokens count anywhere too (<|channel|>, [TOOL_CALLS]); Harmony's
+// detokenized form, plain words, only at a line's start.
+const anywhere = Kimi | DeepSeek | Harmony | Mistral
 
 // status says what the text from a position on can still be.
 type status uint8
@@ -157,8 +178,8 @@ type found struct {
 
 // first scans s, whose preceding text left the state ts, for the first position outside Markdown
 // code, blockquotes and <think> from which s could be a tail of syn: a line start (Invoke: a
-// possible stray word), a '<' with only blanks before it on its line, or any '<' for the syntaxes
-// that count anywhere.
+// possible stray word; Harmony: its detokenized header), a '<' with only blanks before it on its
+// line, or any '<' (Mistral: '[') for the syntaxes that count anywhere.
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, ms *memos) found {
 	for i := 0; i < len(s); i++ {
@@ -167,13 +188,25 @@ func first(ts textState, s string, syn Syntax, ms *memos) found {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
-		if s[i] == '<' && ts.mayOpen() {
+		if syn&Harmony != 0 && ts.lineStart() && ts.mayOpen() {
+			if calls, st := harmonyLine(s[i:], ms.forPos(i)); st != dead {
+				return found{at: i, calls: calls, st: st}
+			}
+		}
+		if (s[i] == '<' || s[i] == '[') && ts.mayOpen() {
 			x := syn
 			if !ts.lineLead() {
 				x &= anywhere
 			}
-			if calls, st := markupTail(s[i:], x, ms.forPos(i)); st != dead {
-				return found{at: i, calls: calls, st: st}
+			if s[i] == '[' {
+				x &= Mistral
+			} else {
+				x &^= Mistral
+			}
+			if x != 0 {
+				if calls, st := markupTail(s[i:], x, ms.forPos(i)); st != dead {
+					return found{at: i, calls: calls, st: st}
+				}
 			}
 		}
 		ts.feed(s[i])
@@ -222,7 +255,7 @@ func wordTail(s string, m *memo) (string, []Call, status) {
 // markupTail checks s, which starts with '<', as a tail of any syntax of syn.
 func markupTail(s string, syn Syntax, m *memo) ([]Call, status) {
 	best := dead
-	for x := Invoke; x <= DeepSeek; x <<= 1 {
+	for x := Invoke; x <= lastSyntax; x <<= 1 {
 		if syn&x == 0 {
 			continue
 		}
@@ -268,7 +301,11 @@ func block(c *cursor, x Syntax) ([]Call, outcome) {
 		return toolCallBlock(c)
 	case Kimi:
 		return kimiBlock(c)
-	default:
+	case DeepSeek:
 		return deepseekBlock(c)
+	case Harmony:
+		return harmonyBlock(c)
+	default:
+		return mistralBlock(c)
 	}
 }

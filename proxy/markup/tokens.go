@@ -6,9 +6,13 @@ import "strings"
 const (
 	kimiSection    = "<|tool_calls_section_begin|>"
 	kimiSectionEnd = "<|tool_calls_section_end|>"
-	kimiCall       = "<|tool_call_begin|>"
-	kimiArgs       = "<|tool_call_argument_begin|>"
-	kimiCallEnd    = "<|tool_call_end|>"
+	// the singular form some Kimi K2 builds emit (D04: ggml-org/llama.cpp PR #17376,
+	// thinking-machines-lab/tinker-cookbook PR #248)
+	kimiSection1    = "<|tool_call_section_begin|>"
+	kimiSection1End = "<|tool_call_section_end|>"
+	kimiCall        = "<|tool_call_begin|>"
+	kimiArgs        = "<|tool_call_argument_begin|>"
+	kimiCallEnd     = "<|tool_call_end|>"
 )
 
 // DeepSeek's tool-call tokens: fullwidth vertical bar U+FF5C and lower one-eighth block U+2581.
@@ -21,50 +25,32 @@ const (
 )
 
 // section parses the frame both token syntaxes share: open, then one or more calls each begun by
-// begin and parsed by kimiCallRest (kimi) or deepseekCallRest, then end. Those return a call whose
-// arguments object is complete, cut when the text ended after that object with only closers
-// missing, or fail/short.
-func section(c *cursor, open, begin, end string, kimi bool) ([]Call, outcome) {
+// the syntax's call token and parsed by kimiCallRest (kimi) or deepseekCallRest, then end. Those
+// return a call whose arguments object is complete, cut when the text ended after that object
+// with only closers missing, or fail/short.
+func section(c *cursor, open, end string, kimi bool) ([]Call, outcome) {
 	if r := c.lit(open); r != ok {
 		return nil, failOrShort(r)
 	}
-	var calls []Call
-	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, end):
-			if len(calls) == 0 {
-				return nil, fail
-			}
-			c.i += len(end)
-			return calls, whole
-		case strings.HasPrefix(rest, begin):
-			c.i += len(begin)
-			var (
-				k Call
-				o outcome
-			)
-			if kimi {
-				k, o = kimiCallRest(c)
-			} else {
-				k, o = deepseekCallRest(c)
-			}
-			switch o {
-			case fail, short:
-				return nil, o
-			case cut:
-				return append(calls, k), cut
-			}
-			calls = append(calls, k)
-		case partial(rest, end) && len(calls) > 0:
-			return calls, cut
-		case partial(rest, end), partial(rest, begin):
-			return nil, short
-		default:
-			return nil, fail
-		}
+	if kimi {
+		return callsUntil(c, end, listKimi)
 	}
+	return callsUntil(c, end, listDeepSeek)
+}
+
+// tokenCall parses one call of a token section from its call token.
+func tokenCall(c *cursor, kimi bool) (Call, outcome) {
+	begin := dsCall
+	if kimi {
+		begin = kimiCall
+	}
+	if r := c.lit(begin); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	if kimi {
+		return kimiCallRest(c)
+	}
+	return deepseekCallRest(c)
 }
 
 // argsEnd parses blanks, the arguments object, blanks and the call's closer, which may be missing at
@@ -80,9 +66,25 @@ func argsEnd(c *cursor, call Call, closer string) (Call, outcome) {
 	return call, c.closeOr(closer, true)
 }
 
-// kimiBlock parses one Kimi tool-call section.
+// kimiBlock parses one Kimi tool-call section, its tokens plural or singular; either section
+// closer ends either opener (vLLM's kimi_k2 parser takes both forms of each).
 func kimiBlock(c *cursor) ([]Call, outcome) {
-	return section(c, kimiSection, kimiCall, kimiSectionEnd, true)
+	open := kimiSection
+	switch rest := c.rest(); {
+	case strings.HasPrefix(rest, kimiSection1):
+		open = kimiSection1
+	case partial(rest, kimiSection) && partial(rest, kimiSection1):
+		return nil, short
+	case partial(rest, kimiSection1):
+		return nil, short
+	}
+	start := c.i
+	calls, o := section(c, open, kimiSectionEnd, true)
+	if o != fail {
+		return calls, o
+	}
+	c.i = start
+	return section(c, open, kimiSection1End, true)
 }
 
 // kimiCallRest parses functions.T:N<|tool_call_argument_begin|>{…}<|tool_call_end|>.
@@ -115,9 +117,19 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// deepseekBlock parses one DeepSeek tool-calls block.
+// deepseekBlock parses one DeepSeek tool-calls block: the tokens of V3 and V3.1, or V3.2's DSML
+// markup (see dsmlBlock).
 func deepseekBlock(c *cursor) ([]Call, outcome) {
-	return section(c, dsCalls, dsCall, dsCallsEnd, false)
+	rest := c.rest()
+	switch {
+	case strings.HasPrefix(rest, dsml):
+		return dsmlBlock(c)
+	case partial(rest, dsml) && partial(rest, dsCalls):
+		return nil, short
+	case partial(rest, dsml):
+		return dsmlBlock(c)
+	}
+	return section(c, dsCalls, dsCallsEnd, false)
 }
 
 // deepseekCallRest parses function<｜tool▁sep｜>T\n```json\n{…}\n``` (V3) or T<｜tool▁sep｜>{…}

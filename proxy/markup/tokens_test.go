@@ -59,3 +59,65 @@ func TestDeepSeekTail(t *testing.T) {
 		{name: "syntax disabled", syn: Invoke | ToolCallXML | Kimi, text: dsRead},
 	})
 }
+
+const kimiSingular = "<|tool_call_section_begin|><|tool_call_begin|>functions.grep:0<|tool_call_argument_begin|>{\"pattern\": \"x\"}<|tool_call_end|><|tool_call_section_end|>"
+
+// TestKimiSingularTail: the singular section tokens some Kimi K2 builds write (D04).
+func TestKimiSingularTail(t *testing.T) {
+	grep := []Call{jsonCall(Kimi, "grep", `{"pattern": "x"}`)}
+	runTail(t, []tailCase{
+		{name: "glued to prose", syn: Kimi, text: "Searching." + kimiSingular, keep: "Searching.", calls: grep},
+		{name: "lines between tokens", syn: All, text: "Searching.\n<|tool_call_section_begin|>\n<|tool_call_begin|>functions.grep:0<|tool_call_argument_begin|>{\"pattern\": \"x\"}<|tool_call_end|>\n<|tool_call_section_end|>\n",
+			keep: "Searching.", calls: grep},
+		{name: "two calls", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>functions.grep:0<|tool_call_argument_begin|>{\"pattern\": \"x\"}<|tool_call_end|><|tool_call_begin|>functions.list_dir:1<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_call_section_end|>",
+			calls: append(grep, jsonCall(Kimi, "list_dir", `{}`))},
+		{name: "section end missing", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{\"pattern\": \"x\"}<|tool_call_end|>",
+			calls: grep},
+		{name: "section end cut", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{\"pattern\": \"x\"}<|tool_call_end|><|tool_call_sec",
+			calls: grep},
+
+		{name: "plural closer for a singular opener", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
+			calls: []Call{jsonCall(Kimi, "grep", `{}`)}},
+		{name: "singular closer for a plural opener", syn: Kimi, text: "<|tool_calls_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_call_section_end|>",
+			calls: []Call{jsonCall(Kimi, "grep", `{}`)}},
+		{name: "a closer of neither form", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_call_sections_end|>"},
+		{name: "unfinished arguments", syn: Kimi, text: "<|tool_call_section_begin|><|tool_call_begin|>grep<|tool_call_argument_begin|>{\"pattern\": "},
+		{name: "in a fence", syn: All, text: "```\n" + kimiSingular + "\n```"},
+		{name: "in inline code", syn: All, text: "The tokens are `" + kimiSingular + "`"},
+		{name: "followed by prose", syn: All, text: kimiSingular + " and then"},
+		{name: "after an unclosed think", syn: All, text: "<think>" + kimiSingular},
+	})
+}
+
+const dsmlWrite = "<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"write\">\n<｜DSML｜parameter name=\"file_path\" string=\"true\">/srv/VERSION</｜DSML｜parameter>\n<｜DSML｜parameter name=\"n\" string=\"false\">2</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>"
+
+// TestDSMLTail: DeepSeek V3.2's DSML markup (D05), string="false" marking JSON values.
+func TestDSMLTail(t *testing.T) {
+	write := Call{Syntax: DeepSeek, Name: "write", Params: []Param{{Name: "file_path", Value: "/srv/VERSION"}, {Name: "n", Value: "2", JSON: true}}}
+	runTail(t, []tailCase{
+		{name: "wrapped", syn: DeepSeek, text: "Bumping.\n\n" + dsmlWrite, keep: "Bumping.", calls: []Call{write}},
+		{name: "glued", syn: All, text: "Bumping." + dsmlWrite + "\n", keep: "Bumping.", calls: []Call{write}},
+		{name: "two invokes, no string attribute, single quotes", syn: DeepSeek,
+			text:  "<｜DSML｜function_calls><｜DSML｜invoke name='a'><｜DSML｜parameter name='p'>x</｜DSML｜parameter></｜DSML｜invoke><｜DSML｜invoke name=\"b\"></｜DSML｜invoke></｜DSML｜function_calls>",
+			calls: []Call{{Syntax: DeepSeek, Name: "a", Params: []Param{{Name: "p", Value: "x"}}}, {Syntax: DeepSeek, Name: "b"}}},
+		{name: "attributes in the other order", syn: DeepSeek,
+			text:  "<｜DSML｜invoke name=\"a\"><｜DSML｜parameter string=\"false\" name=\"p\">[1, 2]</｜DSML｜parameter></｜DSML｜invoke>",
+			calls: []Call{{Syntax: DeepSeek, Name: "a", Params: []Param{{Name: "p", Value: "[1, 2]", JSON: true}}}}},
+		{name: "closers missing", syn: DeepSeek, text: "<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"a\">\n<｜DSML｜parameter name=\"p\" string=\"true\">x</｜DSML｜parameter>\n",
+			calls: []Call{{Syntax: DeepSeek, Name: "a", Params: []Param{{Name: "p", Value: "x"}}}}},
+		{name: "value keeps markup-like text raw", syn: DeepSeek, text: "<｜DSML｜invoke name=\"w\"><｜DSML｜parameter name=\"c\" string=\"true\"><b>C:\\x</b>\n</｜DSML｜parameter></｜DSML｜invoke>",
+			calls: []Call{{Syntax: DeepSeek, Name: "w", Params: []Param{{Name: "c", Value: "<b>C:\\x</b>\n"}}}}},
+
+		{name: "string attribute neither true nor false", syn: DeepSeek, text: "<｜DSML｜invoke name=\"a\"><｜DSML｜parameter name=\"p\" string=\"yes\">x</｜DSML｜parameter></｜DSML｜invoke>"},
+		{name: "unknown attribute", syn: DeepSeek, text: "<｜DSML｜invoke name=\"a\" id=\"1\"></｜DSML｜invoke>"},
+		{name: "name twice", syn: DeepSeek, text: "<｜DSML｜invoke name=\"a\"><｜DSML｜parameter name=\"p\" name=\"q\">x</｜DSML｜parameter></｜DSML｜invoke>"},
+		{name: "unclosed value", syn: DeepSeek, text: "<｜DSML｜invoke name=\"a\"><｜DSML｜parameter name=\"p\">x"},
+		{name: "no invokes", syn: DeepSeek, text: "<｜DSML｜function_calls></｜DSML｜function_calls>"},
+		{name: "ascii bars", syn: DeepSeek, text: "<|DSML|invoke name=\"a\"></|DSML|invoke>"},
+		{name: "in a fence", syn: All, text: "```xml\n" + dsmlWrite + "\n```"},
+		{name: "in a blockquote", syn: All, text: "> " + dsmlWrite},
+		{name: "followed by prose", syn: All, text: dsmlWrite + "\nThat is the format."},
+		{name: "after an unclosed think", syn: All, text: "<think>\n" + dsmlWrite},
+		{name: "syntax disabled", syn: Invoke | ToolCallXML | Kimi, text: dsmlWrite},
+	})
+}

@@ -18,8 +18,19 @@ const (
 	glmValEnd   = "</arg_value>"
 )
 
-// toolCallBlock parses one <tool_call> element in the Hermes, Qwen or GLM shape.
+// toolCallBlock parses one <tool_call> element in the Hermes, Qwen or GLM shape, or a bare Qwen
+// <function=T>…</function> whose <tool_call> opener the model left out (D03: ollama/ollama
+// #18530, jundot/omlx PR #844), with the stray </tool_call> it often still writes after it.
 func toolCallBlock(c *cursor) ([]Call, outcome) {
+	if rest := c.rest(); strings.HasPrefix(rest, qwenFunc) || partial(rest, qwenFunc) && !partial(rest, tcOpen) {
+		call, o := qwenRest(c, true)
+		if o == fail || o == short {
+			return nil, o
+		}
+		return []Call{call}, o
+	} else if partial(rest, qwenFunc) {
+		return nil, short
+	}
 	if r := c.lit(tcOpen); r != ok {
 		return nil, failOrShort(r)
 	}
@@ -35,7 +46,7 @@ func toolCallBlock(c *cursor) ([]Call, outcome) {
 	case rest[0] == '{':
 		call, o = hermesRest(c)
 	case strings.HasPrefix(rest, qwenFunc):
-		call, o = qwenRest(c)
+		call, o = qwenRest(c, false)
 	case partial(rest, qwenFunc):
 		return nil, short
 	case nameByte(rest[0]):
@@ -65,12 +76,17 @@ func hermesRest(c *cursor) (Call, outcome) {
 
 // hermesCall checks a complete Hermes object: a non-empty string name, arguments an object or a
 // string holding one (or absent), no other key.
-func hermesCall(obj string) (Call, bool) {
+func hermesCall(obj string) (Call, bool) { return namedCall([]byte(obj), ToolCallXML, "") }
+
+// namedCall checks a call object {"name": "T", "arguments": A}: a non-empty string name,
+// arguments an object or a string holding one (or absent: {}), and no other key but extra (when
+// not ""), of any value. The call is of syntax syn.
+func namedCall(obj []byte, syn Syntax, extra string) (Call, bool) {
 	var m map[string]json.RawMessage
-	if json.Unmarshal([]byte(obj), &m) != nil {
+	if json.Unmarshal(obj, &m) != nil {
 		return Call{}, false
 	}
-	call := Call{Syntax: ToolCallXML, JSON: []byte("{}")}
+	call := Call{Syntax: syn, JSON: []byte("{}")}
 	for k, v := range m {
 		switch k {
 		case "name":
@@ -95,6 +111,10 @@ func hermesCall(obj string) (Call, bool) {
 			default:
 				return Call{}, false
 			}
+		case extra:
+			if extra == "" {
+				return Call{}, false
+			}
 		default:
 			return Call{}, false
 		}
@@ -103,9 +123,12 @@ func hermesCall(obj string) (Call, bool) {
 }
 
 // qwenRest parses <function=T>, parameters, </function> and the closer. </function> may be left
-// out before </tool_call>; both may be missing at the end once a parameter is complete.
-func qwenRest(c *cursor) (Call, outcome) {
-	c.i += len(qwenFunc)
+// out before </tool_call>; both may be missing at the end once a parameter is complete. A bare
+// call (no <tool_call> opener) may end after </function> or after a stray </tool_call>.
+func qwenRest(c *cursor, bare bool) (Call, outcome) {
+	if r := c.lit(qwenFunc); r != ok {
+		return Call{}, failOrShort(r)
+	}
 	name, r := c.upto(">")
 	if r != ok {
 		if !nameSoFar(c.rest()) {
@@ -140,6 +163,9 @@ func qwenRest(c *cursor) (Call, outcome) {
 			call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
 		case strings.HasPrefix(rest, qwenFuncEnd):
 			c.i += len(qwenFuncEnd)
+			if bare {
+				return call, bareEnd(c)
+			}
 			c.skipBlanks()
 			return call, c.closeOr(tcClose, true)
 		case strings.HasPrefix(rest, tcClose):
@@ -156,6 +182,23 @@ func qwenRest(c *cursor) (Call, outcome) {
 			return call, fail
 		}
 	}
+}
+
+// bareEnd ends a bare Qwen call after its </function>: a stray </tool_call> after blanks is taken
+// with it; anything else (the next block, blanks, the end) is left for what follows.
+func bareEnd(c *cursor) outcome {
+	save := c.i
+	c.skipBlanks()
+	rest := c.rest()
+	switch {
+	case strings.HasPrefix(rest, tcClose):
+		c.i += len(tcClose)
+		return whole
+	case rest != "" && partial(rest, tcClose) && !partial(rest, tcOpen):
+		return cut
+	}
+	c.i = save
+	return whole
 }
 
 // trimLineBreak removes one leading and one trailing line break (LF or CRLF) from a Qwen value.

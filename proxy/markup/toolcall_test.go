@@ -109,3 +109,32 @@ func TestGLMTail(t *testing.T) {
 		{name: "bad name", syn: ToolCallXML, text: "<tool_call>run/it</tool_call>"},
 	})
 }
+
+// TestQwenBareTail: a Qwen call whose <tool_call> opener was left out after a preamble, often with
+// the stray </tool_call> after it (D03).
+func TestQwenBareTail(t *testing.T) {
+	bash := xmlCall("bash", "command", "make build", "timeout", "300")
+	bare := "<function=bash>\n<parameter=command>\nmake build\n</parameter>\n<parameter=timeout>\n300\n</parameter>\n</function>"
+	wrapped := "<tool_call>\n<function=read>\n<parameter=path>\na.go\n</parameter>\n</function>\n</tool_call>"
+	runTail(t, []tailCase{
+		{name: "with the stray closer", syn: ToolCallXML, text: "Rebuilding.\n\n" + bare + "\n</tool_call>", keep: "Rebuilding.", calls: []Call{bash}},
+		{name: "without it", syn: All, text: "Rebuilding.\n" + bare + "\n", keep: "Rebuilding.", calls: []Call{bash}},
+		{name: "then a wrapped call", syn: All, text: "Two.\n" + bare + "\n</tool_call>\n" + wrapped, keep: "Two.",
+			calls: []Call{bash, xmlCall("read", "path", "a.go")}},
+		{name: "two bare calls", syn: ToolCallXML, text: bare + "\n" + bare, calls: []Call{bash, bash}},
+		{name: "function closer missing before the stray closer", syn: ToolCallXML,
+			text: "<function=bash>\n<parameter=command>\nls\n</parameter>\n</tool_call>", calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "stray closer cut", syn: ToolCallXML, text: bare + "\n</tool_c", calls: []Call{bash}},
+		{name: "closers missing", syn: ToolCallXML, text: "<function=bash>\n<parameter=command>\nls\n</parameter>\n", calls: []Call{xmlCall("bash", "command", "ls")}},
+
+		{name: "after prose on its line", syn: All, text: "Call it like <function=bash><parameter=command>ls</parameter></function>"},
+		{name: "in a fence", syn: All, text: "```\n" + bare + "\n```"},
+		{name: "in inline code", syn: All, text: "Use `" + bare + "`"},
+		{name: "in a blockquote", syn: All, text: "> " + bare},
+		{name: "followed by prose", syn: All, text: bare + "\nThat runs the build."},
+		{name: "two stray closers", syn: ToolCallXML, text: bare + "\n</tool_call>\n</tool_call>"},
+		{name: "no parameter, unclosed", syn: ToolCallXML, text: "Ok.\n<function=bash>"},
+		{name: "after an unclosed think", syn: All, text: "<think>\n" + bare},
+		{name: "syntax disabled", syn: Invoke | Kimi | DeepSeek, text: bare},
+	})
+}

@@ -289,7 +289,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 func toParams(ps []markup.Param) []repair.Param {
 	out := make([]repair.Param, len(ps))
 	for i, p := range ps {
-		out[i] = repair.Param{Name: p.Name, Value: p.Value}
+		out[i] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
 	}
 	return out
 }

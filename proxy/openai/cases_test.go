@@ -2,6 +2,8 @@ package openai
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 	"testing"
@@ -51,6 +53,11 @@ func checkChat(t *testing.T, c cases.Case, out []byte, kinds []string) {
 	}
 	if err := client.CompareChat(c.Want.Message, m, c.Stream); err != nil {
 		t.Fatalf("%v\n%s", err, out)
+	}
+	if c.Stream {
+		if err := keepsFirstFields(c.Upstream, out); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
 	}
 	if c.Want.FramesValid {
 		if err := client.ChatFramesValid(out); err != nil {
@@ -114,3 +121,72 @@ func TestNonStreamCases(t *testing.T) {
 func toolsFromChat(req string) (*repair.Tools, error) { return repair.ToolsFromChat([]byte(req)) }
 
 func event(raw string) sse.Event { return sse.Event{Raw: []byte(raw), Complete: true} }
+
+// firstOf is what a client reads first of each choice of a Chat stream: the members of the first
+// chunk that names the choice (but choices and usage), that choice's delta role and whether it
+// carried logprobs.
+type firstOf struct {
+	chunkKeys []string
+	role      string
+	logprobs  bool
+}
+
+func firstFields(body []byte) map[int]firstOf {
+	out := map[int]firstOf{}
+	for _, ev := range sse.Each(body, 0) {
+		_, data, has := sse.Fields(ev.Raw)
+		if !has {
+			continue
+		}
+		var chunk map[string]json.RawMessage
+		if json.Unmarshal(data, &chunk) != nil {
+			continue
+		}
+		var choices []struct {
+			Index    int             `json:"index"`
+			Logprobs json.RawMessage `json:"logprobs"`
+			Delta    struct {
+				Role string `json:"role"`
+			} `json:"delta"`
+		}
+		_ = json.Unmarshal(chunk["choices"], &choices)
+		for _, ch := range choices {
+			if _, seen := out[ch.Index]; seen {
+				continue
+			}
+			var keys []string
+			for k := range chunk {
+				if k != "choices" && k != "usage" {
+					keys = append(keys, k)
+				}
+			}
+			out[ch.Index] = firstOf{chunkKeys: keys, role: ch.Delta.Role, logprobs: len(ch.Logprobs) > 0 && string(ch.Logprobs) != "null"}
+		}
+	}
+	return out
+}
+
+// keepsFirstFields checks that a repaired Chat stream keeps what the upstream's first chunk of
+// each choice said: its role (docs/faults.md D61: openai-node's finalChatCompletion throws "missing
+// role for choice 0" without it), its logprobs and every member of the chunk (system_fingerprint,
+// service_tier, obfuscation, …).
+func keepsFirstFields(upstream, out []byte) error {
+	got := firstFields(out)
+	for i, w := range firstFields(upstream) {
+		g, ok := got[i]
+		switch {
+		case !ok:
+			return fmt.Errorf("choice %d never came", i)
+		case g.role != w.role:
+			return fmt.Errorf("choice %d: first delta's role %q, want %q", i, g.role, w.role)
+		case w.logprobs && !g.logprobs:
+			return fmt.Errorf("choice %d: first chunk lost its logprobs", i)
+		}
+		for _, k := range w.chunkKeys {
+			if !slices.Contains(g.chunkKeys, k) {
+				return fmt.Errorf("choice %d: first chunk lost %q", i, k)
+			}
+		}
+	}
+	return nil
+}

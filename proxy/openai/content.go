@@ -90,9 +90,14 @@ func (c *choiceState) addContent(p *piece) {
 func leakOK(reason string) bool { return reason == "stop" || reason == "tool_calls" }
 
 // leakedTail turns leaked tool-call markup at the tail of the finished content into standard
-// tool-call chunks (docs/faults.md D03 vllm-project/vllm #21571, #22975, #42021; D03b vllm #17161,
-// #33083; D04 NousResearch/hermes-agent #24534, anomalyco/opencode #10382, MoonshotAI/Kimi-K2 #89;
-// D05 google/adk-python #5654; D06 waybarrios/vllm-mlx #797, sgl-project/sglang #30925; D02
+// tool-call chunks (docs/faults.md D03 vllm-project/vllm #21571, #22975, #42021, the bare
+// <function=…> of ollama/ollama #18530, jundot/omlx PR #844; D03b vllm #17161, #33083; D04
+// NousResearch/hermes-agent #24534, anomalyco/opencode #10382, MoonshotAI/Kimi-K2 #89, singular
+// tokens ggml-org/llama.cpp PR #17376, thinking-machines-lab/tinker-cookbook PR #248; D05
+// google/adk-python #5654, DSML ochafik/minja PR #11, stdapi-ai/stdapi.ai #182; D58 gpt-oss
+// Harmony raullenchai/Rapid-MLX #480, kekzl/imp PR #1719, lablup/mlxcel #654; D59 Mistral
+// ml-explore/mlx-lm PR #1448, #1374, PR #1643, raullenchai/Rapid-MLX #1071,
+// ai-dynamo/frontend-crates PR #60; D06 waybarrios/vllm-mlx #797, sgl-project/sglang #30925; D02
 // MiniMax-AI/MiniMax-M2.5 #10; D01 anthropics/claude-code #64314; D10 with the opt-in text
 // format): the markup leaves content, each call is sent the standard way (a first delta with
 // index, id, type, name and empty arguments, then the arguments) before the finish, and

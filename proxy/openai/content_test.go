@@ -78,6 +78,74 @@ func TestLeakedCalls(t *testing.T) {
 			kinds: []string{"leaked_call"},
 		},
 		{
+			name:  "Kimi singular section tokens",
+			in:    streamOf("Listing.<|tool_call_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"timeout\": 30}<|tool_call_end|><|tool_call_section_end|>", "stop"),
+			want:  leaked("Listing.", bash),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "bare Qwen function with a stray closer, then a wrapped one",
+			in:    streamOf("Two things.\n<function=bash>\n<parameter=command>\nls -la\n</parameter>\n<parameter=timeout>\n30\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=read>\n<parameter=file_path>\na.go\n</parameter>\n</function>\n</tool_call>", "stop"),
+			want:  leaked("Two things.", bash, `{"name":"read","arguments":{"file_path":"a.go"}}`),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "DeepSeek DSML typed by string",
+			in:    streamOf("Writing.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"write\">\n<｜DSML｜parameter name=\"file_path\" string=\"true\">VERSION</｜DSML｜parameter>\n<｜DSML｜parameter name=\"content\" string=\"true\">2.10</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name=\"read\">\n<｜DSML｜parameter name=\"file_path\" string=\"true\">a</｜DSML｜parameter>\n<｜DSML｜parameter name=\"limit\" string=\"false\">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>", "stop"),
+			want:  leaked("Writing.", `{"name":"write","arguments":{"file_path":"VERSION","content":"2.10"}}`, `{"name":"read","arguments":{"file_path":"a","limit":5}}`),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "Harmony tokens after prose",
+			in:    streamOf("Listing.<|start|>assistant<|channel|>commentary to=functions.bash <|constrain|>json<|message|>{\"command\": \"ls -la\", \"timeout\": 30}<|call|>", "stop"),
+			want:  leaked("Listing.", bash),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "Harmony detokenized",
+			in:    streamOf("commentary to=functions.read json{\"file_path\": \"a\", \"limit\": 2}", "stop"),
+			want:  leaked("", `{"name":"read","arguments":{"file_path":"a","limit":2}}`),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "Mistral, two calls",
+			in:    streamOf("Both.[TOOL_CALLS]bash[ARGS]{\"command\": \"ls -la\", \"timeout\": 30}[TOOL_CALLS]read[ARGS]{\"file_path\": \"a\"}", "stop"),
+			want:  leaked("Both.", bash, `{"name":"read","arguments":{"file_path":"a"}}`),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "Mistral list",
+			in:    streamOf("[TOOL_CALLS] [{\"name\": \"bash\", \"arguments\": {\"command\": \"ls -la\", \"timeout\": 30}, \"id\": \"abcdefghi\"}]", "stop"),
+			want:  leaked("", bash),
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name:  "the role on the first chunk survives a content cut to nothing",
+			in:    sseOf(chunk(`{"role":"assistant","content":"[TOOL_CALLS]bash[ARGS]{\"command\": \"ls -la\", \"timeout\": 30}"}`, "null"), finish("stop")),
+			want:  leaked("", bash),
+			has:   `"role":"assistant"`,
+			kinds: []string{"leaked_call"},
+		},
+		{
+			name: "look-alikes of the new formats stay text",
+			in: streamOf("Kimi writes `<|tool_call_section_begin|>` and Mistral [TOOL_CALLS] tokens; see [docs](x).\n"+
+				"```\ncommentary to=functions.bash json{\"command\": \"ls\"}\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n```\n"+
+				"The header reads commentary to=functions.bash json{}, and <function=bash> opens a call.\n"+
+				"> <｜DSML｜invoke name=\"bash\"></｜DSML｜invoke>\n", "stop"),
+		},
+		{
+			name: "a new-format call followed by prose stays text",
+			in:   streamOf("[TOOL_CALLS]bash[ARGS]{\"command\": \"ls\"} is how Devstral calls.", "stop"),
+		},
+		{
+			name: "a Harmony call to a tool not offered stays text",
+			in:   streamOf("<|channel|>commentary to=functions.deploy <|constrain|>json<|message|>{}", "stop"),
+		},
+		{
+			name: "a DSML string=\"false\" value of the wrong type stays text",
+			in:   streamOf("<｜DSML｜invoke name=\"read\"><｜DSML｜parameter name=\"file_path\" string=\"true\">a</｜DSML｜parameter><｜DSML｜parameter name=\"limit\" string=\"false\">[1]</｜DSML｜parameter></｜DSML｜invoke>", "stop"),
+		},
+		{
 			name: "markup inside a code fence stays text",
 			in:   streamOf("Example:\n```\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>", "stop"),
 		},

@@ -137,6 +137,11 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 		ch.Set("finish_reason", json.RawMessage("null"))
 		mainGoes = !emptyDelta(delta) || hasUsage(obj)
 	}
+	// A chunk that names the role, or carries the choice's logprobs, always goes: the first delta
+	// a client gets must keep role (docs/faults.md D61: openai/openai-node ChatCompletionStream's
+	// finalChatCompletion throws "missing role for choice 0" without it), and the calls sent
+	// after it carry neither.
+	mainGoes = mainGoes || keepsChunk(delta, ch)
 	if mainGoes {
 		obj.Set("choices", joinList([]json.RawMessage{ch.Marshal()}))
 		out = append(out, ReplaceData(p.raw, obj.Marshal()))
@@ -250,6 +255,17 @@ func emptyDelta(d jsontext.Object) bool {
 		}
 	}
 	return true
+}
+
+// keepsChunk reports whether a rewritten chunk must go even when its delta says nothing else: its
+// delta names the role, or its choice carries logprobs (D61).
+func keepsChunk(delta, choice jsontext.Object) bool {
+	for _, v := range []json.RawMessage{delta.Get("role"), choice.Get("logprobs")} {
+		if v != nil && string(v) != "null" {
+			return true
+		}
+	}
+	return false
 }
 
 func hasUsage(o jsontext.Object) bool {

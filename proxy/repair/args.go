@@ -50,7 +50,29 @@ func argCandidates(text string) []candidate {
 		}
 		out = append(out, candidate{v: v, m: r.m | maskArgs}) // D21 (one copy) or D23 (prose cut)
 	}
+	if len(out) == 0 {
+		if v, ok := pythonArguments(text); ok {
+			out = append(out, candidate{v: v, m: maskCoerce})
+		}
+	}
 	return out
+}
+
+// pythonArguments reads a whole argument text written as one Python dict literal, as Python's
+// repr writes a dict ({'path': 'src', 'recursive': True}; docs/faults.md D29: QwenLM/qwen-code #288,
+// OpenHands PR #8780), with the exact parser of parsePythonPrefix: never by swapping quotes.
+// Only a dict that is the whole text counts (blanks around it allowed); anything else, a text
+// cut short included (D46: never completed), is refused.
+func pythonArguments(text string) (value, bool) {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "{") {
+		return value{}, false
+	}
+	v, rest, err := parsePythonPrefix(t)
+	if err != nil || strings.TrimSpace(rest) != "" || v.kind != kindObject {
+		return value{}, false
+	}
+	return v, true
 }
 
 // escapeRawBackslashes rewrites each JSON string token of text that holds an invalid escape

@@ -5,6 +5,7 @@ import "testing"
 const (
 	noRequired  = `{"type":"object","properties":{"verbose":{"type":"boolean"}}}`
 	pathSchema  = `{"type":"object","properties":{"path":{"type":"string"},"n":{"type":"integer"}},"required":["path"],"additionalProperties":false}`
+	listSchema  = `{"type":"object","properties":{"path":{"type":"string"},"recursive":{"type":"boolean"},"max_depth":{"type":"integer"},"ignore":{"type":"array","items":{"type":"string"}}},"required":["path"],"additionalProperties":false}`
 	writeSchema = `{"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"}},"required":["file_path","content"]}`
 )
 
@@ -42,6 +43,20 @@ func argsTests() []repairTest {
 		{"broken \\u mended", pathSchema, `{"path": "\u7 ee7\u7eed"}`, `{"path":"继续"}`, []string{KindEscape}},
 		{"broken \\u mended, prose cut", pathSchema, `{"path": "\u7 ee7"} ok`, `{"path":"继"}`, []string{KindArgs, KindEscape}},
 		{"broken \\u that cannot be mended is a path", pathSchema, `{"path": "C:\u7 e"}`, `{"path":"C:\\u7 e"}`, []string{KindArgs}},
+		// D29: the whole arguments text as a Python dict literal
+		{"python dict", listSchema, `{'path': 'src', 'recursive': True, 'max_depth': 2, 'ignore': ['__pycache__', '*.pyc']}`, `{"path":"src","recursive":true,"max_depth":2,"ignore":["__pycache__","*.pyc"]}`, []string{KindCoerce}},
+		{"python dict, mixed quotes", writeSchema, `{'file_path': 'a', 'content': "Don't " + 'x'}`, "", nil},
+		{"python dict, repr quoting", writeSchema, `{'file_path': 'docs/FAQ.md', 'content': "Don't say \"root\"."}`, `{"file_path":"docs/FAQ.md","content":"Don't say \"root\"."}`, []string{KindCoerce}},
+		{"python dict, None and a stringified number", listSchema, `{'path': 'src', 'recursive': None}`, "", nil},
+		{"python dict, number text coerced", listSchema, `{'path': 'src', 'max_depth': '3'}`, `{"path":"src","max_depth":3}`, []string{KindCoerce}},
+		{"python dict with blanks around", listSchema, " \n{'path': 'src'}\n", `{"path":"src"}`, []string{KindCoerce}},
+		{"python dict that does not fit", listSchema, `{'file': 'src'}`, "", nil},
+		{"python dict cut short", listSchema, `{'path': 'src', 'recursive': Tr`, "", nil},
+		{"python dict then prose", listSchema, `{'path': 'src'} listing now`, "", nil},
+		{"python list is no arguments", listSchema, `[{'path': 'src'}]`, "", nil},
+		{"python dict with a name", listSchema, `{'path': src}`, "", nil},
+		{"json lowercase true is no python", listSchema, `{'path': 'src', 'recursive': true}`, "", nil},
+		{"json arguments are never read as python", listSchema, `{"path": "src", "recursive": "True"}`, "", nil},
 		// D46 and the rest
 		{"truncated is never completed", pathSchema, `{"path": "C:/a`, "", nil},
 		{"truncated with a windows path", pathSchema, `{"path": "C:\Users`, "", nil},

@@ -3,6 +3,7 @@ package repair
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Param is one parameter of a tool call leaked as markup (<parameter name="N">V</parameter>,
@@ -10,6 +11,10 @@ import (
 type Param struct {
 	Name  string // the parameter name as written
 	Value string // the raw text of the value, as the markup reader unwrapped it
+	// JSON is set when the markup says Value is JSON text (DeepSeek V3.2 DSML's string="false",
+	// docs/faults.md D05: ochafik/minja PR #11): Value is read as JSON, then typed by the schema like
+	// any value. A Value that is no JSON is then read as raw text, as when JSON is false.
+	JSON bool
 }
 
 // The errors BuildInput wraps; test with errors.Is.
@@ -24,9 +29,11 @@ var (
 // anthropics/claude-code #64314, MiniMax-AI/MiniMax-M2.5 #10, vllm-project/vllm #21571, ...)
 // from its parameters in their order. A parameter whose schema allows a string (or says nothing
 // of its type) keeps its raw text as a string, backslashes and all (D10: "\t" in "C:\test" is not
-// a tab). Any other value is read as the string a model would have stringified, exactly as
-// RepairInput reads one: JSON, mended \u escapes, a Python literal for arrays and objects, leaked
-// closing markup cut, up to two levels, numbers only from number text.
+// a tab), unless the markup marked it as JSON (Param.JSON: DSML's string="false", D05) and the
+// JSON value fits the parameter's schema. Any other value is read as the string a model would
+// have stringified, exactly as RepairInput reads one: JSON, mended \u escapes, a Python literal
+// for arrays and objects, leaked closing markup cut, up to two levels, numbers only from number
+// text.
 //
 // It returns compact JSON that fits the tool's schema, or an error wrapping ErrUnknownTool (the
 // request offers no such tool, or no usable schema for it), ErrUnknownParam (a name that is not
@@ -59,6 +66,11 @@ func (t *Tools) buildInput(tool string, params []Param) ([]byte, error) {
 			return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUnknownParam)
 		}
 		v := value{kind: kindString, text: p.Value}
+		if w, ok := b.jsonParam(p, ps); ok {
+			obj.keys = append(obj.keys, p.Name)
+			obj.elems = append(obj.elems, w)
+			continue
+		}
 		if ts, known := types(ps); known && ts&tString == 0 {
 			w, _, ch := b.coerceString(v, ps, 0)
 			if !ch {
@@ -73,4 +85,21 @@ func (t *Tools) buildInput(tool string, params []Param) ([]byte, error) {
 		return nil, fmt.Errorf("building the input of %q: %w", tool, ErrNoFit)
 	}
 	return appendJSON(nil, &obj), nil
+}
+
+// jsonParam reads a parameter the markup marked as JSON (Param.JSON) as a JSON value, typed by
+// the parameter's schema ps; ok is false when it is not marked, is no JSON, or does not fit ps
+// (it is then read as raw text).
+func (b *budget) jsonParam(p Param, ps *schema) (value, bool) {
+	if !p.JSON {
+		return value{}, false
+	}
+	w, err := parseJSON(strings.TrimSpace(p.Value))
+	if err != nil {
+		return value{}, false
+	}
+	if w2, _, ch := b.coerce(w, ps, 0); ch {
+		w = w2
+	}
+	return w, b.valid(&w, ps, 0)
 }

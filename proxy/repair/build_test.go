@@ -16,30 +16,39 @@ func TestBuildInput(t *testing.T) {
 		want   string
 		err    error
 	}{
-		{"string stays raw", []Param{{"file_path", `C:\test\new.txt`}}, `{"file_path":"C:\\test\\new.txt"}`, nil},
-		{"JSON-looking string stays", []Param{{"file_path", `[1, 2]`}}, `{"file_path":"[1, 2]"}`, nil},
-		{"white space kept in strings", []Param{{"file_path", "\na.txt\n"}}, `{"file_path":"\na.txt\n"}`, nil},
-		{"untyped stays a string", []Param{{"file_path", "a"}, {"any", "[1]"}}, `{"file_path":"a","any":"[1]"}`, nil},
-		{"array from JSON", []Param{{"file_path", "a"}, {"todos", "\n[{\"content\": \"x\", \"done\": false}]\n"}},
+		{"string stays raw", []Param{{Name: "file_path", Value: `C:\test\new.txt`}}, `{"file_path":"C:\\test\\new.txt"}`, nil},
+		{"JSON-looking string stays", []Param{{Name: "file_path", Value: `[1, 2]`}}, `{"file_path":"[1, 2]"}`, nil},
+		{"white space kept in strings", []Param{{Name: "file_path", Value: "\na.txt\n"}}, `{"file_path":"\na.txt\n"}`, nil},
+		{"untyped stays a string", []Param{{Name: "file_path", Value: "a"}, {Name: "any", Value: "[1]"}}, `{"file_path":"a","any":"[1]"}`, nil},
+		{"array from JSON", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: "\n[{\"content\": \"x\", \"done\": false}]\n"}},
 			`{"file_path":"a","todos":[{"content":"x","done":false}]}`, nil},
-		{"array from Python", []Param{{"file_path", "a"}, {"todos", "[{'content': 'x', 'done': True}]"}},
+		{"array from Python", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: "[{'content': 'x', 'done': True}]"}},
 			`{"file_path":"a","todos":[{"content":"x","done":true}]}`, nil},
-		{"array with closing markup", []Param{{"file_path", "a"}, {"todos", "[{\"content\": \"x\"}]\n</parameter>"}},
+		{"array with closing markup", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: "[{\"content\": \"x\"}]\n</parameter>"}},
 			`{"file_path":"a","todos":[{"content":"x"}]}`, nil},
-		{"items stringified", []Param{{"file_path", "a"}, {"todos", `["{\"content\": \"x\"}"]`}},
+		{"items stringified", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: `["{\"content\": \"x\"}"]`}},
 			`{"file_path":"a","todos":[{"content":"x"}]}`, nil},
-		{"scalars", []Param{{"timeout", "180000"}, {"n", "-3"}, {"bg", "true"}, {"file_path", "a"}, {"opt", "null"}},
+		{"scalars", []Param{{Name: "timeout", Value: "180000"}, {Name: "n", Value: "-3"}, {Name: "bg", Value: "true"}, {Name: "file_path", Value: "a"}, {Name: "opt", Value: "null"}},
 			`{"timeout":180000,"n":-3,"bg":true,"file_path":"a","opt":null}`, nil},
-		{"order kept", []Param{{"n", "1"}, {"file_path", "a"}}, `{"n":1,"file_path":"a"}`, nil},
-		{"leading zero", []Param{{"file_path", "a"}, {"n", "02134"}}, "", ErrUntyped},
-		{"fraction for an integer", []Param{{"file_path", "a"}, {"n", "1.5"}}, "", ErrUntyped},
-		{"words for a boolean", []Param{{"file_path", "a"}, {"bg", "yes"}}, "", ErrUntyped},
-		{"prose for an array", []Param{{"file_path", "a"}, {"todos", "first read, then fix"}}, "", ErrUntyped},
-		{"unknown param", []Param{{"file_path", "a"}, {"color", "red"}}, "", ErrUnknownParam},
-		{"param twice", []Param{{"file_path", "a"}, {"file_path", "b"}}, "", ErrUnknownParam},
-		{"required missing", []Param{{"n", "1"}}, "", ErrNoFit},
-		{"enum miss", []Param{{"file_path", "a"}, {"mode", "c"}}, "", ErrNoFit},
-		{"items do not fit", []Param{{"file_path", "a"}, {"todos", `[{"done": true}]`}}, "", ErrNoFit},
+		// D05 DSML: string="false" marks JSON, string="true" (JSON false) raw text
+		{"marked JSON", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: `[{"content": "x"}]`, JSON: true}}, `{"file_path":"a","todos":[{"content":"x"}]}`, nil},
+		{"marked JSON number", []Param{{Name: "file_path", Value: "a"}, {Name: "timeout", Value: " 120000 ", JSON: true}}, `{"file_path":"a","timeout":120000}`, nil},
+		{"marked JSON string", []Param{{Name: "file_path", Value: `"a b"`, JSON: true}}, `{"file_path":"a b"}`, nil},
+		{"marked JSON stringified array", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: `"[{\"content\": \"x\"}]"`, JSON: true}}, `{"file_path":"a","todos":[{"content":"x"}]}`, nil},
+		{"marked JSON that does not fit a string is read raw", []Param{{Name: "file_path", Value: "2.10", JSON: true}}, `{"file_path":"2.10"}`, nil},
+		{"marked JSON that is no JSON is read raw", []Param{{Name: "file_path", Value: "src/a.go", JSON: true}}, `{"file_path":"src/a.go"}`, nil},
+		{"number-like raw string stays a string", []Param{{Name: "file_path", Value: "2.10"}}, `{"file_path":"2.10"}`, nil},
+		{"marked JSON of the wrong type", []Param{{Name: "file_path", Value: "a"}, {Name: "bg", Value: "[1]", JSON: true}}, "", ErrUntyped},
+		{"order kept", []Param{{Name: "n", Value: "1"}, {Name: "file_path", Value: "a"}}, `{"n":1,"file_path":"a"}`, nil},
+		{"leading zero", []Param{{Name: "file_path", Value: "a"}, {Name: "n", Value: "02134"}}, "", ErrUntyped},
+		{"fraction for an integer", []Param{{Name: "file_path", Value: "a"}, {Name: "n", Value: "1.5"}}, "", ErrUntyped},
+		{"words for a boolean", []Param{{Name: "file_path", Value: "a"}, {Name: "bg", Value: "yes"}}, "", ErrUntyped},
+		{"prose for an array", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: "first read, then fix"}}, "", ErrUntyped},
+		{"unknown param", []Param{{Name: "file_path", Value: "a"}, {Name: "color", Value: "red"}}, "", ErrUnknownParam},
+		{"param twice", []Param{{Name: "file_path", Value: "a"}, {Name: "file_path", Value: "b"}}, "", ErrUnknownParam},
+		{"required missing", []Param{{Name: "n", Value: "1"}}, "", ErrNoFit},
+		{"enum miss", []Param{{Name: "file_path", Value: "a"}, {Name: "mode", Value: "c"}}, "", ErrNoFit},
+		{"items do not fit", []Param{{Name: "file_path", Value: "a"}, {Name: "todos", Value: `[{"done": true}]`}}, "", ErrNoFit},
 	}
 	tools := toolsWith(t, schema)
 	for _, tt := range tests {
@@ -74,7 +83,7 @@ func TestBuildInput(t *testing.T) {
 // TestBuildInputThroughRootRef: the parameters may sit behind a root $ref or allOf.
 func TestBuildInputThroughRootRef(t *testing.T) {
 	tools := toolsWith(t, `{"$ref":"#/$defs/in","$defs":{"in":{"allOf":[{"type":"object","properties":{"n":{"type":"integer"}}}]}}}`)
-	got, err := tools.BuildInput("t", []Param{{"n", "7"}})
+	got, err := tools.BuildInput("t", []Param{{Name: "n", Value: "7"}})
 	if err != nil || string(got) != `{"n":7}` {
 		t.Fatalf("got %s, %v", got, err)
 	}

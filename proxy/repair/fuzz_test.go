@@ -122,9 +122,9 @@ func FuzzBuildInput(f *testing.F) {
 	f.Add(uint16(toolIndex(tools, "write")), "file_path", `C:\Users\dev\test.txt`, "content", "line one\nline two")
 	f.Fuzz(func(t *testing.T, which uint16, n1, v1, n2, v2 string) {
 		ft := tools[int(which)%len(tools)]
-		params := []Param{{n1, v1}}
+		params := []Param{{Name: n1, Value: v1}}
 		if n2 != "" {
-			params = append(params, Param{n2, v2})
+			params = append(params, Param{Name: n2, Value: v2, JSON: len(v2)%2 == 0})
 		}
 		out, err := ft.tools.buildInput(ft.name, params)
 		if err != nil {

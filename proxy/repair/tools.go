@@ -58,6 +58,10 @@ type Options struct {
 	// FoundationAgents/OpenManus #1161).
 	// Before D24, a \u escape broken by white space in the text itself is mended (D25, reported
 	// as KindEscape), so that "\u7 ee7" becomes a character rather than literal text.
+	// D29 a text that no JSON reading takes but that is one whole Python dict literal
+	// ({'path': 'src', 'recursive': True}) is read with the exact Python-literal parser and
+	// checked against the tool's object schema, reported as KindCoerce (QwenLM/qwen-code #288;
+	// OpenHands PR #8780); a text any JSON reading takes is never read as Python.
 	// Each applies only when the result (after coercion) fits the tool's schema. D20 (arguments
 	// sent as an object) is the dialect's to encode before calling RepairInput.
 	Args bool

@@ -2,11 +2,14 @@
 // events or whole JSON, guided by the function tools of the request. It is pure: bytes in, bytes
 // out, no net/http.
 //
-// Nothing is held: every event is judged on its own and goes out at once, as it came unless a
-// rule rewrites it. A healthy stream comes out byte for byte. The arguments deltas
-// (response.function_call_arguments.delta) pass as they came; the SDKs build a call from the
-// arguments of response.output_item.done, which the rules repair, as they do the same arguments
-// in response.function_call_arguments.done and in the final response.
+// Every event is judged on its own and goes out at once, as it came unless a rule rewrites it,
+// except behind a message item's output_text that may end in a leaked call (docs/faults.md D60, see
+// leak.go): from the first delta that could begin one, the events are held until the text is
+// clear, or until the response ends and the markup becomes function_call items. A healthy stream
+// comes out byte for byte. The arguments deltas (response.function_call_arguments.delta) pass as
+// they came; the SDKs build a call from the arguments of response.output_item.done, which the
+// rules repair, as they do the same arguments in response.function_call_arguments.done and in the
+// final response.
 package responses
 
 import (
@@ -30,6 +33,10 @@ type event struct {
 	Arguments   *string         `json:"arguments"`
 	Response    json.RawMessage `json:"response"`
 	Error       json.RawMessage `json:"error"`
+
+	ContentIndex   *int    `json:"content_index"`
+	Delta          *string `json:"delta"`
+	SequenceNumber *int    `json:"sequence_number"`
 }
 
 // wireItem is what the dialect reads of an output item.
@@ -59,63 +66,85 @@ type Stream struct {
 	byOut map[int]string    // output_index -> item id
 	fixes map[string]*fix   // item id -> verdict
 	done  map[int]json.RawMessage
+
+	// the leaked-call rule (leak.go)
+	texts      map[textKey]*textHold
+	held       []heldEvent
+	holding    *textKey            // the text whose tail is held, nil when none
+	msgDone    int                 // the held output_item.done of that text's message; -1 none
+	structured bool                // a function_call item came
+	seqShift   int                 // events inserted so far
+	shifts     []shift             // items inserted so far
+	fixed      map[string]*leakFix // message item id -> its repair
+	noTools    bool                // the request offers no tool: no leaked call can be made
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: none). rep may be
 // nil.
 func NewStream(tools *repair.Tools, rep *repair.Reporter) *Stream {
 	return &Stream{tools: tools, rep: rep, names: map[string]string{}, byOut: map[int]string{},
-		fixes: map[string]*fix{}, done: map[int]json.RawMessage{}}
+		fixes: map[string]*fix{}, done: map[int]json.RawMessage{}, texts: map[textKey]*textHold{},
+		fixed: map[string]*leakFix{}, msgDone: -1, noTools: noTools(tools)}
 }
 
-// Held returns nil: the dialect never holds an event.
-func (s *Stream) Held() []byte { return nil }
-
-// End writes nothing: nothing is ever held.
-func (s *Stream) End(io.Writer) error { return nil }
-
-// Push takes one piece of the stream and writes it, rewritten when a rule applies.
-func (s *Stream) Push(ev sse.Event, w io.Writer) error {
-	out := ev.Raw
-	if !ev.Oversize {
-		var drop bool
-		out, drop = s.event(ev.Raw)
-		if drop {
-			return nil
-		}
-	} else {
-		s.rep.Fail("event over the size limit")
+// Held returns the events held behind a text that may end in a leaked call, as they came.
+func (s *Stream) Held() []byte {
+	var b []byte
+	for _, h := range s.held {
+		b = append(b, h.raw...)
 	}
-	_, err := w.Write(out)
-	return err
+	return b
 }
 
-// event judges one event: it returns the bytes to write, or drop for a junk frame.
-func (s *Stream) event(raw []byte) (out []byte, drop bool) {
+// End writes the events still held, as they came: a stream that ended before its message item
+// did is not repaired.
+func (s *Stream) End(w io.Writer) error {
+	s.holding, s.msgDone = nil, -1
+	return s.flush(w, nil, nil)
+}
+
+// Push takes one piece of the stream and writes it, rewritten when a rule applies; an output_text
+// delta that may begin a leaked call, and what follows it, is held (see step).
+func (s *Stream) Push(ev sse.Event, w io.Writer) error {
+	if ev.Oversize {
+		s.rep.Fail("event over the size limit")
+		s.holding, s.msgDone = nil, -1
+		return s.flush(w, ev.Raw, nil)
+	}
+	out, e, drop := s.event(ev.Raw)
+	if drop {
+		return nil
+	}
+	return s.step(w, out, e)
+}
+
+// event judges one event: it returns the bytes to write and what was read of them (nil when they
+// are no event object), or drop for a junk frame.
+func (s *Stream) event(raw []byte) (out []byte, ev *event, drop bool) {
 	_, data, has := sse.Fields(raw)
 	if !has {
-		return raw, false
+		return raw, nil, false
 	}
 	if openai.IsJunk(data) {
 		s.rep.Repair("", "junk_frame")
-		return nil, true
+		return nil, nil, true
 	}
 	d := bytes.TrimSpace(data)
 	if d[0] != '{' {
-		return raw, false // [DONE] and text that is not JSON: not ours to judge
+		return raw, nil, false // [DONE] and text that is not JSON: not ours to judge
 	}
 	var e event
 	if json.Unmarshal(d, &e) != nil {
-		return raw, false
+		return raw, nil, false
 	}
 	if e.Type == nil && e.Error == nil {
 		// An object no Responses client can read: a gateway's billing or usage frame (docs/faults.md
 		// D47: anomalyco/opencode #39087, #1298).
 		s.rep.Repair("", "junk_frame")
-		return nil, true
+		return nil, nil, true
 	}
 	if e.Type == nil {
-		return raw, false
+		return raw, &e, false
 	}
 	var nd []byte
 	switch *e.Type {
@@ -129,9 +158,9 @@ func (s *Stream) event(raw []byte) (out []byte, drop bool) {
 		nd = s.completed(d, &e)
 	}
 	if nd == nil {
-		return raw, false
+		return raw, &e, false
 	}
-	return openai.ReplaceData(raw, nd), false
+	return openai.ReplaceData(raw, nd), &e, false
 }
 
 func (s *Stream) added(e *event) {
@@ -304,113 +333,4 @@ func joinList(l []json.RawMessage) json.RawMessage {
 		b = append(b, e...)
 	}
 	return append(b, ']')
-}
-
-// RepairResponse repairs a non-streamed Responses API body (a response object): the arguments of
-// its function_call output items, as the stream rules do. It returns the new body and true, or
-// nil and false when nothing was repaired.
-//
-// A body that is an SSE stream, or a response object followed by "data: [DONE]" (docs/faults.md D55:
-// decolua/9router #3492), becomes the response object a non-streamed request asks for: the
-// response of the stream's last response.completed, response.incomplete or response.failed event,
-// after the stream rules ran over every event (so its arguments are repaired and a null output is
-// rebuilt, D43, D44). A stream without such an event, or with an event over the size limit,
-// passes as it came.
-func RepairResponse(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	body, shaped, ok := sse.OneObject(body, func(b []byte) ([]byte, bool) { return responseFromSSE(tools, b, rep) })
-	if !ok {
-		rep.Fail("SSE answer to a non-streamed request could not be read as one response")
-		return nil, false
-	}
-	if shaped {
-		rep.Repair("", "shape")
-	}
-	// A response made from a stream was repaired by the stream rules already; this pass finds
-	// nothing more to do there.
-	if fixed, ok := repairResponse(tools, body, rep); ok {
-		return fixed, true
-	}
-	if shaped {
-		return body, true
-	}
-	return nil, false
-}
-
-// responseFromSSE runs the stream rules over an SSE body and returns the response object of its
-// last final event (see RepairResponse); false when there is none or an event is over the limit.
-func responseFromSSE(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	s := NewStream(tools, rep)
-	var final json.RawMessage
-	var out bytes.Buffer
-	for _, ev := range sse.Each(body, 0) {
-		if ev.Oversize {
-			return nil, false
-		}
-		out.Reset()
-		if err := s.Push(ev, &out); err != nil {
-			return nil, false
-		}
-		_, data, has := sse.Fields(out.Bytes())
-		if !has {
-			continue
-		}
-		var e struct {
-			Type     string          `json:"type"`
-			Response json.RawMessage `json:"response"`
-			Error    json.RawMessage `json:"error"`
-		}
-		if json.Unmarshal(bytes.TrimSpace(data), &e) != nil {
-			continue
-		}
-		switch e.Type {
-		case "response.completed", "response.incomplete", "response.failed":
-			final = append(json.RawMessage(nil), e.Response...)
-		case "error":
-			return errorObject(bytes.TrimSpace(data), e.Error), true
-		}
-	}
-	if d := bytes.TrimSpace(final); len(d) == 0 || d[0] != '{' {
-		return nil, false
-	}
-	return bytes.TrimSpace(final), true
-}
-
-// errorObject turns a Responses stream's error event into the body the API answers a failed
-// non-streamed request with: {"error":{...}}. The event carries the error's members at its top
-// level ({"type":"error","code":…,"message":…,"param":…}) or, from some gateways, in an "error"
-// member (inner), which is then taken as it is.
-func errorObject(event []byte, inner json.RawMessage) []byte {
-	if d := bytes.TrimSpace(inner); len(d) > 0 && d[0] == '{' {
-		return append(append([]byte(`{"error":`), d...), '}')
-	}
-	obj, err := jsontext.ParseObject(event)
-	if err != nil {
-		return append(append([]byte(`{"error":`), event...), '}')
-	}
-	e := jsontext.Object{}
-	for _, k := range []string{"message", "param", "code"} { // "type" is the event's own: "error"
-		if v := obj.Get(k); v != nil {
-			e = append(e, jsontext.Member{Key: k, Value: v})
-		}
-	}
-	return append(append([]byte(`{"error":`), e.Marshal()...), '}')
-}
-
-// repairResponse repairs a body that is one response object (see RepairResponse).
-func repairResponse(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	obj, err := jsontext.ParseObject(body)
-	if err != nil {
-		return nil, false
-	}
-	out := obj.Get("output")
-	if out == nil || string(out) == "null" {
-		return nil, false
-	}
-	s := NewStream(tools, rep)
-	items, changed := s.output(out)
-	if !changed {
-		return nil, false
-	}
-	obj.Set("output", items)
-	return obj.Marshal(), true
 }

@@ -33,12 +33,30 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 	return out, kinds
 }
 
+// runJSON repairs a non-streamed body and returns what the client gets and the kinds reported.
+func runJSON(request, body []byte) ([]byte, []string) {
+	tl, _ := repair.ToolsFromResponses(request)
+	var kinds []string
+	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+	if fixed, ok := RepairResponse(tl, body, rep); ok {
+		return fixed, kinds
+	}
+	return body, kinds
+}
+
 func TestCasesPure(t *testing.T) {
 	all, err := cases.Load("responses")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range all {
+		if !c.Stream {
+			t.Run(c.Name+"/json", func(t *testing.T) {
+				out, kinds := runJSON(c.Request, c.Upstream)
+				checkAs(t, client.ResponsesJSON, c.Want.Passthrough, c.Upstream, c.Want.Message, c.Want.Repairs, out, kinds)
+			})
+			continue
+		}
 		for _, mode := range []string{"whole", "onebyte", "chunks"} {
 			t.Run(c.Name+"/"+mode, func(t *testing.T) {
 				var r io.Reader = bytes.NewReader(c.Upstream)
@@ -57,6 +75,12 @@ func TestCasesPure(t *testing.T) {
 
 func check(t *testing.T, passthrough bool, in []byte, want []byte, wantKinds []string, out []byte, kinds []string) {
 	t.Helper()
+	checkAs(t, client.ResponsesStream, passthrough, in, want, wantKinds, out, kinds)
+}
+
+// checkAs is check for a body read by read (a stream or one response object).
+func checkAs(t *testing.T, read func([]byte) (*client.ResponsesResult, error), passthrough bool, in []byte, want []byte, wantKinds []string, out []byte, kinds []string) {
+	t.Helper()
 	if passthrough {
 		if !bytes.Equal(out, in) {
 			t.Fatalf("passthrough changed; kinds %v\n%s", kinds, out)
@@ -66,7 +90,7 @@ func check(t *testing.T, passthrough bool, in []byte, want []byte, wantKinds []s
 		}
 		return
 	}
-	r, err := client.ResponsesStream(out)
+	r, err := read(out)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}

@@ -1,0 +1,86 @@
+package markup
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Mistral's tool-call tokens (docs/faults.md D59: ml-explore/mlx-lm PR #1448, #1374, PR #1643;
+// raullenchai/Rapid-MLX #1071; ai-dynamo/frontend-crates PR #60).
+const (
+	mToolCalls = "[TOOL_CALLS]"
+	mArgs      = "[ARGS]"
+	mCallID    = "[CALL_ID]"
+)
+
+// mistralBlock parses one Mistral call block: [TOOL_CALLS]T[ARGS]{…} (Devstral and the v11+
+// templates; [CALL_ID]id may stand before [ARGS]), whose arguments are exactly one JSON object,
+// or the older [TOOL_CALLS] [{"name": "T", "arguments": {…}, "id": "…"}, …], a JSON list of
+// call objects with those keys only (arguments an object, a string holding one, or absent).
+// Parallel calls repeat the first form, each after its own [TOOL_CALLS].
+func mistralBlock(c *cursor) ([]Call, outcome) {
+	if r := c.lit(mToolCalls); r != ok {
+		return nil, failOrShort(r)
+	}
+	c.skipBlanks()
+	if c.eof() {
+		return nil, short
+	}
+	if rest := c.rest(); rest[0] == '[' {
+		switch {
+		case strings.HasPrefix(rest, mArgs):
+			return nil, fail // [ARGS] without a name
+		case partial(rest, mArgs):
+			return nil, short
+		}
+		return mistralList(c)
+	}
+	name, r := c.token()
+	if r != ok {
+		return nil, short
+	}
+	if !validName(name) {
+		return nil, fail
+	}
+	c.skipBlanks()
+	if rest := c.rest(); strings.HasPrefix(rest, mCallID) {
+		c.i += len(mCallID)
+		if _, r := c.token(); r != ok {
+			return nil, short
+		}
+		c.skipBlanks()
+	} else if partial(rest, mCallID) && !partial(rest, mArgs) {
+		return nil, short
+	}
+	if r := c.lit(mArgs); r != ok {
+		return nil, failOrShort(r)
+	}
+	c.skipBlanks()
+	obj, r := c.object()
+	if r != ok {
+		return nil, failOrShort(r)
+	}
+	return []Call{{Syntax: Mistral, Name: name, JSON: []byte(obj)}}, whole
+}
+
+// mistralList parses the JSON list of the older template, from its '['.
+func mistralList(c *cursor) ([]Call, outcome) {
+	end, r := jsonArrayAt(c.s, c.i, c.m)
+	if r != ok {
+		return nil, failOrShort(r)
+	}
+	var items []json.RawMessage
+	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
+		return nil, fail
+	}
+	calls := make([]Call, 0, len(items))
+	for _, it := range items {
+		call, valid := namedCall(it, Mistral, "id")
+		if !valid {
+			return nil, fail
+		}
+		calls = append(calls, call)
+	}
+	c.i = end
+	return calls, whole
+}

@@ -1,0 +1,271 @@
+package responses
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// Syntaxes are the leaked-call markups recognised at the tail of a message item's output_text:
+// the <invoke> markup Claude models leak behind a Responses endpoint, with D01's stray word and
+// guards (docs/faults.md D60: anthropics/claude-code #64314, #67307, #75326; lidge-jun/opencodex
+// #5499, Codex CLI shows the markup as a message).
+const Syntaxes = markup.Invoke
+
+// textKey names one output_text part: its message item and content index.
+type textKey struct {
+	item string
+	part int
+}
+
+// textHold follows one output_text part while its deltas stream.
+type textHold struct {
+	h    *markup.Holder
+	all  strings.Builder // every delta's text, in order
+	sent int             // bytes of the text in deltas written before the first held one
+	held bool            // a delta of this part is held
+}
+
+// heldEvent is one event held behind a text that may end in a leaked call.
+type heldEvent struct {
+	raw   []byte
+	e     event
+	key   textKey // the text part an output_text delta belongs to
+	start int     // an output_text delta's offset in its part's text
+	delta string
+}
+
+// leakFix is what a message item's leaked tail became: the text kept and the function_call
+// items made, for the response.completed that lists the item.
+type leakFix struct {
+	part  int
+	keep  string
+	msg   json.RawMessage   // the message item with its text cut
+	calls []json.RawMessage // the function_call items, completed
+}
+
+// shift is the room inserted function_call items take in output_index: n items after the
+// upstream's item at index after.
+type shift struct{ after, n int }
+
+// noTools reports whether no leaked call can be made for a request offering tools: it offers
+// no tool at all.
+func noTools(tools *repair.Tools) bool { return len(tools.Names()) == 0 }
+
+// leakOff reports whether no leaked call can be made in this response.
+func (s *Stream) leakOff() bool { return s.noTools }
+
+// step writes one event the per-event rules have judged (raw, and what was read of it, e: nil
+// when it is no event object) through the leaked-call rule (D60): an output_text delta
+// that may begin a leaked tail is held, and every event after it, until the text is clear or its
+// message item is done; then the held events go out as they came, or with the markup cut from the
+// text and function_call items after the message item.
+func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
+	if e == nil || e.Type == nil || s.leakOff() {
+		return s.write(w, raw, e)
+	}
+	switch *e.Type {
+	case "response.output_item.added":
+		if s.itemType(e.Item) == "function_call" {
+			s.structured = true
+		}
+	case "response.output_text.delta":
+		if e.Delta != nil && e.ContentIndex != nil && e.ItemID != "" {
+			return s.textDelta(w, raw, e)
+		}
+	case "response.output_text.done":
+		if th := s.texts[textKey{e.ItemID, intOr(e.ContentIndex)}]; th != nil && th.held {
+			if _, found := th.h.Tail(th.h.Held()); !found {
+				s.holding = nil
+				return s.flush(w, raw, e)
+			}
+		}
+	case "response.output_item.done":
+		if s.holding != nil && s.itemID(e.Item) == s.holding.item {
+			// The decision waits for the response's end: a function_call item after the message
+			// means the leaked markup is not promoted.
+			s.msgDone = len(s.held)
+			s.hold(raw, e, textKey{}, 0, "")
+			return nil
+		}
+	case "response.completed":
+		if s.holding != nil && s.msgDone >= 0 {
+			return s.finish(w, raw, e)
+		}
+	}
+	if len(s.held) > 0 && isFinal(*e.Type) {
+		s.holding, s.msgDone = nil, -1
+		return s.flush(w, raw, e) // incomplete, failed, an error, no message done: as it came
+	}
+	if len(s.held) > 0 {
+		s.hold(raw, e, textKey{}, 0, "")
+		return nil
+	}
+	return s.write(w, raw, e)
+}
+
+// textDelta takes one output_text delta.
+func (s *Stream) textDelta(w io.Writer, raw []byte, e *event) error {
+	key := textKey{e.ItemID, *e.ContentIndex}
+	th := s.texts[key]
+	if th == nil {
+		th = &textHold{h: markup.NewHolder(Syntaxes)}
+		s.texts[key] = th
+	}
+	start := th.all.Len()
+	th.all.WriteString(*e.Delta)
+	out := th.h.Push(*e.Delta)
+	if len(s.held) == 0 && len(out) == len(*e.Delta) {
+		return s.write(w, raw, e)
+	}
+	if !th.held && s.holding == nil {
+		th.held, th.sent = true, start
+		s.holding = &key
+	}
+	s.hold(raw, e, key, start, *e.Delta)
+	if s.holding != nil && *s.holding == key && th.h.Held() == "" {
+		// what was held proved to be no tail: it all goes as it came
+		th.held, s.holding = false, nil
+		return s.flush(w, nil, nil)
+	}
+	return nil
+}
+
+func (s *Stream) hold(raw []byte, e *event, key textKey, start int, delta string) {
+	s.held = append(s.held, heldEvent{raw: bytes.Clone(raw), e: *e, key: key, start: start, delta: delta})
+}
+
+// flush writes the held events as they came, then raw when it is not nil.
+func (s *Stream) flush(w io.Writer, raw []byte, e *event) error {
+	held := s.held
+	s.held = nil
+	for _, h := range held {
+		if err := s.write(w, h.raw, &h.e); err != nil {
+			return err
+		}
+	}
+	if raw == nil {
+		return nil
+	}
+	return s.write(w, raw, e)
+}
+
+// isFinal reports whether an event type ends a response.
+func isFinal(typ string) bool {
+	switch typ {
+	case "response.completed", "response.incomplete", "response.failed", "error":
+		return true
+	}
+	return false
+}
+
+// finish takes the response.completed of a response whose message item ended with its text held:
+// a leaked tail that makes calls the request allows becomes function_call items after the message
+// item; anything else goes as it came.
+func (s *Stream) finish(w io.Writer, raw []byte, e *event) error {
+	key, at := *s.holding, s.msgDone
+	th := s.texts[key]
+	s.holding, s.msgDone = nil, -1
+	done := s.held[at]
+	fx, ok := s.decide(th, key, done.e.Item)
+	if !ok {
+		return s.flush(w, raw, e)
+	}
+	held := s.held
+	s.held = nil
+	cut := len(fx.keep)
+	for i, h := range held {
+		out := h.raw
+		switch {
+		case i == at:
+			out = setMember(h.raw, "item", fx.msg)
+		case h.e.Type != nil && *h.e.Type == "response.output_text.delta" && h.key == key:
+			if h.start >= cut {
+				if h.e.SequenceNumber != nil {
+					s.seqShift--
+				}
+				continue
+			}
+			if h.start+len(h.delta) > cut {
+				out = setMember(h.raw, "delta", jsontext.Quote(h.delta[:cut-h.start]))
+			}
+		case sameText(&h.e, key, "response.output_text.done"):
+			out = setMember(h.raw, "text", jsontext.Quote(fx.keep))
+		case sameText(&h.e, key, "response.content_part.done"):
+			out = setPartText(h.raw, fx.keep)
+		}
+		if err := s.write(w, out, &h.e); err != nil {
+			return err
+		}
+		if i == at {
+			if err := s.insertCalls(w, h.raw, &h.e, fx); err != nil {
+				return err
+			}
+		}
+	}
+	return s.write(w, raw, e)
+}
+
+func sameText(e *event, key textKey, typ string) bool {
+	return e.Type != nil && *e.Type == typ && e.ItemID == key.item && intOr(e.ContentIndex) == key.part
+}
+
+// decide decides on the held text of key, whose message item is done as item: the text must end
+// in a leaked tail (with D01's guards), the item must be completed and the same text, no
+// structured call may have come, and every call must fit the request's tools.
+func (s *Stream) decide(th *textHold, key textKey, item json.RawMessage) (*leakFix, bool) {
+	if s.structured {
+		if _, found := th.h.Tail(th.h.Held()); found {
+			s.rep.Fail("leaked call beside structured calls")
+		}
+		return nil, false
+	}
+	leak, found := th.h.Tail(th.h.Held())
+	if !found {
+		return nil, false
+	}
+	text := th.all.String()
+	start := len(text) - len(th.h.Held()) + leak.Start
+	keep := text[:max(th.sent, len(strings.TrimRight(text[:start], " \t\r\n")))]
+	msg, ok := cutMessage(item, key.part, text, keep)
+	if !ok {
+		s.rep.Fail("message item does not match its streamed text")
+		return nil, false
+	}
+	calls, ok := s.leakedCalls(leak.Calls)
+	if !ok {
+		return nil, false
+	}
+	return &leakFix{part: key.part, keep: keep, msg: msg, calls: calls}, true
+}
+
+// leakedCalls turns leaked calls into completed function_call items; false when the request does
+// not allow them or one does not fit its tool.
+func (s *Stream) leakedCalls(leaked []markup.Call) ([]json.RawMessage, bool) {
+	if err := s.tools.AllowsCalls(len(leaked)); err != nil {
+		s.rep.Fail("leaked calls more than the request allows")
+		return nil, false
+	}
+	items := make([]json.RawMessage, len(leaked))
+	for i, cl := range leaked {
+		params := make([]repair.Param, len(cl.Params))
+		for k, p := range cl.Params {
+			params[k] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
+		}
+		in, err := s.tools.CallInput(cl.Name, params, cl.JSON)
+		if err != nil {
+			s.rep.Fail("leaked call does not fit the request's tools")
+			return nil, false
+		}
+		items[i] = callItem(repair.NewID("fc_"), repair.NewID("call_"), cl.Name, string(in), "completed")
+	}
+	for _, cl := range leaked {
+		s.rep.Repair(cl.Name, "leaked_call")
+	}
+	return items, true
+}
