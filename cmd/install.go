@@ -37,11 +37,17 @@ type installOptions struct {
 	CodexBuiltin          bool
 }
 
-// newServiceManager builds the per-user service manager for the state folder; tests replace it.
-var newServiceManager = func(dirs install.Dirs) (install.Service, error) {
-	exe, err := serviceExecutable()
-	if err != nil {
-		return nil, err
+// newServiceManager builds the per-user service manager for the state folder, for a service that
+// runs exe: an absolute path, or "" for serviceExecutable (this toolfix binary, symlinks
+// resolved). `toolfix update` passes the path it replaced, which it resolved before the swap:
+// after it, this binary's own path names the old file it set aside. Tests replace it.
+var newServiceManager = func(dirs install.Dirs, exe string) (install.Service, error) {
+	if exe == "" {
+		own, err := serviceExecutable()
+		if err != nil {
+			return nil, err
+		}
+		exe = own
 	}
 	return service.New(service.Config{Executable: exe, StateDir: dirs.State, LogDir: dirs.Logs()})
 }
@@ -114,7 +120,7 @@ func newInstaller() (*install.Installer, error) {
 	}
 	dirs := install.DefaultDirs()
 	in := &install.Installer{Dirs: dirs, Env: env}
-	svc, err := newServiceManager(dirs)
+	svc, err := newServiceManager(dirs, "")
 	if err != nil {
 		return nil, err
 	}

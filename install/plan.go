@@ -28,6 +28,10 @@ type Service interface {
 	Install() error
 	// Remove stops and removes the service; nil when it is not installed.
 	Remove() error
+	// Snapshot records the service as it is now (its definition byte for byte, or that there is
+	// none, and whether it runs); restore puts exactly that back, or removes the service when
+	// there was none. Apply takes one before Install, to undo a failed install.
+	Snapshot() (restore func() error, err error)
 }
 
 // Options are the choices of `toolfix install`.
