@@ -77,7 +77,7 @@ var newDoctor = func(port int, timeout time.Duration) (*doctor.Doctor, error) {
 	}
 	dirs := install.DefaultDirs()
 	d := &doctor.Doctor{Version: Version, Env: env, Dirs: dirs, Cwd: cwd, Port: port, DefaultPort: DefaultPort, Timeout: timeout, UpstreamTimeout: timeout}
-	if svc, err := newServiceManager(dirs); err == nil {
+	if svc, err := newServiceManager(dirs, ""); err == nil {
 		if ss, ok := svc.(doctor.ServiceStatus); ok {
 			d.Service = ss
 		}

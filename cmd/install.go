@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,13 +33,21 @@ type installOptions struct {
 	NoService             bool
 	ClaudeDefaultUpstream bool
 	OpenCodeBuiltins      []string
+	KiloBuiltins          []string
+	CodexBuiltin          bool
 }
 
-// newServiceManager builds the per-user service manager for the state folder; tests replace it.
-var newServiceManager = func(dirs install.Dirs) (install.Service, error) {
-	exe, err := serviceExecutable()
-	if err != nil {
-		return nil, err
+// newServiceManager builds the per-user service manager for the state folder, for a service that
+// runs exe: an absolute path, or "" for serviceExecutable (this toolfix binary, symlinks
+// resolved). `toolfix update` passes the path it replaced, which it resolved before the swap:
+// after it, this binary's own path names the old file it set aside. Tests replace it.
+var newServiceManager = func(dirs install.Dirs, exe string) (install.Service, error) {
+	if exe == "" {
+		own, err := serviceExecutable()
+		if err != nil {
+			return nil, err
+		}
+		exe = own
 	}
 	return service.New(service.Config{Executable: exe, StateDir: dirs.State, LogDir: dirs.Logs()})
 }
@@ -47,12 +56,15 @@ func newInstallCmd(ios *IOStreams, runF func(*installOptions) error) *cobra.Comm
 	opts := &installOptions{}
 	c := &cobra.Command{
 		Use:   "install",
-		Short: "Route Claude Code and OpenCode through toolfix",
-		Long: `Route Claude Code and OpenCode through the toolfix proxy, started at login as a per-user service.
+		Short: "Route Claude Code, OpenCode, Codex CLI, Kilo CLI and Qwen Code through toolfix",
+		Long: `Route Claude Code, OpenCode, Codex CLI, Kilo CLI and Qwen Code through the toolfix proxy, started
+at login as a per-user service.
 
 install finds the base URL each client uses — env.ANTHROPIC_BASE_URL in Claude Code's settings.json,
-provider.<id>.options.baseURL in OpenCode's config — makes it a route of the proxy, and points the
-client at http://127.0.0.1:<port>/<route> instead. It shows the plan (a diff per file) first; on a
+provider.<id>.options.baseURL in OpenCode's and Kilo's config, model_providers.<id>.base_url in
+Codex's config.toml, modelProviders.openai[].baseUrl in Qwen Code's settings.json and OPENAI_BASE_URL
+in its .env — makes it a route of the proxy, and points the client at
+http://127.0.0.1:<port>/<route> instead. It shows the plan (a diff per file) first; on a
 terminal it asks before changing anything. Comments, formatting and key order of the files are kept;
 each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back.`,
 		Example: `  toolfix install --dry-run
@@ -69,13 +81,15 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
 				return &usageError{fmt.Errorf("--port %d: not a TCP port (1-65535)", opts.Port)}
 			}
 			for _, o := range opts.Only {
-				if o != providers.Claude && o != providers.OpenCode {
-					return &usageError{fmt.Errorf("--only %q: the clients are claude and opencode", o)}
+				if !slices.Contains(providers.Clients, o) {
+					return &usageError{fmt.Errorf("--only %q: the clients are %s", o, strings.Join(providers.Clients, ", "))}
 				}
 			}
-			for _, b := range opts.OpenCodeBuiltins {
-				if _, ok := providers.OpenCodeBuiltins[b]; !ok {
-					return &usageError{fmt.Errorf("--opencode-builtin %q: the built-in providers are anthropic and openai", b)}
+			for flag, bs := range map[string][]string{"opencode-builtin": opts.OpenCodeBuiltins, "kilo-builtin": opts.KiloBuiltins} {
+				for _, b := range bs {
+					if _, ok := providers.OpenCodeBuiltins[b]; !ok {
+						return &usageError{fmt.Errorf("--%s %q: the built-in providers are anthropic and openai", flag, b)}
+					}
 				}
 			}
 			if runF != nil {
@@ -89,10 +103,12 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
 	f.BoolVar(&opts.JSON, "json", false, "with --dry-run: print the plan (routes, files with their diffs, service) as JSON, for scripts")
 	f.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask before changing files (needed when not on a terminal)")
 	f.IntVar(&opts.Port, "port", DefaultPort, "loopback port of the proxy; without it a re-install keeps the installed port")
-	f.StringSliceVar(&opts.Only, "only", nil, "route only these clients: claude, opencode")
+	f.StringSliceVar(&opts.Only, "only", nil, "route only these clients: claude, opencode, codex, kilo, qwen")
 	f.BoolVar(&opts.NoService, "no-service", false, "install no service; run 'toolfix serve' yourself")
 	f.BoolVar(&opts.ClaudeDefaultUpstream, "claude-default-upstream", false, "route Claude Code even when it talks to api.anthropic.com directly")
 	f.StringSliceVar(&opts.OpenCodeBuiltins, "opencode-builtin", nil, "route these built-in OpenCode providers: anthropic, openai")
+	f.StringSliceVar(&opts.KiloBuiltins, "kilo-builtin", nil, "route these built-in Kilo CLI providers: anthropic, openai")
+	f.BoolVar(&opts.CodexBuiltin, "codex-builtin", false, "route Codex CLI's built-in openai provider (its top-level openai_base_url, else api.openai.com)")
 	return c
 }
 
@@ -104,7 +120,7 @@ func newInstaller() (*install.Installer, error) {
 	}
 	dirs := install.DefaultDirs()
 	in := &install.Installer{Dirs: dirs, Env: env}
-	svc, err := newServiceManager(dirs)
+	svc, err := newServiceManager(dirs, "")
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +156,8 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 		Only:                  opts.Only,
 		ClaudeDefaultUpstream: opts.ClaudeDefaultUpstream,
 		OpenCodeBuiltins:      opts.OpenCodeBuiltins,
+		KiloBuiltins:          opts.KiloBuiltins,
+		CodexBuiltin:          opts.CodexBuiltin,
 		NoService:             opts.NoService,
 	})
 	if err != nil {

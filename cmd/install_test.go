@@ -31,7 +31,7 @@ func tempHome(t *testing.T) string {
 		t.Setenv(k, "")
 	}
 	old, oldExe := newServiceManager, serviceExecutable
-	newServiceManager = func(install.Dirs) (install.Service, error) { return unusedService{t}, nil }
+	newServiceManager = func(install.Dirs, string) (install.Service, error) { return unusedService{t}, nil }
 	serviceExecutable = func() (string, error) { return "/usr/local/bin/toolfix", nil }
 	t.Cleanup(func() { newServiceManager, serviceExecutable = old, oldExe })
 	return home
@@ -44,6 +44,10 @@ func (u unusedService) Check() error     { return errors.New("no service manager
 func (u unusedService) Describe() string { return "test: none" }
 func (u unusedService) Install() error   { u.t.Error("service installed"); return errors.New("unused") }
 func (u unusedService) Remove() error    { u.t.Error("service removed"); return errors.New("unused") }
+func (u unusedService) Snapshot() (func() error, error) {
+	u.t.Error("service recorded")
+	return nil, errors.New("unused")
+}
 
 func writeFile(t *testing.T, path, content string) {
 	t.Helper()

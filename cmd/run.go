@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -27,7 +28,7 @@ func init() {
 }
 
 type runOptions struct {
-	Client      string   // "claude" or "opencode"; "" tells it from the command's name
+	Client      string   // one of providers.Clients; "" tells it from the command's name
 	Argv        []string // the client's command line
 	Samples     string
 	SamplesDir  string
@@ -49,16 +50,20 @@ func newRunCmd(ios *IOStreams) *cobra.Command { return newRunCmdWith(ios, nil) }
 func newRunCmdWith(ios *IOStreams, runF func(*runOptions) error) *cobra.Command {
 	opts := &runOptions{}
 	c := &cobra.Command{
-		Use:   "run [flags] -- claude|opencode [args...]",
-		Short: "Run Claude Code or OpenCode once through the repair, without installing anything",
-		Long: `Run Claude Code or OpenCode once with toolfix's repair in between, changing no file.
+		Use:   "run [flags] -- claude|opencode|codex|kilo|qwen [args...]",
+		Short: "Run a coding agent once through the repair, without installing anything",
+		Long: `Run Claude Code, OpenCode, Codex CLI, Kilo CLI or Qwen Code once with toolfix's repair in between,
+changing no file.
 
 toolfix reads where the client sends its requests today — for Claude Code ANTHROPIC_BASE_URL from
-its settings files or your environment (else https://api.anthropic.com); for OpenCode every
-provider's baseURL in its config files and OPENCODE_CONFIG_CONTENT, plus the built-in anthropic and
-openai providers — starts a proxy on a free loopback port for this run, and hands the client the
-proxy's URL: Claude Code through --settings (which wins over your settings files), OpenCode through
-OPENCODE_CONFIG_CONTENT. When an installed toolfix service answers, the run goes through it instead
+its settings files or your environment (else https://api.anthropic.com); for OpenCode and Kilo every
+provider's baseURL in their config files and OPENCODE_CONFIG_CONTENT or KILO_CONFIG_CONTENT, plus
+the built-in anthropic and openai providers; for Codex every model_providers.<id>.base_url of its
+config.toml and the built-in openai provider; for Qwen Code OPENAI_BASE_URL from your environment,
+else ~/.qwen/.env, else the modelProviders.openai entry of its model — starts a proxy on a free
+loopback port for this run, and hands the client the proxy's URL: Claude Code through --settings
+(which wins over your settings files), OpenCode and Kilo through their CONFIG_CONTENT variable,
+Codex through -c overrides, Qwen Code through --openai-base-url. When an installed toolfix service answers, the run goes through it instead
 where it already serves the same upstream.
 
 Signals toolfix gets go to the client (except the terminal's Ctrl-C and Ctrl-\, which reach the
@@ -80,7 +85,7 @@ the proxy after; a line on standard error then says what was repaired.`,
 	}
 	f := c.Flags()
 	f.SetInterspersed(false)
-	f.StringVar(&opts.Client, "client", "", "the client: claude or opencode (default: from the command's name)")
+	f.StringVar(&opts.Client, "client", "", "the client: claude, opencode, codex, kilo or qwen (default: from the command's name)")
 	f.BoolVar(&opts.NoService, "no-service", false, "always start a proxy for this run, even when the installed service answers")
 	f.StringVar(&opts.LogFile, "log", "", "write the proxy's JSON log to this file")
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "print no summary at the end")
@@ -98,14 +103,13 @@ func clientKind(flag, command string) (string, error) {
 			name = strings.TrimSuffix(name, ext)
 		}
 	}
-	switch name {
-	case providers.Claude, providers.OpenCode:
+	if slices.Contains(providers.Clients, name) {
 		return name, nil
 	}
 	if flag != "" {
-		return "", &usageError{fmt.Errorf("--client %q: want claude or opencode", flag)}
+		return "", &usageError{fmt.Errorf("--client %q: want one of %s", flag, strings.Join(providers.Clients, ", "))}
 	}
-	return "", &usageError{fmt.Errorf("cannot tell which client %q is: give --client claude or --client opencode", command)}
+	return "", &usageError{fmt.Errorf("cannot tell which client %q is: give --client with one of %s", command, strings.Join(providers.Clients, ", "))}
 }
 
 func runRun(ctx context.Context, opts *runOptions, ios *IOStreams) error {
@@ -129,10 +133,20 @@ func runRun(ctx context.Context, opts *runOptions, ios *IOStreams) error {
 			return err
 		}
 		targets = []runTarget{{ID: providers.Claude, Upstream: up, Protocol: "anthropic"}}
-	case providers.OpenCode:
-		if targets, notes, err = openCodeTargets(env, cwd); err != nil {
+	case providers.OpenCode, providers.Kilo:
+		if targets, notes, err = openCodeTargets(runFamilies[kind], env, cwd); err != nil {
 			return err
 		}
+	case providers.Codex:
+		if targets, notes, err = codexTargets(env); err != nil {
+			return err
+		}
+	case providers.Qwen:
+		t, err := qwenTarget(env)
+		if err != nil {
+			return err
+		}
+		targets = []runTarget{t}
 	}
 	st, err := install.LoadState(dirs)
 	if err != nil && !errors.Is(err, install.ErrNotInstalled) {
@@ -142,7 +156,7 @@ func runRun(ctx context.Context, opts *runOptions, ios *IOStreams) error {
 	if st != nil && !opts.NoService {
 		svc = probeService(ctx, st.Port)
 	}
-	targets, routes, err := place(targets, st, svc)
+	targets, routes, err := place(kind, targets, st, svc)
 	if err != nil {
 		return err
 	}

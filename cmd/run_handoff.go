@@ -13,8 +13,11 @@ import (
 
 // handOff returns the client's argv and environment with toolfix's URLs in them: for Claude Code a
 // --settings inline JSON setting env.ANTHROPIC_BASE_URL (merged into a --settings the user gave);
-// for OpenCode OPENCODE_CONFIG_CONTENT with provider.<id>.options.baseURL set (merged into the
-// user's). A target left unchanged adds nothing.
+// for OpenCode and Kilo OPENCODE_CONFIG_CONTENT or KILO_CONFIG_CONTENT with
+// provider.<id>.options.baseURL set (merged into the user's); for Codex one
+// -c model_providers.<id>.base_url="…" (or -c openai_base_url="…") per provider after the program
+// name; for Qwen Code --openai-base-url after the program name. A target left unchanged adds
+// nothing.
 func handOff(kind string, argv, environ []string, env providers.Env, targets []runTarget) ([]string, []string, error) {
 	args := append([]string(nil), argv...)
 	childEnv := append([]string(nil), environ...)
@@ -26,17 +29,36 @@ func handOff(kind string, argv, environ []string, env providers.Env, targets []r
 		}
 		args, err := claudeSettingsArgs(args, t.URL)
 		return args, childEnv, err
-	case providers.OpenCode:
+	case providers.OpenCode, providers.Kilo:
 		getenv := env.Getenv
 		if getenv == nil {
 			getenv = os.Getenv
 		}
-		content, err := openCodeContent(getenv("OPENCODE_CONFIG_CONTENT"), targets)
+		name := runFamilies[kind].contentEnv
+		content, err := openCodeContent(name, getenv(name), targets)
 		if err != nil {
 			return nil, nil, err
 		}
 		if content != "" {
-			childEnv = setEnv(childEnv, "OPENCODE_CONFIG_CONTENT", content)
+			childEnv = setEnv(childEnv, name, content)
+		}
+	case providers.Codex:
+		var over []string
+		for _, t := range targets {
+			if t.Via == "unchanged" {
+				continue
+			}
+			key := providers.CodexProviderKey(t.ID).Dotted()
+			if t.ID == "openai" {
+				key = providers.CodexBuiltinKey.Dotted()
+			}
+			b, _ := json.Marshal(t.URL) // a JSON string is a TOML basic string too
+			over = append(over, "-c", key+"="+string(b))
+		}
+		args = append(append([]string{args[0]}, over...), args[1:]...)
+	case providers.Qwen:
+		if t := targets[0]; t.Via != "unchanged" {
+			args = append([]string{args[0], "--openai-base-url", t.URL}, args[1:]...)
 		}
 	}
 	return args, childEnv, nil
@@ -102,8 +124,9 @@ func mergeClaudeSettings(val, url string) (string, error) {
 }
 
 // openCodeContent merges provider.<id>.options.baseURL for every routed target into the user's
-// OPENCODE_CONFIG_CONTENT (JSONC; "" for none). It returns "" when nothing is to be set.
-func openCodeContent(existing string, targets []runTarget) (string, error) {
+// config content in the variable name (OPENCODE_CONFIG_CONTENT, KILO_CONFIG_CONTENT; JSONC; ""
+// for none). It returns "" when nothing is to be set.
+func openCodeContent(name, existing string, targets []runTarget) (string, error) {
 	doc := map[string]any{}
 	if strings.TrimSpace(existing) != "" {
 		std, err := hujson.Standardize([]byte(existing))
@@ -111,7 +134,7 @@ func openCodeContent(existing string, targets []runTarget) (string, error) {
 			err = json.Unmarshal(std, &doc)
 		}
 		if err != nil {
-			return "", fmt.Errorf("%w (fix it and run again)", providers.ParseError("OPENCODE_CONFIG_CONTENT", []byte(existing), err))
+			return "", fmt.Errorf("%w (fix it and run again)", providers.ParseError(name, []byte(existing), err))
 		}
 	}
 	set := 0

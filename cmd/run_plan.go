@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,9 +23,9 @@ import (
 )
 
 // runTarget is one base URL of the client that `toolfix run` routes: Claude Code's
-// ANTHROPIC_BASE_URL, or one OpenCode provider's baseURL.
+// ANTHROPIC_BASE_URL, one OpenCode, Kilo or Codex provider's base URL, or Qwen Code's.
 type runTarget struct {
-	// ID is "claude" or the OpenCode provider id.
+	// ID is the client's name for Claude Code and Qwen Code, else the provider id.
 	ID string
 	// Upstream is where the client sends requests today, toolfix's own URL resolved to the route's
 	// upstream.
@@ -173,24 +174,35 @@ func parseOpenCode(name string, data []byte) (openCodeConfig, error) {
 	return c, nil
 }
 
-// openCodeTargets lists the providers OpenCode would send requests to, with their upstreams: every
-// provider with a baseURL in the global files (providers.ScanOpenCode), then the project's
-// opencode.json and opencode.jsonc (from dir up to the repository root, nearest last) and
-// OPENCODE_CONFIG_CONTENT, each layer winning over the one before; and the built-in anthropic and
-// openai providers at their default upstreams when no layer sets theirs. Providers whose package
-// speaks a format toolfix does not repair are left out.
-func openCodeTargets(env providers.Env, dir string) ([]runTarget, []string, error) {
-	scan, err := providers.ScanOpenCode(env, nil)
+// runFamily says where a client of OpenCode's config format (OpenCode, Kilo) finds its layers.
+type runFamily struct {
+	name       string // the client's name in messages
+	scan       func(providers.Env, []string) (providers.Scan, error)
+	project    []string // project files in each folder, in reading order
+	contentEnv string   // the variable holding a whole config
+}
+
+// runFamilies are OpenCode and Kilo.
+var runFamilies = map[string]runFamily{
+	providers.OpenCode: {name: "OpenCode", scan: providers.ScanOpenCode, project: []string{"opencode.jsonc", "opencode.json"}, contentEnv: "OPENCODE_CONFIG_CONTENT"},
+	providers.Kilo:     {name: "Kilo", scan: providers.ScanKilo, project: []string{"opencode.jsonc", "opencode.json", "kilo.jsonc", "kilo.json"}, contentEnv: "KILO_CONFIG_CONTENT"},
+}
+
+// openCodeTargets lists the providers OpenCode (or Kilo, as fam says) would send requests to,
+// with their upstreams: every provider with a baseURL in the global files (fam.scan), then the
+// project's files (from dir up to the repository root, nearest last) and fam.contentEnv, each
+// layer winning over the one before; and the built-in anthropic and openai providers at their
+// default upstreams when no layer sets theirs. Providers whose package speaks a format toolfix
+// does not repair are left out.
+func openCodeTargets(fam runFamily, env providers.Env, dir string) ([]runTarget, []string, error) {
+	scan, err := fam.scan(env, nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	notes := scan.Notes
 	byID := map[string]runTarget{}
 	for _, t := range scan.Targets {
-		id := strings.TrimPrefix(t.Route, providers.OpenCode+"-")
-		if len(t.Key) > 1 {
-			id = t.Key[1]
-		}
+		id := t.Key[1] // provider/<id>/options/baseURL
 		byID[id] = runTarget{ID: id, Upstream: t.Upstream, Protocol: t.Protocol}
 	}
 	overlay := func(name, from string, data []byte) error {
@@ -204,20 +216,20 @@ func openCodeTargets(env providers.Env, dir string) ([]runTarget, []string, erro
 			}
 			proto, ok := providers.ProtocolOf(p.NPM, id)
 			if !ok {
-				notes = append(notes, fmt.Sprintf("OpenCode: provider %q in %s speaks a format toolfix does not repair", id, name))
+				notes = append(notes, fmt.Sprintf("%s: provider %q in %s speaks a format toolfix does not repair", fam.name, id, name))
 				delete(byID, id)
 				continue
 			}
 			up, err := providers.Resolve(p.Options.BaseURL, from, env)
 			if err != nil {
-				notes = append(notes, fmt.Sprintf("OpenCode: provider %q in %s: %v", id, name, err))
+				notes = append(notes, fmt.Sprintf("%s: provider %q in %s: %v", fam.name, id, name, err))
 				continue
 			}
 			byID[id] = runTarget{ID: id, Upstream: up, Protocol: proto}
 		}
 		return nil
 	}
-	for _, p := range projectOpenCodeFiles(dir) {
+	for _, p := range projectFiles(dir, fam.project) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading %s: %w", p, err)
@@ -230,8 +242,8 @@ func openCodeTargets(env providers.Env, dir string) ([]runTarget, []string, erro
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	if c := getenv("OPENCODE_CONFIG_CONTENT"); c != "" {
-		if err := overlay("OPENCODE_CONFIG_CONTENT", dir, []byte(c)); err != nil {
+	if c := getenv(fam.contentEnv); c != "" {
+		if err := overlay(fam.contentEnv, dir, []byte(c)); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -253,13 +265,13 @@ func openCodeTargets(env providers.Env, dir string) ([]runTarget, []string, erro
 	return out, notes, nil
 }
 
-// projectOpenCodeFiles are the project config files OpenCode reads, farthest first: opencode.json
-// and opencode.jsonc in dir and each parent up to the folder holding .git.
-func projectOpenCodeFiles(dir string) []string {
+// projectFiles are the project config files named names in dir and each parent up to the folder
+// holding .git, farthest first, and within one folder in the order of names.
+func projectFiles(dir string, names []string) []string {
 	var found []string
 	for d := dir; ; d = filepath.Dir(d) {
-		for _, n := range []string{"opencode.jsonc", "opencode.json"} {
-			p := filepath.Join(d, n)
+		for i := len(names) - 1; i >= 0; i-- {
+			p := filepath.Join(d, names[i])
 			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 				found = append(found, p)
 			}
@@ -268,10 +280,62 @@ func projectOpenCodeFiles(dir string) []string {
 			break
 		}
 	}
-	for i, j := 0, len(found)-1; i < j; i, j = i+1, j-1 {
-		found[i], found[j] = found[j], found[i]
-	}
+	slices.Reverse(found)
 	return found
+}
+
+// codexTargets lists Codex CLI's providers with a base URL in its config.toml, and the built-in
+// openai provider (at openai_base_url, else api.openai.com).
+func codexTargets(env providers.Env) ([]runTarget, []string, error) {
+	scan, err := providers.ScanCodex(env, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []runTarget
+	for _, t := range scan.Targets {
+		id := "openai"
+		if len(t.Key) == 3 {
+			id = t.Key[1] // model_providers/<id>/base_url
+		}
+		out = append(out, runTarget{ID: id, Upstream: t.Upstream, Protocol: t.Protocol})
+	}
+	return out, scan.Notes, nil
+}
+
+// qwenTarget is where Qwen Code sends requests: OPENAI_BASE_URL from the environment, else from
+// ~/.qwen/.env, else the modelProviders.openai entry whose id is model.name (else the first one)
+// in ~/.qwen/settings.json. It is an error when none of them names one.
+func qwenTarget(env providers.Env) (runTarget, error) {
+	getenv := env.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	t := runTarget{ID: providers.Qwen, Protocol: "openai"}
+	if v := getenv("OPENAI_BASE_URL"); v != "" {
+		t.Upstream = v
+		return t, nil
+	}
+	scan, err := providers.ScanQwen(env)
+	if err != nil {
+		return t, err
+	}
+	model := ""
+	if f := scan.File(providers.QwenSettingsPath(env)); f != nil {
+		model, _, _ = f.Doc.Get(providers.Pointer{"model", "name"})
+	}
+	for _, c := range scan.Targets {
+		switch {
+		case c.Route == providers.Qwen:
+			t.Upstream = c.Upstream
+			return t, nil
+		case t.Upstream == "" || c.Route == providers.Qwen+"-"+routeSafe(model):
+			t.Upstream = c.Upstream
+		}
+	}
+	if t.Upstream == "" {
+		return t, fmt.Errorf("no base URL for Qwen Code to route: set OPENAI_BASE_URL, or give %s a modelProviders.openai entry with a baseUrl", providers.QwenSettingsPath(env))
+	}
+	return t, nil
 }
 
 // selfRoute reports whether raw is a base URL of toolfix on port (loopback host, that port) and
@@ -309,7 +373,7 @@ func sameUpstream(a, b string) bool {
 // service; by the service when it has a route to the same upstream; else by a private proxy route.
 // A target that points at toolfix while the service does not answer is given the upstream of the
 // installed route it names. It returns the private routes.
-func place(targets []runTarget, st *install.State, svc *runService) ([]runTarget, []proxy.Route, error) {
+func place(kind string, targets []runTarget, st *install.State, svc *runService) ([]runTarget, []proxy.Route, error) {
 	var routes []proxy.Route
 	port := 0
 	if st != nil {
@@ -348,8 +412,8 @@ func place(targets []runTarget, st *install.State, svc *runService) ([]runTarget
 			return nil, nil, fmt.Errorf("%s: %w", t.ID, err)
 		}
 		t.Via, t.Route = "private", t.ID
-		if t.ID != providers.Claude {
-			t.Route = providers.OpenCode + "-" + routeSafe(t.ID)
+		if t.ID != kind {
+			t.Route = kind + "-" + routeSafe(t.ID)
 		}
 		routes = append(routes, proxy.Route{Name: t.Route, Upstream: t.Upstream, Protocol: t.Protocol})
 	}

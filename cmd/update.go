@@ -2,11 +2,15 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/service"
 	"github.com/toolfix/toolfix/update"
 )
 
@@ -27,10 +31,11 @@ const (
 // updateTimeout bounds one `toolfix update`: listing releases plus downloading an archive.
 const updateTimeout = 5 * time.Minute
 
-// restartService restarts the installed toolfix service so it runs the binary `toolfix update` just
-// installed. The service command's file sets it from an init function; nil means no service support
-// is built in, and nothing is restarted. It returns nil when no service is installed.
-var restartService func() error
+// restartService makes the installed toolfix service run the binary `toolfix update` just put at
+// res.Executable, and checks that it answers with res.Target; it returns the line to print. The
+// service command's file sets it from an init function; nil means no service support is built in,
+// and nothing is restarted. It returns "" and nil when no service is installed.
+var restartService func(ctx context.Context, res update.Result) (string, error)
 
 type updateOptions struct {
 	IO *IOStreams
@@ -40,9 +45,12 @@ type updateOptions struct {
 	Repo    string // --repo, else $TOOLFIX_UPDATE_REPO, else UpdateRepo
 	API     string // $TOOLFIX_UPDATE_API; empty means api.github.com
 
-	Current    string       // the running version (Version)
-	Executable string       // the file to replace; empty means the running executable
-	Restart    func() error // restartService
+	Current     string                                               // the running version (Version)
+	Executable  string                                               // the file to replace; empty means the running executable
+	Restart     func(context.Context, update.Result) (string, error) // restartService
+	ListTimeout time.Duration                                        // bound of listing the releases; 0: update.DefaultListTimeout
+	WaitNotice  time.Duration                                        // a step slower than this is named on ErrOut; 0: waitNoticeAfter
+	CanReplace  func(exe string) error                               // update.Options.CanReplace; nil: the real check
 }
 
 func init() {
@@ -55,12 +63,16 @@ func newUpdateCmd(ios *IOStreams, runF func(context.Context, *updateOptions) err
 	c := &cobra.Command{
 		Use:   "update",
 		Short: "Install the newest verified release of toolfix",
-		Long: `Replace this toolfix binary with the newest release from GitHub, then restart the
-installed toolfix service so it runs the new code.
+		Long: `Replace this toolfix binary with the newest release from GitHub, then register the
+installed toolfix service again on it, restart it and wait until it answers with the new version.
 
-An archive is installed only when its SHA-256 matches its line in the release's checksums.txt;
-a release without checksums.txt, or without a line for the archive, is refused. An older release
-is installed only when asked for with --version. A development build cannot update itself.
+An archive is installed only when its SHA-256 matches its line in the release's checksums.txt and
+checksums.txt.sig is a valid signature of that file by the release key built into this binary; a
+release without them, without a line for the archive, or with a signature that does not verify, is
+refused. The binary keeps its file mode; a folder you cannot write is refused before anything is
+downloaded (--check says so beforehand). An older release is installed only when asked for with
+--version. --check answers within 15 seconds. A source build cannot update itself; --check tells it
+the newest release and how to install it.
 
 Releases come from the repository this binary was built for (` + "`" + `--repo` + "`" + ` or
 $TOOLFIX_UPDATE_REPO for a fork); $TOOLFIX_UPDATE_API points at another GitHub API root, such as
@@ -91,25 +103,47 @@ GitHub Enterprise's https://github.example.com/api/v3/; $GITHUB_TOKEN, when set,
 	return c
 }
 
-// runUpdate does the update and reports it on opts.IO.Out.
+// sourceInstall is how a source build is updated.
+const sourceInstall = "go install github.com/toolfix/toolfix/cmd/toolfix@latest"
+
+// runUpdate does the update and reports it on opts.IO.Out; what a slow step waits for goes to
+// opts.IO.ErrOut.
 func runUpdate(ctx context.Context, opts *updateOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	ctx, cancel := context.WithTimeout(ctx, updateTimeout)
 	defer cancel()
+	var restart func(update.Result) error
+	var restarted string
+	if opts.Restart != nil {
+		restart = func(r update.Result) error {
+			var err error
+			restarted, err = opts.Restart(ctx, r)
+			return err
+		}
+	}
+	notice := newWaitNotice(opts.IO.ErrOut, opts.WaitNotice)
 	res, err := update.Run(ctx, update.Options{
-		Current:    opts.Current,
-		Version:    opts.Version,
-		CheckOnly:  opts.Check,
-		Repo:       opts.Repo,
-		APIBaseURL: opts.API,
-		Executable: opts.Executable,
-		Restart:    opts.Restart,
+		Current:     opts.Current,
+		Version:     opts.Version,
+		CheckOnly:   opts.Check,
+		Repo:        opts.Repo,
+		APIBaseURL:  opts.API,
+		Executable:  opts.Executable,
+		ListTimeout: opts.ListTimeout,
+		CanReplace:  opts.CanReplace,
+		Waiting:     notice.step,
+		Restart:     restart,
 	})
+	notice.stop()
 	out := opts.IO.Out
-	switch res.Action {
-	case update.UpToDate:
+	releases := "https://github.com/" + opts.Repo + "/releases"
+	switch {
+	case res.SourceBuild && res.Action == update.Available:
+		fmt.Fprintf(out, "toolfix v%s is the newest release: %s\n", res.Target, res.ReleaseURL)
+		fmt.Fprintf(out, "This toolfix is a source build (%s), which does not update itself: run `%s`, or install the release archive from %s.\n", res.Current, sourceInstall, res.ReleaseURL)
+	case res.Action == update.UpToDate:
 		if err == nil {
 			if opts.Version != "" {
 				fmt.Fprintf(out, "toolfix v%s is already installed.\n", res.Current)
@@ -117,7 +151,7 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 				fmt.Fprintf(out, "toolfix v%s is up to date (%s).\n", res.Current, opts.Repo)
 			}
 		}
-	case update.Available:
+	case res.Action == update.Available:
 		verb := "is available"
 		if res.Downgrade {
 			verb = "is available as a downgrade"
@@ -127,19 +161,44 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 		if opts.Version != "" {
 			cmdline += " --version " + opts.Version
 		}
-		fmt.Fprintf(out, "Run `%s` to install it into %s.\n", cmdline, res.Executable)
-	case update.Installed:
+		if res.CannotReplace != nil {
+			fmt.Fprintf(out, "`%s` will not be able to install it: %s.\n", cmdline, strings.TrimPrefix(res.CannotReplace.Error(), update.ErrNotWritable.Error()+": "))
+		} else {
+			fmt.Fprintf(out, "Run `%s` to install it into %s.\n", cmdline, res.Executable)
+		}
+	case res.Action == update.Installed:
 		verb := "Updated"
 		if res.Downgrade {
 			verb = "Downgraded"
 		}
-		fmt.Fprintf(out, "%s toolfix v%s → v%s in %s (%s matched %s).\n", verb, res.Current, res.Target, res.Executable, res.Asset, update.ChecksumsFile)
-		if res.Restarted {
-			fmt.Fprintln(out, "Restarted the installed toolfix service, if any.")
+		fmt.Fprintf(out, "%s toolfix v%s → v%s in %s (%s matched its line in the signed %s).\n", verb, res.Current, res.Target, res.Executable, res.Asset, update.ChecksumsFile)
+		if restarted != "" {
+			fmt.Fprintln(out, restarted)
+		}
+		if uids := otherUsersServing(res.Executable); len(uids) > 0 {
+			fmt.Fprintf(out, "Other users' toolfix services run %s too (uid %s): they still run the old code until each of those users restarts it (`systemctl --user restart toolfix`, or logs in again).\n", res.Executable, joinInts(uids))
 		}
 	}
-	if err != nil {
-		return fmt.Errorf("update: %w", err)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, update.ErrDevBuild):
+		return fmt.Errorf("update: this toolfix is a source build (%s), which does not update itself: run `%s`, or install a release archive from %s (`toolfix update --check` names the newest)", opts.Current, sourceInstall, releases)
+	case errors.Is(err, update.ErrNoAnswer):
+		return fmt.Errorf("update: %w; check the network connection and any proxy settings (HTTPS_PROXY), or try again later", err)
+	case errors.Is(err, update.ErrUnverified):
+		return fmt.Errorf("update: %w; nothing was installed: this release is not signed by toolfix's release key, so do not install it by hand; report it at https://github.com/%s/issues", err, opts.Repo)
 	}
-	return nil
+	return fmt.Errorf("update: %w", err)
+}
+
+// otherUsersServing is service.OtherUsersServing; tests replace it.
+var otherUsersServing = service.OtherUsersServing
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
 }

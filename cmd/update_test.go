@@ -3,11 +3,15 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -72,6 +76,7 @@ func TestUpdateOutput(t *testing.T) {
 		wantErr     string
 		wantBinary  string
 		wantRestart int
+		others      []int // uids of other users serving the binary
 	}{
 		{
 			name:    "check finds a newer release",
@@ -96,26 +101,53 @@ func TestUpdateOutput(t *testing.T) {
 		{
 			name:        "installs and restarts",
 			opts:        updateOptions{Current: "1.1.0"},
-			wantOut:     []string{"Updated toolfix v1.1.0 → v1.2.0 in EXE (ARCHIVE matched checksums.txt).", "Restarted the installed toolfix service, if any."},
+			wantOut:     []string{"Updated toolfix v1.1.0 → v1.2.0 in EXE (ARCHIVE matched its line in the signed checksums.txt).", "The toolfix service runs the new version."},
 			wantBinary:  "1.2.0",
 			wantRestart: 1,
 		},
 		{
 			name:        "downgrades when asked",
 			opts:        updateOptions{Current: "1.2.0", Version: "v1.1.0"},
-			wantOut:     []string{"Downgraded toolfix v1.2.0 → v1.1.0 in EXE (ARCHIVE matched checksums.txt).", "Restarted the installed toolfix service, if any."},
+			wantOut:     []string{"Downgraded toolfix v1.2.0 → v1.1.0 in EXE (ARCHIVE matched its line in the signed checksums.txt).", "The toolfix service runs the new version."},
 			wantBinary:  "1.1.0",
 			wantRestart: 1,
 		},
 		{
 			name:    "dev build",
 			opts:    updateOptions{Current: "dev"},
-			wantErr: "update: this is a development build, which cannot update itself; install a release instead",
+			wantErr: "update: this toolfix is a source build (dev), which does not update itself: run `go install github.com/toolfix/toolfix/cmd/toolfix@latest`, or install a release archive from https://github.com/toolfix/toolfix/releases (`toolfix update --check` names the newest)",
+		},
+		{
+			name: "check on a source build names the newest release and how to update",
+			opts: updateOptions{Check: true, Current: "dev"},
+			wantOut: []string{"toolfix v1.2.0 is the newest release: URL/tag/v1.2.0",
+				"This toolfix is a source build (dev), which does not update itself: run `go install github.com/toolfix/toolfix/cmd/toolfix@latest`, or install the release archive from URL/tag/v1.2.0."},
+		},
+		{
+			name: "check says beforehand that the folder is not writable",
+			opts: updateOptions{Check: true, Current: "1.1.0", CanReplace: func(exe string) error {
+				return update.NotWritable(exe, filepath.Dir(exe), fs.ErrPermission)
+			}},
+			wantOut: []string{"toolfix v1.2.0 is available (this is v1.1.0): URL/tag/v1.2.0",
+				"`toolfix update` will not be able to install it: cannot replace EXE, since DIR is not writable by you (permission denied); run `toolfix update` as the folder's owner (for example with sudo), or install toolfix into a folder of yours, such as ~/.local/bin."},
+		},
+		{
+			name:       "other users' services on the binary are named",
+			opts:       updateOptions{Current: "1.1.0"},
+			others:     []int{1001, 1002},
+			wantBinary: "1.2.0",
+			wantOut: []string{"Updated toolfix v1.1.0 → v1.2.0 in EXE (ARCHIVE matched its line in the signed checksums.txt).", "The toolfix service runs the new version.",
+				"Other users' toolfix services run EXE too (uid 1001, 1002): they still run the old code until each of those users restarts it (`systemctl --user restart toolfix`, or logs in again)."},
+			wantRestart: 1,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("GITHUB_TOKEN", "")
+			withTestReleaseKey(t)
+			saved := otherUsersServing
+			otherUsersServing = func(string) []int { return tt.others }
+			t.Cleanup(func() { otherUsersServing = saved })
 			srv := updatetest.NewServer(t, update.DefaultRepo, rels(t)...)
 			exe := filepath.Join(t.TempDir(), updatetest.BinaryName(runtime.GOOS))
 			if err := os.WriteFile(exe, updatetest.FakeBinary(tt.opts.Current), 0o755); err != nil {
@@ -126,7 +158,10 @@ func TestUpdateOutput(t *testing.T) {
 			opts := tt.opts
 			opts.IO = &IOStreams{In: strings.NewReader(""), Out: out, ErrOut: &bytes.Buffer{}}
 			opts.Repo, opts.API, opts.Executable = update.DefaultRepo, srv.URL(), exe
-			opts.Restart = func() error { restarts++; return nil }
+			opts.Restart = func(context.Context, update.Result) (string, error) {
+				restarts++
+				return "The toolfix service runs the new version.", nil
+			}
 
 			err := runUpdate(context.Background(), &opts)
 
@@ -137,7 +172,7 @@ func TestUpdateOutput(t *testing.T) {
 			} else if err != nil {
 				t.Fatalf("runUpdate: %v", err)
 			}
-			r := strings.NewReplacer(exe, "EXE", srv.URL()+update.DefaultRepo+"/releases", "URL",
+			r := strings.NewReplacer(exe, "EXE", filepath.Dir(exe), "DIR", srv.URL()+update.DefaultRepo+"/releases", "URL",
 				updatetest.ArchiveName(tt.wantBinary, runtime.GOOS, runtime.GOARCH), "ARCHIVE")
 			got := strings.Split(strings.TrimSuffix(r.Replace(out.String()), "\n"), "\n")
 			if out.Len() == 0 {
@@ -160,6 +195,40 @@ func TestUpdateOutput(t *testing.T) {
 	}
 }
 
+// withTestReleaseKey builds updatetest's release key into package update for the test, as a
+// release build has its key built in.
+func withTestReleaseKey(t *testing.T) {
+	saved := update.ReleaseKey
+	update.ReleaseKey = updatetest.PublicKey()
+	t.Cleanup(func() { update.ReleaseKey = saved })
+}
+
+// TestUpdateSilentAPI: `toolfix update --check` against an API that never answers names what it
+// waits for in one line, then fails with a sentence saying what to do, within the list timeout.
+func TestUpdateSilentAPI(t *testing.T) {
+	withTestReleaseKey(t)
+	silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done() // never answers; ends when the client gives up
+	}))
+	t.Cleanup(silent.Close)
+	out, errOut := &bytes.Buffer{}, &bytes.Buffer{}
+	err := runUpdate(context.Background(), &updateOptions{
+		IO: &IOStreams{In: strings.NewReader(""), Out: out, ErrOut: errOut}, Check: true, Current: "1.1.0",
+		Repo: update.DefaultRepo, API: silent.URL + "/", Executable: filepath.Join(t.TempDir(), "toolfix"),
+		ListTimeout: 200 * time.Millisecond, WaitNotice: -1, // the bound under test; the notice at once
+	})
+	want := "update: the releases API did not answer in time: " + silent.URL + "/ did not list the releases of toolfix/toolfix within 200ms; check the network connection and any proxy settings (HTTPS_PROXY), or try again later"
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v\nwant    %s", err, want)
+	}
+	if want := "Waiting: listing the releases of toolfix/toolfix at " + silent.URL + "/ …\n"; errOut.String() != want {
+		t.Errorf("stderr = %q, want %q", errOut, want)
+	}
+	if out.Len() != 0 {
+		t.Errorf("stdout = %q, want nothing", out)
+	}
+}
+
 // TestUpdateDevBuildExit runs the real command tree: this test binary is a dev build, so update
 // refuses with exit status 1 before asking any server.
 func TestUpdateDevBuildExit(t *testing.T) {
@@ -171,7 +240,7 @@ func TestUpdateDevBuildExit(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit status = %d, want 1", code)
 	}
-	if want := "toolfix: update: this is a development build, which cannot update itself; install a release instead\n"; errOut.String() != want {
+	if want := "toolfix: update: this toolfix is a source build (dev), which does not update itself: run `go install github.com/toolfix/toolfix/cmd/toolfix@latest`, or install a release archive from https://github.com/toolfix/toolfix/releases (`toolfix update --check` names the newest)\n"; errOut.String() != want {
 		t.Errorf("stderr = %q, want %q", errOut, want)
 	}
 	if out.Len() != 0 || srv.Lists() != 0 {

@@ -92,7 +92,7 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 		s.claudeFile(&l, f, want, hint)
 	}
 	// The user's own file: only a selector there bypasses the edit.
-	if doc, err := readDoc(user, true); err == nil {
+	if doc, err := readDoc(user, providers.Claude); err == nil {
 		s.claudeSelectorsIn(&l, s.tilde(user), func(k string) (string, bool) {
 			v, ok, _ := doc.Get(providers.Pointer{"env", k})
 			return v, ok
@@ -102,7 +102,7 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 		// Claude Code applies settings.json's env over the shell's: the shell's value wins only
 		// when the user file no longer sets the key.
 		has := false
-		if doc, err := readDoc(user, true); err == nil {
+		if doc, err := readDoc(user, providers.Claude); err == nil {
 			_, has, _ = doc.Get(providers.ClaudeKey)
 		}
 		if has {
@@ -119,17 +119,28 @@ func (s *session) checkClaudeLayers(context.Context) Result {
 	return l.result("no Claude Code setting wins over " + want)
 }
 
-// claudeFile checks one settings file that wins over the user's.
-func (s *session) claudeFile(l *layers, path, want, hint string) {
-	doc, err := readDoc(path, true)
+// readLayer reads a config file of client that may win over toolfix's edit: nil when it does not
+// exist, or, with a finding, when it cannot be parsed (the client may refuse it); a file read is
+// added to l.checked.
+func (s *session) readLayer(l *layers, path, client string) providers.Document {
+	doc, err := readDoc(path, client)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return
+		return nil
 	case err != nil:
-		l.find(fmt.Sprintf("%s cannot be parsed, and Claude Code may refuse it: %v", s.short(path), err), "fix the syntax of "+s.short(path))
-		return
+		l.find(fmt.Sprintf("%s cannot be parsed, and the client may refuse it: %v", s.short(path), err), "fix the syntax of "+s.short(path))
+		return nil
 	}
 	l.checked = append(l.checked, s.short(path))
+	return doc
+}
+
+// claudeFile checks one settings file that wins over the user's.
+func (s *session) claudeFile(l *layers, path, want, hint string) {
+	doc := s.readLayer(l, path, providers.Claude)
+	if doc == nil {
+		return
+	}
 	if v, ok, _ := doc.Get(providers.ClaudeKey); ok && v != want && !s.isToolfixURL(v) {
 		l.find(fmt.Sprintf("%s sets env.ANTHROPIC_BASE_URL = %s", s.short(path), quoteValue(v)), hint)
 	}

@@ -58,14 +58,13 @@ func (s *session) checkInstall(context.Context) Result {
 	return r
 }
 
-// configFile is a client config file doctor reads, with how strictly its client parses it.
+// configFile is a client config file doctor reads; its client says how it is parsed.
 type configFile struct {
 	path   string
 	client string
-	strict bool
 }
 
-// configFiles are the user-level config files of both clients and every file in the state.
+// configFiles are the user-level config files of every client and every file in the state.
 func (s *session) configFiles() []configFile {
 	var fs []configFile
 	seen := map[string]bool{}
@@ -74,12 +73,18 @@ func (s *session) configFiles() []configFile {
 			return
 		}
 		seen[path] = true
-		fs = append(fs, configFile{path: path, client: client, strict: client == providers.Claude})
+		fs = append(fs, configFile{path: path, client: client})
 	}
 	add(providers.ClaudeSettingsPath(s.d.Env), providers.Claude)
 	for _, p := range providers.OpenCodePaths(s.d.Env) {
 		add(p, providers.OpenCode)
 	}
+	add(providers.CodexConfigPath(s.d.Env), providers.Codex)
+	for _, p := range providers.KiloPaths(s.d.Env) {
+		add(p, providers.Kilo)
+	}
+	add(providers.QwenSettingsPath(s.d.Env), providers.Qwen)
+	add(providers.QwenEnvPath(s.d.Env), providers.Qwen)
 	if s.st != nil {
 		for _, f := range s.st.Files {
 			add(f.Path, f.Client)
@@ -88,20 +93,21 @@ func (s *session) configFiles() []configFile {
 	return fs
 }
 
-// readDoc reads and parses a config file; a missing file gives (nil, fs.ErrNotExist).
-func readDoc(path string, strict bool) (*providers.Doc, error) {
+// readDoc reads and parses a config file of client (providers.ParseConfig); a missing file gives
+// (nil, fs.ErrNotExist).
+func readDoc(path, client string) (providers.Document, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return providers.ParseDoc(path, b, strict)
+	return providers.ParseConfig(client, path, b)
 }
 
 // checkConfigs parses each client config file that exists.
 func (s *session) checkConfigs(context.Context) Result {
 	var ok, bad []string
 	for _, f := range s.configFiles() {
-		_, err := readDoc(f.path, f.strict)
+		_, err := readDoc(f.path, f.client)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
@@ -112,13 +118,13 @@ func (s *session) checkConfigs(context.Context) Result {
 	}
 	switch {
 	case len(bad) > 0:
-		hint := "fix the syntax at the line and column shown (Claude Code's settings.json is strict JSON: no comments, no trailing commas)"
+		hint := "fix the syntax at the line and column shown (Claude Code's settings.json is strict JSON: no comments, no trailing commas; Codex's config.toml is TOML)"
 		if b := s.d.Dirs.BackupsIfAny(); b != "" {
 			hint += "; copies from before toolfix's edits are in " + s.tilde(b)
 		}
 		return Result{Status: Fail, Summary: fmt.Sprintf("%s cannot be parsed", plural(len(bad), "config file")), Details: bad, Hint: hint}
 	case len(ok) == 0:
-		return Result{Status: Skip, Summary: "no Claude Code or OpenCode config file exists"}
+		return Result{Status: Skip, Summary: "no Claude Code, OpenCode, Codex CLI, Kilo CLI or Qwen Code config file exists"}
 	}
 	return Result{Status: OK, Summary: plural(len(ok), "config file") + verb(len(ok), " parses", " parse"), Details: ok}
 }
@@ -130,7 +136,7 @@ func (s *session) checkDrift(context.Context) Result {
 	}
 	var good, drifted []string
 	for _, f := range s.st.Files {
-		doc, err := readDoc(f.Path, f.Client == providers.Claude)
+		doc, err := readDoc(f.Path, f.Client)
 		if err != nil {
 			what := "cannot be read or parsed (see configs)"
 			if errors.Is(err, fs.ErrNotExist) {

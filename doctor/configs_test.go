@@ -76,7 +76,7 @@ func TestCheckConfigs(t *testing.T) {
 		status Status
 		want   []string
 	}{
-		{"none", nil, Skip, []string{"no Claude Code or OpenCode config file"}},
+		{"none", nil, Skip, []string{"no Claude Code, OpenCode, Codex CLI, Kilo CLI or Qwen Code config file"}},
 		{"good", map[string]string{
 			".claude/settings.json":           `{"env": {}}`,
 			".config/opencode/opencode.jsonc": "// comments are fine here\n{\"provider\": {},}\n",

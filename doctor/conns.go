@@ -238,20 +238,22 @@ func base(p string) string {
 	return p
 }
 
-// clientHosts are the upstream hosts of the routes of the client a program is: Claude Code's
-// "claude" route, OpenCode's "opencode-*" routes; nil for another program.
+// clientHosts are the upstream hosts of the routes of the client a program is (its name or
+// command line names claude, kilo, qwen, codex or opencode, checked in that order since Kilo is an
+// OpenCode fork): that client's routes in the state; nil for another program.
 func (s *session) clientHosts(program, cmd string) []string {
 	if s.st == nil {
 		return nil
 	}
 	l := strings.ToLower(program + " " + cmd)
 	var client string
-	switch {
-	case strings.Contains(l, "claude"):
-		client = providers.Claude
-	case strings.Contains(l, "opencode"):
-		client = providers.OpenCode
-	default:
+	for _, c := range []string{providers.Claude, providers.Kilo, providers.Qwen, providers.Codex, providers.OpenCode} {
+		if strings.Contains(l, c) {
+			client = c
+			break
+		}
+	}
+	if client == "" {
 		return nil
 	}
 	var hosts []string

@@ -212,6 +212,9 @@ func (s *session) checks() []Check {
 		{Name: "drift", Run: s.checkDrift},
 		{Name: "claude-layers", Run: s.checkClaudeLayers},
 		{Name: "opencode-layers", Run: s.checkOpenCodeLayers},
+		{Name: "codex-layers", Run: s.checkCodexLayers},
+		{Name: "kilo-layers", Run: s.checkKiloLayers},
+		{Name: "qwen-layers", Run: s.checkQwenLayers},
 		{Name: "service", Run: s.checkService},
 	}
 	if s.goos == "linux" {

@@ -2,9 +2,7 @@ package doctor
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,18 +10,44 @@ import (
 	"github.com/toolfix/toolfix/providers"
 )
 
-// openCodeProjectNames are the config files OpenCode reads in each folder from the current one up
-// to the git root, and in each .opencode folder there.
-var openCodeProjectNames = []string{
-	"opencode.json", "opencode.jsonc",
-	filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc"),
+// openCodeLayers says where a client of OpenCode's config format (OpenCode, Kilo CLI) finds the
+// layers that win over its global config.
+type openCodeLayers struct {
+	client     string   // providers.OpenCode or providers.Kilo: whose routes are checked
+	name       string   // the client's name in messages
+	configEnv  string   // the variable naming one more config file
+	contentEnv string   // the variable holding a whole config
+	project    []string // config files read in each folder from the current one up to the git root
+	global     func(providers.Env) []string
 }
 
-// openCodeRoutes maps each OpenCode provider id toolfix routed to the base URL it wrote.
-func (s *session) openCodeRoutes() map[string]string {
+// openCodeProject are the files OpenCode reads in each folder from the current one up to the git
+// root, and in each .opencode folder there.
+var openCodeProject = openCodeLayers{
+	client: providers.OpenCode, name: "OpenCode", configEnv: "OPENCODE_CONFIG", contentEnv: "OPENCODE_CONFIG_CONTENT",
+	project: []string{
+		"opencode.json", "opencode.jsonc",
+		filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc"),
+	},
+	global: providers.OpenCodePaths,
+}
+
+// kiloProject are the files Kilo CLI reads as OpenCode does, with its own names beside OpenCode's.
+var kiloProject = openCodeLayers{
+	client: providers.Kilo, name: "Kilo", configEnv: "KILO_CONFIG", contentEnv: "KILO_CONFIG_CONTENT",
+	project: []string{
+		"kilo.json", "kilo.jsonc", "opencode.json", "opencode.jsonc",
+		filepath.Join(".kilo", "kilo.json"), filepath.Join(".kilo", "kilo.jsonc"),
+		filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc"),
+	},
+	global: providers.KiloPaths,
+}
+
+// openCodeRoutes maps each provider id toolfix routed for client to the base URL it wrote.
+func (s *session) openCodeRoutes(client string) map[string]string {
 	m := map[string]string{}
 	for _, f := range s.st.Files {
-		if f.Client != providers.OpenCode {
+		if f.Client != client {
 			continue
 		}
 		for _, e := range f.Edits {
@@ -60,33 +84,46 @@ func ProjectDirs(dir string) []string {
 // checkOpenCodeLayers looks for settings that win over the provider baseURLs toolfix set in
 // OpenCode's global config: the file OPENCODE_CONFIG names (when toolfix did not edit it), project
 // configs from the current folder up to the git root, and OPENCODE_CONFIG_CONTENT.
-func (s *session) checkOpenCodeLayers(context.Context) Result {
+func (s *session) checkOpenCodeLayers(ctx context.Context) Result {
+	return s.checkOpenCodeFamily(ctx, openCodeProject)
+}
+
+// checkKiloLayers does for Kilo CLI what checkOpenCodeLayers does for OpenCode: KILO_CONFIG,
+// project files (kilo.json[c], opencode.json[c], in .kilo and .opencode too), KILO_CONFIG_CONTENT.
+func (s *session) checkKiloLayers(ctx context.Context) Result {
+	return s.checkOpenCodeFamily(ctx, kiloProject)
+}
+
+func (s *session) checkOpenCodeFamily(_ context.Context, c openCodeLayers) Result {
 	if r, ok := s.installed(); !ok {
 		return r
 	}
-	routed := s.openCodeRoutes()
+	routed := s.openCodeRoutes(c.client)
 	if len(routed) == 0 {
-		return Result{Status: Skip, Summary: "no OpenCode provider is routed through toolfix"}
+		return Result{Status: Skip, Summary: "no " + c.name + " provider is routed through toolfix"}
 	}
 	edited := map[string]bool{}
 	for _, f := range s.st.Files {
 		edited[f.Path] = true
 	}
-	global := providers.OpenCodePaths(providers.Env{Home: s.d.Env.Home, Getenv: func(k string) string {
-		if k == "OPENCODE_CONFIG" {
+	global := c.global(providers.Env{Home: s.d.Env.Home, Getenv: func(k string) string {
+		if k == c.configEnv {
 			return ""
 		}
 		return s.getenv(k)
 	}})
 	var l layers
 	var files []string
-	if c := s.getenv("OPENCODE_CONFIG"); c != "" {
-		all := providers.OpenCodePaths(s.d.Env)
-		files = append(files, all[len(all)-1])
+	if v := s.getenv(c.configEnv); v != "" {
+		for _, p := range c.global(s.d.Env) {
+			if !slices.Contains(global, p) {
+				files = append(files, p)
+			}
+		}
 	}
 	if s.d.Cwd != "" {
 		for _, dir := range ProjectDirs(s.d.Cwd) {
-			for _, n := range openCodeProjectNames {
+			for _, n := range c.project {
 				files = append(files, filepath.Join(dir, n))
 			}
 		}
@@ -95,31 +132,26 @@ func (s *session) checkOpenCodeLayers(context.Context) Result {
 		if edited[f] || slices.Contains(global, f) {
 			continue
 		}
-		doc, err := readDoc(f, false)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			continue
-		case err != nil:
-			l.find(fmt.Sprintf("%s cannot be parsed: %v", s.short(f), err), "fix the syntax of "+s.short(f))
+		doc := s.readLayer(&l, f, c.client)
+		if doc == nil {
 			continue
 		}
-		l.checked = append(l.checked, s.short(f))
 		s.openCodeDoc(&l, s.short(f), filepath.Dir(f), doc, routed)
 	}
-	if c := s.getenv("OPENCODE_CONFIG_CONTENT"); c != "" {
-		l.checked = append(l.checked, "$OPENCODE_CONFIG_CONTENT")
-		doc, err := providers.ParseDoc("OPENCODE_CONFIG_CONTENT", []byte(c), false)
+	if v := s.getenv(c.contentEnv); v != "" {
+		l.checked = append(l.checked, "$"+c.contentEnv)
+		doc, err := providers.ParseDoc(c.contentEnv, []byte(v), false)
 		if err != nil {
-			l.find(fmt.Sprintf("OPENCODE_CONFIG_CONTENT cannot be parsed: %v", err), "fix or unset OPENCODE_CONFIG_CONTENT")
+			l.find(fmt.Sprintf("%s cannot be parsed: %v", c.contentEnv, err), "fix or unset "+c.contentEnv)
 		} else {
-			s.openCodeDoc(&l, "OPENCODE_CONFIG_CONTENT in your shell", s.d.Cwd, doc, routed)
+			s.openCodeDoc(&l, c.contentEnv+" in your shell", s.d.Cwd, doc, routed)
 		}
 	}
-	return l.result(fmt.Sprintf("no OpenCode setting wins over toolfix's %s", plural(len(routed), "provider")))
+	return l.result(fmt.Sprintf("no %s setting wins over toolfix's %s", c.name, plural(len(routed), "provider")))
 }
 
 // openCodeDoc reports each routed provider whose baseURL doc sets to something else.
-func (s *session) openCodeDoc(l *layers, where, dir string, doc *providers.Doc, routed map[string]string) {
+func (s *session) openCodeDoc(l *layers, where, dir string, doc providers.Document, routed map[string]string) {
 	ids := make([]string, 0, len(routed))
 	for id := range routed {
 		ids = append(ids, id)

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"os/user"
 	"strings"
+
+	"github.com/toolfix/toolfix/service"
 )
 
 // checkService asks the service manager whether the service install set up is there and running.
@@ -44,7 +46,7 @@ func (s *session) startHint() string {
 	case "linux":
 		return "start it with `systemctl --user start toolfix`; its log: `journalctl --user -u toolfix`"
 	case "darwin":
-		return "start it with `launchctl kickstart gui/$(id -u)/toolfix`; its log is in " + s.tilde(s.d.Dirs.Logs())
+		return "start it with `launchctl kickstart -k gui/$(id -u)/" + service.LaunchdLabel + "` (or, when it is not loaded, `launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/" + service.LaunchdLabel + ".plist`); its log is in " + s.tilde(s.d.Dirs.Logs())
 	}
 	return "run `toolfix install` to start it again; its log is in " + s.tilde(s.d.Dirs.Logs())
 }

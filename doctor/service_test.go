@@ -40,7 +40,7 @@ func TestCheckService(t *testing.T) {
 	}{
 		{name: "running", svc: fakeService{st: service.Status{Installed: true, Running: true, PID: 4100, State: "active (running)", Path: unit}}, status: OK, want: []string{"installed, running (pid 4100): active (running)", unit}},
 		{name: "stopped", svc: fakeService{st: service.Status{Installed: true, State: "failed (failed)", Path: unit}}, status: Fail, want: []string{"not running: failed (failed)", "systemctl --user start toolfix", "journalctl --user -u toolfix"}},
-		{name: "stopped on macOS", goos: "darwin", svc: fakeService{st: service.Status{Installed: true, State: "not loaded"}}, status: Fail, want: []string{"launchctl kickstart"}},
+		{name: "stopped on macOS", goos: "darwin", svc: fakeService{st: service.Status{Installed: true, State: "not loaded"}}, status: Fail, want: []string{"launchctl kickstart -k gui/$(id -u)/io.github.toolfix.proxy", "launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/io.github.toolfix.proxy.plist"}},
 		{name: "gone", svc: fakeService{st: service.Status{Path: unit}}, status: Fail, want: []string{"not installed", "toolfix install"}},
 		{name: "manager silent", svc: fakeService{st: service.Status{Installed: true}, err: errors.New("no user bus")}, status: Fail, want: []string{"cannot be asked: no user bus"}},
 		{name: "no manager", status: Fail, want: []string{"no per-user service manager", "--no-service"}},

@@ -12,9 +12,10 @@ import (
 	"time"
 )
 
-// runTimeout bounds one client run. A run takes 1-3 s (Claude Code) or 5-10 s (OpenCode) on an
-// idle machine, several times that on a busy one.
-const runTimeout = 4 * time.Minute
+// runTimeout bounds one client run. A run takes 1-3 s (Claude Code, Codex), 5-10 s (OpenCode),
+// 10-30 s (Qwen Code) or 20-60 s (Kilo CLI) on an idle machine, several times that on a busy one
+// (Kilo's took up to 3 minutes under a load average of 20).
+const runTimeout = 6 * time.Minute
 
 // prompt is what every run asks; the mock ignores it.
 const prompt = "Run the e2e check and keep the todo list current."
@@ -24,6 +25,7 @@ type clientRun struct {
 	Stdout, Stderr string
 	ExitCode       int           // the process's exit status
 	Workdir        string        // the folder the client ran in
+	Started        time.Time     // when the process was started
 	Took           time.Duration // wall time of the run
 }
 
@@ -50,6 +52,11 @@ func runClaudeEnv(t *testing.T, extra ...string) clientRun {
 		"DISABLE_ERROR_REPORTING=1",
 		"IS_SANDBOX=1",               // bypassPermissions refuses to start as root without it
 		"CLAUDE_CODE_ENABLE_TASKS=0", // offer TodoWrite rather than TaskCreate/TaskUpdate
+		// Since 2.1.3xx TodoWrite is off for the newest models, and tool search is on behind a base
+		// URL that is not Anthropic's: a deferred tool's schema is then not in the request, so
+		// there is nothing to repair against (toolfix logs "tool not declared in the request").
+		"CLAUDE_CODE_ENABLE_TODO_TOOLS=1",
+		"ENABLE_TOOL_SEARCH=false",
 	}
 	env = append(env, extra...)
 	return runClient(t, bin, env, "-p", prompt,
@@ -147,7 +154,7 @@ func runClient(t *testing.T, bin string, extra []string, args ...string) clientR
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
 	err := cmd.Run()
-	r := clientRun{Stdout: stdout.String(), Stderr: stderr.String(), Workdir: work, Took: time.Since(start)}
+	r := clientRun{Stdout: stdout.String(), Stderr: stderr.String(), Workdir: work, Started: start, Took: time.Since(start)}
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() != nil:

@@ -50,8 +50,8 @@ func runMain(m *testing.M) int {
 // and npm must be on PATH). An install already done is left as it is.
 func installClients() error {
 	missing := false
-	for _, name := range []string{"claude", "opencode"} {
-		if _, err := os.Stat(filepath.Join("clients", "node_modules", ".bin", name)); err != nil {
+	for _, name := range []string{"claude", "opencode", "codex", "qwen", kiloBin} {
+		if _, err := os.Stat(clientPath(name)); err != nil {
 			missing = true
 		}
 	}
@@ -122,13 +122,22 @@ func requireTools(t *testing.T, client string) {
 	clientBin(t, client)
 }
 
-// clientBin returns the absolute path of the installed client name ("claude" or "opencode") and
-// fails the test, naming the install command, when it is not installed. It never skips: in CI
-// (CI=true) a missing client is a broken CI script, and on a developer's machine the test cannot
-// prove anything without it.
+// clientPath is where npm installs the client name: node_modules/.bin/<name>, or, for a name with
+// a slash (a package's own path, as for Kilo's platform package), node_modules/<name>.
+func clientPath(name string) string {
+	if strings.Contains(name, "/") {
+		return filepath.Join("clients", "node_modules", filepath.FromSlash(name))
+	}
+	return filepath.Join("clients", "node_modules", ".bin", name)
+}
+
+// clientBin returns the absolute path of the installed client name ("claude", "opencode",
+// "codex", "qwen" or kiloBin) and fails the test, naming the install command, when it is not
+// installed. It never skips: in CI (CI=true) a missing client is a broken CI script, and on a
+// developer's machine the test cannot prove anything without it.
 func clientBin(t *testing.T, name string) string {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join("clients", "node_modules", ".bin", name))
+	p, err := filepath.Abs(clientPath(name))
 	if err != nil {
 		t.Fatalf("locating %s: %v", name, err)
 	}

@@ -11,7 +11,9 @@ import (
 type scenario struct {
 	// name is the subtest name and the testdata stem: testdata/<name>.sse is the degraded stream,
 	// testdata/<name>.healthy.sse the stream a correct repair amounts to.
-	name    string
+	name string
+	// stream is the testdata stem when it is not name (a stream shared by two clients).
+	stream  string
 	dialect dialect
 	// run runs the client against a base URL (a root without /v1).
 	run func(t *testing.T, baseURL string) clientRun
@@ -29,6 +31,8 @@ type scenario struct {
 	// dies on the frame, so whether file appears is a race and is not asserted; the lost turn (no
 	// successful result reaches the model), the error and the exit status still are.
 	faultAfterCall bool
+	// mainOnce is upstream.mainOnce.
+	mainOnce bool
 }
 
 // mode is how a scenario's client reaches the mock.
@@ -50,11 +54,16 @@ func (s scenario) check(t *testing.T) {
 }
 
 func (s scenario) checkMode(t *testing.T, m mode) {
-	file := s.name + ".sse"
+	stem := s.name
+	if s.stream != "" {
+		stem = s.stream
+	}
+	file := stem + ".sse"
 	if m == control {
-		file = s.name + ".healthy.sse"
+		file = stem + ".healthy.sse"
 	}
 	up := newUpstream(t, s.dialect, file)
+	up.mainOnce = s.mainOnce
 	base := up.URL
 	if m == repaired {
 		base = startToolfix(t, up.URL)

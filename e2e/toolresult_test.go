@@ -18,10 +18,40 @@ type toolResult struct {
 // toolResults returns the tool results in a request body of dialect d, in message order. A body
 // that is not JSON of the expected shape holds none.
 func toolResults(d dialect, body []byte) []toolResult {
-	if d == openai {
+	switch d {
+	case openai:
 		return openaiToolResults(body)
+	case responses:
+		return responsesToolResults(body)
 	}
 	return anthropicToolResults(body)
+}
+
+// responsesToolResults reads the function_call_output items of a Responses request's input, the
+// tool named by the function_call item with the same call_id.
+func responsesToolResults(body []byte) []toolResult {
+	var req struct {
+		Input []struct {
+			Type   string          `json:"type"`
+			CallID string          `json:"call_id"`
+			Name   string          `json:"name"`
+			Output json.RawMessage `json:"output"`
+		} `json:"input"`
+	}
+	if json.Unmarshal(body, &req) != nil {
+		return nil
+	}
+	names := map[string]string{}
+	var out []toolResult
+	for _, it := range req.Input {
+		switch it.Type {
+		case "function_call":
+			names[it.CallID] = it.Name
+		case "function_call_output":
+			out = append(out, toolResult{Tool: names[it.CallID], Text: contentText(it.Output)})
+		}
+	}
+	return out
 }
 
 func anthropicToolResults(body []byte) []toolResult {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // dialect is the wire protocol a mock upstream speaks.
@@ -20,6 +21,7 @@ type dialect string
 const (
 	anthropic dialect = "anthropic" // Messages API: POST …/messages
 	openai    dialect = "openai"    // Chat Completions: POST …/chat/completions
+	responses dialect = "responses" // Responses API: POST …/responses (Codex CLI)
 )
 
 // turn names what the mock made of a request: the tool-less title request, the main call that gets
@@ -38,6 +40,8 @@ type request struct {
 	Method, Path string
 	Body         []byte
 	Turn         turn
+	Upgrade      bool      // a WebSocket upgrade (Codex's GET …/responses), answered 404 as a plain API would
+	At           time.Time // when it arrived
 }
 
 // upstream is a mock LLM API on loopback. It answers HEAD with 200; a request on its dialect's
@@ -50,9 +54,13 @@ type upstream struct {
 	dialect dialect
 	main    []byte // the scenario's SSE body for the main call
 	final   []byte // a healthy plain-text SSE body
+	// mainOnce answers only the first main call with main, later ones (Qwen Code's memory agent
+	// asks with tools after the turn) with final.
+	mainOnce bool
 
-	mu   sync.Mutex
-	reqs []request
+	mu     sync.Mutex
+	reqs   []request
+	mained bool
 }
 
 // newUpstream starts a mock speaking d that answers the main call with testdata/mainFile. It is
@@ -77,7 +85,7 @@ func readTestdata(t *testing.T, name string) []byte {
 
 func (u *upstream) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(r.Body)
-	rec := request{Method: r.Method, Path: r.URL.RequestURI(), Body: body, Turn: turnOther}
+	rec := request{Method: r.Method, Path: r.URL.RequestURI(), Body: body, Turn: turnOther, Upgrade: strings.EqualFold(r.Header.Get("Upgrade"), "websocket"), At: time.Now()}
 	defer func() {
 		u.mu.Lock()
 		u.reqs = append(u.reqs, rec)
@@ -113,16 +121,22 @@ func (u *upstream) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		rec.Turn = turnTitle
 	}
 	out := u.final
-	if rec.Turn == turnMain {
+	u.mu.Lock()
+	if rec.Turn == turnMain && !(u.mainOnce && u.mained) {
 		out = u.main
+		u.mained = true
 	}
+	u.mu.Unlock()
 	writeSSE(w, out)
 }
 
 // path is the suffix of the request path the dialect serves.
 func (d dialect) path() string {
-	if d == openai {
+	switch d {
+	case openai:
 		return "/chat/completions"
+	case responses:
+		return "/responses"
 	}
 	return "/messages"
 }

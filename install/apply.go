@@ -140,19 +140,22 @@ func (in *Installer) Apply(ctx context.Context, p *Plan) (*Result, error) {
 		if err := inject("service"); err != nil {
 			return fail("installing the service", err, "")
 		}
+		// The service as it is now, to put back byte for byte if the install fails: the unit of
+		// the earlier install (which may run another binary), or none.
+		restoreService, err := in.Service.Snapshot()
+		if err != nil {
+			return fail("installing the service", err, "")
+		}
 		undo = append(undo, func() error {
-			if p.prev != nil && p.prev.Service {
-				if err := restoreState(); err != nil {
-					return err
-				}
-				return in.Service.Install()
+			if err := restoreState(); err != nil {
+				return err
 			}
-			return in.Service.Remove()
+			return restoreService()
 		})
 		if err := in.Service.Install(); err != nil {
 			return fail("installing the service", err, "pass --no-service to install everything else and run `toolfix serve` yourself")
 		}
-		err := inject("health")
+		err = inject("health")
 		if err == nil {
 			err = in.waitHealthy(ctx, next.Port, next.Routes)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -20,6 +21,14 @@ type health struct {
 // waitHealthy polls the proxy's /healthz until it answers "ok" with every route of routes, so
 // that a proxy still serving an older state does not count.
 func (in *Installer) waitHealthy(ctx context.Context, port int, routes []Route) error {
+	return in.WaitServing(ctx, port, "", routes)
+}
+
+// WaitServing polls the proxy's /healthz on the loopback port (or Installer.HealthURL) every
+// 150 ms until it answers "ok" with every route of routes and, unless version is "", that version
+// (as /healthz spells it, without a "v"; a leading "v" in version is ignored), for at most
+// Installer.HealthTimeout (0: 20 s). The error says what the proxy answered last.
+func (in *Installer) WaitServing(ctx context.Context, port int, version string, routes []Route) error {
 	url := in.HealthURL
 	if url == "" {
 		url = fmt.Sprintf("http://127.0.0.1:%d/healthz", port)
@@ -34,7 +43,7 @@ func (in *Installer) waitHealthy(ctx context.Context, port int, routes []Route) 
 	tick := time.NewTicker(150 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		err := probe(ctx, client, url, routes)
+		err := probe(ctx, client, url, strings.TrimPrefix(version, "v"), routes)
 		if err == nil {
 			return nil
 		}
@@ -46,7 +55,7 @@ func (in *Installer) waitHealthy(ctx context.Context, port int, routes []Route) 
 	}
 }
 
-func probe(ctx context.Context, client *http.Client, url string, routes []Route) error {
+func probe(ctx context.Context, client *http.Client, url, version string, routes []Route) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err
@@ -65,6 +74,9 @@ func probe(ctx context.Context, client *http.Client, url string, routes []Route)
 	}
 	if h.Status != "ok" {
 		return fmt.Errorf("%s says status %q", url, h.Status)
+	}
+	if version != "" && strings.TrimPrefix(h.Version, "v") != version {
+		return fmt.Errorf("%s answers version %q, not yet %q", url, h.Version, version)
 	}
 	var have []string
 	for _, r := range h.Routes {

@@ -3,6 +3,7 @@ package install
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -183,6 +184,10 @@ type fakeService struct {
 	removes    int
 	checkErr   error
 	installErr error // the next Install fails with it
+	// def stands for the service's definition file (the unit): each Install writes a new one,
+	// "unit #<installs>"; "" is none. restores counts restores of a Snapshot.
+	def      string
+	restores int
 }
 
 func (f *fakeService) Check() error     { return f.checkErr }
@@ -196,12 +201,28 @@ func (f *fakeService) Install() error {
 	}
 	f.installed = true
 	f.installs++
+	f.def = fmt.Sprintf("unit #%d", f.installs)
 	return nil
+}
+
+// Snapshot records the definition and whether the service runs; restore puts both back.
+func (f *fakeService) Snapshot() (func() error, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	def, installed := f.def, f.installed
+	return func() error {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.def, f.installed = def, installed
+		f.restores++
+		return nil
+	}, nil
 }
 func (f *fakeService) Remove() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.installed = false
+	f.def = ""
 	f.removes++
 	return nil
 }

@@ -5,8 +5,6 @@ import (
 	"net"
 	"net/url"
 	"strings"
-
-	"github.com/toolfix/toolfix/providers"
 )
 
 // Leftovers scans the clients' configuration files for base URLs that still point at a toolfix
@@ -15,12 +13,8 @@ import (
 // (XDG_STATE_HOME changed). Such a client sends every request to a proxy that may not run. Each
 // entry reads "<file>: <key> is <value>". A file that cannot be read is named in errs and skipped.
 func (in *Installer) Leftovers() (found []string, errs []error) {
-	scans := []func() (providers.Scan, error){
-		func() (providers.Scan, error) { return providers.ScanClaude(in.Env, false) },
-		func() (providers.Scan, error) { return providers.ScanOpenCode(in.Env, nil) },
-	}
-	for _, scan := range scans {
-		s, err := scan()
+	for _, sc := range in.clientScans(Options{}) {
+		s, err := sc.scan()
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -28,6 +28,10 @@ type Service interface {
 	Install() error
 	// Remove stops and removes the service; nil when it is not installed.
 	Remove() error
+	// Snapshot records the service as it is now (its definition byte for byte, or that there is
+	// none, and whether it runs); restore puts exactly that back, or removes the service when
+	// there was none. Apply takes one before Install, to undo a failed install.
+	Snapshot() (restore func() error, err error)
 }
 
 // Options are the choices of `toolfix install`.
@@ -37,13 +41,18 @@ type Options struct {
 	Port int
 	// DefaultPort is the port used when Port is 0 and nothing is installed.
 	DefaultPort int
-	// Only limits the clients scanned for new routes ("claude", "opencode"); nil means all. Edits
-	// toolfix made earlier are kept up to date whatever Only says.
+	// Only limits the clients scanned for new routes (names of providers.Clients: "claude",
+	// "opencode", "codex", "kilo", "qwen"); nil means all. Edits toolfix made earlier are kept up to
+	// date whatever Only says.
 	Only []string
 	// ClaudeDefaultUpstream routes Claude Code when its settings set no ANTHROPIC_BASE_URL.
 	ClaudeDefaultUpstream bool
 	// OpenCodeBuiltins names built-in OpenCode providers to route ("anthropic", "openai").
 	OpenCodeBuiltins []string
+	// KiloBuiltins names built-in Kilo CLI providers to route ("anthropic", "openai").
+	KiloBuiltins []string
+	// CodexBuiltin routes Codex CLI's built-in openai provider (its top-level openai_base_url).
+	CodexBuiltin bool
 	// NoService installs no service: the user runs `toolfix serve` themselves.
 	NoService bool
 }
@@ -94,7 +103,7 @@ type Plan struct {
 type FileChange struct {
 	// Path is the file as the client names it.
 	Path string
-	// Client is "claude" or "opencode".
+	// Client is one of providers.Clients.
 	Client string
 	// Exists is false for a file the install creates.
 	Exists bool
@@ -154,19 +163,11 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 		}
 	}
 	var targets []providers.Target
-	if wanted[providers.Claude] {
-		s, err := providers.ScanClaude(in.Env, opts.ClaudeDefaultUpstream)
-		if err != nil {
-			return nil, err
+	for _, sc := range in.clientScans(opts) {
+		if !wanted[sc.client] {
+			continue
 		}
-		for _, f := range s.Files {
-			addFile(f)
-		}
-		targets = append(targets, s.Targets...)
-		p.Notes = append(p.Notes, s.Notes...)
-	}
-	if wanted[providers.OpenCode] {
-		s, err := providers.ScanOpenCode(in.Env, opts.OpenCodeBuiltins)
+		s, err := sc.scan()
 		if err != nil {
 			return nil, err
 		}
@@ -253,6 +254,24 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 	return p, nil
 }
 
+// clientScan is the scan of one client's configuration.
+type clientScan struct {
+	client string
+	scan   func() (providers.Scan, error)
+}
+
+// clientScans are the scans of every client, in providers.Clients order, with the choices of opts
+// (default upstreams and built-in providers).
+func (in *Installer) clientScans(opts Options) []clientScan {
+	return []clientScan{
+		{providers.Claude, func() (providers.Scan, error) { return providers.ScanClaude(in.Env, opts.ClaudeDefaultUpstream) }},
+		{providers.OpenCode, func() (providers.Scan, error) { return providers.ScanOpenCode(in.Env, opts.OpenCodeBuiltins) }},
+		{providers.Codex, func() (providers.Scan, error) { return providers.ScanCodex(in.Env, opts.CodexBuiltin) }},
+		{providers.Kilo, func() (providers.Scan, error) { return providers.ScanKilo(in.Env, opts.KiloBuiltins) }},
+		{providers.Qwen, func() (providers.Scan, error) { return providers.ScanQwen(in.Env) }},
+	}
+}
+
 // planEdit decides the edit of one target and the route's upstream.
 func (in *Installer) planEdit(p *Plan, prev *State, me self, f *providers.ConfigFile, t providers.Target) (Edit, string, error) {
 	key := t.Key.String()
@@ -329,7 +348,7 @@ func (in *Installer) keptTargets(prev *State, scanned []providers.Target, files 
 					notes = append(notes, fmt.Sprintf("%s is gone; toolfix forgets its edit of %s", fs.Path, key.Dotted()))
 					continue
 				}
-				doc, err := providers.ParseDoc(fs.Path, data, fs.Client == providers.Claude)
+				doc, err := providers.ParseConfig(fs.Client, fs.Path, data)
 				if err != nil {
 					return nil, nil, err
 				}
@@ -396,7 +415,10 @@ func fileChange(f *providers.ConfigFile, edits []Edit, pfs *FileState) (*FileCha
 }
 
 func clientSet(only []string) (map[string]bool, error) {
-	all := map[string]bool{providers.Claude: true, providers.OpenCode: true}
+	all := map[string]bool{}
+	for _, c := range providers.Clients {
+		all[c] = true
+	}
 	if len(only) == 0 {
 		return all, nil
 	}
@@ -404,7 +426,7 @@ func clientSet(only []string) (map[string]bool, error) {
 	for _, c := range only {
 		c = strings.TrimSpace(strings.ToLower(c))
 		if !all[c] {
-			return nil, fmt.Errorf("unknown client %q in --only (known: claude, opencode)", c)
+			return nil, fmt.Errorf("unknown client %q in --only (known: %s)", c, strings.Join(providers.Clients, ", "))
 		}
 		set[c] = true
 	}

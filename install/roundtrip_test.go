@@ -116,6 +116,44 @@ func TestInstallThenUninstallIsIdentical(t *testing.T) {
 				".config/opencode/opencode.json": {"http://127.0.0.1:50123/opencode-moonshot"},
 			},
 		},
+		{
+			name:  "codex providers, CRLF, literal and inline",
+			setup: func(w *world) { w.write(".codex/config.toml", codexConfig) },
+			want: map[string][]string{".codex/config.toml": {
+				"base_url = 'http://127.0.0.1:47821/codex-gw'\r\n",
+				"{ name = \"I\", base_url = \"http://127.0.0.1:47821/codex-inl\" }",
+				"base_url = \"https://chat.example/v1\"", // wire_api = "chat": skipped
+				"model_provider = \"gw\"  # mine",
+			}},
+		},
+		{
+			name:  "codex built-in into a new file under CODEX_HOME",
+			setup: func(w *world) { w.vars["CODEX_HOME"] = w.home + "/cx" },
+			opts:  Options{CodexBuiltin: true, Only: []string{"codex"}},
+			want:  map[string][]string{"cx/config.toml": {"openai_base_url = \"http://127.0.0.1:47821/codex-openai\"\n"}},
+		},
+		{
+			name:  "codex built-in added before the first table",
+			setup: func(w *world) { w.write(".codex/config.toml", codexConfig) },
+			opts:  Options{CodexBuiltin: true, Only: []string{"codex"}},
+			want:  map[string][]string{".codex/config.toml": {"base_url = \"http://127.0.0.1:47821/codex-inl\" }\r\nopenai_base_url = \"http://127.0.0.1:47821/codex-openai\"\r\n\r\n[model_providers.gw]"}},
+		},
+		{
+			name:  "kilo",
+			setup: func(w *world) { w.write(".config/kilo/kilo.jsonc", kiloConfig) },
+			want:  map[string][]string{".config/kilo/kilo.jsonc": {"{ \"baseURL\": \"http://127.0.0.1:47821/kilo-gw\", \"apiKey\": \"{env:GW_KEY}\" }"}},
+		},
+		{
+			name: "qwen settings and .env",
+			setup: func(w *world) {
+				w.write(".qwen/settings.json", qwenConfig)
+				w.write(".qwen/.env", qwenEnv)
+			},
+			want: map[string][]string{
+				".qwen/settings.json": {"\"baseUrl\": \"http://127.0.0.1:47821/qwen-coder\",\n"},
+				".qwen/.env":          {"OPENAI_BASE_URL=\"http://127.0.0.1:47821/qwen\"\n", "OPENAI_API_KEY=sk-canary\n"},
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

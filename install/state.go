@@ -67,13 +67,14 @@ type State struct {
 
 // Route is one route of the proxy: requests for /<Name>/<rest> go to <Upstream>/<rest>.
 type Route struct {
-	// Name is "claude" or "opencode-<provider id>".
+	// Name is "claude", or "<client>-<provider id>" ("opencode-x", "codex-x", "kilo-x", "qwen-x"),
+	// or "qwen" for Qwen Code's OPENAI_BASE_URL.
 	Name string `json:"name"`
 	// Upstream is the base URL the client used before toolfix, {env:…} resolved.
 	Upstream string `json:"upstream"`
 	// Protocol is "anthropic", "openai" or "responses"; informational, for doctor.
 	Protocol string `json:"protocol,omitempty"`
-	// Client is "claude" or "opencode".
+	// Client is one of providers.Clients.
 	Client string `json:"client"`
 }
 
@@ -81,7 +82,7 @@ type Route struct {
 type FileState struct {
 	// Path is the file as the client names it (a symlink stays a symlink; its target is written).
 	Path string `json:"path"`
-	// Client is "claude" or "opencode".
+	// Client is one of providers.Clients; it says how the file is parsed (providers.ParseConfig).
 	Client string `json:"client"`
 	// Created is whether toolfix created the file; uninstall removes it when nothing else is left.
 	Created bool `json:"created,omitempty"`
@@ -106,15 +107,17 @@ type FileState struct {
 
 // Edit is one key toolfix set.
 type Edit struct {
-	// Key is the JSON pointer (RFC 6901) of the value, such as "/env/ANTHROPIC_BASE_URL".
+	// Key is the key path of the value in JSON pointer form (RFC 6901), such as
+	// "/env/ANTHROPIC_BASE_URL", "/model_providers/x/base_url" (TOML) or "/OPENAI_BASE_URL" (.env).
 	Key string `json:"key"`
 	// Route is the route the value points at.
 	Route string `json:"route"`
 	// Before is the value before toolfix's first edit, exactly as written ("{env:VAR}" kept);
 	// nil (JSON null) when the key was absent and toolfix added it.
 	Before *string `json:"before"`
-	// BeforeJSON is the JSON literal of Before as the file spelled it (its escapes), so that
-	// undoing restores the same bytes; "" when Before is nil.
+	// BeforeJSON is the literal of Before as the file spelled it — a JSON or TOML string with its
+	// quotes and escapes, or a dotenv value with its quotes — so that undoing restores the same
+	// bytes; "" when Before is nil. (The name is from when every file was JSON.)
 	BeforeJSON string `json:"before_json,omitempty"`
 	// After is the value toolfix wrote: http://127.0.0.1:<port>/<route>.
 	After string `json:"after"`

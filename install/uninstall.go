@@ -128,7 +128,7 @@ func (in *Installer) undoFile(fs FileState, rep *UninstallReport) error {
 		}
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("backup %s of %s is missing or changed; undoing key by key", fs.Original, fs.Path))
 	}
-	doc, err := providers.ParseDoc(fs.Path, cur, fs.Client == providers.Claude)
+	doc, err := providers.ParseConfig(fs.Client, fs.Path, cur)
 	if err != nil {
 		return fmt.Errorf("%w; fix the file and run `toolfix uninstall` again, or undo toolfix's keys by hand (the state file %s lists each key with its value from before)", err, in.Dirs.StateFile())
 	}

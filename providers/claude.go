@@ -33,7 +33,7 @@ func ClaudeSettingsPath(env Env) string {
 func ScanClaude(env Env, routeDefault bool) (Scan, error) {
 	var s Scan
 	path := ClaudeSettingsPath(env)
-	f, err := readConfig(Claude, path, true)
+	f, err := readConfig(Claude, path)
 	if err != nil {
 		return s, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/tailscale/hujson"
 )
@@ -224,23 +225,91 @@ func (d *Doc) IsEmptyObject(p Pointer) bool {
 }
 
 // walk returns the object at p and the indentation of its members, or nil when a key on the way
-// is missing. It fails when a value on the way is not an object.
+// is missing. A token may also index an array ("0", "1", …), as in modelProviders/openai/0. It
+// fails when a value on the way is neither an object nor an array, or the object at p is an array.
 func (d *Doc) walk(p Pointer) (*hujson.Object, string, error) {
-	obj := d.root.Value.(*hujson.Object)
+	var cur hujson.ValueTrimmed = d.root.Value
+	obj := cur.(*hujson.Object)
 	indent := memberIndent(obj, "", d.unit)
 	for k, name := range p {
-		i := memberIndex(obj, name)
-		if i < 0 {
-			return nil, "", nil
+		var next hujson.ValueTrimmed
+		switch c := cur.(type) {
+		case *hujson.Object:
+			i := memberIndex(c, name)
+			if i < 0 {
+				return nil, "", nil
+			}
+			next = c.Members[i].Value.Value
+		case *hujson.Array:
+			i, err := strconv.Atoi(name)
+			if err != nil || i < 0 || strconv.Itoa(i) != name {
+				return nil, "", fmt.Errorf("%s: %s: %q does not index an array", d.path, p[:k+1].Dotted(), name)
+			}
+			if i >= len(c.Elements) {
+				return nil, "", nil
+			}
+			next = c.Elements[i].Value
 		}
-		next, ok := obj.Members[i].Value.Value.(*hujson.Object)
-		if !ok {
+		switch n := next.(type) {
+		case *hujson.Object:
+			indent = memberIndent(n, indent, d.unit)
+		case *hujson.Array:
+			indent += d.unit
+		default:
 			return nil, "", fmt.Errorf("%s: %s is not an object", d.path, p[:k+1].Dotted())
 		}
-		obj = next
-		indent = memberIndent(obj, indent, d.unit)
+		cur = next
 	}
-	return obj, indent, nil
+	o, ok := cur.(*hujson.Object)
+	if !ok {
+		return nil, "", fmt.Errorf("%s: %s is not an object", d.path, p.Dotted())
+	}
+	return o, indent, nil
+}
+
+// Len is the number of elements of the array at p; 0 when p is missing or not an array.
+func (d *Doc) Len(p Pointer) int {
+	var cur hujson.ValueTrimmed = d.root.Value
+	for _, name := range p {
+		switch c := cur.(type) {
+		case *hujson.Object:
+			i := memberIndex(c, name)
+			if i < 0 {
+				return 0
+			}
+			cur = c.Members[i].Value.Value
+		case *hujson.Array:
+			i, err := strconv.Atoi(name)
+			if err != nil || i < 0 || i >= len(c.Elements) {
+				return 0
+			}
+			cur = c.Elements[i].Value
+		default:
+			return 0
+		}
+	}
+	if a, ok := cur.(*hujson.Array); ok {
+		return len(a.Elements)
+	}
+	return 0
+}
+
+// HasTrailingComma reports whether an object or array in the file ends with a comma, which
+// JSONC allows and some clients' parsers (Qwen Code's) refuse.
+func (d *Doc) HasTrailingComma() bool {
+	for v := range d.root.All() {
+		switch c := v.Value.(type) {
+		case *hujson.Object:
+			if n := len(c.Members); n > 0 && c.Members[n-1].Value.AfterExtra != nil {
+				return true
+			}
+		case *hujson.Array:
+			if n := len(c.Elements); n > 0 && c.Elements[n-1].AfterExtra != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func memberIndex(obj *hujson.Object, name string) int {

@@ -224,7 +224,7 @@ func TestScanOpenCodeBuiltinNewFile(t *testing.T) {
 }
 
 func TestRouteNames(t *testing.T) {
-	r := routeNamer{}
+	r := routeNamer{prefix: OpenCode, names: map[string]string{}}
 	got := []string{r.name("a b"), r.name("a/b"), r.name("a b"), r.name("ok.1")}
 	want := []string{"opencode-a-b", "opencode-a-b-2", "opencode-a-b", "opencode-ok.1"}
 	if diff := cmp.Diff(want, got); diff != "" {

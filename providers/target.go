@@ -12,20 +12,27 @@ import (
 const (
 	Claude   = "claude"
 	OpenCode = "opencode"
+	Codex    = "codex"
+	Kilo     = "kilo"
+	Qwen     = "qwen"
 )
+
+// Clients are every client toolfix routes, in the order install scans them.
+var Clients = []string{Claude, OpenCode, Codex, Kilo, Qwen}
 
 // Target is one setting that routes a client through toolfix: a string value at Key in File.
 type Target struct {
-	// Client is Claude or OpenCode.
+	// Client is one of Clients.
 	Client string
 	// File is the configuration file's path as the client names it; it may be a symlink.
 	File string
 	// Key is where the base URL lives, such as {"env", "ANTHROPIC_BASE_URL"}.
 	Key Pointer
-	// Route is the route's name: "claude" or "opencode-<provider id>".
+	// Route is the route's name: "claude", "opencode-<provider id>", "codex-<provider id>",
+	// "kilo-<provider id>", "qwen-<provider id>" or "qwen" (Qwen Code's OPENAI_BASE_URL).
 	Route string
 	// Present is whether the key is in the file. It is false for a default upstream that toolfix
-	// routes only when asked (--claude-default-upstream, --opencode-builtin).
+	// routes only when asked (--claude-default-upstream, --opencode-builtin, --codex-builtin).
 	Present bool
 	// Raw is the value as written, "{env:VAR}" and "{file:path}" kept; "" when !Present.
 	Raw string
@@ -40,7 +47,7 @@ type Target struct {
 type ConfigFile struct {
 	// Path is the path the client reads (a symlink is not resolved here).
 	Path string
-	// Client is Claude or OpenCode.
+	// Client is one of Clients.
 	Client string
 	// Exists is false for a file toolfix would create.
 	Exists bool
@@ -48,8 +55,8 @@ type ConfigFile struct {
 	Data []byte
 	// Mode is the file's permission bits (of the symlink's target); 0 when !Exists.
 	Mode fs.FileMode
-	// Doc is the parsed content, NewDoc when !Exists.
-	Doc *Doc
+	// Doc is the parsed content (ParseConfig's kind for Client); an empty document when !Exists.
+	Doc Document
 }
 
 // Scan is what a scan of one client found.
@@ -96,8 +103,9 @@ func (e Env) getenv(k string) string {
 	return e.Getenv(k)
 }
 
-// readConfig reads and parses the file at path. A missing file gives (nil, nil).
-func readConfig(client, path string, strict bool) (*ConfigFile, error) {
+// readConfig reads and parses the file at path, in the syntax of client (ParseConfig). A missing
+// file gives (nil, nil).
+func readConfig(client, path string) (*ConfigFile, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -109,14 +117,19 @@ func readConfig(client, path string, strict bool) (*ConfigFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	doc, err := ParseDoc(path, data, strict)
+	doc, err := ParseConfig(client, path, data)
 	if err != nil {
 		return nil, err
 	}
 	return &ConfigFile{Path: path, Client: client, Exists: true, Data: data, Mode: fi.Mode().Perm(), Doc: doc}, nil
 }
 
-// newConfig is the ConfigFile of a file toolfix would create.
+// newConfig is the ConfigFile of a file toolfix would create: an empty JSON object, or an empty
+// TOML file for Codex.
 func newConfig(client, path string) *ConfigFile {
-	return &ConfigFile{Path: filepath.Clean(path), Client: client, Doc: NewDoc(path)}
+	var doc Document = NewDoc(path)
+	if client == Codex {
+		doc, _ = ParseTOML(path, nil) // an empty file always parses
+	}
+	return &ConfigFile{Path: filepath.Clean(path), Client: client, Doc: doc}
 }

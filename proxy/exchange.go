@@ -167,6 +167,7 @@ func (ex *exchange) abort(err error) {
 // stream pumps an SSE body through the dialect's repairer, flushing whenever it would wait for the
 // upstream, and fails open on a panic.
 func (ex *exchange) stream(rep streamRepairer) {
+	rep = ex.watchUndeclared(rep)
 	ex.s.Stats.streams.Add(1)
 	defer ex.s.Stats.streams.Add(-1)
 	h := ex.w.Header()
@@ -271,6 +272,9 @@ func (ex *exchange) json() bool {
 		ex.s.log.Info("body over the repair size limit, passed through", "route", ex.route, "bytes", len(body))
 		ex.copy(body)
 		return true
+	}
+	if u := ex.undeclaredFor(); u != nil {
+		u.body(body)
 	}
 	out, _ := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))

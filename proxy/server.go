@@ -201,6 +201,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusNotFound, -1)
 		return
 	}
+	if isWebSocketUpgrade(r) {
+		s.refuseWebSocket(w, r, route.Name)
+		return
+	}
 	s.forward(w, r, route, rest)
 }
 

@@ -4,138 +4,156 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	kservice "github.com/kardianos/service"
 )
 
-// launchd runs toolfix as a LaunchAgent through kardianos/service.
+// launchd runs toolfix as a LaunchAgent, ~/Library/LaunchAgents/<LaunchdLabel>.plist, loaded
+// into the user's GUI domain with `launchctl bootstrap gui/<uid>` and removed with `launchctl
+// bootout gui/<uid>/<label>` (the documented successors of `load` and `unload`).
 type launchd struct {
 	cfg Config
 }
 
 func newBackend(cfg Config) (backend, error) { return &launchd{cfg: cfg}, nil }
 
-func (l *launchd) plistPath() (string, error) {
+// domain is the user's GUI launchd domain, gui/<uid>.
+func domain() string { return "gui/" + strconv.Itoa(os.Getuid()) }
+
+func plistPathFor(label string) (string, error) {
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("finding the home folder for the LaunchAgent: %w", err)
 	}
-	return filepath.Join(home, "Library", "LaunchAgents", Name+".plist"), nil
+	return filepath.Join(home, "Library", "LaunchAgents", label+".plist"), nil
 }
+
+func (l *launchd) plistPath() (string, error) { return plistPathFor(LaunchdLabel) }
 
 func (l *launchd) check() error {
 	if _, err := exec.LookPath("launchctl"); err != nil {
 		return fmt.Errorf("%w: launchctl is not installed", errNoManager)
 	}
-	var stderr bytes.Buffer
-	c := exec.Command("launchctl", "print", "gui/"+strconv.Itoa(os.Getuid()))
-	c.Stdout, c.Stderr = nil, &stderr
-	if err := c.Run(); err != nil {
-		return fmt.Errorf("%w: no launchd session for this user answers (`launchctl print gui/%d`: %s); log in at the Mac's screen once, or run `toolfix serve` yourself", errNoManager, os.Getuid(), strings.TrimSpace(stderr.String()))
+	if _, err := launchctl("print", domain()); err != nil {
+		return fmt.Errorf("%w: no launchd session for this user answers (%v); log in at the Mac's screen once, or run `toolfix serve` yourself", errNoManager, err)
 	}
 	return nil
 }
 
 func (l *launchd) describe() string {
 	p, _ := l.plistPath()
-	return fmt.Sprintf("LaunchAgent %s (%s) running `%s serve` at login, kept alive, logs in %s", Name, p, l.cfg.Executable, l.cfg.LogDir)
+	return fmt.Sprintf("LaunchAgent %s (%s) running `%s serve` at login, relaunched when it fails, logs in %s", LaunchdLabel, p, l.cfg.Executable, l.cfg.LogDir)
 }
 
-func (l *launchd) service() (kservice.Service, error) {
-	sys, err := librarySystem("darwin-launchd")
-	if err != nil {
-		return nil, err
-	}
-	env := map[string]string{}
-	if l.cfg.StateDir != "" {
-		env[StateDirEnv] = l.cfg.StateDir
-	}
-	return sys.New(program{}, &kservice.Config{
-		Name:        Name,
-		DisplayName: "toolfix",
-		Description: "toolfix: repairs broken tool calls between coding agents and their APIs",
-		Executable:  l.cfg.Executable,
-		Arguments:   []string{"serve"},
-		EnvVars:     env,
-		Option: kservice.KeyValue{
-			"UserService":  true,
-			"RunAtLoad":    true,
-			"KeepAlive":    true,
-			"LogDirectory": l.cfg.LogDir,
-		},
-	})
-}
-
+// install writes the plist and loads it afresh (bootout, then bootstrap, which starts it since it
+// has RunAtLoad), after removing the job of the legacy label.
 func (l *launchd) install() error {
 	if l.cfg.LogDir != "" {
 		if err := os.MkdirAll(l.cfg.LogDir, 0o700); err != nil {
-			return err
+			return fmt.Errorf("creating the log folder %s: %w", l.cfg.LogDir, err)
 		}
 	}
-	svc, err := l.service()
-	if err != nil {
+	if err := removeJob(legacyLaunchdLabel); err != nil {
 		return err
 	}
 	p, err := l.plistPath()
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(p); err == nil {
-		_ = svc.Stop()
-		if err := svc.Uninstall(); err != nil {
-			return fmt.Errorf("replacing %s: %w", p, err)
-		}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", filepath.Dir(p), err)
 	}
-	if err := svc.Install(); err != nil {
+	if err := writeAtomic(p, launchdPlist(l.cfg), 0o644); err != nil {
 		return err
 	}
-	return svc.Start()
+	return reload(p)
+}
+
+// reload boots the job out if it is loaded and bootstraps the plist at p.
+func reload(p string) error {
+	_ = bootout(LaunchdLabel)
+	if _, err := launchctl("bootstrap", domain(), p); err != nil {
+		return err
+	}
+	return nil
 }
 
 func (l *launchd) remove() error {
-	p, err := l.plistPath()
+	if err := removeJob(legacyLaunchdLabel); err != nil {
+		return err
+	}
+	return removeJob(LaunchdLabel)
+}
+
+// removeJob boots out the job of label and deletes its plist; nil when there is none.
+func removeJob(label string) error {
+	p, err := plistPathFor(label)
 	if err != nil {
 		return err
 	}
 	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	svc, err := l.service()
-	if err != nil {
-		return err
+	_ = bootout(label) // fails when the job is not loaded, which is fine
+	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("removing %s: %w", p, err)
 	}
-	return svc.Uninstall() // stops first
+	return nil
 }
 
-// status reads "state = …" and "pid = …" from `launchctl print gui/<uid>/toolfix`.
+func bootout(label string) error {
+	_, err := launchctl("bootout", domain()+"/"+label)
+	return err
+}
+
+// snapshot records the plist's bytes and mode (or that there is none) and whether the job is
+// loaded; restore writes those bytes back and loads the job again if it was loaded.
+func (l *launchd) snapshot() (func() error, error) {
+	p, err := l.plistPath()
+	none := func() error { return removeJob(LaunchdLabel) }
+	return snapshotFile(p, err, none, func(before []byte, mode fs.FileMode) func() error {
+		_, perr := launchctl("print", domain()+"/"+LaunchdLabel)
+		loaded := perr == nil
+		return func() error {
+			if err := writeAtomic(p, before, mode); err != nil {
+				return err
+			}
+			if !loaded {
+				_ = bootout(LaunchdLabel)
+				return nil
+			}
+			return reload(p)
+		}
+	})
+}
+
+// status reads "state = …" and "pid = …" from `launchctl print gui/<uid>/<label>`.
 func (l *launchd) status() (Status, error) {
 	p, err := l.plistPath()
 	if err != nil {
 		return Status{}, err
 	}
 	st := Status{Path: p}
-	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+	data, _, ok, err := readMaybe(p)
+	if err != nil {
+		return st, err
+	}
+	if !ok {
 		return st, nil
 	}
 	st.Installed = true
-	target := "gui/" + strconv.Itoa(os.Getuid()) + "/" + Name
-	var stdout, stderr bytes.Buffer
-	c := exec.Command("launchctl", "print", target)
-	c.Stdout, c.Stderr = &stdout, &stderr
-	if err := c.Run(); err != nil {
-		// launchctl print fails for a service that is not loaded.
+	st.Executable = plistExecutable(data)
+	out, err := launchctl("print", domain()+"/"+LaunchdLabel)
+	if err != nil {
+		// launchctl print fails for a job that is not loaded.
 		st.State = "not loaded"
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			st.State += ": " + msg
-		}
 		return st, nil
 	}
-	for _, line := range strings.Split(stdout.String(), "\n") {
+	for _, line := range strings.Split(out, "\n") {
 		k, v, ok := strings.Cut(strings.TrimSpace(line), " = ")
 		if !ok {
 			continue
@@ -156,4 +174,23 @@ func (l *launchd) status() (Status, error) {
 		st.PID = 0
 	}
 	return st, nil
+}
+
+// launchctl runs `launchctl args…` and returns what it printed; its error carries launchctl's
+// message.
+func launchctl(args ...string) (string, error) {
+	var stdout, stderr bytes.Buffer
+	c := exec.Command("launchctl", args...)
+	c.Stdout, c.Stderr = &stdout, &stderr
+	if err := c.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = strings.TrimSpace(stdout.String())
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return stdout.String(), fmt.Errorf("`launchctl %s`: %s", strings.Join(args, " "), msg)
+	}
+	return stdout.String(), nil
 }

@@ -20,3 +20,5 @@ func (unsupported) install() error   { return unsupported{}.check() }
 func (unsupported) remove() error    { return nil }
 
 func (unsupported) status() (Status, error) { return Status{}, nil }
+
+func (unsupported) snapshot() (func() error, error) { return func() error { return nil }, nil }

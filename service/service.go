@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// Name is the service's name: the systemd unit toolfix.service, the launchd label toolfix, the
-// Windows Run value toolfix.
+// Name is the service's name: the systemd unit toolfix.service and the Windows Run value toolfix.
+// The launchd label is LaunchdLabel.
 const Name = "toolfix"
 
 // StateDirEnv is the environment variable the service is started with, naming the state folder
@@ -40,6 +40,7 @@ type backend interface {
 	install() error
 	remove() error
 	status() (Status, error)
+	snapshot() (func() error, error)
 }
 
 // New returns the Manager for this OS. It returns an error when cfg.Executable is not absolute or
@@ -50,6 +51,9 @@ func New(cfg Config) (*Manager, error) {
 	}
 	if cfg.LogDir == "" && cfg.StateDir != "" {
 		cfg.LogDir = filepath.Join(cfg.StateDir, "logs")
+	}
+	if isSwapLeftover(cfg.Executable) {
+		return nil, fmt.Errorf("service executable %q is the old binary `toolfix update` set aside, not the installed one", cfg.Executable)
 	}
 	for _, p := range []string{cfg.Executable, cfg.StateDir, cfg.LogDir} {
 		if strings.ContainsAny(p, "\n\r\x00") || strings.Contains(p, "{{") {
@@ -86,6 +90,32 @@ func (m *Manager) Remove() error {
 		return fmt.Errorf("removing the %s service: %w", Name, err)
 	}
 	return nil
+}
+
+// Snapshot records the service as it is now: its definition (the unit file, the plist, the Run
+// value) byte for byte, or that there is none, and whether it is enabled and running. The
+// returned restore puts exactly that back and brings the service to the state it was in, or
+// removes the service when there was none. install takes one before it replaces the service, so
+// that a failed install leaves the service that was there.
+func (m *Manager) Snapshot() (restore func() error, err error) {
+	put, err := m.b.snapshot()
+	if err != nil {
+		return nil, fmt.Errorf("recording the %s service before changing it: %w", Name, err)
+	}
+	return func() error {
+		if err := put(); err != nil {
+			return fmt.Errorf("putting the earlier %s service back: %w", Name, err)
+		}
+		return nil
+	}, nil
+}
+
+// isSwapLeftover reports whether path names the file `toolfix update` renames the running binary
+// to while it swaps in the new one (.toolfix.old, .toolfix.exe.old), which it then deletes: a
+// service must never be registered on it.
+func isSwapLeftover(path string) bool {
+	base := strings.ToLower(filepath.Base(path))
+	return strings.HasPrefix(base, ".") && strings.HasSuffix(base, ".old")
 }
 
 // errNoManager is wrapped by check errors of OSes without a supported user service manager.

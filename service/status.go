@@ -20,6 +20,10 @@ type Status struct {
 	State string
 	// Path is where the service is defined: the unit file, the plist, or HKCU\…\Run\toolfix.
 	Path string
+	// Executable is the toolfix binary the installed definition runs (the unit's ExecStart, the
+	// plist's first ProgramArguments, the Run value's program), as an absolute path; "" when not
+	// installed or when the definition does not say.
+	Executable string
 }
 
 // String is a one-line form: "installed, running (pid 42): active (running)".

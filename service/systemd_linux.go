@@ -4,119 +4,76 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	kservice "github.com/kardianos/service"
 )
 
-// systemd runs toolfix as a systemd user unit through kardianos/service.
+// systemd runs toolfix as a systemd user unit, ~/.config/systemd/user/toolfix.service, driven
+// through `systemctl --user`.
 type systemd struct {
 	cfg Config
 }
 
 func newBackend(cfg Config) (backend, error) { return &systemd{cfg: cfg}, nil }
 
-// unitTemplate is toolfix's unit text, in kardianos/service's template syntax ({{Path}} etc.);
-// the environment lines are added by unitText.
-const unitTemplate = `[Unit]
-Description={{Description}}
-ConditionFileIsExecutable={{Path | cmdEscape}}
-
-[Service]
-ExecStart={{Path | cmdEscape}}{{range Arguments}} {{. | cmd}}{{end}}
-%sRestart=on-failure
-RestartSec=3
-
-[Install]
-WantedBy=default.target
-`
-
-// unitText is the template with a quoted Environment= line for the state folder.
-func (s *systemd) unitText() string {
-	env := ""
-	if s.cfg.StateDir != "" {
-		env = "Environment=" + systemdQuote(StateDirEnv+"="+s.cfg.StateDir) + "\n"
-	}
-	return fmt.Sprintf(unitTemplate, env)
-}
-
-// systemdQuote quotes one Environment= assignment: inside double quotes a backslash and a double
-// quote are escaped with a backslash, and '%' is doubled (systemd expands %-specifiers).
-func systemdQuote(s string) string {
-	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "%", "%%").Replace(s)
-	return `"` + s + `"`
-}
+// unitName is the unit's file name.
+const unitName = Name + ".service"
 
 func (s *systemd) unitPath() (string, error) {
 	home, err := os.UserHomeDir()
 	if err != nil {
+		return "", fmt.Errorf("finding the home folder for the unit: %w", err)
+	}
+	return filepath.Join(home, ".config", "systemd", "user", unitName), nil
+}
+
+// wantsPath is the link `systemctl --user enable` makes: the unit is started at login.
+func (s *systemd) wantsPath() (string, error) {
+	p, err := s.unitPath()
+	if err != nil {
 		return "", err
 	}
-	return filepath.Join(home, ".config", "systemd", "user", Name+".service"), nil
+	return filepath.Join(filepath.Dir(p), "default.target.wants", unitName), nil
 }
 
 func (s *systemd) check() error {
 	if _, err := exec.LookPath("systemctl"); err != nil {
 		return fmt.Errorf("%w: systemctl is not installed, so there is no systemd user manager (a container, or WSL without systemd)", errNoManager)
 	}
-	var stderr bytes.Buffer
-	c := exec.Command("systemctl", "--user", "show-environment")
-	c.Stderr = &stderr
-	if err := c.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return fmt.Errorf("%w: no systemd user manager answers (`systemctl --user`: %s); in a container, over su/sudo without a login session, or in WSL without systemd there is none", errNoManager, msg)
+	if err := systemctl("show-environment"); err != nil {
+		return fmt.Errorf("%w: no systemd user manager answers (%v); in a container, over su/sudo without a login session, or in WSL without systemd there is none", errNoManager, err)
 	}
 	return nil
 }
 
 func (s *systemd) describe() string {
 	p, _ := s.unitPath()
-	return fmt.Sprintf("systemd user unit %s.service (%s) running `%s serve`, started at login, restarted on failure", Name, p, s.cfg.Executable)
+	return fmt.Sprintf("systemd user unit %s (%s) running `%s serve`, started at login, restarted on failure", unitName, p, s.cfg.Executable)
 }
 
-func (s *systemd) service() (kservice.Service, error) {
-	sys, err := librarySystem("linux-systemd")
-	if err != nil {
-		return nil, err
-	}
-	return sys.New(program{}, &kservice.Config{
-		Name:        Name,
-		DisplayName: "toolfix",
-		Description: "toolfix: repairs broken tool calls between coding agents and their APIs",
-		Executable:  s.cfg.Executable,
-		Arguments:   []string{"serve"},
-		Option:      kservice.KeyValue{"UserService": true, "SystemdScript": s.unitText()},
-	})
-}
-
+// install writes the unit (replacing one), enables it and restarts it, so a running proxy
+// serves the new binary and state.
 func (s *systemd) install() error {
-	svc, err := s.service()
-	if err != nil {
-		return err
-	}
 	p, err := s.unitPath()
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(p); err == nil {
-		// Replace: the library refuses to install over an existing unit.
-		_ = svc.Stop()
-		if err := svc.Uninstall(); err != nil {
-			return fmt.Errorf("replacing %s: %w", p, err)
-		}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", filepath.Dir(p), err)
 	}
-	if err := svc.Install(); err != nil {
+	if err := writeAtomic(p, []byte(systemdUnit(s.cfg)), 0o644); err != nil {
 		return err
 	}
-	// Restart starts a stopped unit and restarts a running one, so it serves the new state.
-	return svc.Restart()
+	for _, args := range [][]string{{"daemon-reload"}, {"enable", unitName}, {"restart", unitName}} {
+		if err := systemctl(args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *systemd) remove() error {
@@ -127,34 +84,77 @@ func (s *systemd) remove() error {
 	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	svc, err := s.service()
-	if err != nil {
+	_ = systemctl("stop", unitName) // a unit that is not running is fine
+	if err := systemctl("disable", unitName); err != nil {
 		return err
 	}
-	_ = svc.Stop()
-	return svc.Uninstall()
+	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("removing %s: %w", p, err)
+	}
+	return systemctl("daemon-reload")
 }
 
-// status reads the unit's ActiveState, SubState and MainPID from `systemctl --user show`.
+// snapshot records the unit file's bytes and mode (or that there is none), whether it is enabled
+// and whether it runs; restore writes exactly those bytes back and brings the unit to the same
+// enabled and running state, or removes the unit when there was none.
+func (s *systemd) snapshot() (func() error, error) {
+	p, err := s.unitPath()
+	return snapshotFile(p, err, s.remove, func(before []byte, mode fs.FileMode) func() error {
+		wants, _ := s.wantsPath()
+		_, werr := os.Lstat(wants)
+		enabled := werr == nil
+		active := systemctl("is-active", "--quiet", unitName) == nil
+		return func() error {
+			if err := writeAtomic(p, before, mode); err != nil {
+				return err
+			}
+			steps := [][]string{{"daemon-reload"}}
+			if enabled {
+				steps = append(steps, []string{"enable", unitName})
+			} else {
+				steps = append(steps, []string{"disable", unitName})
+			}
+			if active {
+				steps = append(steps, []string{"restart", unitName})
+			} else {
+				steps = append(steps, []string{"stop", unitName})
+			}
+			for _, args := range steps {
+				if err := systemctl(args...); err != nil {
+					return fmt.Errorf("restoring %s: %w", p, err)
+				}
+			}
+			return nil
+		}
+	})
+}
+
+// status reads the unit's ActiveState, SubState and MainPID from `systemctl --user show`, and
+// the program its ExecStart= names from the unit file.
 func (s *systemd) status() (Status, error) {
 	p, err := s.unitPath()
 	if err != nil {
 		return Status{}, err
 	}
 	st := Status{Path: p}
-	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+	unit, _, ok, err := readMaybe(p)
+	if err != nil {
+		return st, err
+	}
+	if !ok {
 		return st, nil
 	}
 	st.Installed = true
+	st.Executable = unitExecutable(string(unit))
 	var stdout, stderr bytes.Buffer
-	c := exec.Command("systemctl", "--user", "show", Name+".service", "--property=ActiveState,SubState,MainPID")
+	c := exec.Command("systemctl", "--user", "show", unitName, "--property=ActiveState,SubState,MainPID")
 	c.Stdout, c.Stderr = &stdout, &stderr
 	if err := c.Run(); err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
 			msg = err.Error()
 		}
-		return st, fmt.Errorf("`systemctl --user show %s.service`: %s", Name, msg)
+		return st, fmt.Errorf("`systemctl --user show %s`: %s", unitName, msg)
 	}
 	props := map[string]string{}
 	for _, line := range strings.Split(stdout.String(), "\n") {
@@ -171,4 +171,19 @@ func (s *systemd) status() (Status, error) {
 		st.PID = pid
 	}
 	return st, nil
+}
+
+// systemctl runs `systemctl --user args…`; its error carries what systemctl printed.
+func systemctl(args ...string) error {
+	var stderr bytes.Buffer
+	c := exec.Command("systemctl", append([]string{"--user"}, args...)...)
+	c.Stderr = &stderr
+	if err := c.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return fmt.Errorf("`systemctl --user %s`: %s", strings.Join(args, " "), msg)
+	}
+	return nil
 }

@@ -44,7 +44,7 @@ func calls(t *testing.T, log string) []string {
 	return strings.Split(strings.TrimSpace(string(b)), "\n")
 }
 
-// TestSystemdThroughFakeSystemctl runs the real kardianos/service code against a fake systemctl:
+// TestSystemdThroughFakeSystemctl runs the systemd backend against a fake systemctl:
 // the unit text, and the systemctl calls of install, re-install and remove.
 func TestSystemdThroughFakeSystemctl(t *testing.T) {
 	log := fakeSystemctl(t, false)
@@ -72,7 +72,8 @@ func TestSystemdThroughFakeSystemctl(t *testing.T) {
 	}
 	text := string(b)
 	for _, want := range []string{
-		`ExecStart=/opt/tool\x20fix/toolfix "serve"` + "\n",
+		"ConditionFileIsExecutable=/opt/tool fix/toolfix\n",
+		`ExecStart="/opt/tool fix/toolfix" serve` + "\n",
 		`Environment="TOOLFIX_STATE_DIR=` + filepath.Join(home, "my state", "100%%") + `"` + "\n",
 		"Restart=on-failure\n",
 		"RestartSec=3\n",
@@ -83,7 +84,7 @@ func TestSystemdThroughFakeSystemctl(t *testing.T) {
 	if strings.Contains(text, "multi-user.target") {
 		t.Errorf("unit wants multi-user.target, which never starts for a user unit:\n%s", text)
 	}
-	want := []string{"--user show-environment", "enable --user toolfix.service", "daemon-reload --user", "restart --user toolfix.service"}
+	want := []string{"--user show-environment", "--user daemon-reload", "--user enable toolfix.service", "--user restart toolfix.service"}
 	if diff := cmp.Diff(want, calls(t, log)); diff != "" {
 		t.Errorf("install calls (-want +got):\n%s", diff)
 	}
@@ -92,7 +93,7 @@ func TestSystemdThroughFakeSystemctl(t *testing.T) {
 	if err := m.Install(); err != nil {
 		t.Fatalf("re-Install: %v", err)
 	}
-	want = []string{"--user show-environment", "stop --user toolfix.service", "disable --user toolfix.service", "daemon-reload --user", "enable --user toolfix.service", "daemon-reload --user", "restart --user toolfix.service"}
+	want = []string{"--user show-environment", "--user daemon-reload", "--user enable toolfix.service", "--user restart toolfix.service"}
 	if diff := cmp.Diff(want, calls(t, log)); diff != "" {
 		t.Errorf("re-install calls (-want +got):\n%s", diff)
 	}
@@ -103,7 +104,7 @@ func TestSystemdThroughFakeSystemctl(t *testing.T) {
 	if _, err := os.Stat(unit); !os.IsNotExist(err) {
 		t.Errorf("unit file left: %v", err)
 	}
-	want = []string{"stop --user toolfix.service", "disable --user toolfix.service", "daemon-reload --user"}
+	want = []string{"--user stop toolfix.service", "--user disable toolfix.service", "--user daemon-reload"}
 	if diff := cmp.Diff(want, calls(t, log)); diff != "" {
 		t.Errorf("remove calls (-want +got):\n%s", diff)
 	}
@@ -161,5 +162,62 @@ func TestSystemdQuote(t *testing.T) {
 		if got := systemdQuote(tt.in); got != tt.want {
 			t.Errorf("systemdQuote(%s) = %s, want %s", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestSystemdSnapshotRestores: a snapshot taken before an install puts the unit that was there
+// back byte for byte (and its mode), or removes the unit when there was none.
+func TestSystemdSnapshotRestores(t *testing.T) {
+	tests := []struct {
+		name   string
+		before string // "" means no unit
+	}{
+		{"a unit of another binary", "[Unit]\n# written by hand\n[Service]\nExecStart=/old/toolfix serve\n"},
+		{"no unit", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log := fakeSystemctl(t, false)
+			unit := filepath.Join(os.Getenv("HOME"), ".config", "systemd", "user", "toolfix.service")
+			if tt.before != "" {
+				if err := os.MkdirAll(filepath.Dir(unit), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(unit, []byte(tt.before), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			m, err := New(Config{Executable: "/new/toolfix"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			restore, err := m.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Install(); err != nil {
+				t.Fatal(err)
+			}
+			calls(t, log)
+			if err := restore(); err != nil {
+				t.Fatalf("restore: %v", err)
+			}
+			b, err := os.ReadFile(unit)
+			if tt.before == "" {
+				if !os.IsNotExist(err) {
+					t.Errorf("unit left after restoring none: %q, %v", b, err)
+				}
+				return
+			}
+			if err != nil || string(b) != tt.before {
+				t.Errorf("unit after restore = %q (%v), want %q", b, err, tt.before)
+			}
+			if fi, err := os.Stat(unit); err != nil || fi.Mode().Perm() != 0o600 {
+				t.Errorf("unit mode after restore = %v (%v), want 0600", fi.Mode(), err)
+			}
+			if c := calls(t, log); len(c) == 0 || c[0] != "--user daemon-reload" {
+				t.Errorf("restore calls = %q, want a daemon-reload first", c)
+			}
+		})
 	}
 }

@@ -63,8 +63,9 @@ func FuzzRunVersions(f *testing.F) {
 	})
 }
 
-// FuzzChecksums serves a release whose checksums.txt is arbitrary bytes and whose archive may have
-// one byte flipped after it was summed. Invariants: no panic; a flipped archive is never installed
+// FuzzChecksums serves a release whose checksums.txt is arbitrary bytes (signed by the release key)
+// and whose archive may have one byte flipped after it was summed, and for odd positions its
+// signature too. Invariants: no panic; a flipped archive is never installed
 // (ErrUnverified, executable intact); anything is installed only when checksums.txt carries the
 // archive's true SHA-256 next to its name.
 func FuzzChecksums(f *testing.F) {
@@ -82,9 +83,13 @@ func FuzzChecksums(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sums []byte, pos uint, flip byte) {
 		data := bytes.Clone(archive.Data)
 		data[pos%uint(len(data))] ^= flip
-		rel := updatetest.Release{Tag: good.Tag, Assets: []updatetest.Asset{
-			{Name: archive.Name, Data: data}, {Name: update.ChecksumsFile, Data: sums},
-		}}
+		checksums := updatetest.Asset{Name: update.ChecksumsFile, Data: sums}
+		sig := updatetest.Signature(checksums)
+		if flip != 0 && pos%2 == 1 {
+			sig.Data = bytes.Clone(sig.Data)
+			sig.Data[pos%uint(len(sig.Data))] ^= flip // a broken signature is never accepted either
+		}
+		rel := updatetest.Release{Tag: good.Tag, Assets: []updatetest.Asset{{Name: archive.Name, Data: data}, checksums, sig}}
 		srv.SetReleases(rel)
 		exe := fakeExecutable(t, "linux", "1.1.0")
 		res, err := update.Run(context.Background(), update.Options{

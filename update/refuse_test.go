@@ -20,17 +20,25 @@ func TestRunRefusesBeforeAsking(t *testing.T) {
 		opts    update.Options
 		wantErr error  // nil: only the message is checked
 		wantMsg string // a part of the error message
+		noKey   bool   // a build without a release key
 	}{
-		{name: "dev build", opts: update.Options{Current: "dev"}, wantErr: update.ErrDevBuild, wantMsg: "cannot update itself"},
-		{name: "empty version", opts: update.Options{Current: ""}, wantErr: update.ErrDevBuild, wantMsg: "development build"},
+		{name: "dev build", opts: update.Options{Current: "dev"}, wantErr: update.ErrDevBuild, wantMsg: "source build, which does not update itself"},
+		{name: "empty version", opts: update.Options{Current: ""}, wantErr: update.ErrDevBuild, wantMsg: "source build"},
 		{name: "not a semantic version", opts: update.Options{Current: "abc123"}, wantErr: update.ErrDevBuild, wantMsg: `"abc123"`},
 		{name: "repository without owner", opts: update.Options{Current: "1.0.0", Repo: "toolfix"}, wantMsg: `update repository "toolfix": want owner/name`},
 		{name: "repository with a path", opts: update.Options{Current: "1.0.0", Repo: "a/b/c"}, wantMsg: `"a/b/c"`},
+		{name: "release key that is not a key", opts: update.Options{Current: "1.0.0", ReleaseKey: "bm90IGEga2V5"}, wantMsg: "release key: "},
+		{name: "no release key built in", noKey: true, opts: update.Options{Current: "1.0.0"}, wantErr: update.ErrNoReleaseKey, wantMsg: "install a release archive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := updatetest.NewServer(t, repo, updatetest.NewRelease(t, "9.0.0", "linux/amd64"))
 			exe := fakeExecutable(t, "linux", "0.0.1")
+			if tt.noKey {
+				saved := update.ReleaseKey
+				update.ReleaseKey = ""
+				t.Cleanup(func() { update.ReleaseKey = saved })
+			}
 			opts := tt.opts
 			opts.APIBaseURL, opts.Executable, opts.OS, opts.Arch = srv.URL(), exe, "linux", "amd64"
 			_, err := update.Run(context.Background(), opts)

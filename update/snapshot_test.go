@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/ecdsa"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -24,9 +25,16 @@ import (
 	"github.com/toolfix/toolfix/update/updatetest"
 )
 
-// EnvDist names the goreleaser dist/ folder that TestSnapshotArchives checks; .ci/release-check
-// sets it after `goreleaser release --snapshot`.
-const EnvDist = "TOOLFIX_DIST"
+// Environment variables .ci/release-check sets for TestSnapshotArchives after `goreleaser release
+// --snapshot`: EnvDist names the dist/ folder to check; EnvDistKey is the release key the build
+// was signed with and built with (update.ReleaseKey's form), EnvDistSigningKey the PEM file of
+// its private half (a key release-check made for the run), to sign the newer release the built
+// binary updates itself to.
+const (
+	EnvDist           = "TOOLFIX_DIST"
+	EnvDistKey        = "TOOLFIX_DIST_KEY"
+	EnvDistSigningKey = "TOOLFIX_DIST_SIGNING_KEY"
+)
 
 // releaseTargets are the os/arch pairs .goreleaser.yaml builds.
 var releaseTargets = []string{"linux/amd64", "linux/arm64", "darwin/amd64", "darwin/arm64", "windows/amd64", "windows/arm64"}
@@ -61,6 +69,17 @@ func TestSnapshotArchives(t *testing.T) {
 		t.Fatalf("metadata.json: version %q, err %v", meta.Version, err)
 	}
 	sums := readChecksums(t, filepath.Join(dir, update.ChecksumsFile))
+	releaseKey, signer := updatetest.PublicKey(), (*ecdsa.PrivateKey)(nil)
+	if built {
+		releaseKey = os.Getenv(EnvDistKey)
+		pemData, err := os.ReadFile(os.Getenv(EnvDistSigningKey))
+		if err != nil {
+			t.Fatalf("%s: reading the release build's signing key: %v", EnvDistSigningKey, err)
+		}
+		if signer, err = updatetest.ParsePrivateKey(pemData); err != nil {
+			t.Fatalf("%s: %v", EnvDistSigningKey, err)
+		}
+	}
 
 	rel := updatetest.Release{Tag: "v" + meta.Version}
 	for _, target := range releaseTargets {
@@ -80,11 +99,21 @@ func TestSnapshotArchives(t *testing.T) {
 	if t.Failed() {
 		t.FailNow()
 	}
-	rawSums, _ := os.ReadFile(filepath.Join(dir, update.ChecksumsFile))
-	rel.Assets = append(rel.Assets, updatetest.Asset{Name: update.ChecksumsFile, Data: rawSums})
-	// A newer release for this machine only, for the installed real binary to update itself to.
+	for _, name := range []string{update.ChecksumsFile, update.SignatureFile} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatalf("the release build has no %s: %v", name, err)
+		}
+		rel.Assets = append(rel.Assets, updatetest.Asset{Name: name, Data: data})
+	}
+	// A newer release for this machine only, for the installed real binary to update itself to,
+	// signed with the build's key.
 	newer := semver.MustParse(meta.Version).IncMajor().String()
-	srv := updatetest.NewServer(t, repo, rel, updatetest.NewRelease(t, newer, runtime.GOOS+"/"+runtime.GOARCH))
+	newerRel := updatetest.NewRelease(t, newer, runtime.GOOS+"/"+runtime.GOARCH)
+	if signer != nil {
+		newerRel = updatetest.Resign(newerRel, signer)
+	}
+	srv := updatetest.NewServer(t, repo, rel, newerRel)
 
 	for i, target := range releaseTargets {
 		t.Run(target, func(t *testing.T) {
@@ -92,12 +121,16 @@ func TestSnapshotArchives(t *testing.T) {
 			exe := fakeExecutable(t, goos, "0.0.0")
 			res, err := update.Run(context.Background(), update.Options{
 				Current: "0.0.0", Version: rel.Tag, Repo: repo, APIBaseURL: srv.URL(), Executable: exe, OS: goos, Arch: goarch,
+				ReleaseKey: releaseKey,
 			})
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}
 			if res.Action != update.Installed || res.Target != meta.Version || res.Asset != rel.Assets[i].Name {
 				t.Errorf("result = %s v%s from %s, want installed v%s from %s", res.Action, res.Target, res.Asset, meta.Version, rel.Assets[i].Name)
+			}
+			if lic := binaryIn(t, rel.Assets[i], "LICENSE"); !bytes.HasPrefix(lic, []byte("MIT License")) {
+				t.Errorf("%s's LICENSE is not the MIT licence: %.40q", rel.Assets[i].Name, lic)
 			}
 			want := binaryIn(t, rel.Assets[i], updatetest.BinaryName(goos))
 			if got := readFile(t, exe); !bytes.Equal(got, want) {
@@ -117,31 +150,54 @@ func TestSnapshotArchives(t *testing.T) {
 				}
 			}
 			if built {
-				selfUpdate(t, exe, srv.URL(), meta.Version, newer)
+				selfUpdate(t, exe, srv, rel, newerRel, meta.Version, newer)
 			}
 		})
 	}
 }
 
-// selfUpdate runs the installed release binary's own `toolfix update --check` and `toolfix update`
-// against the fake API: it must see v<newer>, then replace itself, the running executable, with it.
-func selfUpdate(t *testing.T, exe, api, version, newer string) {
+// selfUpdate runs the installed release binary's own `toolfix update` against the fake API: a
+// forged v<newer> (another binary, listed with its true SHA-256 in a checksums.txt the release key
+// did not sign) must be refused with the binary left as it is; then the real v<newer> must be seen
+// by --check and replace the running executable.
+func selfUpdate(t *testing.T, exe string, srv *updatetest.Server, rel, newerRel updatetest.Release, version, newer string) {
 	t.Helper()
-	run := func(args ...string) string {
+	run := func(args ...string) (string, error) {
 		cmd := exec.Command(exe, args...)
-		cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "GITHUB_TOKEN=", "TOOLFIX_UPDATE_API="+api, "TOOLFIX_UPDATE_REPO="+repo)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "GITHUB_TOKEN=", "TOOLFIX_UPDATE_API="+srv.URL(), "TOOLFIX_UPDATE_REPO="+repo)
 		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("toolfix %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
 		t.Logf("toolfix %s:\n%s", strings.Join(args, " "), out)
-		return string(out)
+		return string(out), err
 	}
-	if out, want := run("update", "--check"), "toolfix v"+newer+" is available (this is v"+version+")"; !strings.Contains(out, want) {
-		t.Errorf("toolfix update --check printed %q, want %q", out, want)
+	before := readFile(t, exe)
+	forgedRel := updatetest.Release{Tag: newerRel.Tag}
+	for _, a := range newerRel.Assets {
+		if strings.HasSuffix(a.Name, ".tar.gz") || strings.HasSuffix(a.Name, ".zip") {
+			goos, goarch := runtime.GOOS, runtime.GOARCH
+			a = updatetest.Archive(t, newer, goos, goarch, []byte("#!/bin/sh\necho forged\n"))
+			forgedRel.Assets = append(forgedRel.Assets, a, updatetest.Checksums(a))
+		}
 	}
-	if out, want := run("update"), "Updated toolfix v"+version+" → v"+newer+" in "+exe; !strings.Contains(out, want) {
-		t.Errorf("toolfix update printed %q, want %q", out, want)
+	for _, a := range newerRel.Assets {
+		if a.Name == update.SignatureFile {
+			forgedRel.Assets = append(forgedRel.Assets, a) // the real signature, of other checksums
+		}
+	}
+	srv.SetReleases(rel, forgedRel)
+	if out, err := run("update"); err == nil || !strings.Contains(out, "not verified") {
+		t.Errorf("toolfix update installed a forged release (err %v):\n%s", err, out)
+	}
+	if !bytes.Equal(readFile(t, exe), before) {
+		t.Fatalf("a refused forged release changed the executable")
+	}
+	srv.SetReleases(rel, newerRel)
+	out, err := run("update", "--check")
+	if want := "toolfix v" + newer + " is available (this is v" + version + ")"; err != nil || !strings.Contains(out, want) {
+		t.Errorf("toolfix update --check printed %q (err %v), want %q", out, err, want)
+	}
+	out, err = run("update")
+	if want := "Updated toolfix v" + version + " → v" + newer + " in " + exe; err != nil || !strings.Contains(out, want) {
+		t.Errorf("toolfix update printed %q (err %v), want %q", out, err, want)
 	}
 	if got := readFile(t, exe); !bytes.Equal(got, updatetest.FakeBinary(newer)) {
 		t.Errorf("after its own update the executable holds %d bytes, want the v%s binary", len(got), newer)
@@ -233,7 +289,8 @@ func fakeDist(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, a := range append(archives, updatetest.Checksums(archives...), updatetest.Asset{Name: "metadata.json", Data: metaJSON}) {
+	sums := updatetest.Checksums(archives...)
+	for _, a := range append(archives, sums, updatetest.Signature(sums), updatetest.Asset{Name: "metadata.json", Data: metaJSON}) {
 		if err := os.WriteFile(filepath.Join(dir, a.Name), a.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,11 @@ package update_test
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,10 +39,43 @@ func withoutChecksums(rel updatetest.Release) updatetest.Release {
 func missingEntry(t *testing.T, version string) updatetest.Release {
 	rel := updatetest.NewRelease(t, version, "linux/amd64", "darwin/arm64")
 	rel.Assets[2] = updatetest.Checksums(rel.Assets[1])
+	rel.Assets[3] = updatetest.Signature(rel.Assets[2])
 	return rel
 }
 
+// forged replaces a release's linux/amd64 archive with another binary and lists the forged
+// archive's true SHA-256 in a new checksums.txt, signed by signer (nil: the original signature is
+// kept): what an attacker who can write release assets but lacks the release key can make.
+func forged(t *testing.T, version string, signer *ecdsa.PrivateKey) updatetest.Release {
+	rel := updatetest.NewRelease(t, version, "linux/amd64")
+	rel.Assets[0] = updatetest.Archive(t, version, "linux", "amd64", []byte("#!/bin/sh\necho evil\n"))
+	rel.Assets[1] = updatetest.Checksums(rel.Assets[0])
+	if signer != nil {
+		rel.Assets[2] = updatetest.SignatureBy(signer, rel.Assets[1])
+	}
+	return rel
+}
+
+// withoutAsset drops the named asset from a release.
+func withoutAsset(rel updatetest.Release, name string) updatetest.Release {
+	rel.Assets = slices.DeleteFunc(slices.Clone(rel.Assets), func(a updatetest.Asset) bool { return a.Name == name })
+	return rel
+}
+
+// manyReleases is count releases, newest first, from 1.<count>.0 down to 1.1.0.
+func manyReleases(t *testing.T, count int) []updatetest.Release {
+	var rels []updatetest.Release
+	for i := count; i >= 1; i-- {
+		rels = append(rels, updatetest.NewRelease(t, fmt.Sprintf("1.%d.0", i), "linux/amd64"))
+	}
+	return rels
+}
+
 func TestRun(t *testing.T) {
+	otherKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
 	errRestart := errors.New("service manager said no")
 	tests := []struct {
 		name     string
@@ -63,7 +100,7 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.2.0",
 			wantBinary:    "1.2.0",
-			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt"},
+			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
 			wantRestarts:  1,
 		},
 		{
@@ -75,7 +112,7 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.2.0",
 			wantBinary:    "1.2.0",
-			wantDownloads: []string{"toolfix_1.2.0_windows_amd64.zip", "checksums.txt"},
+			wantDownloads: []string{"toolfix_1.2.0_windows_amd64.zip", "checksums.txt", "checksums.txt.sig"},
 			wantRestarts:  1,
 		},
 		{
@@ -91,7 +128,7 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.3.0",
 			wantBinary:    "1.3.0",
-			wantDownloads: []string{"toolfix_1.3.0_linux_amd64.tar.gz", "checksums.txt"},
+			wantDownloads: []string{"toolfix_1.3.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
 			wantRestarts:  1,
 		},
 		{
@@ -131,7 +168,7 @@ func TestRun(t *testing.T) {
 			wantTarget:    "1.1.0",
 			wantDowngrade: true,
 			wantBinary:    "1.1.0",
-			wantDownloads: []string{"toolfix_1.1.0_linux_amd64.tar.gz", "checksums.txt"},
+			wantDownloads: []string{"toolfix_1.1.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
 			wantRestarts:  1,
 		},
 		{
@@ -145,7 +182,7 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.3.0-rc.1",
 			wantBinary:    "1.3.0-rc.1",
-			wantDownloads: []string{"toolfix_1.3.0-rc.1_linux_amd64.tar.gz", "checksums.txt"},
+			wantDownloads: []string{"toolfix_1.3.0-rc.1_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
 			wantRestarts:  1,
 		},
 		{
@@ -173,6 +210,43 @@ func TestRun(t *testing.T) {
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			wantErr:       []error{update.ErrUnverified, selfupdate.ErrChecksumValidationFailed},
 			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt"},
+		},
+		{
+			name: "forged archive with a matching checksums.txt signed by another key is refused",
+			releases: func(t *testing.T) []updatetest.Release {
+				return []updatetest.Release{forged(t, "1.2.0", otherKey)}
+			},
+			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
+			wantErr:       []error{update.ErrUnverified, selfupdate.ErrECDSAValidationFailed},
+			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+		},
+		{
+			name: "forged archive with a matching checksums.txt under the old signature is refused",
+			releases: func(t *testing.T) []updatetest.Release {
+				return []updatetest.Release{forged(t, "1.2.0", nil)}
+			},
+			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
+			wantErr:       []error{update.ErrUnverified, selfupdate.ErrECDSAValidationFailed},
+			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+		},
+		{
+			name: "missing signature is refused before any download",
+			releases: func(t *testing.T) []updatetest.Release {
+				return []updatetest.Release{withoutAsset(updatetest.NewRelease(t, "1.2.0", "linux/amd64"), update.SignatureFile)}
+			},
+			opts:    update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
+			wantErr: []error{update.ErrUnverified, selfupdate.ErrValidationAssetNotFound},
+		},
+		{
+			name:          "--version of a release older than the newest 100 is found on a later page",
+			releases:      func(t *testing.T) []updatetest.Release { return manyReleases(t, 120) },
+			opts:          update.Options{Current: "1.120.0", Version: "v1.3.0", OS: "linux", Arch: "amd64"},
+			wantAction:    update.Installed,
+			wantTarget:    "1.3.0",
+			wantDowngrade: true,
+			wantBinary:    "1.3.0",
+			wantDownloads: []string{"toolfix_1.3.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantRestarts:  1,
 		},
 		{
 			name: "missing checksums.txt is refused before any download",
@@ -235,7 +309,7 @@ func TestRun(t *testing.T) {
 			wantTarget:    "1.2.0",
 			wantErr:       []error{errRestart},
 			wantBinary:    "1.2.0",
-			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt"},
+			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
 			wantRestarts:  1,
 		},
 	}
@@ -250,7 +324,13 @@ func TestRun(t *testing.T) {
 			if opts.Repo == "" {
 				opts.Repo = repo
 			}
-			opts.Restart = func() error { restarts++; return tt.restart }
+			opts.Restart = func(r update.Result) error {
+				restarts++
+				if r.Executable != exe || r.Target != tt.wantTarget {
+					t.Errorf("Restart got executable %q, version %q; want %q, %q", r.Executable, r.Target, exe, tt.wantTarget)
+				}
+				return tt.restart
+			}
 
 			res, err := update.Run(context.Background(), opts)
 

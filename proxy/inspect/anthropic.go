@@ -176,7 +176,7 @@ func toolInputFaults(f *faultList, where string, b *Block, tools *repair.Tools) 
 func callFaults(f *faultList, where, name, input string, tools *repair.Tools, opt repair.Options) {
 	if !tools.Has(name) {
 		if tools != nil && len(tools.Names()) > 0 {
-			f.add("D57", "", where, fmt.Sprintf("the request offers no tool named %q", name))
+			f.add("D57", "", where, fmt.Sprintf("the request offers no tool named %q, so toolfix has no schema to repair it against and leaves it (with tool search a deferred tool's schema reaches the request only after ToolSearch found it)", name))
 		}
 		return
 	}

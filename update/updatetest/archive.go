@@ -37,8 +37,8 @@ func FakeBinary(version string) []byte {
 	return []byte("#!/bin/sh\necho 'toolfix " + version + " (fake)'\n")
 }
 
-// Archive builds a real release archive for a target holding binary as BinaryName(goos), plus a
-// README.md as goreleaser adds one: a tar.gz, or a zip for windows, named by ArchiveName.
+// Archive builds a real release archive for a target holding binary as BinaryName(goos), plus the
+// LICENSE and README.md that .goreleaser.yaml adds: a tar.gz, or a zip for windows, named by ArchiveName.
 func Archive(t testing.TB, version, goos, goarch string, binary []byte) Asset {
 	t.Helper()
 	files := []struct {
@@ -46,6 +46,7 @@ func Archive(t testing.TB, version, goos, goarch string, binary []byte) Asset {
 		mode int64
 		data []byte
 	}{
+		{"LICENSE", 0o644, []byte("MIT License\n\nCopyright (c) 2026 the toolfix authors\n")},
 		{"README.md", 0o644, []byte("# toolfix\n")},
 		{BinaryName(goos), 0o755, binary},
 	}
@@ -99,7 +100,8 @@ func Checksums(assets ...Asset) Asset {
 }
 
 // NewRelease builds a complete release: for each "os/arch" target, an archive holding
-// FakeBinary(version), and a checksums.txt for all of them. version has no "v"; the tag is
+// FakeBinary(version), a checksums.txt for all of them, and its checksums.txt.sig by the test key
+// (PublicKey verifies it). version has no "v"; the tag is
 // "v"+version.
 func NewRelease(t testing.TB, version string, targets ...string) Release {
 	t.Helper()
@@ -111,6 +113,7 @@ func NewRelease(t testing.TB, version string, targets ...string) Release {
 		}
 		rel.Assets = append(rel.Assets, Archive(t, version, goos, goarch, FakeBinary(version)))
 	}
-	rel.Assets = append(rel.Assets, Checksums(rel.Assets...))
+	sums := Checksums(rel.Assets...)
+	rel.Assets = append(rel.Assets, sums, Signature(sums))
 	return rel
 }

@@ -4,7 +4,10 @@
 // It serves, under the GitHub Enterprise root "/api/v3/" (what go-github builds from a base URL
 // that does not name it):
 //
-//	GET /api/v3/repos/{owner}/{repo}/releases             the releases as JSON, in the order given
+//	GET /api/v3/repos/{owner}/{repo}/releases             the releases as JSON, in the order given,
+//	                                                      paged as GitHub pages them (per_page,
+//	                                                      default 30, at most 100; page; a Link
+//	                                                      header with rel="next" but on the last)
 //	GET /api/v3/repos/{owner}/{repo}/releases/assets/{id}  302 to /download/{id}, as GitHub redirects
 //	GET /download/{id}                                    the asset's bytes
 //
@@ -55,11 +58,21 @@ type Server struct {
 // the test ends.
 func NewServer(t testing.TB, repo string, rels ...Release) *Server {
 	t.Helper()
-	s := &Server{repo: repo, rels: rels, assets: map[int64]Asset{}}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(s.srv.Close)
+	s := Start(repo, rels...)
+	t.Cleanup(s.Close)
 	return s
 }
+
+// Start starts a Server on 127.0.0.1 for repo ("owner/name") serving rels, outside a test (the
+// fakegithub command); the caller closes it.
+func Start(repo string, rels ...Release) *Server {
+	s := &Server{repo: repo, rels: rels, assets: map[int64]Asset{}}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	return s
+}
+
+// Close stops the server and waits for the requests under way.
+func (s *Server) Close() { s.srv.Close() }
 
 // SetReleases replaces the releases the server lists from the next request on.
 func (s *Server) SetReleases(rels ...Release) {
@@ -113,8 +126,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	prefix := "/api/v3/repos/" + s.repo + "/releases"
 	switch {
 	case r.URL.Path == prefix:
+		all := s.list()
+		page, from, to := pageOf(r, len(all))
+		if to < len(all) {
+			u := *r.URL
+			q := u.Query()
+			q.Set("page", strconv.Itoa(page+1))
+			u.RawQuery = q.Encode()
+			w.Header().Set("Link", fmt.Sprintf(`<%s%s>; rel="next"`, s.srv.URL, u.RequestURI()))
+		}
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(s.list())
+		_ = json.NewEncoder(w).Encode(all[from:to])
 	case strings.HasPrefix(r.URL.Path, prefix+"/assets/"):
 		id := strings.TrimPrefix(r.URL.Path, prefix+"/assets/")
 		if _, ok := s.asset(id); !ok {
@@ -136,6 +158,22 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// pageOf reads GitHub's paging parameters: per_page (default 30, at most 100) and page (from 1),
+// and returns the page and the slice [from:to] of n releases it holds.
+func pageOf(r *http.Request, n int) (page, from, to int) {
+	per, err := strconv.Atoi(r.URL.Query().Get("per_page"))
+	if err != nil || per < 1 {
+		per = 30
+	}
+	per = min(per, 100)
+	page, err = strconv.Atoi(r.URL.Query().Get("page"))
+	if err != nil || page < 1 {
+		page = 1
+	}
+	from = min((page-1)*per, n)
+	return page, from, min(from+per, n)
 }
 
 // list renders the releases as the API does, numbering assets from 1.

@@ -1,0 +1,191 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+// A tool call that names a tool the request does not declare is never repaired (REPAIRS.md D57:
+// toolfix does not guess a schema, nor rename a call; router-for-me/CLIProxyAPI #2857). Since Claude
+// Code 2.1.3xx turns tool search on behind a base URL that is not Anthropic's, this is common: a
+// deferred tool's schema reaches the request only after a ToolSearch call found it, and the model
+// may call it before. So that the logs say why nothing was repaired, the proxy logs one line
+// "tool not declared in the request" per such tool name and response; `toolfix analyze` names the
+// same call as D57. The bytes pass as they came either way.
+
+// undeclaredMsg is the log message of a call to a tool the request does not declare.
+const undeclaredMsg = "tool not declared in the request"
+
+// undeclared finds the tool names a response calls that its request does not declare.
+type undeclared struct {
+	dialect string
+	tools   *repair.Tools
+	seen    map[string]bool
+	note    func(tool string)
+}
+
+// newUndeclared reads the request's tools for dialect ("anthropic", "chat", "responses"); nil
+// for another dialect or a request whose tools cannot be read (the dialects fail open on those).
+func newUndeclared(dialect string, request []byte, note func(string)) *undeclared {
+	var tools *repair.Tools
+	var err error
+	switch dialect {
+	case "anthropic":
+		tools, err = repair.ToolsFromAnthropic(request)
+	case "chat":
+		tools, err = repair.ToolsFromChat(request)
+	case "responses":
+		tools, err = repair.ToolsFromResponses(request)
+	default:
+		return nil
+	}
+	if err != nil {
+		return nil
+	}
+	return &undeclared{dialect: dialect, tools: tools, seen: map[string]bool{}, note: note}
+}
+
+// check notes each name not declared, once per response.
+func (u *undeclared) check(names []string) {
+	for _, n := range names {
+		if n != "" && !u.tools.Has(n) && !u.seen[n] {
+			u.seen[n] = true
+			u.note(n)
+		}
+	}
+}
+
+// callMarker is a byte string every event or body that starts a tool call holds, per dialect; an
+// event without it is not decoded at all.
+var callMarker = map[string][]byte{
+	"anthropic": []byte(`"tool_use"`),
+	"chat":      []byte(`"tool_calls"`),
+	"responses": []byte(`"function_call"`),
+}
+
+// event notes the tool an SSE event starts calling: an Anthropic content_block_start of a tool_use,
+// a Chat Completions delta naming a function, a Responses output_item.added of a function_call.
+func (u *undeclared) event(raw []byte) {
+	if !bytes.Contains(raw, callMarker[u.dialect]) {
+		return
+	}
+	_, data, ok := sse.Fields(raw)
+	if !ok {
+		return
+	}
+	var ev struct {
+		ContentBlock *struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+		} `json:"content_block"`
+		Choices []struct {
+			Delta struct {
+				ToolCalls []struct {
+					Function struct {
+						Name string `json:"name"`
+					} `json:"function"`
+				} `json:"tool_calls"`
+			} `json:"delta"`
+		} `json:"choices"`
+		Item *struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+		} `json:"item"`
+	}
+	if json.Unmarshal(data, &ev) != nil {
+		return
+	}
+	var names []string
+	switch {
+	case ev.ContentBlock != nil && ev.ContentBlock.Type == "tool_use":
+		names = append(names, ev.ContentBlock.Name)
+	case ev.Item != nil && ev.Item.Type == "function_call":
+		names = append(names, ev.Item.Name)
+	}
+	for _, c := range ev.Choices {
+		for _, tc := range c.Delta.ToolCalls {
+			names = append(names, tc.Function.Name)
+		}
+	}
+	u.check(names)
+}
+
+// body notes the tools a whole JSON answer calls: Anthropic content[] tool_use blocks, Chat
+// Completions choices[].message.tool_calls, Responses output[] function_call items.
+func (u *undeclared) body(b []byte) {
+	if !bytes.Contains(b, callMarker[u.dialect]) {
+		return
+	}
+	var msg struct {
+		Content []struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+		} `json:"content"`
+		Choices []struct {
+			Message struct {
+				ToolCalls []struct {
+					Function struct {
+						Name string `json:"name"`
+					} `json:"function"`
+				} `json:"tool_calls"`
+			} `json:"message"`
+		} `json:"choices"`
+		Output []struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+		} `json:"output"`
+	}
+	if json.Unmarshal(b, &msg) != nil {
+		return
+	}
+	var names []string
+	for _, c := range msg.Content {
+		if c.Type == "tool_use" {
+			names = append(names, c.Name)
+		}
+	}
+	for _, c := range msg.Choices {
+		for _, tc := range c.Message.ToolCalls {
+			names = append(names, tc.Function.Name)
+		}
+	}
+	for _, o := range msg.Output {
+		if o.Type == "function_call" {
+			names = append(names, o.Name)
+		}
+	}
+	u.check(names)
+}
+
+// watchedStream is a streamRepairer that shows each event to an undeclared first.
+type watchedStream struct {
+	streamRepairer
+	u *undeclared
+}
+
+// Push looks at the event and hands it on unchanged.
+func (w watchedStream) Push(ev sse.Event, out io.Writer) error {
+	if !ev.Oversize {
+		w.u.event(ev.Raw)
+	}
+	return w.streamRepairer.Push(ev, out)
+}
+
+// undeclaredFor is the exchange's undeclared, logging each name with the route and dialect.
+func (ex *exchange) undeclaredFor() *undeclared {
+	return newUndeclared(ex.dialect, ex.request, func(tool string) {
+		ex.s.log.Info(undeclaredMsg, "route", ex.route, "dialect", ex.dialect, "tool", tool)
+	})
+}
+
+// watchUndeclared wraps rep so that calls to undeclared tools are logged.
+func (ex *exchange) watchUndeclared(rep streamRepairer) streamRepairer {
+	if u := ex.undeclaredFor(); u != nil {
+		return watchedStream{rep, u}
+	}
+	return rep
+}
