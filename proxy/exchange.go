@@ -167,6 +167,7 @@ func (ex *exchange) abort(err error) {
 // stream pumps an SSE body through the dialect's repairer, flushing whenever it would wait for the
 // upstream, and fails open on a panic.
 func (ex *exchange) stream(rep streamRepairer) {
+	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
 	rep = ex.watchUndeclared(rep)
 	ex.s.Stats.streams.Add(1)
 	defer ex.s.Stats.streams.Add(-1)
@@ -181,7 +182,7 @@ func (ex *exchange) stream(rep streamRepairer) {
 		}
 	}
 	flush := flushNow
-	if sh, ok := rep.(spanHolder); ok {
+	if holds {
 		ka := &keepAlive{clock: ex.s.clock, holder: sh, out: cw, flush: flushNow}
 		rep = &lockedRepairer{streamRepairer: rep, ka: ka}
 		flush = func() { ka.locked(flushNow) }

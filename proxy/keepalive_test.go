@@ -30,13 +30,21 @@ func (c *fakeClock) Now() time.Time {
 func (c *fakeClock) Tick(time.Duration) (<-chan time.Time, func()) { return c.tick, func() {} }
 
 // advance moves the clock by d and ticks once (the keep-alive loop has looked when this returns).
-func (c *fakeClock) advance(d time.Duration) {
+// A loop that takes no tick fails the test rather than hanging it (the guard is not a wait: the
+// ticks are taken at once by a loop that runs).
+func (c *fakeClock) advance(t *testing.T, d time.Duration) {
+	t.Helper()
 	c.mu.Lock()
 	c.now = c.now.Add(d)
 	now := c.now
 	c.mu.Unlock()
-	c.tick <- now
-	c.tick <- now // the second tick is taken only once the first was handled
+	for range 2 { // the second tick is taken only once the first was handled
+		select {
+		case c.tick <- now:
+		case <-time.After(30 * time.Second):
+			t.Fatal("no keep-alive loop takes the clock's ticks")
+		}
+	}
 }
 
 // streamStep is one step of a paced stream: what the upstream sends next, and what the client
@@ -60,7 +68,7 @@ func runSteps(t *testing.T, path, request string, steps []streamStep) {
 	var r *sse.Reader
 	for i, st := range steps {
 		if st.advance > 0 {
-			clock.advance(st.advance)
+			clock.advance(t, st.advance)
 		} else {
 			send <- []byte(st.send)
 		}
