@@ -331,7 +331,7 @@ func TestSampleToCase(t *testing.T) {
 func TestReplayDiffAndUsage(t *testing.T) {
 	dir := filepath.Join(casesRoot(t), "anthropic")
 	code, stdout, _ := run(t, "", false, "replay", "--diff", "--request", filepath.Join(dir, "stringified-array-todos", "request.json"), filepath.Join(dir, "stringified-array-todos", "upstream.sse"))
-	if code != 0 || !strings.Contains(stdout, "--- upstream\n+++ client\n@@") || !strings.Contains(stdout, `+content_block_delta [0] input_json_delta: {"todos":[{"content":"Read the failing test"`) {
+	if code != 0 || !strings.Contains(stdout, "--- upstream\n+++ client\n@@") || !strings.Contains(stdout, `+content_block_delta [0] input_json_delta: [{"content":"Read the failing test"`) {
 		t.Errorf("diff: exit %d\n%s", code, stdout)
 	}
 	code, stdout, _ = run(t, "", false, "replay", "--diff", "--request", filepath.Join(dir, "healthy-text", "request.json"), filepath.Join(dir, "healthy-text", "upstream.sse"))

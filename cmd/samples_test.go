@@ -11,19 +11,21 @@ import (
 func TestServeSamplesSettings(t *testing.T) {
 	dir := t.TempDir()
 	cfgAll := filepath.Join(dir, "all.json")
-	writeFile(t, cfgAll, `{"routes":[{"name":"claude","upstream":"https://api.anthropic.com"}],"samples":"all","samples_keep":5}`)
+	writeFile(t, cfgAll, `{"routes":[{"name":"claude","upstream":"https://api.anthropic.com"}],"samples":"all","samples_keep":5,"max_held_bytes":1000}`)
 	tests := []struct {
 		name     string
 		opts     serveOptions
 		wantMode string
 		wantKeep int
 		wantErr  string
+		wantHeld int
 	}{
-		{"default", serveOptions{Upstream: "http://x"}, "", 0, ""},
-		{"flag", serveOptions{Upstream: "http://x", Samples: "off"}, "off", 0, ""},
-		{"config", serveOptions{Config: cfgAll}, "all", 5, ""},
-		{"flag wins over config", serveOptions{Config: cfgAll, Samples: "repairs", SamplesKeep: 9}, "repairs", 9, ""},
-		{"bad mode", serveOptions{Upstream: "http://x", Samples: "some"}, "", 0, "want repairs, all or off"},
+		{"default", serveOptions{Upstream: "http://x"}, "", 0, "", 0},
+		{"flag", serveOptions{Upstream: "http://x", Samples: "off"}, "off", 0, "", 0},
+		{"config", serveOptions{Config: cfgAll}, "all", 5, "", 1000},
+		{"flag wins over config", serveOptions{Config: cfgAll, Samples: "repairs", SamplesKeep: 9, MaxHeld: 7}, "repairs", 9, "", 7},
+		{"bad mode", serveOptions{Upstream: "http://x", Samples: "some"}, "", 0, "want repairs, all or off", 0},
+		{"negative --max-held", serveOptions{Upstream: "http://x", MaxHeld: -1}, "", 0, "positive number of bytes", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -34,8 +36,8 @@ func TestServeSamplesSettings(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || cfg.Samples != tc.wantMode || cfg.SamplesKeep != tc.wantKeep {
-				t.Errorf("samples %q keep %d err %v", cfg.Samples, cfg.SamplesKeep, err)
+			if err != nil || cfg.Samples != tc.wantMode || cfg.SamplesKeep != tc.wantKeep || cfg.MaxHeldBytes != tc.wantHeld {
+				t.Errorf("samples %q keep %d max held %d err %v", cfg.Samples, cfg.SamplesKeep, cfg.MaxHeldBytes, err)
 			}
 		})
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
@@ -40,6 +41,7 @@ type serveOptions struct {
 	Samples     string // "repairs", "all", "off"; "" takes the config's, else repairs
 	SamplesDir  string // "" means samplesDir()
 	SamplesKeep int    // 0 takes the config's, else sample.DefaultKeep
+	MaxHeld     int    // bytes; 0 takes the config's, else repair.DefaultMaxHeld
 }
 
 func newServeCmd(ios *IOStreams) *cobra.Command {
@@ -71,6 +73,7 @@ samples folder (the newest 100): --samples=all keeps every exchange, --samples=o
 	f.StringVar(&opts.Config, "config", "", "serve the named routes of this JSON file")
 	f.StringVar(&opts.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
 	addSampleFlags(f, &opts.Samples, &opts.SamplesDir, &opts.SamplesKeep)
+	f.IntVar(&opts.MaxHeld, "max-held", 0, fmt.Sprintf("most bytes of one tool call held for repair; past it the call passes as it came (default %d)", repair.DefaultMaxHeld))
 	return c
 }
 
@@ -112,6 +115,12 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	}
 	if opts.SamplesKeep != 0 {
 		cfg.SamplesKeep = opts.SamplesKeep
+	}
+	if opts.MaxHeld != 0 {
+		cfg.MaxHeldBytes = opts.MaxHeld
+	}
+	if cfg.MaxHeldBytes < 0 {
+		return cfg, &usageError{fmt.Errorf("--max-held %d: a size limit must be a positive number of bytes", cfg.MaxHeldBytes)}
 	}
 	if _, err := sample.ParseMode(cfg.Samples); err != nil {
 		return cfg, &usageError{err}
@@ -173,7 +182,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	if err != nil {
 		return err
 	}
-	srv, err := proxy.New(proxy.Options{Routes: cfg.Routes, Version: Version, Logger: logger, Samples: store})
+	srv, err := proxy.New(proxy.Options{Routes: cfg.Routes, Version: Version, Logger: logger, Samples: store, MaxHeld: cfg.MaxHeldBytes})
 	if err != nil {
 		return err
 	}

@@ -37,9 +37,19 @@ func (s *Server) newCapture(r *http.Request, route *routeEntry, rest, dialect st
 			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
 			Path: path, Upstream: route.base.String(), TextFormat: route.TextFormat, Request: req,
 		},
-		up:     &capBuffer{limit: sample.MaxBody},
-		client: &capBuffer{limit: sample.MaxBody},
+		up:     &capBuffer{limit: s.captureLimit()},
+		client: &capBuffer{limit: s.captureLimit()},
 	}
+}
+
+// captureLimit is how much of each response body a capture keeps, in bytes: the bound on what a
+// stream holds (Options.MaxHeld) when one is set below sample.MaxBody, else sample.MaxBody. A
+// longer body is cut there, and the sample says so (body_truncated).
+func (s *Server) captureLimit() int {
+	if s.opts.MaxHeld > 0 && s.opts.MaxHeld < sample.MaxBody {
+		return s.opts.MaxHeld
+	}
+	return sample.MaxBody
 }
 
 func (c *capture) repair(kind, tool string) {
@@ -95,13 +105,18 @@ func (s *Server) save(c *capture, status int) {
 	if x.Response.Status == 0 {
 		x.Response.Status = status
 	}
-	x.Response.Body, x.Response.Truncated = c.up.buf.Bytes(), c.up.truncated
-	if got := c.client.buf.Bytes(); !bytes.Equal(got, x.Response.Body) || c.client.truncated != c.up.truncated {
-		x.Client = &sample.Part{Body: got, Truncated: c.client.truncated}
-	}
 	st := s.opts.Samples
 	if !st.Wants(x) {
+		c.up.discard()
+		c.client.discard()
 		return
+	}
+	x.Response.Body, x.Response.Truncated = c.up.bytes(), c.up.truncated
+	got := c.client.bytes()
+	c.up.discard()
+	c.client.discard()
+	if !bytes.Equal(got, x.Response.Body) || c.client.truncated != c.up.truncated {
+		x.Client = &sample.Part{Body: got, Truncated: c.client.truncated}
 	}
 	write := func() {
 		path, err := st.Save(x)

@@ -40,7 +40,7 @@ type Route struct {
 //	}
 //
 // Listen is optional (the --listen flag or the default port is used when empty); so are "samples"
-// ("repairs", "all" or "off") and "samples_keep". Unknown fields are refused so that a typo is not
+// ("repairs", "all" or "off"), "samples_keep" and "max_held_bytes". Unknown fields are refused so that a typo is not
 // silently ignored.
 type Config struct {
 	Listen string  `json:"listen,omitempty"`
@@ -50,6 +50,9 @@ type Config struct {
 	Samples string `json:"samples,omitempty"`
 	// SamplesKeep is how many samples are kept, the newest; zero means 100.
 	SamplesKeep int `json:"samples_keep,omitempty"`
+	// MaxHeldBytes is the most bytes of one tool call's input a stream holds for repair (see
+	// Options.MaxHeld); zero means 16 MiB.
+	MaxHeldBytes int `json:"max_held_bytes,omitempty"`
 }
 
 var routeNameRE = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)

@@ -10,14 +10,18 @@ import (
 // newStreamRepairer returns the repairer for a streamed response of dialect, or nil to pass the
 // stream through untouched. The request body is only read for its tools, never altered.
 // textFormat is the route's opt-in leaked-call text format ("" for none; see Route.TextFormat).
-func newStreamRepairer(dialect string, request []byte, textFormat string, rep *repair.Reporter) streamRepairer {
+func newStreamRepairer(dialect string, request []byte, textFormat string, maxHeld int, rep *repair.Reporter) streamRepairer {
 	switch dialect {
 	case "anthropic":
 		tools, _ := repair.ToolsFromAnthropic(request)
-		return anthropic.NewStream(tools, rep)
+		st := anthropic.NewStream(tools, rep)
+		st.SetMaxHeld(maxHeld)
+		return st
 	case "chat":
 		tools, _ := repair.ToolsFromChat(request)
-		return openai.NewStream(tools, rep, openai.Options{TextFormat: textFormat})
+		st := openai.NewStream(tools, rep, openai.Options{TextFormat: textFormat})
+		st.SetMaxHeld(maxHeld)
+		return st
 	case "responses":
 		tools, _ := repair.ToolsFromResponses(request)
 		return responses.NewStream(tools, rep)

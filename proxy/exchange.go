@@ -113,7 +113,7 @@ func (ex *exchange) respond() {
 		ex.sseAsJSON()
 		return
 	case handleStream:
-		if rep := newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.reporter(nil)); rep != nil {
+		if rep := newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.s.opts.MaxHeld, ex.reporter(nil)); rep != nil {
 			ex.stream(rep)
 			return
 		}
@@ -167,6 +167,7 @@ func (ex *exchange) abort(err error) {
 // stream pumps an SSE body through the dialect's repairer, flushing whenever it would wait for the
 // upstream, and fails open on a panic.
 func (ex *exchange) stream(rep streamRepairer) {
+	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
 	rep = ex.watchUndeclared(rep)
 	ex.s.Stats.streams.Add(1)
 	defer ex.s.Stats.streams.Add(-1)
@@ -175,10 +176,18 @@ func (ex *exchange) stream(rep streamRepairer) {
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	rc := http.NewResponseController(ex.w)
 	cw := &batchWriter{w: ex.w}
-	flush := func() {
+	flushNow := func() {
 		if wrote, err := cw.flush(); wrote && err == nil {
 			_ = rc.Flush()
 		}
+	}
+	flush := flushNow
+	if holds {
+		ka := &keepAlive{clock: ex.s.clock, holder: sh, out: cw, flush: flushNow}
+		rep = &lockedRepairer{streamRepairer: rep, ka: ka}
+		flush = func() { ka.locked(flushNow) }
+		ka.start()
+		defer ka.stop()
 	}
 	readErr, writeErr := pumpStream(ex.resp.Body, cw, rep, ex.s.opts.MaxEvent, flush, ex.panicked)
 	if writeErr != nil {
@@ -303,6 +312,7 @@ type batchWriter struct {
 	w   io.Writer
 	buf *[]byte
 	err error
+	n   int64 // bytes taken so far
 }
 
 const batchSize = 32 << 10
@@ -313,6 +323,7 @@ func (b *batchWriter) Write(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
+	b.n += int64(len(p))
 	if b.buf == nil {
 		b.buf = batchPool.Get().(*[]byte)
 	}

@@ -81,7 +81,7 @@ func ReplayResponse(path, method string, status int, contentType, textFormat str
 	}
 	switch streamLabelledJSON(handlingOf(dialect, status, contentType, method, request), request, upstream) {
 	case handleStream:
-		sr := newStreamRepairer(dialect, request, textFormat, rep)
+		sr := newStreamRepairer(dialect, request, textFormat, 0, rep)
 		if sr == nil {
 			return res, nil
 		}

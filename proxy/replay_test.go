@@ -19,7 +19,7 @@ var accumulators = client.Checks
 // repairs reports whether the proxy has a dialect for a protocol of the cases.
 func repairs(protocol string) bool {
 	d, err := DialectOf(protocol)
-	return err == nil && newStreamRepairer(d, nil, "", nil) != nil
+	return err == nil && newStreamRepairer(d, nil, "", 0, nil) != nil
 }
 
 // mintedID matches the ids the proxy makes for calls it builds, which differ run to run.

@@ -412,3 +412,45 @@ func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 	srv.Wait()
 	return got, srv
 }
+
+// TestSampleCutAtMaxHeld: with MaxHeld set, a sample keeps that much of each body and says it
+// was cut; the held input over the limit passed as it came, a fail-open the sample records.
+func TestSampleCutAtMaxHeld(t *testing.T) {
+	body := stringifiedTodoStream(strings.Repeat("x", 400))
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, body)
+	}))
+	defer up.Close()
+	dir := filepath.Join(t.TempDir(), "samples")
+	store, err := sample.Open(dir, sample.ModeRepairs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 256
+	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Samples: store, MaxHeld: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, done := serveWithDone(t, srv)
+	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	<-done
+	srv.Wait()
+	if string(got) != body {
+		t.Fatalf("a held input over the limit did not pass as it came:\n%s", got)
+	}
+	files := writtenFiles(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("%d samples, want the fail-open's", len(files))
+	}
+	data, _ := os.ReadFile(files[0])
+	x, err := sample.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.Response.Truncated || len(x.Response.Body) > limit || len(x.FailOpens) != 1 {
+		t.Fatalf("response truncated %v (%d bytes), fail-opens %q", x.Response.Truncated, len(x.Response.Body), x.FailOpens)
+	}
+}

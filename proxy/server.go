@@ -66,6 +66,13 @@ type Options struct {
 	// Samples keeps redacted copies of exchanges (see package sample and Store's mode); nil keeps
 	// none.
 	Samples *sample.Store
+	// MaxHeld is the most bytes of one tool call's input (or leaked-call text tail) a stream
+	// holds for repair; zero means repair.DefaultMaxHeld (16 MiB). Past it the held bytes go out
+	// as they came, logged as a fail-open.
+	MaxHeld int
+	// Clock is the time source of the keep-alives sent while a span is held (see
+	// KeepAliveAfter); nil means the system clock.
+	Clock Clock
 	// RequestIdle is how long a request body may go without a byte arriving; zero means
 	// DefaultRequestIdle, negative no limit. A body that stalls longer is abandoned: the client
 	// is answered 408 with an API-shaped error, a request already streaming upstream is cancelled.
@@ -79,6 +86,7 @@ type Server struct {
 	root      *routeEntry
 	transport http.RoundTripper
 	log       *slog.Logger
+	clock     Clock
 	pid       string
 	started   time.Time
 	Stats     *Stats
@@ -121,6 +129,10 @@ func New(opts Options) (*Server, error) {
 		t.ForceAttemptHTTP2 = true
 		t.MaxIdleConnsPerHost = 16
 		s.transport = t
+	}
+	s.clock = opts.Clock
+	if s.clock == nil {
+		s.clock = realClock{}
 	}
 	s.log = opts.Logger
 	if s.log == nil {

@@ -63,12 +63,26 @@ var (
 	textDeltaPrefix = []byte(`{"type":"content_block_delta","index":`)
 	textDeltaMiddle = []byte(`,"delta":{"type":"text_delta","text":`)
 	textDeltaSuffix = []byte(`}}`)
+
+	inputDeltaMiddle = []byte(`,"delta":{"type":"input_json_delta","partial_json":`)
 )
 
 // fastTextDelta recognises the exact compact text_delta shape the Anthropic API sends and returns
 // its index and text without a full decode. ok is false for any other shape; the caller then
 // decodes the payload in full.
 func fastTextDelta(data []byte) (index int, text string, ok bool) {
+	return fastDelta(data, textDeltaMiddle)
+}
+
+// fastInputDelta is fastTextDelta for the compact input_json_delta shape: its index and
+// partial_json.
+func fastInputDelta(data []byte) (index int, partial string, ok bool) {
+	return fastDelta(data, inputDeltaMiddle)
+}
+
+// fastDelta reads a compact content_block_delta whose delta object starts with middle and holds
+// one string member last.
+func fastDelta(data, middle []byte) (index int, text string, ok bool) {
 	if !bytes.HasPrefix(data, textDeltaPrefix) || !bytes.HasSuffix(data, textDeltaSuffix) {
 		return 0, "", false
 	}
@@ -77,11 +91,11 @@ func fastTextDelta(data []byte) (index int, text string, ok bool) {
 	for i < len(rest) && i < 9 && rest[i] >= '0' && rest[i] <= '9' {
 		i++
 	}
-	if i == 0 || !bytes.HasPrefix(rest[i:], textDeltaMiddle) {
+	if i == 0 || !bytes.HasPrefix(rest[i:], middle) {
 		return 0, "", false
 	}
 	index, _ = strconv.Atoi(string(rest[:i]))
-	lit := rest[i+len(textDeltaMiddle) : len(rest)-len(textDeltaSuffix)]
+	lit := rest[i+len(middle) : len(rest)-len(textDeltaSuffix)]
 	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
 		return 0, "", false
 	}

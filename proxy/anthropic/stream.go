@@ -50,9 +50,23 @@ type block struct {
 	repairable bool // the request offers this tool
 	name       string
 	startInput json.RawMessage
-	partial    []byte
 	deltas     int
+	// The input is streamed while scan finds it consistent with the tool's schema: sent bytes
+	// of it went out at once, as their deltas came. partial keeps the whole input so far (for the
+	// repair at the block's end) as long as it is within keptPrefix or held; holding is set
+	// from the first delta a repair may change on, and its deltas are held until the block ends.
+	scan    *repair.Scan
+	partial []byte
+	sent    int
+	holding bool
+	faulty  bool // the held input cannot fit as it is (repair.Scan.Faulty): the stream is not healthy
+	lost    bool // partial no longer holds the whole input: nothing can be repaired
 }
+
+// keptPrefix is how much of a tool input that streams as it came is kept, in bytes, so that a
+// fault after it can still be repaired (the repair judges the whole input); a fault later than
+// that passes as it came. It bounds what a healthy call of any size costs.
+const keptPrefix = 1 << 20
 
 // Stream repairs one streamed Messages response. Create it with NewStream; feed it every piece of
 // the stream in order with Push and call End once at the end. Not safe for concurrent use.
@@ -67,12 +81,39 @@ type Stream struct {
 	shift  int       // added to every upstream block index from here on
 	calls  int       // tool_use blocks of this message so far, real and made from leaked text
 	bypass bool      // an event was over the size limit: the rest passes as it comes
+
+	maxHeld int // see SetMaxHeld
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
 // the rules that need none apply). rep may be nil.
 func NewStream(tools *repair.Tools, rep *repair.Reporter) *Stream {
-	return &Stream{tools: tools, rep: rep}
+	return &Stream{tools: tools, rep: rep, maxHeld: repair.DefaultMaxHeld}
+}
+
+// SetMaxHeld sets the most bytes of one tool input held for repair (zero or less:
+// repair.DefaultMaxHeld). A held input that grows past it goes out as it came, as a fail-open,
+// and the rest of that block streams as it comes.
+func (s *Stream) SetMaxHeld(n int) {
+	if n <= 0 {
+		n = repair.DefaultMaxHeld
+	}
+	s.maxHeld = n
+}
+
+// HoldingSpan reports whether a tool input is held now that cannot fit its schema as it is (see
+// repair.Scan.Faulty): the stream is not healthy then, so pings and comments pass ahead of it,
+// and the proxy sends keep-alives (see KeepAlive) when it stays held long. An input held only
+// because it may need a repair keeps its pings in place, so that it stays byte-identical if it
+// turns out healthy.
+func (s *Stream) HoldingSpan() bool {
+	return s.blk != nil && s.blk.holding && s.blk.faulty
+}
+
+// KeepAlive returns the event toolfix sends while a span stays held long, so that no client
+// watchdog takes the silence for a stalled stream: an Anthropic ping, which every client ignores.
+func (s *Stream) KeepAlive() []byte {
+	return []byte("event: ping\ndata: {\"type\": \"ping\"}\n\n")
 }
 
 // Held returns the bytes of every piece taken and not yet written, in order.
@@ -101,6 +142,17 @@ func (s *Stream) send(w io.Writer, raw []byte) error {
 	}
 	_, err := w.Write(raw)
 	return err
+}
+
+// sendAhead writes a ping or comment raw at once while a tool input is held (HoldingSpan), so
+// that the client hears from the stream; otherwise it keeps its place, as send does, so that a
+// healthy stream stays byte-identical.
+func (s *Stream) sendAhead(w io.Writer, raw []byte) error {
+	if s.HoldingSpan() {
+		_, err := w.Write(raw)
+		return err
+	}
+	return s.send(w, raw)
 }
 
 // releaseAll writes every held piece as it is.
@@ -159,10 +211,21 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		if idx, text, ok := fastTextDelta(data); ok {
 			return s.textDelta(w, ev.Raw, idx, text)
 		}
+		if b := s.blk; b != nil && b.typ == "tool_use" && s.shift == 0 {
+			if idx, partial, ok := fastInputDelta(data); ok && idx == b.index {
+				if !b.repairable {
+					return s.send(w, ev.Raw) // a tool the request does not offer: never held
+				}
+				return s.toolDelta(w, ev.Raw, partial)
+			}
+		}
 	}
 	name, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
-		return s.send(w, ev.Raw) // comments, blank lines, id-only events
+		if len(ev.Raw) > 0 && ev.Raw[0] == ':' {
+			return s.sendAhead(w, ev.Raw) // a comment
+		}
+		return s.send(w, ev.Raw) // blank lines, id-only events
 	}
 	if idx, text, ok := fastTextDelta(data); ok && name != nil {
 		return s.textDelta(w, ev.Raw, idx, text)
@@ -220,10 +283,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		}
 		if e.Index != nil && e.Delta != nil && e.Delta.Type == "input_json_delta" && e.Delta.PartialJSON != nil &&
 			s.blk != nil && s.blk.typ == "tool_use" && s.blk.index == *e.Index && s.blk.repairable {
-			s.blk.partial = append(s.blk.partial, *e.Delta.PartialJSON...)
-			s.blk.deltas++
-			s.hold(s.shifted(raw, data, e.Index), pToolDelta, "")
-			return nil
+			return s.toolDelta(w, s.shifted(raw, data, e.Index), *e.Delta.PartialJSON)
 		}
 		if e.Index != nil && s.blk != nil && s.blk.typ == "text" && s.blk.index == *e.Index && len(s.held) > 0 {
 			s.hold(s.shifted(raw, data, e.Index), pBlockOther, "")
@@ -237,6 +297,8 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			return err
 		}
 		return s.send(w, s.fixStopReason(raw, data, &e))
+	case "ping":
+		return s.sendAhead(w, raw)
 	default:
 		if e.Type == "message_stop" || e.Type == "error" {
 			if err := s.resolveOrphan(w, false); err != nil {
@@ -298,6 +360,9 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		b.name = cb.Name
 		b.startInput = cb.Input
 		b.repairable = s.tools.Has(cb.Name) && !serverCaller(cb.Caller)
+		if b.repairable {
+			b.scan = s.tools.NewScan(cb.Name, repair.Options{KeepText: true})
+		}
 		if b.repairable && carriesInput(cb.Input) {
 			// Held until the block ends: if no delta follows, the start goes out with an empty
 			// input and the input as one delta (see toolStop).

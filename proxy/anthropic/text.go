@@ -30,6 +30,13 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) erro
 	}
 	b.pending.WriteString(text)
 	s.hold(raw, pTextDelta, text)
+	if b.pending.Len() > s.maxHeld {
+		// A tail that may be a leaked call, over the bound: it goes out as it came, and the rest
+		// of the block flows (a fail-open).
+		s.rep.Fail("held text tail over the size limit")
+		b.typ, b.pending = "text-unheld", strings.Builder{}
+		return s.releaseAll(w)
+	}
 	return s.releaseText(w)
 }
 

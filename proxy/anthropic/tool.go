@@ -35,12 +35,17 @@ func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
 	return s.send(w, raw)
 }
 
-// toolStop ends a tool_use block of a tool the request offers. Its input_json_delta events were held:
+// toolStop ends a tool_use block of a tool the request offers. Its input_json_delta events went
+// out as they came up to the first one holding a byte a repair may change (see toolDelta), and
+// the rest were held:
+//   - a block with nothing held has nothing left to do;
 //   - an input that fits the schema goes out as it came;
 //   - one that does not is repaired by the schema engine (docs/faults.md D13-D15, D25, D29, D23b:
 //     anomalyco/opencode #7512, #8249; anthropics/claude-code #23500, #20732, #24597, #82652,
-//     #79339, #69522; QwenLM/qwen-code #288; librefang/librefang #2975) and goes out as one
-//     input_json_delta, or as it came when no repair makes it fit;
+//     #79339, #69522; QwenLM/qwen-code #288; librefang/librefang #2975), keeping the input's own
+//     bytes (repair.Options.KeepText), and the held part goes out as one input_json_delta, when
+//     what already went out is a prefix of the repair; else, and when no repair makes it fit, as
+//     it came;
 //   - a block that carried its whole input in content_block_start and no deltas gets that input as
 //     one input_json_delta (D38: inflaborg/ccrelay PR #119), since Claude Code builds the input from
 //     the deltas alone.
@@ -66,19 +71,68 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		s.rep.Repair(b.name, "shape")
 		return s.replaceDeltas(w, b, out, compact, stop)
 	}
+	if !b.holding {
+		return s.send(w, stop) // every delta went out as it came
+	}
 	input := b.partial
-	if len(bytes.TrimSpace(input)) == 0 || s.tools.Fits(b.name, input) {
+	if b.lost || len(bytes.TrimSpace(input)) == 0 || s.tools.Fits(b.name, input) {
 		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 		return s.releaseAll(w)
 	}
-	fixed, kinds, changed := s.tools.RepairInput(b.name, input, repair.Options{})
-	if !changed {
-		s.rep.Fail("tool input does not fit its schema and no repair makes it fit")
+	fixed, kinds, changed := s.tools.RepairInput(b.name, input, repair.Options{KeepText: true})
+	if !changed || !bytes.HasPrefix(fixed, input[:b.sent]) {
+		if changed {
+			s.rep.Fail("the repair would change tool input already sent")
+		} else {
+			s.rep.Fail("tool input does not fit its schema and no repair makes it fit")
+		}
 		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 		return s.releaseAll(w)
 	}
 	s.rep.Repair(b.name, kinds...)
-	return s.replaceDeltas(w, b, out, fixed, stop)
+	return s.replaceDeltas(w, b, out, fixed[b.sent:], stop)
+}
+
+// toolDelta takes one input_json_delta of the open tool_use block of an offered tool (raw with
+// its index shifted). While the scan finds the input consistent with the tool's schema and
+// nothing is held before it, the delta goes out at once, as it came; from the first delta that
+// holds a byte a repair may change (see repair.Scan) to the block's end, the deltas are held,
+// and toolStop judges the input whole. A held input over the size limit goes out as it came
+// (a fail-open), and the rest of the block streams.
+func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
+	b := s.blk
+	b.deltas++
+	if !b.holding {
+		b.scan.Feed([]byte(partial))
+		_, held := b.scan.Held()
+		if held && b.lost {
+			s.rep.Fail("tool input too long before its fault to repair while streaming")
+			b.scan = nil
+			held = false
+		}
+		if !held && len(s.held) == 0 {
+			if !b.lost {
+				if len(b.partial)+len(partial) <= keptPrefix {
+					b.partial = append(b.partial, partial...)
+				} else {
+					b.partial, b.lost = nil, true
+				}
+			}
+			b.sent += len(partial)
+			_, err := w.Write(raw)
+			return err
+		}
+		b.holding, b.faulty = true, b.scan.Faulty()
+	}
+	b.partial = append(b.partial, partial...)
+	if len(b.partial)-b.sent > s.maxHeld {
+		s.rep.Fail("held tool input over the size limit")
+		b.holding, b.lost, b.scan, b.partial = false, true, nil, nil
+		s.held = append(s.held, piece{raw: bytes.Clone(raw)})
+		return s.releaseAll(w)
+	}
+	s.hold(raw, pToolDelta, "")
+	return nil
 }
 
 // replaceDeltas writes the held pieces with every input_json_delta replaced by one carrying input,

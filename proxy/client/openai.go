@@ -33,8 +33,8 @@ type ChatMessage struct {
 
 // ChatStream accumulates choice 0 of a streamed Chat Completions response the way the SDKs do.
 // It is strict about tool calls where the AI SDK is: the first delta of every call must carry
-// index, a non-empty id, type "function", a non-empty function.name and function.arguments ""
-// exactly, and every later delta must carry the same index and no other id or name. Chunks
+// index, a non-empty id, type "function", a non-empty function.name (its arguments may
+// start there: the SDKs take them from the first delta on), and every later delta must carry the same index and no other id or name. Chunks
 // without choices are skipped (see ChatFramesValid); an error object ends accumulation with an
 // error naming it. It returns an error saying which chunk broke a rule.
 func ChatStream(body []byte) (*ChatMessage, error) {
@@ -130,10 +130,12 @@ func chatCallDelta(raw json.RawMessage, byIndex map[int]*ChatCall) (int, error) 
 			return -1, fmt.Errorf("tool call %d: first delta without type \"function\"", *d.Index)
 		case d.Function == nil || d.Function.Name == nil || *d.Function.Name == "":
 			return -1, fmt.Errorf("tool call %d: first delta without function.name", *d.Index)
-		case args == nil || *args != "":
-			return -1, fmt.Errorf("tool call %d: first delta's arguments is not \"\"", *d.Index)
 		}
-		byIndex[*d.Index] = &ChatCall{ID: *d.ID, Type: *d.Type, Name: *d.Function.Name}
+		c = &ChatCall{ID: *d.ID, Type: *d.Type, Name: *d.Function.Name}
+		if args != nil {
+			c.RawArguments = *args
+		}
+		byIndex[*d.Index] = c
 		return *d.Index, nil
 	}
 	if d.ID != nil && *d.ID != "" && *d.ID != c.ID {

@@ -16,8 +16,8 @@ func TestMain(m *testing.M) {
 
 // TestQuickRun runs the whole benchmark in quick mode: both proxies as child processes, every
 // scenario, the report. It checks that every stream completed through both proxies, the healthy
-// streams came out unchanged (checked as they are read), the tool input was repaired, and every
-// figure was measured. It asserts no timing: the machine is shared.
+// streams came out unchanged (checked as they are read), the tool input was repaired, the timed
+// and the memory streams came through, and every figure was measured. It asserts no timing: the machine is shared.
 func TestQuickRun(t *testing.T) {
 	var out, logs bytes.Buffer
 	res, err := run(quickConfig, &out, io.MultiWriter(&logs))
@@ -30,6 +30,12 @@ func TestQuickRun(t *testing.T) {
 		}
 		if len(res.lagAnthropic[i]) != quickConfig.LagEvents-1 || len(res.lagChat[i]) != quickConfig.LagEvents-1 {
 			t.Errorf("%s: %d and %d lags, want %d", k, len(res.lagAnthropic[i]), len(res.lagChat[i]), quickConfig.LagEvents-1)
+		}
+		if len(res.timingAnthropic[i].deltas) != quickConfig.TimingDeltas || len(res.timingChat[i].deltas) != quickConfig.TimingDeltas {
+			t.Errorf("%s: %d and %d timed deltas, want %d", k, len(res.timingAnthropic[i].deltas), len(res.timingChat[i].deltas), quickConfig.TimingDeltas)
+		}
+		if !res.bigToolMem[i].alive || !res.bombMem[i].alive || res.bigToolMem[i].bytes < int64(quickConfig.BigToolBytes) {
+			t.Errorf("%s: the memory streams did not come through: %+v %+v", k, res.bigToolMem[i], res.bombMem[i])
 		}
 		cr := res.crowds[i]
 		if cr.completed != quickConfig.Streams {
@@ -47,7 +53,8 @@ func TestQuickRun(t *testing.T) {
 	}
 	for _, row := range []string{"throughput, 2 MB healthy Anthropic stream", "throughput, 2 MB healthy Chat Completions stream",
 		"lag per event, Anthropic", "lag per event, Chat Completions", "20 concurrent paced streams", "RSS per idle open stream",
-		"MB stringified tool input", "load average"} {
+		"MB stringified tool input", "load average", "healthy Write call, Anthropic", "healthy Write call, Chat Completions",
+		"healthy 4 MB tool call", "8 MB gzip bomb"} {
 		if !strings.Contains(out.String(), row) {
 			t.Errorf("the report lacks %q:\n%s", row, out.String())
 		}

@@ -49,24 +49,32 @@ type config struct {
 	StreamEvery  time.Duration // their spacing
 	ToolBytes    []int         // sizes of the stringified tool input
 	CPUProfile   string        // a folder for CPU profiles of the toolfix children, or ""
-	Only         string        // run only this scenario: throughput, lag, streams or tool; "" all
+	Only         string        // run only this scenario: throughput, lag, streams, tool, timing or memory; "" all
+
+	TimingDeltas int           // argument deltas of the timing scenario's Write call
+	TimingMin    time.Duration // their spacing, at least
+	TimingMax    time.Duration // and at most
+	BigToolBytes int           // size of the healthy tool call of the memory scenario
+	BombBytes    int           // decoded size of the gzip bomb of tool input deltas
 }
 
 // runs reports whether the scenario is part of the run.
 func (c config) runs(scenario string) bool { return c.Only == "" || c.Only == scenario }
 
 var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
-	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20}}
+	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20},
+	TimingDeltas: 500, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30}
 
 var quickConfig = config{BigBytes: 2 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
-	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20}}
+	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20},
+	TimingDeltas: 10, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20}
 
 func main() {
 	childMain()
 	quick := flag.Bool("quick", false, "a small run: 2 MB streams, 20 concurrent streams, a 1 MB tool input")
 	streams := flag.Int("streams", 0, "concurrent paced streams (0: 1000, or 20 with -quick)")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of each toolfix child to this folder")
-	only := flag.String("only", "", "run only one scenario: throughput, lag, streams or tool")
+	only := flag.String("only", "", "run only one scenario: throughput, lag, streams, tool, timing or memory")
 	lagEvents := flag.Int("lag-events", 0, "events of the lag stream (0: 500, or 20 with -quick)")
 	samples := flag.String("samples", "", "toolfix's --samples mode: repairs (its default), all or off")
 	flag.Parse()
@@ -85,8 +93,8 @@ func main() {
 	if *lagEvents > 1 {
 		cfg.LagEvents = *lagEvents
 	}
-	if !map[string]bool{"": true, "throughput": true, "lag": true, "streams": true, "tool": true}[cfg.Only] {
-		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams and tool\n", cfg.Only)
+	if !map[string]bool{"": true, "throughput": true, "lag": true, "streams": true, "tool": true, "timing": true, "memory": true}[cfg.Only] {
+		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams, tool, timing and memory\n", cfg.Only)
 		os.Exit(2)
 	}
 	if _, err := run(cfg, os.Stdout, os.Stderr); err != nil {
@@ -104,6 +112,9 @@ type results struct {
 	lagAnthropic, lagChat [][]time.Duration
 	crowds                []crowd
 	tools                 [][]bigTool // by size, then proxy
+	timingAnthropic       []timing    // by proxy
+	timingChat            []timing
+	bigToolMem, bombMem   []memRun // by proxy
 	cfg                   config
 }
 
@@ -212,6 +223,38 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 			row = append(row, bt)
 		}
 		res.tools = append(res.tools, row)
+	}
+	if cfg.runs("timing") {
+		step(fmt.Sprintf("a healthy Write call in %d deltas %v-%v apart, both dialects, through each proxy at once", cfg.TimingDeltas, cfg.TimingMin, cfg.TimingMax))
+		cs, err := start("timing")
+		if err != nil {
+			return nil, err
+		}
+		res.timingAnthropic, res.timingChat, err = measureTiming(u, cs, cfg.TimingDeltas, cfg.TimingMin, cfg.TimingMax)
+		stopAll(cs)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if cfg.runs("memory") {
+		for _, m := range []struct {
+			path string
+			into *[]memRun
+		}{{fmt.Sprintf("/bigtool/v1/messages?bytes=%d", cfg.BigToolBytes), &res.bigToolMem}, {fmt.Sprintf("/bomb/v1/messages?bytes=%d", cfg.BombBytes), &res.bombMem}} {
+			for _, k := range kinds {
+				step(fmt.Sprintf("memory: %s through %s", m.path, k))
+				c, err := startChild(k, u.srv.URL, "")
+				if err != nil {
+					return nil, err
+				}
+				r, err := measureMem(c, m.path, writeRequest)
+				stopAll([]*child{c})
+				if err != nil {
+					return nil, err
+				}
+				*m.into = append(*m.into, r)
+			}
+		}
 	}
 	res.loadAfter = loadAverage()
 	res.print(out)

@@ -72,7 +72,50 @@ func (r *results) print(out io.Writer) {
 		r.printCrowds(w)
 	}
 	r.printTools(w)
+	r.printStreaming(w)
 	_ = w.Flush()
+}
+
+// printStreaming writes the rows of the timing and memory scenarios (issue 10).
+func (r *results) printStreaming(w io.Writer) {
+	c := r.cfg
+	for _, t := range []struct {
+		name string
+		v    []timing
+	}{{"Anthropic", r.timingAnthropic}, {"Chat Completions", r.timingChat}} {
+		if len(t.v) != 2 {
+			continue
+		}
+		f, x := t.v[0], t.v[1]
+		fmt.Fprintf(w, "healthy Write call, %s, %d deltas %v-%v apart: first tool event\t%s\t%s\t%+.3f ms\t<= +1 ms: %s\n", t.name, c.TimingDeltas, c.TimingMin, c.TimingMax,
+			ms(f.first), ms(x.first), float64(x.first-f.first)/1e6, verdict(x.first-f.first <= time.Millisecond))
+		for _, row := range []struct {
+			name string
+			f, x []time.Duration
+		}{{"argument deltas", f.deltas, x.deltas}, {"pings", f.ping, x.ping}} {
+			if len(row.f) == 0 || len(row.x) == 0 {
+				continue
+			}
+			d50 := percentile(row.x, 50) - percentile(row.f, 50)
+			fmt.Fprintf(w, "  %s (%d): p50\t%s\t%s\t%+.3f ms\t<= +1 ms: %s\n", row.name, len(row.x), ms(percentile(row.f, 50)), ms(percentile(row.x, 50)), float64(d50)/1e6, verdict(d50 <= time.Millisecond))
+			fmt.Fprintf(w, "    p99\t%s\t%s\t%+.3f ms\t\n", ms(percentile(row.f, 99)), ms(percentile(row.x, 99)), float64(percentile(row.x, 99)-percentile(row.f, 99))/1e6)
+		}
+	}
+	for _, m := range []struct {
+		name  string
+		v     []memRun
+		limit int64
+		goal  string
+	}{{fmt.Sprintf("healthy %d MB tool call: peak RSS over base", c.BigToolBytes>>20), r.bigToolMem, 8 << 20, "<= 8 MiB"},
+		{fmt.Sprintf("%d MB gzip bomb of tool input deltas: peak RSS over base", c.BombBytes>>20), r.bombMem, 600 << 20, "alive, < 600 MiB"}} {
+		if len(m.v) != 2 {
+			continue
+		}
+		f, x := m.v[0], m.v[1]
+		ok := x.alive && x.peak-x.base < m.limit
+		fmt.Fprintf(w, "%s\t%s\t%s\t%+.1f MiB\t%s: %s\n", m.name, mib(f.peak-f.base), mib(x.peak-x.base), float64((x.peak-x.base)-(f.peak-f.base))/(1<<20), m.goal, verdict(ok))
+		fmt.Fprintf(w, "  bytes to the client, alive after\t%d, %v\t%d, %v\t\t\n", f.bytes, f.alive, x.bytes, x.alive)
+	}
 }
 
 // printCrowds writes the rows of the concurrent streams.

@@ -22,6 +22,7 @@ import (
 //	                                              stream after the first delta until the gate opens
 //	/tool/v1/messages?bytes=N                     a TodoWrite call whose todos array (about N bytes)
 //	                                              arrives as one JSON string, in 4 KiB deltas
+//	/pacedtool/, /bigtool/, /bomb/                see streaming.go
 type upstream struct {
 	srv   *httptest.Server
 	epoch time.Time // stamps are nanoseconds since epoch, on this process's monotonic clock
@@ -74,6 +75,14 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(r.URL.Path, "/tool/"):
 		n, _ := strconv.Atoi(r.URL.Query().Get("bytes"))
 		_, _ = w.Write(u.toolStream(n))
+	case strings.HasPrefix(r.URL.Path, "/pacedtool/"):
+		u.pacedTool(w, r, chat)
+	case strings.HasPrefix(r.URL.Path, "/bigtool/"):
+		n, _ := strconv.Atoi(r.URL.Query().Get("bytes"))
+		u.bigTool(w, n)
+	case strings.HasPrefix(r.URL.Path, "/bomb/"):
+		n, _ := strconv.Atoi(r.URL.Query().Get("bytes"))
+		u.bomb(w, n)
 	default:
 		http.NotFound(w, r)
 	}

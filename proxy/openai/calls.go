@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/toolfix/toolfix/proxy/markup"
@@ -23,12 +24,44 @@ type call struct {
 	fixed      []byte     // the repaired arguments, when they were repaired
 	refs       []pieceRef // where the deltas of a held call are, until it is settled
 	started    bool       // its first delta came
+
+	// A named call of an offered tool streams while scan finds its arguments consistent with the
+	// schema (held stays false; streamed counts the argument bytes that went out). From the first
+	// delta a repair may change on, span is set and the call's deltas are held until it is
+	// complete; then the rest goes out repaired as one arguments delta, or as it came. args
+	// keeps the whole text for that repair while it is within keptPrefix or held; lost is set
+	// once it no longer does.
+	scan      *repair.Scan
+	span      bool
+	spanFirst bool // the span began in the call's first delta: its id and name went with it
+	faulty    bool // the arguments cannot fit as they are (see Stream.HoldingSpan)
+	streamed  int
+	lost      bool
 }
+
+// keptPrefix is how much of a call's arguments that stream as they came is kept, in bytes, so
+// that a fault after it can still be repaired (the repair judges the whole text); a later fault
+// passes as it came. It bounds what a healthy call of any size costs.
+const keptPrefix = 1 << 20
 
 // pieceRef is where one delta of a call is: the chunk and the delta's position in its tool_calls.
 type pieceRef struct {
 	p   *piece
 	pos int
+}
+
+// replaceDeltas drops every held delta of the call and sends sc in place of the first.
+func (cl *call) replaceDeltas(sc synthCall) {
+	for _, r := range cl.refs {
+		ed := r.p.edit()
+		if ed.drop == nil {
+			ed.drop = map[int]bool{}
+		}
+		ed.drop[r.pos] = true
+	}
+	first := cl.refs[0]
+	sc.slot = first.pos + 1
+	first.p.edit().synth = append(first.p.edit().synth, sc)
 }
 
 // sent returns the arguments the client ends up with.
@@ -121,7 +154,11 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	reindex := tc.Index == nil || *tc.Index != cl.index
 	if first {
 		cl.id, cl.name = id, name
-		cl.held = name == "" || s.tools.Has(name)
+		// D32: a call without its name is held until a delta brings it; a named one streams.
+		cl.held = name == ""
+		if name != "" {
+			cl.scan = s.tools.NewScan(name, repair.Options{Args: true, KeepText: true})
+		}
 		cl.shape = reindex || id == "" || name == ""
 		cl.untyped = tc.Type == nil || *tc.Type == ""
 	} else {
@@ -140,15 +177,78 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		if !ok {
 			cl.bad = true
 		}
-		cl.args = append(cl.args, text...)
 		cl.argsObject = cl.argsObject || obj
 	}
 	if cl.held {
+		cl.args = append(cl.args, text...)
+		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
+		p.calls = append(p.calls, callRef{call: cl, pos: pos})
+		if len(cl.args)-cl.streamed > s.maxHeld {
+			// Past the bound: what is held goes out as it came, and the rest streams.
+			s.rep.Fail("held tool arguments over the size limit")
+			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs = false, false, true, nil, nil, nil
+		}
+		if cl.span {
+			return
+		}
+		if cl.held { // D32: no name yet, or this delta brings it
+			if cl.name != "" && !cl.bad {
+				c.named(cl)
+			}
+			return
+		}
+	} else {
+		c.streamDelta(p, pos, cl, text, first, obj)
+	}
+	c.patchInPlace(p, pos, cl, reindex, first && (tc.Type == nil || *tc.Type == ""), first, text, obj)
+}
+
+// named ends the holding of a call whose first delta came without its name (docs/faults.md D32:
+// vercel/ai #14722) once a delta brings it: its deltas so far are replaced by a standard first
+// delta (index, id, type, name; D31, D33 fills) and one delta with the arguments so far, as they
+// came, and the call streams from here as a named one does. When the arguments so far already
+// hold a byte a repair may change, or came as an object (D20), the call stays held to its end
+// instead (repairCall).
+func (c *choiceState) named(cl *call) {
+	s := c.s
+	sc := s.tools.NewScan(cl.name, repair.Options{Args: true, KeepText: true})
+	sc.Feed(cl.args)
+	if _, held := sc.Held(); held || cl.argsObject || len(cl.args) > keptPrefix {
+		return
+	}
+	if cl.id == "" {
+		cl.id = repair.NewID("call_")
+	}
+	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: cl.args})
+	s.rep.Repair(cl.name, "shape")
+	cl.held, cl.refs, cl.scan, cl.streamed = false, nil, sc, len(cl.args)
+}
+
+// streamDelta takes the arguments text of one delta of a named call that streams: it goes out
+// now while the scan finds the arguments consistent, and from the delta that holds a byte a
+// repair may change on, the call is held (see call.span).
+func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, first, obj bool) {
+	cl.scan.Feed(text)
+	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
+	if _, held := cl.scan.Held(); (held || obj && cl.scan != nil) && !cl.lost && !cl.bad {
+		cl.held, cl.span, cl.spanFirst = true, true, first
+		cl.faulty = obj || cl.scan.Faulty()
+		cl.args = append(cl.args, text...)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
 		return
+	} else if held && cl.lost {
+		c.s.rep.Fail("tool arguments too long before their fault to repair while streaming")
+		cl.scan = nil
 	}
-	c.patchInPlace(p, pos, cl, reindex, first && (tc.Type == nil || *tc.Type == ""), first, text, obj)
+	if !cl.lost {
+		if len(cl.args)+len(text) <= keptPrefix {
+			cl.args = append(cl.args, text...)
+		} else {
+			cl.args, cl.lost = nil, true
+		}
+	}
+	cl.streamed += len(text)
 }
 
 // patchInPlace mends one delta of a call that is not held (its tool is not offered, so only the
@@ -195,7 +295,7 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, untyped
 func (c *choiceState) completeWhole(wire int) {
 	var done, still []*call
 	for _, cl := range c.open {
-		if cl.wire == wire || cl.bad || json.Valid(cl.args) {
+		if cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) {
 			done = append(done, cl)
 		} else {
 			still = append(still, cl)
@@ -216,8 +316,13 @@ func (c *choiceState) completeCalls(repair bool) {
 	c.open = nil
 	for _, cl := range open {
 		cl.open = false
-		if cl.held && repair {
+		switch {
+		case cl.span && repair:
+			c.s.repairSpan(c, cl)
+		case cl.held && repair:
 			c.s.repairCall(c, cl)
+		case repair && cl.scan != nil && !cl.lost && !cl.bad && len(bytes.TrimSpace(cl.args)) == 0:
+			c.s.repairEmpty(c, cl)
 		}
 		cl.refs = nil
 	}
@@ -273,16 +378,71 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	if cl.id == "" {
 		cl.id = repair.NewID("call_")
 	}
-	for _, r := range cl.refs {
-		ed := r.p.edit()
-		if ed.drop == nil {
-			ed.drop = map[int]bool{}
-		}
-		ed.drop[r.pos] = true
-	}
-	first := cl.refs[0]
-	first.p.edit().synth = append(first.p.edit().synth, synthCall{index: cl.index, id: cl.id, name: cl.name, args: args, slot: first.pos + 1})
+	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: args})
 	cl.refs = nil
+	s.rep.Repair(cl.name, kinds...)
+}
+
+// repairSpan settles a complete call that streamed until its arguments held a byte a repair may
+// change (see call.span): when the whole arguments do not fit the tool's schema, the schema
+// engine repairs them as repairCall does (docs/faults.md D13-D15, D19, D21, D23, D24, D25; the
+// argument-text repairs off for a call cut off, D46), keeping the text's own bytes, and the
+// held deltas are replaced by one arguments delta carrying the repaired rest — only when the
+// bytes already sent are a prefix of the repair; otherwise, and when no repair makes the
+// arguments fit, the held deltas go out as they came.
+func (s *Stream) repairSpan(c *choiceState, cl *call) {
+	args := cl.args
+	if cl.bad {
+		return
+	}
+	var kinds []string
+	fixed := args
+	if cl.argsObject {
+		kinds = append(kinds, "args_object")
+	}
+	if !s.tools.Fits(cl.name, args) {
+		cut := c.finishPiece != nil && cutOff(c.finishReason)
+		f, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true})
+		switch {
+		case !ok:
+			s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+		case !bytes.HasPrefix(f, args[:cl.streamed]):
+			s.rep.Fail("the repair would change tool arguments already sent")
+		default:
+			fixed, kinds = f, append(kinds, k...)
+		}
+	}
+	if kinds == nil {
+		return
+	}
+	if cl.shape && cl.spanFirst {
+		kinds = append(kinds, "shape")
+	}
+	cl.fixed = fixed
+	if cl.spanFirst && cl.id == "" {
+		cl.id = repair.NewID("call_")
+	}
+	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: fixed[cl.streamed:], argsOnly: !cl.spanFirst})
+	s.rep.Repair(cl.name, kinds...)
+}
+
+// repairEmpty settles a call that streamed and ended with empty (or white-space) arguments, which
+// become {} when the tool has no required parameters (docs/faults.md D19: openai/openai-agents-js
+// #664; never for a call cut off, D46): the {} goes out as one arguments delta after the chunk
+// that completed the call. Nothing is held for it, so a call completed by no chunk ([DONE], the
+// stream's end) passes as it came.
+func (s *Stream) repairEmpty(c *choiceState, cl *call) {
+	if s.inflight == nil || c.finishPiece != nil && cutOff(c.finishReason) || s.tools.Fits(cl.name, cl.args) {
+		return
+	}
+	fixed, kinds, ok := s.tools.RepairInput(cl.name, cl.args, repair.Options{Args: true, KeepText: true})
+	if !ok || !bytes.HasPrefix(fixed, cl.args) {
+		s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+		return
+	}
+	cl.fixed = fixed
+	ed := s.inflight.edit()
+	ed.synth = append(ed.synth, synthCall{index: cl.index, args: fixed[len(cl.args):], argsOnly: true})
 	s.rep.Repair(cl.name, kinds...)
 }
 

@@ -75,6 +75,13 @@ func (c *choiceState) addContent(p *piece) {
 	switch {
 	case n == len(text):
 		c.undecided.Reset()
+	case len(text)-n > c.s.maxHeld:
+		// A tail that may be a leaked call, over the bound: it goes out as it came, and the rest
+		// of the content flows (a fail-open).
+		c.s.rep.Fail("held content tail over the size limit")
+		c.undecided = strings.Builder{}
+		c.final = true
+		c.decided = c.total
 	case c.undecided.Len() == 0:
 		c.undecided.WriteString(text[n:])
 	case n > 0:

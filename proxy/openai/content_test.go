@@ -227,8 +227,8 @@ func TestLeakedCalls(t *testing.T) {
 }
 
 // TestContentFlows checks what is written after each piece: healthy content at once, a tail that
-// could be markup held until it is clear, tool-call deltas of an offered tool until the call is
-// complete.
+// could be markup held until it is clear, tool-call deltas of an offered tool at once while they
+// are consistent with its schema, and from the first that is not to the call's end.
 func TestContentFlows(t *testing.T) {
 	type step struct {
 		data    string
@@ -242,7 +242,14 @@ func TestContentFlows(t *testing.T) {
 		{"healthy text flows", []step{{text("Hello "), true}, {text("world. a < b"), true}, {text(" <div> ok"), true}}, Options{}},
 		{"a possible opener is held until it breaks", []step{{text("Look:\n<tool"), false}, {text("box> is a word"), true}}, Options{}},
 		{"leaked markup is held to the finish", []step{{text("Ok.\n<tool_call>"), false}, {text(`{"name":"bash"`), false}, {finish("stop"), true}}, Options{}},
-		{"a held call waits for the next call", []step{{head("0", "c1", "bash"), false}, {args("0", `{"command":"ls"}`), false}, {head("1", "c2", "deploy"), true}, {args("1", `{}`), true}}, Options{}},
+		{"a healthy call of an offered tool flows delta by delta", []step{{head("0", "c1", "bash"), true}, {args("0", `{"command":`), true}, {args("0", `"ls"}`), true}, {finish("tool_calls"), true}}, Options{}},
+		{"a faulty call is held from its first faulty delta to its end", []step{{head("0", "c1", "bash"), true}, {args("0", `{"command":"ls",`), true},
+			{args("0", `"timeout":"3`), false}, {args("0", `0"}`), false}, {head("1", "c2", "deploy"), true}, {args("1", `{}`), true}}, Options{}},
+		{"interleaved parallel calls: one streams while the other is held", []step{{head("0", "c1", "bash"), true}, {args("0", `{"command":"ls","timeout":"3`), false},
+			{head("1", "c2", "read"), true}, {args("1", `{"file_path":"a"}`), true}, {args("0", `0"}`), false}, {finish("tool_calls"), true}}, Options{}},
+		{"a call without a name is held until it ends", []step{{head("0", "c1", ""), false}, {args("0", `{"command":"ls"}`), false}, {finish("tool_calls"), true}}, Options{}},
+		{"a call without a name is held until it is named, then streams", []step{{head("0", "c1", ""), false}, {args("0", `{"command":`), false},
+			{chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash"}}]}`, "null"), true}, {args("0", `"ls"}`), true}, {finish("tool_calls"), true}}, Options{}},
 		{"a call of a tool not offered flows", []step{{head("0", "c1", "deploy"), true}, {args("0", `{}`), true}}, Options{}},
 		{"a bridge header line is held", []step{{text("Sure.\n工"), false}, {text("具 bash\n"), false}, {text("command=\"ls\"\n"), false}, {finish("stop"), true}}, Options{TextFormat: FormatGongju}},
 		{"a word starting like the bridge header flows", []step{{text("Sure.\n工"), false}, {text("具箱 ok\n"), true}}, Options{TextFormat: FormatGongju}},

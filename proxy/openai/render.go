@@ -38,7 +38,8 @@ type synthCall struct {
 	index    int
 	id, name string
 	args     []byte
-	slot     int // 1 + the position in the chunk's tool_calls of the delta it replaces; 0: after them all
+	slot     int  // 1 + the position in the chunk's tool_calls of the delta it replaces; 0: after them all
+	argsOnly bool // the call's first delta went out already: only its arguments delta is sent
 }
 
 func (p *piece) edit() *edit {
@@ -151,7 +152,9 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 	synth := slices.Clone(ed.synth)
 	slices.SortStableFunc(synth, func(a, b synthCall) int { return cmp.Compare(slotOrder(a.slot), slotOrder(b.slot)) })
 	for i, sc := range synth {
-		out = append(out, dataFrame(eol, chunkWith(env, idx, callHeader(sc), "null")))
+		if !sc.argsOnly {
+			out = append(out, dataFrame(eol, chunkWith(env, idx, callHeader(sc), "null")))
+		}
 		if len(sc.args) > 0 {
 			out = append(out, dataFrame(eol, chunkWith(env, idx, callArgs(sc), "null")))
 		}

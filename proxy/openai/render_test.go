@@ -13,8 +13,10 @@ func TestRewriteKeepsFields(t *testing.T) {
 	runRules(t, []ruleCase{
 		{
 			name: "the role and logprobs of rewritten chunks are kept (D61)",
-			in: sseOf(`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","system_fingerprint":"fp_1","choices":[{"index":0,"delta":{"role":"assistant","content":null,"refusal":null,"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"todowrite","arguments":""}}]},"logprobs":null,"finish_reason":null}]}`,
-				`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","system_fingerprint":"fp_1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"todos\":\"[{\\\"content\\\":\\\"a\\\"}]\"}"}}]},"logprobs":{"content":[{"token":"x","logprob":-0.1}]},"finish_reason":null}]}`,
+			// The fault is in the call's first delta, so that the chunk carrying the role is the one
+			// rewritten (a call streams up to its first faulty delta).
+			in: sseOf(`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","system_fingerprint":"fp_1","choices":[{"index":0,"delta":{"role":"assistant","content":null,"refusal":null,"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"todowrite","arguments":"{\"todos\":\"[{\\\"content"}}]},"logprobs":null,"finish_reason":null}]}`,
+				`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","system_fingerprint":"fp_1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\\\":\\\"a\\\"}]\"}"}}]},"logprobs":{"content":[{"token":"x","logprob":-0.1}]},"finish_reason":null}]}`,
 				finish("tool_calls")),
 			want:  msg(`{"todos":[{"content":"a"}]}`),
 			has:   `"delta":{"role":"assistant","content":null,"refusal":null},"logprobs":null`,

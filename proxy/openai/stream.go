@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"slices"
 
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -20,6 +21,7 @@ type piece struct {
 	cend       int       // where its content ends in the choice's content
 	calls      []callRef // the tool-call deltas of the chunk, in order
 	finish     bool      // the chunk carries the choice's finish_reason
+	callsOnly  bool      // it carries only deltas of calls that stream (see release)
 
 	ed *edit // nil: the piece goes out as it came
 }
@@ -44,6 +46,7 @@ type Stream struct {
 	spare    *piece // a piece that went out at once and that nothing refers to, for reuse
 	choices  map[int]*choiceState
 	scratch  scratch // fastChunk's
+	maxHeld  int     // see SetMaxHeld
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -52,8 +55,41 @@ func NewStream(tools *repair.Tools, rep *repair.Reporter, opt Options) *Stream {
 	if opt.TextFormat != FormatGongju {
 		opt.TextFormat = ""
 	}
-	return &Stream{tools: tools, rep: rep, opt: opt, choices: map[int]*choiceState{}}
+	return &Stream{tools: tools, rep: rep, opt: opt, choices: map[int]*choiceState{}, maxHeld: repair.DefaultMaxHeld}
 }
+
+// SetMaxHeld sets the most bytes of one call's arguments held for repair (zero or less:
+// repair.DefaultMaxHeld). Held arguments that grow past it go out as they came, as a fail-open,
+// and the rest of that call streams as it comes.
+func (s *Stream) SetMaxHeld(n int) {
+	if n <= 0 {
+		n = repair.DefaultMaxHeld
+	}
+	s.maxHeld = n
+}
+
+// HoldingSpan reports whether a tool call is held now that is not healthy: its arguments cannot
+// fit as they are (repair.Scan.Faulty), were sent as an object (D20), or its name has not come
+// (D32). While one is, comments pass ahead of it, and the proxy sends keep-alives (see
+// KeepAlive) when it stays held long. A call held only because it may need a repair keeps its
+// comments in place, so that it stays byte-identical if it turns out healthy.
+func (s *Stream) HoldingSpan() bool {
+	if len(s.held) == 0 {
+		return false // a held call holds its pieces
+	}
+	for _, c := range s.choices {
+		for _, cl := range c.open {
+			if cl.held && (!cl.span || cl.faulty) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// KeepAlive returns what toolfix sends while a call stays held long, so that no client watchdog
+// takes the silence for a stalled stream: an SSE comment, which every client ignores.
+func (s *Stream) KeepAlive() []byte { return []byte(": toolfix keep-alive\n\n") }
 
 // Held returns the bytes of every piece taken and not yet written, as they came, in order. After
 // a panic inside Push it leaves out the piece being pushed, which the caller writes itself.
@@ -97,7 +133,12 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if !hasData {
 		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
 		// call, so that a healthy stream stays byte-identical (docs/faults.md D49 keeps comments byte
-		// for byte): while a call is held, a keep-alive waits with it.
+		// for byte). While a call is held (HoldingSpan) the stream is not healthy, and a comment
+		// (a keep-alive) goes out at once so that the client hears from the stream.
+		if ev.Complete && len(ev.Raw) > 0 && ev.Raw[0] == ':' && s.HoldingSpan() {
+			_, err := w.Write(ev.Raw)
+			return err
+		}
 		return s.pass(w, ev.Raw)
 	}
 	if IsJunk(data) {
@@ -205,11 +246,15 @@ func (s *Stream) blocked(p *piece) bool {
 
 // release writes the held pieces from the front up to the first that must wait. Each piece leaves
 // the queue before it is written, so that Held never repeats what went out.
+//
+// Behind a piece that waits only for faulty held calls (see HoldingSpan), a piece that carries
+// nothing but deltas of calls that stream goes out at once, ahead of it: interleaved parallel calls
+// stream each on its own, and only a stream that is not healthy has its order changed.
 func (s *Stream) release(w io.Writer) error {
 	for len(s.held) > 0 {
 		p := s.held[0]
 		if s.blocked(p) {
-			return nil
+			return s.releaseAhead(w)
 		}
 		s.held[0] = nil
 		s.held = s.held[1:] // re-slicing keeps the cost linear
@@ -221,6 +266,48 @@ func (s *Stream) release(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// releaseAhead writes the pieces of streaming calls that may pass the front of the queue (see
+// release).
+func (s *Stream) releaseAhead(w io.Writer) error {
+	var ahead []*piece
+	for _, p := range s.held {
+		if s.blocked(p) {
+			if !s.faultyOnly(p) {
+				break
+			}
+			continue
+		}
+		if !p.callsOnly {
+			break
+		}
+		ahead = append(ahead, p)
+	}
+	for _, p := range ahead {
+		s.held = slices.DeleteFunc(s.held, func(q *piece) bool { return q == p })
+		if p == s.inflight {
+			s.inflight = nil
+		}
+		if err := s.render(w, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// faultyOnly reports whether p waits only for held calls that are not healthy: no content of it
+// is held, and each held call it carries a delta of is faulty.
+func (s *Stream) faultyOnly(p *piece) bool {
+	if p.hasContent && p.c != nil && !p.c.final && p.cend > p.c.decided {
+		return false
+	}
+	for _, r := range p.calls {
+		if r.call.held && r.call.open && r.call.span && !r.call.faulty {
+			return false
+		}
+	}
+	return len(p.calls) > 0
 }
 
 func (s *Stream) state(index int) *choiceState {
@@ -247,6 +334,9 @@ func (s *Stream) take(p *piece, wc *wireChoice) {
 		for pos := range wc.Delta.ToolCalls {
 			c.callDelta(p, pos, &wc.Delta.ToolCalls[pos])
 		}
+		// Only deltas of calls that stream, and nothing else a client keeps in order.
+		p.callsOnly = len(wc.Delta.ToolCalls) > 0 && len(p.calls) == 0 && !p.hasContent && wc.Delta.Reasoning == nil &&
+			wc.FinishReason == nil && !bytes.Contains(p.data, []byte(`"usage"`)) && !bytes.Contains(p.data, []byte(`"role"`))
 	}
 	if wc.FinishReason != nil {
 		p.finish = true

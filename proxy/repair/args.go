@@ -2,10 +2,17 @@ package repair
 
 import "strings"
 
-// candidate is one reading of a call's input: the value and the argument-text repairs it took.
+// candidate is one reading of a call's input: the value and the argument-text repairs it took,
+// with the text it was read from (the input, or the input with its backslashes escaped), how
+// (mend: with broken \u escapes mended) and where the value ends in it; empty is set for D19's
+// {} made from white space (see keepText).
 type candidate struct {
-	v value
-	m mask
+	v     value
+	m     mask
+	text  string
+	end   int
+	mend  bool
+	empty bool
 }
 
 // argCandidates reads an OpenAI argument text that is not one JSON value (Options.Args), and
@@ -17,7 +24,7 @@ type candidate struct {
 // (D46: never completed).
 func argCandidates(text string) []candidate {
 	if strings.TrimLeft(text, " \t\r\n") == "" { // D19
-		return []candidate{{v: value{kind: kindObject, keys: []string{}, elems: []value{}}, m: maskArgs}}
+		return []candidate{{v: value{kind: kindObject, keys: []string{}, elems: []value{}}, m: maskArgs, text: text, empty: true}}
 	}
 	type reading struct {
 		s    string
@@ -39,7 +46,7 @@ func argCandidates(text string) []candidate {
 		}
 		rest := strings.TrimLeft(r.s[end:], " \t\r\n")
 		if rest == "" { // the whole text, once mended or escaped
-			out = append(out, candidate{v: v, m: r.m})
+			out = append(out, candidate{v: v, m: r.m, text: r.s, end: end, mend: r.mend})
 			continue
 		}
 		if rest[0] == '{' || rest[0] == '[' {
@@ -48,7 +55,7 @@ func argCandidates(text string) []candidate {
 				return nil // D22, or a second value cut short: leave it all
 			}
 		}
-		out = append(out, candidate{v: v, m: r.m | maskArgs}) // D21 (one copy) or D23 (prose cut)
+		out = append(out, candidate{v: v, m: r.m | maskArgs, text: r.s, end: end, mend: r.mend}) // D21 (one copy) or D23 (prose cut)
 	}
 	if len(out) == 0 {
 		if v, ok := pythonArguments(text); ok {

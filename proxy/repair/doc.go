@@ -44,6 +44,16 @@
 // The argument-text repairs (KindArgs) run only with Options.Args, for OpenAI-style arguments;
 // see Options.
 //
+// # Streaming
+//
+// A dialect that streams a call's input as it arrives feeds it to a Scan (Tools.NewScan), which
+// says from which byte on a repair may change the text (Scan.Held) and whether that byte makes
+// the input unfit whatever follows (Scan.Faulty). The bytes before it can go to the client at
+// once; the rest is held to the call's end and repaired whole with Options.KeepText, whose result
+// keeps the input's own bytes outside the values it changes, so that what went out is a prefix of
+// it. FuzzScan holds the Scan to that: what it lets go is a prefix of the repair, but where D24
+// escapes a whole string whose invalid escape comes after a valid one (the call then fails open).
+//
 // # Schemas
 //
 // Fits and every repair check a value against the keywords type (names and lists; an integer is

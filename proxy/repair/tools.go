@@ -65,6 +65,13 @@ type Options struct {
 	// Each applies only when the result (after coercion) fits the tool's schema. D20 (arguments
 	// sent as an object) is the dialect's to encode before calling RepairInput.
 	Args bool
+	// KeepText makes the fixed text keep the input's own bytes (white space, escapes, number
+	// text, member order) everywhere but at the values repaired and the argument text cut, so
+	// that the part of the input before the first byte a Scan holds is a prefix of the fixed
+	// text: a streamed call can then send its consistent start at once and the repaired rest
+	// later. D19 keeps the white space and appends {}; D21 and D23 keep the white space after
+	// the value. Without it the fixed text is compact.
+	KeepText bool
 }
 
 // newTools makes an empty Tools.
@@ -204,7 +211,7 @@ func (t *Tools) repairInput(tool string, raw []byte, opt Options) ([]byte, mask,
 		if b.valid(&v, tl.schema, 0) {
 			return nil, 0, false
 		}
-		cands = []candidate{{v: v}}
+		cands = []candidate{{v: v, text: text, end: len(text)}}
 	} else if opt.Args {
 		cands = argCandidates(text)
 	}
@@ -215,6 +222,11 @@ func (t *Tools) repairInput(tool string, raw []byte, opt Options) ([]byte, mask,
 		}
 		if (!ch && c.m == 0) || !b.valid(&w, tl.schema, 0) {
 			continue
+		}
+		if opt.KeepText {
+			if out, ok := keepText(c, &w); ok {
+				return out, m | c.m, true
+			}
 		}
 		return appendJSON(make([]byte, 0, len(raw)+len(raw)/8), &w), m | c.m, true
 	}

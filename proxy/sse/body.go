@@ -65,3 +65,18 @@ func Each(body []byte, maxEvent int) iter.Seq2[int, Event] {
 		}
 	}
 }
+
+// WithoutKeepAlives returns body without its comment pieces (a complete piece whose first line
+// is a comment, ": ping") and without the pieces keepAlive (when not nil) says are keep-alives of
+// the API (an Anthropic ping event): what is left of a stream once the keep-alives, which pass
+// ahead of held bytes, are taken out. Tests compare two streams but for those with it.
+func WithoutKeepAlives(body []byte, keepAlive func(raw []byte) bool) []byte {
+	var out []byte
+	for _, ev := range Each(body, len(body)+1) {
+		if ev.Complete && (ev.Raw[0] == ':' || keepAlive != nil && keepAlive(ev.Raw)) {
+			continue
+		}
+		out = append(out, ev.Raw...)
+	}
+	return out
+}

@@ -1,0 +1,171 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
+)
+
+const spanRequest = `{"model":"m","max_tokens":9,"stream":true,"messages":[],"tools":[{"name":"TodoWrite","input_schema":` +
+	`{"type":"object","properties":{"note":{"type":"string"},"todos":{"type":"array","items":{"type":"object",` +
+	`"properties":{"content":{"type":"string"}},"required":["content"]}}},"required":["todos"]}}]}`
+
+func ev(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
+
+func inputDelta(partial string) string {
+	return ev("content_block_delta", string(inputDeltaData(0, []byte(partial))))
+}
+
+// spanEvents is a message with one TodoWrite call whose input arrives in the given deltas, a
+// ping after each delta.
+func spanEvents(deltas ...string) []string {
+	evs := []string{
+		ev("message_start", `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"model":"x"}}`),
+		ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{}}}`),
+	}
+	for _, d := range deltas {
+		evs = append(evs, inputDelta(d), ev("ping", `{"type": "ping"}`))
+	}
+	return append(evs, ev("content_block_stop", `{"type":"content_block_stop","index":0}`),
+		ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null}}`),
+		ev("message_stop", `{"type":"message_stop"}`))
+}
+
+// TestToolInputStreams: each event is pushed alone and what the client has been sent is checked
+// before the next is read: a healthy input goes out delta by delta; a faulty one goes out up to
+// the delta holding its first faulty byte, the pings behind it pass at once, and at the block's
+// end the rest goes out repaired, so that the client's input is the whole-body repair.
+func TestToolInputStreams(t *testing.T) {
+	tests := []struct {
+		name      string
+		deltas    []string
+		heldFrom  int // index of the first delta held; -1: none
+		wantInput string
+		kinds     []string
+	}{
+		{"healthy", []string{`{"note": "a`, `b", "todos": [`, `{"content": "x"}`, `]}`}, -1,
+			`{"note":"ab","todos":[{"content":"x"}]}`, nil},
+		{"stringified after a healthy start", []string{`{"note": "a`, `b", "todos": "[{\"con`, `tent\": \"x\"}]"`, `}`}, 1,
+			`{"note":"ab","todos":[{"content":"x"}]}`, []string{"coerce"}},
+		{"fault in the first delta", []string{`{"todos": "[]"}`}, 0, `{"todos":[]}`, []string{"coerce"}},
+		{"unrepairable: as it came", []string{`{"note": "a", `, `"todos": "[{\"x\": 1}]"}`}, 1,
+			`{"note":"a","todos":"[{\"x\": 1}]"}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
+			var kinds []string
+			st := NewStream(tools, &repair.Reporter{Repaired: func(k, _ string) { kinds = append(kinds, k) }})
+			var out bytes.Buffer
+			evs := spanEvents(tt.deltas...)
+			for i, e := range evs {
+				before := out.Len()
+				if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
+					t.Fatal(err)
+				}
+				wrote := out.String()[before:]
+				d := (i - 2) / 2 // the delta this event is, or follows as its ping
+				isDelta := i >= 2 && i < 2+2*len(tt.deltas) && i%2 == 0
+				isPing := i >= 2 && i < 2+2*len(tt.deltas) && i%2 == 1
+				held := tt.heldFrom >= 0 && d >= tt.heldFrom
+				switch {
+				case isDelta && !held && wrote != e:
+					t.Fatalf("delta %d: wrote %q at once, want it as it came", d, wrote)
+				case isDelta && held && wrote != "":
+					t.Fatalf("delta %d: wrote %q, want it held", d, wrote)
+				case isPing && wrote != e:
+					t.Fatalf("ping after delta %d: wrote %q, want it at once", d, wrote)
+				}
+				if st.HoldingSpan() != (held && (isDelta || isPing)) {
+					t.Fatalf("event %d: HoldingSpan %v", i, st.HoldingSpan())
+				}
+			}
+			if err := st.End(&out); err != nil {
+				t.Fatal(err)
+			}
+			m, err := client.AnthropicStream(out.Bytes())
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.Bytes())
+			}
+			if got := compactAny(t, m.Content[0].Input); got != tt.wantInput {
+				t.Fatalf("the client's input is %s, want %s\n%s", got, tt.wantInput, out.Bytes())
+			}
+			if fmt.Sprint(kinds) != fmt.Sprint(tt.kinds) {
+				t.Fatalf("kinds %v, want %v", kinds, tt.kinds)
+			}
+			if tt.heldFrom < 0 && out.String() != strings.Join(evs, "") {
+				t.Fatalf("a healthy stream changed:\n%s", out.Bytes())
+			}
+		})
+	}
+}
+
+func compactAny(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestHeldInputBound: a held input past the size limit goes out as it came, reported as a
+// fail-open, and the rest of the block streams.
+func TestHeldInputBound(t *testing.T) {
+	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
+	var fails []string
+	st := NewStream(tools, &repair.Reporter{FailOpen: func(r string) { fails = append(fails, r) }})
+	st.SetMaxHeld(16)
+	evs := spanEvents(`{"todos": "[{\"content\": `, `\"a long enough value\"`, `}]"}`)
+	var out bytes.Buffer
+	for i, e := range evs {
+		if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
+			t.Fatal(err)
+		}
+		if i == 4 && st.HoldingSpan() {
+			t.Fatal("still holding past the limit")
+		}
+	}
+	if err := st.End(&out); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != strings.Join(evs, "") {
+		t.Fatalf("not as it came:\n%s", out.Bytes())
+	}
+	if len(fails) != 1 || fails[0] != "held tool input over the size limit" {
+		t.Fatalf("fail-opens %q", fails)
+	}
+}
+
+// TestHeldTextTailBound: a text tail that may be a leaked call, past the size limit, goes out as
+// it came (a fail-open), and the rest of the block flows.
+func TestHeldTextTailBound(t *testing.T) {
+	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
+	var fails []string
+	st := NewStream(tools, &repair.Reporter{FailOpen: func(r string) { fails = append(fails, r) }})
+	st.SetMaxHeld(32)
+	text := func(s string) string { return ev("content_block_delta", string(textDeltaData(0, s))) }
+	evs := []string{
+		ev("message_start", `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"model":"x"}}`),
+		ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`),
+		text("Ok.\n<invoke name=\"TodoWrite\">"), text(`<parameter name="todos">[{"content": "a long enough value"}]`), text("more"),
+	}
+	var out bytes.Buffer
+	for _, e := range evs {
+		if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.String() != strings.Join(evs, "") {
+		t.Fatalf("not as it came, at once:\n%s", out.Bytes())
+	}
+	if len(fails) != 1 {
+		t.Fatalf("fail-opens %q", fails)
+	}
+}

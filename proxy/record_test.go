@@ -1,0 +1,48 @@
+package proxy
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// TestCapBuffer: a capture keeps the first limit bytes, past capMemory in a temporary file that
+// leaves nothing behind once discarded, and says when it cut.
+func TestCapBuffer(t *testing.T) {
+	tests := []struct {
+		name    string
+		limit   int
+		writes  int // bytes written, in 64 KiB writes
+		want    int
+		cut     bool
+		spilled bool
+	}{
+		{"in memory", 4 << 20, 512 << 10, 512 << 10, false, false},
+		{"spilled to a file", 4 << 20, 3 << 20, 3 << 20, false, true},
+		{"cut at the limit", 2 << 20, 3 << 20, 2 << 20, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Setenv("TMPDIR", dir)
+			c := &capBuffer{limit: tt.limit}
+			var all bytes.Buffer
+			for i := 0; all.Len() < tt.writes; i++ {
+				p := bytes.Repeat([]byte{byte('a' + i%26)}, 64<<10)
+				all.Write(p)
+				c.write(p)
+			}
+			if (c.file != nil) != tt.spilled {
+				t.Fatalf("spilled %v, want %v", c.file != nil, tt.spilled)
+			}
+			got := c.bytes()
+			c.discard()
+			if !bytes.Equal(got, all.Bytes()[:tt.want]) || c.truncated != tt.cut {
+				t.Fatalf("kept %d bytes (cut %v), want the first %d (cut %v)", len(got), c.truncated, tt.want, tt.cut)
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Fatalf("files left behind: %v", left)
+			}
+		})
+	}
+}

@@ -1,0 +1,295 @@
+package repair
+
+// Scan follows one tool call's input text as it streams in (an Anthropic input_json_delta's
+// partial_json, a Chat Completions call's arguments), byte by byte, knowing at every byte where
+// in the tool's input schema it stands. It answers one question: up to which byte is the text,
+// as far as it came, sure to stay as it is — that is, where is the first byte that a repair of
+// the whole input (RepairInput with Options.KeepText) could change. Everything before that byte
+// can go to the client at once; from it on, the caller holds the text until the call ends and
+// then judges it whole.
+//
+// A byte is held from (Scan.Held) when it:
+//   - opens a string where the schema at that place wants no string (an array, object, number,
+//     integer, boolean or null, as RepairInput coerces: docs/faults.md D13-D15, D29, D23b, D25
+//     inside such a string), at any depth, through properties, patternProperties,
+//     additionalProperties, items, prefixItems, $ref, allOf, anyOf and oneOf;
+//   - is an escape JSON does not have (a backslash before another character, \u without four
+//     hex digits: D24, D25). D24 escapes every backslash of such a string, so a valid escape
+//     before the invalid one (C:\new\Users) has streamed already: that repair cannot be made
+//     while streaming, and the call fails open;
+//   - cannot continue JSON at all (a Python literal, D29; a top-level value that is not an
+//     object or array, D21), or is not white space after the top-level value closed (D21, D23,
+//     D23b);
+//   - nests deeper than the parsers read, or names a member longer than maxScanKey.
+//
+// Nothing is held for a value where the schema allows a string, for a tool the request does not
+// offer or offers without a schema (Tools.NewScan returns nil), and nothing for a value that is
+// merely cut off (D46): a cut value is never completed, so its bytes stay as they came.
+//
+// A held byte is Faulty when it makes the input unfit for the schema whatever follows (it is not
+// JSON, or a string at a place that rules strings out on every reading of the schema); a byte
+// held only because a repair may be needed (a string where one anyOf branch of an enclosing
+// object wants another type, a member name too long to look up) is not, and the input may turn
+// out healthy.
+//
+// A Scan is cheap on healthy text: a run of string bytes costs one table lookup each, and the
+// state is one frame per open array or object. Not safe for concurrent use.
+type Scan struct {
+	args  bool
+	root  *schema
+	off   int64 // bytes fed so far
+	held  int64 // offset of the first byte that may need a change; -1 while none
+	fault bool  // the held byte is Faulty
+	st    scanState
+	stack []scanFrame
+
+	// the value being read
+	str    strState
+	lit    string // a true/false/null literal being read, and how far
+	litPos int
+	// where the next value goes: its direct schemas (for the string rule) and its flattened ones
+	next  []*schema
+	wants bool // the next value's place wants no string
+	alt   bool // the next value's place came through anyOf or oneOf branches (or wildcard)
+	keyIn []byte
+}
+
+type scanState uint8
+
+const (
+	stValue   scanState = iota // a value is due (after '[', ':', ',' in an array, or at the top)
+	stAfter                    // a value ended: ',' or a closer is due (or, at the top, only white space)
+	stKey                      // a member name or '}' is due
+	stColon                    // ':' is due
+	stString                   // inside a string value
+	stKeyStr                   // inside a member name
+	stNumber                   // inside a number
+	stLiteral                  // inside true, false or null
+	stStopped                  // held: nothing more is read
+)
+
+// strState is the state inside a string token.
+type strState struct {
+	esc int8 // 0: plain; 1: after a backslash; 2-5: in \u, that many hex digits still due plus 1
+}
+
+// scanFrame is one open array or object.
+type scanFrame struct {
+	obj   bool
+	set   []*schema // the schemas of the container's place, flattened through combinators
+	alt   bool      // set holds branches of anyOf or oneOf (one of which may be the one that fits)
+	items int       // arrays: the index of the next item
+}
+
+// maxScanKey is the longest member name, in bytes, whose schema the scan looks up; a longer
+// name holds the text from it on (healthy tool inputs have short names).
+const maxScanKey = 4 << 10
+
+// maxScanSet bounds the schemas one place is flattened into; past it the place counts as one
+// that may want a repair anywhere, and its text is held.
+const maxScanSet = 64
+
+// NewScan returns a Scan for the input of a call to tool, or nil when the request offers no such
+// tool or no usable schema for it: RepairInput never changes such an input, so nothing is held.
+// opt is the one the caller will repair the whole input with.
+func (t *Tools) NewScan(tool string, opt Options) *Scan {
+	tl := t.lookup(tool)
+	if tl == nil || tl.schema == nil {
+		return nil
+	}
+	s := &Scan{args: opt.Args, root: tl.schema, held: -1}
+	s.next = []*schema{tl.schema}
+	return s
+}
+
+// Held returns the offset of the first byte fed that a repair may change, and true; or the
+// number of bytes fed and false while every byte so far is sure to stay as it is. A nil Scan
+// holds nothing.
+func (s *Scan) Held() (int64, bool) {
+	if s == nil {
+		return 0, false
+	}
+	if s.held >= 0 {
+		return s.held, true
+	}
+	return s.off, false
+}
+
+// Faulty reports whether a byte is held and it makes the input unfit for the schema whatever
+// follows (see Scan): a stream holding such a span is not healthy.
+func (s *Scan) Faulty() bool {
+	return s != nil && s.held >= 0 && s.fault
+}
+
+// Len returns the number of bytes fed so far.
+func (s *Scan) Len() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.off
+}
+
+// Feed reads the next bytes of the input text. Once a byte is held, the rest is only counted.
+func (s *Scan) Feed(p []byte) {
+	if s == nil {
+		return
+	}
+	if s.st == stStopped {
+		s.off += int64(len(p))
+		return
+	}
+	i := 0
+	for i < len(p) && s.st != stStopped {
+		switch s.st {
+		case stString, stKeyStr:
+			i = s.inString(p, i)
+		default:
+			s.byte(p[i], i)
+			i++
+		}
+	}
+	s.off += int64(len(p))
+}
+
+// hold marks the byte at offset i of the current feed as the first that may need a change, and
+// as one that makes the input unfit (not JSON).
+func (s *Scan) hold(i int) { s.holdAs(i, true) }
+
+// holdAs is hold, saying whether the byte is Faulty.
+func (s *Scan) holdAs(i int, fault bool) {
+	s.held, s.fault = s.off+int64(i), fault
+	s.st = stStopped
+	s.stack, s.next, s.keyIn = nil, nil, nil
+}
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// byte reads one byte outside strings.
+func (s *Scan) byte(c byte, i int) {
+	switch s.st {
+	case stValue:
+		s.valueStart(c, i)
+	case stAfter:
+		s.after(c, i)
+	case stKey:
+		switch {
+		case isWS(c):
+		case c == '"':
+			s.st, s.str, s.keyIn = stKeyStr, strState{}, s.keyIn[:0]
+		case c == '}':
+			s.close(true, i)
+		default:
+			s.hold(i)
+		}
+	case stColon:
+		switch {
+		case isWS(c):
+		case c == ':':
+			s.st = stValue
+		default:
+			s.hold(i)
+		}
+	case stNumber:
+		switch {
+		case c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E':
+		default:
+			s.st = stAfter
+			s.after(c, i)
+		}
+	case stLiteral:
+		if c != s.lit[s.litPos] {
+			s.hold(i)
+			return
+		}
+		if s.litPos++; s.litPos == len(s.lit) {
+			s.st = stAfter
+		}
+	}
+}
+
+// valueStart reads the first byte of a value.
+func (s *Scan) valueStart(c byte, i int) {
+	if isWS(c) {
+		return
+	}
+	top := len(s.stack) == 0
+	if top && c != '{' && c != '[' {
+		// D21 (a whole-arguments string), D29, or no JSON at all: a fault unless the root allows a
+		// scalar.
+		ts, known := types(s.root)
+		s.holdAs(i, known && ts&^(tObject|tArray) == 0 || !isValueStart(c))
+		return
+	}
+	switch {
+	case c == '{' || c == '[':
+		if len(s.stack) >= maxDepth {
+			s.hold(i)
+			return
+		}
+		set, alt := s.flatNext()
+		s.stack = append(s.stack, scanFrame{obj: c == '{', set: set, alt: alt || s.alt})
+		if c == '{' {
+			s.st = stKey
+		} else {
+			s.st = stValue
+			s.place()
+		}
+	case c == '"':
+		if s.wants {
+			s.holdAs(i, !s.alt) // D13-D15: a string where the schema wants another type
+			return
+		}
+		s.st, s.str = stString, strState{}
+	case c == '-' || c >= '0' && c <= '9':
+		s.st = stNumber
+	case c == 't':
+		s.st, s.lit, s.litPos = stLiteral, "true", 1
+	case c == 'f':
+		s.st, s.lit, s.litPos = stLiteral, "false", 1
+	case c == 'n':
+		s.st, s.lit, s.litPos = stLiteral, "null", 1
+	case c == ']' && len(s.stack) > 0 && !s.stack[len(s.stack)-1].obj && s.stack[len(s.stack)-1].items == 0:
+		s.close(false, i) // an empty array
+	default:
+		s.hold(i) // a Python literal (D29) or no JSON
+	}
+}
+
+// after reads a byte after a value.
+func (s *Scan) after(c byte, i int) {
+	if isWS(c) {
+		return
+	}
+	if len(s.stack) == 0 {
+		s.hold(i) // D21, D23, D23b: something after the top-level value
+		return
+	}
+	f := &s.stack[len(s.stack)-1]
+	switch {
+	case c == ',' && f.obj:
+		s.st = stKey
+	case c == ',':
+		f.items++
+		s.st = stValue
+		s.place()
+	case c == '}' && f.obj, c == ']' && !f.obj:
+		s.close(f.obj, i)
+	default:
+		s.hold(i)
+	}
+}
+
+// close ends the innermost container.
+func (s *Scan) close(obj bool, i int) {
+	if len(s.stack) == 0 || s.stack[len(s.stack)-1].obj != obj {
+		s.hold(i)
+		return
+	}
+	s.stack = s.stack[:len(s.stack)-1]
+	s.st = stAfter
+}
+
+// DefaultMaxHeld is the most bytes of one tool call's input (or of a text tail that may be a
+// leaked call) that a dialect holds for repair when no other limit is set: 16 MiB, enough for
+// an 11 MB stringified input. Past it the held bytes go out as they came (a fail-open).
+const DefaultMaxHeld = 16 << 20

@@ -1,0 +1,105 @@
+package repair
+
+// The string side of Scan: the bytes inside string tokens, their escapes, member names.
+
+// plain marks the bytes that can be skipped inside a string: not '"', '\\' or a control byte.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// inString reads string bytes from p[i:] and returns where it stopped.
+func (s *Scan) inString(p []byte, i int) int {
+	st := &s.str
+	key := s.st == stKeyStr
+	for i < len(p) {
+		c := p[i]
+		if st.esc == 0 {
+			if plain[c] {
+				j := i
+				for j < len(p) && plain[p[j]] {
+					j++
+				}
+				if key {
+					if len(s.keyIn)+j-i > maxScanKey {
+						s.holdAs(i, false)
+						return len(p)
+					}
+					s.keyIn = append(s.keyIn, p[i:j]...)
+				}
+				i = j
+				continue
+			}
+			switch {
+			case c == '"':
+				s.endString(key, i)
+				return i + 1
+			case c == '\\':
+				st.esc = 1
+				if key {
+					s.keyIn = append(s.keyIn, c)
+				}
+				i++
+			default: // a control byte: not JSON
+				s.hold(i)
+				return len(p)
+			}
+			continue
+		}
+		if key {
+			s.keyIn = append(s.keyIn, c)
+		}
+		switch {
+		case st.esc == 1:
+			switch c {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				st.esc = 0
+			case 'u':
+				st.esc = 5
+			default:
+				s.hold(i - 1) // D24: an escape JSON does not have
+				return len(p)
+			}
+		default:
+			if _, ok := hexDigit(c); !ok {
+				s.hold(i) // D25: a \u escape broken (its backslash went out; the mend is after it)
+				return len(p)
+			}
+			if st.esc--; st.esc == 1 {
+				st.esc = 0
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// endString ends a string token: a member name sets the place of its value.
+func (s *Scan) endString(key bool, i int) {
+	if !key {
+		s.st = stAfter
+		return
+	}
+	s.st = stColon
+	k := string(s.keyIn)
+	if bytesIndex(s.keyIn, '\\') >= 0 {
+		v, err := parseJSON(`"` + k + `"`)
+		if err != nil {
+			s.hold(i)
+			return
+		}
+		k = v.text
+	}
+	s.member(k)
+}
+
+func bytesIndex(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
