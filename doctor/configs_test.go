@@ -41,7 +41,7 @@ func TestCheckInstall(t *testing.T) {
 			withBackups(f)
 			f.write(f.d.Dirs.StateFile(), "{not json")
 			r := f.run("install")
-			expect(t, r, Fail, "the state file "+f.d.Dirs.StateFile()+", line 1, column 2: a key in double quotes was expected", "move the state file aside (~/.local/state/toolfix/state.json)")
+			expect(t, r, Fail, "the state file "+f.d.Dirs.StateFile()+", line 1, column 2: a bare word where a key is due", "move the state file aside (~/.local/state/toolfix/state.json)")
 			if got := strings.Contains(r.Hint, "put back each config file it changed from the newest folder in ~/.local/state/toolfix/backups"); got != backups {
 				t.Errorf("hint names the backups folder: %v, want %v: %s", got, backups, r.Hint)
 			}
