@@ -172,6 +172,9 @@ func describeSyntax(msg string, key bool) string {
 		}
 		return fmt.Sprintf("%s is not allowed here", charWords(c))
 	}
+	if field, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		return "unknown field " + field // a key's name, never a value
+	}
 	for _, p := range messageStarts {
 		if strings.HasPrefix(msg, p.start) {
 			return p.words
