@@ -344,3 +344,21 @@ func TestReplayDiffAndUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeNotJSON: a text file that is neither a sample nor an API body is refused with exit 1
+// and a sentence, not analysed as an empty exchange ending in a parser's message.
+func TestAnalyzeNotJSON(t *testing.T) {
+	home := tempHome(t)
+	clearEnv(t)
+	f := filepath.Join(home, "notes.txt")
+	writeFile(t, f, "hello, this is not JSON\n")
+	for _, args := range [][]string{{"analyze", f}, {"analyze", "--json", f}, {"replay", f}} {
+		code, out, errOut := run(t, "", false, args...)
+		if code != 1 || !strings.Contains(errOut, "is neither a toolfix sample nor an API body toolfix can read") {
+			t.Errorf("%v: exit %d\n%s\n%s", args, code, out, errOut)
+		}
+		if strings.Contains(out+errOut, "exchange:") || strings.Contains(out+errOut, "invalid character") {
+			t.Errorf("%v analysed it:\n%s\n%s", args, out, errOut)
+		}
+	}
+}

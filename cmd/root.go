@@ -147,6 +147,9 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		if s := suggestFlag(c, err); s != "" {
+			return &usageError{fmt.Errorf("%w: %s (see `%s --help`)", err, s, c.CommandPath())}
+		}
 		return &usageError{fmt.Errorf("%w (see `%s --help`)", err, c.CommandPath())}
 	})
 	// --version prints what `toolfix version` prints (cobra adds the flag when Version is set).

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,5 +48,36 @@ func TestNoSecretInAnyOutput(t *testing.T) {
 				t.Errorf("%v shows %s:\n%s\n%s", args, c, out, errOut)
 			}
 		}
+	}
+}
+
+// TestBrokenConfigNeverEchoed: a config that does not parse is reported by place and kind; none of
+// install --dry-run, doctor or status prints the text of the value there (a key, a token).
+func TestBrokenConfigNeverEchoed(t *testing.T) {
+	files := []struct{ path, data string }{
+		{".claude/settings.json", `{"env": {"ANTHROPIC_AUTH_TOKEN": sk-canary-123}}`},
+		{".claude/settings.json", "{\n  \"env\": {\n    \"ANTHROPIC_AUTH_TOKEN\": \"sk-canary-123,\n    \"X\": \"1\"}}"},
+		{".config/opencode/opencode.jsonc", "{\n  \"provider\": {\"x\": {\"options\": {\"apiKey\": tok_canary9}}}\n}"},
+		{".qwen/settings.json", `{"security": {"auth": {"apiKey": "sk-canary-123" "x": 1}}}`},
+		{".codex/config.toml", "[model_providers.x]\nenv_key = sk-canary-123\n"},
+		{".codex/config.toml", "model = \"sk-canary-123\nx = 1\n"},
+		{".qwen/.env", "OPENAI_API_KEY=\"sk-canary-123\nX=1\n"},
+	}
+	for i, f := range files {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			home := tempHome(t)
+			clearEnv(t)
+			writeFile(t, filepath.Join(home, filepath.FromSlash(f.path)), f.data)
+			for _, args := range [][]string{{"install", "--dry-run", "--no-service"}, {"doctor", "--port", "1"}} {
+				_, out, errOut := run(t, "", false, args...)
+				all := out + errOut
+				if strings.Contains(all, "canary") {
+					t.Errorf("%v shows the config's text:\n%s", args, all)
+				}
+				if !strings.Contains(all, "line ") {
+					t.Errorf("%v does not name the place:\n%s", args, all)
+				}
+			}
+		})
 	}
 }

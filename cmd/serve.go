@@ -128,6 +128,9 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	if cfg.Listen == "" {
 		cfg.Listen = "127.0.0.1:" + strconv.Itoa(DefaultPort)
 	}
+	if _, port, err := net.SplitHostPort(cfg.Listen); err != nil || !validPort(port) {
+		return cfg, &usageError{fmt.Errorf("listen address %q is not host:port: give a loopback host and a port, such as 127.0.0.1:%d (port 0 picks a free one)", cfg.Listen, DefaultPort)}
+	}
 	if !proxy.IsLoopback(cfg.Listen) {
 		return cfg, &usageError{fmt.Errorf("listen address %q is not a loopback address: toolfix only listens on 127.0.0.1, ::1 or localhost, so that no one else can use your keys through it", cfg.Listen)}
 	}
@@ -220,4 +223,10 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	srv.Wait()
 	logger.Info("stopped")
 	return nil
+}
+
+// validPort reports whether p is a port number, 0 to 65535.
+func validPort(p string) bool {
+	n, err := strconv.Atoi(p)
+	return err == nil && n >= 0 && n <= 65535 && p == strconv.Itoa(n)
 }

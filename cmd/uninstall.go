@@ -47,6 +47,7 @@ func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) e
 	if err != nil {
 		return err
 	}
+	before, _ := install.LoadState(in.Dirs) // nil when not installed: nothing to say of a proxy
 	rep, err := in.Uninstall(ctx, opts.Purge)
 	unlock()
 	if err == nil && opts.Purge {
@@ -76,6 +77,9 @@ func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) e
 	}
 	if !rep.NotInstalled {
 		fmt.Fprintln(ios.Out, "toolfix is uninstalled.")
+	}
+	if before != nil && !before.Service && probeService(ctx, before.Port) != nil {
+		fmt.Fprintf(ios.Out, "A toolfix proxy you started by hand (`toolfix serve`) still answers on 127.0.0.1:%d with its old routes; stop it with Ctrl-C in its terminal (or end its process) when no client uses it.\n", before.Port)
 	}
 	if _, err := os.Stat(rep.Backups); err == nil {
 		fmt.Fprintf(ios.Out, "Backups are kept in %s\n", rep.Backups)

@@ -85,7 +85,7 @@ func (b buildInfo) writeText(w io.Writer) error {
 	commit := b.Commit
 	switch {
 	case commit == "":
-		commit = "unknown (this build did not record it: build with `go build` or `go install` in a git clone, without -buildvcs=false)"
+		commit = "unknown (this build did not record it: build with `go install ./cmd/toolfix` in a git clone; if `go env GOFLAGS` holds -buildvcs=false, run `GOFLAGS=-buildvcs=true go install ./cmd/toolfix`)"
 	case b.Modified:
 		commit += " (with changes that were not committed)"
 	}

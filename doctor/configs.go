@@ -119,7 +119,8 @@ func (s *session) checkConfigs(context.Context) Result {
 	switch {
 	case len(bad) > 0:
 		hint := "fix the syntax at the line and column shown (Claude Code's settings.json is strict JSON: no comments, no trailing commas; Codex's config.toml is TOML)"
-		if b := s.d.Dirs.BackupsIfAny(); b != "" {
+		// Backups are named only where there were edits to back up: toolfix is installed.
+		if b := s.d.Dirs.BackupsIfAny(); b != "" && !errors.Is(s.stErr, install.ErrNotInstalled) {
 			hint += "; copies from before toolfix's edits are in " + s.tilde(b)
 		}
 		return Result{Status: Fail, Summary: fmt.Sprintf("%s cannot be parsed", plural(len(bad), "config file")), Details: bad, Hint: hint}

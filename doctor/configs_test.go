@@ -41,7 +41,7 @@ func TestCheckInstall(t *testing.T) {
 			withBackups(f)
 			f.write(f.d.Dirs.StateFile(), "{not json")
 			r := f.run("install")
-			expect(t, r, Fail, "the state file "+f.d.Dirs.StateFile()+", line 1, column 2: a key in double quotes was expected", "move the state file aside (~/.local/state/toolfix/state.json)")
+			expect(t, r, Fail, "the state file "+f.d.Dirs.StateFile()+", line 1, column 2: a bare word where a key is due", "move the state file aside (~/.local/state/toolfix/state.json)")
 			if got := strings.Contains(r.Hint, "put back each config file it changed from the newest folder in ~/.local/state/toolfix/backups"); got != backups {
 				t.Errorf("hint names the backups folder: %v, want %v: %s", got, backups, r.Hint)
 			}
@@ -166,20 +166,24 @@ func TestTilde(t *testing.T) {
 	}
 }
 
-// TestCheckConfigsBackupsNamed: the configs check's hint names the backups folder only when it
-// holds a backup, and the file's error is in words.
+// TestCheckConfigsBackupsNamed: the configs check's hint names the backups folder only when
+// toolfix is installed and the folder holds a backup, and the file's error is in words.
 func TestCheckConfigsBackupsNamed(t *testing.T) {
-	for _, backups := range []bool{false, true} {
-		t.Run(fmt.Sprint(backups), func(t *testing.T) {
+	for _, tc := range []struct{ backups, installed bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+		t.Run(fmt.Sprintf("backups %v installed %v", tc.backups, tc.installed), func(t *testing.T) {
 			f := newFixture(t)
-			if backups {
+			if tc.backups {
 				f.write(filepath.Join(f.d.Dirs.Backups(), "2026-11-30T10-00-00Z", "settings.json"), "{}")
+			}
+			if tc.installed {
+				f.claudeInstalled("")
 			}
 			f.write(".claude/settings.json", "{\n  \"env\": {}\n  \"model\": \"opus\"\n}\n")
 			r := f.run("configs")
 			expect(t, r, Fail, "settings.json, line 3, column 3: a ',' or a closing '}' is missing", "fix the syntax")
-			if got := strings.Contains(r.Hint, "~/.local/state/toolfix/backups"); got != backups {
-				t.Errorf("hint names the backups folder: %v, want %v: %s", got, backups, r.Hint)
+			want := tc.backups && tc.installed
+			if got := strings.Contains(r.Hint, "~/.local/state/toolfix/backups"); got != want {
+				t.Errorf("hint names the backups folder: %v, want %v: %s", got, want, r.Hint)
 			}
 			if strings.Contains(strings.Join(r.Details, "\n"), "hujson") {
 				t.Errorf("details hold the parser's prefix: %q", r.Details)

@@ -15,7 +15,7 @@ func TestImports(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	allowed := []string{mod + "install", mod + "providers", mod + "proxy", mod + "proxy/secret", mod + "service"}
+	allowed := []string{mod + "install", mod + "providers", mod + "proxy", mod + "proxy/secret", mod + "proxy/netfault", mod + "service"}
 	seen := false
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)
@@ -25,6 +25,8 @@ func TestImports(t *testing.T) {
 			switch {
 			case pkg == mod+"doctor" && strings.HasPrefix(imp, mod) && !slices.Contains(allowed, imp):
 				t.Errorf("doctor imports %s", imp)
+			case (pkg == mod+"proxy/netfault" || pkg == mod+"proxy/secret") && strings.HasPrefix(imp, mod):
+				t.Errorf("the leaf package %s imports %s", pkg, imp)
 			case imp == mod+"doctor" && pkg != mod+"cmd":
 				t.Errorf("%s imports doctor", pkg)
 			}

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/net/http/httpproxy"
 
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/proxy/netfault"
 )
 
 // Probe is what reaching one upstream took: each step with its time, stopping at the first that
@@ -43,6 +44,9 @@ type Step struct {
 	Detail string `json:"detail,omitempty"`
 	// Err says why the step failed; "" when it succeeded.
 	Err string `json:"error,omitempty"`
+	// Kind is the kind of failure, as netfault classifies it (the proxy's 502 uses the same
+	// words); "" when the step succeeded.
+	Kind netfault.Kind `json:"kind,omitempty"`
 }
 
 // Failed is the step that failed, or nil.
@@ -118,7 +122,7 @@ func (s *session) probe(ctx context.Context, raw string) (*Probe, error) {
 		detail, err := f()
 		st := Step{Name: name, Millis: float64(time.Since(start).Microseconds()) / 1000, Detail: detail}
 		if err != nil {
-			st.Err = err.Error()
+			st.Err, st.Kind = err.Error(), netfault.Classify(err).Kind
 		}
 		p.Steps = append(p.Steps, st)
 		return err == nil
@@ -262,13 +266,19 @@ func unwrapOp(err error) error {
 	return err
 }
 
+// unwrapDNS says a *net.DNSError by its own words ("no such host"), keeping it for netfault.
 func unwrapDNS(err error) error {
 	var de *net.DNSError
 	if errors.As(err, &de) {
-		return errors.New(de.Err)
+		return shortDNS{de}
 	}
 	return err
 }
+
+type shortDNS struct{ *net.DNSError }
+
+func (e shortDNS) Error() string { return e.Err }
+func (e shortDNS) Unwrap() error { return e.DNSError }
 
 // checkUpstream probes one route's upstream.
 func (s *session) checkUpstream(ctx context.Context, r install.Route) Result {
@@ -299,19 +309,30 @@ func upstreamHint(f *Step, viaProxy bool) string {
 		if viaProxy {
 			return "the proxy's host name does not resolve: check HTTPS_PROXY"
 		}
-		return "the host name does not resolve: check the spelling of the client's base URL, your network and DNS"
+		return faultHint(f, netfault.DNS)
 	case "tcp":
 		if viaProxy {
 			return "the proxy refuses or drops connections: check HTTPS_PROXY and that the proxy runs"
 		}
-		return "the upstream refuses or drops connections: check that it runs, its port, and any firewall (or set HTTPS_PROXY if your network needs a proxy)"
+		return faultHint(f, netfault.Refused)
 	case "proxy":
 		return "the proxy refused to connect to the upstream: check its allow list and credentials"
 	case "tls":
-		if strings.Contains(f.Err, "certificate") {
-			return "the upstream's certificate is not trusted: a network that inspects TLS needs its CA in the system store (or SSL_CERT_FILE for toolfix, NODE_EXTRA_CA_CERTS for the clients)"
+		if f.Kind == netfault.Certificate {
+			return faultHint(f, netfault.Certificate) + " (NODE_EXTRA_CA_CERTS for the clients)"
 		}
-		return "the TLS handshake failed: is the upstream really https on this port?"
+		return faultHint(f, netfault.TLS)
 	}
 	return "the upstream accepted the connection but sent no HTTP answer: is it an HTTP server on this port?"
+}
+
+// faultHint is "REASON: NEXT" of the step's kind of failure (or of def when it has none), in the
+// words of the proxy's own 502 answer.
+func faultHint(f *Step, def netfault.Kind) string {
+	k := f.Kind
+	if k == "" || k == netfault.Other {
+		k = def
+	}
+	n := netfault.Of(k)
+	return n.Reason + ": " + n.Next
 }

@@ -113,8 +113,8 @@ func TestCheckUpstreamFailures(t *testing.T) {
 		steps    string
 		want     []string
 	}{
-		{"refused", "http://127.0.0.1:" + strconv.Itoa(refusing), false, Fail, "tcp", []string{"TCP failed after", "connection refused", "check that it runs"}},
-		{"no such host", "https://nowhere.example/v1", false, Fail, "dns", []string{"DNS failed after", "no such host", "spelling"}},
+		{"refused", "http://127.0.0.1:" + strconv.Itoa(refusing), false, Fail, "tcp", []string{"TCP failed after", "connection refused", "check that the upstream runs"}},
+		{"no such host", "https://nowhere.example/v1", false, Fail, "dns", []string{"DNS failed after", "no such host", "check the base URL"}},
 		{"untrusted certificate", "https://example.com:" + strconv.Itoa(portOf(t, up.URL)), false, Fail, "dns tcp tls", []string{"TLS failed after", "certificate", "not trusted"}},
 		{"no HTTP answer", "http://127.0.0.1:" + strconv.Itoa(silent.Addr().(*net.TCPAddr).Port), false, Fail, "tcp http", []string{"HTTP failed after", "no HTTP answer", "sent no HTTP answer"}},
 		{"server error", "https://example.com:" + strconv.Itoa(portOf(t, down.URL)), true, Warn, "dns tcp tls http", []string{"HTTP 503 Service Unavailable", "server error"}},

@@ -17,14 +17,14 @@ func TestParseErrorWords(t *testing.T) {
 	}{
 		{"missing comma", "{\n  \"a\": 1\n  \"b\": 2\n}", `f.json, line 3, column 3: a ',' or a closing '}' is missing before '"'`},
 		{"unclosed object", "{\n \"a\": {\"b\": 1}\n", "f.json, line 3, column 1: the file ends inside an object: a '}' is missing"},
-		{"bare word", "{\"model\": opus}", "f.json, line 1, column 11: opus is not a JSON value (text needs double quotes; the bare words are true, false and null)"},
-		{"missing colon", "{\"a\" 1}", "f.json, line 1, column 6: a ':' is missing after the key, before '1'"},
+		{"bare word", "{\"model\": opus}", "f.json, line 1, column 11: a bare word where a value is due; text needs double quotes (the bare words are true, false and null)"},
+		{"missing colon", "{\"a\" 1}", "f.json, line 1, column 6: a ':' is missing after the key, before a number"},
 		{"single quotes", "{'a': 1}", `f.json, line 1, column 2: a value cannot start with '\''`},
 		{"unclosed string", "{\"a\": \"b}", `f.json, line 1, column 10: a string is not closed: a '"' is missing`},
-		{"array", "{\"a\": [1 2]}", "f.json, line 1, column 10: a ',' or a closing ']' is missing before '2'"},
-		{"after top level", "{} x", "f.json, line 1, column 4: there is more after the end of the top-level object, starting with 'x'"},
+		{"array", "{\"a\": [1 2]}", "f.json, line 1, column 10: a ',' or a closing ']' is missing before a number"},
+		{"after top level", "{} x", "f.json, line 1, column 4: there is more after the end of the top-level object, starting with a bare word"},
 		{"unclosed comment", "{} /* x", "f.json, line 1, column 4: a /* comment is not closed: a */ is missing"},
-		{"value start", "{\"a\": }", "f.json, line 1, column 7: a value cannot start with '}' (text needs double quotes; the bare words are true, false and null)"},
+		{"value start", "{\"a\": }", "f.json, line 1, column 7: a value cannot start with '}'"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

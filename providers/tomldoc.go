@@ -2,7 +2,6 @@ package providers
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -49,12 +48,7 @@ type tomlValue struct {
 func ParseTOML(path string, data []byte) (*TOMLDoc, error) {
 	var check map[string]any
 	if err := toml.Unmarshal(data, &check); err != nil {
-		e := &SyntaxError{Path: path, What: strings.TrimPrefix(err.Error(), "toml: ")}
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			e.Line, e.Column = de.Position()
-		}
-		return nil, fmt.Errorf("%w (toolfix changed nothing; fix the file and run again)", e)
+		return nil, fmt.Errorf("%w (toolfix changed nothing; fix the file and run again)", TOMLParseError(path, data, err))
 	}
 	d := &TOMLDoc{path: path, data: append([]byte(nil), data...), nl: "\n", tableAt: -1}
 	if bytes.Contains(data, []byte("\r\n")) {
@@ -101,7 +95,7 @@ func (d *TOMLDoc) index() error {
 		}
 	}
 	if err := p.Error(); err != nil {
-		return fmt.Errorf("%w (toolfix changed nothing)", &SyntaxError{Path: d.path, What: err.Error()})
+		return fmt.Errorf("%w (toolfix changed nothing)", TOMLParseError(d.path, d.data, err))
 	}
 	return nil
 }

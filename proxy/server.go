@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolfix/toolfix/proxy/netfault"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
@@ -350,14 +351,10 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 			return // the client hung up; not an error of ours or the upstream's
 		}
 		s.Stats.upstreamError(route.Name)
-		cause := err
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			cause = ue.Err
-		}
-		s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "error", cause.Error())
-		cap.fail("reaching upstream: " + cause.Error())
-		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: cannot reach upstream %s: %v", route.base.Host, cause))
+		f := netfault.Classify(err)
+		s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "cause", string(f.Kind), "error", f.Detail)
+		cap.fail("reaching upstream: " + f.Reason)
+		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix could not reach the upstream %s: %s", route.base.Host, f))
 		return
 	}
 	defer resp.Body.Close()

@@ -2,9 +2,12 @@ package proxy
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -101,7 +104,7 @@ func TestProxyOwnAnswers(t *testing.T) {
 		status   int
 		contains string
 	}{
-		{"unreachable upstream", "/claude/messages", false, http.StatusBadGateway, "cannot reach upstream 127.0.0.1:1"},
+		{"unreachable upstream", "/claude/messages", false, http.StatusBadGateway, "toolfix could not reach the upstream 127.0.0.1:1: the connection is refused (check that the upstream runs"},
 		{"loop", "/claude/messages", true, http.StatusLoopDetected, "already passed through toolfix"},
 		{"unknown route", "/nope/messages", false, http.StatusNotFound, "known routes: claude"},
 	}
@@ -214,4 +217,53 @@ func TestClientHangUpCancelsUpstream(t *testing.T) {
 	ps.Close()
 	up.Close()
 	srv.transport.(*http.Transport).CloseIdleConnections()
+}
+
+// TestUnreachableUpstreamWords: a failure to reach the upstream answers 502 with the host and the
+// cause in words, never Go's error chain, and the log line keeps the cause as fields.
+func TestUnreachableUpstreamWords(t *testing.T) {
+	dnsFail := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "gateway.example.com", Server: "10.255.255.53:53", IsNotFound: true}}
+	}
+	tests := []struct {
+		name, upstream string
+		dial           func(context.Context, string, string) (net.Conn, error)
+		want, cause    string
+	}{
+		{"dns", "https://gateway.example.com/v1", dnsFail, "toolfix could not reach the upstream gateway.example.com: the host name does not resolve (check the base URL in your client's config, or your network/DNS)", `"cause":"dns","error":"no such host"`},
+		{"refused", "http://127.0.0.1:1/v1", nil, "toolfix could not reach the upstream 127.0.0.1:1: the connection is refused (", `"cause":"refused","error":"connection refused"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var log bytes.Buffer
+			tr := http.DefaultTransport.(*http.Transport).Clone()
+			tr.Proxy = nil
+			if tc.dial != nil {
+				tr.DialContext = tc.dial
+			}
+			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: tc.upstream}}, Version: "test", Transport: tr, Logger: slog.New(slog.NewJSONHandler(&log, nil))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps := httptest.NewServer(srv)
+			defer ps.Close()
+			resp, err := http.Post(ps.URL+"/claude/v1/messages", "application/json", strings.NewReader(`{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusBadGateway || !strings.Contains(string(b), tc.want) {
+				t.Errorf("got %d %s\nwant %s", resp.StatusCode, b, tc.want)
+			}
+			for _, raw := range []string{"dial tcp", "lookup ", "10.255.255.53", "connect:"} {
+				if strings.Contains(string(b), raw) || strings.Contains(log.String(), raw) {
+					t.Errorf("%q in the answer or the log:\n%s\n%s", raw, b, log.String())
+				}
+			}
+			if !strings.Contains(log.String(), tc.cause) || strings.Contains(log.String(), `Get \"`) || strings.Contains(log.String(), `Post \"`) {
+				t.Errorf("log line %s lacks %s", log.String(), tc.cause)
+			}
+		})
+	}
 }

@@ -59,6 +59,10 @@ func Load(data, request []byte, protocol string) (*sample.Exchange, error) {
 	return FromBodies(request, data, protocol)
 }
 
+// ErrUnreadable is a file that is neither a sample nor an upstream body: not JSON, not an SSE
+// stream, not a captured HTTP response.
+var ErrUnreadable = errors.New("it is neither a toolfix sample nor an API body toolfix can read (a JSON response, an SSE stream or a captured HTTP response); give it a sample from ~/.local/state/toolfix/samples or a response body saved from the upstream")
+
 // FromBodies builds an exchange from a request body and a raw upstream body (see Load), as if the
 // proxy had captured it: status 200 (or the captured response's), the path of protocol, and a
 // Content-Type saying whether the body is SSE. request is decompressed when gzip-compressed.
@@ -72,7 +76,8 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 		return nil, fmt.Errorf("reading the upstream body: %w", err)
 	}
 	status, header := http.StatusOK, http.Header{}
-	if bytes.HasPrefix(upstream, []byte("HTTP/")) {
+	captured := bytes.HasPrefix(upstream, []byte("HTTP/"))
+	if captured {
 		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(upstream)), nil)
 		if err != nil {
 			return nil, fmt.Errorf("reading the captured HTTP response: %w", err)
@@ -90,6 +95,9 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 		status, header, upstream = resp.StatusCode, resp.Header, body
 	}
 	stream := looksSSE(upstream)
+	if !captured && !stream && !json.Valid(bytes.TrimPrefix(upstream, []byte("\xEF\xBB\xBF"))) {
+		return nil, ErrUnreadable
+	}
 	if header.Get("Content-Type") == "" {
 		if stream {
 			header.Set("Content-Type", "text/event-stream")
