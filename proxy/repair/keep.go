@@ -78,16 +78,63 @@ func (k *keeper) value(dst []byte, i int, w *value, depth int) ([]byte, int, boo
 		}
 		return k.container(dst, i, w, depth)
 	}
-	// a number or literal: its text as it came
+	// a number or literal: its text as it came, exactly the token JSON reads ("00" is the
+	// number 0 followed by text, as parseJSONPrefix reads it)
+	var j int
+	switch w.kind {
+	case kindNumber:
+		j = numberEnd(s, i)
+	case kindTrue, kindNull:
+		j = i + 4
+	case kindFalse:
+		j = i + 5
+	default:
+		return dst, i, false
+	}
+	if j <= i || j > len(s) {
+		return dst, i, false
+	}
+	return append(dst, s[i:j]...), j, true
+}
+
+// numberEnd returns the end of the JSON number token at i (RFC 8259 section 6), or i when none
+// starts there.
+func numberEnd(s string, i int) int {
 	j := i
-	for j < len(s) && !isWS(s[j]) && s[j] != ',' && s[j] != '}' && s[j] != ']' {
+	if j < len(s) && s[j] == '-' {
 		j++
 	}
-	switch w.kind {
-	case kindNumber, kindTrue, kindFalse, kindNull:
-		return append(dst, s[i:j]...), j, true
+	switch {
+	case j < len(s) && s[j] == '0':
+		j++
+	case j < len(s) && s[j] >= '1' && s[j] <= '9':
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+	default:
+		return i
 	}
-	return dst, i, false
+	digits := func(k int) int {
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		return k
+	}
+	if j < len(s) && s[j] == '.' {
+		if k := digits(j + 1); k > j+1 {
+			j = k
+		}
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if m := digits(k); m > k {
+			j = m
+		}
+	}
+	return j
 }
 
 // mendEscapes appends the string token tok with the white space inside its \u escapes removed

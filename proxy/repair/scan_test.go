@@ -194,7 +194,10 @@ func TestScanKeepsCasesRepairable(t *testing.T) {
 // FuzzScan: never panics; fed in any chunks it holds from the same byte; and what it lets go
 // before that byte is a prefix of the KeepText repair (the repair stays possible), but where
 // D24's escaping of a whole string may reach back before an invalid escape (a streamed call
-// then fails open); the KeepText repair equals the compact one as JSON.
+// then fails open), and but where the whole arguments are read as one Python literal (D29): that
+// reading re-encodes them, and the JSON-looking text before its first non-JSON byte may already
+// have streamed ({"a":"",} cannot go on as JSON), so a streamed call fails open there too; the
+// KeepText repair equals the compact one as JSON.
 func FuzzScan(f *testing.F) {
 	tools, calls := fuzzCorpus(f)
 	for _, c := range calls {
@@ -222,8 +225,21 @@ func FuzzScan(f *testing.F) {
 		if args && escapeRawBackslashes(raw) != raw {
 			return
 		}
+		if args && pythonOnly(raw) {
+			return
+		}
 		if !bytes.HasPrefix(fixed, []byte(raw[:whole])) {
 			t.Fatalf("the scan lets %q go, the repair is %q", raw[:whole], fixed)
 		}
 	})
+}
+
+// pythonOnly reports whether arguments text can be read only as a Python literal, not as JSON
+// nor as a JSON value with text after it (argCandidates' last resort, D29).
+func pythonOnly(raw string) bool {
+	if _, _, _, err := parseJSONPrefix(raw, false); err == nil {
+		return false
+	}
+	_, ok := pythonArguments(raw)
+	return ok
 }
