@@ -68,7 +68,7 @@ func TestSyntaxErrorsNeverEchoConfig(t *testing.T) {
 			t.Run(f, func(t *testing.T) {
 				_, err := ParseDoc("settings.json", []byte(f), strict)
 				if err == nil && !strict {
-					t.Skip("JSONC accepts it")
+					return // JSONC accepts it (a comment, a trailing comma): no error to judge
 				}
 				check(t, err)
 			})
@@ -77,7 +77,7 @@ func TestSyntaxErrorsNeverEchoConfig(t *testing.T) {
 			var v struct{ A string }
 			err := json.Unmarshal([]byte(f), &v)
 			if err == nil {
-				t.Skip("parsed")
+				return // encoding/json reads it: no error to judge
 			}
 			if !strings.Contains(err.Error(), "cannot unmarshal") {
 				check(t, ParseError("state.json", []byte(f), err))
