@@ -56,6 +56,9 @@ func (d *DotenvDoc) index() error {
 			off = next
 			continue
 		}
+		if strings.ContainsRune(line, '\r') { // a carriage return inside a line: a line break to some readers
+			return fmt.Errorf("%w (toolfix changed nothing; toolfix edits only one-line values)", &SyntaxError{Path: d.path, Line: n, Column: strings.IndexByte(line, '\r') + 1, What: "a carriage return inside the line"})
+		}
 		m := dotenvLine.FindStringSubmatchIndex(line)
 		if m == nil {
 			return fmt.Errorf("%w (toolfix changed nothing; fix the file and run again)", &SyntaxError{Path: d.path, Line: n, Column: 1, What: "the line is not NAME=value"})
