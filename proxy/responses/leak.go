@@ -9,6 +9,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // Syntaxes are the leaked-call markups recognised at the tail of a message item's output_text:
@@ -67,6 +68,16 @@ func (s *Stream) leakOff() bool { return s.noTools }
 // text and function_call items after the message item.
 func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 	if e == nil || e.Type == nil || s.leakOff() {
+		if len(s.held) > 0 && s.holding != nil {
+			if _, _, has := sse.Fields(raw); has {
+				// A data event this dialect cannot read, behind held events: nothing is known of
+				// it, so the held events go out as they came, then it, in their order (a
+				// fail-open); a comment or ping has no data and passes at once.
+				s.rep.Fail("an event that is not a Responses event object behind a held text")
+				s.holding, s.msgDone = nil, -1
+				return s.flush(w, raw, e)
+			}
+		}
 		return s.write(w, raw, e)
 	}
 	switch *e.Type {
