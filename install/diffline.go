@@ -69,10 +69,12 @@ func clipWindow(line, partner string) (start, end int) {
 	}
 	start = max(first-clipContext, 0)
 	end = min(max(last, first)+clipContext, len(line), start+maxShownLine)
-	for start > 0 && !utf8.RuneStart(line[start]) {
+	// A character is at most utf8.UTFMax bytes: walking back further only happens in a line that
+	// is not UTF-8, where any boundary will do.
+	for n := 1; n < utf8.UTFMax && start > 0 && !utf8.RuneStart(line[start]); n++ {
 		start--
 	}
-	for end < len(line) && !utf8.RuneStart(line[end]) {
+	for n := 1; n < utf8.UTFMax && end > start && end < len(line) && !utf8.RuneStart(line[end]); n++ {
 		end--
 	}
 	return start, end
