@@ -37,7 +37,14 @@ type exchange struct {
 }
 
 func (ex *exchange) reporter(tool *string) *repair.Reporter {
+	seen := map[string]bool{} // the undeclared tools logged, one line per name and response
 	return &repair.Reporter{
+		Undeclared: func(t string) {
+			if !seen[t] {
+				seen[t] = true
+				ex.logUndeclared(t)
+			}
+		},
 		Repaired: func(kind, t string) {
 			ex.s.Stats.repair(kind)
 			ex.cap.repair(kind, t)
@@ -168,7 +175,6 @@ func (ex *exchange) abort(err error) {
 // upstream, and fails open on a panic.
 func (ex *exchange) stream(rep streamRepairer) {
 	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
-	rep = ex.watchUndeclared(rep)
 	ex.s.Stats.streams.Add(1)
 	defer ex.s.Stats.streams.Add(-1)
 	h := ex.w.Header()

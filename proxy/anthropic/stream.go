@@ -359,7 +359,11 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		s.calls++
 		b.name = cb.Name
 		b.startInput = cb.Input
-		b.repairable = s.tools.Has(cb.Name) && !serverCaller(cb.Caller)
+		declared := s.tools.Has(cb.Name)
+		if !declared && s.tools != nil {
+			s.rep.NotDeclared(cb.Name)
+		}
+		b.repairable = declared && !serverCaller(cb.Caller)
 		if b.repairable {
 			b.scan = s.tools.NewScan(cb.Name, repair.Options{KeepText: true})
 		}
