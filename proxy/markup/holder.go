@@ -42,6 +42,10 @@ func NewHolder(syn Syntax) *Holder { return &Holder{syn: syn} }
 // one's unreleased text is read afresh. Checking that costs a comparison of the held text, which
 // is free when the two strings share memory (as [Holder.Push] arranges).
 func (h *Holder) Safe(pending string) int {
+	if quiet(&h.ts, pending) {
+		h.memo = nil
+		return completeLen(pending)
+	}
 	ms := &h.scratch
 	*ms = memos{at: -1, last: -1}
 	if h.memo != nil {
@@ -66,6 +70,10 @@ func (h *Holder) Safe(pending string) int {
 
 // Release records that text, the next bytes after what was released before, has been released.
 func (h *Holder) Release(text string) {
+	if quiet(&h.ts, text) {
+		h.off += len(text)
+		return
+	}
 	for i := 0; i < len(text); i++ {
 		h.ts.feed(text[i])
 	}
