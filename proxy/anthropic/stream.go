@@ -220,6 +220,14 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			}
 		}
 	}
+	var fe event
+	var fcb contentBlock
+	if data, ok := fastBlockEvent(ev.Raw, &fe, &fcb); ok {
+		if fe.Type == "content_block_stop" {
+			return s.blockStop(w, ev.Raw, data, &fe)
+		}
+		return s.blockStart(w, ev.Raw, data, &fe)
+	}
 	name, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
 		if len(ev.Raw) > 0 && ev.Raw[0] == ':' {
