@@ -111,51 +111,9 @@ func (s *scanner) value(depth int) bool {
 		_, ok := s.str()
 		return ok
 	case c == '{':
-		s.i++
-		s.ws()
-		if s.eat('}') {
-			return true
-		}
-		for {
-			if _, ok := s.str(); !ok {
-				return false
-			}
-			s.ws()
-			if !s.eat(':') {
-				return false
-			}
-			s.ws()
-			if !s.value(depth + 1) {
-				return false
-			}
-			s.ws()
-			if s.eat('}') {
-				return true
-			}
-			if !s.eat(',') {
-				return false
-			}
-			s.ws()
-		}
+		return s.object(false, func([]byte) bool { return s.value(depth + 1) })
 	case c == '[':
-		s.i++
-		s.ws()
-		if s.eat(']') {
-			return true
-		}
-		for {
-			if !s.value(depth + 1) {
-				return false
-			}
-			s.ws()
-			if s.eat(']') {
-				return true
-			}
-			if !s.eat(',') {
-				return false
-			}
-			s.ws()
-		}
+		return s.array(func() bool { return s.value(depth + 1) })
 	case c == 't':
 		return s.word("true")
 	case c == 'f':
@@ -165,6 +123,97 @@ func (s *scanner) value(depth int) bool {
 	default:
 		return s.number()
 	}
+}
+
+// object reads an object, calling member with each member's name, the scanner at its value, to
+// read the value. A name is read by key when known is set (the names the dialect reads, exactly
+// as the decoder would match them), else as any string. It returns false on anything it does not
+// accept, or when member does.
+func (s *scanner) object(known bool, member func(key []byte) bool) bool {
+	if !s.eat('{') {
+		return false
+	}
+	s.ws()
+	if s.eat('}') {
+		return true
+	}
+	for {
+		var key []byte
+		var ok bool
+		if known {
+			key, ok = s.key()
+		} else {
+			key, ok = s.anyKey()
+		}
+		if !ok || !member(key) {
+			return false
+		}
+		s.ws()
+		if s.eat('}') {
+			return true
+		}
+		if !s.eat(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+// array reads an array, calling elem to read each element, the scanner at it; false on anything
+// it does not accept, or when elem does.
+func (s *scanner) array(elem func() bool) bool {
+	if !s.eat('[') {
+		return false
+	}
+	s.ws()
+	if s.eat(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		s.ws()
+		if s.eat(']') {
+			return true
+		}
+		if !s.eat(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+// anyKey reads a member name of any form and the colon after it.
+func (s *scanner) anyKey() ([]byte, bool) {
+	lit, ok := s.str()
+	if !ok {
+		return nil, false
+	}
+	s.ws()
+	if !s.eat(':') {
+		return nil, false
+	}
+	s.ws()
+	return lit[1 : len(lit)-1], true
+}
+
+// null reads a null when one comes next: isNull reports it, and ok is false for a broken one.
+func (s *scanner) null() (isNull, ok bool) {
+	if s.peek() != 'n' {
+		return false, true
+	}
+	return true, s.word("null")
+}
+
+// once reports whether bit is not yet set in seen, and sets it: a member the decoder would read
+// twice (the last one wins there) is left to the decoder.
+func once(seen *uint8, bit uint8) bool {
+	if *seen&bit != 0 {
+		return false
+	}
+	*seen |= bit
+	return true
 }
 
 func (s *scanner) word(w string) bool {
@@ -276,6 +325,17 @@ func (s *scanner) integer() (int, bool) {
 		n = -n
 	}
 	return n, true
+}
+
+// nullableInt reads a small integer into *into with *p pointing at it, or null (*p left as it is,
+// as the decoder leaves a pointer it reads null into when it was nil).
+func (s *scanner) nullableInt(into *int, p **int) bool {
+	if null, ok := s.null(); null {
+		return ok
+	}
+	n, ok := s.integer()
+	*into, *p = n, into
+	return ok
 }
 
 // nullableString reads a string, decoded into *into with *p pointing at it, or null (*p nil).
