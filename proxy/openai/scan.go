@@ -11,6 +11,8 @@ type scanner struct {
 	b  []byte
 	i  int
 	sc *scratch
+
+	ascii bool // the last literal str read holds printable ASCII only, no escape: it is its text
 }
 
 func (s *scanner) ws() {
@@ -60,9 +62,12 @@ func (s *scanner) str() ([]byte, bool) {
 		return nil, false
 	}
 	b := s.b
-	for {
+	var hi byte // the bits of every plain byte, for the ASCII check
+	s.ascii = false
+	for esc := false; ; esc = true {
 		i := s.i
 		for i < len(b) && plain[b[i]] {
+			hi |= b[i]
 			i++
 		}
 		s.i = i
@@ -72,6 +77,7 @@ func (s *scanner) str() ([]byte, bool) {
 		switch b[i] {
 		case '"':
 			s.i++
+			s.ascii = !esc && hi < 0x80
 			return b[start:s.i], true
 		case '\\':
 			if i+1 >= len(b) {
@@ -349,6 +355,10 @@ func (s *scanner) nullableString(into *string, p **string) bool {
 		return false
 	}
 	inner := lit[1 : len(lit)-1]
+	if s.ascii {
+		*into, *p = string(inner), into // no escape, nothing to check: the text itself
+		return true
+	}
 	if !utf8.Valid(inner) {
 		return false // the decoder would replace bytes: let it
 	}
