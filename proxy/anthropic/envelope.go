@@ -129,24 +129,24 @@ func fastBlockEvent(raw []byte, e *event, cb *contentBlock) (data []byte, ok boo
 	return data, true
 }
 
-// plainText returns the text of a string literal lit (quotes included) that holds no escape and
-// no byte the decoder would change: no backslash, no control character, valid UTF-8 (the decoder
-// writes U+FFFD for an invalid byte). ok is false for any other literal, which is unquoted in
-// full.
-func plainText(lit []byte) (string, bool) {
+// plainInner returns the inside of a string literal lit (quotes included) that holds no escape
+// and no byte the decoder would change: no backslash, no control character, valid UTF-8 (the
+// decoder writes U+FFFD for an invalid byte); its text is those bytes. ok is false for any other
+// literal, which is unquoted in full.
+func plainInner(lit []byte) ([]byte, bool) {
 	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
-		return "", false
+		return nil, false
 	}
 	inner := lit[1 : len(lit)-1]
 	ascii := true
 	for _, c := range inner {
 		if c == '\\' || c == '"' || c < 0x20 {
-			return "", false
+			return nil, false
 		}
 		ascii = ascii && c < 0x80
 	}
 	if !ascii && !utf8.Valid(inner) {
-		return "", false
+		return nil, false
 	}
-	return string(inner), true
+	return inner, true
 }

@@ -83,18 +83,14 @@ func fastInputDelta(data []byte) (index int, partial string, ok bool) {
 // fastDelta reads a compact content_block_delta whose delta object starts with middle and holds
 // one string member last.
 func fastDelta(data, middle []byte) (index int, text string, ok bool) {
-	if !bytes.HasPrefix(data, textDeltaPrefix) || !bytes.HasSuffix(data, textDeltaSuffix) {
+	index, lit, ok := deltaLiteral(data, middle)
+	if !ok {
 		return 0, "", false
 	}
-	index, rest, ok := blockIndex(data[len(textDeltaPrefix):])
-	if !ok || !bytes.HasPrefix(rest, middle) {
-		return 0, "", false
+	if inner, ok := plainInner(lit); ok {
+		return index, string(inner), true // no escape: the text is the literal's bytes
 	}
-	lit := rest[len(middle) : len(rest)-len(textDeltaSuffix)]
-	if text, ok := plainText(lit); ok {
-		return index, text, true // no escape: the text is the literal's bytes
-	}
-	if len(lit) < 2 || lit[0] != '"' || !closesAtEnd(lit) || hasControl(lit) {
+	if !closesAtEnd(lit) || hasControl(lit) {
 		return 0, "", false // a control character: JSON has none in a string, the decoder judges
 	}
 	text, err := jsontext.Unquote(lit)
@@ -102,6 +98,24 @@ func fastDelta(data, middle []byte) (index int, text string, ok bool) {
 		return 0, "", false
 	}
 	return index, text, true
+}
+
+// deltaLiteral reads the index and the string literal (quotes included, not checked further) of
+// a compact content_block_delta whose delta object starts with middle and holds one string member
+// last; ok is false for any other data.
+func deltaLiteral(data, middle []byte) (index int, lit []byte, ok bool) {
+	if !bytes.HasPrefix(data, textDeltaPrefix) || !bytes.HasSuffix(data, textDeltaSuffix) {
+		return 0, nil, false
+	}
+	index, rest, ok := blockIndex(data[len(textDeltaPrefix):])
+	if !ok || !bytes.HasPrefix(rest, middle) {
+		return 0, nil, false
+	}
+	lit = rest[len(middle) : len(rest)-len(textDeltaSuffix)]
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return 0, nil, false
+	}
+	return index, lit, true
 }
 
 // hasControl reports whether b holds a control character (below U+0020).

@@ -208,6 +208,10 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		return s.send(w, ev.Raw)
 	}
 	if data, ok := fastDeltaData(ev.Raw); ok {
+		if idx, lit, ok := deltaLiteral(data, textDeltaMiddle); ok && s.quietText(idx, lit) {
+			_, err := w.Write(ev.Raw) // the common case: prose the holder lets go as it is
+			return err
+		}
 		if idx, text, ok := fastTextDelta(data); ok {
 			return s.textDelta(w, ev.Raw, idx, text)
 		}

@@ -84,7 +84,7 @@ var loud = [256]bool{'<': true, '[': true, '\n': true, '`': true}
 // the middle of an ordinary line (after its first byte, no backtick run or tag match going on) and
 // s holds no loud byte. Then first finds nothing in s and feeding s changes nothing, so a healthy
 // prose delta is decided by one pass over its bytes (FuzzQuiet holds it to that).
-func quiet(t *textState, s string) bool {
+func quiet[T string | []byte](t *textState, s T) bool {
 	if t.phase != phasePlain || t.ticks != 0 || t.tagN != 0 {
 		return false
 	}

@@ -210,5 +210,28 @@ func FuzzQuiet(f *testing.F) {
 		if after != ts {
 			t.Fatalf("quiet, yet %q after %q changes the state: %+v -> %+v", text, prefix, ts, after)
 		}
+		// A Holder that releases text quietly answers on what follows as one that read it.
+		quick, slow := NewHolder(All), NewHolder(All)
+		quick.Release(prefix)
+		slow.Release(prefix)
+		if !utf8.ValidString(text) {
+			return
+		}
+		if !quick.ReleaseQuiet([]byte(text)) {
+			t.Fatalf("quiet, yet ReleaseQuiet refuses %q after %q", text, prefix)
+		}
+		if n := slow.Safe(text); n != len(text) {
+			t.Fatalf("quiet, yet Safe holds %q of %q after %q", text[n:], text, prefix)
+		}
+		slow.Release(text)
+		next := prefix + text
+		if q, s := quick.Safe(next), slow.Safe(next); q != s {
+			t.Fatalf("after %q then %q released quietly, Safe(%q) = %d; read byte by byte: %d", prefix, text, next, q, s)
+		}
+		ql, qok := quick.Tail(next)
+		sl, sok := slow.Tail(next)
+		if qok != sok || !reflect.DeepEqual(ql, sl) {
+			t.Fatalf("after %q then %q released quietly, Tail differs: %+v %v vs %+v %v", prefix, text, ql, qok, sl, sok)
+		}
 	})
 }

@@ -80,6 +80,21 @@ func (h *Holder) Release(text string) {
 	h.off += len(text)
 }
 
+// ReleaseQuiet releases text, the next bytes after what was released before and valid UTF-8,
+// when it can start no markup from where the text stands (a prose delta in the middle of an
+// ordinary line with no '<', '[', line end or backtick): Safe would let all of it go and
+// Release would change nothing but the count. It reports whether it did; when it did not,
+// nothing changed, and the caller goes the way of Safe and Release. It reads text where it is,
+// so a caller need not make a string of it.
+func (h *Holder) ReleaseQuiet(text []byte) bool {
+	if !quiet(&h.ts, text) {
+		return false
+	}
+	h.memo = nil
+	h.off += len(text)
+	return true
+}
+
 // Push appends piece to the text the Holder keeps and returns the part of that text that may go
 // now, in order, recording it as released; the rest stays held (see [Holder.Held]).
 func (h *Holder) Push(piece string) string {
