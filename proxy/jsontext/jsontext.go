@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -166,11 +167,57 @@ func Unquote(lit []byte) (string, error) {
 	if bytes.IndexByte(inner, '\\') < 0 && bytes.IndexByte(inner, '"') < 0 && utf8.Valid(inner) {
 		return string(inner), nil
 	}
+	if s, ok := unescape(inner); ok {
+		return s, nil
+	}
 	var s string
 	if err := json.Unmarshal(lit, &s); err != nil {
 		return "", fmt.Errorf("unquoting %.20q: %w", lit, err)
 	}
 	return s, nil
+}
+
+// unescape decodes the inside of a string literal whose escapes are all of one character (\" \\ \/
+// \b \f \n \r \t) and whose other bytes are valid UTF-8 with no quote or control character,
+// which is what a streamed delta holds: the answer of encoding/json, without its reflection. ok
+// is false for anything else (a \u escape, a broken one, a byte the decoder refuses or replaces),
+// which Unquote leaves to encoding/json (FuzzUnquote holds the two to the same answer).
+func unescape(inner []byte) (string, bool) {
+	if !utf8.Valid(inner) {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(inner))
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		if c == '"' || c < 0x20 {
+			return "", false
+		}
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i++; i == len(inner) {
+			return "", false
+		}
+		switch e := inner[i]; e {
+		case '"', '\\', '/':
+			b.WriteByte(e)
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 // FormatInt returns n as JSON number text.

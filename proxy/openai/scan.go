@@ -263,48 +263,6 @@ func (s *scanner) number() bool {
 	return true
 }
 
-// unescape decodes the inside of a string literal that str accepted; ok is false for \u escapes,
-// which are left to the decoder (surrogate pairs).
-func unescape(inner []byte) (string, bool) {
-	i := 0
-	for i < len(inner) && inner[i] != '\\' {
-		i++
-	}
-	if i == len(inner) {
-		return string(inner), true
-	}
-	b := make([]byte, 0, len(inner))
-	b = append(b, inner[:i]...)
-	for ; i < len(inner); i++ {
-		c := inner[i]
-		if c != '\\' {
-			b = append(b, c)
-			continue
-		}
-		i++
-		if i == len(inner) {
-			return "", false
-		}
-		switch inner[i] {
-		case 'n':
-			b = append(b, '\n')
-		case 't':
-			b = append(b, '\t')
-		case 'r':
-			b = append(b, '\r')
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'u':
-			return "", false
-		default: // " \ /
-			b = append(b, inner[i])
-		}
-	}
-	return string(b), true
-}
-
 // integer reads a small integer written without fraction or exponent.
 func (s *scanner) integer() (int, bool) {
 	start := s.i
@@ -362,13 +320,9 @@ func (s *scanner) nullableString(into *string, p **string) bool {
 	if !utf8.Valid(inner) {
 		return false // the decoder would replace bytes: let it
 	}
-	str, ok := unescape(inner)
-	if !ok {
-		u, err := jsontext.Unquote(lit)
-		if err != nil {
-			return false
-		}
-		str = u
+	str, err := jsontext.Unquote(lit)
+	if err != nil {
+		return false
 	}
 	*into, *p = str, into
 	return true
