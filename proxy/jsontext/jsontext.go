@@ -200,24 +200,34 @@ func unescape(inner []byte) (string, bool) {
 		if i++; i == len(inner) {
 			return "", false
 		}
-		switch e := inner[i]; e {
-		case '"', '\\', '/':
-			b.WriteByte(e)
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		default:
+		d, ok := EscapedByte(inner[i])
+		if !ok {
 			return "", false
 		}
+		b.WriteByte(d)
 	}
 	return b.String(), true
+}
+
+// EscapedByte returns the byte a one-character JSON escape stands for, e being the character after
+// the backslash: '"', '\\', '/', 'b', 'f', 'n', 'r', 't'. ok is false for any other, 'u' (the
+// caller reads its four hex digits) among them.
+func EscapedByte(e byte) (b byte, ok bool) {
+	switch e {
+	case '"', '\\', '/':
+		return e, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
 }
 
 // FormatInt returns n as JSON number text.
