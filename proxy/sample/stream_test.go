@@ -145,7 +145,7 @@ func TestWriteToIsMarshal(t *testing.T) {
 			bodies = append(bodies, c.Upstream)
 		}
 	}
-	bodies = append(bodies, []byte("data: {\"a\":\"\xff\xfe CANARYkey0001\"}\n\n"), []byte("data: é\u2028\x01<>&\n"+strings.Repeat("é", readChunk)), nil)
+	bodies = append(bodies, []byte("data: {\"a\":\"\xff\xfe CANARYkey0001\"}\n\n"), []byte("data: é\u2028\u2029\x01\x7f\b\f\t\"\\<>&\n"+strings.Repeat("é", readChunk)+"😀\n"), nil)
 	scans := map[string]func() *streamScan{
 		"default": newStreamScan,
 		"tiny":    func() *streamScan { s := newStreamScan(); s.cutSize = 1; return s },

@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -65,7 +64,7 @@ func (b *streamed) prepare(chunk int, scan *streamScan) (int, error) {
 	if err := b.each(chunk, v.write); err != nil {
 		return 0, err
 	}
-	b.valid = v.ok && len(v.carry) == 0
+	b.valid = v.ok && v.n == 0
 	return n, nil
 }
 
@@ -170,76 +169,122 @@ func (k *knownReader) Read(p []byte) (int, error) {
 // utf8Check tells whether the pieces written to it make valid UTF-8 together.
 type utf8Check struct {
 	ok    bool // start it true
-	carry []byte
+	carry [utf8.UTFMax]byte
+	n     int // carry[:n] is a character begun, not yet whole
 }
 
 func (v *utf8Check) write(p []byte) error {
-	if !v.ok {
-		return nil
-	}
-	buf := append(v.carry, p...)
-	i := len(buf)
-	for k := 1; k <= utf8.UTFMax-1 && len(buf)-k >= 0; k++ {
-		if c := buf[len(buf)-k]; c&0xC0 != 0x80 {
-			if !utf8.FullRune(buf[len(buf)-k:]) {
-				i = len(buf) - k
-			}
-			break
+	for v.ok && v.n > 0 && len(p) > 0 { // complete the character begun
+		v.carry[v.n] = p[0]
+		v.n++
+		p = p[1:]
+		if utf8.FullRune(v.carry[:v.n]) {
+			v.ok = utf8.Valid(v.carry[:v.n])
+			v.n = 0
 		}
 	}
-	if !utf8.Valid(buf[:i]) {
-		v.ok = false
+	if !v.ok || len(p) == 0 {
+		return nil
 	}
-	v.carry = append(v.carry[:0:0], buf[i:]...)
+	i := whole(p) // the last character, when p does not hold it whole, waits in carry
+	v.ok = utf8.Valid(p[:i])
+	v.n = copy(v.carry[:], p[i:])
 	return nil
 }
 
+// whole returns the length of the longest start of p, not empty, that does not end inside a
+// character: len(p), or the start of its last character when p does not hold it whole.
+func whole(p []byte) int {
+	j := len(p) - 1
+	for j > 0 && len(p)-j < utf8.UTFMax && !utf8.RuneStart(p[j]) {
+		j--
+	}
+	if !utf8.FullRune(p[j:]) {
+		return j
+	}
+	return len(p)
+}
+
 // stringWriter writes the pieces given to it as the content of one JSON string (without the
-// quotes), escaped as encoding/json escapes it with HTML escaping off. The pieces together must
-// be valid UTF-8; a piece may end inside a character.
+// quotes), escaped exactly as encoding/json escapes a valid UTF-8 string with HTML escaping off:
+// '"' and '\\' by a backslash, \b \f \n \r \t, other control bytes as \u00XX, and U+2028, U+2029
+// as \u2028, \u2029. The pieces together must be valid UTF-8; a piece may end inside a character.
 type stringWriter struct {
 	w       *bufio.Writer
-	pending []byte
-	enc     bytes.Buffer
+	carry   [utf8.UTFMax]byte
+	n       int
+	scratch [6]byte
 }
 
 func (s *stringWriter) write(p []byte) error {
-	s.pending = append(s.pending, p...)
-	if len(s.pending) < readChunk {
-		return nil
+	for s.n > 0 && len(p) > 0 {
+		s.carry[s.n] = p[0]
+		s.n++
+		p = p[1:]
+		if utf8.FullRune(s.carry[:s.n]) {
+			k := s.n
+			s.n = 0
+			if err := s.escape(s.carry[:k]); err != nil {
+				return err
+			}
+		}
 	}
-	i := len(s.pending) // cut before a character the pieces so far do not hold whole
-	j := i - 1
-	for j > 0 && i-j < utf8.UTFMax && !utf8.RuneStart(s.pending[j]) {
-		j--
-	}
-	if !utf8.FullRune(s.pending[j:]) {
-		i = j
-	}
-	err := s.flush(s.pending[:i])
-	s.pending = append(s.pending[:0], s.pending[i:]...)
-	return err
-}
-
-func (s *stringWriter) flush(p []byte) error {
 	if len(p) == 0 {
 		return nil
 	}
-	s.enc.Reset()
-	enc := json.NewEncoder(&s.enc)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(string(p)); err != nil {
-		return err
+	i := whole(p)
+	s.n = copy(s.carry[:], p[i:])
+	return s.escape(p[:i])
+}
+
+const hexDigits = "0123456789abcdef"
+
+// escape writes p, whole characters, escaped.
+func (s *stringWriter) escape(p []byte) error {
+	start := 0
+	for i := 0; i < len(p); {
+		c := p[i]
+		var esc []byte
+		size := 1
+		switch {
+		case c == '"' || c == '\\':
+			esc = append(s.scratch[:0], '\\', c)
+		case c == '\b':
+			esc = append(s.scratch[:0], '\\', 'b')
+		case c == '\f':
+			esc = append(s.scratch[:0], '\\', 'f')
+		case c == '\n':
+			esc = append(s.scratch[:0], '\\', 'n')
+		case c == '\r':
+			esc = append(s.scratch[:0], '\\', 'r')
+		case c == '\t':
+			esc = append(s.scratch[:0], '\\', 't')
+		case c < 0x20:
+			esc = append(s.scratch[:0], '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		case c == 0xE2 && i+2 < len(p) && p[i+1] == 0x80 && (p[i+2] == 0xA8 || p[i+2] == 0xA9):
+			esc, size = append(s.scratch[:0], '\\', 'u', '2', '0', '2', hexDigits[p[i+2]&0xF]), 3
+		default:
+			i++
+			continue
+		}
+		if _, err := s.w.Write(p[start:i]); err != nil {
+			return err
+		}
+		if _, err := s.w.Write(esc); err != nil {
+			return err
+		}
+		i += size
+		start = i
 	}
-	b := s.enc.Bytes()
-	_, err := s.w.Write(b[1 : len(b)-2]) // the quotes and the newline off
+	_, err := s.w.Write(p[start:])
 	return err
 }
 
 func (s *stringWriter) close() error {
-	err := s.flush(s.pending)
-	s.pending = nil
-	return err
+	if s.n > 0 { // cannot be: the body is valid UTF-8
+		return fmt.Errorf("encoding a sample: a body ends inside a character")
+	}
+	return nil
 }
 
 // write writes the body's encoded value (quotes included) to w.
