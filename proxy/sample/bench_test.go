@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 )
@@ -93,7 +96,9 @@ func BenchmarkSaveRepairedStream(b *testing.B) {
 	}
 	b.SetBytes(int64(len(up) + len(client)))
 	b.ReportAllocs()
+	var peak uint64
 	for b.Loop() {
+		stop := heapPeak(&peak)
 		x := &Exchange{Route: "r", Dialect: "anthropic", Method: "POST", Path: "/v1/messages",
 			Request:  Part{Header: http.Header{"Content-Type": {"application/json"}}, Body: []byte(`{"model":"m"}`)},
 			Response: Part{Status: 200, Header: http.Header{"Content-Type": {"text/event-stream"}}, Body: up},
@@ -101,5 +106,33 @@ func BenchmarkSaveRepairedStream(b *testing.B) {
 		if _, err := st.Save(x); err != nil {
 			b.Fatal(err)
 		}
+		stop()
 	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+}
+
+// heapPeak collects garbage, then samples the heap's objects (live and not yet collected) every
+// 200 µs until stop is called, raising *peak to the most seen above the level at the start.
+func heapPeak(peak *uint64) (stop func()) {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	base := read()
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(200 * time.Microsecond)
+		defer t.Stop()
+		for {
+			if v := read(); v > base && v-base > *peak {
+				*peak = v - base
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }

@@ -30,6 +30,10 @@ type streamScan struct {
 	order    []*channel
 	regions  []region
 	pending  int // bytes held in channels
+	// at, when set, holds the very bytes scanned: a line longer than longLine bytes is then read
+	// back from it at its exact size once its end is found, rather than grown byte by byte.
+	at       io.ReaderAt
+	longLine int
 	// cutSize is how much text a channel gathers before it tries to cut, and maxPending the most
 	// all channels may hold; past it the scan gives up (errTooMuchHeld) and the caller reads the
 	// body whole. Tests make them small.
@@ -40,6 +44,7 @@ type streamScan struct {
 const (
 	defaultCutSize    = 16 << 10
 	defaultMaxPending = 4 << 20
+	defaultLongLine   = 256 << 10
 )
 
 // errTooMuchHeld says that the channels hold more than maxPending bytes without a place to cut.
@@ -58,7 +63,7 @@ type channel struct {
 type seg struct{ off, abs, n int }
 
 func newStreamScan() *streamScan {
-	return &streamScan{channels: map[string]*channel{}, cutSize: defaultCutSize, maxPending: defaultMaxPending}
+	return &streamScan{channels: map[string]*channel{}, cutSize: defaultCutSize, maxPending: defaultMaxPending, longLine: defaultLongLine}
 }
 
 // scan reads the whole body from r, one line at a time (lines as lines() splits them), and
@@ -67,7 +72,23 @@ func (s *streamScan) scan(r io.Reader, chunk int) ([][2]int, error) {
 	buf := make([]byte, chunk)
 	var line []byte
 	abs, lineStart := 0, 0
-	skipLF := false
+	skipLF, long := false, false
+	end := func() error { // the line from lineStart to abs ends
+		if long {
+			line = make([]byte, abs-lineStart)
+			if _, err := s.at.ReadAt(line, int64(lineStart)); err != nil {
+				return err
+			}
+		}
+		if err := s.line(line, lineStart); err != nil {
+			return err
+		}
+		if long {
+			line, long = nil, false
+		}
+		line = line[:0]
+		return nil
+	}
 	for {
 		n, err := r.Read(buf)
 		for _, c := range buf[:n] {
@@ -77,13 +98,19 @@ func (s *streamScan) scan(r io.Reader, chunk int) ([][2]int, error) {
 				lineStart = abs + 1
 			case c == '\n' || c == '\r':
 				skipLF = c == '\r'
-				if e := s.line(line, lineStart); e != nil {
+				if e := end(); e != nil {
 					return nil, e
 				}
-				line = line[:0]
 				lineStart = abs + 1
 			default:
 				skipLF = false
+				if long {
+					break
+				}
+				if s.at != nil && len(line) >= s.longLine {
+					line, long = nil, true
+					break
+				}
 				line = append(line, c)
 			}
 			abs++
@@ -95,8 +122,8 @@ func (s *streamScan) scan(r io.Reader, chunk int) ([][2]int, error) {
 			return nil, err
 		}
 	}
-	if len(line) > 0 {
-		if e := s.line(line, lineStart); e != nil {
+	if abs > lineStart {
+		if e := end(); e != nil {
 			return nil, e
 		}
 	}

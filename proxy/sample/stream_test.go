@@ -51,6 +51,9 @@ func FuzzStreamScan(f *testing.F) {
 		whole := merge(findRanges(body, true))
 		s := newStreamScan()
 		s.cutSize, s.maxPending = cut, 1<<30
+		if cut%2 == 0 {
+			s.at, s.longLine = bytes.NewReader(body), cut/2
+		}
 		got, err := s.scan(&shortReader{bytes.NewReader(body), chunk}, chunk)
 		if err != nil {
 			t.Fatal(err)
@@ -148,7 +151,7 @@ func TestWriteToIsMarshal(t *testing.T) {
 	bodies = append(bodies, []byte("data: {\"a\":\"\xff\xfe CANARYkey0001\"}\n\n"), []byte("data: é\u2028\u2029\x01\x7f\b\f\t\"\\<>&\n"+strings.Repeat("é", readChunk)+"😀\n"), nil)
 	scans := map[string]func() *streamScan{
 		"default": newStreamScan,
-		"tiny":    func() *streamScan { s := newStreamScan(); s.cutSize = 1; return s },
+		"tiny":    func() *streamScan { s := newStreamScan(); s.cutSize, s.longLine = 1, 3; return s },
 		"gives up": func() *streamScan {
 			s := newStreamScan()
 			s.cutSize, s.maxPending = 4, 8
@@ -183,7 +186,7 @@ func FuzzWriteTo(f *testing.F) {
 		chunk, cut = 1+abs(chunk)%64, 1+abs(cut)%64
 		scan := func() *streamScan {
 			s := newStreamScan()
-			s.cutSize = cut
+			s.cutSize, s.longLine = cut, chunk
 			if giveUp {
 				s.maxPending = cut
 			}

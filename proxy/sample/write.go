@@ -41,6 +41,9 @@ func (b *streamed) open() (io.Reader, []*knownReader) {
 // prepare scans the body (redaction ranges, UTF-8) and returns how many secrets it replaces.
 func (b *streamed) prepare(chunk int, scan *streamScan) (int, error) {
 	r, krs := b.open()
+	if b.knownAbsent() {
+		scan.at = b.src // what the scan reads is the source itself
+	}
 	found, err := scan.scan(r, chunk)
 	if errors.Is(err, errTooMuchHeld) {
 		// No place to cut within the bound (an unbroken multi-megabyte token): read it whole.
@@ -66,6 +69,24 @@ func (b *streamed) prepare(chunk int, scan *streamScan) (int, error) {
 	}
 	b.valid = v.ok && v.n == 0
 	return n, nil
+}
+
+// knownAbsent reports whether no known credential occurs in the body (reading it once when there
+// are any to look for).
+func (b *streamed) knownAbsent() bool {
+	if len(b.known) == 0 {
+		return true
+	}
+	r, krs := b.open()
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return false
+	}
+	for _, kr := range krs {
+		if kr.n > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // each calls fn with the redacted body, in pieces of at most about chunk bytes.
