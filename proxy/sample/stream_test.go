@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand"
 	"net/http"
 	"strings"
 	"testing"
@@ -35,11 +36,71 @@ var streamSeeds = []string{
 		"data: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"signature_delta\",\"signature\":\"sig4985EqQBCkYIBxgCKkDsig, (a) \"}}\n\n",
 }
 
+// fragments are the pieces secrets and cuts are made of; fragmentBodies strings them together.
+var fragments = []string{"sk-ant-api03-", "sk-", "Bearer ", "-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----",
+	"http://u:", "@h/", "?key=", "&token=", "api_key", `\"password\": \"`, "AbCdEf0123456789XyZ", "eyJhbGciOi", ".", `\n`,
+	`\u00e9`, `\\`, `\"`, ",", " ", "{", "}", "[", "]", "(", ")", ";", "&", "<", ">", "'", "\t", ":", "=", "ghp_", "AKIA", "xyz", "Q9", "_"}
+
+// fragmentBodies returns n SSE bodies (the same ones every run) of a few events whose text is
+// made of fragments: secrets of every shape, split across deltas, next to every kind of cut.
+func fragmentBodies(n int) [][]byte {
+	r := rand.New(rand.NewSource(7))
+	out := make([][]byte, n)
+	for i := range out {
+		var b bytes.Buffer
+		for e := 1 + r.Intn(6); e > 0; e-- {
+			var s strings.Builder
+			for k := r.Intn(30); k > 0; k-- {
+				s.WriteString(fragments[r.Intn(len(fragments))])
+			}
+			if r.Intn(5) == 0 {
+				fmt.Fprintf(&b, "data: %s\n\n", s.String())
+			} else {
+				fmt.Fprintf(&b, "data: {\"type\":\"content_block_delta\",\"index\":%d,\"delta\":{\"text\":\"%s\"}}\n\n", r.Intn(2), s.String())
+			}
+		}
+		out[i] = b.Bytes()
+	}
+	return out
+}
+
+// TestStreamScanFragments: on bodies made of secret fragments (most hold several secrets), the
+// streamed scan finds what the whole-body redaction finds, with every cut size and chunking.
+func TestStreamScanFragments(t *testing.T) {
+	hits := 0
+	for i, body := range fragmentBodies(2000) {
+		whole := merge(findRanges(body, true))
+		if len(whole) > 0 {
+			hits++
+		}
+		s := newStreamScan()
+		s.cutSize, s.maxPending = 1+i%16, 1<<30
+		if i%2 == 0 {
+			s.at, s.longLine = bytes.NewReader(body), 1+i%20
+		}
+		got, err := s.scan(&shortReader{bytes.NewReader(body), 1 + i%9}, 13)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := merge(got); fmt.Sprint(g) != fmt.Sprint(whole) {
+			a, _ := apply(body, whole)
+			b, _ := apply(body, g)
+			t.Fatalf("body %d, cut %d:\n%q\nwhole:    %q\nstreamed: %q", i, s.cutSize, body, a, b)
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d of the bodies hold a secret: the test proves little", hits)
+	}
+}
+
 // FuzzStreamScan: the streamed scan finds exactly what the whole-body redaction finds, for any
 // body, any chunking of the reads and any cut size (1 byte makes a cut at every place allowed).
 func FuzzStreamScan(f *testing.F) {
 	for _, s := range streamSeeds {
 		f.Add([]byte(s), 7, 3)
+	}
+	for i, b := range fragmentBodies(20) {
+		f.Add(b, i, i+1)
 	}
 	for _, c := range cases.ForTest(f) {
 		if c.Stream {
