@@ -30,8 +30,8 @@ type streamScan struct {
 	order    []*channel
 	regions  []region
 	pending  int // bytes held in channels
-	// at, when set, holds the very bytes scanned: a line longer than longLine bytes is then read
-	// back from it at its exact size once its end is found, rather than grown byte by byte.
+	// at, when set, holds the very bytes scanned: a line longer than longLine bytes is then not
+	// held but read again from it, in pieces, once its end is found (see readLongLine).
 	at       io.ReaderAt
 	longLine int
 	// cutSize is how much text a channel gathers before it tries to cut, and maxPending the most
@@ -75,19 +75,12 @@ func (s *streamScan) scan(r io.Reader, chunk int) ([][2]int, error) {
 	skipLF, long := false, false
 	end := func() error { // the line from lineStart to abs ends
 		if long {
-			line = make([]byte, abs-lineStart)
-			if _, err := s.at.ReadAt(line, int64(lineStart)); err != nil {
-				return err
-			}
+			long = false
+			return s.readLongLine(lineStart, abs)
 		}
-		if err := s.line(line, lineStart); err != nil {
-			return err
-		}
-		if long {
-			line, long = nil, false
-		}
+		err := s.line(line, lineStart)
 		line = line[:0]
-		return nil
+		return err
 	}
 	for {
 		n, err := r.Read(buf)
@@ -108,7 +101,7 @@ func (s *streamScan) scan(r io.Reader, chunk int) ([][2]int, error) {
 					break
 				}
 				if s.at != nil && len(line) >= s.longLine {
-					line, long = nil, true
+					line, long = line[:0], true
 					break
 				}
 				line = append(line, c)
@@ -154,21 +147,9 @@ func (s *streamScan) line(line []byte, abs int) error {
 			})
 			continue
 		}
-		c := s.channels[r.channel]
-		if c == nil {
-			c = &channel{generic: true}
-			s.channels[r.channel] = c
-			s.order = append(s.order, c)
-		}
-		c.generic = c.generic && !r.exempt
+		c := s.channel(r)
 		for off := 0; off < len(content); off += s.cutSize {
-			piece := content[off:min(off+s.cutSize, len(content))]
-			c.segs = append(c.segs, seg{off: len(c.text), abs: abs + r.start + off, n: len(piece)})
-			c.text = append(c.text, piece...)
-			s.pending += len(piece)
-			if len(c.text) >= s.cutSize {
-				c.cut(s)
-			}
+			c.feed(s, content[off:min(off+s.cutSize, len(content))], abs+r.start+off)
 		}
 		if s.pending > s.maxPending {
 			return errTooMuchHeld
@@ -180,6 +161,28 @@ func (s *streamScan) line(line []byte, abs int) error {
 		}
 	})
 	return nil
+}
+
+// channel returns the channel of region r, made on its first region.
+func (s *streamScan) channel(r region) *channel {
+	c := s.channels[r.channel]
+	if c == nil {
+		c = &channel{generic: true}
+		s.channels[r.channel] = c
+		s.order = append(s.order, c)
+	}
+	c.generic = c.generic && !r.exempt
+	return c
+}
+
+// feed adds piece, found at offset abs of the body, to the channel's text, and cuts when it can.
+func (c *channel) feed(s *streamScan, piece []byte, abs int) {
+	c.segs = append(c.segs, seg{off: len(c.text), abs: abs, n: len(piece)})
+	c.text = append(c.text, piece...)
+	s.pending += len(piece)
+	if len(c.text) >= s.cutSize {
+		c.cut(s)
+	}
 }
 
 // cutP and cutQ are the two sets of bytes a pair of which no secret straddles (see streamScan).

@@ -23,6 +23,11 @@ func (s *shortReader) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p
 
 // streamSeeds are SSE bodies with secrets split across deltas, next to cuts, inside PEM blocks.
 var streamSeeds = []string{
+	// Discriminators and keys longer than a skeleton keeps: the deltas still join.
+	"data: {\"type\":\"" + strings.Repeat("x", 70) + "\",\"index\":1,\"" + strings.Repeat("k", 80) + "\":{\"t\":\"see sk-ant-ap\"}}\n\n" +
+		"data: {\"type\":\"" + strings.Repeat("y", 70) + "\",\"index\":1,\"" + strings.Repeat("k", 80) + "\":{\"t\":\"i03-Zq9abcdefgh\"}}\n\n" +
+		"data: {\"type\":\"" + strings.Repeat("x", 70) + "\",\"index\":1,\"" + strings.Repeat("k", 80) + "\":{\"t\":\"i03-Zq9abcdefgh \\u00e9\\\"" + strings.Repeat("é", 40) + "\"}}\n\n" +
+		"data: {\"a\":\"" + strings.Repeat("z", 70) + "\u0001\"}\n\ndata: {\"a\":\"" + strings.Repeat("z", 70) + "\\q\"}\n\ndata: {\"a\":\"" + strings.Repeat("z", 70) + "\n",
 	"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"k\\\": [\\\"sk-ant-ap\"}}\n\n" +
 		"data: {\"type\":\"ping\"}\n\n" +
 		"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"i03-Zq9\\\"], (x) \\\"password\\\": \\\"hunter2hunter2\\\"}\"}}\n\n",
