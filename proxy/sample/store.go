@@ -129,9 +129,10 @@ func (s *Store) Save(x *Exchange) (string, error) {
 // SaveFrom is Save for an exchange whose response bodies are kept outside it, such as a capture
 // spilled to a file: response, when not nil, is read in place of x.Response.Body, and client in
 // place of x.Client.Body (x.Client must then be set). A stream body is read in chunks of 32 KiB,
-// twice (to find what to redact, then to write it); what is held at once is a line of it and, per
-// streamed field, the text since the last place no secret can straddle (see streamScan), so that
-// writing a sample of a 16 MiB stream takes little memory. The error says what failed: reading a
+// twice (to find what to redact, then to write it), three times when a credential of the
+// exchange is looked for in it; what is held at once is a line of up to 256 KiB (a longer one is
+// read again in pieces) and, per streamed field, the text since the last place no secret can
+// straddle (see streamScan), so that writing a sample of a 16 MiB stream takes a few MiB. The error says what failed: reading a
 // body back, encoding, or writing the file.
 func (s *Store) SaveFrom(x *Exchange, response, client *io.SectionReader) (string, error) {
 	if s == nil {

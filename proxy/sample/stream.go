@@ -12,8 +12,9 @@ import (
 )
 
 // streamScan finds, reading an SSE body in chunks, exactly the ranges findRanges(body, true)
-// finds, holding one line and, for each channel (the deltas of one streamed field joined), only
-// the text since its last cut: a place where no secret can straddle (see cutAt).
+// finds, holding a line up to longLine bytes (a longer one is read again in pieces, see
+// readLongLine) and, for each channel (the deltas of one streamed field joined), only the text
+// since its last cut: a place where no secret can straddle (see cutAt).
 //
 // Why that is exact. Every rule of secret.FindRules, Assigned included, matches within a run that
 // cannot hold both a byte of cutP ('&', ',', ';', '<', '>', brackets, braces, parentheses) and a
