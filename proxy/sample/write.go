@@ -62,7 +62,6 @@ func (b *streamed) prepare(chunk int, scan *streamScan) (int, error) {
 	}
 	b.ranges = merge(found)
 	n += len(b.ranges)
-	b.valid = true
 	v := utf8Check{ok: true}
 	if err := b.each(chunk, v.write); err != nil {
 		return 0, err
