@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -33,19 +34,19 @@ type exchange struct {
 	resp    *http.Response
 	request []byte
 	dialect string
-	cap     *capture // nil when no sample is captured
+	cap     *observe.Capture // nil when no sample is captured
 }
 
 func (ex *exchange) reporter(tool *string) *repair.Reporter {
 	return &repair.Reporter{
 		Repaired: func(kind, t string) {
-			ex.s.Stats.repair(kind)
-			ex.cap.repair(kind, t)
+			ex.s.Stats.Repair(kind)
+			ex.cap.Repair(kind, t)
 			ex.s.log.Info("repaired", "route", ex.route, "dialect", ex.dialect, "kind", kind, "tool", t)
 		},
 		FailOpen: func(reason string) {
-			ex.s.Stats.failOpens.Add(1)
-			ex.cap.failOpen(reason)
+			ex.s.Stats.FailOpen()
+			ex.cap.FailOpen(reason)
 			ex.s.log.Info("fail open", "route", ex.route, "dialect", ex.dialect, "reason", reason)
 		},
 	}
@@ -160,7 +161,7 @@ func (ex *exchange) abort(err error) {
 		return // the client hung up
 	}
 	ex.s.log.Warn("reading upstream", "route", ex.route, "error", err.Error())
-	ex.cap.fail("reading upstream: " + err.Error())
+	ex.cap.Fail("reading upstream: " + err.Error())
 	panic(http.ErrAbortHandler)
 }
 
@@ -169,8 +170,8 @@ func (ex *exchange) abort(err error) {
 func (ex *exchange) stream(rep streamRepairer) {
 	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
 	rep = ex.watchUndeclared(rep)
-	ex.s.Stats.streams.Add(1)
-	defer ex.s.Stats.streams.Add(-1)
+	ex.s.Stats.StreamOpened()
+	defer ex.s.Stats.StreamClosed()
 	h := ex.w.Header()
 	h.Del("Content-Length")
 	ex.w.WriteHeader(ex.resp.StatusCode)
@@ -201,8 +202,8 @@ func (ex *exchange) stream(rep streamRepairer) {
 
 // panicked reports a fail-open after a panic in the dialect.
 func (ex *exchange) panicked(p any) {
-	ex.s.Stats.failOpens.Add(1)
-	ex.cap.failOpen("panic in repair")
+	ex.s.Stats.FailOpen()
+	ex.cap.FailOpen("panic in repair")
 	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -97,7 +98,7 @@ func canonicalJSON(b []byte) string {
 //   - a stream (or body) the client could read is still readable after repair;
 //   - every tool call in the output is one the upstream sent, or names a tool of the request and
 //     has an input that fits its schema.
-func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, snap Snapshot) {
+func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, snap observe.Snapshot) {
 	t.Helper()
 	if len(snap.Repairs) == 0 {
 		if !bytes.Equal(in, out) {
@@ -144,7 +145,7 @@ func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, 
 // events comes out as whole events; frames a client accepts stay acceptable; an answer the client
 // could read stays readable; and every tool call in the output is the upstream's own or names a
 // tool of the request with arguments that fit its schema.
-func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, stream bool, snap Snapshot) {
+func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, stream bool, snap observe.Snapshot) {
 	t.Helper()
 	if len(snap.Repairs) == 0 {
 		if !bytes.Equal(in, out) {

@@ -15,10 +15,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/netfault"
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
@@ -90,12 +90,9 @@ type Server struct {
 	clock     Clock
 	pid       string
 	started   time.Time
-	Stats     *Stats
-	// saving counts the samples being written after their exchanges ended; saveMu guards waited,
-	// set by Wait. See Wait.
-	saving sync.WaitGroup
-	saveMu sync.Mutex
-	waited bool
+	// Stats counts what the server did since New; never nil.
+	Stats   *observe.Stats
+	samples *observe.Samples
 }
 
 type routeEntry struct {
@@ -109,7 +106,7 @@ func New(opts Options) (*Server, error) {
 	if err := CheckRoutes(opts.Routes); err != nil {
 		return nil, err
 	}
-	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: newStats()}
+	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: observe.NewStats()}
 	for _, r := range opts.Routes {
 		for _, p := range []string{healthzPath, metricsPath, statsPath} {
 			if r.Name == strings.TrimPrefix(p, "/") {
@@ -139,6 +136,7 @@ func New(opts Options) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	s.samples = observe.NewSamples(opts.Samples, opts.MaxHeld, s.log, s.Stats)
 	if s.opts.Version == "" {
 		s.opts.Version = "dev"
 	}
@@ -175,7 +173,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// No header value in the log: the Host and Origin are the sender's to choose.
 		s.log.Info("refused a request a web browser may have sent (foreign Host or Origin, or a CORS preflight)", "method", r.Method)
 		writeError(w, r.URL.Path, http.StatusForbidden, why)
-		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusForbidden, -1)
+		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusForbidden, -1)
 		return
 	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
@@ -193,13 +191,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Header.Get(HopHeader) != "" {
 		writeError(w, r.URL.Path, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
-		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusLoopDetected, -1)
+		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusLoopDetected, -1)
 		return
 	}
 	route, rest := s.pick(r.URL.EscapedPath())
 	if route == nil {
 		writeError(w, r.URL.Path, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
-		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusNotFound, -1)
+		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusNotFound, -1)
 		return
 	}
 	if isWebSocketUpgrade(r) {
@@ -227,17 +225,6 @@ func firstSegment(p string) string {
 		return p[:i]
 	}
 	return p
-}
-
-func (s *Server) serveHealthz(w http.ResponseWriter) {
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"status":         "ok",
-		"version":        s.opts.Version,
-		"routes":         s.RouteNames(),
-		"pid":            os.Getpid(),
-		"uptime_seconds": int64(time.Since(s.started).Seconds()),
-	})
 }
 
 // hopByHop are the headers that belong to one connection (RFC 9110 7.6.1) and are not forwarded.
@@ -277,12 +264,12 @@ func upstreamURL(base *url.URL, rest string, in *url.URL) *url.URL {
 
 func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEntry, rest string) {
 	dialect := dialectFor(rest)
-	rec := &recorder{ResponseWriter: w, start: time.Now()}
+	rec := observe.NewRecorder(w, time.Now())
 	w = rec
-	var cap *capture
+	var cap *observe.Capture
 	defer func() {
-		s.finish(rec, r, route.Name, dialect)
-		s.save(cap, rec.status)
+		s.Stats.Finish(rec, r, route.Name, dialect)
+		s.samples.Save(cap, rec.Status())
 	}()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
@@ -335,31 +322,31 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 		}
 	}
 	out.Host = ""
-	s.Stats.request(route.Name)
-	cap = s.newCapture(r, route, rest, dialect, body, rec.start)
-	rec.tee = cap.clientTee()
+	s.Stats.Request(route.Name)
+	cap = s.samples.Start(r, observe.Route{Name: route.Name, Upstream: route.base.String(), TextFormat: route.TextFormat}, rest, dialect, body, rec.Start())
+	rec.Tee(cap)
 
 	resp, err := s.transport.RoundTrip(out)
 	if err != nil {
 		if idle != nil && idle.idled.Load() {
 			s.log.Info("request body stalled while streaming upstream; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
-			cap.fail("request body stalled")
+			cap.Fail("request body stalled")
 			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
 			return
 		}
 		if r.Context().Err() != nil {
 			return // the client hung up; not an error of ours or the upstream's
 		}
-		s.Stats.upstreamError(route.Name)
+		s.Stats.UpstreamError(route.Name)
 		f := netfault.Classify(err)
 		s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "cause", string(f.Kind), "error", f.Detail)
-		cap.fail("reaching upstream: " + f.Reason)
+		cap.Fail("reaching upstream: " + f.Reason)
 		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix could not reach the upstream %s: %s", route.base.Host, f))
 		return
 	}
 	defer resp.Body.Close()
-	resp.Body = &upstreamBody{ReadCloser: resp.Body, count: &s.Stats.bytesIn, tee: cap.upstreamTee()}
-	cap.response(resp)
+	resp.Body = s.Stats.UpstreamBody(resp.Body, cap)
+	cap.Response(resp)
 
 	h := w.Header()
 	for k, vv := range resp.Header {

@@ -3,6 +3,8 @@ package proxy
 import (
 	"net/http"
 	"strings"
+
+	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 // A request that asks to switch to the WebSocket protocol (Codex CLI opens GET …/v1/responses
@@ -45,5 +47,5 @@ func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, route s
 	w.Header().Set("Connection", "close")
 	writeError(w, r.URL.Path, http.StatusUpgradeRequired, websocketRefusal)
 	s.log.Debug("refused a websocket upgrade", "route", route, "path", r.URL.Path)
-	s.Stats.finished(route, protocolLabel(dialectFor(r.URL.Path)), http.StatusUpgradeRequired, -1)
+	s.Stats.Finished(route, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusUpgradeRequired, -1)
 }
