@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -155,7 +156,7 @@ func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, 
 	}
 	// A non-streamed Chat request answered with a stream may be answered with the JSON it asked
 	// for (docs/faults.md D55); then the output is read as JSON.
-	outStream := stream && !(dialect == "chat" && requestAsksJSON(request) && json.Valid(out))
+	outStream := stream && !(dialect == "chat" && exchange.RequestAsksJSON(request) && json.Valid(out))
 	if outStream && allComplete(in) && !allComplete(out) {
 		t.Fatalf("a stream of whole events came out with a cut event (repairs %v):\n%q", snap.Repairs, out)
 	}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/netfault"
 	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/sample"
@@ -32,10 +33,6 @@ const (
 	metricsPath = "/metrics"
 	statsPath   = "/stats"
 )
-
-// DefaultMaxJSONBody is the largest non-streamed response body, in bytes, that is read into memory
-// to be repaired when Options.MaxJSONBody is zero: 32 MiB. A larger body passes through as it is.
-const DefaultMaxJSONBody = 32 << 20
 
 // DefaultMaxRequestBody is the largest request body, in bytes, read into memory for its tools when
 // Options.MaxRequestBody is zero: 32 MiB, the Messages API's own request limit. A larger body is
@@ -55,7 +52,7 @@ type Options struct {
 	// proxies honoured, HTTP/2 attempted, gzip negotiated and decoded by Go).
 	Transport http.RoundTripper
 	// MaxJSONBody is the largest non-streamed body repaired in memory, in bytes; zero means
-	// DefaultMaxJSONBody.
+	// exchange.DefaultMaxJSONBody (32 MiB). A larger body passes through as it is.
 	MaxJSONBody int64
 	// MaxRequestBody is the largest request body held in memory, in bytes; zero means
 	// DefaultMaxRequestBody. A larger body goes upstream as it comes, without a retry on a stale
@@ -72,8 +69,8 @@ type Options struct {
 	// as they came, logged as a fail-open.
 	MaxHeld int
 	// Clock is the time source of the keep-alives sent while a span is held (see
-	// KeepAliveAfter); nil means the system clock.
-	Clock Clock
+	// exchange.KeepAliveAfter); nil means the system clock.
+	Clock exchange.Clock
 	// RequestIdle is how long a request body may go without a byte arriving; zero means
 	// DefaultRequestIdle, negative no limit. A body that stalls longer is abandoned: the client
 	// is answered 408 with an API-shaped error, a request already streaming upstream is cancelled.
@@ -87,7 +84,7 @@ type Server struct {
 	root      *routeEntry
 	transport http.RoundTripper
 	log       *slog.Logger
-	clock     Clock
+	env       *exchange.Env
 	pid       string
 	started   time.Time
 	// Stats counts what the server did since New; never nil.
@@ -128,10 +125,6 @@ func New(opts Options) (*Server, error) {
 		t.MaxIdleConnsPerHost = 16
 		s.transport = t
 	}
-	s.clock = opts.Clock
-	if s.clock == nil {
-		s.clock = realClock{}
-	}
 	s.log = opts.Logger
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -141,7 +134,7 @@ func New(opts Options) (*Server, error) {
 		s.opts.Version = "dev"
 	}
 	if s.opts.MaxJSONBody <= 0 {
-		s.opts.MaxJSONBody = DefaultMaxJSONBody
+		s.opts.MaxJSONBody = exchange.DefaultMaxJSONBody
 	}
 	if s.opts.MaxRequestBody <= 0 {
 		s.opts.MaxRequestBody = DefaultMaxRequestBody
@@ -149,6 +142,7 @@ func New(opts Options) (*Server, error) {
 	if s.opts.RequestIdle == 0 {
 		s.opts.RequestIdle = DefaultRequestIdle
 	}
+	s.env = exchange.NewEnv(s.Stats, s.log, opts.Clock, exchange.Limits{MaxJSONBody: s.opts.MaxJSONBody, MaxEvent: opts.MaxEvent, MaxHeld: opts.MaxHeld})
 	return s, nil
 }
 
@@ -173,7 +167,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// No header value in the log: the Host and Origin are the sender's to choose.
 		s.log.Info("refused a request a web browser may have sent (foreign Host or Origin, or a CORS preflight)", "method", r.Method)
 		writeError(w, r.URL.Path, http.StatusForbidden, why)
-		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusForbidden, -1)
+		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusForbidden, -1)
 		return
 	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
@@ -191,13 +185,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Header.Get(HopHeader) != "" {
 		writeError(w, r.URL.Path, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
-		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusLoopDetected, -1)
+		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusLoopDetected, -1)
 		return
 	}
 	route, rest := s.pick(r.URL.EscapedPath())
 	if route == nil {
 		writeError(w, r.URL.Path, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
-		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusNotFound, -1)
+		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusNotFound, -1)
 		return
 	}
 	if isWebSocketUpgrade(r) {
@@ -263,7 +257,7 @@ func upstreamURL(base *url.URL, rest string, in *url.URL) *url.URL {
 }
 
 func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEntry, rest string) {
-	dialect := dialectFor(rest)
+	dialect := exchange.DialectFor(rest)
 	rec := observe.NewRecorder(w, time.Now())
 	w = rec
 	var cap *observe.Capture
@@ -354,8 +348,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	}
 	removeHopByHop(h)
 
-	ex := &exchange{s: s, route: route.Name, w: w, resp: resp, request: body, dialect: dialect, cap: cap}
-	ex.respond()
+	s.env.Respond(w, resp, exchange.Request{Route: route.Name, Dialect: dialect, Body: body, TextFormat: route.TextFormat}, cap)
 }
 
 // initialRequestBuffer is the first buffer, in bytes, for a request body of announced length; it
@@ -402,30 +395,11 @@ func (s *Server) readRequest(r *http.Request) (body []byte, stream io.Reader, er
 	return body, nil, nil
 }
 
-// dialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for
-// …/chat/completions, "responses" for …/responses, "" for anything else (forwarded untouched).
-func dialectFor(rest string) string {
-	p := rest
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	p = strings.TrimRight(p, "/")
-	switch {
-	case strings.HasSuffix(p, "/messages"):
-		return "anthropic"
-	case strings.HasSuffix(p, "/chat/completions"):
-		return "chat"
-	case strings.HasSuffix(p, "/responses"):
-		return "responses"
-	}
-	return ""
-}
-
 // writeError answers with an error body shaped like the API of the request path, so that the
 // client's SDK shows the message: Anthropic's {"type":"error","error":{…}} or OpenAI's {"error":{…}}.
 func writeError(w http.ResponseWriter, path string, status int, msg string) {
 	var body any
-	switch dialectFor(path) {
+	switch exchange.DialectFor(path) {
 	case "chat", "responses":
 		body = map[string]any{"error": map[string]any{"message": msg, "type": "toolfix_error", "code": status}}
 	default:

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
@@ -47,5 +48,5 @@ func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, route s
 	w.Header().Set("Connection", "close")
 	writeError(w, r.URL.Path, http.StatusUpgradeRequired, websocketRefusal)
 	s.log.Debug("refused a websocket upgrade", "route", route, "path", r.URL.Path)
-	s.Stats.Finished(route, observe.ProtocolLabel(dialectFor(r.URL.Path)), http.StatusUpgradeRequired, -1)
+	s.Stats.Finished(route, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusUpgradeRequired, -1)
 }

@@ -1,11 +1,34 @@
-package proxy
+package exchange
 
 import (
+	"strings"
+
 	"github.com/toolfix/toolfix/proxy/anthropic"
 	"github.com/toolfix/toolfix/proxy/openai"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/responses"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
+
+// DialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for
+// …/chat/completions, "responses" for …/responses, "" for anything else (forwarded untouched). A
+// query or fragment and trailing slashes are ignored.
+func DialectFor(path string) string {
+	p := path
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	p = strings.TrimRight(p, "/")
+	switch {
+	case strings.HasSuffix(p, "/messages"):
+		return "anthropic"
+	case strings.HasSuffix(p, "/chat/completions"):
+		return "chat"
+	case strings.HasSuffix(p, "/responses"):
+		return "responses"
+	}
+	return ""
+}
 
 // newStreamRepairer returns the repairer for a streamed response of dialect, or nil to pass the
 // stream through untouched. The request body is only read for its tools, never altered.
@@ -43,4 +66,24 @@ func repairJSON(dialect string, request, body []byte, textFormat string, rep *re
 		return responses.RepairResponse(tools, body, rep)
 	}
 	return nil, false
+}
+
+// repairBody repairs a whole body with repairJSON, failing open (body as it came, panicked
+// called) after a panic; changed is false when the body goes as it came. The proxy and Replay
+// share it.
+func repairBody(dialect string, request, body []byte, textFormat string, rep *repair.Reporter, panicked func(any)) (out []byte, changed bool) {
+	out = body
+	defer func() {
+		if p := recover(); p != nil {
+			out, changed = body, false
+			panicked(p)
+		}
+	}()
+	if sse.LooksLikeStream(body) && !RequestAsksJSON(request) {
+		return body, false // a stream the client asked for is not the JSON repairers' (see streamLabelledJSON)
+	}
+	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
+		out, changed = fixed, true
+	}
+	return out, changed
 }

@@ -1,4 +1,4 @@
-package proxy
+package exchange
 
 import (
 	"encoding/json"
@@ -7,22 +7,10 @@ import (
 	"strconv"
 )
 
-// textFormat returns the opt-in leaked-call text format of the exchange's route ("" for none).
-func (ex *exchange) textFormat() string {
-	e := ex.s.root
-	if ex.route != "" {
-		e = ex.s.routes[ex.route]
-	}
-	if e == nil {
-		return ""
-	}
-	return e.TextFormat
-}
-
-// requestAsksJSON reports whether a request body is a JSON object that does not ask for a stream
+// RequestAsksJSON reports whether a request body is a JSON object that does not ask for a stream
 // ("stream" false or absent). A body that cannot be read (not JSON, or too large to have been
 // read) asks for nothing toolfix knows.
-func requestAsksJSON(request []byte) bool {
+func RequestAsksJSON(request []byte) bool {
 	var r struct {
 		Stream *bool `json:"stream"`
 	}
@@ -46,7 +34,7 @@ func (ex *exchange) sseAsJSON() {
 		ex.copy(body)
 		return
 	}
-	out, changed := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	out, changed := repairBody(ex.dialect, ex.request, body, ex.textFormat, ex.reporter(nil), ex.panicked)
 	if !changed {
 		ex.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		ex.w.WriteHeader(ex.resp.StatusCode)
