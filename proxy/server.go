@@ -1,12 +1,7 @@
 package proxy
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -18,7 +13,6 @@ import (
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/exchange"
-	"github.com/toolfix/toolfix/proxy/netfault"
 	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
@@ -146,19 +140,6 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// RouteNames returns the names of the routes, sorted, the root route as "/".
-func (s *Server) RouteNames() []string {
-	var names []string
-	for n := range s.routes {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	if s.root != nil {
-		names = append([]string{"/"}, names...)
-	}
-	return names
-}
-
 // ServeHTTP answers /healthz, /metrics and /stats itself and forwards every other request to its
 // route's upstream. A request a web browser may have sent (a foreign Host or Origin, a CORS
 // preflight; see browserRefusal) is answered 403 with an API-shaped error and goes nowhere.
@@ -221,202 +202,17 @@ func firstSegment(p string) string {
 	return p
 }
 
-// hopByHop are the headers that belong to one connection (RFC 9110 7.6.1) and are not forwarded.
-var hopByHop = []string{"Connection", "Proxy-Connection", "Keep-Alive", "Proxy-Authenticate", "Proxy-Authorization", "Te", "Trailer", "Transfer-Encoding", "Upgrade"}
-
-func removeHopByHop(h http.Header) {
-	for _, f := range h.Values("Connection") {
-		for _, name := range strings.Split(f, ",") {
-			if name = strings.TrimSpace(name); name != "" {
-				h.Del(name)
-			}
-		}
+// RouteNames returns the names of the routes, sorted, the root route as "/".
+func (s *Server) RouteNames() []string {
+	var names []string
+	for n := range s.routes {
+		names = append(names, n)
 	}
-	for _, name := range hopByHop {
-		h.Del(name)
+	sort.Strings(names)
+	if s.root != nil {
+		names = append([]string{"/"}, names...)
 	}
-}
-
-// upstreamURL joins the route's base URL with the rest of the request path and its query.
-func upstreamURL(base *url.URL, rest string, in *url.URL) *url.URL {
-	u := *base
-	basePath := base.EscapedPath()
-	joined := basePath + rest
-	if rest != "" && !strings.HasPrefix(rest, "/") {
-		joined = basePath + "/" + rest
-	}
-	if p, err := url.PathUnescape(joined); err == nil {
-		u.Path = p
-		u.RawPath = joined
-	} else {
-		u.Path = joined
-		u.RawPath = ""
-	}
-	u.RawQuery = in.RawQuery
-	return &u
-}
-
-func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEntry, rest string) {
-	dialect := exchange.DialectFor(rest)
-	rec := observe.NewRecorder(w, time.Now())
-	w = rec
-	var cap *observe.Capture
-	defer func() {
-		s.Stats.Finish(rec, r, route.Name, dialect)
-		s.samples.Save(cap, rec.Status())
-	}()
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	var idle *idleBody
-	if s.opts.RequestIdle > 0 && r.Body != nil && r.Body != http.NoBody {
-		idle = &idleBody{body: r.Body, rc: http.NewResponseController(w), idle: s.opts.RequestIdle, cancel: cancel}
-		defer idle.clear()
-		r.Body = idle
-	}
-	body, stream, err := s.readRequest(r)
-	if stream == nil && idle != nil {
-		idle.clear() // read whole: the connection is the server's again
-	}
-	if err != nil {
-		if errors.Is(err, errRequestIdle) {
-			s.log.Info("request body stalled; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
-			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
-			return
-		}
-		// The client went away or sent a broken body: nothing useful can be forwarded.
-		s.log.Info("reading request body", "route", route.Name, "error", err.Error())
-		return
-	}
-	var outBody io.Reader = bytes.NewReader(body)
-	if stream != nil {
-		s.log.Info("request body over the size limit, streamed upstream; its tools are not read", "route", route.Name, "limit", s.opts.MaxRequestBody)
-		outBody = stream
-		// The transport may still read the body (its last read checks the end) after the upstream
-		// has answered; without full duplex, writing the answer's headers closes the body under it
-		// and the transport cuts the answer (golang/go #40747).
-		_ = http.NewResponseController(w).EnableFullDuplex()
-	}
-	out, err := http.NewRequestWithContext(ctx, r.Method, upstreamURL(route.base, rest, r.URL).String(), outBody)
-	if err != nil {
-		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: building the request for upstream %s: %v", route.base.Host, err))
-		return
-	}
-	out.Header = r.Header.Clone()
-	removeHopByHop(out.Header)
-	out.Header.Del("Accept-Encoding")
-	out.Header.Set(HopHeader, s.pid)
-	out.ContentLength = int64(len(body))
-	if stream != nil {
-		out.ContentLength = r.ContentLength // -1 when unknown: sent chunked
-	}
-	if r.Body == nil || r.Body == http.NoBody {
-		if len(body) == 0 {
-			out.Body = http.NoBody
-			out.ContentLength = 0
-		}
-	}
-	out.Host = ""
-	s.Stats.Request(route.Name)
-	cap = s.samples.Start(r, observe.Route{Name: route.Name, Upstream: route.base.String(), TextFormat: route.TextFormat}, rest, dialect, body, rec.Start())
-	rec.Tee(cap)
-
-	resp, err := s.transport.RoundTrip(out)
-	if err != nil {
-		if idle != nil && idle.idled.Load() {
-			s.log.Info("request body stalled while streaming upstream; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
-			cap.Fail("request body stalled")
-			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
-			return
-		}
-		if r.Context().Err() != nil {
-			return // the client hung up; not an error of ours or the upstream's
-		}
-		s.Stats.UpstreamError(route.Name)
-		f := netfault.Classify(err)
-		s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "cause", string(f.Kind), "error", f.Detail)
-		cap.Fail("reaching upstream: " + f.Reason)
-		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix could not reach the upstream %s: %s", route.base.Host, f))
-		return
-	}
-	defer resp.Body.Close()
-	resp.Body = s.Stats.UpstreamBody(resp.Body, cap)
-	cap.Response(resp)
-
-	h := w.Header()
-	for k, vv := range resp.Header {
-		h[k] = append([]string(nil), vv...)
-	}
-	removeHopByHop(h)
-
-	s.env.Respond(w, resp, exchange.Request{Route: route.Name, Dialect: dialect, Body: body, TextFormat: route.TextFormat}, cap)
-}
-
-// initialRequestBuffer is the first buffer, in bytes, for a request body of announced length; it
-// doubles as the body arrives, up to the announced length.
-const initialRequestBuffer = 1 << 20
-
-// readRequest reads a request body to forward it and to read its tools. A body of at most
-// MaxRequestBody bytes is returned whole in body; a larger one (by its Content-Length, or by
-// reading past the limit) comes back as stream, the bytes read so far followed by the rest, to be
-// sent as it comes, with body nil. It returns the error of a body that cannot be read.
-func (s *Server) readRequest(r *http.Request) (body []byte, stream io.Reader, err error) {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil, nil, nil
-	}
-	limit := s.opts.MaxRequestBody
-	switch {
-	case r.ContentLength > limit:
-		return nil, r.Body, nil
-	case r.ContentLength >= 0:
-		// Memory grows with the bytes that arrive, not with the size announced.
-		body = make([]byte, 0, min(r.ContentLength, initialRequestBuffer))
-		for int64(len(body)) < r.ContentLength {
-			if len(body) == cap(body) {
-				body = append(make([]byte, 0, min(2*int64(cap(body)), r.ContentLength)), body...)
-			}
-			n, err := r.Body.Read(body[len(body):min(int64(cap(body)), r.ContentLength)])
-			body = body[:len(body)+n]
-			if err == io.EOF && int64(len(body)) < r.ContentLength {
-				err = io.ErrUnexpectedEOF
-			}
-			if err != nil && int64(len(body)) < r.ContentLength {
-				return nil, nil, err
-			}
-		}
-		return body, nil, nil
-	}
-	body, err = io.ReadAll(io.LimitReader(r.Body, limit+1))
-	if err != nil {
-		return nil, nil, err
-	}
-	if int64(len(body)) > limit {
-		return nil, io.MultiReader(bytes.NewReader(body), r.Body), nil
-	}
-	return body, nil, nil
-}
-
-// writeError answers with an error body shaped like the API of the request path, so that the
-// client's SDK shows the message: Anthropic's {"type":"error","error":{…}} or OpenAI's {"error":{…}}.
-func writeError(w http.ResponseWriter, path string, status int, msg string) {
-	var body any
-	switch exchange.DialectFor(path) {
-	case "chat", "responses":
-		body = map[string]any{"error": map[string]any{"message": msg, "type": "toolfix_error", "code": status}}
-	default:
-		typ := "api_error"
-		switch status {
-		case http.StatusNotFound:
-			typ = "not_found_error"
-		case http.StatusForbidden:
-			typ = "permission_error"
-		}
-		body = map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}}
-	}
-	b, _ := json.Marshal(body)
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return names
 }
 
 // IsLoopback reports whether a listen address "host:port" names a loopback interface only:
