@@ -33,7 +33,7 @@ type Limits struct {
 // Env is what the exchanges of one proxy share: its counters, its log, the clock of the
 // keep-alives and the limits. Create it with NewEnv; it is safe for concurrent use.
 type Env struct {
-	Stats *observe.Stats
+	stats *observe.Stats
 	log   *slog.Logger
 	clock Clock
 	opts  Limits
@@ -52,7 +52,7 @@ func NewEnv(stats *observe.Stats, log *slog.Logger, clock Clock, limits Limits) 
 	if limits.MaxJSONBody <= 0 {
 		limits.MaxJSONBody = DefaultMaxJSONBody
 	}
-	return &Env{Stats: stats, log: log, clock: clock, opts: limits}
+	return &Env{stats: stats, log: log, clock: clock, opts: limits}
 }
 
 // Request is what an exchange knows of the request it answers.
@@ -193,12 +193,12 @@ func (ex *exchange) peekHead(n int) []byte {
 func (ex *exchange) reporter(tool *string) *repair.Reporter {
 	return &repair.Reporter{
 		Repaired: func(kind, t string) {
-			ex.s.Stats.Repair(kind)
+			ex.s.stats.Repair(kind)
 			ex.cap.Repair(kind, t)
 			ex.s.log.Info("repaired", "route", ex.route, "dialect", ex.dialect, "kind", kind, "tool", t)
 		},
 		FailOpen: func(reason string) {
-			ex.s.Stats.FailOpen()
+			ex.s.stats.FailOpen()
 			ex.cap.FailOpen(reason)
 			ex.s.log.Info("fail open", "route", ex.route, "dialect", ex.dialect, "reason", reason)
 		},
@@ -207,7 +207,7 @@ func (ex *exchange) reporter(tool *string) *repair.Reporter {
 
 // panicked reports a fail-open after a panic in the dialect.
 func (ex *exchange) panicked(p any) {
-	ex.s.Stats.FailOpen()
+	ex.s.stats.FailOpen()
 	ex.cap.FailOpen("panic in repair")
 	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 }

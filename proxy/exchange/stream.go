@@ -26,8 +26,8 @@ type streamRepairer interface {
 func (ex *exchange) stream(rep streamRepairer) {
 	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
 	rep = ex.watchUndeclared(rep)
-	ex.s.Stats.StreamOpened()
-	defer ex.s.Stats.StreamClosed()
+	ex.s.stats.StreamOpened()
+	defer ex.s.stats.StreamClosed()
 	h := ex.w.Header()
 	h.Del("Content-Length")
 	ex.w.WriteHeader(ex.resp.StatusCode)
