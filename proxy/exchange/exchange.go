@@ -93,41 +93,41 @@ type exchange struct {
 	cap        *observe.Capture // nil when no sample is captured
 }
 
+// respond decides once how the body is handled and hands it to the one writer of that handling.
 func (ex *exchange) respond() {
 	h := handlingOf(ex.dialect, ex.resp.StatusCode, ex.resp.Header.Get("Content-Type"), ex.resp.Request.Method, ex.request)
 	if h == handleJSON {
 		h = streamLabelledJSON(h, ex.request, ex.peekHead(64))
 	}
-	switch h {
-	case handleSSEAsJSON:
-		ex.sseAsJSON()
-		return
-	case handleStream:
-		if rep := newStreamRepairer(ex.dialect, ex.request, ex.textFormat, ex.s.opts.MaxHeld, ex.reporter(nil)); rep != nil {
-			ex.stream(rep)
-			return
-		}
-	case handleJSON:
-		if ex.json() {
-			return
-		}
+	var rep streamRepairer
+	if h == handleStream {
+		rep = newStreamRepairer(ex.dialect, ex.request, ex.textFormat, ex.s.opts.MaxHeld, ex.reporter(nil))
 	}
-	ex.copy(nil)
+	switch {
+	case h == handleSSEAsJSON:
+		ex.sseAsJSON()
+	case h == handleStream && rep != nil:
+		ex.stream(rep)
+	case h == handleJSON:
+		ex.json()
+	default:
+		ex.copy(nil)
+	}
 }
 
-// json reads a non-streamed body up to the size limit and writes it repaired. It returns false,
-// having written nothing, when the body must be passed through by copy (too large to hold).
-func (ex *exchange) json() bool {
+// json reads a non-streamed body up to the size limit and writes it repaired; a body it cannot
+// read whole, or one over the limit, goes on by copy as it came.
+func (ex *exchange) json() {
 	limit := ex.s.opts.MaxJSONBody
 	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
 	if err != nil {
 		ex.copy(body)
-		return true
+		return
 	}
 	if int64(len(body)) > limit {
 		ex.s.log.Info("body over the repair size limit, passed through", "route", ex.route, "bytes", len(body))
 		ex.copy(body)
-		return true
+		return
 	}
 	if u := ex.undeclaredFor(); u != nil {
 		u.body(body)
@@ -136,7 +136,6 @@ func (ex *exchange) json() bool {
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	_, _ = ex.w.Write(out)
-	return true
 }
 
 // copy writes the status and the body as it comes, flushing after every read so that streams of a
