@@ -8,20 +8,17 @@ import (
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
-// Capture gathers one exchange for a sample store while it is forwarded: the request as it came,
+// Capture gathers one exchange for Samples while it is forwarded: the request as it came,
 // the upstream bytes as they arrived and the bytes sent to the client, and what the repair did. All
-// of it happens on the request's goroutine. A nil *Capture ignores every call. Samples.Start makes
-// one; Samples.Save ends it.
+// of it happens on the request's goroutine. A nil *Capture ignores every call.
 type Capture struct {
 	x      sample.Exchange
 	up     *capBuffer
 	client *capBuffer
 }
 
-// Start starts a capture for a request on route when samples are kept and the exchange could be
-// wanted: in ModeRepairs only a path toolfix repairs can be (dialect not ""). rest is the request
-// path after the route name, body the request body as forwarded, start the time it arrived. It
-// returns nil when nothing is captured.
+// Start starts a capture for a request when samples are kept and the exchange could be wanted:
+// in ModeRepairs only a path toolfix repairs can be. It returns nil when nothing is captured.
 func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body []byte, start time.Time) *Capture {
 	st := s.store
 	if st == nil || st.Mode() == sample.ModeOff || (st.Mode() != sample.ModeAll && dialect == "") {
@@ -99,12 +96,11 @@ func (c *Capture) clientTee() *capBuffer {
 	return c.client
 }
 
-// Save writes the exchange as a sample when the store wants it; status is the status the client
-// was answered with, used when the upstream gave none. It is called when the answer is complete,
-// before the handler returns, and writes on a goroutine of its own so that the end of the answer
-// (the HTTP response's last chunk) does not wait for the sample: redacting and encoding a repaired
-// 10 MB tool input takes over a second. Wait waits for it. A failure is logged, never shown to the
-// client.
+// Save writes the exchange as a sample when the store wants it. It is called when the answer is
+// complete, before the handler returns, and writes on a goroutine of its own so that the end of
+// the answer (the HTTP response's last chunk) does not wait for the sample: redacting and encoding
+// a repaired 10 MB tool input takes over a second. Wait waits for it. A failure is logged, never
+// shown to the client.
 func (s *Samples) Save(c *Capture, status int) {
 	if c == nil {
 		return
@@ -151,10 +147,10 @@ func (s *Samples) Save(c *Capture, status int) {
 	}()
 }
 
-// Wait blocks until every sample of an exchange that has ended is written. Call it when the server
-// stops, after http.Server.Shutdown has returned; from then on an exchange still ending (one cut
-// by http.Server.Close) writes its sample before its handler returns. It returns at once when none
-// is pending.
+// Wait blocks until every sample of an exchange that has ended is written (see proxy.Options.Samples).
+// Call it when the server stops, after http.Server.Shutdown has returned; from then on an exchange
+// still ending (one cut by http.Server.Close) writes its sample before its handler returns. It
+// returns at once when none is pending.
 func (s *Samples) Wait() {
 	s.saveMu.Lock()
 	s.waited = true
