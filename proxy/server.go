@@ -147,8 +147,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if why := browserRefusal(r); why != "" {
 		// No header value in the log: the Host and Origin are the sender's to choose.
 		s.log.Info("refused a request a web browser may have sent (foreign Host or Origin, or a CORS preflight)", "method", r.Method)
-		writeError(w, r.URL.Path, http.StatusForbidden, why)
-		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusForbidden, -1)
+		s.refuse(w, r, observe.NoRoute, http.StatusForbidden, why)
 		return
 	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
@@ -165,14 +164,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if r.Header.Get(HopHeader) != "" {
-		writeError(w, r.URL.Path, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
-		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusLoopDetected, -1)
+		s.refuse(w, r, observe.NoRoute, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
 		return
 	}
 	route, rest := s.pick(r.URL.EscapedPath())
 	if route == nil {
-		writeError(w, r.URL.Path, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
-		s.Stats.Finished(observe.NoRoute, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusNotFound, -1)
+		s.refuse(w, r, observe.NoRoute, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
 		return
 	}
 	if isWebSocketUpgrade(r) {
@@ -180,6 +177,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forward(w, r, route, rest)
+}
+
+// refuse answers a request that goes nowhere with status and msg in an error shaped like the
+// request path's API (see writeError), and counts it under route (observe.NoRoute when it matched
+// none).
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, route string, status int, msg string) {
+	writeError(w, r.URL.Path, status, msg)
+	s.Stats.Finished(route, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), status, -1)
 }
 
 // pick finds the route for an escaped request path and the rest of the path after the route name.

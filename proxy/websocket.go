@@ -3,9 +3,6 @@ package proxy
 import (
 	"net/http"
 	"strings"
-
-	"github.com/toolfix/toolfix/proxy/exchange"
-	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 // A request that asks to switch to the WebSocket protocol (Codex CLI opens GET …/v1/responses
@@ -46,7 +43,6 @@ func headerHasToken(h http.Header, name, token string) bool {
 // path's API, and counts it under route.
 func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, route string) {
 	w.Header().Set("Connection", "close")
-	writeError(w, r.URL.Path, http.StatusUpgradeRequired, websocketRefusal)
 	s.log.Debug("refused a websocket upgrade", "route", route, "path", r.URL.Path)
-	s.Stats.Finished(route, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), http.StatusUpgradeRequired, -1)
+	s.refuse(w, r, route, http.StatusUpgradeRequired, websocketRefusal)
 }
