@@ -7,7 +7,6 @@ import (
 	"github.com/toolfix/toolfix/proxy/openai"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/responses"
-	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // DialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for
@@ -66,24 +65,4 @@ func repairJSON(dialect string, request, body []byte, textFormat string, rep *re
 		return responses.RepairResponse(tools, body, rep)
 	}
 	return nil, false
-}
-
-// repairBody repairs a whole body with repairJSON, failing open (body as it came, panicked
-// called) after a panic; changed is false when the body goes as it came. The proxy and Replay
-// share it.
-func repairBody(dialect string, request, body []byte, textFormat string, rep *repair.Reporter, panicked func(any)) (out []byte, changed bool) {
-	out = body
-	defer func() {
-		if p := recover(); p != nil {
-			out, changed = body, false
-			panicked(p)
-		}
-	}()
-	if sse.LooksLikeStream(body) && !RequestAsksJSON(request) {
-		return body, false // a stream the client asked for is not the JSON repairers' (see streamLabelledJSON)
-	}
-	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
-		out, changed = fixed, true
-	}
-	return out, changed
 }

@@ -6,17 +6,21 @@
 //
 // The order of calls, top to bottom (file in brackets):
 //
-//	Env.Respond                                   [exchange.go]
-//	  └─ respond: handlingOf(status, Content-Type, method, request)   [handling.go]
-//	       │       streamLabelledJSON(first 64 bytes)  for a JSON-labelled body
-//	       ├─ handleSSEAsJSON ─► sseAsJSON: read whole ─► repairBody ─► JSON  [jsonanswer.go]
-//	       ├─ handleStream ────► stream: newStreamRepairer(dialect)           [stream.go, dialects.go]
-//	       │                      watchUndeclared, keepAlive while a span is held  [undeclared.go, keepalive.go]
+//	Env.Respond                                                     [env.go]
+//	  └─ respond: handlingOf(status, Content-Type, method, request)  [exchange.go]
+//	       │       streamLabelledJSON(first 64 bytes) for a JSON-labelled body
+//	       ├─ handleSSEAsJSON ─► sseAsJSON: read whole ─► repairBody ─► JSON   [jsonanswer.go]
+//	       ├─ handleStream ────► stream: newStreamRepairer(dialect)            [exchange.go, dialects.go]
+//	       │                      watchUndeclared; keepAlive while a span is held
 //	       │                      pumpStream: sse.Reader ─► Push/End ─► batchWriter ─► client
-//	       ├─ handleJSON ──────► json: read up to MaxJSONBody ─► repairBody  [exchange.go, dialects.go]
+//	       ├─ handleJSON ──────► json: read up to MaxJSONBody ─► repairBody ─► client
 //	       └─ handleCopy ──────► copy: as it comes, flushed per read
 //
-// Each repair and fail-open is counted in Env.Stats, logged once and noted in the exchange's
-// observe.Capture. Nothing here knows routes, listeners or request headers: those are the
-// proxy's (package proxy).
+// repairBody and newStreamRepairer pick the dialect's repairer (dialects.go); undeclared.go logs
+// calls to tools the request does not declare; keepalive.go sends a dialect's keep-alive while it
+// holds a span.
+//
+// Each repair and fail-open is counted in the Env's observe.Stats, logged once and noted in the
+// exchange's observe.Capture. Nothing here listens, picks a route or reads a request header: that
+// is package proxy's.
 package exchange

@@ -3,81 +3,27 @@ package exchange
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
-	"log/slog"
+	"mime"
 	"net/http"
+	"runtime"
 	"strconv"
+	"sync"
 
 	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
-// DefaultMaxJSONBody is the largest non-streamed response body, in bytes, that is read into memory
-// to be repaired when Limits.MaxJSONBody is zero: 32 MiB. A larger body passes through as it is.
-const DefaultMaxJSONBody = 32 << 20
-
-// Limits bound what one exchange holds in memory. The zero value of each field means its default.
-type Limits struct {
-	// MaxJSONBody is the largest non-streamed body repaired in memory, in bytes; zero means
-	// DefaultMaxJSONBody.
-	MaxJSONBody int64
-	// MaxEvent is the largest SSE event repaired, in bytes; zero means sse.DefaultMaxEvent. A larger
-	// event, and everything after it in that stream, passes through unrepaired.
-	MaxEvent int
-	// MaxHeld is the most bytes of one tool call's input (or leaked-call text tail) a stream
-	// holds for repair; zero means repair.DefaultMaxHeld. Past it the held bytes go out as they
-	// came, logged as a fail-open.
-	MaxHeld int
-}
-
-// Env is what the exchanges of one proxy share: its counters, its log, the clock of the
-// keep-alives and the limits. Create it with NewEnv; it is safe for concurrent use.
-type Env struct {
-	stats *observe.Stats
-	log   *slog.Logger
-	clock Clock
-	opts  Limits
-}
-
-// NewEnv builds the shared part of every exchange: stats counts repairs, fail-opens and open
-// streams (never nil); log receives one line per repair, fail-open and upstream read error (nil
-// discards them); clock times the keep-alives (nil means the system clock).
-func NewEnv(stats *observe.Stats, log *slog.Logger, clock Clock, limits Limits) *Env {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	if clock == nil {
-		clock = realClock{}
-	}
-	if limits.MaxJSONBody <= 0 {
-		limits.MaxJSONBody = DefaultMaxJSONBody
-	}
-	return &Env{stats: stats, log: log, clock: clock, opts: limits}
-}
-
-// Request is what an exchange knows of the request it answers.
-type Request struct {
-	// Route is the route's name, "" for the root route; only logged.
-	Route string
-	// Dialect is DialectFor of the request path: "anthropic", "chat", "responses", or "" for a
-	// path toolfix does not repair.
-	Dialect string
-	// Body is the request body as it went upstream, read only for its tools (and "stream"); nil
-	// when it was too large to hold and was streamed.
-	Body []byte
-	// TextFormat is the route's opt-in leaked-call text format ("" for none).
-	TextFormat string
-}
-
-// Respond writes the answer to one forwarded request: resp's status and body, repaired or as they
-// came (w's headers already hold resp's, less the hop-by-hop ones). It decides once how the body
-// is handled (see handlingOf), then hands it to one of sseAsJSON, stream, json or copy, which
-// write to w until the body ends; cap (nil: none) notes what the repair did. A failed upstream
-// read after the status was written aborts the response (panic(http.ErrAbortHandler)), so that the
-// client sees a broken answer rather than a clean end.
-func (e *Env) Respond(w http.ResponseWriter, resp *http.Response, req Request, cap *observe.Capture) {
-	ex := &exchange{s: e, route: req.Route, w: w, resp: resp, request: req.Body, dialect: req.Dialect, textFormat: req.TextFormat, cap: cap}
-	ex.respond()
+// streamRepairer is what a dialect offers for one streamed response. Push is given each framed
+// piece in order and writes what may go now; End is called once at the end of the stream and writes
+// whatever is still held. Held returns the raw bytes of every piece taken but not yet written, as
+// they came, so that the pump can fail open after a panic.
+type streamRepairer interface {
+	Push(ev sse.Event, w io.Writer) error
+	End(w io.Writer) error
+	Held() []byte
 }
 
 // exchange is one forwarded request's response side.
@@ -88,9 +34,75 @@ type exchange struct {
 	resp    *http.Response
 	request []byte
 	dialect string
-	// textFormat is the route's opt-in leaked-call text format ("" for none).
-	textFormat string
-	cap        *observe.Capture // nil when no sample is captured
+	format  string           // the route's opt-in leaked-call text format ("" for none)
+	cap     *observe.Capture // nil when no sample is captured
+}
+
+func (ex *exchange) reporter(tool *string) *repair.Reporter {
+	return &repair.Reporter{
+		Repaired: func(kind, t string) {
+			ex.s.stats.Repair(kind)
+			ex.cap.Repair(kind, t)
+			ex.s.log.Info("repaired", "route", ex.route, "dialect", ex.dialect, "kind", kind, "tool", t)
+		},
+		FailOpen: func(reason string) {
+			ex.s.stats.FailOpen()
+			ex.cap.FailOpen(reason)
+			ex.s.log.Info("fail open", "route", ex.route, "dialect", ex.dialect, "reason", reason)
+		},
+	}
+}
+
+// handling is what the proxy does with a response body.
+type handling int
+
+const (
+	handleCopy      handling = iota // copied as it comes
+	handleStream                    // framed and pumped through the dialect's streamRepairer
+	handleJSON                      // read whole and repaired by repairJSON
+	handleSSEAsJSON                 // an SSE answer to a non-streamed request: see sseAsJSON
+)
+
+// handlingOf decides how a response to a request of dialect is handled, from its status, its
+// Content-Type, the request method and body. Replay takes the same decision.
+func handlingOf(dialect string, status int, contentType, method string, request []byte) handling {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	ok := status >= 200 && status < 300
+	switch {
+	case ok && (mt == "text/event-stream" || mt == "text/plain") && shapesSSEAsJSON(dialect) && method == http.MethodPost && RequestAsksJSON(request):
+		// text/plain: some gateways label the stream so; a body that is neither a stream nor JSON
+		// passes as it came.
+		return handleSSEAsJSON
+	case ok && dialect != "" && mt == "text/event-stream":
+		return handleStream
+	case ok && dialect != "" && (mt == "application/json" || mt == "" || mt == "text/plain") && method == http.MethodPost:
+		// text/plain: a gateway's label for a stream (see streamLabelledJSON) or for JSON.
+		return handleJSON
+	}
+	return handleCopy
+}
+
+// streamLabelledJSON refines handleJSON by the start of the body (head, its first bytes): an SSE
+// stream labelled application/json, text/plain or nothing that answers a request asking for a stream is
+// handled as the stream it is, so that it stays a stream (byte-identical when healthy); only a
+// request asking for no stream has it turned into JSON (D55). Replay takes the same decision.
+func streamLabelledJSON(h handling, request, head []byte) handling {
+	if h == handleJSON && sse.LooksLikeStream(head) && !RequestAsksJSON(request) {
+		return handleStream
+	}
+	return h
+}
+
+// peekHead returns up to n first bytes of the upstream body without consuming them (ex.resp.Body
+// then reads them again). It waits for those bytes or the end of the body.
+func (ex *exchange) peekHead(n int) []byte {
+	br := bufio.NewReaderSize(ex.resp.Body, max(n, 16))
+	head, _ := br.Peek(n)
+	ex.resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{br, ex.resp.Body}
+	return head
 }
 
 // respond decides once how the body is handled and hands it to the one writer of that handling.
@@ -101,7 +113,7 @@ func (ex *exchange) respond() {
 	}
 	var rep streamRepairer
 	if h == handleStream {
-		rep = newStreamRepairer(ex.dialect, ex.request, ex.textFormat, ex.s.opts.MaxHeld, ex.reporter(nil))
+		rep = newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.s.opts.MaxHeld, ex.reporter(nil))
 	}
 	switch {
 	case h == handleSSEAsJSON:
@@ -113,29 +125,6 @@ func (ex *exchange) respond() {
 	default:
 		ex.copy(nil)
 	}
-}
-
-// json reads a non-streamed body up to the size limit and writes it repaired; a body it cannot
-// read whole, or one over the limit, goes on by copy as it came.
-func (ex *exchange) json() {
-	limit := ex.s.opts.MaxJSONBody
-	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
-	if err != nil {
-		ex.copy(body)
-		return
-	}
-	if int64(len(body)) > limit {
-		ex.s.log.Info("body over the repair size limit, passed through", "route", ex.route, "bytes", len(body))
-		ex.copy(body)
-		return
-	}
-	if u := ex.undeclaredFor(); u != nil {
-		u.body(body)
-	}
-	out, _ := repairBody(ex.dialect, ex.request, body, ex.textFormat, ex.reporter(nil), ex.panicked)
-	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
-	ex.w.WriteHeader(ex.resp.StatusCode)
-	_, _ = ex.w.Write(out)
 }
 
 // copy writes the status and the body as it comes, flushing after every read so that streams of a
@@ -177,30 +166,38 @@ func (ex *exchange) abort(err error) {
 	panic(http.ErrAbortHandler)
 }
 
-// peekHead returns up to n first bytes of the upstream body without consuming them (ex.resp.Body
-// then reads them again). It waits for those bytes or the end of the body.
-func (ex *exchange) peekHead(n int) []byte {
-	br := bufio.NewReaderSize(ex.resp.Body, max(n, 16))
-	head, _ := br.Peek(n)
-	ex.resp.Body = struct {
-		io.Reader
-		io.Closer
-	}{br, ex.resp.Body}
-	return head
-}
-
-func (ex *exchange) reporter(tool *string) *repair.Reporter {
-	return &repair.Reporter{
-		Repaired: func(kind, t string) {
-			ex.s.stats.Repair(kind)
-			ex.cap.Repair(kind, t)
-			ex.s.log.Info("repaired", "route", ex.route, "dialect", ex.dialect, "kind", kind, "tool", t)
-		},
-		FailOpen: func(reason string) {
-			ex.s.stats.FailOpen()
-			ex.cap.FailOpen(reason)
-			ex.s.log.Info("fail open", "route", ex.route, "dialect", ex.dialect, "reason", reason)
-		},
+// stream pumps an SSE body through the dialect's repairer, flushing whenever it would wait for the
+// upstream, and fails open on a panic.
+func (ex *exchange) stream(rep streamRepairer) {
+	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
+	rep = ex.watchUndeclared(rep)
+	ex.s.stats.StreamOpened()
+	defer ex.s.stats.StreamClosed()
+	h := ex.w.Header()
+	h.Del("Content-Length")
+	ex.w.WriteHeader(ex.resp.StatusCode)
+	rc := http.NewResponseController(ex.w)
+	cw := &batchWriter{w: ex.w}
+	flushNow := func() {
+		if wrote, err := cw.flush(); wrote && err == nil {
+			_ = rc.Flush()
+		}
+	}
+	flush := flushNow
+	if holds {
+		ka := &keepAlive{clock: ex.s.clock, holder: sh, out: cw, flush: flushNow}
+		rep = &lockedRepairer{streamRepairer: rep, ka: ka}
+		flush = func() { ka.locked(flushNow) }
+		ka.start()
+		defer ka.stop()
+	}
+	readErr, writeErr := pumpStream(ex.resp.Body, cw, rep, ex.s.opts.MaxEvent, flush, ex.panicked)
+	if writeErr != nil {
+		return // writing to the client failed: it went away
+	}
+	flush()
+	if readErr != nil {
+		ex.abort(readErr)
 	}
 }
 
@@ -209,4 +206,158 @@ func (ex *exchange) panicked(p any) {
 	ex.s.stats.FailOpen()
 	ex.cap.FailOpen("panic in repair")
 	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
+}
+
+// pumpStream frames src as SSE and passes each piece through rep to w, calling beforeRead (when not
+// nil) before every read of src that may block. After a panic in rep it writes what rep held and
+// every later byte as it came, and calls panicked once. It returns the error that ended src (nil at
+// its end) and the first error writing to w, after which it stops. The proxy and Replay share it.
+func pumpStream(src io.Reader, w io.Writer, rep streamRepairer, maxEvent int, beforeRead func(), panicked func(any)) (readErr, writeErr error) {
+	fr := &sse.Reader{R: src, MaxEvent: maxEvent, BeforeRead: beforeRead}
+	broken := false // after a panic: pass every byte through
+	for {
+		ev, err := fr.Next()
+		if err != nil {
+			if !broken {
+				_ = safely(rep, func() error { return rep.End(w) }, nil, &broken, w, panicked)
+			}
+			if errors.Is(err, io.EOF) {
+				return nil, nil
+			}
+			return err, nil
+		}
+		if broken {
+			_, err = w.Write(ev.Raw)
+		} else {
+			err = safely(rep, func() error { return rep.Push(ev, w) }, ev.Raw, &broken, w, panicked)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// safely runs one dialect call; on a panic it writes the held bytes and raw as they came, marks the
+// stream broken and reports the panic.
+func safely(rep streamRepairer, call func() error, raw []byte, broken *bool, w io.Writer, panicked func(any)) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			*broken = true
+			panicked(p)
+			if _, err = w.Write(rep.Held()); err == nil && raw != nil {
+				_, err = w.Write(raw)
+			}
+		}
+	}()
+	return call()
+}
+
+// panicText describes a recovered panic for the log without its content: a runtime error's message
+// (an index, a nil dereference: never data), else only the panic value's type, since a value built
+// by code may quote the argument or text it choked on.
+func panicText(p any) string {
+	if re, ok := p.(runtime.Error); ok {
+		return re.Error()
+	}
+	return fmt.Sprintf("%T", p)
+}
+
+// json reads a non-streamed body up to the size limit and writes it repaired; a body it cannot
+// read whole, or one over the limit, goes on by copy as it came.
+func (ex *exchange) json() {
+	limit := ex.s.opts.MaxJSONBody
+	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
+	if err != nil {
+		ex.copy(body)
+		return
+	}
+	if int64(len(body)) > limit {
+		ex.s.log.Info("body over the repair size limit, passed through", "route", ex.route, "bytes", len(body))
+		ex.copy(body)
+		return
+	}
+	if u := ex.undeclaredFor(); u != nil {
+		u.body(body)
+	}
+	out, _ := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	ex.w.WriteHeader(ex.resp.StatusCode)
+	_, _ = ex.w.Write(out)
+}
+
+// repairBody repairs a whole body with repairJSON, failing open (body as it came, panicked
+// called) after a panic; changed is false when the body goes as it came. The proxy and Replay
+// share it.
+func repairBody(dialect string, request, body []byte, textFormat string, rep *repair.Reporter, panicked func(any)) (out []byte, changed bool) {
+	out = body
+	defer func() {
+		if p := recover(); p != nil {
+			out, changed = body, false
+			panicked(p)
+		}
+	}()
+	if sse.LooksLikeStream(body) && !RequestAsksJSON(request) {
+		return body, false // a stream the client asked for is not the JSON repairers' (see streamLabelledJSON)
+	}
+	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
+		out, changed = fixed, true
+	}
+	return out, changed
+}
+
+// batchWriter gathers the small writes of one batch of events into one buffer, written to the
+// client at each flush point (when the pump is about to wait for the upstream), so that a fast
+// stream costs as few syscalls as a plain copy while a slow one still goes out event by event.
+// The buffer comes from a pool and goes back at each flush, so an idle stream holds none.
+type batchWriter struct {
+	w   io.Writer
+	buf *[]byte
+	err error
+	n   int64 // bytes taken so far
+}
+
+const batchSize = 32 << 10
+
+var batchPool = sync.Pool{New: func() any { b := make([]byte, 0, batchSize); return &b }}
+
+func (b *batchWriter) Write(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	b.n += int64(len(p))
+	if b.buf == nil {
+		b.buf = batchPool.Get().(*[]byte)
+	}
+	if len(*b.buf)+len(p) > batchSize {
+		if err := b.writeOut(); err != nil {
+			return 0, err
+		}
+		if len(p) >= batchSize {
+			_, b.err = b.w.Write(p)
+			return len(p), b.err
+		}
+	}
+	*b.buf = append(*b.buf, p...)
+	return len(p), nil
+}
+
+// writeOut writes the gathered bytes to the client.
+func (b *batchWriter) writeOut() error {
+	if b.buf != nil && len(*b.buf) > 0 && b.err == nil {
+		_, b.err = b.w.Write(*b.buf)
+		*b.buf = (*b.buf)[:0]
+	}
+	return b.err
+}
+
+// flush writes the gathered bytes, returns the buffer to the pool and reports whether anything
+// was written since the last flush.
+func (b *batchWriter) flush() (bool, error) {
+	if b.buf == nil {
+		return false, b.err
+	}
+	err := b.writeOut()
+	batchPool.Put(b.buf)
+	b.buf = nil
+	return true, err
 }

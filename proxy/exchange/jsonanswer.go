@@ -7,6 +7,9 @@ import (
 	"strconv"
 )
 
+// textFormat returns the opt-in leaked-call text format of the exchange's route ("" for none).
+func (ex *exchange) textFormat() string { return ex.format }
+
 // RequestAsksJSON reports whether a request body is a JSON object that does not ask for a stream
 // ("stream" false or absent). A body that cannot be read (not JSON, or too large to have been
 // read) asks for nothing toolfix knows.
@@ -34,7 +37,7 @@ func (ex *exchange) sseAsJSON() {
 		ex.copy(body)
 		return
 	}
-	out, changed := repairBody(ex.dialect, ex.request, body, ex.textFormat, ex.reporter(nil), ex.panicked)
+	out, changed := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
 	if !changed {
 		ex.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		ex.w.WriteHeader(ex.resp.StatusCode)

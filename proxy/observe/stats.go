@@ -77,21 +77,6 @@ func (s *Stats) StreamOpened() { s.streams.Add(1) }
 // StreamClosed counts a streamed response leaving the repair (see StreamOpened).
 func (s *Stats) StreamClosed() { s.streams.Add(-1) }
 
-// ProtocolLabel names a dialect ("anthropic", "chat", "responses" or "") the way the shared cases
-// and the metrics do: "anthropic", "openai", "responses" or "other".
-func ProtocolLabel(dialect string) string {
-	switch dialect {
-	case "anthropic", "responses":
-		return dialect
-	case "chat":
-		return "openai"
-	}
-	return "other"
-}
-
-// NoRoute is the route label of requests that matched no route.
-const NoRoute = "(none)"
-
 // TTFBBuckets are the upper bounds, in seconds, of the time-to-first-byte histogram.
 var TTFBBuckets = []float64{0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60}
 
