@@ -147,7 +147,7 @@ func (s *Samples) Save(c *Capture, status int) {
 	}()
 }
 
-// Wait blocks until every sample of an exchange that has ended is written (see proxy.Options.Samples).
+// Wait blocks until every sample of an exchange that has ended is written (see Options.Samples).
 // Call it when the server stops, after http.Server.Shutdown has returned; from then on an exchange
 // still ending (one cut by http.Server.Close) writes its sample before its handler returns. It
 // returns at once when none is pending.
