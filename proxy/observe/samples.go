@@ -7,8 +7,8 @@ import (
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
-// Samples captures exchanges into a sample store and writes those it wants once they end. A nil
-// *Samples, or one with a nil store, captures nothing. Create it with NewSamples.
+// Samples captures exchanges into a sample store and writes those it wants once they end; with a
+// nil store it captures nothing. Create it with NewSamples.
 type Samples struct {
 	store   *sample.Store
 	maxHeld int
