@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/sample"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -323,7 +324,7 @@ func checkSampleParses(t *testing.T, name string, data []byte) {
 	if _, err := client.AnthropicStream(x.ClientBody()); err != nil {
 		t.Errorf("%s: the client body does not accumulate: %v", name, err)
 	}
-	if res, err := ReplaySample(x); err != nil || len(res.Repairs) == 0 {
+	if res, err := exchange.ReplaySample(x); err != nil || len(res.Repairs) == 0 {
 		t.Errorf("%s: replaying the sample repairs nothing (%v)", name, err)
 	}
 }
@@ -461,7 +462,7 @@ func TestSampleCutAtMaxHeld(t *testing.T) {
 func TestSampleOfSpilledCapture(t *testing.T) {
 	key := "sk-ant-api03-" + canary(40)
 	body := stringifiedTodoStream("rotate " + key + " " + strings.Repeat("then fix the parser, (again) ", 100_000))
-	if len(body) < 2*capMemory {
+	if len(body) < 2<<20 { // twice the capture's memory part (observe.capMemory, 1 MiB)
 		t.Fatalf("the stream is %d bytes, too short to spill", len(body))
 	}
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
