@@ -1,0 +1,190 @@
+package observe
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/toolfix/toolfix/proxy/sample"
+)
+
+// Capture gathers one exchange for Samples while it is forwarded: the request as it came,
+// the upstream bytes as they arrived and the bytes sent to the client, and what the repair did. All
+// of it happens on the request's goroutine. A nil *Capture ignores every call.
+type Capture struct {
+	x      sample.Exchange
+	up     *capBuffer
+	client *capBuffer
+}
+
+// Start starts a capture for a request when samples are kept and the exchange could be wanted:
+// in ModeRepairs only a path toolfix repairs can be. It returns nil when nothing is captured.
+func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body []byte, start time.Time) *Capture {
+	st := s.store
+	if st == nil || st.Mode() == sample.ModeOff || (st.Mode() != sample.ModeAll && dialect == "") {
+		return nil
+	}
+	path := rest
+	if r.URL.RawQuery != "" {
+		path += "?" + r.URL.RawQuery
+	}
+	req := sample.Part{Header: r.Header.Clone(), Body: body}
+	if len(body) > sample.MaxBody {
+		req.Body, req.Truncated = body[:sample.MaxBody], true
+	}
+	return &Capture{
+		x: sample.Exchange{
+			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
+			Path: path, Upstream: route.Upstream, TextFormat: route.TextFormat, Request: req,
+		},
+		up:     &capBuffer{limit: s.captureLimit()},
+		client: &capBuffer{limit: s.captureLimit()},
+	}
+}
+
+// captureLimit is how much of each response body a capture keeps, in bytes: the bound on what a
+// stream holds (the proxy's MaxHeld) when one is set below sample.MaxBody, else sample.MaxBody. A
+// longer body is cut there, and the sample says so (body_truncated).
+func (s *Samples) captureLimit() int {
+	if s.maxHeld > 0 && s.maxHeld < sample.MaxBody {
+		return s.maxHeld
+	}
+	return sample.MaxBody
+}
+
+// Repair notes a repair of kind to a call of tool.
+func (c *Capture) Repair(kind, tool string) {
+	if c != nil {
+		c.x.Repairs = append(c.x.Repairs, sample.Repair{Kind: kind, Tool: tool})
+	}
+}
+
+// FailOpen notes a repair refused, and why.
+func (c *Capture) FailOpen(reason string) {
+	if c != nil {
+		c.x.FailOpens = append(c.x.FailOpens, reason)
+	}
+}
+
+// Fail notes what ended the exchange in error (the first one noted stays).
+func (c *Capture) Fail(msg string) {
+	if c != nil && c.x.Error == "" {
+		c.x.Error = msg
+	}
+}
+
+// Response notes the upstream's status and headers.
+func (c *Capture) Response(resp *http.Response) {
+	if c != nil {
+		c.x.Response.Status = resp.StatusCode
+		c.x.Response.Header = resp.Header.Clone()
+	}
+}
+
+// upstreamTee and clientTee are the buffers the readers and the recorder copy into.
+func (c *Capture) upstreamTee() *capBuffer {
+	if c == nil {
+		return nil
+	}
+	return c.up
+}
+
+func (c *Capture) clientTee() *capBuffer {
+	if c == nil {
+		return nil
+	}
+	return c.client
+}
+
+// Save writes the exchange as a sample when the store wants it. It is called when the answer is
+// complete, before the handler returns, and writes on a goroutine of its own so that the end of
+// the answer (the HTTP response's last chunk) does not wait for the sample. The captured bodies
+// are read in place (memory part, then temporary file) by Store.SaveFrom, which redacts and
+// encodes them in bounded chunks, and only then discarded. Wait waits for it. A failure is logged,
+// never shown to the client.
+func (s *Samples) Save(c *Capture, status int) {
+	if c == nil {
+		return
+	}
+	x := &c.x
+	if x.Response.Status == 0 {
+		x.Response.Status = status
+	}
+	st := s.store
+	if !st.Wants(x) {
+		c.up.discard()
+		c.client.discard()
+		return
+	}
+	write := func() {
+		defer c.up.discard()
+		defer c.client.discard()
+		x.Response.Truncated = c.up.truncated
+		up, client := c.up.section(), c.client.section()
+		same, err := sameBytes(up, client)
+		if err != nil {
+			s.log.Warn("saving a sample", "error", err.Error())
+			return
+		}
+		if !same || c.client.truncated != c.up.truncated {
+			x.Client = &sample.Part{Truncated: c.client.truncated}
+		} else {
+			client = nil
+		}
+		path, err := st.SaveFrom(x, up, client)
+		if err != nil {
+			s.log.Warn("saving a sample", "error", err.Error())
+		}
+		if path != "" {
+			s.stats.samples.Add(1)
+			s.log.Debug("sample saved", "route", x.Route, "path", path)
+		}
+	}
+	s.saveMu.Lock()
+	if s.waited {
+		// Wait has been called (the server is stopping): write before the handler returns.
+		s.saveMu.Unlock()
+		write()
+		return
+	}
+	s.saving.Add(1)
+	s.saveMu.Unlock()
+	go func() {
+		defer s.saving.Done()
+		write()
+	}()
+}
+
+// sameBytes reports whether a and b hold the same bytes, reading both in chunks.
+func sameBytes(a, b *io.SectionReader) (bool, error) {
+	if a.Size() != b.Size() {
+		return false, nil
+	}
+	bufA, bufB := make([]byte, 32<<10), make([]byte, 32<<10)
+	for off := int64(0); off < a.Size(); off += int64(len(bufA)) {
+		n := min(int64(len(bufA)), a.Size()-off)
+		if _, err := a.ReadAt(bufA[:n], off); err != nil && err != io.EOF {
+			return false, fmt.Errorf("reading a captured body back: %w", err)
+		}
+		if _, err := b.ReadAt(bufB[:n], off); err != nil && err != io.EOF {
+			return false, fmt.Errorf("reading a captured body back: %w", err)
+		}
+		if !bytes.Equal(bufA[:n], bufB[:n]) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// Wait blocks until every sample of an exchange that has ended is written (see Options.Samples).
+// Call it when the server stops, after http.Server.Shutdown has returned; from then on an exchange
+// still ending (one cut by http.Server.Close) writes its sample before its handler returns. It
+// returns at once when none is pending.
+func (s *Samples) Wait() {
+	s.saveMu.Lock()
+	s.waited = true
+	s.saveMu.Unlock()
+	s.saving.Wait()
+}
