@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/install/doctor"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/service"

@@ -17,7 +17,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/toolfix/toolfix/update/updatetest"
+	"github.com/toolfix/toolfix/service/update/updatetest"
 )
 
 func main() {

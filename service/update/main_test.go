@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/toolfix/toolfix/update"
-	"github.com/toolfix/toolfix/update/updatetest"
+	"github.com/toolfix/toolfix/service/update"
+	"github.com/toolfix/toolfix/service/update/updatetest"
 )
 
 // TestMain builds the test release key into the package, as a release build has its key built

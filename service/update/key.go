@@ -15,7 +15,7 @@ import (
 // ReleaseKey is the public key that every release's checksums.txt.sig must verify against: an
 // ECDSA P-256 key as the standard base64 of its DER SubjectPublicKeyInfo (what `openssl ec -pubout
 // -outform DER | base64 -w0` prints), or the same in a PEM "PUBLIC KEY" block. The release build
-// sets it with -ldflags "-X github.com/toolfix/toolfix/update.ReleaseKey=…" from the release
+// sets it with -ldflags "-X github.com/toolfix/toolfix/service/update.ReleaseKey=…" from the release
 // workflow's TOOLFIX_RELEASE_KEY (see .goreleaser.yaml), whose private half signs the release;
 // empty in a source build, which then installs no release (ErrNoReleaseKey).
 var ReleaseKey = ""

@@ -1,5 +1,11 @@
 // Package doctor tells in one screen why a session does not go through toolfix, and what to do.
 //
+// It lives under install because it checks what install did and keeps up: the state file, each
+// edit toolfix made and the layers that win over it, the service install started, the port it
+// listens on and the routes it wrote. It reads through install, providers, proxy (its /healthz
+// answer, the leaf packages secret and netfault) and service; only cmd imports it
+// (TestImports holds that).
+//
 // A Doctor runs a list of named checks in parallel, each under a short timeout, and each gives
 // one Result: a Status (✓ ok, ! warning, ✗ failure, - skipped), a one-line summary, detail
 // lines, and a hint that says what to do. Report.WriteText prints them for people,

@@ -21,8 +21,8 @@ import (
 	"testing"
 
 	"github.com/Masterminds/semver/v3"
-	"github.com/toolfix/toolfix/update"
-	"github.com/toolfix/toolfix/update/updatetest"
+	"github.com/toolfix/toolfix/service/update"
+	"github.com/toolfix/toolfix/service/update/updatetest"
 )
 
 // Environment variables .ci/release-check sets for TestSnapshotArchives after `goreleaser release

@@ -1,6 +1,9 @@
 // Package update keeps the toolfix binary current from a repository's GitHub Releases, and installs
 // nothing it cannot verify.
 //
+// It lives under service because what it replaces is the binary the per-user service runs, and
+// the restart that follows is the service's (cmd drives both). It imports no toolfix package.
+//
 // # What a release looks like
 //
 // A release is a tag "vX.Y.Z" whose assets are, for each target, an archive named

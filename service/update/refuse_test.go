@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolfix/toolfix/update"
-	"github.com/toolfix/toolfix/update/updatetest"
+	"github.com/toolfix/toolfix/service/update"
+	"github.com/toolfix/toolfix/service/update/updatetest"
 )
 
 // TestRunRefusesBeforeAsking covers what is refused before the releases API is asked.

@@ -15,8 +15,8 @@ import (
 
 	"github.com/creativeprojects/go-selfupdate"
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolfix/toolfix/update"
-	"github.com/toolfix/toolfix/update/updatetest"
+	"github.com/toolfix/toolfix/service/update"
+	"github.com/toolfix/toolfix/service/update/updatetest"
 )
 
 const repo = "toolfix/toolfix"

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolfix/toolfix/update"
-	"github.com/toolfix/toolfix/update/updatetest"
+	"github.com/toolfix/toolfix/service/update"
+	"github.com/toolfix/toolfix/service/update/updatetest"
 )
 
 // TestRunKeepsMode: the new binary gets the old one's permission bits, not the library's 0755.
