@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/proxy"
 )
 
@@ -52,17 +53,7 @@ func FetchHealth(ctx context.Context, client *http.Client, port int) (*Health, e
 		return nil, fmt.Errorf("/healthz says status %q: %w", raw.Status, ErrNotToolfix)
 	}
 	h := raw.Health
-	for _, r := range raw.Routes {
-		var name string
-		if json.Unmarshal(r, &name) != nil {
-			var obj struct {
-				Name string `json:"name"`
-			}
-			_ = json.Unmarshal(r, &obj)
-			name = obj.Name
-		}
-		h.Routes = append(h.Routes, name)
-	}
+	h.Routes = install.RouteNames(raw.Routes)
 	return &h, nil
 }
 
