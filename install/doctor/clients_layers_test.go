@@ -8,15 +8,20 @@ import (
 )
 
 // installed writes one routed file of client and the state that records its edits; edits maps
-// each key (a JSON pointer) to its route.
+// each key (a JSON pointer) to its route, an OpenAI-compatible one from https://up.example/v1.
 func (f *fixture) installed(client, rel, content string, edits map[string]string) string {
+	f.t.Helper()
+	return f.installedFrom(client, "openai", "https://up.example/v1", rel, content, edits)
+}
+
+// installedFrom is installed with each route's protocol and the upstream each edit replaced.
+func (f *fixture) installedFrom(client, protocol, before, rel, content string, edits map[string]string) string {
 	f.t.Helper()
 	path := f.write(rel, content)
 	st := &install.State{Version: install.StateVersion, Phase: install.PhaseInstalled, Port: testPort}
 	fs := install.FileState{Path: path, Client: client}
 	for key, route := range edits {
-		before := "https://up.example/v1"
-		st.Routes = append(st.Routes, install.Route{Name: route, Upstream: before, Protocol: "openai", Client: client})
+		st.Routes = append(st.Routes, install.Route{Name: route, Upstream: before, Protocol: protocol, Client: client})
 		fs.Edits = append(fs.Edits, install.Edit{Key: key, Route: route, Before: &before, After: install.BaseURL(testPort, route)})
 	}
 	st.Files = []install.FileState{fs}
@@ -91,12 +96,7 @@ func TestCheckKiloLayers(t *testing.T) {
 			f := newFixture(t)
 			f.write(filepath.Join(f.d.Cwd, ".git", "HEAD"), "ref: refs/heads/main\n")
 			f.installed("kilo", ".config/kilo/kilo.json", other(gw), map[string]string{"/provider/gw/options/baseURL": "kilo-gw"})
-			for p, c := range tt.files {
-				f.write(filepath.Join(f.d.Cwd, p), c)
-			}
-			for k, v := range tt.env {
-				f.env[k] = v
-			}
+			f.layer(tt.files, tt.env)
 			expect(t, f.run("kilo-layers"), tt.status, tt.want...)
 		})
 	}
@@ -124,12 +124,7 @@ func TestCheckQwenLayers(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
 			f.installed("qwen", ".qwen/.env", "OPENAI_BASE_URL="+qwen+"\n", map[string]string{"/OPENAI_BASE_URL": "qwen"})
-			for p, c := range tt.files {
-				f.write(filepath.Join(f.d.Cwd, p), c)
-			}
-			for k, v := range tt.env {
-				f.env[k] = v
-			}
+			f.layer(tt.files, tt.env)
 			expect(t, f.run("qwen-layers"), tt.status, tt.want...)
 		})
 	}

@@ -66,6 +66,18 @@ func newFixture(t *testing.T) *fixture {
 }
 
 // write writes content to path (relative paths are under the home) and returns the full path.
+// layer writes files (paths relative to the current folder) and sets env, the settings a layers
+// check reads besides toolfix's own.
+func (f *fixture) layer(files, env map[string]string) {
+	f.t.Helper()
+	for p, c := range files {
+		f.write(filepath.Join(f.d.Cwd, p), c)
+	}
+	for k, v := range env {
+		f.env[k] = v
+	}
+}
+
 func (f *fixture) write(path, content string) string {
 	f.t.Helper()
 	if !filepath.IsAbs(path) {
@@ -98,16 +110,8 @@ func (f *fixture) claudeInstalled(settings string) string {
 	if settings == "" {
 		settings = `{"env": {"ANTHROPIC_BASE_URL": "` + after + `"}}`
 	}
-	path := f.write(".claude/settings.json", settings)
-	before := "https://gw.example.com/anthropic"
-	f.install(&install.State{
-		Version: install.StateVersion, Phase: install.PhaseInstalled, Port: testPort,
-		Routes: []install.Route{{Name: "claude", Upstream: before, Protocol: "anthropic", Client: "claude"}},
-		Files: []install.FileState{{Path: path, Client: "claude", Edits: []install.Edit{
-			{Key: "/env/ANTHROPIC_BASE_URL", Route: "claude", Before: &before, After: after},
-		}}},
-	})
-	return path
+	return f.installedFrom("claude", "anthropic", "https://gw.example.com/anthropic", ".claude/settings.json", settings,
+		map[string]string{"/env/ANTHROPIC_BASE_URL": "claude"})
 }
 
 // run runs the named check as Doctor.Run would.

@@ -110,16 +110,8 @@ func TestCheckClaudeLayersHomeIsCwd(t *testing.T) {
 func (f *fixture) openCodeInstalled() string {
 	f.t.Helper()
 	after := install.BaseURL(testPort, "opencode-moonshot")
-	path := f.write(".config/opencode/opencode.json", `{"provider": {"moonshot": {"options": {"baseURL": "`+after+`"}}}}`)
-	before := "https://api.moonshot.ai/v1"
-	f.install(&install.State{
-		Version: install.StateVersion, Phase: install.PhaseInstalled, Port: testPort,
-		Routes: []install.Route{{Name: "opencode-moonshot", Upstream: before, Protocol: "openai", Client: "opencode"}},
-		Files: []install.FileState{{Path: path, Client: "opencode", Edits: []install.Edit{
-			{Key: "/provider/moonshot/options/baseURL", Route: "opencode-moonshot", Before: &before, After: after},
-		}}},
-	})
-	return path
+	return f.installedFrom("opencode", "openai", "https://api.moonshot.ai/v1", ".config/opencode/opencode.json",
+		`{"provider": {"moonshot": {"options": {"baseURL": "`+after+`"}}}}`, map[string]string{"/provider/moonshot/options/baseURL": "opencode-moonshot"})
 }
 
 func TestCheckOpenCodeLayers(t *testing.T) {
@@ -161,12 +153,7 @@ func TestCheckOpenCodeLayers(t *testing.T) {
 			if tt.git != "" {
 				f.write(filepath.Join(f.d.Cwd, tt.git, ".git", "HEAD"), "ref: refs/heads/main\n")
 			}
-			for p, c := range tt.files {
-				f.write(filepath.Join(f.d.Cwd, p), c)
-			}
-			for k, v := range tt.env {
-				f.env[k] = v
-			}
+			f.layer(tt.files, tt.env)
 			expect(t, f.run("opencode-layers"), tt.status, tt.want...)
 		})
 	}
