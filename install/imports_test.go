@@ -12,7 +12,7 @@ import (
 
 // TestImportDirection holds DESIGN.md's one-way imports for the packages of the install side:
 // providers imports no toolfix package, install imports only providers and the leaf packages
-// proxy/secret and proxy/linediff (which import none), service imports none; only providers
+// proxy/secret and proxy/linediff (which, like proxy/syncbuf, import none), service imports none; only providers
 // imports hujson.
 // (service drives systemctl, launchctl and the registry itself: kardianos/service could not write
 // a unit whose paths have spaces, restore a unit byte for byte, or use launchctl
@@ -24,6 +24,7 @@ func TestImportDirection(t *testing.T) {
 		"install":        {mod + "providers", mod + "proxy/secret", mod + "proxy/linediff", "github.com/adrg/xdg"},
 		"proxy/secret":   {},
 		"proxy/linediff": {},
+		"proxy/syncbuf":  {},
 		"service":        {},
 	}
 	guarded := []string{mod, "github.com/kardianos/service", "github.com/tailscale/hujson", "github.com/adrg/xdg"}

@@ -16,9 +16,10 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
+
+	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
 
 // The proxies run in child processes so that their memory and CPU time are their own: toolfix is
@@ -127,10 +128,10 @@ func (c *child) heapProfile(path string) error {
 type child struct {
 	kind    string
 	cmd     *exec.Cmd
-	samples string // toolfix's samples folder, removed when it stops; "" for the floor
-	url     string // the proxy's base URL
-	control string // the control listener's base URL
-	stderr  *lockedBuffer
+	samples string          // toolfix's samples folder, removed when it stops; "" for the floor
+	url     string          // the proxy's base URL
+	control string          // the control listener's base URL
+	stderr  *syncbuf.Buffer // the child's standard error, its first MiB for the report of a failure
 	done    chan error
 }
 
@@ -141,27 +142,6 @@ func (c *child) removeSamples() {
 	}
 }
 
-// lockedBuffer collects a child's standard error for the report of a failure.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.b.Len() < 1<<20 {
-		l.b.Write(p)
-	}
-	return len(p), nil
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // startChild starts a proxy child of kind in front of upstream, writing a CPU profile to profile
 // when it is not "", and waits until it listens.
 func startChild(kind, upstream, profile string) (*child, error) {
@@ -169,7 +149,7 @@ func startChild(kind, upstream, profile string) (*child, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &child{kind: kind, cmd: cmd, samples: samples, stderr: &lockedBuffer{}, done: make(chan error, 1)}
+	c := &child{kind: kind, cmd: cmd, samples: samples, stderr: &syncbuf.Buffer{Max: 1 << 20}, done: make(chan error, 1)}
 	if c.cmd.Env == nil {
 		c.cmd.Env = os.Environ()
 	}
