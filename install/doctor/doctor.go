@@ -81,6 +81,14 @@ type ServiceStatus interface {
 // standard error. Doctor runs loginctl, lsof, ps, netstat and tasklist through it.
 type Runner func(ctx context.Context, name string, args ...string) ([]byte, error)
 
+// orExec is r, or ExecRunner when r is nil.
+func (r Runner) orExec() Runner {
+	if r == nil {
+		return ExecRunner
+	}
+	return r
+}
+
 // Doctor holds everything the checks read from the machine. Every field that reaches outside the
 // process has a default for nil or zero, and tests replace it: a temporary home in Env, a fake
 // /proc under ProcRoot, a fake file system root in Root, an Exec that prints fixtures.

@@ -20,10 +20,7 @@ type LsofTable struct {
 
 // Conns implements ConnTable.
 func (t LsofTable) Conns(ctx context.Context) ([]Conn, error) {
-	run := t.Exec
-	if run == nil {
-		run = ExecRunner
-	}
+	run := t.Exec.orExec()
 	out, err := run(ctx, "lsof", "-nP", "-iTCP", "-FpcnT")
 	if err != nil && len(out) == 0 {
 		return nil, fmt.Errorf("listing TCP sockets: %w", err)
@@ -136,10 +133,7 @@ type NetstatTable struct {
 
 // Conns implements ConnTable.
 func (t NetstatTable) Conns(ctx context.Context) ([]Conn, error) {
-	run := t.Exec
-	if run == nil {
-		run = ExecRunner
-	}
+	run := t.Exec.orExec()
 	out, err := run(ctx, "netstat", "-ano")
 	if err != nil {
 		return nil, fmt.Errorf("listing TCP sockets: %w", err)
