@@ -92,10 +92,7 @@ func (s *session) checkLinger(ctx context.Context) Result {
 
 // run runs a helper program through Doctor.Exec, or os/exec.
 func (s *session) run(ctx context.Context, name string, args ...string) ([]byte, error) {
-	if s.d.Exec != nil {
-		return s.d.Exec(ctx, name, args...)
-	}
-	return ExecRunner(ctx, name, args...)
+	return s.d.Exec.orExec()(ctx, name, args...)
 }
 
 // ExecRunner is the Runner of os/exec: the program's standard output, or an error holding its
