@@ -20,12 +20,13 @@ import (
 func TestImportDirection(t *testing.T) {
 	const mod = "github.com/toolfix/toolfix/"
 	allowed := map[string][]string{
-		"providers":      {"github.com/tailscale/hujson"},
-		"install":        {mod + "providers", mod + "proxy/secret", mod + "proxy/linediff", "github.com/adrg/xdg"},
-		"proxy/secret":   {},
-		"proxy/linediff": {},
-		"proxy/syncbuf":  {},
-		"service":        {},
+		"providers":            {"github.com/tailscale/hujson"},
+		"install":              {mod + "providers", mod + "proxy/secret", mod + "proxy/linediff", "github.com/adrg/xdg"},
+		"proxy/secret":         {},
+		"proxy/linediff":       {},
+		"proxy/syncbuf":        {},
+		"providers/configtest": {},
+		"service":              {},
 	}
 	guarded := []string{mod, "github.com/kardianos/service", "github.com/tailscale/hujson", "github.com/adrg/xdg"}
 	for pkg, ok := range allowed {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers/configtest"
 )
 
 // kernelHex writes an address as /proc/net/tcp does: each 32-bit word of the address as this
@@ -82,15 +83,8 @@ func fakeProc(t *testing.T, root string, socks []sock, cmdlines map[int]string) 
 	writeTestFile(t, filepath.Join(root, "6000", "cmdline"), "secret\x00")
 }
 
-func writeTestFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+// writeTestFile writes a test file (configtest.WriteFile).
+var writeTestFile = configtest.WriteFile
 
 const (
 	established = "01"

@@ -83,12 +83,7 @@ func (f *fixture) write(path, content string) string {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(f.home, path)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		f.t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		f.t.Fatal(err)
-	}
+	writeTestFile(f.t, path, content)
 	return path
 }
 
