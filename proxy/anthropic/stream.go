@@ -33,6 +33,7 @@ type piece struct {
 	raw  []byte
 	kind pieceKind
 	text string // pTextDelta: the decoded text
+	n    int    // pToolDelta: the length of its partial_json
 }
 
 // block is the content block being streamed.
@@ -59,8 +60,9 @@ type block struct {
 	partial []byte
 	sent    int
 	holding bool
-	faulty  bool // the held input cannot fit as it is (repair.Scan.Faulty): the stream is not healthy
-	lost    bool // partial no longer holds the whole input: nothing can be repaired
+	faulty  bool              // the held input cannot fit as it is (repair.Scan.Faulty): the stream is not healthy
+	lost    bool              // partial no longer holds the whole input: nothing can be repaired
+	edits   []repair.SpanEdit // faulty values let go repaired (settleSpans), in their order
 }
 
 // keptPrefix is how much of a tool input that streams as it came is kept, in bytes, so that a

@@ -52,3 +52,87 @@ func CheckStreamedCall(out, body, fixed []byte, changed, healthy bool, moved str
 	}
 	return nil
 }
+
+// Inlined checks what a client accumulated of one tool call's input or arguments (got, as text)
+// against the text that came (in), for a call whose faulty string values went out repaired
+// while the rest streamed (a whole-body repair that changed nothing, the input being cut off or
+// unfit elsewhere): got must be in but for string values replaced by the value they hold, each
+// a JSON value that is not a string and, when the string's text reads as JSON (once or twice
+// stringified), equal to what it reads as. A string whose text is not JSON (a Python literal,
+// broken escapes, closing markup after the value) may be replaced by any such value.
+func Inlined(got, in string) error {
+	i, j := 0, 0
+	inStr, esc := false, false
+	for i < len(in) {
+		if j < len(got) && in[i] == got[j] {
+			switch c := in[i]; {
+			case inStr && esc:
+				esc = false
+			case inStr && c == '\\':
+				esc = true
+			case c == '"':
+				inStr = !inStr
+			}
+			i, j = i+1, j+1
+			continue
+		}
+		if inStr || in[i] != '"' {
+			return fmt.Errorf("the client accumulated %q, which differs from %q at byte %d, not at a string value", got, in, i)
+		}
+		end := stringEnd(in, i)
+		var text string
+		if end < 0 || json.Unmarshal([]byte(in[i:end]), &text) != nil {
+			return fmt.Errorf("the client accumulated %q, which replaces %q at byte %d, not a string value", got, in, i)
+		}
+		dec := json.NewDecoder(bytes.NewReader([]byte(got[j:])))
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("the client accumulated %q, whose value at byte %d is not JSON: %w", got, j, err)
+		}
+		if _, ok := v.(string); ok {
+			return fmt.Errorf("the client accumulated %q, with a string at byte %d where %q had another", got, j, in)
+		}
+		if err := sameReading(text, v); err != nil {
+			return fmt.Errorf("the client accumulated %q for %q: %w", got, in, err)
+		}
+		i, j = end, j+int(dec.InputOffset())
+	}
+	if j != len(got) {
+		return fmt.Errorf("the client accumulated %q, longer than %q", got, in)
+	}
+	return nil
+}
+
+// sameReading checks v against what text reads as, when it reads as JSON (up to two levels).
+func sameReading(text string, v any) error {
+	for level := 0; level < 2; level++ {
+		var x any
+		if json.Unmarshal([]byte(text), &x) != nil {
+			return nil
+		}
+		if s, ok := x.(string); ok {
+			text = s
+			continue
+		}
+		a, _ := json.Marshal(x)
+		b, _ := json.Marshal(v)
+		if !bytes.Equal(a, b) {
+			return fmt.Errorf("%s went out where the string held %s", b, a)
+		}
+		return nil
+	}
+	return nil
+}
+
+// stringEnd returns the offset just past the JSON string token at the quote at i, or -1.
+func stringEnd(s string, i int) int {
+	for k := i + 1; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			k++
+		case '"':
+			return k + 1
+		}
+	}
+	return -1
+}
