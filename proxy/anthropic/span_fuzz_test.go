@@ -82,13 +82,7 @@ func FuzzStreamedInput(f *testing.F) {
 // input before content_block_stop is read.
 func checkHeldNoLonger(t *testing.T, tools *repair.Tools, evs []string, input string) {
 	t.Helper()
-	sc := tools.NewScan("TodoWrite", repair.Options{KeepText: true})
-	sc.Feed([]byte(input))
-	if len(sc.Spans()) == 0 {
-		return
-	}
-	sc.TakeSpans()
-	if _, held := sc.Held(); held {
+	if !tools.SpansOnly("TodoWrite", repair.Options{KeepText: true}, []byte(input)) {
 		return
 	}
 	st := NewStream(tools, nil)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // SameRepair compares what a client accumulated for one tool call (got: its input or arguments
@@ -84,18 +85,11 @@ func Inlined(got, in string) error {
 		if end < 0 || json.Unmarshal([]byte(in[i:end]), &text) != nil {
 			return fmt.Errorf("the client accumulated %q, which replaces %q at byte %d, not a string value", got, in, i)
 		}
-		dec := json.NewDecoder(bytes.NewReader([]byte(got[j:])))
-		var v any
-		if err := dec.Decode(&v); err != nil {
-			return fmt.Errorf("the client accumulated %q, whose value at byte %d is not JSON: %w", got, j, err)
+		n, err := inlinedValue(got[j:], text)
+		if err != nil {
+			return fmt.Errorf("the client accumulated %q for %q, at byte %d: %w", got, in, j, err)
 		}
-		if _, ok := v.(string); ok {
-			return fmt.Errorf("the client accumulated %q, with a string at byte %d where %q had another", got, j, in)
-		}
-		if err := sameReading(text, v); err != nil {
-			return fmt.Errorf("the client accumulated %q for %q: %w", got, in, err)
-		}
-		i, j = end, j+int(dec.InputOffset())
+		i, j = end, j+n
 	}
 	if j != len(got) {
 		return fmt.Errorf("the client accumulated %q, longer than %q", got, in)
@@ -103,25 +97,53 @@ func Inlined(got, in string) error {
 	return nil
 }
 
-// sameReading checks v against what text reads as, when it reads as JSON (up to two levels).
-func sameReading(text string, v any) error {
+// inlinedValue checks the value at the start of got, which went out in place of a string whose
+// text is text, and returns its length: a JSON value that is not a string and, when text reads
+// as JSON (once or twice stringified), equal to that reading — for a scalar its compact text,
+// since a number is not delimited from what follows it.
+func inlinedValue(got, text string) (int, error) {
 	for level := 0; level < 2; level++ {
 		var x any
 		if json.Unmarshal([]byte(text), &x) != nil {
-			return nil
+			break
 		}
 		if s, ok := x.(string); ok {
 			text = s
 			continue
 		}
+		switch x.(type) {
+		case map[string]any, []any:
+		default:
+			var c bytes.Buffer
+			_ = json.Compact(&c, []byte(text))
+			if !strings.HasPrefix(got, c.String()) {
+				return 0, fmt.Errorf("%q does not start with %s, which the string held", got, c.Bytes())
+			}
+			return c.Len(), nil
+		}
+		dec := json.NewDecoder(strings.NewReader(got))
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return 0, fmt.Errorf("the value is not JSON: %w", err)
+		}
 		a, _ := json.Marshal(x)
 		b, _ := json.Marshal(v)
 		if !bytes.Equal(a, b) {
-			return fmt.Errorf("%s went out where the string held %s", b, a)
+			return 0, fmt.Errorf("%s went out where the string held %s", b, a)
 		}
-		return nil
+		return int(dec.InputOffset()), nil
 	}
-	return nil
+	// not JSON (a Python literal, broken escapes, closing markup after the value): any value
+	// but a string
+	dec := json.NewDecoder(strings.NewReader(got))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return 0, fmt.Errorf("the value is not JSON: %w", err)
+	}
+	if _, ok := v.(string); ok {
+		return 0, fmt.Errorf("a string went out in place of a string")
+	}
+	return int(dec.InputOffset()), nil
 }
 
 // stringEnd returns the offset just past the JSON string token at the quote at i, or -1.

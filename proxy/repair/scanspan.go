@@ -69,3 +69,17 @@ func Edited(text []byte, edits []SpanEdit) []byte {
 	}
 	return append(out, text[pos:]...)
 }
+
+// SpansOnly reports whether a Scan of the whole input of a call to tool holds nothing but faulty
+// string values read to their end (Spans): a dialect streaming that input lets all of it go
+// before the call ends, each such value as soon as it ends. opt is as for NewScan.
+func (t *Tools) SpansOnly(tool string, opt Options, input []byte) bool {
+	sc := t.NewScan(tool, opt)
+	sc.Feed(input)
+	if len(sc.Spans()) == 0 {
+		return false
+	}
+	sc.TakeSpans()
+	_, held := sc.Held()
+	return !held
+}
