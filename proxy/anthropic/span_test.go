@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -190,5 +191,59 @@ func TestHeldTextTailBound(t *testing.T) {
 	}
 	if len(fails) != 1 {
 		t.Fatalf("fail-opens %q", fails)
+	}
+}
+
+// TestWriteInputDeltas: a repaired input of any size goes out in input_json_delta events of at
+// most maxDeltaBytes of text, each cut between characters, that join to the input.
+func TestWriteInputDeltas(t *testing.T) {
+	big := strings.Repeat("a", maxDeltaBytes-1) + "é" + strings.Repeat("日本", maxDeltaBytes/3)
+	tests := []struct {
+		name   string
+		parts  []string
+		events int
+	}{
+		{"nothing", nil, 0},
+		{"small parts join in one event", []string{`{"todos": `, `[{"content":"a"}]`, `}`}, 1},
+		{"exactly the limit", []string{strings.Repeat("x", maxDeltaBytes)}, 1},
+		{"a character across the limit", []string{big}, 4},
+		{"parts across the limit", []string{strings.Repeat("y", maxDeltaBytes-2), "éé", "z"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var parts [][]byte
+			for _, p := range tt.parts {
+				parts = append(parts, []byte(p))
+			}
+			var out bytes.Buffer
+			if err := writeInputDeltas(&out, []byte("\n"), 3, parts...); err != nil {
+				t.Fatal(err)
+			}
+			evs := strings.SplitAfter(out.String(), "\n\n")
+			evs = evs[:len(evs)-1]
+			if len(evs) != tt.events {
+				t.Fatalf("%d events, want %d", len(evs), tt.events)
+			}
+			var joined strings.Builder
+			for _, e := range evs {
+				var d struct {
+					Index int `json:"index"`
+					Delta struct {
+						PartialJSON string `json:"partial_json"`
+					} `json:"delta"`
+				}
+				_, data, _ := sse.Fields([]byte(e))
+				if err := json.Unmarshal(data, &d); err != nil || d.Index != 3 {
+					t.Fatalf("event %q: %v, index %d", e[:min(len(e), 80)], err, d.Index)
+				}
+				if len(d.Delta.PartialJSON) > maxDeltaBytes || strings.ContainsRune(d.Delta.PartialJSON, utf8.RuneError) {
+					t.Fatalf("an event of %d bytes, or a character cut", len(d.Delta.PartialJSON))
+				}
+				joined.WriteString(d.Delta.PartialJSON)
+			}
+			if joined.String() != strings.Join(tt.parts, "") {
+				t.Fatal("the events do not join to the input")
+			}
+		})
 	}
 }

@@ -129,25 +129,31 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 	} else if b.scan != nil {
 		b.scan.Feed([]byte(partial))
 	}
+	off := len(b.partial)
 	b.partial = append(b.partial, partial...)
 	if len(b.partial)-b.sent > s.maxHeld {
 		s.rep.Fail("held tool input over the size limit")
-		b.holding, b.lost, b.scan, b.partial, b.edits = false, true, nil, nil, nil
 		s.held = append(s.held, piece{raw: bytes.Clone(raw)})
-		return s.releaseAll(w)
+		err := s.releaseAll(w)
+		b.holding, b.lost, b.scan, b.partial, b.edits = false, true, nil, nil, nil
+		return err
 	}
-	s.held = append(s.held, piece{raw: bytes.Clone(raw), kind: pToolDelta, n: len(partial)})
+	p := piece{kind: pToolDelta, n: len(partial), src: b, off: off, out: b.index + s.shift}
+	s.frame = appendInputFrame(s.frame[:0], b.eol, p.out, b.partial[off:])
+	if !bytes.Equal(raw, s.frame) {
+		p.raw = bytes.Clone(raw) // not what toolfix would write for it: kept as it came
+	}
+	s.held = append(s.held, p)
 	return s.settleSpans(w, b)
 }
 
-// replaceDeltas writes the held pieces with every input_json_delta replaced by one carrying input,
-// at the place of the first, then the block's stop.
+// replaceDeltas writes the held pieces with every input_json_delta replaced by input (in events
+// of at most maxDeltaBytes: writeInputDeltas), at the place of the first, then the block's stop.
 func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byte) error {
 	wrote := false
 	emit := func() error {
 		wrote = true
-		_, err := w.Write(eventFrame(b.eol, "content_block_delta", inputDeltaData(out, input)))
-		return err
+		return writeInputDeltas(w, b.eol, out, input)
 	}
 	for _, p := range s.held {
 		if p.kind == pToolDelta {
