@@ -5,8 +5,11 @@ package repair
 // in the tool's input schema it stands. It answers one question: up to which byte is the text,
 // as far as it came, sure to stay as it is — that is, where is the first byte that a repair of
 // the whole input (RepairInput with Options.KeepText) could change. Everything before that byte
-// can go to the client at once; from it on, the caller holds the text until the call ends and
-// then judges it whole.
+// can go to the client at once; from it on, the caller holds the text. A faulty string value
+// (ScanSpan: D13-D15 below the top level, in no anyOf or oneOf branch) is read to its closing
+// quote and handed out by Spans, to be judged on its own (RepairSpan) and let go, and the scan
+// goes on after it; any other held byte stops the scan, and the caller holds the text until the
+// call ends and then judges it whole.
 //
 // A byte is held from (Scan.Held) when it:
 //   - opens a string where the schema at that place wants no string (an array, object, number,
