@@ -27,8 +27,10 @@ type call struct {
 
 	// A named call of an offered tool streams while scan finds its arguments consistent with the
 	// schema (held stays false; streamed counts the argument bytes that went out). From the first
-	// delta a repair may change on, span is set and the call's deltas are held until it is
-	// complete; then the rest goes out repaired as one arguments delta, or as it came. args
+	// delta a repair may change on, span is set and the call's deltas are held: until the faulty
+	// value they hold ends, or an escape cut at a delta's end turns out valid (settleSpans), and
+	// then the call streams again; else until it is complete, when the rest goes out repaired as
+	// one arguments delta, or as it came. args
 	// keeps the whole text for that repair while it is within keptPrefix or held; lost is set
 	// once it no longer does.
 	scan      *repair.Scan
@@ -231,7 +233,7 @@ func (c *choiceState) named(cl *call) {
 
 // streamDelta takes the arguments text of one delta of a named call that streams: it goes out
 // now while the scan finds the arguments consistent, and from the delta that holds a byte a
-// repair may change on, the call is held (see call.span).
+// repair may change on, the call is held (see call.span and settleSpans).
 func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, first, obj bool) {
 	cl.scan.Feed(text)
 	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
