@@ -16,6 +16,7 @@ import (
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/inspect"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
@@ -32,7 +33,7 @@ func repairsProtocol(t *testing.T, protocol string, all []cases.Case) bool {
 		if c.Protocol != protocol || c.Want.Passthrough {
 			continue
 		}
-		res, err := proxy.Replay(protocol, c.Request, c.Upstream, c.Stream)
+		res, err := exchange.Replay(protocol, c.Request, c.Upstream, c.Stream)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -316,7 +317,7 @@ func TestSampleToCase(t *testing.T) {
 	if !slices.Equal(w.Want.Repairs, []string{"leaked_call", "stop_reason"}) || w.Want.Passthrough {
 		t.Errorf("drafted want: %+v", w.Want)
 	}
-	res, err := proxy.Replay("anthropic", w.Request, w.Upstream, w.Stream)
+	res, err := exchange.Replay("anthropic", w.Request, w.Upstream, w.Stream)
 	if err != nil {
 		t.Fatal(err)
 	}

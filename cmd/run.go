@@ -21,6 +21,7 @@ import (
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 func init() {
@@ -257,7 +258,7 @@ func probeService(ctx context.Context, port int) *runService {
 		return nil
 	}
 	svc := &runService{base: base, port: port}
-	var st proxy.StatsReport
+	var st observe.StatsReport
 	if get("/stats", &st) {
 		svc.routes = st.Routes
 	}

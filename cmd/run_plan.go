@@ -19,6 +19,7 @@ import (
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/secret"
 )
 
@@ -43,9 +44,9 @@ type runTarget struct {
 
 // runService is the installed toolfix service, when it answers.
 type runService struct {
-	base   string            // "http://127.0.0.1:PORT"
-	port   int               // its port
-	routes []proxy.RouteInfo // what it serves
+	base   string              // "http://127.0.0.1:PORT"
+	port   int                 // its port
+	routes []observe.RouteInfo // what it serves
 }
 
 // claudeSelectors choose a cloud wire format toolfix does not repair.

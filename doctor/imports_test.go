@@ -15,7 +15,7 @@ func TestImports(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	allowed := []string{mod + "install", mod + "providers", mod + "proxy", mod + "proxy/secret", mod + "proxy/netfault", mod + "service"}
+	allowed := []string{mod + "install", mod + "providers", mod + "proxy", mod + "proxy/observe", mod + "proxy/secret", mod + "proxy/netfault", mod + "service"}
 	seen := false
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)

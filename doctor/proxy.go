@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 // Health is the proxy's /healthz answer.
@@ -67,8 +67,8 @@ func FetchHealth(ctx context.Context, client *http.Client, port int) (*Health, e
 }
 
 // FetchStats asks the proxy's /stats for its counters since it started. Errors as FetchHealth.
-func FetchStats(ctx context.Context, client *http.Client, port int) (*proxy.Snapshot, error) {
-	var snap proxy.Snapshot
+func FetchStats(ctx context.Context, client *http.Client, port int) (*observe.Snapshot, error) {
+	var snap observe.Snapshot
 	if err := getJSON(ctx, client, port, "/stats", &snap); err != nil {
 		return nil, err
 	}

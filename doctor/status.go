@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/toolfix/toolfix/install"
-	"github.com/toolfix/toolfix/proxy"
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/service"
 )
 
@@ -41,7 +41,7 @@ type Overview struct {
 	// answers on 127.0.0.1:47821; start it with `toolfix serve`").
 	ProxyErr string `json:"proxy_error,omitempty"`
 	// Stats are the running proxy's counters from /stats; nil when not read.
-	Stats *proxy.Snapshot `json:"stats,omitempty"`
+	Stats *observe.Snapshot `json:"stats,omitempty"`
 	// StatsErr says why /stats was not read.
 	StatsErr string `json:"stats_error,omitempty"`
 }
@@ -136,7 +136,7 @@ func (o *Overview) WriteText(w io.Writer) error {
 // naming the known routes, a 508 loop) as "no route": the count a person expects, where
 // Snapshot.Requests holds only the requests forwarded upstream. A proxy too old to report
 // Responses gives its Requests.
-func answered(s *proxy.Snapshot) map[string]int64 {
+func answered(s *observe.Snapshot) map[string]int64 {
 	if len(s.Responses) == 0 {
 		return s.Requests
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 // caseUpstream serves one case's upstream body in random small writes, flushing after each, gzipped
@@ -96,7 +97,7 @@ func casePath(protocol string) string {
 
 // runCase sends the case's request through a toolfix Server to its upstream and returns the body
 // the client received and the server's counters.
-func runCase(t *testing.T, c cases.Case, seed int64, oneByte bool) ([]byte, Snapshot) {
+func runCase(t *testing.T, c cases.Case, seed int64, oneByte bool) ([]byte, observe.Snapshot) {
 	t.Helper()
 	up := &caseUpstream{c: c, seed: seed}
 	ups := httptest.NewServer(up)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 // hostileVariants derives hostile exchanges from a shared case that needs a repair: each returns
@@ -58,7 +59,7 @@ func TestHostileOpenAI(t *testing.T) {
 		}
 		for name, v := range hostileVariants(t, base, "todowrite") {
 			t.Run(dialect.name+"/"+name, func(t *testing.T) {
-				out, snap, gotReq := withDeadline(t, 60*time.Second, func() ([]byte, Snapshot, []byte) {
+				out, snap, gotReq := withDeadline(t, 60*time.Second, func() ([]byte, observe.Snapshot, []byte) {
 					return exchangeThrough(t, Options{}, dialect.path, []byte(v[0]), "text/event-stream", []byte(v[1]))
 				})
 				if string(gotReq) != v[0] {

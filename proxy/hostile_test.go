@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 // Hostile-input tests: bytes no well-behaved upstream or client sends. The proxy must neither
@@ -19,7 +21,7 @@ import (
 // exchangeThrough sends request to path through a toolfix Server (opts) to an upstream answering
 // 200 with contentType and body, and returns what the client got, the counters and the request
 // body the upstream saw.
-func exchangeThrough(t testing.TB, opts Options, path string, request []byte, contentType string, body []byte) ([]byte, Snapshot, []byte) {
+func exchangeThrough(t testing.TB, opts Options, path string, request []byte, contentType string, body []byte) ([]byte, observe.Snapshot, []byte) {
 	t.Helper()
 	gotReq := make(chan []byte, 1)
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -252,7 +254,7 @@ func TestDeepNesting(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, snap, _ := withDeadline(t, 60*time.Second, func() ([]byte, Snapshot, []byte) {
+			out, snap, _ := withDeadline(t, 60*time.Second, func() ([]byte, observe.Snapshot, []byte) {
 				return exchangeThrough(t, Options{}, "/v1/messages", []byte(tc.request), tc.contentType, []byte(tc.body))
 			})
 			if !bytes.Equal(out, []byte(tc.body)) {
@@ -307,7 +309,7 @@ func TestSchemaRefCycles(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			request := `{"stream":true,"tools":[{"name":"TodoWrite","input_schema":` + tc.schema + `}]}`
 			body := sseOf(evStart, evToolStart, toolDelta(tc.input), evStop1, evMsgDelta, evMsgStop)
-			out, snap, _ := withDeadline(t, 60*time.Second, func() ([]byte, Snapshot, []byte) {
+			out, snap, _ := withDeadline(t, 60*time.Second, func() ([]byte, observe.Snapshot, []byte) {
 				return exchangeThrough(t, Options{}, "/v1/messages", []byte(request), "text/event-stream", []byte(body))
 			})
 			checkAnthropicExchange(t, []byte(request), []byte(body), out, true, snap)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/exchange"
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -97,7 +99,7 @@ func canonicalJSON(b []byte) string {
 //   - a stream (or body) the client could read is still readable after repair;
 //   - every tool call in the output is one the upstream sent, or names a tool of the request and
 //     has an input that fits its schema.
-func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, snap Snapshot) {
+func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, snap observe.Snapshot) {
 	t.Helper()
 	if len(snap.Repairs) == 0 {
 		if !bytes.Equal(in, out) {
@@ -144,7 +146,7 @@ func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, 
 // events comes out as whole events; frames a client accepts stay acceptable; an answer the client
 // could read stays readable; and every tool call in the output is the upstream's own or names a
 // tool of the request with arguments that fit its schema.
-func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, stream bool, snap Snapshot) {
+func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, stream bool, snap observe.Snapshot) {
 	t.Helper()
 	if len(snap.Repairs) == 0 {
 		if !bytes.Equal(in, out) {
@@ -154,7 +156,7 @@ func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, 
 	}
 	// A non-streamed Chat request answered with a stream may be answered with the JSON it asked
 	// for (docs/faults.md D55); then the output is read as JSON.
-	outStream := stream && !(dialect == "chat" && requestAsksJSON(request) && json.Valid(out))
+	outStream := stream && !(dialect == "chat" && exchange.RequestAsksJSON(request) && json.Valid(out))
 	if outStream && allComplete(in) && !allComplete(out) {
 		t.Fatalf("a stream of whole events came out with a cut event (repairs %v):\n%q", snap.Repairs, out)
 	}

@@ -2,14 +2,13 @@ package proxy
 
 import (
 	"bytes"
-	"io"
 	"regexp"
 	"slices"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
-	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/exchange"
 )
 
 // accumulators check a client body against a case's wanted message, per protocol of the cases. A
@@ -18,8 +17,8 @@ var accumulators = client.Checks
 
 // repairs reports whether the proxy has a dialect for a protocol of the cases.
 func repairs(protocol string) bool {
-	d, err := DialectOf(protocol)
-	return err == nil && newStreamRepairer(d, nil, "", 0, nil) != nil
+	d, err := exchange.DialectOf(protocol)
+	return err == nil && d != "" // every dialect DialectOf names has a stream repairer
 }
 
 // mintedID matches the ids the proxy makes for calls it builds, which differ run to run.
@@ -36,7 +35,7 @@ func TestReplayEveryCase(t *testing.T) {
 			if c.Stream {
 				ct = "text/event-stream"
 			}
-			res, err := ReplayResponse(casePath(c.Protocol), "POST", c.Status, ct, "", c.Request, c.Upstream)
+			res, err := exchange.ReplayResponse(casePath(c.Protocol), "POST", c.Status, ct, "", c.Request, c.Upstream)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,57 +67,5 @@ func TestReplayEveryCase(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestDialectOf(t *testing.T) {
-	tests := []struct {
-		in, want string
-		err      bool
-	}{
-		{"/v1/messages?beta=true", "anthropic", false},
-		{"/claude/v1/messages", "anthropic", false},
-		{"/v1/chat/completions", "chat", false},
-		{"/v1/responses", "responses", false},
-		{"/v1/models", "", false},
-		{"openai", "chat", false},
-		{"Anthropic", "anthropic", false},
-		{"", "", false},
-		{"gemini", "", true},
-	}
-	for _, tc := range tests {
-		got, err := DialectOf(tc.in)
-		if got != tc.want || (err != nil) != tc.err {
-			t.Errorf("DialectOf(%q) = %q, %v", tc.in, got, err)
-		}
-	}
-}
-
-// panicky is a stream repairer that panics on its second piece, holding the first.
-type panicky struct{ held []byte }
-
-func (p *panicky) Push(ev sse.Event, w io.Writer) error {
-	if p.held != nil {
-		panic("boom")
-	}
-	p.held = append([]byte(nil), ev.Raw...)
-	return nil
-}
-func (p *panicky) End(w io.Writer) error { _, err := w.Write(p.held); return err }
-func (p *panicky) Held() []byte          { return p.held }
-
-func TestPumpFailsOpenOnPanic(t *testing.T) {
-	in := []byte("data: 1\n\ndata: 2\r\n\r\n: c\n\ndata: 3")
-	var out bytes.Buffer
-	var got []any
-	readErr, writeErr := pumpStream(bytes.NewReader(in), &out, &panicky{}, 0, nil, func(p any) { got = append(got, p) })
-	if readErr != nil || writeErr != nil {
-		t.Fatal(readErr, writeErr)
-	}
-	if !bytes.Equal(out.Bytes(), in) {
-		t.Errorf("after a panic the bytes did not pass as they came:\n%q", out.Bytes())
-	}
-	if len(got) != 1 {
-		t.Errorf("panicked called %d times", len(got))
 	}
 }

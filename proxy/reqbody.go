@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -80,4 +81,48 @@ func (b *idleBody) Close() error {
 // idleMessage is what a client whose request body stalled is told.
 func idleMessage(idle time.Duration) string {
 	return fmt.Sprintf("toolfix: the request body stopped arriving (no byte for %s), so the request was abandoned and not answered by the upstream; send the request again", idle)
+}
+
+// initialRequestBuffer is the first buffer, in bytes, for a request body of announced length; it
+// doubles as the body arrives, up to the announced length.
+const initialRequestBuffer = 1 << 20
+
+// readRequest reads a request body to forward it and to read its tools. A body of at most
+// MaxRequestBody bytes is returned whole in body; a larger one (by its Content-Length, or by
+// reading past the limit) comes back as stream, the bytes read so far followed by the rest, to be
+// sent as it comes, with body nil. It returns the error of a body that cannot be read.
+func (s *Server) readRequest(r *http.Request) (body []byte, stream io.Reader, err error) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, nil, nil
+	}
+	limit := s.opts.MaxRequestBody
+	switch {
+	case r.ContentLength > limit:
+		return nil, r.Body, nil
+	case r.ContentLength >= 0:
+		// Memory grows with the bytes that arrive, not with the size announced.
+		body = make([]byte, 0, min(r.ContentLength, initialRequestBuffer))
+		for int64(len(body)) < r.ContentLength {
+			if len(body) == cap(body) {
+				body = append(make([]byte, 0, min(2*int64(cap(body)), r.ContentLength)), body...)
+			}
+			n, err := r.Body.Read(body[len(body):min(int64(cap(body)), r.ContentLength)])
+			body = body[:len(body)+n]
+			if err == io.EOF && int64(len(body)) < r.ContentLength {
+				err = io.ErrUnexpectedEOF
+			}
+			if err != nil && int64(len(body)) < r.ContentLength {
+				return nil, nil, err
+			}
+		}
+		return body, nil, nil
+	}
+	body, err = io.ReadAll(io.LimitReader(r.Body, limit+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if int64(len(body)) > limit {
+		return nil, io.MultiReader(bytes.NewReader(body), r.Body), nil
+	}
+	return body, nil, nil
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/sample"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -323,7 +324,7 @@ func checkSampleParses(t *testing.T, name string, data []byte) {
 	if _, err := client.AnthropicStream(x.ClientBody()); err != nil {
 		t.Errorf("%s: the client body does not accumulate: %v", name, err)
 	}
-	if res, err := ReplaySample(x); err != nil || len(res.Repairs) == 0 {
+	if res, err := exchange.ReplaySample(x); err != nil || len(res.Repairs) == 0 {
 		t.Errorf("%s: replaying the sample repairs nothing (%v)", name, err)
 	}
 }

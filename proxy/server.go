@@ -1,12 +1,7 @@
 package proxy
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -15,10 +10,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/toolfix/toolfix/proxy/netfault"
+	"github.com/toolfix/toolfix/proxy/exchange"
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
@@ -32,10 +27,6 @@ const (
 	metricsPath = "/metrics"
 	statsPath   = "/stats"
 )
-
-// DefaultMaxJSONBody is the largest non-streamed response body, in bytes, that is read into memory
-// to be repaired when Options.MaxJSONBody is zero: 32 MiB. A larger body passes through as it is.
-const DefaultMaxJSONBody = 32 << 20
 
 // DefaultMaxRequestBody is the largest request body, in bytes, read into memory for its tools when
 // Options.MaxRequestBody is zero: 32 MiB, the Messages API's own request limit. A larger body is
@@ -55,7 +46,7 @@ type Options struct {
 	// proxies honoured, HTTP/2 attempted, gzip negotiated and decoded by Go).
 	Transport http.RoundTripper
 	// MaxJSONBody is the largest non-streamed body repaired in memory, in bytes; zero means
-	// DefaultMaxJSONBody.
+	// exchange.DefaultMaxJSONBody (32 MiB). A larger body passes through as it is.
 	MaxJSONBody int64
 	// MaxRequestBody is the largest request body held in memory, in bytes; zero means
 	// DefaultMaxRequestBody. A larger body goes upstream as it comes, without a retry on a stale
@@ -72,8 +63,8 @@ type Options struct {
 	// as they came, logged as a fail-open.
 	MaxHeld int
 	// Clock is the time source of the keep-alives sent while a span is held (see
-	// KeepAliveAfter); nil means the system clock.
-	Clock Clock
+	// exchange.KeepAliveAfter); nil means the system clock.
+	Clock exchange.Clock
 	// RequestIdle is how long a request body may go without a byte arriving; zero means
 	// DefaultRequestIdle, negative no limit. A body that stalls longer is abandoned: the client
 	// is answered 408 with an API-shaped error, a request already streaming upstream is cancelled.
@@ -87,15 +78,12 @@ type Server struct {
 	root      *routeEntry
 	transport http.RoundTripper
 	log       *slog.Logger
-	clock     Clock
+	env       *exchange.Env
 	pid       string
 	started   time.Time
-	Stats     *Stats
-	// saving counts the samples being written after their exchanges ended; saveMu guards waited,
-	// set by Wait. See Wait.
-	saving sync.WaitGroup
-	saveMu sync.Mutex
-	waited bool
+	// Stats counts what the server did since New; never nil.
+	Stats   *observe.Stats
+	samples *observe.Samples
 }
 
 type routeEntry struct {
@@ -109,7 +97,7 @@ func New(opts Options) (*Server, error) {
 	if err := CheckRoutes(opts.Routes); err != nil {
 		return nil, err
 	}
-	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: newStats()}
+	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: observe.NewStats()}
 	for _, r := range opts.Routes {
 		for _, p := range []string{healthzPath, metricsPath, statsPath} {
 			if r.Name == strings.TrimPrefix(p, "/") {
@@ -131,19 +119,16 @@ func New(opts Options) (*Server, error) {
 		t.MaxIdleConnsPerHost = 16
 		s.transport = t
 	}
-	s.clock = opts.Clock
-	if s.clock == nil {
-		s.clock = realClock{}
-	}
 	s.log = opts.Logger
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	s.samples = observe.NewSamples(opts.Samples, opts.MaxHeld, s.log, s.Stats)
 	if s.opts.Version == "" {
 		s.opts.Version = "dev"
 	}
 	if s.opts.MaxJSONBody <= 0 {
-		s.opts.MaxJSONBody = DefaultMaxJSONBody
+		s.opts.MaxJSONBody = exchange.DefaultMaxJSONBody
 	}
 	if s.opts.MaxRequestBody <= 0 {
 		s.opts.MaxRequestBody = DefaultMaxRequestBody
@@ -151,20 +136,8 @@ func New(opts Options) (*Server, error) {
 	if s.opts.RequestIdle == 0 {
 		s.opts.RequestIdle = DefaultRequestIdle
 	}
+	s.env = exchange.NewEnv(s.Stats, s.log, opts.Clock, exchange.Limits{MaxJSONBody: s.opts.MaxJSONBody, MaxEvent: opts.MaxEvent, MaxHeld: opts.MaxHeld})
 	return s, nil
-}
-
-// RouteNames returns the names of the routes, sorted, the root route as "/".
-func (s *Server) RouteNames() []string {
-	var names []string
-	for n := range s.routes {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	if s.root != nil {
-		names = append([]string{"/"}, names...)
-	}
-	return names
 }
 
 // ServeHTTP answers /healthz, /metrics and /stats itself and forwards every other request to its
@@ -174,8 +147,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if why := browserRefusal(r); why != "" {
 		// No header value in the log: the Host and Origin are the sender's to choose.
 		s.log.Info("refused a request a web browser may have sent (foreign Host or Origin, or a CORS preflight)", "method", r.Method)
-		writeError(w, r.URL.Path, http.StatusForbidden, why)
-		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusForbidden, -1)
+		s.refuse(w, r, observe.NoRoute, http.StatusForbidden, why)
 		return
 	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
@@ -192,14 +164,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if r.Header.Get(HopHeader) != "" {
-		writeError(w, r.URL.Path, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
-		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusLoopDetected, -1)
+		s.refuse(w, r, observe.NoRoute, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
 		return
 	}
 	route, rest := s.pick(r.URL.EscapedPath())
 	if route == nil {
-		writeError(w, r.URL.Path, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
-		s.Stats.finished(noRoute, protocolLabel(dialectFor(r.URL.Path)), http.StatusNotFound, -1)
+		s.refuse(w, r, observe.NoRoute, http.StatusNotFound, fmt.Sprintf("toolfix: no route for %q; known routes: %s", firstSegment(r.URL.Path), strings.Join(s.RouteNames(), ", ")))
 		return
 	}
 	if isWebSocketUpgrade(r) {
@@ -207,6 +177,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forward(w, r, route, rest)
+}
+
+// refuse answers a request that goes nowhere with status and msg in an error shaped like the
+// request path's API (see writeError), and counts it under route (observe.NoRoute when it matched
+// none).
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, route string, status int, msg string) {
+	writeError(w, r.URL.Path, status, msg)
+	s.Stats.Finished(route, observe.ProtocolLabel(exchange.DialectFor(r.URL.Path)), status, -1)
 }
 
 // pick finds the route for an escaped request path and the rest of the path after the route name.
@@ -229,233 +207,17 @@ func firstSegment(p string) string {
 	return p
 }
 
-func (s *Server) serveHealthz(w http.ResponseWriter) {
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"status":         "ok",
-		"version":        s.opts.Version,
-		"routes":         s.RouteNames(),
-		"pid":            os.Getpid(),
-		"uptime_seconds": int64(time.Since(s.started).Seconds()),
-	})
-}
-
-// hopByHop are the headers that belong to one connection (RFC 9110 7.6.1) and are not forwarded.
-var hopByHop = []string{"Connection", "Proxy-Connection", "Keep-Alive", "Proxy-Authenticate", "Proxy-Authorization", "Te", "Trailer", "Transfer-Encoding", "Upgrade"}
-
-func removeHopByHop(h http.Header) {
-	for _, f := range h.Values("Connection") {
-		for _, name := range strings.Split(f, ",") {
-			if name = strings.TrimSpace(name); name != "" {
-				h.Del(name)
-			}
-		}
+// RouteNames returns the names of the routes, sorted, the root route as "/".
+func (s *Server) RouteNames() []string {
+	var names []string
+	for n := range s.routes {
+		names = append(names, n)
 	}
-	for _, name := range hopByHop {
-		h.Del(name)
+	sort.Strings(names)
+	if s.root != nil {
+		names = append([]string{"/"}, names...)
 	}
-}
-
-// upstreamURL joins the route's base URL with the rest of the request path and its query.
-func upstreamURL(base *url.URL, rest string, in *url.URL) *url.URL {
-	u := *base
-	basePath := base.EscapedPath()
-	joined := basePath + rest
-	if rest != "" && !strings.HasPrefix(rest, "/") {
-		joined = basePath + "/" + rest
-	}
-	if p, err := url.PathUnescape(joined); err == nil {
-		u.Path = p
-		u.RawPath = joined
-	} else {
-		u.Path = joined
-		u.RawPath = ""
-	}
-	u.RawQuery = in.RawQuery
-	return &u
-}
-
-func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEntry, rest string) {
-	dialect := dialectFor(rest)
-	rec := &recorder{ResponseWriter: w, start: time.Now()}
-	w = rec
-	var cap *capture
-	defer func() {
-		s.finish(rec, r, route.Name, dialect)
-		s.save(cap, rec.status)
-	}()
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	var idle *idleBody
-	if s.opts.RequestIdle > 0 && r.Body != nil && r.Body != http.NoBody {
-		idle = &idleBody{body: r.Body, rc: http.NewResponseController(w), idle: s.opts.RequestIdle, cancel: cancel}
-		defer idle.clear()
-		r.Body = idle
-	}
-	body, stream, err := s.readRequest(r)
-	if stream == nil && idle != nil {
-		idle.clear() // read whole: the connection is the server's again
-	}
-	if err != nil {
-		if errors.Is(err, errRequestIdle) {
-			s.log.Info("request body stalled; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
-			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
-			return
-		}
-		// The client went away or sent a broken body: nothing useful can be forwarded.
-		s.log.Info("reading request body", "route", route.Name, "error", err.Error())
-		return
-	}
-	var outBody io.Reader = bytes.NewReader(body)
-	if stream != nil {
-		s.log.Info("request body over the size limit, streamed upstream; its tools are not read", "route", route.Name, "limit", s.opts.MaxRequestBody)
-		outBody = stream
-		// The transport may still read the body (its last read checks the end) after the upstream
-		// has answered; without full duplex, writing the answer's headers closes the body under it
-		// and the transport cuts the answer (golang/go #40747).
-		_ = http.NewResponseController(w).EnableFullDuplex()
-	}
-	out, err := http.NewRequestWithContext(ctx, r.Method, upstreamURL(route.base, rest, r.URL).String(), outBody)
-	if err != nil {
-		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix: building the request for upstream %s: %v", route.base.Host, err))
-		return
-	}
-	out.Header = r.Header.Clone()
-	removeHopByHop(out.Header)
-	out.Header.Del("Accept-Encoding")
-	out.Header.Set(HopHeader, s.pid)
-	out.ContentLength = int64(len(body))
-	if stream != nil {
-		out.ContentLength = r.ContentLength // -1 when unknown: sent chunked
-	}
-	if r.Body == nil || r.Body == http.NoBody {
-		if len(body) == 0 {
-			out.Body = http.NoBody
-			out.ContentLength = 0
-		}
-	}
-	out.Host = ""
-	s.Stats.request(route.Name)
-	cap = s.newCapture(r, route, rest, dialect, body, rec.start)
-	rec.tee = cap.clientTee()
-
-	resp, err := s.transport.RoundTrip(out)
-	if err != nil {
-		if idle != nil && idle.idled.Load() {
-			s.log.Info("request body stalled while streaming upstream; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
-			cap.fail("request body stalled")
-			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
-			return
-		}
-		if r.Context().Err() != nil {
-			return // the client hung up; not an error of ours or the upstream's
-		}
-		s.Stats.upstreamError(route.Name)
-		f := netfault.Classify(err)
-		s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "cause", string(f.Kind), "error", f.Detail)
-		cap.fail("reaching upstream: " + f.Reason)
-		writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix could not reach the upstream %s: %s", route.base.Host, f))
-		return
-	}
-	defer resp.Body.Close()
-	resp.Body = &upstreamBody{ReadCloser: resp.Body, count: &s.Stats.bytesIn, tee: cap.upstreamTee()}
-	cap.response(resp)
-
-	h := w.Header()
-	for k, vv := range resp.Header {
-		h[k] = append([]string(nil), vv...)
-	}
-	removeHopByHop(h)
-
-	ex := &exchange{s: s, route: route.Name, w: w, resp: resp, request: body, dialect: dialect, cap: cap}
-	ex.respond()
-}
-
-// initialRequestBuffer is the first buffer, in bytes, for a request body of announced length; it
-// doubles as the body arrives, up to the announced length.
-const initialRequestBuffer = 1 << 20
-
-// readRequest reads a request body to forward it and to read its tools. A body of at most
-// MaxRequestBody bytes is returned whole in body; a larger one (by its Content-Length, or by
-// reading past the limit) comes back as stream, the bytes read so far followed by the rest, to be
-// sent as it comes, with body nil. It returns the error of a body that cannot be read.
-func (s *Server) readRequest(r *http.Request) (body []byte, stream io.Reader, err error) {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil, nil, nil
-	}
-	limit := s.opts.MaxRequestBody
-	switch {
-	case r.ContentLength > limit:
-		return nil, r.Body, nil
-	case r.ContentLength >= 0:
-		// Memory grows with the bytes that arrive, not with the size announced.
-		body = make([]byte, 0, min(r.ContentLength, initialRequestBuffer))
-		for int64(len(body)) < r.ContentLength {
-			if len(body) == cap(body) {
-				body = append(make([]byte, 0, min(2*int64(cap(body)), r.ContentLength)), body...)
-			}
-			n, err := r.Body.Read(body[len(body):min(int64(cap(body)), r.ContentLength)])
-			body = body[:len(body)+n]
-			if err == io.EOF && int64(len(body)) < r.ContentLength {
-				err = io.ErrUnexpectedEOF
-			}
-			if err != nil && int64(len(body)) < r.ContentLength {
-				return nil, nil, err
-			}
-		}
-		return body, nil, nil
-	}
-	body, err = io.ReadAll(io.LimitReader(r.Body, limit+1))
-	if err != nil {
-		return nil, nil, err
-	}
-	if int64(len(body)) > limit {
-		return nil, io.MultiReader(bytes.NewReader(body), r.Body), nil
-	}
-	return body, nil, nil
-}
-
-// dialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for
-// …/chat/completions, "responses" for …/responses, "" for anything else (forwarded untouched).
-func dialectFor(rest string) string {
-	p := rest
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	p = strings.TrimRight(p, "/")
-	switch {
-	case strings.HasSuffix(p, "/messages"):
-		return "anthropic"
-	case strings.HasSuffix(p, "/chat/completions"):
-		return "chat"
-	case strings.HasSuffix(p, "/responses"):
-		return "responses"
-	}
-	return ""
-}
-
-// writeError answers with an error body shaped like the API of the request path, so that the
-// client's SDK shows the message: Anthropic's {"type":"error","error":{…}} or OpenAI's {"error":{…}}.
-func writeError(w http.ResponseWriter, path string, status int, msg string) {
-	var body any
-	switch dialectFor(path) {
-	case "chat", "responses":
-		body = map[string]any{"error": map[string]any{"message": msg, "type": "toolfix_error", "code": status}}
-	default:
-		typ := "api_error"
-		switch status {
-		case http.StatusNotFound:
-			typ = "not_found_error"
-		case http.StatusForbidden:
-			typ = "permission_error"
-		}
-		body = map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}}
-	}
-	b, _ := json.Marshal(body)
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return names
 }
 
 // IsLoopback reports whether a listen address "host:port" names a loopback interface only:

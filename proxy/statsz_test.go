@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/toolfix/toolfix/proxy/observe"
 )
 
 // TestStatsSnapshot counts two forwarded requests and one unreachable upstream, then reads them
@@ -32,7 +34,7 @@ func TestStatsSnapshot(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/json" {
 		t.Fatalf("/stats: %s, %s", resp.Status, resp.Header.Get("Content-Type"))
 	}
-	var snap Snapshot
+	var snap observe.Snapshot
 	if err := json.NewDecoder(resp.Body).Decode(&snap); err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,6 @@ func headerHasToken(h http.Header, name, token string) bool {
 // path's API, and counts it under route.
 func (s *Server) refuseWebSocket(w http.ResponseWriter, r *http.Request, route string) {
 	w.Header().Set("Connection", "close")
-	writeError(w, r.URL.Path, http.StatusUpgradeRequired, websocketRefusal)
 	s.log.Debug("refused a websocket upgrade", "route", route, "path", r.URL.Path)
-	s.Stats.finished(route, protocolLabel(dialectFor(r.URL.Path)), http.StatusUpgradeRequired, -1)
+	s.refuse(w, r, route, http.StatusUpgradeRequired, websocketRefusal)
 }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
@@ -31,7 +31,7 @@ type Report struct {
 	StopReason string   `json:"stop_reason,omitempty"`
 	// Faults are the faults found in the upstream answer, by docs/faults.md row.
 	Faults []Fault `json:"faults"`
-	// Repairs and FailOpens are what the proxy's repair does with this answer (proxy.ReplaySample);
+	// Repairs and FailOpens are what the proxy's repair does with this answer (exchange.ReplaySample);
 	// Changed is true when the client would get other bytes than the upstream sent.
 	Repairs   []sample.Repair `json:"repairs"`
 	FailOpens []string        `json:"fail_opens"`
@@ -95,11 +95,11 @@ var Accumulators = map[string]func(body []byte, stream bool) (any, error){
 }
 
 // Analyze explains one exchange: the request's tools, the upstream's events and blocks, the faults
-// in them by docs/faults.md row, what the proxy's repair does (run through proxy.ReplaySample, the
+// in them by docs/faults.md row, what the proxy's repair does (run through exchange.ReplaySample, the
 // proxy's own code), and the message the client ends up with before and after. The error is the
 // replay's: an exchange of an unknown protocol.
 func Analyze(x *sample.Exchange) (*Report, error) {
-	res, err := proxy.ReplaySample(x)
+	res, err := exchange.ReplaySample(x)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package proxy
+package observe
 
 import (
 	"sort"
@@ -29,31 +29,36 @@ type responseKey struct {
 	status          int
 }
 
-func newStats() *Stats {
+// NewStats returns counters at zero.
+func NewStats() *Stats {
 	return &Stats{requests: map[string]int64{}, responses: map[responseKey]int64{}, repairs: map[string]int64{}, upByRoute: map[string]int64{}, ttfb: newHistogram(TTFBBuckets)}
 }
 
-func (s *Stats) request(route string) {
+// Request counts a request forwarded on route ("" for the root route).
+func (s *Stats) Request(route string) {
 	s.mu.Lock()
 	s.requests[route]++
 	s.mu.Unlock()
 }
 
-func (s *Stats) repair(kind string) {
+// Repair counts one repair of kind (a REPAIRS.md kind name).
+func (s *Stats) Repair(kind string) {
 	s.mu.Lock()
 	s.repairs[kind]++
 	s.mu.Unlock()
 }
 
-func (s *Stats) upstreamError(route string) {
+// UpstreamError counts a request on route whose upstream could not be reached.
+func (s *Stats) UpstreamError(route string) {
 	s.upErrors.Add(1)
 	s.mu.Lock()
 	s.upByRoute[route]++
 	s.mu.Unlock()
 }
 
-// finished counts one answered request; ttfb < 0 means no body byte was written.
-func (s *Stats) finished(route, protocol string, status int, ttfb time.Duration) {
+// Finished counts one answered request of route and protocol (see ProtocolLabel) with its status;
+// ttfb < 0 means no body byte was written.
+func (s *Stats) Finished(route, protocol string, status int, ttfb time.Duration) {
 	s.mu.Lock()
 	s.responses[responseKey{route, protocol, status}]++
 	if ttfb >= 0 {
@@ -61,6 +66,16 @@ func (s *Stats) finished(route, protocol string, status int, ttfb time.Duration)
 	}
 	s.mu.Unlock()
 }
+
+// FailOpen counts a repair attempted and refused: the original bytes went out.
+func (s *Stats) FailOpen() { s.failOpens.Add(1) }
+
+// StreamOpened counts a streamed response entering the repair; StreamClosed counts it out again.
+// Their difference is the streams_open gauge.
+func (s *Stats) StreamOpened() { s.streams.Add(1) }
+
+// StreamClosed counts a streamed response leaving the repair (see StreamOpened).
+func (s *Stats) StreamClosed() { s.streams.Add(-1) }
 
 // TTFBBuckets are the upper bounds, in seconds, of the time-to-first-byte histogram.
 var TTFBBuckets = []float64{0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60}

@@ -1,4 +1,4 @@
-package proxy
+package observe
 
 import (
 	"bufio"
@@ -6,16 +6,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/toolfix/toolfix/proxy/secret"
 )
 
-// The metrics served at GET /metrics, in the Prometheus text exposition format (version 0.0.4):
+// MetricsContentType is the Content-Type of GET /metrics. The metrics served there, in the
+// Prometheus text exposition format (version 0.0.4):
 //
 //	toolfix_requests_total{route,protocol,status}  counter: requests answered; route "/" for the
 //	                                                root route, "(none)" for requests that matched
@@ -33,19 +31,20 @@ import (
 //	toolfix_samples_saved_total                     counter: samples written
 //	toolfix_build_info{version}                     gauge: always 1
 //	toolfix_start_time_seconds                      gauge: Unix time the proxy started
-const metricsContentType = "text/plain; version=0.0.4; charset=utf-8"
+const MetricsContentType = "text/plain; version=0.0.4; charset=utf-8"
 
-func (s *Server) serveMetrics(w http.ResponseWriter) {
-	w.Header().Set("Content-Type", metricsContentType)
+// ServeMetrics answers GET /metrics: WriteMetrics, buffered, with MetricsContentType.
+func ServeMetrics(w http.ResponseWriter, snap Snapshot, version string, started time.Time) {
+	w.Header().Set("Content-Type", MetricsContentType)
 	bw := bufio.NewWriter(w)
-	s.WriteMetrics(bw)
+	WriteMetrics(bw, snap, version, started)
 	_ = bw.Flush()
 }
 
-// WriteMetrics writes the proxy's counters to w in the Prometheus text format (see the list above).
-// Series of one metric are sorted by their labels.
-func (s *Server) WriteMetrics(w io.Writer) {
-	snap := s.Stats.Snapshot()
+// WriteMetrics writes the counters of snap to w in the Prometheus text format (see the list above),
+// with the running toolfix's version and the time the proxy started. Series of one metric are
+// sorted by their labels.
+func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time) {
 	m := &metricWriter{w: w}
 
 	m.head("toolfix_requests_total", "counter", "Requests answered, by route, protocol and status.")
@@ -77,9 +76,9 @@ func (s *Server) WriteMetrics(w io.Writer) {
 	m.head("toolfix_samples_saved_total", "counter", "Samples written to the samples folder.")
 	m.sample("toolfix_samples_saved_total", nil, float64(snap.SamplesSaved))
 	m.head("toolfix_build_info", "gauge", "The running toolfix's version; always 1.")
-	m.sample("toolfix_build_info", labels{"version", s.opts.Version}, 1)
+	m.sample("toolfix_build_info", labels{"version", version}, 1)
 	m.head("toolfix_start_time_seconds", "gauge", "Unix time the proxy started.")
-	m.sample("toolfix_start_time_seconds", nil, float64(s.started.Unix()))
+	m.sample("toolfix_start_time_seconds", nil, float64(started.Unix()))
 }
 
 // routeLabel names a route in a label: "/" for the root route.
@@ -159,27 +158,10 @@ type StatsReport struct {
 	Snapshot
 }
 
-// Report builds the /stats document.
-func (s *Server) Report() StatsReport {
-	rep := StatsReport{
-		Status: "ok", Version: s.opts.Version, PID: os.Getpid(),
-		UptimeSeconds: int64(time.Since(s.started).Seconds()),
-		SamplesMode:   string(s.opts.Samples.Mode()), SamplesDir: s.opts.Samples.Dir(),
-		Snapshot: s.Stats.Snapshot(),
-	}
-	for _, n := range s.RouteNames() {
-		e := s.root
-		if n != "/" {
-			e = s.routes[n]
-		}
-		rep.Routes = append(rep.Routes, RouteInfo{Name: e.Name, Upstream: secret.URL(e.base.String()), Protocol: e.Protocol})
-	}
-	return rep
-}
-
-func (s *Server) serveStats(w http.ResponseWriter) {
+// ServeStats answers GET /stats with rep as indented JSON.
+func ServeStats(w http.ResponseWriter, rep StatsReport) {
 	w.Header().Set("Content-Type", "application/json")
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	_ = enc.Encode(s.Report())
+	_ = enc.Encode(rep)
 }

@@ -1,4 +1,4 @@
-package proxy
+package exchange
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ func (r *ReplayResult) Changed(upstream []byte) bool { return !bytes.Equal(r.Bod
 // error for a name that is none of these.
 func DialectOf(path string) (string, error) {
 	if strings.Contains(path, "/") {
-		return dialectFor(path), nil
+		return DialectFor(path), nil
 	}
 	switch strings.ToLower(path) {
 	case "":

@@ -1,4 +1,4 @@
-package proxy
+package exchange
 
 import (
 	"encoding/json"
@@ -8,21 +8,12 @@ import (
 )
 
 // textFormat returns the opt-in leaked-call text format of the exchange's route ("" for none).
-func (ex *exchange) textFormat() string {
-	e := ex.s.root
-	if ex.route != "" {
-		e = ex.s.routes[ex.route]
-	}
-	if e == nil {
-		return ""
-	}
-	return e.TextFormat
-}
+func (ex *exchange) textFormat() string { return ex.format }
 
-// requestAsksJSON reports whether a request body is a JSON object that does not ask for a stream
+// RequestAsksJSON reports whether a request body is a JSON object that does not ask for a stream
 // ("stream" false or absent). A body that cannot be read (not JSON, or too large to have been
 // read) asks for nothing toolfix knows.
-func requestAsksJSON(request []byte) bool {
+func RequestAsksJSON(request []byte) bool {
 	var r struct {
 		Stream *bool `json:"stream"`
 	}

@@ -1,4 +1,4 @@
-package proxy
+package observe
 
 import (
 	"bytes"
@@ -9,10 +9,11 @@ import (
 	"time"
 )
 
-// recorder wraps the client's ResponseWriter for one forwarded request: it notes the status, counts
-// the body bytes and the time of the first, and keeps a copy of the body when a sample is captured.
-// Unwrap lets http.NewResponseController reach the real writer to flush.
-type recorder struct {
+// Recorder wraps the client's ResponseWriter for one forwarded request: it notes the status, counts
+// the body bytes and the time of the first, and keeps a copy of the body when a sample is captured
+// (see Tee). Unwrap lets http.NewResponseController reach the real writer to flush. Create it with
+// NewRecorder; Stats.Finish counts it when the answer is over.
+type Recorder struct {
 	http.ResponseWriter
 	start  time.Time
 	status int
@@ -21,14 +22,31 @@ type recorder struct {
 	tee    *capBuffer // nil: no copy kept
 }
 
-func (r *recorder) WriteHeader(code int) {
+// NewRecorder wraps w for a request that arrived at start.
+func NewRecorder(w http.ResponseWriter, start time.Time) *Recorder {
+	return &Recorder{ResponseWriter: w, start: start}
+}
+
+// Start is the time the request arrived.
+func (r *Recorder) Start() time.Time { return r.start }
+
+// Status is the status written so far (the first of 200 or more), 0 before any.
+func (r *Recorder) Status() int { return r.status }
+
+// Tee keeps a copy of every body byte written from now on in c's client buffer; a nil c keeps
+// none.
+func (r *Recorder) Tee(c *Capture) { r.tee = c.clientTee() }
+
+// WriteHeader notes the first final status and writes it.
+func (r *Recorder) WriteHeader(code int) {
 	if r.status == 0 && code >= 200 {
 		r.status = code
 	}
 	r.ResponseWriter.WriteHeader(code)
 }
 
-func (r *recorder) Write(p []byte) (int, error) {
+// Write notes the time of the first body byte, counts and copies what was written.
+func (r *Recorder) Write(p []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
@@ -41,14 +59,21 @@ func (r *recorder) Write(p []byte) (int, error) {
 	return n, err
 }
 
-func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+// Unwrap returns the wrapped ResponseWriter.
+func (r *Recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // ttfb is the time from the request's arrival to the first body byte written, or -1 when none was.
-func (r *recorder) ttfb() time.Duration {
+func (r *Recorder) ttfb() time.Duration {
 	if r.first.IsZero() {
 		return -1
 	}
 	return r.first.Sub(r.start)
+}
+
+// UpstreamBody wraps an upstream response body so that the bytes read from it are counted as
+// bytes in and copied into c's upstream buffer; a nil c keeps no copy.
+func (s *Stats) UpstreamBody(body io.ReadCloser, c *Capture) io.ReadCloser {
+	return &upstreamBody{ReadCloser: body, count: &s.bytesIn, tee: c.upstreamTee()}
 }
 
 // upstreamBody counts the bytes read from an upstream response body into the proxy's counter and
@@ -143,8 +168,9 @@ func (c *capBuffer) discard() {
 	}
 }
 
-// protocolLabel names a dialect the way the shared cases and the metrics do.
-func protocolLabel(dialect string) string {
+// ProtocolLabel names a dialect ("anthropic", "chat", "responses" or "") the way the shared cases
+// and the metrics do: "anthropic", "openai", "responses" or "other".
+func ProtocolLabel(dialect string) string {
 	switch dialect {
 	case "anthropic", "responses":
 		return dialect
@@ -154,12 +180,12 @@ func protocolLabel(dialect string) string {
 	return "other"
 }
 
-// noRoute is the route label of requests that matched no route.
-const noRoute = "(none)"
+// NoRoute is the route label of requests that matched no route.
+const NoRoute = "(none)"
 
-// finish counts an answered request: its status (499 when the client went away before any answer),
-// the bytes sent and the time to the first of them.
-func (s *Server) finish(rec *recorder, r *http.Request, route, dialect string) {
+// Finish counts an answered request of route and dialect: its status (499 when the client went
+// away before any answer), the bytes sent and the time to the first of them.
+func (s *Stats) Finish(rec *Recorder, r *http.Request, route, dialect string) {
 	status := rec.status
 	if status == 0 {
 		status = http.StatusOK
@@ -167,6 +193,6 @@ func (s *Server) finish(rec *recorder, r *http.Request, route, dialect string) {
 			status = 499
 		}
 	}
-	s.Stats.bytesOut.Add(rec.n)
-	s.Stats.finished(route, protocolLabel(dialect), status, rec.ttfb())
+	s.bytesOut.Add(rec.n)
+	s.Finished(route, ProtocolLabel(dialect), status, rec.ttfb())
 }

@@ -1,4 +1,4 @@
-package proxy
+package observe
 
 import (
 	"bytes"
@@ -8,19 +8,19 @@ import (
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
-// capture gathers one exchange for Options.Samples while it is forwarded: the request as it came,
+// Capture gathers one exchange for Samples while it is forwarded: the request as it came,
 // the upstream bytes as they arrived and the bytes sent to the client, and what the repair did. All
-// of it happens on the request's goroutine. A nil *capture ignores every call.
-type capture struct {
+// of it happens on the request's goroutine. A nil *Capture ignores every call.
+type Capture struct {
 	x      sample.Exchange
 	up     *capBuffer
 	client *capBuffer
 }
 
-// newCapture starts a capture for a request when samples are kept and the exchange could be wanted:
-// in ModeRepairs only a path toolfix repairs can be.
-func (s *Server) newCapture(r *http.Request, route *routeEntry, rest, dialect string, body []byte, start time.Time) *capture {
-	st := s.opts.Samples
+// Start starts a capture for a request when samples are kept and the exchange could be wanted:
+// in ModeRepairs only a path toolfix repairs can be. It returns nil when nothing is captured.
+func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body []byte, start time.Time) *Capture {
+	st := s.store
 	if st == nil || st.Mode() == sample.ModeOff || (st.Mode() != sample.ModeAll && dialect == "") {
 		return nil
 	}
@@ -32,10 +32,10 @@ func (s *Server) newCapture(r *http.Request, route *routeEntry, rest, dialect st
 	if len(body) > sample.MaxBody {
 		req.Body, req.Truncated = body[:sample.MaxBody], true
 	}
-	return &capture{
+	return &Capture{
 		x: sample.Exchange{
 			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
-			Path: path, Upstream: route.base.String(), TextFormat: route.TextFormat, Request: req,
+			Path: path, Upstream: route.Upstream, TextFormat: route.TextFormat, Request: req,
 		},
 		up:     &capBuffer{limit: s.captureLimit()},
 		client: &capBuffer{limit: s.captureLimit()},
@@ -43,34 +43,38 @@ func (s *Server) newCapture(r *http.Request, route *routeEntry, rest, dialect st
 }
 
 // captureLimit is how much of each response body a capture keeps, in bytes: the bound on what a
-// stream holds (Options.MaxHeld) when one is set below sample.MaxBody, else sample.MaxBody. A
+// stream holds (the proxy's MaxHeld) when one is set below sample.MaxBody, else sample.MaxBody. A
 // longer body is cut there, and the sample says so (body_truncated).
-func (s *Server) captureLimit() int {
-	if s.opts.MaxHeld > 0 && s.opts.MaxHeld < sample.MaxBody {
-		return s.opts.MaxHeld
+func (s *Samples) captureLimit() int {
+	if s.maxHeld > 0 && s.maxHeld < sample.MaxBody {
+		return s.maxHeld
 	}
 	return sample.MaxBody
 }
 
-func (c *capture) repair(kind, tool string) {
+// Repair notes a repair of kind to a call of tool.
+func (c *Capture) Repair(kind, tool string) {
 	if c != nil {
 		c.x.Repairs = append(c.x.Repairs, sample.Repair{Kind: kind, Tool: tool})
 	}
 }
 
-func (c *capture) failOpen(reason string) {
+// FailOpen notes a repair refused, and why.
+func (c *Capture) FailOpen(reason string) {
 	if c != nil {
 		c.x.FailOpens = append(c.x.FailOpens, reason)
 	}
 }
 
-func (c *capture) fail(msg string) {
+// Fail notes what ended the exchange in error (the first one noted stays).
+func (c *Capture) Fail(msg string) {
 	if c != nil && c.x.Error == "" {
 		c.x.Error = msg
 	}
 }
 
-func (c *capture) response(resp *http.Response) {
+// Response notes the upstream's status and headers.
+func (c *Capture) Response(resp *http.Response) {
 	if c != nil {
 		c.x.Response.Status = resp.StatusCode
 		c.x.Response.Header = resp.Header.Clone()
@@ -78,26 +82,26 @@ func (c *capture) response(resp *http.Response) {
 }
 
 // upstreamTee and clientTee are the buffers the readers and the recorder copy into.
-func (c *capture) upstreamTee() *capBuffer {
+func (c *Capture) upstreamTee() *capBuffer {
 	if c == nil {
 		return nil
 	}
 	return c.up
 }
 
-func (c *capture) clientTee() *capBuffer {
+func (c *Capture) clientTee() *capBuffer {
 	if c == nil {
 		return nil
 	}
 	return c.client
 }
 
-// save writes the exchange as a sample when the store wants it. It is called when the answer is
+// Save writes the exchange as a sample when the store wants it. It is called when the answer is
 // complete, before the handler returns, and writes on a goroutine of its own so that the end of
 // the answer (the HTTP response's last chunk) does not wait for the sample: redacting and encoding
 // a repaired 10 MB tool input takes over a second. Wait waits for it. A failure is logged, never
 // shown to the client.
-func (s *Server) save(c *capture, status int) {
+func (s *Samples) Save(c *Capture, status int) {
 	if c == nil {
 		return
 	}
@@ -105,7 +109,7 @@ func (s *Server) save(c *capture, status int) {
 	if x.Response.Status == 0 {
 		x.Response.Status = status
 	}
-	st := s.opts.Samples
+	st := s.store
 	if !st.Wants(x) {
 		c.up.discard()
 		c.client.discard()
@@ -124,7 +128,7 @@ func (s *Server) save(c *capture, status int) {
 			s.log.Warn("saving a sample", "error", err.Error())
 		}
 		if path != "" {
-			s.Stats.samples.Add(1)
+			s.stats.samples.Add(1)
 			s.log.Debug("sample saved", "route", x.Route, "path", path)
 		}
 	}
@@ -147,7 +151,7 @@ func (s *Server) save(c *capture, status int) {
 // Call it when the server stops, after http.Server.Shutdown has returned; from then on an exchange
 // still ending (one cut by http.Server.Close) writes its sample before its handler returns. It
 // returns at once when none is pending.
-func (s *Server) Wait() {
+func (s *Samples) Wait() {
 	s.saveMu.Lock()
 	s.waited = true
 	s.saveMu.Unlock()

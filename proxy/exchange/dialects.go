@@ -1,11 +1,33 @@
-package proxy
+package exchange
 
 import (
+	"strings"
+
 	"github.com/toolfix/toolfix/proxy/anthropic"
 	"github.com/toolfix/toolfix/proxy/openai"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/responses"
 )
+
+// DialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for
+// …/chat/completions, "responses" for …/responses, "" for anything else (forwarded untouched). A
+// query or fragment and trailing slashes are ignored.
+func DialectFor(path string) string {
+	p := path
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	p = strings.TrimRight(p, "/")
+	switch {
+	case strings.HasSuffix(p, "/messages"):
+		return "anthropic"
+	case strings.HasSuffix(p, "/chat/completions"):
+		return "chat"
+	case strings.HasSuffix(p, "/responses"):
+		return "responses"
+	}
+	return ""
+}
 
 // newStreamRepairer returns the repairer for a streamed response of dialect, or nil to pass the
 // stream through untouched. The request body is only read for its tools, never altered.

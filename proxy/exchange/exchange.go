@@ -1,4 +1,4 @@
-package proxy
+package exchange
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -27,25 +28,26 @@ type streamRepairer interface {
 
 // exchange is one forwarded request's response side.
 type exchange struct {
-	s       *Server
+	s       *Env
 	route   string
 	w       http.ResponseWriter
 	resp    *http.Response
 	request []byte
 	dialect string
-	cap     *capture // nil when no sample is captured
+	format  string           // the route's opt-in leaked-call text format ("" for none)
+	cap     *observe.Capture // nil when no sample is captured
 }
 
 func (ex *exchange) reporter(tool *string) *repair.Reporter {
 	return &repair.Reporter{
 		Repaired: func(kind, t string) {
-			ex.s.Stats.repair(kind)
-			ex.cap.repair(kind, t)
+			ex.s.stats.Repair(kind)
+			ex.cap.Repair(kind, t)
 			ex.s.log.Info("repaired", "route", ex.route, "dialect", ex.dialect, "kind", kind, "tool", t)
 		},
 		FailOpen: func(reason string) {
-			ex.s.Stats.failOpens.Add(1)
-			ex.cap.failOpen(reason)
+			ex.s.stats.FailOpen()
+			ex.cap.FailOpen(reason)
 			ex.s.log.Info("fail open", "route", ex.route, "dialect", ex.dialect, "reason", reason)
 		},
 	}
@@ -67,7 +69,7 @@ func handlingOf(dialect string, status int, contentType, method string, request 
 	mt, _, _ := mime.ParseMediaType(contentType)
 	ok := status >= 200 && status < 300
 	switch {
-	case ok && (mt == "text/event-stream" || mt == "text/plain") && shapesSSEAsJSON(dialect) && method == http.MethodPost && requestAsksJSON(request):
+	case ok && (mt == "text/event-stream" || mt == "text/plain") && shapesSSEAsJSON(dialect) && method == http.MethodPost && RequestAsksJSON(request):
 		// text/plain: some gateways label the stream so; a body that is neither a stream nor JSON
 		// passes as it came.
 		return handleSSEAsJSON
@@ -85,7 +87,7 @@ func handlingOf(dialect string, status int, contentType, method string, request 
 // handled as the stream it is, so that it stays a stream (byte-identical when healthy); only a
 // request asking for no stream has it turned into JSON (D55). Replay takes the same decision.
 func streamLabelledJSON(h handling, request, head []byte) handling {
-	if h == handleJSON && sse.LooksLikeStream(head) && !requestAsksJSON(request) {
+	if h == handleJSON && sse.LooksLikeStream(head) && !RequestAsksJSON(request) {
 		return handleStream
 	}
 	return h
@@ -103,26 +105,26 @@ func (ex *exchange) peekHead(n int) []byte {
 	return head
 }
 
+// respond decides once how the body is handled and hands it to the one writer of that handling.
 func (ex *exchange) respond() {
 	h := handlingOf(ex.dialect, ex.resp.StatusCode, ex.resp.Header.Get("Content-Type"), ex.resp.Request.Method, ex.request)
 	if h == handleJSON {
 		h = streamLabelledJSON(h, ex.request, ex.peekHead(64))
 	}
-	switch h {
-	case handleSSEAsJSON:
-		ex.sseAsJSON()
-		return
-	case handleStream:
-		if rep := newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.s.opts.MaxHeld, ex.reporter(nil)); rep != nil {
-			ex.stream(rep)
-			return
-		}
-	case handleJSON:
-		if ex.json() {
-			return
-		}
+	var rep streamRepairer
+	if h == handleStream {
+		rep = newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.s.opts.MaxHeld, ex.reporter(nil))
 	}
-	ex.copy(nil)
+	switch {
+	case h == handleSSEAsJSON:
+		ex.sseAsJSON()
+	case h == handleStream && rep != nil:
+		ex.stream(rep)
+	case h == handleJSON:
+		ex.json()
+	default:
+		ex.copy(nil)
+	}
 }
 
 // copy writes the status and the body as it comes, flushing after every read so that streams of a
@@ -160,7 +162,7 @@ func (ex *exchange) abort(err error) {
 		return // the client hung up
 	}
 	ex.s.log.Warn("reading upstream", "route", ex.route, "error", err.Error())
-	ex.cap.fail("reading upstream: " + err.Error())
+	ex.cap.Fail("reading upstream: " + err.Error())
 	panic(http.ErrAbortHandler)
 }
 
@@ -169,8 +171,8 @@ func (ex *exchange) abort(err error) {
 func (ex *exchange) stream(rep streamRepairer) {
 	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
 	rep = ex.watchUndeclared(rep)
-	ex.s.Stats.streams.Add(1)
-	defer ex.s.Stats.streams.Add(-1)
+	ex.s.stats.StreamOpened()
+	defer ex.s.stats.StreamClosed()
 	h := ex.w.Header()
 	h.Del("Content-Length")
 	ex.w.WriteHeader(ex.resp.StatusCode)
@@ -201,8 +203,8 @@ func (ex *exchange) stream(rep streamRepairer) {
 
 // panicked reports a fail-open after a panic in the dialect.
 func (ex *exchange) panicked(p any) {
-	ex.s.Stats.failOpens.Add(1)
-	ex.cap.failOpen("panic in repair")
+	ex.s.stats.FailOpen()
+	ex.cap.FailOpen("panic in repair")
 	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 }
 
@@ -260,19 +262,19 @@ func panicText(p any) string {
 	return fmt.Sprintf("%T", p)
 }
 
-// json reads a non-streamed body up to the size limit and writes it repaired. It returns false,
-// having written nothing, when the body must be passed through by copy (too large to hold).
-func (ex *exchange) json() bool {
+// json reads a non-streamed body up to the size limit and writes it repaired; a body it cannot
+// read whole, or one over the limit, goes on by copy as it came.
+func (ex *exchange) json() {
 	limit := ex.s.opts.MaxJSONBody
 	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
 	if err != nil {
 		ex.copy(body)
-		return true
+		return
 	}
 	if int64(len(body)) > limit {
 		ex.s.log.Info("body over the repair size limit, passed through", "route", ex.route, "bytes", len(body))
 		ex.copy(body)
-		return true
+		return
 	}
 	if u := ex.undeclaredFor(); u != nil {
 		u.body(body)
@@ -281,7 +283,6 @@ func (ex *exchange) json() bool {
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	_, _ = ex.w.Write(out)
-	return true
 }
 
 // repairBody repairs a whole body with repairJSON, failing open (body as it came, panicked
@@ -295,7 +296,7 @@ func repairBody(dialect string, request, body []byte, textFormat string, rep *re
 			panicked(p)
 		}
 	}()
-	if sse.LooksLikeStream(body) && !requestAsksJSON(request) {
+	if sse.LooksLikeStream(body) && !RequestAsksJSON(request) {
 		return body, false // a stream the client asked for is not the JSON repairers' (see streamLabelledJSON)
 	}
 	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
