@@ -455,3 +455,60 @@ func TestSampleCutAtMaxHeld(t *testing.T) {
 		t.Fatalf("response truncated %v (%d bytes), fail-opens %q", x.Response.Truncated, len(x.Response.Body), x.FailOpens)
 	}
 }
+
+// TestSampleOfSpilledCapture: the sample of a repaired exchange whose bodies outgrew the capture's
+// memory part (the rest in its temporary file, one line of the answer past 1 MiB) is read back
+// from both: the upstream's and the client's bodies as they went, the key in them redacted.
+func TestSampleOfSpilledCapture(t *testing.T) {
+	key := "sk-ant-api03-" + canary(40)
+	body := stringifiedTodoStream("rotate " + key + " " + strings.Repeat("then fix the parser, (again) ", 100_000))
+	if len(body) < 2<<20 { // twice the capture's memory part (observe.capMemory, 1 MiB)
+		t.Fatalf("the stream is %d bytes, too short to spill", len(body))
+	}
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, body)
+	}))
+	defer up.Close()
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "samples")
+	store, err := sample.Open(dir, sample.ModeRepairs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Samples: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, done := serveWithDone(t, srv)
+	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	<-done
+	srv.Wait()
+	if string(got) == body {
+		t.Fatalf("the stringified input was not repaired")
+	}
+	files := writtenFiles(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("%d samples, want 1", len(files))
+	}
+	data, _ := os.ReadFile(files[0])
+	if bytes.Contains(data, []byte(key[len("sk-ant-"):])) {
+		t.Fatalf("the key survived in the sample")
+	}
+	x, err := sample.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	redact := func(s string) string { return strings.ReplaceAll(s, key[len("sk-ant-"):], sample.Marker) }
+	if x.Client == nil || string(x.Response.Body) != redact(body) || string(x.Client.Body) != redact(string(got)) {
+		t.Fatalf("bodies not as they went: response %d bytes (want %d), client %v", len(x.Response.Body), len(redact(body)), x.Client != nil)
+	}
+	if x.Response.Truncated || x.Client.Truncated || x.Redacted < 2 {
+		t.Fatalf("truncated %v/%v, redacted %d", x.Response.Truncated, x.Client.Truncated, x.Redacted)
+	}
+	if left, _ := os.ReadDir(os.Getenv("TMPDIR")); len(left) != 0 {
+		t.Fatalf("capture files left behind: %v", left)
+	}
+}

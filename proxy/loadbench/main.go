@@ -54,6 +54,7 @@ type config struct {
 	Only         string        // run only this scenario: throughput, lag, streams, tool, timing or memory; "" all
 
 	TimingDeltas int           // argument deltas of the timing scenario's Write call
+	TimingItems  int           // items of the faulty Write call's stringified lines argument, one a delta
 	TimingMin    time.Duration // their spacing, at least
 	TimingMax    time.Duration // and at most
 	BigToolBytes int           // size of the healthy tool call of the memory scenario
@@ -65,11 +66,11 @@ func (c config) runs(scenario string) bool { return c.Only == "" || c.Only == sc
 
 var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
 	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20},
-	TimingDeltas: 500, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30}
+	TimingDeltas: 500, TimingItems: 20, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30}
 
 var quickConfig = config{BigBytes: 2 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
 	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20},
-	TimingDeltas: 10, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20}
+	TimingDeltas: 10, TimingItems: 5, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20}
 
 func main() {
 	childMain()
@@ -116,6 +117,8 @@ type results struct {
 	tools                 [][]bigTool // by size, then proxy
 	timingAnthropic       []timing    // by proxy
 	timingChat            []timing
+	faultyAnthropic       []timing // the Write call with a stringified lines argument, by proxy
+	faultyChat            []timing
 	bigToolMem, bombMem   []memRun // by proxy
 	cfg                   config
 }
@@ -233,7 +236,10 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.timingAnthropic, res.timingChat, err = measureTiming(u, cs, cfg.TimingDeltas, cfg.TimingMin, cfg.TimingMax)
+		var healthy, faulty [2][]timing
+		healthy, faulty, err = measureTiming(u, cs, cfg.TimingDeltas, cfg.TimingItems, cfg.TimingMin, cfg.TimingMax)
+		res.timingAnthropic, res.timingChat = healthy[0], healthy[1]
+		res.faultyAnthropic, res.faultyChat = faulty[0], faulty[1]
 		stopAll(cs)
 		if err != nil {
 			return nil, err

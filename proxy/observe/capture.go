@@ -2,6 +2,8 @@ package observe
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"net/http"
 	"time"
 
@@ -98,9 +100,10 @@ func (c *Capture) clientTee() *capBuffer {
 
 // Save writes the exchange as a sample when the store wants it. It is called when the answer is
 // complete, before the handler returns, and writes on a goroutine of its own so that the end of
-// the answer (the HTTP response's last chunk) does not wait for the sample: redacting and encoding
-// a repaired 10 MB tool input takes over a second. Wait waits for it. A failure is logged, never
-// shown to the client.
+// the answer (the HTTP response's last chunk) does not wait for the sample. The captured bodies
+// are read in place (memory part, then temporary file) by Store.SaveFrom, which redacts and
+// encodes them in bounded chunks, and only then discarded. Wait waits for it. A failure is logged,
+// never shown to the client.
 func (s *Samples) Save(c *Capture, status int) {
 	if c == nil {
 		return
@@ -115,15 +118,22 @@ func (s *Samples) Save(c *Capture, status int) {
 		c.client.discard()
 		return
 	}
-	x.Response.Body, x.Response.Truncated = c.up.bytes(), c.up.truncated
-	got := c.client.bytes()
-	c.up.discard()
-	c.client.discard()
-	if !bytes.Equal(got, x.Response.Body) || c.client.truncated != c.up.truncated {
-		x.Client = &sample.Part{Body: got, Truncated: c.client.truncated}
-	}
 	write := func() {
-		path, err := st.Save(x)
+		defer c.up.discard()
+		defer c.client.discard()
+		x.Response.Truncated = c.up.truncated
+		up, client := c.up.section(), c.client.section()
+		same, err := sameBytes(up, client)
+		if err != nil {
+			s.log.Warn("saving a sample", "error", err.Error())
+			return
+		}
+		if !same || c.client.truncated != c.up.truncated {
+			x.Client = &sample.Part{Truncated: c.client.truncated}
+		} else {
+			client = nil
+		}
+		path, err := st.SaveFrom(x, up, client)
 		if err != nil {
 			s.log.Warn("saving a sample", "error", err.Error())
 		}
@@ -145,6 +155,27 @@ func (s *Samples) Save(c *Capture, status int) {
 		defer s.saving.Done()
 		write()
 	}()
+}
+
+// sameBytes reports whether a and b hold the same bytes, reading both in chunks.
+func sameBytes(a, b *io.SectionReader) (bool, error) {
+	if a.Size() != b.Size() {
+		return false, nil
+	}
+	bufA, bufB := make([]byte, 32<<10), make([]byte, 32<<10)
+	for off := int64(0); off < a.Size(); off += int64(len(bufA)) {
+		n := min(int64(len(bufA)), a.Size()-off)
+		if _, err := a.ReadAt(bufA[:n], off); err != nil && err != io.EOF {
+			return false, fmt.Errorf("reading a captured body back: %w", err)
+		}
+		if _, err := b.ReadAt(bufB[:n], off); err != nil && err != io.EOF {
+			return false, fmt.Errorf("reading a captured body back: %w", err)
+		}
+		if !bytes.Equal(bufA[:n], bufB[:n]) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // Wait blocks until every sample of an exchange that has ended is written (see Options.Samples).

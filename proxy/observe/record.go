@@ -143,18 +143,27 @@ func (c *capBuffer) write(p []byte) {
 	c.n += len(p)
 }
 
-// bytes returns what was kept, reading back what went to the file.
-func (c *capBuffer) bytes() []byte {
+// section returns what was kept, to be read in place (the memory part, then the file), until
+// discard.
+func (c *capBuffer) section() *io.SectionReader {
+	return io.NewSectionReader(c, 0, int64(c.n))
+}
+
+// ReadAt reads what was kept from offset off: the memory part, then the file.
+func (c *capBuffer) ReadAt(p []byte, off int64) (int, error) {
+	mem := c.buf.Bytes()
+	n := 0
+	if off < int64(len(mem)) {
+		n = copy(p, mem[off:])
+	}
+	if n == len(p) {
+		return n, nil
+	}
 	if c.file == nil {
-		return c.buf.Bytes()
+		return n, io.EOF
 	}
-	out := make([]byte, c.buf.Len(), c.n)
-	copy(out, c.buf.Bytes())
-	rest, err := io.ReadAll(io.NewSectionReader(c.file, 0, int64(c.n-c.buf.Len())))
-	if err != nil {
-		c.truncated = true
-	}
-	return append(out, rest...)
+	k, err := c.file.ReadAt(p[n:], off+int64(n)-int64(len(mem)))
+	return n + k, err
 }
 
 // discard removes the temporary file, if any.

@@ -2,6 +2,7 @@ package observe
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"testing"
 )
@@ -35,7 +36,15 @@ func TestCapBuffer(t *testing.T) {
 			if (c.file != nil) != tt.spilled {
 				t.Fatalf("spilled %v, want %v", c.file != nil, tt.spilled)
 			}
-			got := c.bytes()
+			got, err := io.ReadAll(c.section())
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Read in place from any offset: across the memory part and the file.
+			mid := make([]byte, 100)
+			if n, err := c.ReadAt(mid, int64(capMemory-50)); tt.want > capMemory && (n != 100 || err != nil || !bytes.Equal(mid, all.Bytes()[capMemory-50:capMemory+50])) {
+				t.Fatalf("ReadAt across the spill: %d, %v", n, err)
+			}
 			c.discard()
 			if !bytes.Equal(got, all.Bytes()[:tt.want]) || c.truncated != tt.cut {
 				t.Fatalf("kept %d bytes (cut %v), want the first %d (cut %v)", len(got), c.truncated, tt.want, tt.cut)

@@ -14,6 +14,12 @@
 // signature) and every string shaped like an API key or token anywhere in a body (see RedactBody)
 // by the word REDACTED. Redaction keeps JSON valid and SSE framed, so a sample still replays.
 //
+// A body of Server-Sent Events (the bodies that grow to megabytes) is never read whole: Store.Save,
+// and Store.SaveFrom for a body kept outside the Exchange (the proxy's capture, spilled to a
+// file), read it in 32 KiB chunks, find what to redact without holding more than a line of it and
+// the text of each streamed field since the last place no secret can straddle, and escape it
+// straight into the file. The file is byte for byte the one Redact then Marshal would give.
+//
 // # The file format (version 1)
 //
 // A sample is one JSON object, indented, UTF-8, with '<', '>' and '&' written as they are. Its

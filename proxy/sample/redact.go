@@ -27,6 +27,15 @@ func RedactBody(body []byte, stream bool) ([]byte, int) {
 	if len(body) == 0 {
 		return body, 0
 	}
+	found := findRanges(body, stream)
+	if len(found) == 0 {
+		return body, 0
+	}
+	return apply(body, found)
+}
+
+// findRanges returns the ranges of body RedactBody replaces, unsorted, possibly overlapping.
+func findRanges(body []byte, stream bool) [][2]int {
 	regions := bodyRegions(body, stream)
 	var found [][2]int
 	add := func(s, e int) {
@@ -77,10 +86,7 @@ func RedactBody(body []byte, stream bool) ([]byte, int) {
 			add(s, guardEnd(body, e))
 		}
 	})
-	if len(found) == 0 {
-		return body, 0
-	}
-	return apply(body, found)
+	return found
 }
 
 // inRegion reports whether [s, e) lies inside one region.
@@ -112,9 +118,23 @@ func guardEnd(b []byte, e int) int {
 
 // apply replaces the ranges, merged where they overlap or touch, by Marker.
 func apply(body []byte, found [][2]int) ([]byte, int) {
-	sort.Slice(found, func(i, j int) bool { return found[i][0] < found[j][0] })
+	merged := merge(found)
 	out := make([]byte, 0, len(body))
-	last, n := 0, 0
+	last := 0
+	for _, r := range merged {
+		out = append(out, body[last:r[0]]...)
+		out = append(out, Marker...)
+		last = r[1]
+	}
+	return append(out, body[last:]...), len(merged)
+}
+
+// merge sorts the ranges by start and merges those that overlap or touch: what apply replaces,
+// one Marker each, in order.
+func merge(found [][2]int) [][2]int {
+	sort.Slice(found, func(i, j int) bool { return found[i][0] < found[j][0] })
+	var out [][2]int
+	last := 0
 	for i := 0; i < len(found); {
 		s, e := found[i][0], found[i][1]
 		for i++; i < len(found) && found[i][0] <= e; i++ {
@@ -123,12 +143,10 @@ func apply(body []byte, found [][2]int) ([]byte, int) {
 		if s < last {
 			s = last
 		}
-		out = append(out, body[last:s]...)
-		out = append(out, Marker...)
+		out = append(out, [2]int{s, e})
 		last = e
-		n++
 	}
-	return append(out, body[last:]...), n
+	return out
 }
 
 // Marker replaces every secret found in a sample: secret.Marker.

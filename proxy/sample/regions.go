@@ -186,21 +186,27 @@ func textRegions(body []byte, out []region) []region {
 // JSON, joined by channel across events, and every other line as text.
 func sseRegions(body []byte, out []region) []region {
 	lines(body, func(s, e int) {
-		line := body[s:e]
-		if bytes.HasPrefix(line, []byte("data:")) {
-			p := 5
-			if p < len(line) && line[p] == ' ' {
-				p++
-			}
-			if payload := line[p:]; len(bytes.TrimSpace(payload)) > 0 && json.Valid(payload) {
-				out = jsonRegions(payload, s+p, true, out)
-				return
-			}
-		}
-		if e > s {
-			out = append(out, region{start: s, end: e})
-		}
+		out = lineRegions(body, s, e, out)
 	})
+	return out
+}
+
+// lineRegions appends the regions of one line of an SSE body, body[s:e] without its line ending:
+// the string values of a data line that holds JSON, else the line as text.
+func lineRegions(body []byte, s, e int, out []region) []region {
+	line := body[s:e]
+	if bytes.HasPrefix(line, []byte("data:")) {
+		p := 5
+		if p < len(line) && line[p] == ' ' {
+			p++
+		}
+		if payload := line[p:]; len(bytes.TrimSpace(payload)) > 0 && json.Valid(payload) {
+			return jsonRegions(payload, s+p, true, out)
+		}
+	}
+	if e > s {
+		out = append(out, region{start: s, end: e})
+	}
 	return out
 }
 

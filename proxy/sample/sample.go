@@ -137,6 +137,15 @@ func (x *Exchange) ClientBody() []byte {
 // exchange's own headers, query or upstream URL hold (an upstream that echoes the key), and adds
 // their number to x.Redacted.
 func (x *Exchange) Redact() {
+	_ = x.redactEach(func(p *Part, stream bool, known []string) (int, error) {
+		return p.redactBody(stream, known), nil
+	})
+}
+
+// redactEach redacts the URLs, headers and error of x in place, calls body for the body of each
+// part (request, response, client) with whether it is a stream and the exchange's own credentials
+// (knownSecrets), and adds every count to x.Redacted. It stops at body's first error.
+func (x *Exchange) redactEach(body func(p *Part, stream bool, known []string) (int, error)) error {
 	known := knownSecrets(x) // before the headers and URLs that name them are redacted
 	n := 0
 	x.Path = secret.URL(x.Path)
@@ -152,9 +161,10 @@ func (x *Exchange) Redact() {
 		if p == x.Client {
 			stream = x.Response.Stream()
 		}
-		p.Body, k = replaceKnown(p.Body, known)
-		n += k
-		p.Body, k = RedactBody(p.Body, stream)
+		k, err := body(p, stream, known)
+		if err != nil {
+			return err
+		}
 		n += k
 	}
 	if len(known) > 0 {
@@ -163,6 +173,16 @@ func (x *Exchange) Redact() {
 		n += k
 	}
 	x.Redacted += n
+	return nil
+}
+
+// redactBody replaces the known credentials, then what RedactBody finds, in p.Body, and returns
+// how many it replaced.
+func (p *Part) redactBody(stream bool, known []string) int {
+	var n, k int
+	p.Body, n = replaceKnown(p.Body, known)
+	p.Body, k = RedactBody(p.Body, stream)
+	return n + k
 }
 
 // Marshal encodes x as a sample file: indented JSON, '<', '>' and '&' left as they are.

@@ -2,6 +2,7 @@ package sample
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,18 +116,35 @@ func (s *Store) Wants(x *Exchange) bool {
 // namePattern matches the files a Store writes; rotation never touches any other file.
 var namePattern = regexp.MustCompile(`^\d{8}T\d{6}\.\d{6}Z-\d{6}-[A-Za-z0-9._-]+\.json$`)
 
-// Save redacts x in place (Exchange.Redact), writes it as a new file of mode 0600 in the folder
-// (written whole under a temporary name, then renamed) and removes the oldest samples beyond the
-// limit. It returns the new file's path. A nil Store saves nothing and returns "".
+// Save redacts x (Exchange.Redact), writes it as a new file of mode 0600 in the folder (written
+// whole under a temporary name, then renamed) and removes the oldest samples beyond the limit. It
+// returns the new file's path. A nil Store saves nothing and returns "". The headers, URLs, error
+// and the bodies that are not Server-Sent Events are redacted in place; a stream body is redacted
+// and encoded as it is written, in bounded chunks, and x keeps it as it was. The file holds the
+// bytes Redact then Marshal would give.
 func (s *Store) Save(x *Exchange) (string, error) {
+	return s.SaveFrom(x, nil, nil)
+}
+
+// SaveFrom is Save for an exchange whose response bodies are kept outside it, such as a capture
+// spilled to a file: response, when not nil, is read in place of x.Response.Body, and client in
+// place of x.Client.Body (x.Client must then be set). A stream body is read in chunks of 32 KiB,
+// twice (to find what to redact, then to write it), three times when a credential of the
+// exchange is looked for in it; what is held at once is a line of up to 256 KiB (a longer one is
+// read again in pieces) and, per streamed field, the text since the last place no secret can
+// straddle (see streamScan), so that writing a sample of a 16 MiB stream takes a few MiB. The error says what failed: reading a
+// body back, encoding, or writing the file.
+func (s *Store) SaveFrom(x *Exchange, response, client *io.SectionReader) (string, error) {
 	if s == nil {
 		return "", nil
 	}
 	x.Format = FormatVersion
-	x.Redact()
-	data, err := x.Marshal()
-	if err != nil {
-		return "", fmt.Errorf("encoding a sample: %w", err)
+	sources := map[*Part]*io.SectionReader{}
+	if response != nil {
+		sources[&x.Response] = response
+	}
+	if client != nil && x.Client != nil {
+		sources[x.Client] = client
 	}
 	route := x.Route
 	if route == "" {
@@ -140,7 +158,7 @@ func (s *Store) Save(x *Exchange) (string, error) {
 		return "", fmt.Errorf("writing a sample in %q: %w", s.dir, err)
 	}
 	tmp := f.Name()
-	_, werr := f.Write(data)
+	werr := x.writeTo(f, sources, readChunk, newStreamScan)
 	if err := f.Chmod(0o600); werr == nil {
 		werr = err
 	}

@@ -136,6 +136,14 @@ var safeIDPrefixes = []string{"toolu_", "srvtoolu_", "msg_", "call_", "chatcmpl-
 // A match that overlaps one of an earlier rule is skipped, so that "sk-ant-…" keeps its prefix
 // rather than being read as "sk-…" or as a bare token.
 func Find(text []byte, generic bool, emit func(start, end int)) {
+	FindRules(text, generic, func(start, end int, _ bool) { emit(start, end) })
+}
+
+// FindRules is Find, telling each range's rule apart: fromGeneric is true for a range of the
+// generic rule (long high-entropy tokens), which Find reports only with generic. Find(text, true)
+// reports exactly the ranges of FindRules(text, true), in the same order; Find(text, false) those
+// of them with fromGeneric false.
+func FindRules(text []byte, generic bool, emit func(start, end int, fromGeneric bool)) {
 	var taken [][2]int // whole matches so far
 	overlaps := func(s, e int) bool {
 		for _, t := range taken {
@@ -159,26 +167,26 @@ func Find(text []byte, generic bool, emit func(start, end int)) {
 				continue
 			}
 			mine = append(mine, [2]int{m[0], m[1]})
-			emit(s, e)
+			emit(s, e, false)
 		}
 		taken = append(taken, mine...)
 	}
 	Assigned(text, func(s, e int) {
 		if !overlaps(s, e) {
 			taken = append(taken, [2]int{s, e})
-			emit(s, e)
+			emit(s, e, false)
 		}
 	})
 	queryParams(text, func(s, e int) {
 		if !overlaps(s, e) {
 			taken = append(taken, [2]int{s, e})
-			emit(s, e)
+			emit(s, e, false)
 		}
 	})
 	if generic {
 		genericTokens(text, func(s, e int) {
 			if !overlaps(s, e) {
-				emit(s, e)
+				emit(s, e, true)
 			}
 		})
 	}
