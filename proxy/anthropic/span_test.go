@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -39,23 +40,30 @@ func spanEvents(deltas ...string) []string {
 
 // TestToolInputStreams: each event is pushed alone and what the client has been sent is checked
 // before the next is read: a healthy input goes out delta by delta; a faulty one goes out up to
-// the delta holding its first faulty byte, the pings behind it pass at once, and at the block's
-// end the rest goes out repaired, so that the client's input is the whole-body repair.
+// the delta holding its first faulty byte, the pings behind it pass at once, and the held deltas
+// go out with the delta that ends the faulty value (repaired, or as they came), after which the
+// input streams again delta by delta; the client's input is the whole-body repair. A fault that
+// needs the whole input is held to the block's end.
 func TestToolInputStreams(t *testing.T) {
 	tests := []struct {
 		name      string
 		deltas    []string
 		heldFrom  int // index of the first delta held; -1: none
+		heldTo    int // index of the delta that lets the held ones go; -1: the block's end
+		asCame    bool
 		wantInput string
 		kinds     []string
 	}{
-		{"healthy", []string{`{"note": "a`, `b", "todos": [`, `{"content": "x"}`, `]}`}, -1,
+		{"healthy", []string{`{"note": "a`, `b", "todos": [`, `{"content": "x"}`, `]}`}, -1, -1, false,
 			`{"note":"ab","todos":[{"content":"x"}]}`, nil},
-		{"stringified after a healthy start", []string{`{"note": "a`, `b", "todos": "[{\"con`, `tent\": \"x\"}]"`, `}`}, 1,
+		{"stringified after a healthy start", []string{`{"note": "a`, `b", "todos": "[{\"con`, `tent\": \"x\"}]"`, `}`}, 1, 2, false,
 			`{"note":"ab","todos":[{"content":"x"}]}`, []string{"coerce"}},
-		{"fault in the first delta", []string{`{"todos": "[]"}`}, 0, `{"todos":[]}`, []string{"coerce"}},
-		{"unrepairable: as it came", []string{`{"note": "a", `, `"todos": "[{\"x\": 1}]"}`}, 1,
+		{"stringified in the middle: the rest streams", []string{`{"todos": "[{\"con`, `tent\": \"x\"}]", "no`, `te": "after`, `"}`}, 0, 1, false,
+			`{"note":"after","todos":[{"content":"x"}]}`, []string{"coerce"}},
+		{"fault in the first delta", []string{`{"todos": "[]"}`}, 0, 0, false, `{"todos":[]}`, []string{"coerce"}},
+		{"unrepairable: as it came", []string{`{"note": "a", `, `"todos": "[{\"x\": 1}]"}`}, 1, 1, true,
 			`{"note":"a","todos":"[{\"x\": 1}]"}`, nil},
+		{"text after the value: to the end, as it came", []string{`{"todos": []}`, ` x`, ` y`}, 1, -1, false, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,6 +72,7 @@ func TestToolInputStreams(t *testing.T) {
 			st := NewStream(tools, &repair.Reporter{Repaired: func(k, _ string) { kinds = append(kinds, k) }})
 			var out bytes.Buffer
 			evs := spanEvents(tt.deltas...)
+			var heldRaw string
 			for i, e := range evs {
 				before := out.Len()
 				if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
@@ -73,9 +82,17 @@ func TestToolInputStreams(t *testing.T) {
 				d := (i - 2) / 2 // the delta this event is, or follows as its ping
 				isDelta := i >= 2 && i < 2+2*len(tt.deltas) && i%2 == 0
 				isPing := i >= 2 && i < 2+2*len(tt.deltas) && i%2 == 1
-				held := tt.heldFrom >= 0 && d >= tt.heldFrom
+				held := tt.heldFrom >= 0 && d >= tt.heldFrom && (tt.heldTo < 0 || d < tt.heldTo)
+				lets := isDelta && tt.heldFrom >= 0 && d == tt.heldTo
+				if isDelta && (held || lets) {
+					heldRaw += e
+				}
 				switch {
-				case isDelta && !held && wrote != e:
+				case lets && tt.asCame && wrote != heldRaw:
+					t.Fatalf("delta %d: wrote %q, want the held deltas as they came", d, wrote)
+				case lets && wrote == "":
+					t.Fatalf("delta %d ends the faulty value: nothing written", d)
+				case isDelta && !held && !lets && wrote != e:
 					t.Fatalf("delta %d: wrote %q at once, want it as it came", d, wrote)
 				case isDelta && held && wrote != "":
 					t.Fatalf("delta %d: wrote %q, want it held", d, wrote)
@@ -92,6 +109,13 @@ func TestToolInputStreams(t *testing.T) {
 			m, err := client.AnthropicStream(out.Bytes())
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out.Bytes())
+			}
+			if tt.wantInput == "" { // as it came, but for the pings that passed ahead of the held deltas
+				ping := ev("ping", `{"type": "ping"}`)
+				if strings.ReplaceAll(out.String(), ping, "") != strings.ReplaceAll(strings.Join(evs, ""), ping, "") {
+					t.Fatalf("not as it came:\n%s", out.Bytes())
+				}
+				return
 			}
 			if got := compactAny(t, m.Content[0].Input); got != tt.wantInput {
 				t.Fatalf("the client's input is %s, want %s\n%s", got, tt.wantInput, out.Bytes())
@@ -167,5 +191,59 @@ func TestHeldTextTailBound(t *testing.T) {
 	}
 	if len(fails) != 1 {
 		t.Fatalf("fail-opens %q", fails)
+	}
+}
+
+// TestWriteInputDeltas: a repaired input of any size goes out in input_json_delta events of at
+// most maxDeltaBytes of text, each cut between characters, that join to the input.
+func TestWriteInputDeltas(t *testing.T) {
+	big := strings.Repeat("a", maxDeltaBytes-1) + "é" + strings.Repeat("日本", maxDeltaBytes/3)
+	tests := []struct {
+		name   string
+		parts  []string
+		events int
+	}{
+		{"nothing", nil, 0},
+		{"small parts join in one event", []string{`{"todos": `, `[{"content":"a"}]`, `}`}, 1},
+		{"exactly the limit", []string{strings.Repeat("x", maxDeltaBytes)}, 1},
+		{"a character across the limit", []string{big}, 4},
+		{"parts across the limit", []string{strings.Repeat("y", maxDeltaBytes-2), "éé", "z"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var parts [][]byte
+			for _, p := range tt.parts {
+				parts = append(parts, []byte(p))
+			}
+			var out bytes.Buffer
+			if err := writeInputDeltas(&out, []byte("\n"), 3, parts...); err != nil {
+				t.Fatal(err)
+			}
+			evs := strings.SplitAfter(out.String(), "\n\n")
+			evs = evs[:len(evs)-1]
+			if len(evs) != tt.events {
+				t.Fatalf("%d events, want %d", len(evs), tt.events)
+			}
+			var joined strings.Builder
+			for _, e := range evs {
+				var d struct {
+					Index int `json:"index"`
+					Delta struct {
+						PartialJSON string `json:"partial_json"`
+					} `json:"delta"`
+				}
+				_, data, _ := sse.Fields([]byte(e))
+				if err := json.Unmarshal(data, &d); err != nil || d.Index != 3 {
+					t.Fatalf("event %q: %v, index %d", e[:min(len(e), 80)], err, d.Index)
+				}
+				if len(d.Delta.PartialJSON) > maxDeltaBytes || strings.ContainsRune(d.Delta.PartialJSON, utf8.RuneError) {
+					t.Fatalf("an event of %d bytes, or a character cut", len(d.Delta.PartialJSON))
+				}
+				joined.WriteString(d.Delta.PartialJSON)
+			}
+			if joined.String() != strings.Join(tt.parts, "") {
+				t.Fatal("the events do not join to the input")
+			}
+		})
 	}
 }

@@ -33,6 +33,20 @@ type piece struct {
 	raw  []byte
 	kind pieceKind
 	text string // pTextDelta: the decoded text
+	n    int    // pToolDelta: the length of its partial_json
+
+	// A pToolDelta whose raw is exactly what toolfix would write for its text keeps no raw: it
+	// is rebuilt from the bytes [off, off+n) of src's input, as block index out (see bytes).
+	src      *block
+	off, out int
+}
+
+// bytes returns the bytes p goes out as when it goes out as it came.
+func (p *piece) bytes() []byte {
+	if p.raw == nil && p.src != nil {
+		return appendInputFrame(nil, p.src.eol, p.out, p.src.partial[p.off:p.off+p.n])
+	}
+	return p.raw
 }
 
 // block is the content block being streamed.
@@ -59,8 +73,9 @@ type block struct {
 	partial []byte
 	sent    int
 	holding bool
-	faulty  bool // the held input cannot fit as it is (repair.Scan.Faulty): the stream is not healthy
-	lost    bool // partial no longer holds the whole input: nothing can be repaired
+	faulty  bool              // the held input cannot fit as it is (repair.Scan.Faulty): the stream is not healthy
+	lost    bool              // partial no longer holds the whole input: nothing can be repaired
+	edits   []repair.SpanEdit // faulty values let go repaired (settleSpans), in their order
 }
 
 // keptPrefix is how much of a tool input that streams as it came is kept, in bytes, so that a
@@ -82,7 +97,8 @@ type Stream struct {
 	calls  int       // tool_use blocks of this message so far, real and made from leaked text
 	bypass bool      // an event was over the size limit: the rest passes as it comes
 
-	maxHeld int // see SetMaxHeld
+	maxHeld int    // see SetMaxHeld
+	frame   []byte // scratch: the event toolfix would write for a held input_json_delta
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -120,7 +136,7 @@ func (s *Stream) KeepAlive() []byte {
 func (s *Stream) Held() []byte {
 	var b []byte
 	for _, p := range s.held {
-		b = append(b, p.raw...)
+		b = append(b, p.bytes()...)
 	}
 	if s.leak != nil {
 		for _, q := range s.leak.queued {
@@ -158,7 +174,7 @@ func (s *Stream) sendAhead(w io.Writer, raw []byte) error {
 // releaseAll writes every held piece as it is.
 func (s *Stream) releaseAll(w io.Writer) error {
 	for i, p := range s.held {
-		if _, err := w.Write(p.raw); err != nil {
+		if _, err := w.Write(p.bytes()); err != nil {
 			s.held = s.held[i:]
 			return err
 		}

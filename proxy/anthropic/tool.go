@@ -80,7 +80,8 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		return s.releaseAll(w)
 	}
 	fixed, kinds, changed := s.tools.RepairInput(b.name, input, repair.Options{KeepText: true})
-	if !changed || !bytes.HasPrefix(fixed, input[:b.sent]) {
+	sent := repair.Edited(input[:b.sent], b.edits)
+	if !changed || !bytes.HasPrefix(fixed, sent) {
 		if changed {
 			s.rep.Fail("the repair would change tool input already sent")
 		} else {
@@ -90,15 +91,17 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		return s.releaseAll(w)
 	}
 	s.rep.Repair(b.name, kinds...)
-	return s.replaceDeltas(w, b, out, fixed[b.sent:], stop)
+	return s.replaceDeltas(w, b, out, fixed[len(sent):], stop)
 }
 
 // toolDelta takes one input_json_delta of the open tool_use block of an offered tool (raw with
 // its index shifted). While the scan finds the input consistent with the tool's schema and
-// nothing is held before it, the delta goes out at once, as it came; from the first delta that
-// holds a byte a repair may change (see repair.Scan) to the block's end, the deltas are held,
-// and toolStop judges the input whole. A held input over the size limit goes out as it came
-// (a fail-open), and the rest of the block streams.
+// nothing is held before it, the delta goes out at once, as it came. From the first delta that
+// holds a byte a repair may change (see repair.Scan) the deltas are held: a faulty string value
+// (repair.ScanSpan) until its closing quote, when it goes out repaired or as it came and the
+// rest streams again (settleSpans); anything else to the block's end, where toolStop judges the
+// input whole. A held input over the size limit goes out as it came (a fail-open), and the rest
+// of the block streams.
 func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 	b := s.blk
 	b.deltas++
@@ -115,7 +118,7 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 				if len(b.partial)+len(partial) <= keptPrefix {
 					b.partial = append(b.partial, partial...)
 				} else {
-					b.partial, b.lost = nil, true
+					b.partial, b.lost, b.edits = nil, true, nil
 				}
 			}
 			b.sent += len(partial)
@@ -123,26 +126,34 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 			return err
 		}
 		b.holding, b.faulty = true, b.scan.Faulty()
+	} else if b.scan != nil {
+		b.scan.Feed([]byte(partial))
 	}
+	off := len(b.partial)
 	b.partial = append(b.partial, partial...)
 	if len(b.partial)-b.sent > s.maxHeld {
 		s.rep.Fail("held tool input over the size limit")
-		b.holding, b.lost, b.scan, b.partial = false, true, nil, nil
 		s.held = append(s.held, piece{raw: bytes.Clone(raw)})
-		return s.releaseAll(w)
+		err := s.releaseAll(w)
+		b.holding, b.lost, b.scan, b.partial, b.edits = false, true, nil, nil, nil
+		return err
 	}
-	s.hold(raw, pToolDelta, "")
-	return nil
+	p := piece{kind: pToolDelta, n: len(partial), src: b, off: off, out: b.index + s.shift}
+	s.frame = appendInputFrame(s.frame[:0], b.eol, p.out, b.partial[off:])
+	if !bytes.Equal(raw, s.frame) {
+		p.raw = bytes.Clone(raw) // not what toolfix would write for it: kept as it came
+	}
+	s.held = append(s.held, p)
+	return s.settleSpans(w, b)
 }
 
-// replaceDeltas writes the held pieces with every input_json_delta replaced by one carrying input,
-// at the place of the first, then the block's stop.
+// replaceDeltas writes the held pieces with every input_json_delta replaced by input (in events
+// of at most maxDeltaBytes: writeInputDeltas), at the place of the first, then the block's stop.
 func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byte) error {
 	wrote := false
 	emit := func() error {
 		wrote = true
-		_, err := w.Write(eventFrame(b.eol, "content_block_delta", inputDeltaData(out, input)))
-		return err
+		return writeInputDeltas(w, b.eol, out, input)
 	}
 	for _, p := range s.held {
 		if p.kind == pToolDelta {

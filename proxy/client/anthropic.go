@@ -119,6 +119,10 @@ func AnthropicStream(body []byte) (*Message, error) {
 	return msg, nil
 }
 
+// PartialJSON returns the text a tool_use block's input_json_delta events accumulated, as it
+// came ("" when none came), whether or not it is JSON.
+func (b *Block) PartialJSON() string { return b.partial.String() }
+
 func parseInput(s string) (any, string) {
 	if strings.TrimSpace(s) == "" {
 		return map[string]any{}, ""

@@ -34,6 +34,11 @@ func TestQuickRun(t *testing.T) {
 		if len(res.timingAnthropic[i].deltas) != quickConfig.TimingDeltas || len(res.timingChat[i].deltas) != quickConfig.TimingDeltas {
 			t.Errorf("%s: %d and %d timed deltas, want %d", k, len(res.timingAnthropic[i].deltas), len(res.timingChat[i].deltas), quickConfig.TimingDeltas)
 		}
+		for _, f := range []timing{res.faultyAnthropic[i], res.faultyChat[i]} {
+			if len(f.deltas) != quickConfig.TimingDeltas || f.items != quickConfig.TimingItems {
+				t.Errorf("%s: the faulty call: %d timed deltas and %d items, want %d and %d", k, len(f.deltas), f.items, quickConfig.TimingDeltas, quickConfig.TimingItems)
+			}
+		}
 		if !res.bigToolMem[i].alive || !res.bombMem[i].alive || res.bigToolMem[i].bytes < int64(quickConfig.BigToolBytes) {
 			t.Errorf("%s: the memory streams did not come through: %+v %+v", k, res.bigToolMem[i], res.bombMem[i])
 		}
@@ -54,6 +59,7 @@ func TestQuickRun(t *testing.T) {
 	for _, row := range []string{"throughput, 2 MB healthy Anthropic stream", "throughput, 2 MB healthy Chat Completions stream",
 		"lag per event, Anthropic", "lag per event, Chat Completions", "20 concurrent paced streams", "RSS per idle open stream",
 		"MB stringified tool input", "load average", "healthy Write call, Anthropic", "healthy Write call, Chat Completions",
+		"faulty Write call, Anthropic", "faulty Write call, Chat Completions",
 		"healthy 4 MB tool call", "8 MB gzip bomb"} {
 		if !strings.Contains(out.String(), row) {
 			t.Errorf("the report lacks %q:\n%s", row, out.String())

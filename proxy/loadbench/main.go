@@ -8,10 +8,12 @@
 //	                                    also write a CPU profile of each toolfix child to DIR, and
 //	                                    heap profiles of both proxies with every stream idle
 //
-// Each proxy runs in a child process (this program re-executed): toolfix is `toolfix serve
-// --upstream URL` exactly as a user starts it, every repair on; the floor is
-// httputil.NewSingleHostReverseProxy behind an http.Server (in full-duplex mode, see child.go). The upstream and the clients run in
-// this process. It prints, for both proxies:
+// Each proxy runs in a child process: toolfix is the binary `go build ./cmd/toolfix` makes (built
+// once per run into a temporary folder, with the probe of probe.go added so that it can be asked
+// for its Go memory), started as `toolfix serve --upstream URL` exactly as a user starts it, every
+// repair on; the floor is this program re-executed, httputil.NewSingleHostReverseProxy behind an
+// http.Server (in full-duplex mode, see child.go). The upstream and the clients run in this
+// process. The go command and this module's source must be at hand (run it inside the module). It prints, for both proxies:
 //
 //   - throughput of one healthy 50 MB stream, Anthropic Messages and Chat Completions (wall-clock
 //     MB/s, and the proxy's CPU time per stream, median of the rounds);
@@ -52,6 +54,7 @@ type config struct {
 	Only         string        // run only this scenario: throughput, lag, streams, tool, timing or memory; "" all
 
 	TimingDeltas int           // argument deltas of the timing scenario's Write call
+	TimingItems  int           // items of the faulty Write call's stringified lines argument, one a delta
 	TimingMin    time.Duration // their spacing, at least
 	TimingMax    time.Duration // and at most
 	BigToolBytes int           // size of the healthy tool call of the memory scenario
@@ -63,11 +66,11 @@ func (c config) runs(scenario string) bool { return c.Only == "" || c.Only == sc
 
 var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
 	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20},
-	TimingDeltas: 500, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30}
+	TimingDeltas: 500, TimingItems: 20, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30}
 
 var quickConfig = config{BigBytes: 2 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
 	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20},
-	TimingDeltas: 10, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20}
+	TimingDeltas: 10, TimingItems: 5, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20}
 
 func main() {
 	childMain()
@@ -114,6 +117,8 @@ type results struct {
 	tools                 [][]bigTool // by size, then proxy
 	timingAnthropic       []timing    // by proxy
 	timingChat            []timing
+	faultyAnthropic       []timing // the Write call with a stringified lines argument, by proxy
+	faultyChat            []timing
 	bigToolMem, bombMem   []memRun // by proxy
 	cfg                   config
 }
@@ -122,6 +127,7 @@ var kinds = []string{"floor", "toolfix"}
 
 // run measures everything of cfg, printing progress to logw and the report to out.
 func run(cfg config, out, logw io.Writer) (*results, error) {
+	defer removeToolfix()
 	res := &results{cfg: cfg, loadBefore: loadAverage()}
 	step := func(s string) { fmt.Fprintf(logw, "loadbench: %s (load %s)\n", s, loadAverage()) }
 	u := newUpstream(cfg.BigBytes)
@@ -230,7 +236,10 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.timingAnthropic, res.timingChat, err = measureTiming(u, cs, cfg.TimingDeltas, cfg.TimingMin, cfg.TimingMax)
+		var healthy, faulty [2][]timing
+		healthy, faulty, err = measureTiming(u, cs, cfg.TimingDeltas, cfg.TimingItems, cfg.TimingMin, cfg.TimingMax)
+		res.timingAnthropic, res.timingChat = healthy[0], healthy[1]
+		res.faultyAnthropic, res.faultyChat = faulty[0], faulty[1]
 		stopAll(cs)
 		if err != nil {
 			return nil, err

@@ -101,6 +101,24 @@ func (r *results) printStreaming(w io.Writer) {
 			fmt.Fprintf(w, "    p99\t%s\t%s\t%+.3f ms\t\n", ms(percentile(row.f, 99)), ms(percentile(row.x, 99)), float64(percentile(row.x, 99)-percentile(row.f, 99))/1e6)
 		}
 	}
+	for _, t := range []struct {
+		name string
+		v    []timing
+	}{{"Anthropic", r.faultyAnthropic}, {"Chat Completions", r.faultyChat}} {
+		if len(t.v) != 2 {
+			continue
+		}
+		f, x := t.v[0], t.v[1]
+		d := x.valueEnd - f.valueEnd
+		fmt.Fprintf(w, "faulty Write call, %s, lines stringified in %d deltas, then %d content deltas: the value's end to the client\t%s\t%s\t%+.3f ms\t<= +1 ms: %s\n",
+			t.name, c.TimingItems, c.TimingDeltas, ms(f.valueEnd), ms(x.valueEnd), float64(d)/1e6, verdict(d <= time.Millisecond))
+		fmt.Fprintf(w, "  its first faulty byte held (the value's %d deltas)\t%s\t%s\t%+.3f ms\t\n", c.TimingItems, ms(f.valueHeld), ms(x.valueHeld), float64(x.valueHeld-f.valueHeld)/1e6)
+		if len(f.deltas) > 0 && len(x.deltas) > 0 {
+			d50 := percentile(x.deltas, 50) - percentile(f.deltas, 50)
+			fmt.Fprintf(w, "  content deltas after it (%d): p50\t%s\t%s\t%+.3f ms\t<= +1 ms: %s\n", len(x.deltas), ms(percentile(f.deltas, 50)), ms(percentile(x.deltas, 50)), float64(d50)/1e6, verdict(d50 <= time.Millisecond))
+			fmt.Fprintf(w, "    p99\t%s\t%s\t%+.3f ms\t\n", ms(percentile(f.deltas, 99)), ms(percentile(x.deltas, 99)), float64(percentile(x.deltas, 99)-percentile(f.deltas, 99))/1e6)
+		}
+	}
 	for _, m := range []struct {
 		name  string
 		v     []memRun

@@ -17,21 +17,23 @@ import (
 
 // The scenarios of issue 10 (tool calls streamed as they come):
 //
-//	/pacedtool/v1/messages, /pacedtool/v1/chat/completions?n=N&min=D&max=D
+//	/pacedtool/v1/messages, /pacedtool/v1/chat/completions?n=N&min=D&max=D[&faulty=K]
 //	    a healthy Write call whose content arrives in N deltas min..max apart (random), a ping
 //	    (Anthropic event, Chat comment) every 25 deltas; every delta, the call's first event and
-//	    every ping stamped with its send time
+//	    every ping stamped with its send time. With faulty, its lines array argument comes first,
+//	    stringified (D13, a fault toolfix holds), its K items in K deltas as far apart, each
+//	    stamped ("Item i at …"); the content after it ("Step i at …") is healthy
 //	/bigtool/v1/messages?bytes=N
 //	    a healthy Write call of about N bytes in 4 KiB deltas, made as it is sent (never whole)
 //	/bomb/v1/messages?bytes=N
 //	    gzip-encoded: a TodoWrite call whose todos string (a fault toolfix holds) decodes to about
 //	    N bytes; the compressed body is small
 const writeRequest = `{"model":"m","stream":true,"max_tokens":1024,"messages":[{"role":"user","content":"write it"}],"tools":[` +
-	`{"name":"Write","input_schema":{"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"}},"required":["file_path","content"]}},` +
+	`{"name":"Write","input_schema":{"type":"object","properties":{"file_path":{"type":"string"},"lines":{"type":"array","items":{"type":"string"}},"content":{"type":"string"}},"required":["file_path","content"]}},` +
 	`{"name":"TodoWrite","input_schema":{"type":"object","properties":{"todos":{"type":"array"}},"required":["todos"]}}]}`
 
 const chatWriteRequest = `{"model":"m","stream":true,"messages":[{"role":"user","content":"write it"}],"tools":[{"type":"function","function":{"name":"write",` +
-	`"parameters":{"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"}},"required":["file_path","content"]}}}]}`
+	`"parameters":{"type":"object","properties":{"file_path":{"type":"string"},"lines":{"type":"array","items":{"type":"string"}},"content":{"type":"string"}},"required":["file_path","content"]}}}]}`
 
 const msgStart = `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":1}}}`
 
@@ -88,16 +90,43 @@ func (u *upstream) pacedTool(w http.ResponseWriter, r *http.Request, chat bool) 
 	}
 	stamp := func() string { return fmt.Sprintf(" at %d ns. ", u.stamp()) }
 	t := toolEvents{chat: chat}
-	if !send(t.start(strings.ReplaceAll(stamp(), " ", "_"), "Write") + t.delta(`{"file_path": "/tmp/out.txt", "content": "`)) {
+	pause := func() bool {
+		timer := time.NewTimer(lo + time.Duration(rand.Int64N(int64(hi-lo)+1)))
+		select {
+		case <-timer.C:
+			return true
+		case <-r.Context().Done():
+			timer.Stop()
+			return false
+		}
+	}
+	head := t.start(strings.ReplaceAll(stamp(), " ", "_"), "Write") + t.delta(`{"file_path": "/tmp/out.txt", `)
+	if k, _ := strconv.Atoi(q.Get("faulty")); k > 0 {
+		if !send(head + t.delta(`"lines": "[`)) {
+			return
+		}
+		for i := 0; i < k; i++ {
+			if !pause() {
+				return
+			}
+			item := `\"Item ` + strconv.Itoa(i) + stamp() + `\"`
+			if i < k-1 {
+				item += ", "
+			} else {
+				item += `]", `
+			}
+			if !send(t.delta(item)) {
+				return
+			}
+		}
+		head = ""
+	}
+	if !send(head + t.delta(`"content": "`)) {
 		return
 	}
 	filler := strings.Repeat("lorem ipsum dolor sit amet, ", 14) + `\n` // ~400 bytes a delta: 200 KB in 500
 	for i := 0; i < n; i++ {
-		timer := time.NewTimer(lo + time.Duration(rand.Int64N(int64(hi-lo)+1)))
-		select {
-		case <-timer.C:
-		case <-r.Context().Done():
-			timer.Stop()
+		if !pause() {
 			return
 		}
 		ev := t.delta("Step " + strconv.Itoa(i) + stamp() + filler)
@@ -167,12 +196,7 @@ func (u *upstream) bomb(w http.ResponseWriter, n int) {
 func stampIn(line []byte) (int64, bool) {
 	for _, sep := range []string{" at ", "_at_"} {
 		if i := bytes.Index(line, []byte(sep)); i >= 0 {
-			rest := line[i+len(sep):]
-			j := 0
-			for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-				j++
-			}
-			if ts, err := strconv.ParseInt(string(rest[:j]), 10, 64); err == nil {
+			if ts, ok := stampAfter(line[i+len(sep):]); ok {
 				return ts, true
 			}
 		}
@@ -180,11 +204,43 @@ func stampIn(line []byte) (int64, bool) {
 	return 0, false
 }
 
+// stampAfter reads the digits of a stamp at the start of rest.
+func stampAfter(rest []byte) (int64, bool) {
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	ts, err := strconv.ParseInt(string(rest[:j]), 10, 64)
+	return ts, err == nil
+}
+
+// itemStamps returns the stamps of the faulty value's items a line carries ("Item i at N ns"):
+// one per delta as they came, all of them in the delta that lets a held value go.
+func itemStamps(line []byte) []int64 {
+	var out []int64
+	for {
+		i := bytes.Index(line, []byte("Item "))
+		if i < 0 {
+			return out
+		}
+		line = line[i+5:]
+		if j := bytes.Index(line, []byte(" at ")); j >= 0 {
+			if ts, ok := stampAfter(line[j+4:]); ok {
+				out = append(out, ts)
+			}
+		}
+	}
+}
+
 // timing is what one client saw of the timing scenario: the lag of the call's first event, of
-// every argument delta and of every ping.
+// every argument delta and of every ping; of a faulty call also the items of its faulty value:
+// how late its last item reached the client (valueEnd: the value's end went out then) and how
+// long its first one was held (valueHeld: from the value's first faulty byte on).
 type timing struct {
-	first        time.Duration
-	deltas, ping []time.Duration
+	first               time.Duration
+	deltas, ping        []time.Duration
+	items               int
+	valueEnd, valueHeld time.Duration
 }
 
 // readTiming reads a stamped tool stream.
@@ -204,11 +260,18 @@ func readTiming(u *upstream, resp *http.Response) (timing, error) {
 			}
 			return tm, err
 		}
+		now := u.stamp()
+		if items := itemStamps(line); len(items) > 0 {
+			tm.items += len(items)
+			tm.valueEnd = time.Duration(now - items[len(items)-1])
+			tm.valueHeld = max(tm.valueHeld, time.Duration(now-items[0]))
+			continue
+		}
 		ts, ok := stampIn(line)
 		if !ok {
 			continue
 		}
-		lag := time.Duration(u.stamp() - ts)
+		lag := time.Duration(now - ts)
 		switch {
 		case !seen:
 			tm.first, seen = lag, true
@@ -220,40 +283,53 @@ func readTiming(u *upstream, resp *http.Response) (timing, error) {
 	}
 }
 
-// measureTiming runs the timing scenario through every child, both dialects, all at once.
-func measureTiming(u *upstream, children []*child, n int, lo, hi time.Duration) (anthropic, chat []timing, err error) {
-	anthropic, chat = make([]timing, len(children)), make([]timing, len(children))
-	errs := make([]error, 2*len(children))
+// measureTiming runs the timing scenario through every child, both dialects, all at once: the
+// healthy call, and (into faulty) the call whose lines argument comes stringified in items
+// deltas before its content.
+func measureTiming(u *upstream, children []*child, n, items int, lo, hi time.Duration) (healthy, faulty [2][]timing, err error) {
+	for d := range healthy {
+		healthy[d], faulty[d] = make([]timing, len(children)), make([]timing, len(children))
+	}
+	errs := make([]error, 4*len(children))
 	var wg sync.WaitGroup
 	for i, c := range children {
 		for d, path := range []string{"/pacedtool/v1/messages", "/pacedtool/v1/chat/completions"} {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				req, into := writeRequest, anthropic
-				if d == 1 {
-					req, into = chatWriteRequest, chat
-				}
-				resp, err := post(fmt.Sprintf("%s%s?n=%d&min=%s&max=%s", c.url, path, n, lo, hi), req)
-				if err == nil {
-					into[i], err = readTiming(u, resp)
-				}
-				if err == nil && len(into[i].deltas) != n {
-					err = fmt.Errorf("%d of %d stamped deltas", len(into[i].deltas), n)
-				}
-				if err != nil {
-					errs[2*i+d] = fmt.Errorf("timing stream %s through %s: %w", path, c.kind, err)
-				}
-			}()
+			for f, into := range [][]timing{healthy[d], faulty[d]} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					req := writeRequest
+					if d == 1 {
+						req = chatWriteRequest
+					}
+					url := fmt.Sprintf("%s%s?n=%d&min=%s&max=%s", c.url, path, n, lo, hi)
+					if f == 1 {
+						url += fmt.Sprintf("&faulty=%d", items)
+					}
+					resp, err := post(url, req)
+					if err == nil {
+						into[i], err = readTiming(u, resp)
+					}
+					if err == nil && len(into[i].deltas) != n {
+						err = fmt.Errorf("%d of %d stamped deltas", len(into[i].deltas), n)
+					}
+					if err == nil && f == 1 && into[i].items != items {
+						err = fmt.Errorf("%d of %d stamped items", into[i].items, items)
+					}
+					if err != nil {
+						errs[4*i+2*d+f] = fmt.Errorf("timing stream %s (faulty %v) through %s: %w", path, f == 1, c.kind, err)
+					}
+				}()
+			}
 		}
 	}
 	wg.Wait()
 	for _, e := range errs {
 		if e != nil {
-			return nil, nil, e
+			return healthy, faulty, e
 		}
 	}
-	return anthropic, chat, nil
+	return healthy, faulty, nil
 }
 
 // memRun is one proxy's memory over one stream: peak RSS over the child's base, and whether it

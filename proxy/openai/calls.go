@@ -27,8 +27,10 @@ type call struct {
 
 	// A named call of an offered tool streams while scan finds its arguments consistent with the
 	// schema (held stays false; streamed counts the argument bytes that went out). From the first
-	// delta a repair may change on, span is set and the call's deltas are held until it is
-	// complete; then the rest goes out repaired as one arguments delta, or as it came. args
+	// delta a repair may change on, span is set and the call's deltas are held: until the faulty
+	// value they hold ends, or an escape cut at a delta's end turns out valid (settleSpans), and
+	// then the call streams again; else until it is complete, when the rest goes out repaired as
+	// one arguments delta, or as it came. args
 	// keeps the whole text for that repair while it is within keptPrefix or held; lost is set
 	// once it no longer does.
 	scan      *repair.Scan
@@ -37,6 +39,7 @@ type call struct {
 	faulty    bool // the arguments cannot fit as they are (see Stream.HoldingSpan)
 	streamed  int
 	lost      bool
+	edits     []repair.SpanEdit // faulty values that went out repaired as they ended (settleSpans)
 }
 
 // keptPrefix is how much of a call's arguments that stream as they came is kept, in bytes, so
@@ -69,7 +72,7 @@ func (cl *call) sent() []byte {
 	if cl.fixed != nil {
 		return cl.fixed
 	}
-	return cl.args
+	return repair.Edited(cl.args, cl.edits)
 }
 
 // nextIndex is the first index after every index a call of the choice goes out with.
@@ -192,6 +195,10 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs = false, false, true, nil, nil, nil
 		}
 		if cl.span {
+			if cl.scan != nil {
+				cl.scan.Feed(text)
+			}
+			c.settleSpans(cl)
 			return
 		}
 		if cl.held { // D32: no name yet, or this delta brings it
@@ -229,7 +236,7 @@ func (c *choiceState) named(cl *call) {
 
 // streamDelta takes the arguments text of one delta of a named call that streams: it goes out
 // now while the scan finds the arguments consistent, and from the delta that holds a byte a
-// repair may change on, the call is held (see call.span).
+// repair may change on, the call is held (see call.span and settleSpans).
 func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, first, obj bool) {
 	cl.scan.Feed(text)
 	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
@@ -239,6 +246,7 @@ func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, firs
 		cl.args = append(cl.args, text...)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
+		c.settleSpans(cl)
 		return
 	} else if held && cl.lost {
 		c.s.rep.Fail("tool arguments too long before their fault to repair while streaming")
@@ -409,7 +417,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		switch {
 		case !ok:
 			s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
-		case !bytes.HasPrefix(f, args[:cl.streamed]):
+		case !bytes.HasPrefix(f, repair.Edited(args[:cl.streamed], cl.edits)):
 			s.rep.Fail("the repair would change tool arguments already sent")
 		default:
 			fixed, kinds = f, append(kinds, k...)
@@ -425,7 +433,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 	if cl.spanFirst && cl.id == "" {
 		cl.id = repair.NewID("call_")
 	}
-	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: fixed[cl.streamed:], argsOnly: !cl.spanFirst})
+	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: fixed[len(repair.Edited(args[:cl.streamed], cl.edits)):], argsOnly: !cl.spanFirst})
 	s.rep.Repair(cl.name, kinds...)
 }
 

@@ -33,16 +33,21 @@ func spanStream(input string, seed uint64, n int) (body string, ends []int) {
 	return b.String(), ends
 }
 
-// sentBefore is how much of input streams before a Scan fed delta by delta (ends) holds: the end
-// of the last delta before the one in which it first holds.
+// sentBefore is how much of input streams before a Scan fed delta by delta (ends) holds for
+// good: the end of the last delta before the one from which it holds to the call's end or to
+// its first faulty value's end. An escape held only until its next bytes came, found to be one
+// JSON has, holds nothing for good (the dialect lets its deltas go as they came).
 func sentBefore(sc *repair.Scan, input string, ends []int) int {
-	sent := 0
+	sent, at := 0, 0
 	for _, e := range ends {
-		sc.Feed([]byte(input[sent:e]))
-		if _, held := sc.Held(); held {
+		sc.Feed([]byte(input[at:e]))
+		at = e
+		if len(sc.Spans()) > 0 {
 			break
 		}
-		sent = e
+		if _, held := sc.Held(); !held {
+			sent = e
+		}
 	}
 	return sent
 }
@@ -53,10 +58,17 @@ func sentBefore(sc *repair.Scan, input string, ends []int) int {
 // applies it) when it changes them — unless it would change bytes that streamed before the first
 // byte the scan holds (D24 escaping a whole string, see repair.Scan), and then, as when nothing
 // is repaired, the stream comes out as it came: byte for byte when the arguments fit (a healthy
-// stream), and but for the comments that passed ahead of a held call when they do not.
+// stream), and but for the comments that passed ahead of a held call when they do not. A faulty
+// string value goes out repaired as soon as it ends: where the whole-arguments repair then
+// changes nothing (the arguments unfit elsewhere, or cut off) or would change bytes that
+// streamed after that value (a backslash: D24), the client has the arguments with such values
+// inlined (client.Inlined). Pushed piece by piece, the call holds no longer than it must: when
+// the scan's only holds are faulty values read to their end, every argument delta is out before
+// the finish_reason is read.
 func FuzzStreamedArguments(f *testing.F) {
 	for _, s := range []string{`{"command": "ls"}`, `{"command": "ls", "timeout": "30"}`, `{"command":"ls"} {"command":"ls"}`,
-		`{"command": "C:\new"}`, `{'command': 'ls'}`, ` `, `{"command": "x\u7 ee7"}`, `{"command": "ls"} thanks`, `{"command"`} {
+		`{"command": "C:\new"}`, `{'command': 'ls'}`, ` `, `{"command": "x\u7 ee7"}`, `{"command": "ls"} thanks`, `{"command"`,
+		`{"timeout": "30", "command": "ls"}`, `{"command": "C:\Users\n"}`} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	tl, _ := toolsFromChat(tools)
@@ -74,17 +86,53 @@ func FuzzStreamedArguments(f *testing.F) {
 				changed = false // the repair reaches back into what streamed: it fails open
 			}
 		}
-		err = client.CheckStreamedCall(out, []byte(body), fixed, changed, tl.Fits("bash", []byte(input)), spanComment, func(out []byte) (any, error) {
+		healthy := tl.Fits("bash", []byte(input))
+		err = client.CheckStreamedCall(out, []byte(body), fixed, changed, healthy, spanComment, func(out []byte) (any, error) {
 			m, err := client.ChatStream(out)
 			if err != nil {
 				return nil, err
 			}
 			return m.ToolCalls[0].Arguments, nil
 		})
+		if err != nil && !healthy && (!changed || strings.Contains(input, `\`)) {
+			m, merr := client.ChatStream(out)
+			if merr != nil {
+				t.Fatal(merr)
+			}
+			err = client.Inlined(m.ToolCalls[0].RawArguments, input)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkCallHeldNoLonger(t, tl, body, input)
 	})
+}
+
+// checkCallHeldNoLonger pushes body (a spanStream of input) piece by piece and fails when the
+// scan's only holds are faulty values read to their end but an argument delta is still held
+// when the finish_reason comes.
+func checkCallHeldNoLonger(t *testing.T, tl *repair.Tools, body, input string) {
+	t.Helper()
+	if !tl.SpansOnly("bash", repair.Options{Args: true, KeepText: true}, []byte(input)) {
+		return
+	}
+	st := NewStream(tl, nil, Options{})
+	var out strings.Builder
+	pieces := strings.SplitAfter(body, "\n\n")
+	for _, p := range pieces {
+		if strings.Contains(p, `"finish_reason":"tool_calls"`) {
+			break
+		}
+		if p == "" {
+			continue
+		}
+		if err := st.Push(event(p), &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.HoldingSpan() || len(st.Held()) > 0 {
+		t.Fatalf("arguments %q: still held before the finish_reason, though their faulty values ended:\n%s", input, out.String())
+	}
 }
 
 // TestHeldContentTailBound: a content tail that may be a leaked call, past the size limit, goes
@@ -106,5 +154,76 @@ func TestHeldContentTailBound(t *testing.T) {
 	}
 	if len(fails) != 1 {
 		t.Fatalf("fail-opens %q", fails)
+	}
+}
+
+// TestSplitEscapes: arguments whose escapes (valid ones, D24's Windows paths, D25's broken \u
+// sequences) are cut at every byte boundary into two deltas, and into three at every pair of
+// boundaries, each stream read in random small chunks: a healthy one comes out byte for byte,
+// a faulty one as the whole-arguments repair, never as it came because the backslash went out
+// before the bytes that judge it.
+func TestSplitEscapes(t *testing.T) {
+	tests := []struct {
+		name    string
+		input   string
+		healthy bool
+	}{
+		{"valid escapes", `{"command":"a\nb\"c\\d\/e"}`, true},
+		{"a u escape", `{"command":"\u00e9x"}`, true},
+		{"a surrogate pair", `{"command":"\ud83d\ude00"}`, true},
+		{"a Windows path (D24)", `{"command":"C:\Users\x"}`, false},
+		{"a Windows path after text (D24)", `{"command":"dir C:\Program Files"}`, false},
+		{"a u escape broken by a space (D25)", `{"command":"x\u7 ee7"}`, false},
+		{"a u escape without its hex digits (D24)", `{"command":"x\u00zz"}`, false},
+		{"an escape JSON does not have, then a u one cut short (D24)", `{"command":"\q\u1"}`, false},
+	}
+	tl, _ := toolsFromChat(tools)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fixed, _, changed := tl.RepairInput("bash", []byte(tt.input), repair.Options{Args: true, KeepText: true})
+			if changed == tt.healthy {
+				t.Fatalf("RepairInput changed %v, want %v", changed, !tt.healthy)
+			}
+			var cuts [][]int
+			for i := 1; i < len(tt.input); i++ {
+				cuts = append(cuts, []int{i})
+				for j := i + 1; j < len(tt.input); j++ {
+					cuts = append(cuts, []int{i, j})
+				}
+			}
+			for n, cut := range cuts {
+				var deltas []string
+				at := 0
+				ok := true
+				for _, c := range append(cut, len(tt.input)) {
+					if !utf8.RuneStart(tt.input[min(c, len(tt.input)-1)]) && c < len(tt.input) {
+						ok = false
+					}
+					deltas = append(deltas, args("0", tt.input[at:c]))
+					at = c
+				}
+				if !ok {
+					continue // a delta's JSON string holds whole characters
+				}
+				body := sseOf(append(append([]string{head("0", "call_1", "bash")}, deltas...), finish("tool_calls"))...)
+				out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(n)), NewStream(tl, nil, Options{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = client.CheckStreamedCall(out, []byte(body), fixed, changed, tt.healthy, spanComment, func(out []byte) (any, error) {
+					m, err := client.ChatStream(out)
+					if err != nil {
+						return nil, err
+					}
+					return m.ToolCalls[0].Arguments, nil
+				})
+				if err != nil {
+					t.Fatalf("cut at %v: %v", cut, err)
+				}
+			}
+			if !strings.Contains(tt.input, `\`) {
+				t.Fatal("no escape to cut")
+			}
+		})
 	}
 }

@@ -5,8 +5,11 @@ package repair
 // in the tool's input schema it stands. It answers one question: up to which byte is the text,
 // as far as it came, sure to stay as it is — that is, where is the first byte that a repair of
 // the whole input (RepairInput with Options.KeepText) could change. Everything before that byte
-// can go to the client at once; from it on, the caller holds the text until the call ends and
-// then judges it whole.
+// can go to the client at once; from it on, the caller holds the text. A faulty string value
+// (ScanSpan: D13-D15 below the top level, in no anyOf or oneOf branch) is read to its closing
+// quote and handed out by Spans, to be judged on its own (RepairSpan) and let go, and the scan
+// goes on after it; any other held byte stops the scan, and the caller holds the text until the
+// call ends and then judges it whole.
 //
 // A byte is held from (Scan.Held) when it:
 //   - opens a string where the schema at that place wants no string (an array, object, number,
@@ -52,6 +55,22 @@ type Scan struct {
 	wants bool // the next value's place wants no string
 	alt   bool // the next value's place came through anyOf or oneOf branches (or wildcard)
 	keyIn []byte
+
+	// faulty string values read to their end (see ScanSpan)
+	open    int64      // offset of the opening quote of the span being read; -1 while none
+	openSet []*schema  // the schemas of its place
+	done    []ScanSpan // spans read to their end, not yet taken
+	escAt   int64      // Options.Args: offset of the backslash of the escape being read
+}
+
+// ScanSpan is one faulty string value that the scan read to its end: a string at a place where
+// every reading of the schema wants another type (docs/faults.md D13-D15), inside no anyOf or
+// oneOf branch and below the top level, so that its repair depends on its own text and the
+// schemas of its place only (Scan.RepairSpan). Start is the offset of its opening quote, End the
+// offset just past its closing quote.
+type ScanSpan struct {
+	Start, End int64
+	set        []*schema
 }
 
 type scanState uint8
@@ -97,28 +116,60 @@ func (t *Tools) NewScan(tool string, opt Options) *Scan {
 	if tl == nil || tl.schema == nil {
 		return nil
 	}
-	s := &Scan{args: opt.Args, root: tl.schema, held: -1}
+	s := &Scan{args: opt.Args, root: tl.schema, held: -1, open: -1, escAt: -1}
 	s.next = []*schema{tl.schema}
 	return s
 }
 
 // Held returns the offset of the first byte fed that a repair may change, and true; or the
-// number of bytes fed and false while every byte so far is sure to stay as it is. A nil Scan
-// holds nothing.
+// number of bytes fed and false while every byte so far is sure to stay as it is. A faulty
+// string value read to its end (Spans) holds from its opening quote until TakeSpans takes it;
+// with Options.Args an escape whose end has not come yet holds from its backslash (the next
+// bytes say whether it is one JSON has: D24, D25), and is let go when they come. A nil Scan holds
+// nothing.
 func (s *Scan) Held() (int64, bool) {
 	if s == nil {
 		return 0, false
 	}
-	if s.held >= 0 {
+	switch {
+	case len(s.done) > 0:
+		return s.done[0].Start, true
+	case s.open >= 0:
+		return s.open, true
+	case s.held >= 0:
 		return s.held, true
+	case s.escAt >= 0:
+		return s.escAt, true
 	}
 	return s.off, false
 }
 
 // Faulty reports whether a byte is held and it makes the input unfit for the schema whatever
-// follows (see Scan): a stream holding such a span is not healthy.
+// follows (see Scan): a stream holding such a span is not healthy. An escape held only until
+// its end comes (see Held) is not.
 func (s *Scan) Faulty() bool {
-	return s != nil && s.held >= 0 && s.fault
+	if s == nil {
+		return false
+	}
+	return len(s.done) > 0 || s.open >= 0 || s.held >= 0 && s.fault
+}
+
+// Spans returns the faulty string values read to their end and not yet taken, in their order
+// (see ScanSpan). Each is judged on its own (RepairSpan) as soon as it ends; the bytes between
+// and after them are scanned as usual.
+func (s *Scan) Spans() []ScanSpan {
+	if s == nil {
+		return nil
+	}
+	return s.done
+}
+
+// TakeSpans forgets the spans Spans returned: the caller has judged them and let them go, and
+// Held moves on to the next byte that may need a change.
+func (s *Scan) TakeSpans() {
+	if s != nil {
+		s.done = s.done[:0]
+	}
 }
 
 // Len returns the number of bytes fed so far.
@@ -158,6 +209,10 @@ func (s *Scan) hold(i int) { s.holdAs(i, true) }
 // holdAs is hold, saying whether the byte is Faulty.
 func (s *Scan) holdAs(i int, fault bool) {
 	s.held, s.fault = s.off+int64(i), fault
+	if s.open >= 0 {
+		s.held, s.fault, s.open, s.openSet = s.open, true, -1, nil // the span cannot be judged on its own
+	}
+	s.escAt = -1
 	s.st = stStopped
 	s.stack, s.next, s.keyIn = nil, nil, nil
 }
@@ -235,9 +290,14 @@ func (s *Scan) valueStart(c byte, i int) {
 			s.place()
 		}
 	case c == '"':
-		if s.wants {
-			s.holdAs(i, !s.alt) // D13-D15: a string where the schema wants another type
+		if s.wants && s.alt {
+			s.holdAs(i, false) // a string where an anyOf or oneOf branch wants another type
 			return
+		}
+		if s.wants {
+			// D13-D15: a string where the schema wants another type, read to its end and judged
+			// on its own there (ScanSpan)
+			s.open, s.openSet = s.off+int64(i), append([]*schema(nil), s.next...)
 		}
 		s.st, s.str = stString, strState{}
 	case c == '-' || c >= '0' && c <= '9':

@@ -231,7 +231,29 @@ func FuzzScan(f *testing.F) {
 		if !bytes.HasPrefix(fixed, []byte(raw[:whole])) {
 			t.Fatalf("the scan lets %q go, the repair is %q", raw[:whole], fixed)
 		}
+		checkFirstSpan(t, ft.tools, ft.name, raw, opt, fixed)
 	})
+}
+
+// checkFirstSpan: where the whole-input repair fixed is made, the first faulty value the scan
+// reads to its end, judged alone (RepairSpan), is what fixed has at its place: a dialect that
+// lets it go at its closing quote sends what the whole-body repair would.
+func checkFirstSpan(t *testing.T, tools *Tools, name, raw string, opt Options, fixed []byte) {
+	t.Helper()
+	sc := tools.NewScan(name, opt)
+	sc.Feed([]byte(raw))
+	spans := sc.Spans()
+	if len(spans) == 0 || !bytes.HasPrefix(fixed, []byte(raw[:spans[0].Start])) {
+		return
+	}
+	sp := spans[0]
+	repl, _, ok := repairSpan(sp, []byte(raw[sp.Start:sp.End]))
+	if !ok {
+		repl = []byte(raw[sp.Start:sp.End])
+	}
+	if !bytes.HasPrefix(fixed[sp.Start:], repl) {
+		t.Fatalf("the value %q judged alone is %q (repaired %v), the whole-input repair %q", raw[sp.Start:sp.End], repl, ok, fixed)
+	}
 }
 
 // pythonOnly reports whether arguments text can be read only as a Python literal, not as JSON

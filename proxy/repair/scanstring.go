@@ -38,6 +38,9 @@ func (s *Scan) inString(p []byte, i int) int {
 				return i + 1
 			case c == '\\':
 				st.esc = 1
+				if s.args {
+					s.escAt = s.off + int64(i)
+				}
 				if key {
 					s.keyIn = append(s.keyIn, c)
 				}
@@ -55,7 +58,7 @@ func (s *Scan) inString(p []byte, i int) int {
 		case st.esc == 1:
 			switch c {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				st.esc = 0
+				st.esc, s.escAt = 0, -1
 			case 'u':
 				st.esc = 5
 			default:
@@ -68,7 +71,7 @@ func (s *Scan) inString(p []byte, i int) int {
 				return len(p)
 			}
 			if st.esc--; st.esc == 1 {
-				st.esc = 0
+				st.esc, s.escAt = 0, -1
 			}
 		}
 		i++
@@ -80,6 +83,10 @@ func (s *Scan) inString(p []byte, i int) int {
 func (s *Scan) endString(key bool, i int) {
 	if !key {
 		s.st = stAfter
+		if s.open >= 0 {
+			s.done = append(s.done, ScanSpan{Start: s.open, End: s.off + int64(i) + 1, set: s.openSet})
+			s.open, s.openSet = -1, nil
+		}
 		return
 	}
 	s.st = stColon

@@ -1,0 +1,150 @@
+package anthropic
+
+import (
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+
+	"github.com/toolfix/toolfix/proxy/repair"
+)
+
+// settleSpans lets go the faulty string values of the held input that the scan read to their
+// end (repair.ScanSpan), once the input's deltas are the only pieces held: each goes out
+// repaired when its repair fits the schemas of its place (repair.Scan.RepairSpan; docs/faults.md
+// D13-D15, D25, D29, D23b), else as it came, with the healthy bytes around it, up to the next
+// byte the scan holds; from there on the input streams again (or stays held). What goes out is
+// one input_json_delta; what stays held is one input_json_delta of the input's bytes not sent.
+// Held deltas that come out with nothing changed go out as they came.
+func (s *Stream) settleSpans(w io.Writer, b *block) error {
+	spans := b.scan.Spans()
+	if len(spans) == 0 || b.lost {
+		return nil
+	}
+	for _, p := range s.held {
+		if p.kind != pToolDelta {
+			return nil // kept in order with other pieces: judged whole at the block's end
+		}
+	}
+	var out [][]byte // what goes out, in parts (the input's own bytes, repairs)
+	pos, changed := b.sent, false
+	for _, sp := range spans {
+		start, end := int(sp.Start), int(sp.End)
+		out = append(out, b.partial[pos:start])
+		tok := b.partial[start:end]
+		if fixed, kinds, ok := b.scan.RepairSpan(sp, tok); ok {
+			out = append(out, fixed)
+			b.edits = append(b.edits, repair.SpanEdit{Start: start, End: end, Repl: fixed})
+			s.rep.Repair(b.name, kinds...)
+			changed = true
+		} else {
+			out = append(out, tok)
+			s.rep.Fail("tool input value does not fit its schema and no repair makes it fit")
+		}
+		pos = end
+	}
+	b.scan.TakeSpans()
+	next, held := b.scan.Held()
+	upto := int(next)
+	out = append(out, b.partial[pos:upto])
+	b.holding, b.faulty = held, b.scan.Faulty()
+	if !changed {
+		return s.releaseWhole(w, b, upto)
+	}
+	s.held = s.held[:0]
+	b.sent = upto
+	if err := writeInputDeltas(w, b.eol, b.index+s.shift, out...); err != nil {
+		return err
+	}
+	if rest := len(b.partial) - upto; rest > 0 {
+		s.held = append(s.held, piece{kind: pToolDelta, n: rest, src: b, off: upto, out: b.index + s.shift})
+	} else {
+		b.forget()
+	}
+	return nil
+}
+
+// forget drops the input kept of a block whose input went out whole but for the bytes still to
+// come, once it is over keptPrefix: a later fault can then no longer be repaired (as for a
+// healthy input that long), and the memory goes.
+func (b *block) forget() {
+	if len(b.partial) > keptPrefix {
+		b.partial, b.edits, b.lost = nil, nil, true
+	}
+}
+
+// maxDeltaBytes is the most input text one input_json_delta that toolfix writes carries: a
+// repaired input of megabytes goes out in events of this size, each built and written on its
+// own, so that the whole is never quoted and framed at once.
+const maxDeltaBytes = 64 << 10
+
+// appendInputFrame appends to dst the SSE event toolfix writes for an input_json_delta of block
+// index out carrying text, with line ending eol: eventFrame of inputDeltaData, built in place.
+func appendInputFrame(dst, eol []byte, out int, text []byte) []byte {
+	dst = append(dst, "event: content_block_delta"...)
+	dst = append(dst, eol...)
+	dst = append(dst, `data: {"type":"content_block_delta","index":`...)
+	dst = strconv.AppendInt(dst, int64(out), 10)
+	dst = append(dst, `,"delta":{"type":"input_json_delta","partial_json":`...)
+	dst = jsontext.AppendQuote(dst, string(text))
+	dst = append(dst, `}}`...)
+	dst = append(dst, eol...)
+	return append(dst, eol...)
+}
+
+// writeInputDeltas writes parts, in order and joined, as input_json_delta events of block index
+// out with line ending eol, each carrying at most maxDeltaBytes of text, cut between characters.
+func writeInputDeltas(w io.Writer, eol []byte, out int, parts ...[]byte) error {
+	var buf, frame []byte
+	flush := func() error {
+		if len(buf) == 0 {
+			return nil
+		}
+		frame = appendInputFrame(frame[:0], eol, out, buf)
+		_, err := w.Write(frame)
+		buf = buf[:0]
+		return err
+	}
+	for _, p := range parts {
+		for len(p) > 0 {
+			k := min(len(p), maxDeltaBytes-len(buf))
+			if k < len(p) {
+				for j := k; j > k-utf8.UTFMax && j > 0; j-- {
+					if utf8.RuneStart(p[j]) {
+						k = j
+						break
+					}
+				}
+			}
+			if k == 0 && len(buf) == 0 {
+				k = min(len(p), maxDeltaBytes) // no character starts in reach: cut where the limit is
+			}
+			buf, p = append(buf, p[:k]...), p[k:]
+			if len(p) > 0 {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
+}
+
+// releaseWhole writes, as they came, the held deltas that end at or before the input's byte
+// upto: a delta holding bytes from upto on stays held.
+func (s *Stream) releaseWhole(w io.Writer, b *block, upto int) error {
+	k := 0
+	for k < len(s.held) && b.sent+s.held[k].n <= upto {
+		if _, err := w.Write(s.held[k].bytes()); err != nil {
+			return err
+		}
+		b.sent += s.held[k].n
+		k++
+	}
+	s.held = s.held[:copy(s.held, s.held[k:])]
+	if len(s.held) == 0 {
+		b.forget()
+	}
+	return nil
+}

@@ -1,0 +1,64 @@
+package openai
+
+import "github.com/toolfix/toolfix/proxy/repair"
+
+// settleSpans ends the holding of a streaming call's arguments once nothing in them is held any
+// more, so that the rest of the call streams again:
+//   - a faulty string value the scan read to its end (repair.ScanSpan; docs/faults.md D13-D15,
+//     D25 and D29 inside it: anomalyco/opencode #7512, #8249) goes out repaired when its repair
+//     fits the schemas of its place (repair.Scan.RepairSpan), else as it came; the held deltas
+//     are then replaced by one arguments delta carrying the held text with the repair made;
+//   - an escape whose backslash ended a delta (held until its next bytes came: D24, D25) that
+//     turned out to be one JSON has lets its deltas go as they came.
+//
+// When the held text holds, after its faulty values, a byte that may need a change (another
+// value begun, text after the arguments), the call stays held to its end and is judged whole
+// (repairSpan), as are calls whose arguments came as an object (D20) or cannot be read.
+func (c *choiceState) settleSpans(cl *call) {
+	sc := cl.scan
+	if sc == nil || cl.lost || cl.bad || cl.argsObject || !cl.span {
+		return
+	}
+	spans := sc.Spans()
+	var out []byte
+	var edits []repair.SpanEdit
+	var kinds []string
+	pos := cl.streamed
+	for _, sp := range spans {
+		start, end := int(sp.Start), int(sp.End)
+		tok := cl.args[start:end]
+		out = append(out, cl.args[pos:start]...)
+		if fixed, k, ok := sc.RepairSpan(sp, tok); ok {
+			out = append(out, fixed...)
+			edits = append(edits, repair.SpanEdit{Start: start, End: end, Repl: fixed})
+			kinds = append(kinds, k...)
+		} else {
+			out = append(out, tok...)
+		}
+		pos = end
+	}
+	sc.TakeSpans()
+	if _, held := sc.Held(); held {
+		return // judged whole at the call's end
+	}
+	if len(spans) > len(edits) {
+		c.s.rep.Fail("tool arguments value does not fit the schema and no repair makes it fit")
+	}
+	if edits != nil {
+		out = append(out, cl.args[pos:]...)
+		if cl.spanFirst && cl.id == "" {
+			cl.id = repair.NewID("call_")
+		}
+		if cl.shape && cl.spanFirst {
+			kinds = append(kinds, "shape")
+		}
+		cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: out, argsOnly: !cl.spanFirst})
+		cl.edits = append(cl.edits, edits...)
+		c.s.rep.Repair(cl.name, kinds...)
+	}
+	cl.held, cl.span, cl.spanFirst, cl.faulty, cl.refs = false, false, false, false, nil
+	cl.streamed = len(cl.args)
+	if len(cl.args) > keptPrefix {
+		cl.args, cl.lost, cl.edits = nil, true, nil
+	}
+}

@@ -1,0 +1,85 @@
+package repair
+
+// RepairSpan judges one faulty string value the scan read to its end (Spans), tok being its
+// text (the string token, quotes included): it reads the value the string holds and coerces it
+// along the schemas of its place, as RepairInput does for that value (docs/faults.md D13-D15,
+// D25 and D29 inside the string, D23b), and returns its compact JSON and the kinds applied when
+// the result fits every schema of the place. changed is false, and the span goes out as it
+// came, when tok is not one JSON string, when no reading of it fits, or when the repair runs
+// out of budget. It never panics.
+//
+// Since the span's place lies in no anyOf or oneOf branch, the value RepairInput would write
+// there depends on tok and the place alone: when RepairInput repairs the whole input, it writes
+// this repair at this place. When it does not (another part of the input fits no schema, or the
+// input is cut off), a dialect that let the span go repaired has sent the repaired value anyway;
+// the input fits no schema either way.
+func (s *Scan) RepairSpan(sp ScanSpan, tok []byte) (fixed []byte, kinds []string, changed bool) {
+	defer func() {
+		if recover() != nil {
+			fixed, kinds, changed = nil, nil, false
+		}
+	}()
+	return repairSpan(sp, tok)
+}
+
+// repairSpan is RepairSpan without the recover, for the fuzz tests to see a panic.
+func repairSpan(sp ScanSpan, tok []byte) ([]byte, []string, bool) {
+	v, err := parseJSON(string(tok))
+	if err != nil || v.kind != kindString || len(sp.set) == 0 {
+		return nil, nil, false
+	}
+	b := newBudget(len(tok))
+	var m mask
+	changed := false
+	for _, ps := range sp.set {
+		if w, wm, ch := b.coerce(v, ps, 0); ch {
+			v, m, changed = w, m|wm, true
+		}
+	}
+	if !changed || b.spent {
+		return nil, nil, false
+	}
+	for _, ps := range sp.set {
+		if !b.valid(&v, ps, 0) {
+			return nil, nil, false
+		}
+	}
+	return appendJSON(make([]byte, 0, len(tok)), &v), m.kindStrings(), true
+}
+
+// SpanEdit is one faulty value of a streamed input that went out repaired (RepairSpan): the
+// bytes [Start, End) of the input as it came went out as Repl.
+type SpanEdit struct {
+	Start, End int
+	Repl       []byte
+}
+
+// Edited returns text, a prefix of an input as it came, with edits (in their order, each ending
+// within text) made: what a client has been sent of the input. With no edits it is text itself.
+func Edited(text []byte, edits []SpanEdit) []byte {
+	if len(edits) == 0 {
+		return text
+	}
+	out := make([]byte, 0, len(text))
+	pos := 0
+	for _, e := range edits {
+		out = append(out, text[pos:e.Start]...)
+		out = append(out, e.Repl...)
+		pos = e.End
+	}
+	return append(out, text[pos:]...)
+}
+
+// SpansOnly reports whether a Scan of the whole input of a call to tool holds nothing but faulty
+// string values read to their end (Spans): a dialect streaming that input lets all of it go
+// before the call ends, each such value as soon as it ends. opt is as for NewScan.
+func (t *Tools) SpansOnly(tool string, opt Options, input []byte) bool {
+	sc := t.NewScan(tool, opt)
+	sc.Feed(input)
+	if len(sc.Spans()) == 0 {
+		return false
+	}
+	sc.TakeSpans()
+	_, held := sc.Held()
+	return !held
+}
