@@ -56,6 +56,13 @@ POST /v1/messages goes to URL/v1/messages. With --config FILE, the named routes 
 /<route>/<rest> goes to <route's upstream>/<rest>. With neither, the routes written by
 'toolfix install' are served.
 
+The routes file is JSON: {"routes": [{"name": "claude", "upstream": "https://api.anthropic.com"},
+{"name": "moonshot", "upstream": "https://api.moonshot.ai/v1", "protocol": "openai"}]}, and may
+also set "listen", "samples", "samples_keep" and "max_held_bytes" (the flags of the same names
+win). A route's "protocol" ("anthropic", "openai", "responses") is a note for doctor: the request
+path chooses the dialect. Route names are letters, digits, '.', '_' and '-'; unknown fields are
+refused. docs/serve.md has the whole format.
+
 The proxy listens on loopback only. --listen 127.0.0.1:0 picks a free port; the address is printed
 on standard output as "toolfix listening on http://HOST:PORT". Logs go to standard error as JSON.
 
