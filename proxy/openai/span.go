@@ -11,12 +11,19 @@ import "github.com/toolfix/toolfix/proxy/repair"
 //   - an escape whose backslash ended a delta (held until its next bytes came: D24, D25) that
 //     turned out to be one JSON has lets its deltas go as they came.
 //
-// When the held text holds, after its faulty values, a byte that may need a change (another
-// value begun, text after the arguments), the call stays held to its end and is judged whole
-// (repairSpan), as are calls whose arguments came as an object (D20) or cannot be read.
+// While the held text holds, after values that ended, another byte that may need a change (the
+// next faulty value begun in the same delta), nothing is let go: the values that ended are judged
+// with that one when it ends, all at once. What stays held to the call's end (text after the
+// arguments, an escape that is not JSON's) is judged whole there (repairSpan), as are calls whose
+// arguments came as an object (D20) or cannot be read.
 func (c *choiceState) settleSpans(cl *call) {
 	sc := cl.scan
 	if sc == nil || cl.lost || cl.bad || cl.argsObject || !cl.span {
+		return
+	}
+	if sc.HeldBeyondSpans() {
+		// Another value is held after the ones that ended: they are judged with it, when it ends
+		// (their spans stay in the scan), or with the whole call at its end.
 		return
 	}
 	spans := sc.Spans()
@@ -38,9 +45,6 @@ func (c *choiceState) settleSpans(cl *call) {
 		pos = end
 	}
 	sc.TakeSpans()
-	if _, held := sc.Held(); held {
-		return // judged whole at the call's end
-	}
 	if len(spans) > len(edits) {
 		c.s.rep.Fail("tool arguments value does not fit the schema and no repair makes it fit")
 	}

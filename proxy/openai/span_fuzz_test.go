@@ -14,12 +14,12 @@ import (
 
 const spanComment = ": ping\n\n"
 
-// spanStream is a Chat stream with one bash call whose arguments arrive in 1..n-byte deltas (by
-// seed), a comment after each; ends are where the deltas end in input.
-func spanStream(input string, seed uint64, n int) (body string, ends []int) {
+// spanStream is a Chat stream with one call to the tool name whose arguments arrive in 1..n-byte
+// deltas (by seed), a comment after each; ends are where the deltas end in input.
+func spanStream(input, name string, seed uint64, n int) (body string, ends []int) {
 	rng := rand.New(rand.NewPCG(seed, 13))
 	var b strings.Builder
-	b.WriteString("data: " + head("0", "call_1", "bash") + "\n\n")
+	b.WriteString("data: " + head("0", "call_1", name) + "\n\n")
 	for at := 0; at < len(input); {
 		k := min(len(input)-at, 1+rng.IntN(n))
 		for at+k < len(input) && !utf8.RuneStart(input[at+k]) {
@@ -71,22 +71,35 @@ func FuzzStreamedArguments(f *testing.F) {
 		`{"timeout": "30", "command": "ls"}`, `{"command": "C:\Users\n"}`} {
 		f.Add(s, uint64(1), uint8(4))
 	}
-	tl, _ := toolsFromChat(tools)
+	// With bit 40 of the seed set, the call is to multiTools' todo, whose arguments have several
+	// places a stringified value can stand, so that one delta can end one faulty value and begin
+	// the next.
+	for _, s := range []string{`{"todos":"[{\"n\":1}]","count":"3"}`, `{"count":"3","opts":"{}","todos":"[]"}`, `{"todos":[{"n":"1"},{"n":"2"}]}`} {
+		for k := range 32 {
+			f.Add(s, uint64(1)<<40|uint64(k), uint8(k))
+		}
+	}
+	bash, _ := toolsFromChat(tools)
+	todo, _ := toolsFromChat(multiTools)
 	opt := repair.Options{Args: true, KeepText: true}
 	f.Fuzz(func(t *testing.T, input string, seed uint64, size uint8) {
 		input = strings.ToValidUTF8(input, "\uFFFD") // what the wire's JSON string can carry
-		body, ends := spanStream(input, seed, int(size%16)+1)
+		tl, name := bash, "bash"
+		if seed>>40&1 == 1 {
+			tl, name = todo, "todo"
+		}
+		body, ends := spanStream(input, name, seed, int(size%16)+1)
 		out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(seed%64)), NewStream(tl, nil, Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixed, _, changed := tl.RepairInput("bash", []byte(input), opt)
+		fixed, _, changed := tl.RepairInput(name, []byte(input), opt)
 		if changed {
-			if !bytes.HasPrefix(fixed, []byte(input[:sentBefore(tl.NewScan("bash", opt), input, ends)])) {
+			if !bytes.HasPrefix(fixed, []byte(input[:sentBefore(tl.NewScan(name, opt), input, ends)])) {
 				changed = false // the repair reaches back into what streamed: it fails open
 			}
 		}
-		healthy := tl.Fits("bash", []byte(input))
+		healthy := tl.Fits(name, []byte(input))
 		err = client.CheckStreamedCall(out, []byte(body), fixed, changed, healthy, spanComment, func(out []byte) (any, error) {
 			m, err := client.ChatStream(out)
 			if err != nil {
@@ -104,16 +117,16 @@ func FuzzStreamedArguments(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkCallHeldNoLonger(t, tl, body, input)
+		checkCallHeldNoLonger(t, tl, name, body, input)
 	})
 }
 
 // checkCallHeldNoLonger pushes body (a spanStream of input) piece by piece and fails when the
 // scan's only holds are faulty values read to their end but an argument delta is still held
 // when the finish_reason comes.
-func checkCallHeldNoLonger(t *testing.T, tl *repair.Tools, body, input string) {
+func checkCallHeldNoLonger(t *testing.T, tl *repair.Tools, name, body, input string) {
 	t.Helper()
-	if !tl.SpansOnly("bash", repair.Options{Args: true, KeepText: true}, []byte(input)) {
+	if !tl.SpansOnly(name, repair.Options{Args: true, KeepText: true}, []byte(input)) {
 		return
 	}
 	st := NewStream(tl, nil, Options{})

@@ -144,6 +144,13 @@ func (s *Scan) Held() (int64, bool) {
 	return s.off, false
 }
 
+// HeldBeyondSpans reports whether a byte is held other than those of the faulty values read to
+// their end (Spans): a faulty value still open, a fault held to the input's end, an escape
+// waiting for its next bytes. A dialect lets the ended values go only when it is false.
+func (s *Scan) HeldBeyondSpans() bool {
+	return s != nil && (s.open >= 0 || s.held >= 0 || s.escAt >= 0)
+}
+
 // Faulty reports whether a byte is held and it makes the input unfit for the schema whatever
 // follows (see Scan): a stream holding such a span is not healthy. An escape held only until
 // its end comes (see Held) is not.
