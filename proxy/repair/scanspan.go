@@ -22,8 +22,19 @@ func (s *Scan) RepairSpan(sp ScanSpan, tok []byte) (fixed []byte, kinds []string
 	return repairSpan(sp, tok)
 }
 
-// repairSpan is RepairSpan without the recover, for the fuzz tests to see a panic.
+// repairSpan is RepairSpan without the recover, for the fuzz tests to see a panic: the inline
+// path where it answers (a stringified array or object that fits as it is: no value tree), the
+// tree path otherwise.
 func repairSpan(sp ScanSpan, tok []byte) ([]byte, []string, bool) {
+	if fixed, ok := inlineSpan(sp, tok); ok {
+		return fixed, maskCoerce.kindStrings(), true
+	}
+	return repairSpanTree(sp, tok)
+}
+
+// repairSpanTree is the repair of a span through the value tree: the string parsed, coerced
+// along the schemas of its place, checked and encoded compact.
+func repairSpanTree(sp ScanSpan, tok []byte) ([]byte, []string, bool) {
 	v, err := parseJSON(string(tok))
 	if err != nil || v.kind != kindString || len(sp.set) == 0 {
 		return nil, nil, false
