@@ -6,6 +6,15 @@ import (
 	"testing"
 )
 
+// inlineSpan is the inline path's repair of a span, when it answers.
+func inlineSpan(sp ScanSpan, tok []byte) ([]byte, bool) {
+	if !inlines(sp, tok) {
+		return nil, false
+	}
+	fixed, err := AppendInlined(nil, tok)
+	return fixed, err == nil
+}
+
 // firstSpan returns the first faulty value a Scan of raw reads to its end, under schema.
 func firstSpan(t testing.TB, tools *Tools, name, raw string, opt Options) (ScanSpan, bool) {
 	t.Helper()
