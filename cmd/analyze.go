@@ -24,11 +24,30 @@ type exchangeInput struct {
 	Protocol string // "anthropic", "openai", "responses"; "" guesses
 }
 
-func addInputFlags(c *cobra.Command, in *exchangeInput) {
+// exchangeCommand makes c (Use, Short and Long given) a command over one exchange: it takes FILE
+// or --request and --upstream (--protocol), loads the exchange, runs inspect.Analyze over it, and
+// hands both to run.
+func exchangeCommand(c *cobra.Command, in *exchangeInput, ios *IOStreams, run func(*sample.Exchange, *inspect.Report) error) *cobra.Command {
+	c.Args = cobra.MaximumNArgs(1)
+	c.RunE = func(c *cobra.Command, args []string) error {
+		if err := in.setFile(args); err != nil {
+			return err
+		}
+		x, err := in.load(ios.In)
+		if err != nil {
+			return err
+		}
+		r, err := inspect.Analyze(x)
+		if err != nil {
+			return err
+		}
+		return run(x, r)
+	}
 	f := c.Flags()
 	f.StringVar(&in.Request, "request", "", "the client's request body (JSON), for a raw upstream body")
 	f.StringVar(&in.Upstream, "upstream", "", "the raw upstream body (.sse or .json) instead of FILE")
 	f.StringVar(&in.Protocol, "protocol", "", "anthropic, openai or responses (default: guessed from the bodies)")
+	return c
 }
 
 // setFile takes the optional FILE argument and checks that exactly one source is named.
@@ -92,7 +111,7 @@ type analyzeOptions struct {
 
 func newAnalyzeCmd(ios *IOStreams) *cobra.Command {
 	opts := &analyzeOptions{}
-	c := &cobra.Command{
+	c := exchangeCommand(&cobra.Command{
 		Use:   "analyze [FILE]",
 		Short: "Explain one exchange: its events, blocks, faults and what toolfix makes of it",
 		Long: `Explain one exchange between a client and its upstream.
@@ -106,31 +125,16 @@ analyze lists the events and content blocks the upstream sent, flags each fault 
 toolfix's table of known faults (D01…D57, with the repair kind toolfix reports), runs toolfix's own
 repair over the bytes, and prints the message the client's SDK ends up with, without and with
 toolfix.`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			if err := opts.In.setFile(args); err != nil {
-				return err
-			}
-			return runAnalyze(opts, ios)
-		},
-	}
-	addInputFlags(c, &opts.In)
+	}, &opts.In, ios, func(_ *sample.Exchange, r *inspect.Report) error { return runAnalyze(opts, r, ios) })
 	c.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list every event, and each fault's title")
 	return c
 }
 
-func runAnalyze(opts *analyzeOptions, ios *IOStreams) error {
-	x, err := opts.In.load(ios.In)
-	if err != nil {
-		return err
-	}
-	r, err := inspect.Analyze(x)
-	if err != nil {
-		return err
-	}
+// runAnalyze prints the report of one exchange, as text or JSON.
+func runAnalyze(opts *analyzeOptions, r *inspect.Report, ios *IOStreams) error {
 	if opts.JSON {
-		_, err = ios.Out.Write(inspect.MarshalIndent(r))
+		_, err := ios.Out.Write(inspect.MarshalIndent(r))
 		return err
 	}
 	return r.WriteText(ios.Out, opts.Verbose)

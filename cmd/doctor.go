@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/install/doctor"
 	"github.com/toolfix/toolfix/providers"
 )
 
@@ -46,8 +46,8 @@ The exit status is 1 when any check fails.`,
   toolfix doctor --json | jq '.checks[] | select(.status != "ok")'`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if c.Flags().Changed("port") && (opts.Port < 1 || opts.Port > 65535) {
-				return &usageError{fmt.Errorf("--port %d: not a TCP port (1-65535)", opts.Port)}
+			if err := checkPort(c, opts.Port); err != nil {
+				return err
 			}
 			if opts.Timeout < 0 {
 				return &usageError{fmt.Errorf("--timeout %s: must be positive", opts.Timeout)}
@@ -60,7 +60,7 @@ The exit status is 1 when any check fails.`,
 	}
 	f := c.Flags()
 	f.BoolVar(&opts.JSON, "json", false, "print the results as JSON, for scripts")
-	f.IntVar(&opts.Port, "port", 0, fmt.Sprintf("the proxy's port (default: the installed port, else %d)", DefaultPort))
+	proxyPortFlag(c, &opts.Port)
 	f.DurationVar(&opts.Timeout, "timeout", 0, "time allowed to each check (default 5s, 10s for an upstream)")
 	return c
 }

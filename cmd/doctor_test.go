@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolfix/toolfix/doctor"
+	"github.com/toolfix/toolfix/install/doctor"
 	"github.com/toolfix/toolfix/proxy"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/install/doctor"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/service"
@@ -75,10 +75,11 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
 			if opts.JSON && !opts.DryRun {
 				return &usageError{errors.New("--json prints the plan, so it goes with --dry-run: toolfix install --dry-run --json")}
 			}
+			if err := checkPort(c, opts.Port); err != nil {
+				return err
+			}
 			if !c.Flags().Changed("port") {
 				opts.Port = 0
-			} else if opts.Port < 1 || opts.Port > 65535 {
-				return &usageError{fmt.Errorf("--port %d: not a TCP port (1-65535)", opts.Port)}
 			}
 			for _, o := range opts.Only {
 				if !slices.Contains(providers.Clients, o) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers/configtest"
 )
 
 // tempHome points HOME and every XDG variable into a temporary folder, clears the variables that
@@ -49,15 +50,8 @@ func (u unusedService) Snapshot() (func() error, error) {
 	return nil, errors.New("unused")
 }
 
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+// writeFile writes a test file (configtest.WriteFile).
+var writeFile = configtest.WriteFile
 
 func run(t *testing.T, stdin string, tty bool, args ...string) (code int, stdout, stderr string) {
 	t.Helper()

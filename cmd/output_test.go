@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/install/doctor"
 	"github.com/toolfix/toolfix/providers"
 )
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/proxy/inspect"
+	"github.com/toolfix/toolfix/proxy/sample"
 )
 
 // Exit statuses of `toolfix replay` besides 0 (something was repaired), 1 (error) and 2 (usage).
@@ -25,7 +26,7 @@ type replayOptions struct {
 
 func newReplayCmd(ios *IOStreams) *cobra.Command {
 	opts := &replayOptions{}
-	c := &cobra.Command{
+	c := exchangeCommand(&cobra.Command{
 		Use:   "replay [FILE]",
 		Short: "Run toolfix's repair offline over a saved response",
 		Long: `Run toolfix's repair offline over a saved upstream response, with the very code the proxy runs,
@@ -40,29 +41,14 @@ how a reported failure becomes a test case.
 Exit status: 0 when toolfix repaired something (the client gets other bytes), 3 when it would pass
 the response unchanged, 4 when it passed it unchanged although it attempted a repair and refused
 it (fail-open), 1 on an error and 2 on a usage error.`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			if err := opts.In.setFile(args); err != nil {
-				return err
-			}
-			return runReplay(opts, ios)
-		},
-	}
-	addInputFlags(c, &opts.In)
+	}, &opts.In, ios, func(x *sample.Exchange, r *inspect.Report) error { return runReplay(opts, x, r, ios) })
 	c.Flags().BoolVar(&opts.Diff, "diff", false, "print a line diff from the upstream's bytes to the client's instead of the client's bytes")
 	c.Flags().StringVar(&opts.WriteCase, "write-case", "", "also write the exchange as a repair-case folder DIR, laid out as testdata/cases (must not exist or be empty)")
 	return c
 }
 
-func runReplay(opts *replayOptions, ios *IOStreams) error {
-	x, err := opts.In.load(ios.In)
-	if err != nil {
-		return err
-	}
-	r, err := inspect.Analyze(x)
-	if err != nil {
-		return err
-	}
+// runReplay writes what the client gets from exchange x (or its diff), and the case folder.
+func runReplay(opts *replayOptions, x *sample.Exchange, r *inspect.Report, ios *IOStreams) error {
 	body := r.Client
 	if opts.Diff {
 		d := inspect.Diff(x.Response.Body, body, 3)

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/toolfix/toolfix/doctor"
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/install/doctor"
 	"github.com/toolfix/toolfix/providers"
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/observe"

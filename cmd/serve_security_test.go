@@ -10,8 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
 
 // TestServeRefusesEveryNonLoopback: serve exits 2 without listening for any address that is not
@@ -65,24 +66,6 @@ func TestServeRefusesEveryNonLoopback(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe for concurrent writers.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestServeLogsHoldNoSecrets runs `toolfix serve --log-level debug` as a user would and sends it
 // requests carrying secrets (headers, query, body, tool arguments) down paths that log: a repair,
 // a fail-open, an unreachable upstream, a broken upstream stream, an upstream error echoing the
@@ -122,7 +105,7 @@ func TestServeLogsHoldNoSecrets(t *testing.T) {
 	tempHome(t)
 	samples := filepath.Join(t.TempDir(), "samples")
 	pr, pw := io.Pipe()
-	var errOut lockedBuffer
+	var errOut syncbuf.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() {

@@ -26,8 +26,8 @@ upstream errors) from its /stats endpoint.
 The exit status is 1 when the proxy does not answer. ` + "`toolfix doctor`" + ` says why.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if c.Flags().Changed("port") && (opts.Port < 1 || opts.Port > 65535) {
-				return &usageError{fmt.Errorf("--port %d: not a TCP port (1-65535)", opts.Port)}
+			if err := checkPort(c, opts.Port); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -37,7 +37,7 @@ The exit status is 1 when the proxy does not answer. ` + "`toolfix doctor`" + ` 
 	}
 	f := c.Flags()
 	f.BoolVar(&opts.JSON, "json", false, "print the status as JSON, for scripts")
-	f.IntVar(&opts.Port, "port", 0, fmt.Sprintf("the proxy's port (default: the installed port, else %d)", DefaultPort))
+	proxyPortFlag(c, &opts.Port)
 	return c
 }
 

@@ -97,3 +97,17 @@ func noArgs(c *cobra.Command, args []string) error {
 	}
 	return nil
 }
+
+// checkPort refuses a --port the user gave that is not a TCP port (1-65535) as a usage error; a
+// --port not given passes whatever its default.
+func checkPort(c *cobra.Command, port int) error {
+	if c.Flags().Changed("port") && (port < 1 || port > 65535) {
+		return &usageError{fmt.Errorf("--port %d: not a TCP port (1-65535)", port)}
+	}
+	return nil
+}
+
+// proxyPortFlag adds --port, the port of a running proxy to ask (0: the installed one).
+func proxyPortFlag(c *cobra.Command, port *int) {
+	c.Flags().IntVar(port, "port", 0, fmt.Sprintf("the proxy's port (default: the installed port, else %d)", DefaultPort))
+}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/service"
-	"github.com/toolfix/toolfix/update"
+	"github.com/toolfix/toolfix/service/update"
 )
 
 // UpdateRepo is the GitHub repository ("owner/name") whose releases `toolfix update` installs. A

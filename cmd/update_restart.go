@@ -10,7 +10,7 @@ import (
 
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/service"
-	"github.com/toolfix/toolfix/update"
+	"github.com/toolfix/toolfix/service/update"
 )
 
 func init() { restartService = restartInstalledService }

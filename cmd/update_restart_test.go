@@ -14,7 +14,7 @@ import (
 
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/service"
-	"github.com/toolfix/toolfix/update"
+	"github.com/toolfix/toolfix/service/update"
 )
 
 // fakeManager stands in for the service manager: it reports registered as the binary the installed

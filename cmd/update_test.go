@@ -15,8 +15,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/toolfix/toolfix/update"
-	"github.com/toolfix/toolfix/update/updatetest"
+	"github.com/toolfix/toolfix/service/update"
+	"github.com/toolfix/toolfix/service/update/updatetest"
 )
 
 func TestUpdateFlags(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
 
 // runTimeout bounds one client run. A run takes 1-3 s (Claude Code, Codex), 5-10 s (OpenCode),
@@ -150,7 +152,7 @@ func runClient(t *testing.T, bin string, extra []string, args ...string) clientR
 	cmd.Dir = work
 	cmd.Env = env
 	cmd.WaitDelay = 5 * time.Second // a grandchild holding the pipes open must not hang the test
-	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
+	stdout, stderr := &syncbuf.Buffer{}, &syncbuf.Buffer{}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
 	err := cmd.Run()

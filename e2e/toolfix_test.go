@@ -2,14 +2,14 @@ package e2e
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
 	"regexp"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
 
 // listeningLine is what `toolfix serve` prints on stdout once it accepts connections.
@@ -32,7 +32,7 @@ func startServe(t *testing.T, env []string, args ...string) string {
 	cmd.Env = env
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = 5 * time.Second
-	stderr := &lockedBuffer{}
+	stderr := &syncbuf.Buffer{}
 	cmd.Stderr = stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -76,22 +76,4 @@ func startServe(t *testing.T, env []string, args ...string) string {
 		t.Fatalf("toolfix serve printed no listening line within 20 s; stderr:\n%s", stderr.String())
 	}
 	return ""
-}
-
-// lockedBuffer is a bytes.Buffer safe for a process's writes racing a test's reads.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -4,51 +4,25 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-)
 
-// maxDiffCells bounds the line-matching table (lines before × lines after) of one diff; a larger
-// change is shown as one hunk that replaces the changed middle.
-const maxDiffCells = 4 << 20
+	"github.com/toolfix/toolfix/proxy/linediff"
+)
 
 // unifiedDiff renders the change from a to b as a unified diff with three lines of context. The
 // labels name the two sides. Line ends are shown without their "\r"; secrets are redacted and long
-// lines clipped around their change (see shownLine). It is "" when a and b are equal. Its cost is
-// linear in the size of a and b outside the changed middle (see maxDiffCells).
+// lines clipped around their change (see shownLine). It is "" when a and b are equal. The lines are
+// matched by package linediff (a shortest edit script, bounded by linediff.MaxEdits).
 func unifiedDiff(labelA, labelB string, a, b []byte) string {
 	if bytes.Equal(a, b) {
 		return ""
 	}
 	al, bl := splitLines(a), splitLines(b)
-	ops := diffLines(al, bl)
+	script := linediff.Script(al, bl)
+	ops := lineOps(script, al, bl)
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", labelA, labelB)
-	const ctx = 3
-	// Walk the ops and cut them into hunks around the changes.
-	i := 0
-	for i < len(ops) {
-		if ops[i].kind == ' ' {
-			i++
-			continue
-		}
-		start := max(i-ctx, 0)
-		end := i
-		for end < len(ops) {
-			if ops[end].kind != ' ' {
-				end++
-				continue
-			}
-			run := end
-			for run < len(ops) && ops[run].kind == ' ' {
-				run++
-			}
-			if run == len(ops) || run-end > 2*ctx {
-				end = min(end+ctx, len(ops))
-				break
-			}
-			end = run
-		}
-		writeHunk(&out, ops[start:end])
-		i = end
+	for _, h := range linediff.Hunks(script, 3) {
+		writeHunk(&out, ops[h.Start:h.End])
 	}
 	return out.String()
 }
@@ -106,67 +80,19 @@ func splitLines(b []byte) []string {
 
 var bom = []byte("\xef\xbb\xbf")
 
-// diffLines is a longest-common-subsequence line diff, after trimming the common head and tail.
-func diffLines(a, b []string) []diffOp {
-	var ops []diffOp
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		ops = append(ops, diffOp{' ', a[pre], pre + 1, pre + 1})
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
-	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
-	ai, bi := pre, pre
-	emit := func(kind byte, line string) {
-		ops = append(ops, diffOp{kind, line, ai + 1, bi + 1})
-		if kind != '+' {
-			ai++
+// diffLines is the line diff of a and b: package linediff's edit script, each step with its line.
+func diffLines(a, b []string) []diffOp { return lineOps(linediff.Script(a, b), a, b) }
+
+// lineOps gives each step of script its line and its 1-based line numbers.
+func lineOps(script []linediff.Op, a, b []string) []diffOp {
+	ops := make([]diffOp, len(script))
+	for k, o := range script {
+		ops[k] = diffOp{kind: o.Kind, a: o.I + 1, b: o.J + 1}
+		if o.Kind == '+' {
+			ops[k].line = b[o.J]
+		} else {
+			ops[k].line = a[o.I]
 		}
-		if kind != '-' {
-			bi++
-		}
-	}
-	if len(ma)*len(mb) > maxDiffCells {
-		for _, l := range ma {
-			emit('-', l)
-		}
-		for _, l := range mb {
-			emit('+', l)
-		}
-	} else {
-		// lcs[i][j] is the LCS length of ma[i:] and mb[j:].
-		w := len(mb) + 1
-		lcs := make([]int, (len(ma)+1)*w)
-		for i := len(ma) - 1; i >= 0; i-- {
-			for j := len(mb) - 1; j >= 0; j-- {
-				if ma[i] == mb[j] {
-					lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-				} else {
-					lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-				}
-			}
-		}
-		i, j := 0, 0
-		for i < len(ma) || j < len(mb) {
-			switch {
-			case i < len(ma) && j < len(mb) && ma[i] == mb[j]:
-				emit(' ', ma[i])
-				i++
-				j++
-			case i < len(ma) && (j == len(mb) || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
-				emit('-', ma[i])
-				i++
-			default:
-				emit('+', mb[j])
-				j++
-			}
-		}
-	}
-	for k := len(a) - suf; k < len(a); k++ {
-		emit(' ', a[k])
 	}
 	return ops
 }

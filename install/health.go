@@ -78,8 +78,20 @@ func probe(ctx context.Context, client *http.Client, url, version string, routes
 	if version != "" && strings.TrimPrefix(h.Version, "v") != version {
 		return fmt.Errorf("%s answers version %q, not yet %q", url, h.Version, version)
 	}
-	var have []string
-	for _, r := range h.Routes {
+	have := RouteNames(h.Routes)
+	for _, r := range routes {
+		if !slices.Contains(have, r.Name) {
+			return fmt.Errorf("%s serves routes %v, not yet %q", url, have, r.Name)
+		}
+	}
+	return nil
+}
+
+// RouteNames names the routes of a /healthz answer's "routes": each an object with a "name" or,
+// from an older proxy, the name as a string; one that is neither is named "".
+func RouteNames(routes []json.RawMessage) []string {
+	var names []string
+	for _, r := range routes {
 		var name string
 		if json.Unmarshal(r, &name) != nil {
 			var obj struct {
@@ -88,12 +100,7 @@ func probe(ctx context.Context, client *http.Client, url, version string, routes
 			_ = json.Unmarshal(r, &obj)
 			name = obj.Name
 		}
-		have = append(have, name)
+		names = append(names, name)
 	}
-	for _, r := range routes {
-		if !slices.Contains(have, r.Name) {
-			return fmt.Errorf("%s serves routes %v, not yet %q", url, have, r.Name)
-		}
-	}
-	return nil
+	return names
 }

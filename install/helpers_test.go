@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/providers/configtest"
 )
 
 // world is a temporary home with toolfix's folders inside it, a fake service manager and a fake
@@ -70,12 +71,7 @@ func newWorld(t *testing.T) *world {
 func (w *world) write(rel, content string) string {
 	w.t.Helper()
 	p := filepath.Join(w.home, rel)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		w.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		w.t.Fatal(err)
-	}
+	configtest.WriteFile(w.t, p, content)
 	return p
 }
 

@@ -11,18 +11,22 @@ import (
 )
 
 // TestImportDirection holds DESIGN.md's one-way imports for the packages of the install side:
-// providers imports no toolfix package, install imports only providers and the leaf package
-// proxy/secret (which imports none), service imports none; only providers imports hujson.
+// providers imports no toolfix package, install imports only providers and the leaf packages
+// proxy/secret and proxy/linediff (which, like proxy/syncbuf, import none), service imports none; only providers
+// imports hujson.
 // (service drives systemctl, launchctl and the registry itself: kardianos/service could not write
 // a unit whose paths have spaces, restore a unit byte for byte, or use launchctl
 // bootstrap/bootout.)
 func TestImportDirection(t *testing.T) {
 	const mod = "github.com/toolfix/toolfix/"
 	allowed := map[string][]string{
-		"providers":    {"github.com/tailscale/hujson"},
-		"install":      {mod + "providers", mod + "proxy/secret", "github.com/adrg/xdg"},
-		"proxy/secret": {},
-		"service":      {},
+		"providers":            {"github.com/tailscale/hujson"},
+		"install":              {mod + "providers", mod + "proxy/secret", mod + "proxy/linediff", "github.com/adrg/xdg"},
+		"proxy/secret":         {},
+		"proxy/linediff":       {},
+		"proxy/syncbuf":        {},
+		"providers/configtest": {},
+		"service":              {},
 	}
 	guarded := []string{mod, "github.com/kardianos/service", "github.com/tailscale/hujson", "github.com/adrg/xdg"}
 	for pkg, ok := range allowed {

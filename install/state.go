@@ -194,21 +194,22 @@ func (st *State) file(path string) *FileState {
 	if st == nil {
 		return nil
 	}
-	for i := range st.Files {
-		if st.Files[i].Path == path {
-			return &st.Files[i]
-		}
-	}
-	return nil
+	return find(st.Files, func(f *FileState) bool { return f.Path == path })
 }
 
+// route returns the route named name, or nil.
 func (st *State) route(name string) *Route {
 	if st == nil {
 		return nil
 	}
-	for i := range st.Routes {
-		if st.Routes[i].Name == name {
-			return &st.Routes[i]
+	return find(st.Routes, func(r *Route) bool { return r.Name == name })
+}
+
+// find returns the first element of xs that match accepts, or nil; it points into xs.
+func find[T any](xs []T, match func(*T) bool) *T {
+	for i := range xs {
+		if match(&xs[i]) {
+			return &xs[i]
 		}
 	}
 	return nil

@@ -33,18 +33,11 @@ func ClaudeSettingsPath(env Env) string {
 func ScanClaude(env Env, routeDefault bool) (Scan, error) {
 	var s Scan
 	path := ClaudeSettingsPath(env)
-	f, err := readConfig(Claude, path)
-	if err != nil {
+	f, err := s.readOrCreate(Claude, path, routeDefault,
+		fmt.Sprintf("Claude Code: %s does not exist, so Claude Code talks to %s directly; pass --claude-default-upstream to route it through toolfix", path, ClaudeDefaultUpstream))
+	if err != nil || f == nil {
 		return s, err
 	}
-	if f == nil {
-		if !routeDefault {
-			s.Notes = append(s.Notes, fmt.Sprintf("Claude Code: %s does not exist, so Claude Code talks to %s directly; pass --claude-default-upstream to route it through toolfix", path, ClaudeDefaultUpstream))
-			return s, nil
-		}
-		f = newConfig(Claude, path)
-	}
-	s.Files = append(s.Files, f)
 	for _, sel := range claudeSelectors {
 		v, ok, err := f.Doc.Get(Pointer{"env", sel})
 		if err != nil {

@@ -1,23 +1,16 @@
 package providers
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolfix/toolfix/providers/configtest"
 )
 
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+// writeFile writes a test file (configtest.WriteFile).
+var writeFile = configtest.WriteFile
 
 func TestDotenvDoc(t *testing.T) {
 	tests := []struct {

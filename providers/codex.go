@@ -38,18 +38,11 @@ func CodexProviderKey(id string) Pointer { return Pointer{"model_providers", id,
 func ScanCodex(env Env, builtin bool) (Scan, error) {
 	var s Scan
 	path := CodexConfigPath(env)
-	f, err := readConfig(Codex, path)
-	if err != nil {
+	f, err := s.readOrCreate(Codex, path, builtin,
+		fmt.Sprintf("Codex: %s does not exist, so Codex talks to %s directly; pass --codex-builtin to route its built-in openai provider through toolfix", path, CodexBuiltinUpstream))
+	if err != nil || f == nil {
 		return s, err
 	}
-	if f == nil {
-		if !builtin {
-			s.Notes = append(s.Notes, fmt.Sprintf("Codex: %s does not exist, so Codex talks to %s directly; pass --codex-builtin to route its built-in openai provider through toolfix", path, CodexBuiltinUpstream))
-			return s, nil
-		}
-		f = newConfig(Codex, path)
-	}
-	s.Files = append(s.Files, f)
 	doc := f.Doc.(*TOMLDoc)
 	routes := routeNamer{prefix: Codex, names: map[string]string{}}
 	for _, id := range doc.Keys(Pointer{"model_providers"}) {

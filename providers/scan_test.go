@@ -128,12 +128,7 @@ func TestScanClaude(t *testing.T) {
 func TestScanClaudeCorrupt(t *testing.T) {
 	env := fakeEnv(t, nil)
 	p := ClaudeSettingsPath(env)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte("{\n  \"env\": {\n    \"A\": \"1\",\n  }\n}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, p, "{\n  \"env\": {\n    \"A\": \"1\",\n  }\n}\n")
 	_, err := ScanClaude(env, true)
 	if err == nil || !strings.Contains(err.Error(), "line 4, column 3") || !strings.Contains(err.Error(), p) {
 		t.Errorf("error = %v; want the file and line 4, column 3", err)

@@ -124,6 +124,25 @@ func readConfig(client, path string) (*ConfigFile, error) {
 	return &ConfigFile{Path: path, Client: client, Exists: true, Data: data, Mode: fi.Mode().Perm(), Doc: doc}, nil
 }
 
+// readOrCreate reads client's config file at path into s.Files. A missing file is one toolfix
+// would create (newConfig) when create is true; else it is left out, missing (a sentence saying so
+// and which flag routes it) goes into s.Notes, and f is nil. Errors as readConfig.
+func (s *Scan) readOrCreate(client, path string, create bool, missing string) (*ConfigFile, error) {
+	f, err := readConfig(client, path)
+	if err != nil {
+		return nil, err
+	}
+	if f == nil {
+		if !create {
+			s.Notes = append(s.Notes, missing)
+			return nil, nil
+		}
+		f = newConfig(client, path)
+	}
+	s.Files = append(s.Files, f)
+	return f, nil
+}
+
 // newConfig is the ConfigFile of a file toolfix would create: an empty JSON object, or an empty
 // TOML file for Codex.
 func newConfig(client, path string) *ConfigFile {

@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,31 +11,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/sample"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
-
-// syncBuffer is a bytes.Buffer safe for the concurrent writes of a log handler.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // canaries are secrets a client or upstream may send; none may reach a log line.
 var canaries = map[string]string{
@@ -78,7 +59,7 @@ var canaryRequestBody = strings.Replace(todoRequest, `"max_tokens":1024,`, `"max
 // query, the upstream URL, the request body and tool arguments, and checks that no secret appears
 // in any line. A panic in a repairer is exchange.TestPanicInRepairer's.
 func TestSecretsNeverLogged(t *testing.T) {
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	arg := canaries["argument"]
 	leak, _ := json.Marshal("Running.\n<invoke name=\"Bash\"><parameter name=\"command\">echo " + arg + "</parameter></invoke>")

@@ -24,6 +24,10 @@ func TestUndeclaredToolLogged(t *testing.T) {
 		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"tool_use\"}}\n\n" +
 		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
 	chatJSON := `{"id":"c","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","tool_calls":[{"id":"c1","type":"function","function":{"name":"ghost","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}`
+	chatStream := "data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"ghost\",\"arguments\":\"\"}}]}}]}\n\n" +
+		"data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{}\"}}]}}]}\n\n" +
+		"data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"c2\",\"type\":\"function\",\"function\":{\"name\":\"ghost\",\"arguments\":\"{}\"}}]}}]}\n\n" +
+		"data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\ndata: [DONE]\n\n"
 	responsesStream := "event: response.output_item.added\ndata: {\"type\":\"response.output_item.added\",\"output_index\":0,\"item\":{\"type\":\"function_call\",\"id\":\"f\",\"call_id\":\"c\",\"name\":\"exec_command\",\"arguments\":\"\"}}\n\n"
 	tests := []struct {
 		name, path, request, contentType, body string
@@ -31,6 +35,9 @@ func TestUndeclaredToolLogged(t *testing.T) {
 	}{
 		{"deferred tool, streamed", "/v1/messages", `{"stream":true,"tools":[{"name":"ToolSearch","input_schema":{"type":"object"}},{"name":"DeferredToolPlaceholder","defer_loading":true,"input_schema":{"type":"object"}}]}`, "text/event-stream", anthropicStream, "TodoWrite"},
 		{"declared tool, streamed", "/v1/messages", `{"stream":true,"tools":[{"name":"TodoWrite","input_schema":{"type":"object","properties":{"todos":{"type":"string"}}}}]}`, "text/event-stream", anthropicStream, ""},
+		{"chat, streamed", "/v1/chat/completions", `{"stream":true,"tools":[{"type":"function","function":{"name":"bash","parameters":{"type":"object"}}}]}`, "text/event-stream", chatStream, "ghost"},
+		{"declared tool, chat, streamed", "/v1/chat/completions", `{"stream":true,"tools":[{"type":"function","function":{"name":"ghost","parameters":{"type":"object"}}}]}`, "text/event-stream", chatStream, ""},
+		{"request whose tools cannot be read", "/v1/messages", `{"stream":true,"tools":{"name":1}`, "text/event-stream", anthropicStream, ""},
 		{"chat JSON", "/v1/chat/completions", `{"tools":[{"type":"function","function":{"name":"bash","parameters":{"type":"object"}}}]}`, "application/json", chatJSON, "ghost"},
 		{"responses without tools (code mode)", "/v1/responses", `{"stream":true}`, "text/event-stream", responsesStream, "exec_command"},
 	}

@@ -1,7 +1,6 @@
 package service
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -134,19 +133,10 @@ func (l *launchd) snapshot() (func() error, error) {
 // status reads "state = …" and "pid = …" from `launchctl print gui/<uid>/<label>`.
 func (l *launchd) status() (Status, error) {
 	p, err := l.plistPath()
-	if err != nil {
-		return Status{}, err
-	}
-	st := Status{Path: p}
-	data, _, ok, err := readMaybe(p)
-	if err != nil {
+	st, ok, err := definedStatus(p, err, plistExecutable)
+	if !ok {
 		return st, err
 	}
-	if !ok {
-		return st, nil
-	}
-	st.Installed = true
-	st.Executable = plistExecutable(data)
 	out, err := launchctl("print", domain()+"/"+LaunchdLabel)
 	if err != nil {
 		// launchctl print fails for a job that is not loaded.
@@ -178,19 +168,4 @@ func (l *launchd) status() (Status, error) {
 
 // launchctl runs `launchctl args…` and returns what it printed; its error carries launchctl's
 // message.
-func launchctl(args ...string) (string, error) {
-	var stdout, stderr bytes.Buffer
-	c := exec.Command("launchctl", args...)
-	c.Stdout, c.Stderr = &stdout, &stderr
-	if err := c.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = strings.TrimSpace(stdout.String())
-		}
-		if msg == "" {
-			msg = err.Error()
-		}
-		return stdout.String(), fmt.Errorf("`launchctl %s`: %s", strings.Join(args, " "), msg)
-	}
-	return stdout.String(), nil
-}
+func launchctl(args ...string) (string, error) { return manage("launchctl", args...) }

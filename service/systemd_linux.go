@@ -1,7 +1,6 @@
 package service
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -133,31 +132,16 @@ func (s *systemd) snapshot() (func() error, error) {
 // the program its ExecStart= names from the unit file.
 func (s *systemd) status() (Status, error) {
 	p, err := s.unitPath()
-	if err != nil {
-		return Status{}, err
+	st, ok, err := definedStatus(p, err, func(unit []byte) string { return unitExecutable(string(unit)) })
+	if !ok {
+		return st, err
 	}
-	st := Status{Path: p}
-	unit, _, ok, err := readMaybe(p)
+	out, err := manage("systemctl", "--user", "show", unitName, "--property=ActiveState,SubState,MainPID")
 	if err != nil {
 		return st, err
 	}
-	if !ok {
-		return st, nil
-	}
-	st.Installed = true
-	st.Executable = unitExecutable(string(unit))
-	var stdout, stderr bytes.Buffer
-	c := exec.Command("systemctl", "--user", "show", unitName, "--property=ActiveState,SubState,MainPID")
-	c.Stdout, c.Stderr = &stdout, &stderr
-	if err := c.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return st, fmt.Errorf("`systemctl --user show %s`: %s", unitName, msg)
-	}
 	props := map[string]string{}
-	for _, line := range strings.Split(stdout.String(), "\n") {
+	for _, line := range strings.Split(out, "\n") {
 		if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
 			props[k] = v
 		}
@@ -175,15 +159,6 @@ func (s *systemd) status() (Status, error) {
 
 // systemctl runs `systemctl --user args…`; its error carries what systemctl printed.
 func systemctl(args ...string) error {
-	var stderr bytes.Buffer
-	c := exec.Command("systemctl", append([]string{"--user"}, args...)...)
-	c.Stderr = &stderr
-	if err := c.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return fmt.Errorf("`systemctl --user %s`: %s", strings.Join(args, " "), msg)
-	}
-	return nil
+	_, err := manage("systemctl", append([]string{"--user"}, args...)...)
+	return err
 }

@@ -83,35 +83,15 @@ func fastInputDelta(data []byte) (index int, partial string, ok bool) {
 // fastDelta reads a compact content_block_delta whose delta object starts with middle and holds
 // one string member last.
 func fastDelta(data, middle []byte) (index int, text string, ok bool) {
-	if !bytes.HasPrefix(data, textDeltaPrefix) || !bytes.HasSuffix(data, textDeltaSuffix) {
+	index, lit, ok := deltaLiteral(data, middle)
+	if !ok {
 		return 0, "", false
 	}
-	rest := data[len(textDeltaPrefix):]
-	i := 0
-	for i < len(rest) && i < 9 && rest[i] >= '0' && rest[i] <= '9' {
-		i++
+	if inner, ok := plainInner(lit); ok {
+		return index, string(inner), true // no escape: the text is the literal's bytes
 	}
-	if i == 0 || !bytes.HasPrefix(rest[i:], middle) {
-		return 0, "", false
-	}
-	index, _ = strconv.Atoi(string(rest[:i]))
-	lit := rest[i+len(middle) : len(rest)-len(textDeltaSuffix)]
-	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
-		return 0, "", false
-	}
-	// One pass: plain ASCII with no escape and no inner quote is the text itself.
-	plain := true
-	for _, c := range lit[1 : len(lit)-1] {
-		if c == '\\' || c == '"' || c >= 0x80 || c < 0x20 {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return index, string(lit[1 : len(lit)-1]), true
-	}
-	if !closesAtEnd(lit) {
-		return 0, "", false
+	if !closesAtEnd(lit) || hasControl(lit) {
+		return 0, "", false // a control character: JSON has none in a string, the decoder judges
 	}
 	text, err := jsontext.Unquote(lit)
 	if err != nil {
@@ -120,20 +100,32 @@ func fastDelta(data, middle []byte) (index int, text string, ok bool) {
 	return index, text, true
 }
 
-var fastDeltaHead = []byte("event: content_block_delta\ndata: ")
+// deltaLiteral reads the index and the string literal (quotes included, not checked further) of
+// a compact content_block_delta whose delta object starts with middle and holds one string member
+// last; ok is false for any other data.
+func deltaLiteral(data, middle []byte) (index int, lit []byte, ok bool) {
+	if !bytes.HasPrefix(data, textDeltaPrefix) || !bytes.HasSuffix(data, textDeltaSuffix) {
+		return 0, nil, false
+	}
+	index, rest, ok := blockIndex(data[len(textDeltaPrefix):])
+	if !ok || !bytes.HasPrefix(rest, middle) {
+		return 0, nil, false
+	}
+	lit = rest[len(middle) : len(rest)-len(textDeltaSuffix)]
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return 0, nil, false
+	}
+	return index, lit, true
+}
 
-// fastDeltaData returns the data of a piece shaped exactly "event: content_block_delta\n" +
-// "data: …\n\n" with LF endings, the shape the API sends, without the general field parser; ok is
-// false for any other piece.
-func fastDeltaData(raw []byte) ([]byte, bool) {
-	if !bytes.HasPrefix(raw, fastDeltaHead) || len(raw) < len(fastDeltaHead)+2 || raw[len(raw)-1] != '\n' || raw[len(raw)-2] != '\n' {
-		return nil, false
+// hasControl reports whether b holds a control character (below U+0020).
+func hasControl(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 {
+			return true
+		}
 	}
-	data := raw[len(fastDeltaHead) : len(raw)-2]
-	if bytes.IndexByte(data, '\n') >= 0 || bytes.IndexByte(data, '\r') >= 0 {
-		return nil, false
-	}
-	return data, true
+	return false
 }
 
 // closesAtEnd reports whether the string literal lit ends at its last byte (its final quote is not

@@ -224,6 +224,10 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		return s.send(w, ev.Raw)
 	}
 	if data, ok := fastDeltaData(ev.Raw); ok {
+		if idx, lit, ok := deltaLiteral(data, textDeltaMiddle); ok && s.quietText(idx, lit) {
+			_, err := w.Write(ev.Raw) // the common case: prose the holder lets go as it is
+			return err
+		}
 		if idx, text, ok := fastTextDelta(data); ok {
 			return s.textDelta(w, ev.Raw, idx, text)
 		}
@@ -235,6 +239,14 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 				return s.toolDelta(w, ev.Raw, partial)
 			}
 		}
+	}
+	var fe event
+	var fcb contentBlock
+	if data, ok := fastBlockEvent(ev.Raw, &fe, &fcb); ok {
+		if fe.Type == "content_block_stop" {
+			return s.blockStop(w, ev.Raw, data, &fe)
+		}
+		return s.blockStart(w, ev.Raw, data, &fe)
 	}
 	name, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
@@ -375,7 +387,11 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		s.calls++
 		b.name = cb.Name
 		b.startInput = cb.Input
-		b.repairable = s.tools.Has(cb.Name) && !serverCaller(cb.Caller)
+		declared := s.tools.Has(cb.Name)
+		if !declared && s.tools != nil {
+			s.rep.NotDeclared(cb.Name)
+		}
+		b.repairable = declared && !serverCaller(cb.Caller)
 		if b.repairable {
 			b.scan = s.tools.NewScan(cb.Name, repair.Options{KeepText: true})
 		}

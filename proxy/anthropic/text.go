@@ -40,6 +40,19 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) erro
 	return s.releaseText(w)
 }
 
+// quietText takes a text_delta of the open text block whose literal is lit, when nothing is held
+// and its text can start no markup (markup.Holder.ReleaseQuiet): textDelta would write it at once
+// as it came. It reports whether it did; the caller then writes the piece. Otherwise nothing
+// changed, and the caller goes through textDelta.
+func (s *Stream) quietText(index int, lit []byte) bool {
+	b := s.blk
+	if b == nil || b.typ != "text" || b.index != index || s.shift != 0 || len(s.held) > 0 || !b.started || b.pending.Len() > 0 {
+		return false
+	}
+	inner, ok := plainInner(lit)
+	return ok && b.holder.ReleaseQuiet(inner)
+}
+
 // releaseText writes the held pieces of the open text block that the holder lets go: whole
 // text_delta pieces only, so that a healthy stream goes out byte for byte. The block's start is
 // written with the first non-empty text.

@@ -41,15 +41,7 @@ func TestChatStreamStrict(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ChatStream(tc.body)
-			if tc.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
-			}
+			wantError(t, err, tc.wantErr)
 		})
 	}
 }
@@ -77,15 +69,7 @@ func TestCompareChat(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			err := CompareChat([]byte(tc.want), m, true)
-			if tc.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
-			}
+			wantError(t, err, tc.wantErr)
 		})
 	}
 }
@@ -111,5 +95,19 @@ func TestChatFramesValid(t *testing.T) {
 	}
 	if err := ChatFramesValid([]byte(": c\n\n" + string(chatSSE(chunk(`{}`, "null"), `{"error":{}}`, `{"choices":[]}`)))); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// wantError fails the test unless err is nil where want is "", or an error containing want.
+func wantError(t *testing.T, err error, want string) {
+	t.Helper()
+	if want == "" {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want one containing %q", err, want)
 	}
 }

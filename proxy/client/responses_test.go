@@ -1,7 +1,6 @@
 package client
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -38,15 +37,7 @@ func TestCompareResponses(t *testing.T) {
 				t.Fatal(err)
 			}
 			err = CompareResponses([]byte(want), r)
-			if tc.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
-			}
+			wantError(t, err, tc.wantErr)
 		})
 	}
 }

@@ -35,20 +35,29 @@ func DialectFor(path string) string {
 func newStreamRepairer(dialect string, request []byte, textFormat string, maxHeld int, rep *repair.Reporter) streamRepairer {
 	switch dialect {
 	case "anthropic":
-		tools, _ := repair.ToolsFromAnthropic(request)
-		st := anthropic.NewStream(tools, rep)
+		tools, err := repair.ToolsFromAnthropic(request)
+		st := anthropic.NewStream(tools, readable(rep, err))
 		st.SetMaxHeld(maxHeld)
 		return st
 	case "chat":
-		tools, _ := repair.ToolsFromChat(request)
-		st := openai.NewStream(tools, rep, openai.Options{TextFormat: textFormat})
+		tools, err := repair.ToolsFromChat(request)
+		st := openai.NewStream(tools, readable(rep, err), openai.Options{TextFormat: textFormat})
 		st.SetMaxHeld(maxHeld)
 		return st
 	case "responses":
-		tools, _ := repair.ToolsFromResponses(request)
-		return responses.NewStream(tools, rep)
+		tools, err := repair.ToolsFromResponses(request)
+		return responses.NewStream(tools, readable(rep, err))
 	}
 	return nil
+}
+
+// readable returns rep without its Undeclared when the request's tools could not be read (err):
+// every call would look undeclared then.
+func readable(rep *repair.Reporter, err error) *repair.Reporter {
+	if err != nil {
+		return rep.WithoutUndeclared()
+	}
+	return rep
 }
 
 // repairJSON repairs a non-streamed response body; ok is false when nothing changed.

@@ -11,13 +11,14 @@
 //	       │       streamLabelledJSON(first 64 bytes) for a JSON-labelled body
 //	       ├─ handleSSEAsJSON ─► sseAsJSON: read whole ─► repairBody ─► JSON   [jsonanswer.go]
 //	       ├─ handleStream ────► stream: newStreamRepairer(dialect)            [exchange.go, dialects.go]
-//	       │                      watchUndeclared; keepAlive while a span is held
+//	       │                      keepAlive while a span is held (its lock once per read)
 //	       │                      pumpStream: sse.Reader ─► Push/End ─► batchWriter ─► client
 //	       ├─ handleJSON ──────► json: read up to MaxJSONBody ─► repairBody ─► client
 //	       └─ handleCopy ──────► copy: as it comes, flushed per read
 //
-// repairBody and newStreamRepairer pick the dialect's repairer (dialects.go); undeclared.go logs
-// calls to tools the request does not declare; keepalive.go sends a dialect's keep-alive while it
+// repairBody and newStreamRepairer pick the dialect's repairer (dialects.go); calls to tools the
+// request does not declare are logged from the dialect's reports (repair.Reporter.Undeclared), and
+// from a whole JSON answer by undeclared.go; keepalive.go sends a dialect's keep-alive while it
 // holds a span.
 //
 // Each repair and fail-open is counted in the Env's observe.Stats, logged once and noted in the

@@ -39,7 +39,14 @@ type exchange struct {
 }
 
 func (ex *exchange) reporter(tool *string) *repair.Reporter {
+	seen := map[string]bool{} // the undeclared tools logged, one line per name and response
 	return &repair.Reporter{
+		Undeclared: func(t string) {
+			if !seen[t] {
+				seen[t] = true
+				ex.logUndeclared(t)
+			}
+		},
 		Repaired: func(kind, t string) {
 			ex.s.stats.Repair(kind)
 			ex.cap.Repair(kind, t)
@@ -169,8 +176,7 @@ func (ex *exchange) abort(err error) {
 // stream pumps an SSE body through the dialect's repairer, flushing whenever it would wait for the
 // upstream, and fails open on a panic.
 func (ex *exchange) stream(rep streamRepairer) {
-	sh, holds := rep.(spanHolder) // asked of the dialect itself, before any wrapping
-	rep = ex.watchUndeclared(rep)
+	sh, holds := rep.(spanHolder)
 	ex.s.stats.StreamOpened()
 	defer ex.s.stats.StreamClosed()
 	h := ex.w.Header()
@@ -183,19 +189,23 @@ func (ex *exchange) stream(rep streamRepairer) {
 			_ = rc.Flush()
 		}
 	}
-	flush := flushNow
+	hooks := pumpHooks{beforeRead: flushNow, panicked: ex.panicked}
 	if holds {
 		ka := &keepAlive{clock: ex.s.clock, holder: sh, out: cw, flush: flushNow}
-		rep = &lockedRepairer{streamRepairer: rep, ka: ka}
-		flush = func() { ka.locked(flushNow) }
+		hooks.beforeRead, hooks.afterRead = ka.pause, ka.resume
+		hooks.panicked = func(p any) { ka.broke(); ex.panicked(p) }
 		ka.start()
 		defer ka.stop()
+		ka.resume()
+		defer ka.pause() // the pump ends holding the lock, with what it wrote last gathered
 	}
-	readErr, writeErr := pumpStream(ex.resp.Body, cw, rep, ex.s.opts.MaxEvent, flush, ex.panicked)
+	readErr, writeErr := pumpStream(ex.resp.Body, cw, rep, ex.s.opts.MaxEvent, hooks)
 	if writeErr != nil {
 		return // writing to the client failed: it went away
 	}
-	flush()
+	if !holds {
+		flushNow()
+	}
 	if readErr != nil {
 		ex.abort(readErr)
 	}
@@ -208,48 +218,88 @@ func (ex *exchange) panicked(p any) {
 	ex.s.log.Error("fail open after panic in repair", "route", ex.route, "dialect", ex.dialect, "panic", panicText(p))
 }
 
-// pumpStream frames src as SSE and passes each piece through rep to w, calling beforeRead (when not
-// nil) before every read of src that may block. After a panic in rep it writes what rep held and
-// every later byte as it came, and calls panicked once. It returns the error that ended src (nil at
-// its end) and the first error writing to w, after which it stops. The proxy and Replay share it.
-func pumpStream(src io.Reader, w io.Writer, rep streamRepairer, maxEvent int, beforeRead func(), panicked func(any)) (readErr, writeErr error) {
-	fr := &sse.Reader{R: src, MaxEvent: maxEvent, BeforeRead: beforeRead}
-	broken := false // after a panic: pass every byte through
+// pumpHooks are what pumpStream calls besides the dialect; a nil func is not called.
+type pumpHooks struct {
+	beforeRead func()      // before every read of the upstream that may block
+	afterRead  func()      // after each such read
+	panicked   func(p any) // once, after a panic in the dialect
+}
+
+// pumpStream frames src as SSE and passes each piece through rep to w, calling the hooks around
+// every read of src that may block. After a panic in rep it writes what rep held and every later
+// byte as it came, and calls hooks.panicked once. It returns the error that ended src (nil at its
+// end) and the first error writing to w, after which it stops. The proxy and Replay share it.
+func pumpStream(src io.Reader, w io.Writer, rep streamRepairer, maxEvent int, hooks pumpHooks) (readErr, writeErr error) {
+	p := &pump{
+		fr:       &sse.Reader{R: src, MaxEvent: maxEvent, BeforeRead: hooks.beforeRead, AfterRead: hooks.afterRead},
+		w:        w,
+		rep:      rep,
+		panicked: hooks.panicked,
+	}
 	for {
-		ev, err := fr.Next()
-		if err != nil {
-			if !broken {
-				_ = safely(rep, func() error { return rep.End(w) }, nil, &broken, w, panicked)
-			}
-			if errors.Is(err, io.EOF) {
-				return nil, nil
-			}
-			return err, nil
-		}
-		if broken {
-			_, err = w.Write(ev.Raw)
-		} else {
-			err = safely(rep, func() error { return rep.Push(ev, w) }, ev.Raw, &broken, w, panicked)
-		}
-		if err != nil {
-			return nil, err
+		if done := p.events(); done {
+			return p.readErr, p.writeErr
 		}
 	}
 }
 
-// safely runs one dialect call; on a panic it writes the held bytes and raw as they came, marks the
-// stream broken and reports the panic.
-func safely(rep streamRepairer, call func() error, raw []byte, broken *bool, w io.Writer, panicked func(any)) (err error) {
+// pump is one pumpStream's state.
+type pump struct {
+	fr       *sse.Reader
+	w        io.Writer
+	rep      streamRepairer
+	panicked func(any)
+
+	broken            bool   // after a panic: every byte passes through
+	raw               []byte // the piece given to the dialect now; nil in End
+	ending            bool   // End was called
+	readErr, writeErr error
+}
+
+// events runs pieces through the dialect until the stream ends or a write fails (done), or the
+// dialect panics: then it writes what the dialect held and the piece it choked on as they came,
+// marks the pump broken and returns not done, and the caller calls it again. One recover serves
+// every piece, so that a healthy piece costs no deferred call.
+func (p *pump) events() (done bool) {
 	defer func() {
-		if p := recover(); p != nil {
-			*broken = true
-			panicked(p)
-			if _, err = w.Write(rep.Held()); err == nil && raw != nil {
-				_, err = w.Write(raw)
+		if x := recover(); x != nil {
+			p.broken = true
+			if p.panicked != nil {
+				p.panicked(x)
 			}
+			_, err := p.w.Write(p.rep.Held())
+			if err == nil && p.raw != nil {
+				_, err = p.w.Write(p.raw)
+			}
+			if err != nil && !p.ending {
+				p.writeErr, done = err, true
+			}
+			done = done || p.ending
 		}
 	}()
-	return call()
+	for {
+		ev, err := p.fr.Next()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				p.readErr = err
+			}
+			if !p.broken {
+				p.raw, p.ending = nil, true
+				_ = p.rep.End(p.w)
+			}
+			return true
+		}
+		if p.broken {
+			_, err = p.w.Write(ev.Raw)
+		} else {
+			p.raw = ev.Raw
+			err = p.rep.Push(ev, p.w)
+		}
+		if err != nil {
+			p.writeErr = err
+			return true
+		}
+	}
 }
 
 // panicText describes a recovered panic for the log without its content: a runtime error's message
@@ -316,7 +366,10 @@ type batchWriter struct {
 	n   int64 // bytes taken so far
 }
 
-const batchSize = 32 << 10
+// batchSize is the most a batchWriter gathers before it writes, in bytes: more than the events
+// of one upstream read (sse's reads are up to 32 KiB, and a piece may wait in front of them), so
+// that each read costs one write to the client.
+const batchSize = 64 << 10
 
 var batchPool = sync.Pool{New: func() any { b := make([]byte, 0, batchSize); return &b }}
 

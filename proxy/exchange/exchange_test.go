@@ -31,7 +31,7 @@ func TestPumpFailsOpenOnPanic(t *testing.T) {
 	in := []byte("data: 1\n\ndata: 2\r\n\r\n: c\n\ndata: 3")
 	var out bytes.Buffer
 	var got []any
-	readErr, writeErr := pumpStream(bytes.NewReader(in), &out, &panicky{}, 0, nil, func(p any) { got = append(got, p) })
+	readErr, writeErr := pumpStream(bytes.NewReader(in), &out, &panicky{}, 0, pumpHooks{panicked: func(p any) { got = append(got, p) }})
 	if readErr != nil || writeErr != nil {
 		t.Fatal(readErr, writeErr)
 	}

@@ -1,11 +1,8 @@
 package exchange
 
 import (
-	"io"
 	"sync"
 	"time"
-
-	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // KeepAliveAfter is how long a held span may keep the client without a byte before toolfix sends
@@ -43,7 +40,10 @@ type spanHolder interface {
 
 // keepAlive sends a dialect's keep-alive to the client while the dialect holds a span and the
 // client has had no byte for KeepAliveAfter. Every call into the dialect and every write to the
-// client goes under mu, the pump's from its goroutine and the keep-alive's from its own.
+// client goes under mu. The pump holds it for as long as it works through what it read (see
+// resume and pause), so that a fast stream takes the lock once per upstream read, not once per
+// event; the keep-alive loop gets it while the pump waits for the upstream, which is the only
+// time a keep-alive can be due.
 type keepAlive struct {
 	mu      sync.Mutex
 	clock   Clock
@@ -51,56 +51,40 @@ type keepAlive struct {
 	out     *batchWriter
 	flush   func() // writes out what is gathered; called with mu held
 	since   time.Time
+	n       int64 // out.n when the pump last paused
 	stopped bool
 	done    chan struct{}
 	wg      sync.WaitGroup
 }
 
-// lockedRepairer runs a dialect's calls under the keep-alive's lock and notes when it starts and
-// stops holding a span and when bytes go out.
-type lockedRepairer struct {
-	streamRepairer
-	ka *keepAlive
+// resume takes the lock for the pump, after an upstream read.
+func (ka *keepAlive) resume() { ka.mu.Lock() }
+
+// pause notes whether the dialect holds a span and since when the client has had no byte, writes
+// out what the pump gathered, and lets the lock go while the pump waits for the upstream. The note
+// comes first, so that the client cannot see the bytes before it is taken.
+func (ka *keepAlive) pause() {
+	ka.note()
+	ka.flush()
+	ka.mu.Unlock()
 }
 
-func (l *lockedRepairer) Push(ev sse.Event, w io.Writer) error {
-	return l.ka.run(func() error { return l.streamRepairer.Push(ev, w) })
-}
-
-func (l *lockedRepairer) End(w io.Writer) error {
-	return l.ka.run(func() error { return l.streamRepairer.End(w) })
-}
-
-// run calls f under the lock. A panic in f stops the keep-alives for good (the pump then writes
-// the rest as it came, outside the lock) and goes on up.
-func (ka *keepAlive) run(f func() error) error {
-	ka.mu.Lock()
-	defer func() {
-		if p := recover(); p != nil {
-			ka.stopped = true
-			ka.mu.Unlock()
-			panic(p)
-		}
-		ka.mu.Unlock()
-	}()
-	n := ka.out.n
-	err := f()
-	holding := ka.holder.HoldingSpan()
+// note records, with the lock held, whether a span is held and since when: from the first pause
+// that finds it held, and again whenever bytes went out since the last pause.
+func (ka *keepAlive) note() {
+	holding := !ka.stopped && ka.holder.HoldingSpan()
 	switch {
 	case !holding:
 		ka.since = time.Time{}
-	case ka.since.IsZero() || ka.out.n != n:
+	case ka.since.IsZero() || ka.out.n != ka.n:
 		ka.since = ka.clock.Now()
 	}
-	return err
+	ka.n = ka.out.n
 }
 
-// locked runs f under the lock (the pump's flushes).
-func (ka *keepAlive) locked(f func()) {
-	ka.mu.Lock()
-	defer ka.mu.Unlock()
-	f()
-}
+// broke stops the keep-alives for good after a panic in the dialect (the pump then writes the
+// rest as it came); called by the pump with the lock held.
+func (ka *keepAlive) broke() { ka.stopped = true }
 
 // start runs the keep-alive loop until stop.
 func (ka *keepAlive) start() {

@@ -86,7 +86,7 @@ func ReplayResponse(path, method string, status int, contentType, textFormat str
 			return res, nil
 		}
 		var out bytes.Buffer
-		_, _ = pumpStream(bytes.NewReader(upstream), &out, sr, 0, nil, panicked)
+		_, _ = pumpStream(bytes.NewReader(upstream), &out, sr, 0, pumpHooks{panicked: panicked})
 		res.Body = out.Bytes()
 	case handleJSON, handleSSEAsJSON:
 		if int64(len(upstream)) > DefaultMaxJSONBody {

@@ -3,10 +3,8 @@ package exchange
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 
 	"github.com/toolfix/toolfix/proxy/repair"
-	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // A tool call that names a tool the request does not declare is never repaired (REPAIRS.md D57:
@@ -15,12 +13,14 @@ import (
 // deferred tool's schema reaches the request only after a ToolSearch call found it, and the model
 // may call it before. So that the logs say why nothing was repaired, the proxy logs one line
 // "tool not declared in the request" per such tool name and response; `toolfix analyze` names the
-// same call as D57. The bytes pass as they came either way.
+// same call as D57. The bytes pass as they came either way. In a stream the dialect reports each
+// such call from what it reads anyway (repair.Reporter.Undeclared), so that no event is read
+// twice; a whole JSON answer is read once here.
 
 // undeclaredMsg is the log message of a call to a tool the request does not declare.
 const undeclaredMsg = "tool not declared in the request"
 
-// undeclared finds the tool names a response calls that its request does not declare.
+// undeclared finds the tool names a whole JSON answer calls that its request does not declare.
 type undeclared struct {
 	dialect string
 	tools   *repair.Tools
@@ -59,59 +59,12 @@ func (u *undeclared) check(names []string) {
 	}
 }
 
-// callMarker is a byte string every event or body that starts a tool call holds, per dialect; an
-// event without it is not decoded at all.
+// callMarker is a byte string every body that calls a tool holds, per dialect; a body without it
+// is not decoded at all.
 var callMarker = map[string][]byte{
 	"anthropic": []byte(`"tool_use"`),
 	"chat":      []byte(`"tool_calls"`),
 	"responses": []byte(`"function_call"`),
-}
-
-// event notes the tool an SSE event starts calling: an Anthropic content_block_start of a tool_use,
-// a Chat Completions delta naming a function, a Responses output_item.added of a function_call.
-func (u *undeclared) event(raw []byte) {
-	if !bytes.Contains(raw, callMarker[u.dialect]) {
-		return
-	}
-	_, data, ok := sse.Fields(raw)
-	if !ok {
-		return
-	}
-	var ev struct {
-		ContentBlock *struct {
-			Type string `json:"type"`
-			Name string `json:"name"`
-		} `json:"content_block"`
-		Choices []struct {
-			Delta struct {
-				ToolCalls []struct {
-					Function struct {
-						Name string `json:"name"`
-					} `json:"function"`
-				} `json:"tool_calls"`
-			} `json:"delta"`
-		} `json:"choices"`
-		Item *struct {
-			Type string `json:"type"`
-			Name string `json:"name"`
-		} `json:"item"`
-	}
-	if json.Unmarshal(data, &ev) != nil {
-		return
-	}
-	var names []string
-	switch {
-	case ev.ContentBlock != nil && ev.ContentBlock.Type == "tool_use":
-		names = append(names, ev.ContentBlock.Name)
-	case ev.Item != nil && ev.Item.Type == "function_call":
-		names = append(names, ev.Item.Name)
-	}
-	for _, c := range ev.Choices {
-		for _, tc := range c.Delta.ToolCalls {
-			names = append(names, tc.Function.Name)
-		}
-	}
-	u.check(names)
 }
 
 // body notes the tools a whole JSON answer calls: Anthropic content[] tool_use blocks, Chat
@@ -161,31 +114,14 @@ func (u *undeclared) body(b []byte) {
 	u.check(names)
 }
 
-// watchedStream is a streamRepairer that shows each event to an undeclared first.
-type watchedStream struct {
-	streamRepairer
-	u *undeclared
-}
-
-// Push looks at the event and hands it on unchanged.
-func (w watchedStream) Push(ev sse.Event, out io.Writer) error {
-	if !ev.Oversize {
-		w.u.event(ev.Raw)
-	}
-	return w.streamRepairer.Push(ev, out)
-}
-
-// undeclaredFor is the exchange's undeclared, logging each name with the route and dialect.
+// undeclaredFor is the exchange's undeclared for a whole JSON answer, logging each name with the
+// route and dialect. A stream needs none: its dialect reports each call to an undeclared tool as
+// it reads it (repair.Reporter.Undeclared), and the reporter logs it.
 func (ex *exchange) undeclaredFor() *undeclared {
-	return newUndeclared(ex.dialect, ex.request, func(tool string) {
-		ex.s.log.Info(undeclaredMsg, "route", ex.route, "dialect", ex.dialect, "tool", tool)
-	})
+	return newUndeclared(ex.dialect, ex.request, ex.logUndeclared)
 }
 
-// watchUndeclared wraps rep so that calls to undeclared tools are logged.
-func (ex *exchange) watchUndeclared(rep streamRepairer) streamRepairer {
-	if u := ex.undeclaredFor(); u != nil {
-		return watchedStream{rep, u}
-	}
-	return rep
+// logUndeclared logs one call to a tool the request does not declare.
+func (ex *exchange) logUndeclared(tool string) {
+	ex.s.log.Info(undeclaredMsg, "route", ex.route, "dialect", ex.dialect, "tool", tool)
 }

@@ -12,7 +12,6 @@ func FuzzUndeclared(f *testing.F) {
 		if u == nil {
 			return
 		}
-		u.event(b)
 		u.body(b)
 	})
 }

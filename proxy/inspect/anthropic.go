@@ -69,13 +69,7 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string
 				Type, Text, ID, Name string
 				Input                json.RawMessage
 			} `json:"content_block"`
-			Delta *struct {
-				Type        string  `json:"type"`
-				Text        string  `json:"text"`
-				PartialJSON string  `json:"partial_json"`
-				Thinking    string  `json:"thinking"`
-				StopReason  *string `json:"stop_reason"`
-			} `json:"delta"`
+			Delta *messagesDelta `json:"delta"`
 		}
 		_ = json.Unmarshal([]byte(ev.Data), &e)
 		switch ev.Type {

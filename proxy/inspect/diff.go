@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/linediff"
 )
 
 // Diff renders the difference between two bodies for a person, unified-diff style: hunks headed
@@ -25,7 +26,7 @@ func Diff(old, new []byte, context int) string {
 	if looksSSE(old) && looksSSE(new) {
 		a, b := Events(old), Events(new)
 		ua, ub := eventUnits(old, a), eventUnits(new, b)
-		return render(myers(ua, ub), context, func(kind byte, ops []op) []string {
+		return render(linediff.Script(ua, ub), context, func(kind byte, ops []linediff.Op) []string {
 			return showEvents(kind, ops, a, b)
 		})
 	}
@@ -36,14 +37,14 @@ func Diff(old, new []byte, context int) string {
 		}
 	}
 	la, lb := splitLines(old), splitLines(new)
-	return render(myers(la, lb), context, func(kind byte, ops []op) []string {
+	return render(linediff.Script(la, lb), context, func(kind byte, ops []linediff.Op) []string {
 		var out []string
 		for _, o := range ops {
 			var line string
 			if kind == '+' {
-				line = lb[o.j]
+				line = lb[o.J]
 			} else {
-				line = la[o.i]
+				line = la[o.I]
 			}
 			l := strings.TrimRight(line, "\r\n")
 			if end := line[len(l):]; end != "\n" && end != "" {
@@ -70,12 +71,12 @@ func eventUnits(body []byte, evs []Event) []string {
 
 // showEvents renders a run of ops of one kind: one line per event, a run of input_json_delta
 // events of one block as one line with their partial_json joined.
-func showEvents(kind byte, ops []op, a, b []Event) []string {
-	ev := func(o op) Event {
+func showEvents(kind byte, ops []linediff.Op, a, b []Event) []string {
+	ev := func(o linediff.Op) Event {
 		if kind == '+' {
-			return b[o.j]
+			return b[o.J]
 		}
-		return a[o.i]
+		return a[o.I]
 	}
 	var out []string
 	for i := 0; i < len(ops); {
@@ -208,164 +209,24 @@ func splitLines(text []byte) []string {
 	return out
 }
 
-// op is one step of an edit script: ' ' keep a[i] (= b[j]), '-' drop a[i], '+' insert b[j].
-type op struct {
-	kind byte
-	i, j int
-}
-
-// maxEdits bounds the edit distance myers searches; beyond it the differing middle is shown as
-// removed and then added, so that time and memory stay bounded.
-const maxEdits = 2000
-
-// myers computes a shortest edit script from a to b (E. Myers, "An O(ND) Difference Algorithm"),
-// after taking off the units both share at their start and end.
-func myers(a, b []string) []op {
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
-	var out []op
-	for i := 0; i < pre; i++ {
-		out = append(out, op{' ', i, i})
-	}
-	for _, o := range middle(a[pre:len(a)-suf], b[pre:len(b)-suf]) {
-		out = append(out, op{o.kind, o.i + pre, o.j + pre})
-	}
-	for k := suf; k > 0; k-- {
-		out = append(out, op{' ', len(a) - k, len(b) - k})
-	}
-	return out
-}
-
-func middle(a, b []string) []op {
-	n, m := len(a), len(b)
-	limit := min(n+m, maxEdits)
-	off := limit + 1
-	v := make([]int, 2*limit+3)
-	var trace [][]int // trace[d]: v for k in [-d-1, d+1] before step d
-	for d := 0; d <= limit; d++ {
-		trace = append(trace, append([]int(nil), v[off-d-1:off+d+2]...))
-		for k := -d; k <= d; k += 2 {
-			var x int
-			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
-				x = v[off+k+1]
-			} else {
-				x = v[off+k-1] + 1
-			}
-			y := x - k
-			for x < n && y < m && a[x] == b[y] {
-				x, y = x+1, y+1
-			}
-			v[off+k] = x
-			if x >= n && y >= m {
-				return backtrack(trace, n, m, d)
-			}
-		}
-	}
-	var out []op
-	for i := range a {
-		out = append(out, op{'-', i, 0})
-	}
-	for j := range b {
-		out = append(out, op{'+', n, j})
-	}
-	return out
-}
-
-func backtrack(trace [][]int, n, m, d int) []op {
-	x, y := n, m
-	var rev []op
-	for ; d > 0; d-- {
-		w := trace[d]
-		at := func(k int) int { return w[k+d+1] }
-		k := x - y
-		var pk int
-		if k == -d || k != d && at(k-1) < at(k+1) {
-			pk = k + 1
-		} else {
-			pk = k - 1
-		}
-		px := at(pk)
-		py := px - pk
-		for x > px && y > py {
-			x, y = x-1, y-1
-			rev = append(rev, op{' ', x, y})
-		}
-		if x == px {
-			y--
-			rev = append(rev, op{'+', x, y})
-		} else {
-			x--
-			rev = append(rev, op{'-', x, y})
-		}
-	}
-	for x > 0 && y > 0 {
-		x, y = x-1, y-1
-		rev = append(rev, op{' ', x, y})
-	}
-	out := make([]op, len(rev))
-	for i := range rev {
-		out[i] = rev[len(rev)-1-i]
-	}
-	return out
-}
-
 // render prints the edit script as hunks with context units around each change; show renders a
 // run of ops of one kind as lines.
-func render(ops []op, context int, show func(kind byte, ops []op) []string) string {
+func render(ops []linediff.Op, context int, show func(kind byte, ops []linediff.Op) []string) string {
 	var sb strings.Builder
-	for i := 0; i < len(ops); {
-		if ops[i].kind == ' ' {
-			i++
-			continue
-		}
-		// A hunk: from context units before the change to context units after the last change
-		// that is closer than 2*context to the next.
-		start := max(i-context, 0)
-		end := i
-		for end < len(ops) {
-			if ops[end].kind != ' ' {
-				end++
-				continue
-			}
-			run := end
-			for run < len(ops) && ops[run].kind == ' ' {
-				run++
-			}
-			if run == len(ops) || run-end > 2*context {
-				end = min(end+context, len(ops))
-				break
-			}
-			end = run
-		}
-		na, nb := 0, 0
-		for _, o := range ops[start:end] {
-			if o.kind != '+' {
-				na++
-			}
-			if o.kind != '-' {
-				nb++
-			}
-		}
-		fmt.Fprintf(&sb, "@@ -%d,%d +%d,%d @@\n", ops[start].i+1, na, ops[start].j+1, nb)
-		for k := start; k < end; {
+	for _, h := range linediff.Hunks(ops, context) {
+		fmt.Fprintf(&sb, "@@ -%d,%d +%d,%d @@\n", ops[h.Start].I+1, h.Old, ops[h.Start].J+1, h.New)
+		for k := h.Start; k < h.End; {
 			r := k + 1
-			for r < end && ops[r].kind == ops[k].kind {
+			for r < h.End && ops[r].Kind == ops[k].Kind {
 				r++
 			}
-			for _, line := range show(ops[k].kind, ops[k:r]) {
-				sb.WriteByte(ops[k].kind)
+			for _, line := range show(ops[k].Kind, ops[k:r]) {
+				sb.WriteByte(ops[k].Kind)
 				sb.WriteString(line)
 				sb.WriteByte('\n')
 			}
 			k = r
 		}
-		i = end
 	}
 	return sb.String()
 }

@@ -91,26 +91,10 @@ func summarize(ev *Event, raw []byte) string {
 			ID   string `json:"id"`
 			Name string `json:"name"`
 		} `json:"content_block"`
-		Delta *struct {
-			Type        string  `json:"type"`
-			Text        string  `json:"text"`
-			PartialJSON string  `json:"partial_json"`
-			Thinking    string  `json:"thinking"`
-			StopReason  *string `json:"stop_reason"`
-		} `json:"delta"`
+		Delta   *messagesDelta `json:"delta"`
 		Choices []struct {
-			Delta *struct {
-				Content   *string `json:"content"`
-				ToolCalls []struct {
-					Index    *int   `json:"index"`
-					ID       string `json:"id"`
-					Function struct {
-						Name      string          `json:"name"`
-						Arguments json.RawMessage `json:"arguments"`
-					} `json:"function"`
-				} `json:"tool_calls"`
-			} `json:"delta"`
-			FinishReason *string `json:"finish_reason"`
+			Delta        *chatDelta `json:"delta"`
+			FinishReason *string    `json:"finish_reason"`
 		} `json:"choices"`
 		Error json.RawMessage `json:"error"`
 	}
@@ -175,4 +159,27 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// messagesDelta is the delta of an Anthropic content_block_delta or message_delta event, as
+// analyze reads it.
+type messagesDelta struct {
+	Type        string  `json:"type"`
+	Text        string  `json:"text"`
+	PartialJSON string  `json:"partial_json"`
+	Thinking    string  `json:"thinking"`
+	StopReason  *string `json:"stop_reason"`
+}
+
+// chatDelta is the delta of one choice of a chat.completion.chunk, as analyze reads it.
+type chatDelta struct {
+	Content   *string `json:"content"`
+	ToolCalls []struct {
+		Index    *int   `json:"index"`
+		ID       string `json:"id"`
+		Function struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		} `json:"function"`
+	} `json:"tool_calls"`
 }

@@ -3,12 +3,12 @@ package inspect
 import (
 	"bytes"
 	"compress/gzip"
-	"fmt"
 	"net/http/httputil"
 	"strings"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/linediff"
 )
 
 func gz(b []byte) []byte {
@@ -121,65 +121,6 @@ func TestEventsKeepOffsets(t *testing.T) {
 	}
 }
 
-// applyOps rebuilds b from a and an edit script.
-func applyOps(ops []op, a, b []string) ([]string, error) {
-	var out []string
-	ai, bj := 0, 0
-	for _, o := range ops {
-		switch o.kind {
-		case ' ':
-			if o.i != ai || o.j != bj || a[o.i] != b[o.j] {
-				return nil, fmt.Errorf("keep %+v at a %d b %d", o, ai, bj)
-			}
-			out = append(out, a[o.i])
-			ai, bj = ai+1, bj+1
-		case '-':
-			if o.i != ai {
-				return nil, fmt.Errorf("drop %+v at a %d", o, ai)
-			}
-			ai++
-		case '+':
-			if o.j != bj {
-				return nil, fmt.Errorf("insert %+v at b %d", o, bj)
-			}
-			out = append(out, b[o.j])
-			bj++
-		}
-	}
-	if ai != len(a) || bj != len(b) {
-		return nil, fmt.Errorf("stopped at a %d/%d b %d/%d", ai, len(a), bj, len(b))
-	}
-	return out, nil
-}
-
-func TestMyers(t *testing.T) {
-	tests := []struct{ a, b string }{
-		{"", ""}, {"abc", "abc"}, {"", "abc"}, {"abc", ""}, {"abcabba", "cbabac"}, {"xaxbx", "ab"}, {"aaaa", "aaab"},
-	}
-	for _, tc := range tests {
-		a, b := strings.Split(tc.a, ""), strings.Split(tc.b, "")
-		ops := myers(a, b)
-		got, err := applyOps(ops, a, b)
-		if err != nil {
-			t.Errorf("%q -> %q: %v", tc.a, tc.b, err)
-			continue
-		}
-		if strings.Join(got, "") != tc.b {
-			t.Errorf("%q -> %q rebuilt %q", tc.a, tc.b, strings.Join(got, ""))
-		}
-	}
-	// The classic example has an edit distance of 5.
-	n := 0
-	for _, o := range myers(strings.Split("abcabba", ""), strings.Split("cbabac", "")) {
-		if o.kind != ' ' {
-			n++
-		}
-	}
-	if n != 5 {
-		t.Errorf("edit distance %d, want 5", n)
-	}
-}
-
 func TestDiffText(t *testing.T) {
 	if d := Diff([]byte("a\nb\n"), []byte("a\nb\n"), 3); d != "" {
 		t.Errorf("equal bodies: %q", d)
@@ -199,12 +140,8 @@ func FuzzDiff(f *testing.F) {
 		if strings.Join(la, "") != a {
 			t.Fatalf("splitLines lost bytes")
 		}
-		got, err := applyOps(myers(la, lb), la, lb)
-		if err != nil {
+		if err := linediff.Check(linediff.Script(la, lb), la, lb); err != nil {
 			t.Fatal(err)
-		}
-		if strings.Join(got, "") != b {
-			t.Fatalf("the script does not rebuild b")
 		}
 		if (Diff([]byte(a), []byte(b), 2) == "") != (a == b) {
 			t.Fatalf("Diff empty iff equal broken")

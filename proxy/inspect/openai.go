@@ -50,17 +50,8 @@ func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
 			continue
 		}
 		var choices []struct {
-			Delta struct {
-				Content   *string `json:"content"`
-				ToolCalls []struct {
-					Index    *int `json:"index"`
-					Function struct {
-						Name      string          `json:"name"`
-						Arguments json.RawMessage `json:"arguments"`
-					} `json:"function"`
-				} `json:"tool_calls"`
-			} `json:"delta"`
-			FinishReason *string `json:"finish_reason"`
+			Delta        chatDelta `json:"delta"`
+			FinishReason *string   `json:"finish_reason"`
 		}
 		_ = json.Unmarshal(c.Choices, &choices)
 		for _, ch := range choices {

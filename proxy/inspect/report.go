@@ -53,45 +53,25 @@ type Accumulated struct {
 // Accumulators rebuild the message a client ends up with from a response body, per protocol (see
 // package client). A protocol without one is analysed without the before/after messages.
 var Accumulators = map[string]func(body []byte, stream bool) (any, error){
-	"anthropic": func(body []byte, stream bool) (any, error) {
-		var m *client.Message
-		var err error
-		if stream {
-			m, err = client.AnthropicStream(body)
-		} else {
-			m, err = client.AnthropicJSON(body)
+	"anthropic": accumulator(client.AnthropicStream, client.AnthropicJSON),
+	"openai":    accumulator(client.ChatStream, client.ChatJSON),
+	"responses": accumulator(client.ResponsesStream, client.ResponsesJSON),
+}
+
+// accumulator is one protocol's entry of Accumulators: stream reads an SSE body, whole a JSON
+// one. A nil message comes back as a nil any, with the error.
+func accumulator[M any](stream, whole func([]byte) (*M, error)) func(body []byte, isStream bool) (any, error) {
+	return func(body []byte, isStream bool) (any, error) {
+		read := whole
+		if isStream {
+			read = stream
 		}
+		m, err := read(body)
 		if m == nil {
 			return nil, err
 		}
 		return m, err
-	},
-	"openai": func(body []byte, stream bool) (any, error) {
-		var m *client.ChatMessage
-		var err error
-		if stream {
-			m, err = client.ChatStream(body)
-		} else {
-			m, err = client.ChatJSON(body)
-		}
-		if m == nil {
-			return nil, err
-		}
-		return m, err
-	},
-	"responses": func(body []byte, stream bool) (any, error) {
-		var r *client.ResponsesResult
-		var err error
-		if stream {
-			r, err = client.ResponsesStream(body)
-		} else {
-			r, err = client.ResponsesJSON(body)
-		}
-		if r == nil {
-			return nil, err
-		}
-		return r, err
-	},
+	}
 }
 
 // Analyze explains one exchange: the request's tools, the upstream's events and blocks, the faults

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -166,11 +167,67 @@ func Unquote(lit []byte) (string, error) {
 	if bytes.IndexByte(inner, '\\') < 0 && bytes.IndexByte(inner, '"') < 0 && utf8.Valid(inner) {
 		return string(inner), nil
 	}
+	if s, ok := unescape(inner); ok {
+		return s, nil
+	}
 	var s string
 	if err := json.Unmarshal(lit, &s); err != nil {
 		return "", fmt.Errorf("unquoting %.20q: %w", lit, err)
 	}
 	return s, nil
+}
+
+// unescape decodes the inside of a string literal whose escapes are all of one character (\" \\ \/
+// \b \f \n \r \t) and whose other bytes are valid UTF-8 with no quote or control character,
+// which is what a streamed delta holds: the answer of encoding/json, without its reflection. ok
+// is false for anything else (a \u escape, a broken one, a byte the decoder refuses or replaces),
+// which Unquote leaves to encoding/json (FuzzUnquote holds the two to the same answer).
+func unescape(inner []byte) (string, bool) {
+	if !utf8.Valid(inner) {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(inner))
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		if c == '"' || c < 0x20 {
+			return "", false
+		}
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i++; i == len(inner) {
+			return "", false
+		}
+		d, ok := EscapedByte(inner[i])
+		if !ok {
+			return "", false
+		}
+		b.WriteByte(d)
+	}
+	return b.String(), true
+}
+
+// EscapedByte returns the byte a one-character JSON escape stands for, e being the character after
+// the backslash: '"', '\\', '/', 'b', 'f', 'n', 'r', 't'. ok is false for any other, 'u' (the
+// caller reads its four hex digits) among them.
+func EscapedByte(e byte) (b byte, ok bool) {
+	switch e {
+	case '"', '\\', '/':
+		return e, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
 }
 
 // FormatInt returns n as JSON number text.

@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 )
@@ -70,6 +71,24 @@ func FuzzQuote(f *testing.F) {
 		u, err := Unquote(q)
 		if err != nil || u != back {
 			t.Fatalf("Unquote disagrees: %q vs %q (%v)", u, back, err)
+		}
+	})
+}
+
+// FuzzUnquote: a literal with an escape decodes as encoding/json decodes it, or fails as it fails.
+func FuzzUnquote(f *testing.F) {
+	for _, s := range []string{`"a\nb"`, `"\"q\" \\ \/ \b\f\r\t"`, `"\u00e9\n"`, `"\x"`, `"a\`, "\"\\n\x00\"", "\"\\n\xff\"", `"\ud83d\ude00\n"`, `"a"b\n"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, lit []byte) {
+		if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' || bytes.IndexByte(lit[1:len(lit)-1], '\\') < 0 {
+			return
+		}
+		got, err := Unquote(lit)
+		var want string
+		werr := json.Unmarshal(lit, &want)
+		if (err == nil) != (werr == nil) || got != want {
+			t.Fatalf("Unquote(%q) = %q, %v; encoding/json: %q, %v", lit, got, err, want, werr)
 		}
 	})
 }

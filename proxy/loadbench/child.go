@@ -14,136 +14,98 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"runtime"
-	"runtime/debug"
-	"runtime/pprof"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
-	"github.com/toolfix/toolfix/cmd"
+	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
 
-// The proxies run in child processes (this same program, re-executed) so that their memory and
-// CPU time are their own: the environment tells a child what to be.
+// The proxies run in child processes so that their memory and CPU time are their own: toolfix is
+// the binary buildToolfix makes, run as `toolfix serve --upstream URL`; the floor is this same
+// program, re-executed, told by the environment what to be. Both carry the probe (probe.go).
 const (
-	envChild      = "LOADBENCH_CHILD"      // "toolfix" or "floor"
-	envUpstream   = "LOADBENCH_UPSTREAM"   // the mock upstream's base URL
-	envCPUProfile = "LOADBENCH_CPUPROFILE" // write a CPU profile of the child's life to this file
-	envSamples    = "LOADBENCH_SAMPLES"    // toolfix's --samples mode ("" for its default)
+	envChild    = "LOADBENCH_CHILD"    // "floor": this process is the floor child
+	envUpstream = "LOADBENCH_UPSTREAM" // the mock upstream's base URL
+	envSamples  = "LOADBENCH_SAMPLES"  // toolfix's --samples mode ("" for its default)
 )
 
-// childMain runs this process as a proxy child when the environment says so, and then exits; it
-// returns when the process is not a child.
+// childMain runs this process as the floor child when the environment says so, and then exits;
+// it returns when the process is not a child.
 func childMain() {
 	kind := os.Getenv(envChild)
 	if kind == "" {
 		return
 	}
-	if err := runChild(kind, os.Getenv(envUpstream), os.Getenv(envCPUProfile)); err != nil {
+	if err := runFloor(os.Getenv(envUpstream)); err != nil {
 		fmt.Fprintf(os.Stderr, "loadbench child %s: %v\n", kind, err)
 		os.Exit(1)
 	}
 	os.Exit(0)
 }
 
-// runChild serves one proxy until SIGTERM: "toolfix" is `toolfix serve --upstream` exactly as a
-// user runs it (every repair on, logs at the default level to standard error, samples of repaired
-// exchanges kept, in a temporary folder); "floor" is a bare
-// httputil.ReverseProxy behind an http.Server. Both print "... listening on http://ADDR", after a
-// "control http://ADDR" line naming a side listener that answers /mem with the child's Go memory.
-func runChild(kind, upstream, profile string) error {
+// runFloor serves the floor until SIGTERM: a bare httputil.ReverseProxy behind an http.Server,
+// which prints "floor listening on http://ADDR" (after the probe's "control http://ADDR").
+func runFloor(upstream string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	if profile != "" {
-		f, err := os.Create(profile)
-		if err != nil {
-			return fmt.Errorf("creating the CPU profile: %w", err)
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return fmt.Errorf("starting the CPU profile: %w", err)
-		}
-		defer pprof.StopCPUProfile()
-	}
-	ctl, err := net.Listen("tcp", "127.0.0.1:0")
+	u, err := url.Parse(upstream)
 	if err != nil {
-		return fmt.Errorf("listening for control: %w", err)
+		return fmt.Errorf("parsing the upstream %q: %w", upstream, err)
 	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/mem", serveMem)
-	mux.HandleFunc("/heap", serveHeap)
-	go func() { _ = http.Serve(ctl, mux) }()
-	fmt.Printf("control http://%s\n", ctl.Addr())
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return fmt.Errorf("listening: %w", err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(u)
+	// Full duplex, or the bare proxy cuts a stream now and then under load: writing the
+	// answer's headers closes the request body while its transport may still read it
+	// (golang/go #40747). toolfix reads a request whole before forwarding it.
+	floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = http.NewResponseController(w).EnableFullDuplex()
+		rp.ServeHTTP(w, r)
+	})
+	hs := &http.Server{Handler: floor, ReadHeaderTimeout: 30 * time.Second, IdleTimeout: 5 * time.Minute}
+	fmt.Printf("floor listening on http://%s\n", ln.Addr())
+	go func() { _ = hs.Serve(ln) }()
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return hs.Shutdown(sctx)
+}
+
+// childCommand returns the command that starts a child of kind in front of upstream, and the
+// folder toolfix keeps its samples in ("" for the floor), which the caller removes after it. The
+// toolfix child is `toolfix serve --upstream URL` exactly as a user runs it (every repair on, logs
+// at the default level to standard error, samples of repaired exchanges kept as by default), but
+// in a temporary samples folder of the benchmark's own rather than the user's state folder.
+func childCommand(kind, upstream string) (*exec.Cmd, string, error) {
 	switch kind {
 	case "toolfix":
-		// Samples are kept as by default (the exchanges with a repair), in a folder of the
-		// benchmark's own rather than the user's state folder.
+		bin, err := buildToolfix()
+		if err != nil {
+			return nil, "", err
+		}
 		dir, err := os.MkdirTemp("", "loadbench-samples-")
 		if err != nil {
-			return fmt.Errorf("making a samples folder: %w", err)
+			return nil, "", fmt.Errorf("making a samples folder: %w", err)
 		}
-		defer os.RemoveAll(dir)
-		ios := &cmd.IOStreams{In: strings.NewReader(""), Out: os.Stdout, ErrOut: os.Stderr}
 		args := []string{"serve", "--listen", "127.0.0.1:0", "--upstream", upstream, "--samples-dir", dir}
 		if m := os.Getenv(envSamples); m != "" {
 			args = append(args, "--samples", m)
 		}
-		if code := cmd.RunContext(ctx, args, ios); code != 0 {
-			return fmt.Errorf("toolfix serve exited %d", code)
-		}
-		return nil
+		return exec.Command(bin, args...), dir, nil
 	case "floor":
-		u, err := url.Parse(upstream)
+		exe, err := os.Executable()
 		if err != nil {
-			return fmt.Errorf("parsing the upstream %q: %w", upstream, err)
+			return nil, "", fmt.Errorf("finding this program to run the floor: %w", err)
 		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return fmt.Errorf("listening: %w", err)
-		}
-		rp := httputil.NewSingleHostReverseProxy(u)
-		// Full duplex, or the bare proxy cuts a stream now and then under load: writing the
-		// answer's headers closes the request body while its transport may still read it
-		// (golang/go #40747). toolfix reads a request whole before forwarding it.
-		floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			_ = http.NewResponseController(w).EnableFullDuplex()
-			rp.ServeHTTP(w, r)
-		})
-		hs := &http.Server{Handler: floor, ReadHeaderTimeout: 30 * time.Second, IdleTimeout: 5 * time.Minute}
-		fmt.Printf("floor listening on http://%s\n", ln.Addr())
-		go func() { _ = hs.Serve(ln) }()
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return hs.Shutdown(sctx)
+		c := exec.Command(exe)
+		c.Env = append(os.Environ(), envChild+"=floor", envUpstream+"="+upstream)
+		return c, "", nil
 	}
-	return fmt.Errorf("unknown child kind %q", kind)
-}
-
-// goMem is a child's Go memory after a collection: bytes of live heap spans and of goroutine
-// stacks, and the number of goroutines.
-type goMem struct {
-	HeapInuse  uint64 `json:"heap_inuse"`
-	StackInuse uint64 `json:"stack_inuse"`
-	Goroutines int    `json:"goroutines"`
-}
-
-// serveMem collects garbage, returns freed memory to the system and answers the child's goMem.
-func serveMem(w http.ResponseWriter, _ *http.Request) {
-	runtime.GC()
-	debug.FreeOSMemory()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	_ = json.NewEncoder(w).Encode(goMem{HeapInuse: ms.HeapInuse, StackInuse: ms.StackInuse, Goroutines: runtime.NumGoroutine()})
-}
-
-// serveHeap answers a heap profile of the child (live objects after a collection).
-func serveHeap(w http.ResponseWriter, _ *http.Request) {
-	runtime.GC()
-	_ = pprof.Lookup("heap").WriteTo(w, 0)
+	return nil, "", fmt.Errorf("unknown child kind %q", kind)
 }
 
 // heapProfile writes the child's heap profile to path.
@@ -166,49 +128,39 @@ func (c *child) heapProfile(path string) error {
 type child struct {
 	kind    string
 	cmd     *exec.Cmd
-	url     string // the proxy's base URL
-	control string // the control listener's base URL
-	stderr  *lockedBuffer
+	samples string          // toolfix's samples folder, removed when it stops; "" for the floor
+	url     string          // the proxy's base URL
+	control string          // the control listener's base URL
+	stderr  *syncbuf.Buffer // the child's standard error, its first MiB for the report of a failure
 	done    chan error
 }
 
-// lockedBuffer collects a child's standard error for the report of a failure.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.b.Len() < 1<<20 {
-		l.b.Write(p)
+// removeSamples deletes the child's samples folder, if it has one.
+func (c *child) removeSamples() {
+	if c.samples != "" {
+		_ = os.RemoveAll(c.samples)
 	}
-	return len(p), nil
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // startChild starts a proxy child of kind in front of upstream, writing a CPU profile to profile
 // when it is not "", and waits until it listens.
 func startChild(kind, upstream, profile string) (*child, error) {
-	exe, err := os.Executable()
+	cmd, samples, err := childCommand(kind, upstream)
 	if err != nil {
-		return nil, fmt.Errorf("finding this program to run a child: %w", err)
+		return nil, err
 	}
-	c := &child{kind: kind, stderr: &lockedBuffer{}, done: make(chan error, 1)}
-	c.cmd = exec.Command(exe)
-	c.cmd.Env = append(os.Environ(), envChild+"="+kind, envUpstream+"="+upstream, envCPUProfile+"="+profile)
+	c := &child{kind: kind, cmd: cmd, samples: samples, stderr: &syncbuf.Buffer{Max: 1 << 20}, done: make(chan error, 1)}
+	if c.cmd.Env == nil {
+		c.cmd.Env = os.Environ()
+	}
+	c.cmd.Env = append(c.cmd.Env, envProbe+"=1", envCPUProfile+"="+profile)
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("starting the %s child: %w", kind, err)
+	if err == nil {
+		err = c.cmd.Start()
 	}
-	if err := c.cmd.Start(); err != nil {
+	if err != nil {
+		c.removeSamples()
 		return nil, fmt.Errorf("starting the %s child: %w", kind, err)
 	}
 	sc := bufio.NewScanner(out)
@@ -228,13 +180,20 @@ func startChild(kind, upstream, profile string) (*child, error) {
 	}()
 	if c.url == "" || c.control == "" {
 		_ = c.cmd.Process.Kill()
+		<-c.done
+		c.removeSamples()
 		return nil, fmt.Errorf("the %s child did not start: %s", kind, c.stderr.String())
 	}
 	return c, nil
 }
 
-// stop ends the child with SIGTERM (so that a CPU profile is written), or kills it after 20 s.
+// stop has the child's probe write its CPU profile, ends the child with SIGTERM, or kills it after
+// 20 s, and removes its samples folder.
 func (c *child) stop() error {
+	defer c.removeSamples()
+	if resp, err := http.Get(c.control + "/profile-stop"); err == nil {
+		_ = resp.Body.Close()
+	}
 	_ = c.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case err := <-c.done:

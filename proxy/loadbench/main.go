@@ -8,10 +8,12 @@
 //	                                    also write a CPU profile of each toolfix child to DIR, and
 //	                                    heap profiles of both proxies with every stream idle
 //
-// Each proxy runs in a child process (this program re-executed): toolfix is `toolfix serve
-// --upstream URL` exactly as a user starts it, every repair on; the floor is
-// httputil.NewSingleHostReverseProxy behind an http.Server (in full-duplex mode, see child.go). The upstream and the clients run in
-// this process. It prints, for both proxies:
+// Each proxy runs in a child process: toolfix is the binary `go build ./cmd/toolfix` makes (built
+// once per run into a temporary folder, with the probe of probe.go added so that it can be asked
+// for its Go memory), started as `toolfix serve --upstream URL` exactly as a user starts it, every
+// repair on; the floor is this program re-executed, httputil.NewSingleHostReverseProxy behind an
+// http.Server (in full-duplex mode, see child.go). The upstream and the clients run in this
+// process. The go command and this module's source must be at hand (run it inside the module). It prints, for both proxies:
 //
 //   - throughput of one healthy 50 MB stream, Anthropic Messages and Chat Completions (wall-clock
 //     MB/s, and the proxy's CPU time per stream, median of the rounds);
@@ -125,6 +127,7 @@ var kinds = []string{"floor", "toolfix"}
 
 // run measures everything of cfg, printing progress to logw and the report to out.
 func run(cfg config, out, logw io.Writer) (*results, error) {
+	defer removeToolfix()
 	res := &results{cfg: cfg, loadBefore: loadAverage()}
 	step := func(s string) { fmt.Fprintf(logw, "loadbench: %s (load %s)\n", s, loadAverage()) }
 	u := newUpstream(cfg.BigBytes)

@@ -75,6 +75,27 @@ func (t *textState) inlineCode() int {
 	return t.code
 }
 
+// loud marks the bytes that, in the middle of an ordinary line, either may start markup ('<',
+// '[': see first) or change the state (a line end, a backtick starting a code span; feed): the
+// other bytes of such a line are read by neither.
+var loud = [256]bool{'<': true, '[': true, '\n': true, '`': true}
+
+// quiet reports whether s, read from state t, can start no markup and leaves t as it is: t is in
+// the middle of an ordinary line (after its first byte, no backtick run or tag match going on) and
+// s holds no loud byte. Then first finds nothing in s and feeding s changes nothing, so a healthy
+// prose delta is decided by one pass over its bytes (FuzzQuiet holds it to that).
+func quiet[T string | []byte](t *textState, s T) bool {
+	if t.phase != phasePlain || t.ticks != 0 || t.tagN != 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if loud[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
 	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && b != '\n' && b != '`' && b != '<' {

@@ -178,3 +178,60 @@ func FuzzHolder(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuiet: when quiet says a text read from the state after a prefix can start no markup,
+// first finds nothing in it for any syntax and feeding it leaves the state as it was; so Safe and
+// Release, which skip such a text, answer as the byte-by-byte reading would.
+func FuzzQuiet(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s, " ordinary words, then more")
+		f.Add("x", s)
+	}
+	f.Add("a `tick", " and words")
+	f.Add("<thi", "nk> words")
+	f.Add("> quoted", " words")
+	f.Add("~~~", " info")
+	f.Fuzz(func(t *testing.T, prefix, text string) {
+		var ts textState
+		for i := 0; i < len(prefix); i++ {
+			ts.feed(prefix[i])
+		}
+		if !quiet(&ts, text) {
+			return
+		}
+		ms := memos{at: -1, last: -1}
+		if fd := first(ts, text, All, &ms); fd.at >= 0 {
+			t.Fatalf("quiet, yet first finds markup at %d of %q after %q", fd.at, text, prefix)
+		}
+		after := ts
+		for i := 0; i < len(text); i++ {
+			after.feed(text[i])
+		}
+		if after != ts {
+			t.Fatalf("quiet, yet %q after %q changes the state: %+v -> %+v", text, prefix, ts, after)
+		}
+		// A Holder that releases text quietly answers on what follows as one that read it.
+		quick, slow := NewHolder(All), NewHolder(All)
+		quick.Release(prefix)
+		slow.Release(prefix)
+		if !utf8.ValidString(text) {
+			return
+		}
+		if !quick.ReleaseQuiet([]byte(text)) {
+			t.Fatalf("quiet, yet ReleaseQuiet refuses %q after %q", text, prefix)
+		}
+		if n := slow.Safe(text); n != len(text) {
+			t.Fatalf("quiet, yet Safe holds %q of %q after %q", text[n:], text, prefix)
+		}
+		slow.Release(text)
+		next := prefix + text
+		if q, s := quick.Safe(next), slow.Safe(next); q != s {
+			t.Fatalf("after %q then %q released quietly, Safe(%q) = %d; read byte by byte: %d", prefix, text, next, q, s)
+		}
+		ql, qok := quick.Tail(next)
+		sl, sok := slow.Tail(next)
+		if qok != sok || !reflect.DeepEqual(ql, sl) {
+			t.Fatalf("after %q then %q released quietly, Tail differs: %+v %v vs %+v %v", prefix, text, ql, qok, sl, sok)
+		}
+	})
+}

@@ -42,6 +42,10 @@ func NewHolder(syn Syntax) *Holder { return &Holder{syn: syn} }
 // one's unreleased text is read afresh. Checking that costs a comparison of the held text, which
 // is free when the two strings share memory (as [Holder.Push] arranges).
 func (h *Holder) Safe(pending string) int {
+	if quiet(&h.ts, pending) {
+		h.memo = nil
+		return completeLen(pending)
+	}
 	ms := &h.scratch
 	*ms = memos{at: -1, last: -1}
 	if h.memo != nil {
@@ -66,10 +70,29 @@ func (h *Holder) Safe(pending string) int {
 
 // Release records that text, the next bytes after what was released before, has been released.
 func (h *Holder) Release(text string) {
+	if quiet(&h.ts, text) {
+		h.off += len(text)
+		return
+	}
 	for i := 0; i < len(text); i++ {
 		h.ts.feed(text[i])
 	}
 	h.off += len(text)
+}
+
+// ReleaseQuiet releases text, the next bytes after what was released before and valid UTF-8,
+// when it can start no markup from where the text stands (a prose delta in the middle of an
+// ordinary line with no '<', '[', line end or backtick): Safe would let all of it go and
+// Release would change nothing but the count. It reports whether it did; when it did not,
+// nothing changed, and the caller goes the way of Safe and Release. It reads text where it is,
+// so a caller need not make a string of it.
+func (h *Holder) ReleaseQuiet(text []byte) bool {
+	if !quiet(&h.ts, text) {
+		return false
+	}
+	h.memo = nil
+	h.off += len(text)
+	return true
 }
 
 // Push appends piece to the text the Holder keeps and returns the part of that text that may go

@@ -147,6 +147,9 @@ func fnName(tc *wireToolCall) string {
 // callDelta takes the tool-call delta at position pos of chunk p.
 func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	s := c.s
+	if name := fnName(tc); name != "" && s.tools != nil && !s.tools.Has(name) {
+		s.rep.NotDeclared(name) // REPAIRS.md D57: logged, never repaired
+	}
 	cl := c.callFor(tc)
 	if !cl.open {
 		return // a late delta of a complete call: it passes as it is

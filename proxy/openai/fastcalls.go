@@ -2,155 +2,69 @@ package openai
 
 // toolCalls reads a list of tool-call deltas.
 func (s *scanner) toolCalls(d *wireDelta) bool {
-	if s.peek() == 'n' {
-		return s.word("null")
-	}
-	if !s.eat('[') {
-		return false
+	if null, ok := s.null(); null {
+		return ok
 	}
 	sc := s.sc
 	sc.calls = sc.calls[:0]
-	s.ws()
-	if s.eat(']') {
-		d.ToolCalls = sc.calls[:0:0]
-		return true
-	}
-	for n := 0; ; n++ {
+	n := 0
+	ok := s.array(func() bool {
 		if n >= len(sc.parts) {
 			sc.parts = append(sc.parts, make([]callParts, n+1-len(sc.parts))...)
 		}
 		sc.calls = append(sc.calls, wireToolCall{})
-		if !s.toolCall(&sc.calls[n], &sc.parts[n]) {
-			return false
-		}
-		s.ws()
-		if s.eat(']') {
-			d.ToolCalls = sc.calls
-			return true
-		}
-		if !s.eat(',') {
-			return false
-		}
-		s.ws()
+		n++
+		return s.toolCall(&sc.calls[n-1], &sc.parts[n-1])
+	})
+	d.ToolCalls = sc.calls
+	if n == 0 {
+		d.ToolCalls = sc.calls[:0:0]
 	}
+	return ok
 }
 
 func (s *scanner) toolCall(tc *wireToolCall, cp *callParts) bool {
 	*cp = callParts{}
-	if !s.eat('{') {
-		return false
-	}
-	s.ws()
-	if s.eat('}') {
-		return true
-	}
-	var seen [4]bool
-	for {
-		key, ok := s.key()
-		if !ok {
-			return false
-		}
-		k := -1
+	var seen uint8
+	return s.object(true, func(key []byte) bool {
 		switch string(key) {
 		case "index":
-			k = 0
-			if s.peek() == 'n' {
-				if !s.word("null") {
-					return false
-				}
-				break
-			}
-			n, ok := s.integer()
-			if !ok {
-				return false
-			}
-			cp.index, tc.Index = n, &cp.index
+			return once(&seen, 1) && s.nullableInt(&cp.index, &tc.Index)
 		case "id":
-			k = 1
-			if !s.nullableString(&cp.id, &tc.ID) {
-				return false
-			}
+			return once(&seen, 2) && s.nullableString(&cp.id, &tc.ID)
 		case "type":
-			k = 2
-			if !s.nullableString(&cp.typ, &tc.Type) {
+			return once(&seen, 4) && s.nullableString(&cp.typ, &tc.Type)
+		case "function":
+			if !once(&seen, 8) {
 				return false
 			}
-		case "function":
-			k = 3
-			if s.peek() == 'n' {
-				if !s.word("null") {
-					return false
-				}
-				break
+			if null, ok := s.null(); null {
+				return ok
 			}
 			tc.Function = &cp.fn
-			if !s.function(&cp.fn, &cp.name) {
-				return false
-			}
-		default:
-			if !s.value(3) {
-				return false
-			}
+			return s.function(&cp.fn, &cp.name)
 		}
-		if k >= 0 {
-			if seen[k] {
-				return false
-			}
-			seen[k] = true
-		}
-		s.ws()
-		if s.eat('}') {
-			return true
-		}
-		if !s.eat(',') {
-			return false
-		}
-		s.ws()
-	}
+		return s.value(3)
+	})
 }
 
 func (s *scanner) function(fn *wireFunction, name *string) bool {
-	if !s.eat('{') {
-		return false
-	}
-	s.ws()
-	if s.eat('}') {
-		return true
-	}
-	var seenName, seenArgs bool
-	for {
-		key, ok := s.key()
-		if !ok {
-			return false
-		}
+	var seen uint8
+	return s.object(true, func(key []byte) bool {
 		switch string(key) {
 		case "name":
-			if seenName || !s.nullableString(name, &fn.Name) {
-				return false
-			}
-			seenName = true
+			return once(&seen, 1) && s.nullableString(name, &fn.Name)
 		case "arguments":
-			if seenArgs {
+			if !once(&seen, 2) {
 				return false
 			}
-			seenArgs = true
 			start := s.i
 			if !s.value(4) {
 				return false
 			}
 			fn.Arguments = s.b[start:s.i]
-		default:
-			if !s.value(4) {
-				return false
-			}
-		}
-		s.ws()
-		if s.eat('}') {
 			return true
 		}
-		if !s.eat(',') {
-			return false
-		}
-		s.ws()
-	}
+		return s.value(4)
+	})
 }

@@ -26,46 +26,24 @@ func fullChunk(d []byte, sc *scratch) (ch wireChunk, ok bool) {
 	sc.contentAt, sc.contentEnd = -1, -1
 	s := scanner{b: d, sc: sc}
 	s.ws()
-	if !s.eat('{') {
-		return ch, false
-	}
-	s.ws()
-	if s.eat('}') {
-		return ch, s.end()
-	}
-	for {
-		key, ok := s.key()
-		if !ok {
-			return ch, false
-		}
+	ok = s.object(true, func(key []byte) bool {
 		switch string(key) {
 		case "choices":
-			if ch.Choices.present || !s.choices(&ch) {
-				return ch, false
-			}
+			return !ch.Choices.present && s.choices(&ch)
 		case "error":
 			if ch.Error != nil {
-				return ch, false
+				return false
 			}
 			start := s.i
 			if !s.value(0) {
-				return ch, false
+				return false
 			}
 			ch.Error = d[start:s.i]
-		default:
-			if !s.value(0) {
-				return ch, false
-			}
+			return true
 		}
-		s.ws()
-		if s.eat('}') {
-			return ch, s.end()
-		}
-		if !s.eat(',') {
-			return ch, false
-		}
-		s.ws()
-	}
+		return s.value(0)
+	})
+	return ch, ok && s.end()
 }
 
 // scratch holds what fastChunk returns pointers to, reused from chunk to chunk so that a healthy
@@ -143,16 +121,10 @@ type callParts struct {
 
 // key reads a member name without escapes and the colon after it.
 func (s *scanner) key() ([]byte, bool) {
-	lit, ok := s.str()
+	k, ok := s.anyKey()
 	if !ok {
 		return nil, false
 	}
-	s.ws()
-	if !s.eat(':') {
-		return nil, false
-	}
-	s.ws()
-	k := lit[1 : len(lit)-1]
 	upper := false
 	for _, c := range k {
 		if c == '\\' || c >= 0x80 {
@@ -176,149 +148,68 @@ var knownKeys = [...]string{"choices", "error", "index", "delta", "finish_reason
 // choices reads "choices": null, [], or a list of one choice object.
 func (s *scanner) choices(ch *wireChunk) bool {
 	ch.Choices.present = true
-	if s.peek() == 'n' {
+	if null, ok := s.null(); null {
 		ch.Choices.null = true
-		return s.word("null")
+		return ok
 	}
-	if !s.eat('[') {
-		return false
-	}
-	s.ws()
-	if s.eat(']') {
-		ch.Choices.list = []wireChoice{}
-		return true
-	}
+	n := 0
 	c := &s.sc.list[0]
-	*c = wireChoice{}
-	if !s.choice(c) {
-		return false
+	ok := s.array(func() bool {
+		n++
+		*c = wireChoice{}
+		return n == 1 && s.choice(c)
+	})
+	switch {
+	case !ok:
+		return false // several choices among them: the decoder reads those
+	case n == 0:
+		ch.Choices.list = []wireChoice{}
+	default:
+		ch.Choices.list = s.sc.list[:1]
 	}
-	s.ws()
-	ch.Choices.list = s.sc.list[:1]
-	return s.eat(']')
+	return true
 }
 
 func (s *scanner) choice(c *wireChoice) bool {
-	if !s.eat('{') {
-		return false
-	}
-	s.ws()
-	if s.eat('}') {
-		return true
-	}
-	var seenIndex, seenDelta, seenFinish bool
-	for {
-		key, ok := s.key()
-		if !ok {
-			return false
-		}
+	var seen uint8
+	return s.object(true, func(key []byte) bool {
 		switch string(key) {
 		case "index":
-			if seenIndex {
-				return false
-			}
-			seenIndex = true
-			if s.peek() == 'n' {
-				if !s.word("null") {
-					return false
-				}
-				break
-			}
-			n, ok := s.integer()
-			if !ok {
-				return false
-			}
-			s.sc.index = n
-			c.Index = &s.sc.index
+			return once(&seen, 1) && s.nullableInt(&s.sc.index, &c.Index)
 		case "delta":
-			if seenDelta {
+			if !once(&seen, 2) {
 				return false
 			}
-			seenDelta = true
-			if s.peek() == 'n' {
-				if !s.word("null") {
-					return false
-				}
-				break
+			if null, ok := s.null(); null {
+				return ok
 			}
 			s.sc.delta = wireDelta{}
 			c.Delta = &s.sc.delta
-			if !s.delta(c.Delta) {
-				return false
-			}
+			return s.delta(c.Delta)
 		case "finish_reason":
-			if seenFinish {
-				return false
-			}
-			seenFinish = true
-			if !s.nullableString(&s.sc.finish, &c.FinishReason) {
-				return false
-			}
-		default:
-			if !s.value(1) {
-				return false
-			}
+			return once(&seen, 4) && s.nullableString(&s.sc.finish, &c.FinishReason)
 		}
-		s.ws()
-		if s.eat('}') {
-			return true
-		}
-		if !s.eat(',') {
-			return false
-		}
-		s.ws()
-	}
+		return s.value(1)
+	})
 }
 
 func (s *scanner) delta(d *wireDelta) bool {
-	if !s.eat('{') {
-		return false
-	}
-	s.ws()
-	if s.eat('}') {
-		return true
-	}
-	var seenContent, seenReasoning bool
-	for {
-		key, ok := s.key()
-		if !ok {
-			return false
-		}
+	var seen uint8
+	return s.object(true, func(key []byte) bool {
 		switch string(key) {
 		case "tool_calls":
-			if d.ToolCalls != nil || !s.toolCalls(d) {
-				return false
-			}
+			return d.ToolCalls == nil && s.toolCalls(d)
 		case "content":
-			if seenContent {
+			if !once(&seen, 1) {
 				return false
 			}
-			seenContent = true
 			s.sc.contentAt = s.i
-			if !s.nullableString(&s.sc.content, &d.Content) {
-				return false
-			}
+			ok := s.nullableString(&s.sc.content, &d.Content)
 			s.sc.contentEnd = s.i
+			return ok
 		case "reasoning_content":
-			if seenReasoning {
-				return false
-			}
-			seenReasoning = true
-			if !s.nullableString(&s.sc.reason, &d.Reasoning) {
-				return false
-			}
-		default:
-			if !s.value(2) {
-				return false
-			}
+			return once(&seen, 2) && s.nullableString(&s.sc.reason, &d.Reasoning)
 		}
-		s.ws()
-		if s.eat('}') {
-			return true
-		}
-		if !s.eat(',') {
-			return false
-		}
-		s.ws()
-	}
+		return s.value(2)
+	})
 }

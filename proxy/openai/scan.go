@@ -11,6 +11,8 @@ type scanner struct {
 	b  []byte
 	i  int
 	sc *scratch
+
+	ascii bool // the last literal str read holds printable ASCII only, no escape: it is its text
 }
 
 func (s *scanner) ws() {
@@ -60,9 +62,12 @@ func (s *scanner) str() ([]byte, bool) {
 		return nil, false
 	}
 	b := s.b
-	for {
+	var hi byte // the bits of every plain byte, for the ASCII check
+	s.ascii = false
+	for esc := false; ; esc = true {
 		i := s.i
 		for i < len(b) && plain[b[i]] {
+			hi |= b[i]
 			i++
 		}
 		s.i = i
@@ -72,6 +77,7 @@ func (s *scanner) str() ([]byte, bool) {
 		switch b[i] {
 		case '"':
 			s.i++
+			s.ascii = !esc && hi < 0x80
 			return b[start:s.i], true
 		case '\\':
 			if i+1 >= len(b) {
@@ -111,51 +117,9 @@ func (s *scanner) value(depth int) bool {
 		_, ok := s.str()
 		return ok
 	case c == '{':
-		s.i++
-		s.ws()
-		if s.eat('}') {
-			return true
-		}
-		for {
-			if _, ok := s.str(); !ok {
-				return false
-			}
-			s.ws()
-			if !s.eat(':') {
-				return false
-			}
-			s.ws()
-			if !s.value(depth + 1) {
-				return false
-			}
-			s.ws()
-			if s.eat('}') {
-				return true
-			}
-			if !s.eat(',') {
-				return false
-			}
-			s.ws()
-		}
+		return s.object(false, func([]byte) bool { return s.value(depth + 1) })
 	case c == '[':
-		s.i++
-		s.ws()
-		if s.eat(']') {
-			return true
-		}
-		for {
-			if !s.value(depth + 1) {
-				return false
-			}
-			s.ws()
-			if s.eat(']') {
-				return true
-			}
-			if !s.eat(',') {
-				return false
-			}
-			s.ws()
-		}
+		return s.array(func() bool { return s.value(depth + 1) })
 	case c == 't':
 		return s.word("true")
 	case c == 'f':
@@ -165,6 +129,97 @@ func (s *scanner) value(depth int) bool {
 	default:
 		return s.number()
 	}
+}
+
+// object reads an object, calling member with each member's name, the scanner at its value, to
+// read the value. A name is read by key when known is set (the names the dialect reads, exactly
+// as the decoder would match them), else as any string. It returns false on anything it does not
+// accept, or when member does.
+func (s *scanner) object(known bool, member func(key []byte) bool) bool {
+	if !s.eat('{') {
+		return false
+	}
+	s.ws()
+	if s.eat('}') {
+		return true
+	}
+	for {
+		var key []byte
+		var ok bool
+		if known {
+			key, ok = s.key()
+		} else {
+			key, ok = s.anyKey()
+		}
+		if !ok || !member(key) {
+			return false
+		}
+		s.ws()
+		if s.eat('}') {
+			return true
+		}
+		if !s.eat(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+// array reads an array, calling elem to read each element, the scanner at it; false on anything
+// it does not accept, or when elem does.
+func (s *scanner) array(elem func() bool) bool {
+	if !s.eat('[') {
+		return false
+	}
+	s.ws()
+	if s.eat(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		s.ws()
+		if s.eat(']') {
+			return true
+		}
+		if !s.eat(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+// anyKey reads a member name of any form and the colon after it.
+func (s *scanner) anyKey() ([]byte, bool) {
+	lit, ok := s.str()
+	if !ok {
+		return nil, false
+	}
+	s.ws()
+	if !s.eat(':') {
+		return nil, false
+	}
+	s.ws()
+	return lit[1 : len(lit)-1], true
+}
+
+// null reads a null when one comes next: isNull reports it, and ok is false for a broken one.
+func (s *scanner) null() (isNull, ok bool) {
+	if s.peek() != 'n' {
+		return false, true
+	}
+	return true, s.word("null")
+}
+
+// once reports whether bit is not yet set in seen, and sets it: a member the decoder would read
+// twice (the last one wins there) is left to the decoder.
+func once(seen *uint8, bit uint8) bool {
+	if *seen&bit != 0 {
+		return false
+	}
+	*seen |= bit
+	return true
 }
 
 func (s *scanner) word(w string) bool {
@@ -208,48 +263,6 @@ func (s *scanner) number() bool {
 	return true
 }
 
-// unescape decodes the inside of a string literal that str accepted; ok is false for \u escapes,
-// which are left to the decoder (surrogate pairs).
-func unescape(inner []byte) (string, bool) {
-	i := 0
-	for i < len(inner) && inner[i] != '\\' {
-		i++
-	}
-	if i == len(inner) {
-		return string(inner), true
-	}
-	b := make([]byte, 0, len(inner))
-	b = append(b, inner[:i]...)
-	for ; i < len(inner); i++ {
-		c := inner[i]
-		if c != '\\' {
-			b = append(b, c)
-			continue
-		}
-		i++
-		if i == len(inner) {
-			return "", false
-		}
-		switch inner[i] {
-		case 'n':
-			b = append(b, '\n')
-		case 't':
-			b = append(b, '\t')
-		case 'r':
-			b = append(b, '\r')
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'u':
-			return "", false
-		default: // " \ /
-			b = append(b, inner[i])
-		}
-	}
-	return string(b), true
-}
-
 // integer reads a small integer written without fraction or exponent.
 func (s *scanner) integer() (int, bool) {
 	start := s.i
@@ -278,6 +291,17 @@ func (s *scanner) integer() (int, bool) {
 	return n, true
 }
 
+// nullableInt reads a small integer into *into with *p pointing at it, or null (*p left as it is,
+// as the decoder leaves a pointer it reads null into when it was nil).
+func (s *scanner) nullableInt(into *int, p **int) bool {
+	if null, ok := s.null(); null {
+		return ok
+	}
+	n, ok := s.integer()
+	*into, *p = n, into
+	return ok
+}
+
 // nullableString reads a string, decoded into *into with *p pointing at it, or null (*p nil).
 func (s *scanner) nullableString(into *string, p **string) bool {
 	if s.peek() == 'n' {
@@ -289,16 +313,16 @@ func (s *scanner) nullableString(into *string, p **string) bool {
 		return false
 	}
 	inner := lit[1 : len(lit)-1]
+	if s.ascii {
+		*into, *p = string(inner), into // no escape, nothing to check: the text itself
+		return true
+	}
 	if !utf8.Valid(inner) {
 		return false // the decoder would replace bytes: let it
 	}
-	str, ok := unescape(inner)
-	if !ok {
-		u, err := jsontext.Unquote(lit)
-		if err != nil {
-			return false
-		}
-		str = u
+	str, err := jsontext.Unquote(lit)
+	if err != nil {
+		return false
 	}
 	*into, *p = str, into
 	return true

@@ -3,7 +3,6 @@ package openai
 import (
 	"bytes"
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -68,12 +67,6 @@ func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
 	}
 	switch raw[0] {
 	case '"':
-		inner := raw[1 : len(raw)-1]
-		if raw[len(raw)-1] == '"' && utf8.Valid(inner) {
-			if s, ok := unescape(inner); ok {
-				return []byte(s), false, true
-			}
-		}
 		s, err := jsontext.Unquote(raw)
 		if err != nil {
 			return nil, false, false

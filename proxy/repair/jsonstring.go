@@ -3,6 +3,8 @@ package repair
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
 )
 
 // str reads a string token at p.i (which holds '"') and returns its decoded text. A string
@@ -65,20 +67,11 @@ func (p *jsonParser) strEscaped(start, i int) (string, error) {
 		}
 		e := s[i+1]
 		i += 2
-		switch e {
-		case '"', '\\', '/':
-			b.WriteByte(e)
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'u':
+		d, simple := jsontext.EscapedByte(e)
+		switch {
+		case simple:
+			b.WriteByte(d)
+		case e == 'u':
 			r, next, ok := p.unicodeEscape(i)
 			if !ok {
 				p.i = i

@@ -168,6 +168,9 @@ func (s *Stream) added(e *event) {
 	if json.Unmarshal(e.Item, &it) != nil || it.Type != "function_call" {
 		return
 	}
+	if s.tools != nil && !s.tools.Has(it.Name) {
+		s.rep.NotDeclared(it.Name) // REPAIRS.md D57: logged, never repaired
+	}
 	s.names[it.ID] = it.Name
 	if e.OutputIndex != nil {
 		s.byOut[*e.OutputIndex] = it.ID
