@@ -156,6 +156,25 @@ func (u *unquoter) peek() (byte, bool) {
 	return c, true
 }
 
+// plain returns the run of bytes at the reading position that stand for themselves (printable
+// ASCII but '"' and '\\'), consumed; none while a decoded escape or character is being handed out.
+func (u *unquoter) plain() []byte {
+	if u.pn > 0 || u.end || u.bad {
+		return nil
+	}
+	j := u.i
+	for j < len(u.s) {
+		c := u.s[j]
+		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			break
+		}
+		j++
+	}
+	run := u.s[u.i:j]
+	u.i = j
+	return run
+}
+
 // next consumes the byte peek returned.
 func (u *unquoter) next() {
 	if u.pn > 0 {
@@ -377,6 +396,9 @@ func (in *inliner) str() (string, bool) {
 	in.src.next()
 	esc := false
 	for {
+		if !esc {
+			in.tok = append(in.tok, in.src.plain()...)
+		}
 		c, ok := in.src.peek()
 		if !ok {
 			return "", false
@@ -403,6 +425,7 @@ func (in *inliner) unquote() (string, bool) {
 	}
 	in.dec = in.dec[:0]
 	for {
+		in.dec = append(in.dec, u.plain()...)
 		c, ok := u.peek()
 		if !ok {
 			break
