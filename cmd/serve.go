@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -55,6 +56,13 @@ With --upstream URL, one route at "/" forwards every request to URL (a path pref
 POST /v1/messages goes to URL/v1/messages. With --config FILE, the named routes of FILE are served:
 /<route>/<rest> goes to <route's upstream>/<rest>. With neither, the routes written by
 'toolfix install' are served.
+
+The routes file is JSON: {"routes": [{"name": "claude", "upstream": "https://api.anthropic.com"},
+{"name": "moonshot", "upstream": "https://api.moonshot.ai/v1", "protocol": "openai"}]}, and may
+also set "listen", "samples", "samples_dir" (relative to the file's folder), "samples_keep" and
+"max_held_bytes" (the flags of the same names win). A route's "protocol" ("anthropic", "openai", "responses") is a note for doctor: the request
+path chooses the dialect. Route names are letters, digits, '.', '_' and '-'; unknown fields are
+refused. docs/serve.md has the whole format.
 
 The proxy listens on loopback only. --listen 127.0.0.1:0 picks a free port; the address is printed
 on standard output as "toolfix listening on http://HOST:PORT". Logs go to standard error as JSON.
@@ -112,6 +120,12 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	}
 	if opts.Samples != "" {
 		cfg.Samples = opts.Samples
+	}
+	if cfg.SamplesDir != "" && !filepath.IsAbs(cfg.SamplesDir) && opts.Config != "" {
+		cfg.SamplesDir = filepath.Join(filepath.Dir(opts.Config), cfg.SamplesDir)
+	}
+	if opts.SamplesDir != "" {
+		cfg.SamplesDir = opts.SamplesDir
 	}
 	if opts.SamplesKeep != 0 {
 		cfg.SamplesKeep = opts.SamplesKeep
@@ -181,7 +195,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 		return &usageError{fmt.Errorf("--log-level %q: the levels are debug, info, warn and error", opts.LogLevel)}
 	}
 	logger := slog.New(slog.NewJSONHandler(ios.ErrOut, &slog.HandlerOptions{Level: level}))
-	store, err := openSamples(cfg.Samples, opts.SamplesDir, cfg.SamplesKeep)
+	store, err := openSamples(cfg.Samples, cfg.SamplesDir, cfg.SamplesKeep)
 	if err != nil {
 		return err
 	}

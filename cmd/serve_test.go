@@ -59,6 +59,42 @@ func TestServeConfig(t *testing.T) {
 	}
 }
 
+// TestServeConfigSamplesDir: "samples_dir" in a routes file is taken from the file's folder when
+// relative, as it is when absolute, and --samples-dir wins over it.
+func TestServeConfigSamplesDir(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, samplesDir string) string {
+		p := filepath.Join(dir, name)
+		b, _ := json.Marshal(map[string]any{"samples_dir": samplesDir, "routes": []map[string]string{{"name": "claude", "upstream": "https://api.anthropic.com"}}})
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	abs := filepath.Join(t.TempDir(), "samples")
+	tests := []struct {
+		name string
+		opts serveOptions
+		want string
+	}{
+		{"relative to the file", serveOptions{Config: write("rel.json", "kept")}, filepath.Join(dir, "kept")},
+		{"absolute", serveOptions{Config: write("abs.json", abs)}, abs},
+		{"flag wins", serveOptions{Config: write("flag.json", "kept"), SamplesDir: "/elsewhere"}, "/elsewhere"},
+		{"none", serveOptions{Upstream: "https://api.anthropic.com"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := serveConfig(&tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.SamplesDir != tc.want {
+				t.Errorf("samples dir = %q, want %q", cfg.SamplesDir, tc.want)
+			}
+		})
+	}
+}
+
 func TestServeRefusesNonLoopbackExit2(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Run([]string{"serve", "--listen", "0.0.0.0:0", "--upstream", "http://127.0.0.1:1"}, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})

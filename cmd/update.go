@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/proxy/netfault"
 	"github.com/toolfix/toolfix/service"
 	"github.com/toolfix/toolfix/service/update"
 )
@@ -189,8 +191,32 @@ func runUpdate(ctx context.Context, opts *updateOptions) error {
 	case errors.Is(err, update.ErrUnverified):
 		return fmt.Errorf("update: %w; nothing was installed: this release is not signed by toolfix's release key, so do not install it by hand; report it at https://github.com/%s/issues", err, opts.Repo)
 	}
+	var ue *url.Error
+	if errors.As(err, &ue) && !errors.Is(err, context.Canceled) {
+		return &unreachableError{Repo: opts.Repo, URL: ue.URL, Err: err}
+	}
 	return fmt.Errorf("update: %w", err)
 }
+
+// unreachableError is a release list or asset that could not be fetched because the connection
+// failed: it says so in words (netfault's classification of Err), never with the raw chain of
+// operations and addresses.
+type unreachableError struct {
+	Repo string // "owner/name"
+	URL  string // what was asked for
+	Err  error  // the cause, a chain holding a *url.Error
+}
+
+func (e *unreachableError) Error() string {
+	host := e.URL
+	if u, err := url.Parse(e.URL); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	f := netfault.Classify(e.Err)
+	return fmt.Sprintf("update: cannot reach %s for the releases of %s: %s; check the network connection and any proxy settings (HTTPS_PROXY), or try again later", host, e.Repo, f.Reason)
+}
+
+func (e *unreachableError) Unwrap() error { return e.Err }
 
 // otherUsersServing is service.OtherUsersServing; tests replace it.
 var otherUsersServing = service.OtherUsersServing

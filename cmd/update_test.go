@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolfix/toolfix/proxy/netfault"
 	"github.com/toolfix/toolfix/service/update"
 	"github.com/toolfix/toolfix/service/update/updatetest"
 )
@@ -245,5 +246,31 @@ func TestUpdateDevBuildExit(t *testing.T) {
 	}
 	if out.Len() != 0 || srv.Lists() != 0 {
 		t.Errorf("stdout = %q and %d release listings, want neither", out, srv.Lists())
+	}
+}
+
+// TestUpdateUnreachableAPI: a releases API that cannot be reached gives a sentence naming the
+// host and what happened in words, never the raw chain of Go errors (dial tcp …, lookup …).
+func TestUpdateUnreachableAPI(t *testing.T) {
+	withTestReleaseKey(t)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	api := closed.URL + "/"
+	host := strings.TrimPrefix(closed.URL, "http://")
+	closed.Close() // nothing listens on its port any more
+	tests := []struct {
+		name, api, want string
+	}{
+		{"refused", api, "update: cannot reach " + host + " for the releases of toolfix/toolfix: " + netfault.Of(netfault.Refused).Reason + "; check the network connection and any proxy settings (HTTPS_PROXY), or try again later"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := runUpdate(context.Background(), &updateOptions{
+				IO: &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, Check: true, Current: "1.1.0",
+				Repo: update.DefaultRepo, API: tt.api, Executable: filepath.Join(t.TempDir(), "toolfix"), WaitNotice: -1,
+			})
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error = %v\nwant    %s", err, tt.want)
+			}
+		})
 	}
 }

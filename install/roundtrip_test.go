@@ -237,6 +237,7 @@ func TestUninstallLeavesChangedKey(t *testing.T) {
 	}
 	contains(t, rep.Warnings[0], filepath.Join(w.home, ".claude/settings.json"))
 	contains(t, rep.Warnings[0], "env.ANTHROPIC_BASE_URL")
+	contains(t, rep.Warnings[0], "set it to https://gw.example.com/anthropic by hand") // the next step
 	if got := w.read(".config/opencode/opencode.json"); got != openCodeJSON {
 		t.Errorf("opencode.json not restored:\n%s", got)
 	}

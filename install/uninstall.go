@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/proxy/secret"
 )
 
 // UninstallReport is what Uninstall did.
@@ -139,7 +140,11 @@ func (in *Installer) undoFile(fs FileState, rep *UninstallReport) error {
 		}
 		v, ok, err := doc.Get(key)
 		if err != nil || !ok || v != e.After {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %s no longer holds toolfix's value (%s); left as it is", fs.Path, key.Dotted(), e.After))
+			undo := "to go back to before toolfix, remove the key by hand"
+			if e.Before != nil {
+				undo = fmt.Sprintf("to go back to before toolfix, set it to %s by hand", secret.URL(*e.Before))
+			}
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %s no longer holds toolfix's value (%s); left as it is, since someone changed it after toolfix (%s)", fs.Path, key.Dotted(), e.After, undo))
 			continue
 		}
 		if e.Before == nil {

@@ -40,7 +40,7 @@ type Route struct {
 //	}
 //
 // Listen is optional (the --listen flag or the default port is used when empty); so are "samples"
-// ("repairs", "all" or "off"), "samples_keep" and "max_held_bytes". Unknown fields are refused so that a typo is not
+// ("repairs", "all" or "off"), "samples_dir", "samples_keep" and "max_held_bytes". Unknown fields are refused so that a typo is not
 // silently ignored.
 type Config struct {
 	Listen string  `json:"listen,omitempty"`
@@ -48,6 +48,9 @@ type Config struct {
 	// Samples says which exchanges are kept as redacted samples: "repairs" (the default when
 	// empty), "all" or "off". See package sample.
 	Samples string `json:"samples,omitempty"`
+	// SamplesDir is the folder samples are written to; "" means the default (in the state folder).
+	// A relative path is taken from the config file's folder (`toolfix serve` resolves it).
+	SamplesDir string `json:"samples_dir,omitempty"`
 	// SamplesKeep is how many samples are kept, the newest; zero means 100.
 	SamplesKeep int `json:"samples_keep,omitempty"`
 	// MaxHeldBytes is the most bytes of one tool call's input a stream holds for repair (see
