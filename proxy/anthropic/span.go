@@ -27,19 +27,25 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 			return nil // kept in order with other pieces: judged whole at the block's end
 		}
 	}
-	var out [][]byte // what goes out, in parts (the input's own bytes, repairs)
+	var out []inputPart // what goes out, in parts (the input's own bytes, repairs)
 	pos, changed := b.sent, false
 	for _, sp := range spans {
 		start, end := int(sp.Start), int(sp.End)
-		out = append(out, b.partial[pos:start])
+		out = append(out, inputPart{text: b.partial[pos:start]})
 		tok := b.partial[start:end]
-		if fixed, kinds, ok := b.scan.RepairSpan(sp, tok); ok {
-			out = append(out, fixed)
+		if b.scan.Inlines(sp, tok) {
+			// the repair is the JSON text the string holds, written from tok as it goes out
+			out = append(out, inputPart{text: tok, inline: true})
+			b.edits = append(b.edits, repair.SpanEdit{Start: start, End: end, Inlined: true})
+			s.rep.Repair(b.name, repair.KindCoerce)
+			changed = true
+		} else if fixed, kinds, ok := b.scan.RepairSpan(sp, tok); ok {
+			out = append(out, inputPart{text: fixed})
 			b.edits = append(b.edits, repair.SpanEdit{Start: start, End: end, Repl: fixed})
 			s.rep.Repair(b.name, kinds...)
 			changed = true
 		} else {
-			out = append(out, tok)
+			out = append(out, inputPart{text: tok})
 			s.rep.Fail("tool input value does not fit its schema and no repair makes it fit")
 		}
 		pos = end
@@ -47,14 +53,14 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 	b.scan.TakeSpans()
 	next, held := b.scan.Held()
 	upto := int(next)
-	out = append(out, b.partial[pos:upto])
+	out = append(out, inputPart{text: b.partial[pos:upto]})
 	b.holding, b.faulty = held, b.scan.Faulty()
 	if !changed {
 		return s.releaseWhole(w, b, upto)
 	}
 	s.held = s.held[:0]
 	b.sent = upto
-	if err := writeInputDeltas(w, b.eol, b.index+s.shift, out...); err != nil {
+	if err := writeInputParts(w, b.eol, b.index+s.shift, out); err != nil {
 		return err
 	}
 	if rest := len(b.partial) - upto; rest > 0 {
@@ -93,42 +99,86 @@ func appendInputFrame(dst, eol []byte, out int, text []byte) []byte {
 	return append(dst, eol...)
 }
 
+// inputPart is one part of an input that goes out: text as it is, or, with inline set, the
+// JSON text the string token text holds (repair.WriteInlined), written as it is read.
+type inputPart struct {
+	text   []byte
+	inline bool
+}
+
 // writeInputDeltas writes parts, in order and joined, as input_json_delta events of block index
 // out with line ending eol, each carrying at most maxDeltaBytes of text, cut between characters.
 func writeInputDeltas(w io.Writer, eol []byte, out int, parts ...[]byte) error {
-	var buf, frame []byte
-	flush := func() error {
-		if len(buf) == 0 {
-			return nil
-		}
-		frame = appendInputFrame(frame[:0], eol, out, buf)
-		_, err := w.Write(frame)
-		buf = buf[:0]
-		return err
-	}
+	dw := deltaWriter{w: w, eol: eol, out: out}
 	for _, p := range parts {
-		for len(p) > 0 {
-			k := min(len(p), maxDeltaBytes-len(buf))
-			if k < len(p) {
-				for j := k; j > k-utf8.UTFMax && j > 0; j-- {
-					if utf8.RuneStart(p[j]) {
-						k = j
-						break
-					}
-				}
-			}
-			if k == 0 && len(buf) == 0 {
-				k = min(len(p), maxDeltaBytes) // no character starts in reach: cut where the limit is
-			}
-			buf, p = append(buf, p[:k]...), p[k:]
-			if len(p) > 0 {
-				if err := flush(); err != nil {
-					return err
+		if err := dw.add(p); err != nil {
+			return err
+		}
+	}
+	return dw.flush()
+}
+
+// writeInputParts is writeInputDeltas for parts some of which are inlined repairs.
+func writeInputParts(w io.Writer, eol []byte, out int, parts []inputPart) error {
+	dw := deltaWriter{w: w, eol: eol, out: out}
+	for _, p := range parts {
+		var err error
+		if p.inline {
+			err = repair.WriteInlined(p.text, dw.add)
+		} else {
+			err = dw.add(p.text)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return dw.flush()
+}
+
+// deltaWriter gathers input text into input_json_delta events of at most maxDeltaBytes of text
+// each, cut between characters, and writes each as it fills.
+type deltaWriter struct {
+	w          io.Writer
+	eol        []byte
+	out        int
+	buf, frame []byte
+}
+
+func (d *deltaWriter) flush() error {
+	if len(d.buf) == 0 {
+		return nil
+	}
+	d.frame = appendInputFrame(d.frame[:0], d.eol, d.out, d.buf)
+	_, err := d.w.Write(d.frame)
+	d.buf = d.buf[:0]
+	return err
+}
+
+// add adds p, which starts with a character (never inside one), to the events, writing each
+// that fills.
+func (d *deltaWriter) add(p []byte) error {
+	for len(p) > 0 {
+		k := min(len(p), maxDeltaBytes-len(d.buf))
+		if k < len(p) {
+			// p starts with a character: the cut may fall at its start, with the buffer's bytes
+			for j := k; j > k-utf8.UTFMax && j >= 0; j-- {
+				if j == 0 || utf8.RuneStart(p[j]) {
+					k = j
+					break
 				}
 			}
 		}
+		if k == 0 && len(d.buf) == 0 {
+			k = min(len(p), maxDeltaBytes) // no character starts in reach: cut where the limit is
+		}
+		d.buf, p = append(d.buf, p[:k]...), p[k:]
+		if len(p) > 0 {
+			if err := d.flush(); err != nil {
+				return err
+			}
+		}
 	}
-	return flush()
+	return nil
 }
 
 // releaseWhole writes, as they came, the held deltas that end at or before the input's byte

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -243,6 +244,71 @@ func TestWriteInputDeltas(t *testing.T) {
 			}
 			if joined.String() != strings.Join(tt.parts, "") {
 				t.Fatal("the events do not join to the input")
+			}
+		})
+	}
+}
+
+// TestLargeSpanInlined: a stringified todos value of a few hundred KB with characters of every
+// UTF-8 length, in deltas of random sizes, goes out inlined (repair.Scan.Inlines) in events of
+// at most maxDeltaBytes cut between characters, and the client's input is the whole-body repair.
+func TestLargeSpanInlined(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 9))
+			var inner strings.Builder
+			inner.WriteByte('[')
+			for i := 0; inner.Len() < 300<<10; i++ {
+				if i > 0 {
+					inner.WriteString(", ")
+				}
+				fmt.Fprintf(&inner, `{"content": "step %d é € 😀 \"q\" \\ \n"}`, i)
+			}
+			inner.WriteByte(']')
+			q, _ := json.Marshal(inner.String())
+			input := `{"note": "n", "todos": ` + string(q) + `}`
+			var deltas []string
+			for s := input; len(s) > 0; {
+				k := min(len(s), 1+rng.IntN(9000))
+				for k < len(s) && !utf8.RuneStart(s[k]) {
+					k++
+				}
+				deltas = append(deltas, s[:k])
+				s = s[k:]
+			}
+			tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
+			want, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{KeepText: true})
+			if !changed {
+				t.Fatal("the whole-body repair changed nothing")
+			}
+			st := NewStream(tools, &repair.Reporter{})
+			var out bytes.Buffer
+			for _, e := range spanEvents(deltas...) {
+				if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got strings.Builder
+			for _, line := range strings.Split(out.String(), "\n") {
+				data, ok := strings.CutPrefix(line, "data: ")
+				if !ok || !strings.Contains(data, "input_json_delta") {
+					continue
+				}
+				var d struct {
+					Delta struct {
+						PartialJSON string `json:"partial_json"`
+					} `json:"delta"`
+				}
+				if err := json.Unmarshal([]byte(data), &d); err != nil {
+					t.Fatal(err)
+				}
+				if len(d.Delta.PartialJSON) > maxDeltaBytes || strings.ContainsRune(d.Delta.PartialJSON, utf8.RuneError) {
+					t.Fatalf("an event of %d bytes, cut inside a character: %v", len(d.Delta.PartialJSON), strings.ContainsRune(d.Delta.PartialJSON, utf8.RuneError))
+				}
+				got.WriteString(d.Delta.PartialJSON)
+			}
+			if got.String() != string(want) {
+				t.Fatalf("the client's input (%d bytes) is not the whole-body repair (%d bytes)", got.Len(), len(want))
 			}
 		})
 	}

@@ -130,7 +130,7 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 		b.scan.Feed([]byte(partial))
 	}
 	off := len(b.partial)
-	b.partial = append(b.partial, partial...)
+	b.partial = repair.AppendHeld(b.partial, partial)
 	if len(b.partial)-b.sent > s.maxHeld {
 		s.rep.Fail("held tool input over the size limit")
 		s.held = append(s.held, piece{raw: bytes.Clone(raw)})

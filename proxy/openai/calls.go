@@ -186,7 +186,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		cl.argsObject = cl.argsObject || obj
 	}
 	if cl.held {
-		cl.args = append(cl.args, text...)
+		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
 		if len(cl.args)-cl.streamed > s.maxHeld {
@@ -243,7 +243,7 @@ func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, firs
 	if _, held := cl.scan.Held(); (held || obj && cl.scan != nil) && !cl.lost && !cl.bad {
 		cl.held, cl.span, cl.spanFirst = true, true, first
 		cl.faulty = obj || cl.scan.Faulty()
-		cl.args = append(cl.args, text...)
+		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos})
 		c.settleSpans(cl)

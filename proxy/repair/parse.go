@@ -106,41 +106,22 @@ func (p *jsonParser) object() (value, error) {
 	defer func() { p.depth-- }()
 	base, kbase := len(p.vals), len(p.keys)
 	defer func() { p.vals, p.keys = p.vals[:base], p.keys[:kbase] }()
-	p.i = skipWS(p.s, p.i+1)
-	if p.i < len(p.s) && p.s[p.i] == '}' {
-		p.i++
-		return value{kind: kindObject, keys: []string{}, elems: []value{}}, nil
-	}
-	for {
-		if p.i >= len(p.s) || p.s[p.i] != '"' {
-			return value{}, p.fail("expected a member name")
-		}
-		k, err := p.str()
-		if err != nil {
-			return value{}, err
-		}
-		p.i = skipWS(p.s, p.i)
-		if p.i >= len(p.s) || p.s[p.i] != ':' {
-			return value{}, p.fail("expected ':'")
-		}
-		p.i = skipWS(p.s, p.i+1)
+	err := p.members(func(k string) error {
 		e, err := p.value()
 		if err != nil {
-			return value{}, err
+			return err
 		}
 		p.keys = append(p.keys, k)
 		p.push(e)
-		p.i = skipWS(p.s, p.i)
-		if p.i < len(p.s) && p.s[p.i] == ',' {
-			p.i = skipWS(p.s, p.i+1)
-			continue
-		}
-		if p.i < len(p.s) && p.s[p.i] == '}' {
-			p.i++
-			return value{kind: kindObject, keys: slices.Clone(p.keys[kbase:]), elems: p.take(base)}, nil
-		}
-		return value{}, p.fail("expected ',' or '}'")
+		return nil
+	})
+	switch {
+	case err != nil:
+		return value{}, err
+	case len(p.keys) == kbase:
+		return value{kind: kindObject, keys: []string{}, elems: []value{}}, nil
 	}
+	return value{kind: kindObject, keys: slices.Clone(p.keys[kbase:]), elems: p.take(base)}, nil
 }
 
 func (p *jsonParser) array() (value, error) {
@@ -150,28 +131,84 @@ func (p *jsonParser) array() (value, error) {
 	defer func() { p.depth-- }()
 	base := len(p.vals)
 	defer func() { p.vals = p.vals[:base] }()
+	err := p.items(func() error {
+		e, err := p.value()
+		if err == nil {
+			p.push(e)
+		}
+		return err
+	})
+	switch {
+	case err != nil:
+		return value{}, err
+	case len(p.vals) == base:
+		return value{kind: kindArray, elems: []value{}}, nil
+	}
+	return value{kind: kindArray, elems: p.take(base)}, nil
+}
+
+// members reads the object whose '{' is at p.i, calling member with the name of each member
+// once p.i is at the member's value; member reads that value. It leaves p.i past the '}', and
+// returns member's error or the syntax error it met.
+func (p *jsonParser) members(member func(key string) error) error {
+	p.i = skipWS(p.s, p.i+1)
+	if p.i < len(p.s) && p.s[p.i] == '}' {
+		p.i++
+		return nil
+	}
+	for {
+		if p.i >= len(p.s) || p.s[p.i] != '"' {
+			return p.fail("expected a member name")
+		}
+		k, err := p.str()
+		if err != nil {
+			return err
+		}
+		p.i = skipWS(p.s, p.i)
+		if p.i >= len(p.s) || p.s[p.i] != ':' {
+			return p.fail("expected ':'")
+		}
+		p.i = skipWS(p.s, p.i+1)
+		if err := member(k); err != nil {
+			return err
+		}
+		if closed, err := p.after('}'); closed || err != nil {
+			return err
+		}
+	}
+}
+
+// items reads the array whose '[' is at p.i, calling item once p.i is at each item; item reads
+// it. It leaves p.i past the ']', and returns item's error or the syntax error it met.
+func (p *jsonParser) items(item func() error) error {
 	p.i = skipWS(p.s, p.i+1)
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		return value{kind: kindArray, elems: []value{}}, nil
+		return nil
 	}
 	for {
-		e, err := p.value()
-		if err != nil {
-			return value{}, err
+		if err := item(); err != nil {
+			return err
 		}
-		p.push(e)
-		p.i = skipWS(p.s, p.i)
-		if p.i < len(p.s) && p.s[p.i] == ',' {
-			p.i = skipWS(p.s, p.i+1)
-			continue
+		if closed, err := p.after(']'); closed || err != nil {
+			return err
 		}
-		if p.i < len(p.s) && p.s[p.i] == ']' {
-			p.i++
-			return value{kind: kindArray, elems: p.take(base)}, nil
-		}
-		return value{}, p.fail("expected ',' or ']'")
 	}
+}
+
+// after reads what follows a member or an item: a ',' and the white space after it (closed is
+// false), or the container's closer (true).
+func (p *jsonParser) after(closer byte) (closed bool, err error) {
+	p.i = skipWS(p.s, p.i)
+	if p.i < len(p.s) && p.s[p.i] == ',' {
+		p.i = skipWS(p.s, p.i+1)
+		return false, nil
+	}
+	if p.i < len(p.s) && p.s[p.i] == closer {
+		p.i++
+		return true, nil
+	}
+	return false, p.fail("expected ',' or '" + string(closer) + "'")
 }
 
 // push adds a member to the scratch stack, doubling it when full (append grows large slices by

@@ -1,5 +1,7 @@
 package repair
 
+import "slices"
+
 // RepairSpan judges one faulty string value the scan read to its end (Spans), tok being its
 // text (the string token, quotes included): it reads the value the string holds and coerces it
 // along the schemas of its place, as RepairInput does for that value (docs/faults.md D13-D15,
@@ -22,8 +24,21 @@ func (s *Scan) RepairSpan(sp ScanSpan, tok []byte) (fixed []byte, kinds []string
 	return repairSpan(sp, tok)
 }
 
-// repairSpan is RepairSpan without the recover, for the fuzz tests to see a panic.
+// repairSpan is RepairSpan without the recover, for the fuzz tests to see a panic: the inline
+// path where it answers (a stringified array or object that fits as it is: no value tree), the
+// tree path otherwise.
 func repairSpan(sp ScanSpan, tok []byte) ([]byte, []string, bool) {
+	if inlines(sp, tok) {
+		if fixed, err := AppendInlined(make([]byte, 0, len(tok)), tok); err == nil {
+			return fixed, maskCoerce.kindStrings(), true
+		}
+	}
+	return repairSpanTree(sp, tok)
+}
+
+// repairSpanTree is the repair of a span through the value tree: the string parsed, coerced
+// along the schemas of its place, checked and encoded compact.
+func repairSpanTree(sp ScanSpan, tok []byte) ([]byte, []string, bool) {
 	v, err := parseJSON(string(tok))
 	if err != nil || v.kind != kindString || len(sp.set) == 0 {
 		return nil, nil, false
@@ -48,10 +63,13 @@ func repairSpan(sp ScanSpan, tok []byte) ([]byte, []string, bool) {
 }
 
 // SpanEdit is one faulty value of a streamed input that went out repaired (RepairSpan): the
-// bytes [Start, End) of the input as it came went out as Repl.
+// bytes [Start, End) of the input as it came went out as Repl, or, with Inlined set (and Repl
+// nil), as what WriteInlined writes for them (Scan.Inlines), so that a repair of megabytes need
+// not be kept.
 type SpanEdit struct {
 	Start, End int
 	Repl       []byte
+	Inlined    bool
 }
 
 // Edited returns text, a prefix of an input as it came, with edits (in their order, each ending
@@ -64,7 +82,11 @@ func Edited(text []byte, edits []SpanEdit) []byte {
 	pos := 0
 	for _, e := range edits {
 		out = append(out, text[pos:e.Start]...)
-		out = append(out, e.Repl...)
+		if e.Inlined {
+			out, _ = AppendInlined(out, text[e.Start:e.End])
+		} else {
+			out = append(out, e.Repl...)
+		}
 		pos = e.End
 	}
 	return append(out, text[pos:]...)
@@ -82,4 +104,15 @@ func (t *Tools) SpansOnly(tool string, opt Options, input []byte) bool {
 	sc.TakeSpans()
 	_, held := sc.Held()
 	return !held
+}
+
+// AppendHeld appends p (a string or bytes) to text, the held input of a call that a dialect keeps whole for its
+// repair, and returns the extended text. When text is full its capacity doubles (append grows a
+// large slice by a quarter, which copies an input of megabytes many times over and leaves as
+// many dead copies for the collector).
+func AppendHeld[T string | []byte](text []byte, p T) []byte {
+	if len(text)+len(p) > cap(text) {
+		text = slices.Grow(text, max(len(p), cap(text)))
+	}
+	return append(text, p...)
 }
