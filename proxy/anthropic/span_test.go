@@ -313,3 +313,20 @@ func TestLargeSpanInlined(t *testing.T) {
 		})
 	}
 }
+
+// TestCarriesInput: a tool_use start whose input is an empty object, in any spelling of white
+// space, carries no input, so that its call streams delta by delta as one with "input":{} does.
+func TestCarriesInput(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`{}`, false}, {`{ }`, false}, {" {\n\t} ", false}, {`{"a":1}`, true}, {`{ "a": 1 }`, true},
+		{`[]`, false}, {`null`, false}, {``, false}, {`{`, false},
+	}
+	for _, tt := range tests {
+		if got := carriesInput([]byte(tt.in)); got != tt.want {
+			t.Errorf("carriesInput(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}

@@ -178,10 +178,18 @@ func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byt
 	return err
 }
 
-// carriesInput reports whether a tool_use content_block_start's input is a non-empty object.
+// carriesInput reports whether a tool_use content_block_start's input is a non-empty object:
+// `{}` with any white space in it ("{ }", "{\n}") is empty.
 func carriesInput(in []byte) bool {
 	in = bytes.TrimSpace(in)
-	return isObject(in) && !bytes.Equal(in, []byte("{}"))
+	if !isObject(in) {
+		return false
+	}
+	inner := in[1:]
+	if n := len(inner); n > 0 && inner[n-1] == '}' {
+		inner = inner[:n-1]
+	}
+	return len(bytes.TrimSpace(inner)) != 0
 }
 
 // emptyStartInput rewrites the held tool_use start so that its input is {}: clients such as

@@ -72,3 +72,28 @@ func TestSeveralFaultyValues(t *testing.T) {
 		})
 	}
 }
+
+// TestUnreadableChunkStopsRepairs: a chunk that is a JSON object the dialect cannot read (an
+// index spelled 0.0 or "0", which JavaScript's and Python's readers take as 0) passes as it came,
+// and no repair is judged without it: a healthy call whose arguments came in such a chunk gets
+// no D19 {} after them, and the stream comes out byte for byte, in any chunking.
+func TestUnreadableChunkStopsRepairs(t *testing.T) {
+	odd := func(index string) string {
+		return chunk(`{"tool_calls":[{"index":`+index+`,"function":{"arguments":"{\"timeout\":1}"}}]}`, "null")
+	}
+	tl, _ := toolsFromChat(tools)
+	for _, index := range []string{`0.0`, `"0"`, `1e0`, `-0.0`} {
+		t.Run(index, func(t *testing.T) {
+			body := sseOf(head("0", "call_1", "status"), odd(index), finish("tool_calls"))
+			for n := range 8 {
+				out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(n)), NewStream(tl, nil, Options{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(out) != body {
+					t.Fatalf("chunking %d: changed:\n%s", n, out)
+				}
+			}
+		})
+	}
+}

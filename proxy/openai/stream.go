@@ -41,12 +41,13 @@ type Stream struct {
 	rep   *repair.Reporter
 	opt   Options
 
-	held     []*piece
-	inflight *piece // the piece Push is reading, in held but not yet taken for good
-	spare    *piece // a piece that went out at once and that nothing refers to, for reuse
-	choices  map[int]*choiceState
-	scratch  scratch // fastChunk's
-	maxHeld  int     // see SetMaxHeld
+	held       []*piece
+	inflight   *piece // the piece Push is reading, in held but not yet taken for good
+	spare      *piece // a piece that went out at once and that nothing refers to, for reuse
+	choices    map[int]*choiceState
+	scratch    scratch // fastChunk's
+	maxHeld    int     // see SetMaxHeld
+	unreadable bool    // a data event that was a JSON object but not a chunk toolfix can read came: no more repairs
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -158,7 +159,15 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if !ok {
 		slow := new(wireChunk) // a separate variable, so that ch stays on the stack
 		if json.Unmarshal(d, slow) != nil {
-			return s.pass(w, ev.Raw) // malformed or oddly typed: pass as it is
+			// Malformed or oddly typed (an index spelled 0.0): it passes as it is, and since it
+			// may carry any choice's deltas, which a client may read, no choice is repaired from
+			// here on: a repair judged without them could be wrong (a D19 {} after arguments the
+			// client did get).
+			s.unreadable = true
+			for i := range s.choices {
+				s.taint(i)
+			}
+			return s.pass(w, ev.Raw)
 		}
 		ch = *slow
 	}
@@ -314,6 +323,7 @@ func (s *Stream) state(index int) *choiceState {
 	c := s.choices[index]
 	if c == nil {
 		c = newChoice(s, index)
+		c.tainted = s.unreadable
 		s.choices[index] = c
 	}
 	return c
