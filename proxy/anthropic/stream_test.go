@@ -22,11 +22,7 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 }
 
 func TestCasesPure(t *testing.T) {
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "anthropic") {
 		if !c.Stream {
 			continue
 		}
@@ -52,11 +48,7 @@ func TestCasesPure(t *testing.T) {
 }
 
 func TestNonStreamCases(t *testing.T) {
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "anthropic") {
 		if c.Stream {
 			continue
 		}

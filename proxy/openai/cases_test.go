@@ -64,11 +64,7 @@ func checkChat(t *testing.T, c cases.Case, out []byte, kinds []string) {
 }
 
 func TestCasesPure(t *testing.T) {
-	all, err := cases.Load("openai")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "openai") {
 		if !c.Stream {
 			continue
 		}
@@ -82,11 +78,7 @@ func TestCasesPure(t *testing.T) {
 }
 
 func TestNonStreamCases(t *testing.T) {
-	all, err := cases.Load("openai")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "openai") {
 		if c.Stream {
 			continue
 		}

@@ -39,11 +39,7 @@ func runJSON(request, body []byte) ([]byte, []string) {
 }
 
 func TestCasesPure(t *testing.T) {
-	all, err := cases.Load("responses")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "responses") {
 		if !c.Stream {
 			t.Run(c.Name+"/json", func(t *testing.T) {
 				out, kinds := runJSON(c.Request, c.Upstream)
