@@ -31,6 +31,8 @@ type buildInfo struct {
 	// Date is the commit's time (vcs.time, RFC 3339 in UTC) or the release's build date; "" when
 	// unknown.
 	Date string `json:"date"`
+	// Committed is true when Date is the commit's time (vcs.time) rather than a build date.
+	Committed bool `json:"-"`
 	// Modified is true when the checkout had changes that were not committed (vcs.modified).
 	Modified bool   `json:"modified"`
 	Go       string `json:"go"`
@@ -64,7 +66,7 @@ func readBuild(bi *debug.BuildInfo) buildInfo {
 			b.Commit = s.Value
 		case "vcs.time":
 			if b.Date == "" {
-				b.Date = s.Value
+				b.Date, b.Committed = s.Value, true
 			}
 		case "vcs.modified":
 			b.Modified = s.Value == "true"
@@ -93,7 +95,11 @@ func (b buildInfo) writeText(w io.Writer) error {
 	if date == "" {
 		date = "unknown"
 	}
-	_, err := fmt.Fprintf(w, "toolfix %s\ncommit: %s\nbuilt: %s\ngo: %s %s/%s\n", b.Version, commit, date, b.Go, b.OS, b.Arch)
+	label := "built"
+	if b.Committed {
+		label = "committed" // a source build: the commit's time, not when it was built
+	}
+	_, err := fmt.Fprintf(w, "toolfix %s\ncommit: %s\n%s: %s\ngo: %s %s/%s\n", b.Version, commit, label, date, b.Go, b.OS, b.Arch)
 	return err
 }
 

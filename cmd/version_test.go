@@ -67,6 +67,7 @@ func TestVersionOutput(t *testing.T) {
 		want string
 	}{
 		{"text", versionOptions{}, b, "toolfix dev\ncommit: 308cdec7 (with changes that were not committed)\nbuilt: 2026-12-01T08:27:24Z\ngo: go1.26.8 linux/amd64\n"},
+		{"text of a source build", versionOptions{}, func() buildInfo { c := b; c.Committed = true; return c }(), "toolfix dev\ncommit: 308cdec7 (with changes that were not committed)\ncommitted: 2026-12-01T08:27:24Z\ngo: go1.26.8 linux/amd64\n"},
 		{"text unknown commit", versionOptions{}, buildInfo{Version: "dev", Go: "go1.26.8", OS: "linux", Arch: "amd64"},
 			"toolfix dev\ncommit: unknown (this build did not record it: build with `go install ./cmd/toolfix` in a git clone; if `go env GOFLAGS` holds -buildvcs=false, run `GOFLAGS=-buildvcs=true go install ./cmd/toolfix`)\nbuilt: unknown\ngo: go1.26.8 linux/amd64\n"},
 		{"json", versionOptions{JSON: true}, b, `{
