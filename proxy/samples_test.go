@@ -391,6 +391,27 @@ func repairSamples(t *testing.T) (string, *sample.Store) {
 	return dir, store
 }
 
+// sampledAnswer sends todoRequest to /v1/messages through a Server built with opts (its Routes and
+// Samples set here: an upstream that answers body, a store of repair samples) and returns the
+// client's body and the samples folder, once the handler has returned and its sample is written.
+func sampledAnswer(t *testing.T, body string, opts Options) ([]byte, string) {
+	t.Helper()
+	up := cleanEndUpstream(t, body)
+	dir, store := repairSamples(t)
+	opts.Routes, opts.Samples = []Route{{Upstream: up.URL}}, store
+	srv, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, done := serveWithDone(t, srv)
+	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	<-done
+	srv.Wait()
+	return got, dir
+}
+
 // runCaseWith sends one case's request through a Server built with opts (its Routes set here) and
 // returns the client's body and the server, once the handler has returned and its sample (if any)
 // is written.
@@ -422,19 +443,8 @@ func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 // was cut; the held input over the limit passed as it came, a fail-open the sample records.
 func TestSampleCutAtMaxHeld(t *testing.T) {
 	body := stringifiedTodoStream(strings.Repeat("x", 400))
-	up := cleanEndUpstream(t, body)
-	dir, store := repairSamples(t)
 	const limit = 256
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Samples: store, MaxHeld: limit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, done := serveWithDone(t, srv)
-	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	got, dir := sampledAnswer(t, body, Options{MaxHeld: limit})
 	if string(got) != body {
 		t.Fatalf("a held input over the limit did not pass as it came:\n%s", got)
 	}
@@ -461,19 +471,8 @@ func TestSampleOfSpilledCapture(t *testing.T) {
 	if len(body) < 2<<20 { // twice the capture's memory part (observe.capMemory, 1 MiB)
 		t.Fatalf("the stream is %d bytes, too short to spill", len(body))
 	}
-	up := cleanEndUpstream(t, body)
 	t.Setenv("TMPDIR", t.TempDir())
-	dir, store := repairSamples(t)
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Samples: store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, done := serveWithDone(t, srv)
-	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	got, dir := sampledAnswer(t, body, Options{})
 	if string(got) == body {
 		t.Fatalf("the stringified input was not repaired")
 	}
