@@ -229,11 +229,7 @@ func TestClientHangUpEverywhere(t *testing.T) {
 			} else {
 				resp.Body.Close()
 			}
-			<-upDone
-			tr.CloseIdleConnections()
-			ps.Close()
-			up.Close()
-			srv.transport.(*http.Transport).CloseIdleConnections()
+			closeAfterHangUp(upDone, tr, ps, up, srv)
 		})
 	}
 }

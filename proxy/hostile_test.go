@@ -376,12 +376,7 @@ func TestRequestNotJSON(t *testing.T) {
 // would cut the answer (golang/go #40747; a bare httputil.ReverseProxy shows it under load).
 func TestStreamedRequestBodyKeepsAnswer(t *testing.T) {
 	answer := strings.Repeat(sseOf(evPing), 2000)
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, answer)
-	}))
-	defer up.Close()
+	up := cleanEndUpstream(t, answer)
 	srv, ps := newServer(t, up.URL, Options{MaxRequestBody: 1024})
 	body := strings.Repeat("x", 8192)
 	for i := 0; i < 300; i++ {

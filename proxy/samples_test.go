@@ -214,16 +214,8 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 		chunk(map[string]any{}, "tool_calls") + "data: [DONE]\n\n"
 	req, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "messages": []any{map[string]any{"role": "user", "content": "hi"}},
 		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "todowrite", "parameters": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object"}}}}}}}})
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, body)
-	}))
-	defer up.Close()
-	dir := filepath.Join(t.TempDir(), "samples")
-	store, err := sample.Open(dir, sample.ModeRepairs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	up := cleanEndUpstream(t, body)
+	dir, store := repairSamples(t)
 	srv, err := New(Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
 	if err != nil {
 		t.Fatal(err)
@@ -387,6 +379,39 @@ func TestSampleModes(t *testing.T) {
 	}
 }
 
+// repairSamples opens a store that keeps a sample of every repaired exchange in a fresh folder,
+// and returns the folder and the store.
+func repairSamples(t *testing.T) (string, *sample.Store) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "samples")
+	store, err := sample.Open(dir, sample.ModeRepairs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, store
+}
+
+// sampledAnswer sends todoRequest to /v1/messages through a Server built with opts (its Routes and
+// Samples set here: an upstream that answers body, a store of repair samples) and returns the
+// client's body and the samples folder, once the handler has returned and its sample is written.
+func sampledAnswer(t *testing.T, body string, opts Options) ([]byte, string) {
+	t.Helper()
+	up := cleanEndUpstream(t, body)
+	dir, store := repairSamples(t)
+	opts.Routes, opts.Samples = []Route{{Upstream: up.URL}}, store
+	srv, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, done := serveWithDone(t, srv)
+	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	<-done
+	srv.Wait()
+	return got, dir
+}
+
 // runCaseWith sends one case's request through a Server built with opts (its Routes set here) and
 // returns the client's body and the server, once the handler has returned and its sample (if any)
 // is written.
@@ -418,27 +443,8 @@ func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 // was cut; the held input over the limit passed as it came, a fail-open the sample records.
 func TestSampleCutAtMaxHeld(t *testing.T) {
 	body := stringifiedTodoStream(strings.Repeat("x", 400))
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, body)
-	}))
-	defer up.Close()
-	dir := filepath.Join(t.TempDir(), "samples")
-	store, err := sample.Open(dir, sample.ModeRepairs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const limit = 256
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Samples: store, MaxHeld: limit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, done := serveWithDone(t, srv)
-	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	got, dir := sampledAnswer(t, body, Options{MaxHeld: limit})
 	if string(got) != body {
 		t.Fatalf("a held input over the limit did not pass as it came:\n%s", got)
 	}
@@ -465,27 +471,8 @@ func TestSampleOfSpilledCapture(t *testing.T) {
 	if len(body) < 2<<20 { // twice the capture's memory part (observe.capMemory, 1 MiB)
 		t.Fatalf("the stream is %d bytes, too short to spill", len(body))
 	}
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, body)
-	}))
-	defer up.Close()
 	t.Setenv("TMPDIR", t.TempDir())
-	dir := filepath.Join(t.TempDir(), "samples")
-	store, err := sample.Open(dir, sample.ModeRepairs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Samples: store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, done := serveWithDone(t, srv)
-	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	got, dir := sampledAnswer(t, body, Options{})
 	if string(got) == body {
 		t.Fatalf("the stringified input was not repaired")
 	}

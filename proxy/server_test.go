@@ -212,6 +212,13 @@ func TestClientHangUpCancelsUpstream(t *testing.T) {
 	_, _ = bufio.NewReader(resp.Body).ReadString('\n')
 	cancel()
 	resp.Body.Close()
+	closeAfterHangUp(upDone, tr, ps, up, srv)
+}
+
+// closeAfterHangUp waits for the upstream handler to end (upDone), then closes what a hang-up test
+// opened: the client transport's idle connections, the proxy's server, the upstream and the
+// proxy's idle upstream connections, so that goleak finds none of them.
+func closeAfterHangUp(upDone <-chan struct{}, tr *http.Transport, ps, up *httptest.Server, srv *Server) {
 	<-upDone
 	tr.CloseIdleConnections()
 	ps.Close()

@@ -10,6 +10,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // FuzzRepairMessage: RepairMessage never panics; it reports a change exactly when it returns one;
@@ -22,8 +23,8 @@ func FuzzRepairMessage(f *testing.F) {
 	f.Add([]byte(bashTools), []byte(`{"type":"message","content":[{"type":"text","text":"ok\ncourt"},{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"end_turn"}`))
 	f.Fuzz(func(t *testing.T, request, body []byte) {
 		tools, _ := repair.ToolsFromAnthropic(request)
-		var kinds []string
-		rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+		var kinds ssetest.Kinds
+		rep := kinds.Reporter()
 		out, ok := RepairMessage(tools, body, rep)
 		if !ok {
 			if out != nil || len(kinds) > 0 {

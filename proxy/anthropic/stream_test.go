@@ -18,32 +18,17 @@ import (
 // run feeds body through a Stream read by r and returns the output and the repair kinds reported.
 func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 	tools, _ := repair.ToolsFromAnthropic(request)
-	var kinds []string
-	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
-	st := NewStream(tools, rep)
-	out, err := ssetest.Run(r, st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out, kinds
+	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) ssetest.Repairer { return NewStream(tools, rep) })
 }
 
 func TestCasesPure(t *testing.T) {
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "anthropic") {
 		if !c.Stream {
 			continue
 		}
 		for _, mode := range []string{"onebyte", "chunks"} {
 			t.Run(c.Name+"/"+mode, func(t *testing.T) {
-				var r io.Reader = iotest.OneByteReader(bytes.NewReader(c.Upstream))
-				if mode == "chunks" {
-					r = ssetest.Chunks(c.Upstream, 7)
-				}
-				out, kinds := run(t, c.Request, r)
+				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 7))
 				if c.Want.Passthrough {
 					if !bytes.Equal(out, c.Upstream) {
 						t.Fatalf("passthrough changed; kinds %v\n%s", kinds, out)
@@ -63,11 +48,7 @@ func TestCasesPure(t *testing.T) {
 }
 
 func TestNonStreamCases(t *testing.T) {
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "anthropic") {
 		if c.Stream {
 			continue
 		}

@@ -87,6 +87,19 @@ func (o *Object) Set(key string, value json.RawMessage) {
 	*o = append(*o, Member{Key: key, Value: value})
 }
 
+// Array writes elems as a compact JSON array, each element as its raw text, in order; nil or empty
+// elems is [].
+func Array(elems []json.RawMessage) json.RawMessage {
+	b := []byte{'['}
+	for i, e := range elems {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, e...)
+	}
+	return append(b, ']')
+}
+
 // Marshal writes the object compactly: members in order, each value as its raw text.
 func (o Object) Marshal() []byte {
 	var b bytes.Buffer

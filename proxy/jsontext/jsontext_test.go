@@ -92,3 +92,20 @@ func FuzzUnquote(f *testing.F) {
 		}
 	})
 }
+
+func TestArray(t *testing.T) {
+	tests := []struct {
+		elems []json.RawMessage
+		want  string
+	}{
+		{nil, `[]`},
+		{[]json.RawMessage{}, `[]`},
+		{[]json.RawMessage{json.RawMessage(`1`)}, `[1]`},
+		{[]json.RawMessage{json.RawMessage(`{"a": 1}`), json.RawMessage(`"x"`), json.RawMessage(`[ ]`)}, `[{"a": 1},"x",[ ]]`},
+	}
+	for _, tc := range tests {
+		if got := string(Array(tc.elems)); got != tc.want {
+			t.Errorf("Array(%q) = %s, want %s", tc.elems, got, tc.want)
+		}
+	}
+}

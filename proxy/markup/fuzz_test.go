@@ -169,7 +169,7 @@ func FuzzHolder(f *testing.F) {
 		if strings.ContainsAny(text, "<[") {
 			return
 		}
-		body := held[:completeLen(held)]
+		body := held[:CompleteLen(held)]
 		if sy&Harmony != 0 && mayHoldHarmony(body) {
 			return
 		}

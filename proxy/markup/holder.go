@@ -44,7 +44,7 @@ func NewHolder(syn Syntax) *Holder { return &Holder{syn: syn} }
 func (h *Holder) Safe(pending string) int {
 	if quiet(&h.ts, pending) {
 		h.memo = nil
-		return completeLen(pending)
+		return CompleteLen(pending)
 	}
 	ms := &h.scratch
 	*ms = memos{at: -1, last: -1}
@@ -57,7 +57,7 @@ func (h *Holder) Safe(pending string) int {
 	f := first(h.ts, pending, h.syn, ms)
 	if f.at < 0 {
 		h.memo = nil
-		return completeLen(pending)
+		return CompleteLen(pending)
 	}
 	m := ms.forPos(f.at)
 	if m != ms.held {
@@ -135,8 +135,9 @@ func (h *Holder) Held() string { return h.buf.String()[h.start:] }
 // one FindTail gives on the whole text, so the caller need not keep the released text.
 func (h *Holder) Tail(pending string) (Leak, bool) { return findFrom(h.ts, pending, h.syn) }
 
-// completeLen is len(s) less an incomplete UTF-8 sequence at its end.
-func completeLen(s string) int {
+// CompleteLen is len(s) less an incomplete UTF-8 sequence at its end: how much of streamed text can
+// go out without splitting a character. A sequence that cannot be completed counts as whole.
+func CompleteLen(s string) int {
 	for k := 1; k <= utf8.UTFMax && k <= len(s); k++ {
 		if utf8.RuneStart(s[len(s)-k]) {
 			if utf8.FullRuneInString(s[len(s)-k:]) {

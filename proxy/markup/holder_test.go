@@ -140,8 +140,8 @@ func TestHolderReleaseSplit(t *testing.T) {
 func TestZeroHolder(t *testing.T) {
 	var h Holder
 	for _, s := range []string{"count", "<invoke name=\"x\">", "<tool_call>", "x\xe2\x9c"} {
-		if n := h.Safe(s); n != completeLen(s) {
-			t.Errorf("zero Holder Safe(%q) = %d, want %d", s, n, completeLen(s))
+		if n := h.Safe(s); n != CompleteLen(s) {
+			t.Errorf("zero Holder Safe(%q) = %d, want %d", s, n, CompleteLen(s))
 		}
 	}
 }

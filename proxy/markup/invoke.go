@@ -162,10 +162,7 @@ func invokeRest(c *cursor, q string) (Call, outcome) {
 			c.i += len(closer)
 			return call, whole
 		case partial(rest, closer):
-			if len(call.Params) > 0 {
-				return call, cut
-			}
-			return call, short
+			return call, cutOrShort(call)
 		case strings.HasPrefix(rest, "</"):
 			return call, fail
 		}

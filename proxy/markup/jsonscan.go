@@ -75,32 +75,18 @@ func (j *jscan) value(depth int) res {
 
 // object scans {…} starting at '{'.
 func (j *jscan) object(depth int) res {
-	if depth > maxDepth {
-		return bad
-	}
-	j.i++
-	j.skipBlanks()
-	if j.i < len(j.s) && j.s[j.i] == '}' {
-		j.i++
-		return ok
+	if r, done := j.open(depth, '}'); done {
+		return r
 	}
 	for {
-		j.skipBlanks()
-		if j.i >= len(j.s) {
-			return eof
-		}
-		if j.s[j.i] != '"' {
-			return bad
+		if r := j.at('"'); r != ok {
+			return r
 		}
 		if r := j.str(); r != ok {
 			return r
 		}
-		j.skipBlanks()
-		if j.i >= len(j.s) {
-			return eof
-		}
-		if j.s[j.i] != ':' {
-			return bad
+		if r := j.at(':'); r != ok {
+			return r
 		}
 		j.i++
 		if r := j.value(depth); r != ok {
@@ -114,14 +100,8 @@ func (j *jscan) object(depth int) res {
 
 // array scans […] starting at '['.
 func (j *jscan) array(depth int) res {
-	if depth > maxDepth {
-		return bad
-	}
-	j.i++
-	j.skipBlanks()
-	if j.i < len(j.s) && j.s[j.i] == ']' {
-		j.i++
-		return ok
+	if r, done := j.open(depth, ']'); done {
+		return r
 	}
 	for {
 		if r := j.value(depth); r != ok {
@@ -131,6 +111,35 @@ func (j *jscan) array(depth int) res {
 			return r
 		}
 	}
+}
+
+// open consumes the '{' or '[' of a container at depth and the blanks after it. done says the scan
+// of the container is over, with r: bad past maxDepth, ok when the closing byte end follows at once
+// (consumed too); otherwise its members follow.
+func (j *jscan) open(depth int, end byte) (r res, done bool) {
+	if depth > maxDepth {
+		return bad, true
+	}
+	j.i++
+	j.skipBlanks()
+	if j.i < len(j.s) && j.s[j.i] == end {
+		j.i++
+		return ok, true
+	}
+	return ok, false
+}
+
+// at consumes blanks and says whether the byte b follows (ok, not consumed), s ends first (eof) or
+// another byte does (bad).
+func (j *jscan) at(b byte) res {
+	j.skipBlanks()
+	if j.i >= len(j.s) {
+		return eof
+	}
+	if j.s[j.i] != b {
+		return bad
+	}
+	return ok
 }
 
 // next consumes blanks and then ',' or the closing byte end; the caller tells which by j.s[j.i-1].

@@ -129,15 +129,9 @@ func qwenRest(c *cursor, bare bool) (Call, outcome) {
 	if r := c.lit(qwenFunc); r != ok {
 		return Call{}, failOrShort(r)
 	}
-	name, r := c.upto(">")
-	if r != ok {
-		if !nameSoFar(c.rest()) {
-			return Call{}, fail
-		}
-		return Call{}, short
-	}
-	if name = strings.Trim(name, blanks); !validName(name) {
-		return Call{}, fail
+	name, o := qwenName(c)
+	if o != whole {
+		return Call{}, o
 	}
 	call := Call{Syntax: ToolCallXML, Name: name}
 	for {
@@ -146,15 +140,9 @@ func qwenRest(c *cursor, bare bool) (Call, outcome) {
 		switch {
 		case strings.HasPrefix(rest, qwenParam):
 			c.i += len(qwenParam)
-			pname, r := c.upto(">")
-			if r != ok {
-				if !nameSoFar(c.rest()) {
-					return call, fail
-				}
-				return call, short
-			}
-			if pname = strings.Trim(pname, blanks); !validName(pname) {
-				return call, fail
+			pname, o := qwenName(c)
+			if o != whole {
+				return call, o
 			}
 			v, r := c.upto(qwenValEnd)
 			if r != ok {
@@ -172,16 +160,22 @@ func qwenRest(c *cursor, bare bool) (Call, outcome) {
 			c.i += len(tcClose)
 			return call, whole
 		case partial(rest, qwenFuncEnd), partial(rest, tcClose):
-			if len(call.Params) > 0 {
-				return call, cut
-			}
-			return call, short
+			return call, cutOrShort(call)
 		case partial(rest, qwenParam):
 			return call, short
 		default:
 			return call, fail
 		}
 	}
+}
+
+// cutOrShort is the outcome of call when the text ends inside a closer that may be left out: cut
+// once a parameter is complete, short before it.
+func cutOrShort(call Call) outcome {
+	if len(call.Params) > 0 {
+		return cut
+	}
+	return short
 }
 
 // bareEnd ends a bare Qwen call after its </function>: a stray </tool_call> after blanks is taken
@@ -214,6 +208,22 @@ func trimLineBreak(v string) string {
 		v = v[:len(v)-1]
 	}
 	return v
+}
+
+// qwenName reads the name of a <function=…> or <parameter=…> up to its '>', trimmed of blanks: whole
+// with the name; short when the text ends where a name may still stand; fail otherwise.
+func qwenName(c *cursor) (string, outcome) {
+	name, r := c.upto(">")
+	if r != ok {
+		if !nameSoFar(c.rest()) {
+			return "", fail
+		}
+		return "", short
+	}
+	if name = strings.Trim(name, blanks); !validName(name) {
+		return "", fail
+	}
+	return name, whole
 }
 
 // nameSoFar reports whether s, the text up to the end before a '>', can still become a name with
@@ -277,10 +287,7 @@ func glmRest(c *cursor) (Call, outcome) {
 			c.i += len(tcClose)
 			return call, whole
 		case partial(rest, tcClose):
-			if len(call.Params) > 0 {
-				return call, cut
-			}
-			return call, short
+			return call, cutOrShort(call)
 		case partial(rest, glmKey):
 			return call, short
 		default:

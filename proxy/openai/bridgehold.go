@@ -2,7 +2,6 @@ package openai
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/markup"
 )
@@ -75,10 +74,10 @@ func (h *bridgeHolder) candidate(pending string, i int) bool {
 	return true
 }
 
-// holdCR is completeLen less a CR at the very end: whether it ends a line, or an LF follows, is
+// holdCR is markup.CompleteLen less a CR at the very end: whether it ends a line, or an LF follows, is
 // known only with the next byte, and a line start must not be released as if inside a line.
 func holdCR(pending string) int {
-	n := completeLen(pending)
+	n := markup.CompleteLen(pending)
 	if n > 0 && n == len(pending) && pending[n-1] == '\r' {
 		n--
 	}
@@ -168,17 +167,4 @@ func (f *fenceState) feed(line string) {
 	if c == f.char && n >= f.n && strings.Trim(l[n:], " \t\r") == "" {
 		f.in = false
 	}
-}
-
-// completeLen is len(s) less an incomplete UTF-8 sequence at its end.
-func completeLen(s string) int {
-	for k := 1; k <= utf8.UTFMax && k <= len(s); k++ {
-		if utf8.RuneStart(s[len(s)-k]) {
-			if utf8.FullRuneInString(s[len(s)-k:]) {
-				return len(s)
-			}
-			return len(s) - k
-		}
-	}
-	return len(s)
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
@@ -19,14 +18,7 @@ import (
 // run feeds body through a Stream read by r and returns the output and the repair kinds reported.
 func run(t testing.TB, request []byte, r io.Reader, opt Options) ([]byte, []string) {
 	tools, _ := repair.ToolsFromChat(request)
-	var kinds []string
-	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
-	st := NewStream(tools, rep, opt)
-	out, err := ssetest.Run(r, st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out, kinds
+	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) ssetest.Repairer { return NewStream(tools, rep, opt) })
 }
 
 // checkChat checks a repaired body against a case's want.
@@ -72,24 +64,13 @@ func checkChat(t *testing.T, c cases.Case, out []byte, kinds []string) {
 }
 
 func TestCasesPure(t *testing.T) {
-	all, err := cases.Load("openai")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "openai") {
 		if !c.Stream {
 			continue
 		}
-		for _, mode := range []string{"whole", "onebyte", "chunks"} {
+		for _, mode := range ssetest.Feeds {
 			t.Run(c.Name+"/"+mode, func(t *testing.T) {
-				var r io.Reader = bytes.NewReader(c.Upstream)
-				switch mode {
-				case "onebyte":
-					r = iotest.OneByteReader(r)
-				case "chunks":
-					r = ssetest.Chunks(c.Upstream, 7)
-				}
-				out, kinds := run(t, c.Request, r, Options{})
+				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 7), Options{})
 				checkChat(t, c, out, kinds)
 			})
 		}
@@ -97,18 +78,14 @@ func TestCasesPure(t *testing.T) {
 }
 
 func TestNonStreamCases(t *testing.T) {
-	all, err := cases.Load("openai")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "openai") {
 		if c.Stream {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			tools, _ := repair.ToolsFromChat(c.Request)
-			var kinds []string
-			rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+			var kinds ssetest.Kinds
+			rep := kinds.Reporter()
 			out := c.Upstream
 			if fixed, ok := RepairCompletion(tools, c.Upstream, rep, Options{}); ok {
 				out = fixed

@@ -53,7 +53,7 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	if !fixed {
 		return returned(body, changed)
 	}
-	obj.Set("choices", joinList(list))
+	obj.Set("choices", jsontext.Array(list))
 	return obj.Marshal(), true
 }
 
@@ -106,7 +106,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		}
 	}
 	if len(tcs) > 0 {
-		msg.Set("tool_calls", joinList(tcs))
+		msg.Set("tool_calls", jsontext.Array(tcs))
 		if finish == "stop" {
 			ch.Set("finish_reason", json.RawMessage(`"tool_calls"`))
 			rep.Repair("", "finish_reason")

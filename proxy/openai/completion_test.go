@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 func completion(message, finish string) string {
@@ -102,8 +103,8 @@ func TestRepairCompletion(t *testing.T) {
 	tl, _ := repair.ToolsFromChat([]byte(tools))
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var kinds []string
-			rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+			var kinds ssetest.Kinds
+			rep := kinds.Reporter()
 			out, ok := RepairCompletion(tl, []byte(tc.body), rep, tc.opt)
 			if tc.want == "" {
 				if ok || len(kinds) > 0 {

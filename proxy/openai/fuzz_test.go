@@ -58,8 +58,8 @@ func FuzzCompletion(f *testing.F) {
 			opt.TextFormat = FormatGongju
 		}
 		tl, _ := repair.ToolsFromChat(request)
-		var kinds []string
-		rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+		var kinds ssetest.Kinds
+		rep := kinds.Reporter()
 		out, ok := RepairCompletion(tl, bytes.Clone(body), rep, opt)
 		if !ok {
 			if out != nil {

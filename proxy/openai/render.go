@@ -144,7 +144,7 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 	// after it carry neither.
 	mainGoes = mainGoes || keepsChunk(delta, ch)
 	if mainGoes {
-		obj.Set("choices", joinList([]json.RawMessage{ch.Marshal()}))
+		obj.Set("choices", jsontext.Array([]json.RawMessage{ch.Marshal()}))
 		out = append(out, ReplaceData(p.raw, obj.Marshal()))
 	}
 	env := without(obj, "usage")
@@ -169,7 +169,7 @@ func (ed *edit) frames(p *piece) ([][]byte, bool) {
 			later = later[1:]
 		}
 		if between != nil {
-			out = append(out, dataFrame(eol, chunkWith(env, idx, `{"tool_calls":`+string(joinList(between))+`}`, "null")))
+			out = append(out, dataFrame(eol, chunkWith(env, idx, `{"tool_calls":`+string(jsontext.Array(between))+`}`, "null")))
 		}
 	}
 	if len(ed.synth) > 0 && hasFinish {
@@ -239,7 +239,7 @@ func (ed *edit) toolCalls(delta jsontext.Object, split int) (jsontext.Object, []
 	if len(kept) == 0 {
 		return without(delta, "tool_calls"), later, true
 	}
-	delta.Set("tool_calls", joinList(kept))
+	delta.Set("tool_calls", jsontext.Array(kept))
 	return delta, later, true
 }
 

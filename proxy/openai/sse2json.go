@@ -93,7 +93,7 @@ func completionFromSSE(body []byte) ([]byte, bool) {
 	for _, i := range idx {
 		list = append(list, choices[i].message(i))
 	}
-	out.Set("choices", joinList(list))
+	out.Set("choices", jsontext.Array(list))
 	if usage != nil {
 		out.Set("usage", usage)
 	}
@@ -172,7 +172,7 @@ func (ac *accChoice) message(index int) json.RawMessage {
 		for _, cl := range ac.calls {
 			tcs = append(tcs, toolCallJSON(cl.id, cl.name, cl.args))
 		}
-		msg.Set("tool_calls", joinList(tcs))
+		msg.Set("tool_calls", jsontext.Array(tcs))
 	}
 	finish := ac.finish
 	if finish == nil {

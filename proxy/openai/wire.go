@@ -170,15 +170,3 @@ func rawList(raw json.RawMessage) ([]json.RawMessage, bool) {
 	}
 	return l, true
 }
-
-// joinList writes elements as a JSON array.
-func joinList(l []json.RawMessage) json.RawMessage {
-	b := []byte{'['}
-	for i, e := range l {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, e...)
-	}
-	return append(b, ']')
-}

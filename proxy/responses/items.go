@@ -56,7 +56,7 @@ func cutMessage(item json.RawMessage, part int, text, keep string) (json.RawMess
 	}
 	p.Set("text", jsontext.Quote(keep))
 	head.Content[part] = p.Marshal()
-	obj.Set("content", joinList(head.Content))
+	obj.Set("content", jsontext.Array(head.Content))
 	return obj.Marshal(), true
 }
 
@@ -206,7 +206,7 @@ func (s *Stream) outputWithCalls(raw json.RawMessage) (json.RawMessage, bool) {
 	if !changed {
 		return nil, false
 	}
-	return joinList(out), true
+	return jsontext.Array(out), true
 }
 
 // setMember returns the event raw with its data's top-level key set to v.

@@ -291,7 +291,7 @@ func (s *Stream) completed(d []byte, e *event) []byte {
 		for k, i := range idx {
 			items[k] = s.done[i]
 		}
-		resp.Set("output", joinList(items))
+		resp.Set("output", jsontext.Array(items))
 		s.rep.Repair("", "shape")
 	default:
 		items, changed := s.output(out)
@@ -324,16 +324,5 @@ func (s *Stream) output(raw json.RawMessage) (json.RawMessage, bool) {
 	if !changed {
 		return nil, false
 	}
-	return joinList(items), true
-}
-
-func joinList(l []json.RawMessage) json.RawMessage {
-	b := []byte{'['}
-	for i, e := range l {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, e...)
-	}
-	return append(b, ']')
+	return jsontext.Array(items), true
 }

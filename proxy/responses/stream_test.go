@@ -21,23 +21,17 @@ const tools = `{"model":"m","stream":true,"tools":[
 {"type":"function","name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"]}},
 {"type":"web_search"}]}`
 
+// run feeds body through a Stream read by r and returns the output and the repair kinds reported.
 func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 	tl, _ := repair.ToolsFromResponses(request)
-	var kinds []string
-	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
-	st := NewStream(tl, rep)
-	out, err := ssetest.Run(r, st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out, kinds
+	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) ssetest.Repairer { return NewStream(tl, rep) })
 }
 
 // runJSON repairs a non-streamed body and returns what the client gets and the kinds reported.
 func runJSON(request, body []byte) ([]byte, []string) {
 	tl, _ := repair.ToolsFromResponses(request)
-	var kinds []string
-	rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+	var kinds ssetest.Kinds
+	rep := kinds.Reporter()
 	if fixed, ok := RepairResponse(tl, body, rep); ok {
 		return fixed, kinds
 	}
@@ -45,11 +39,7 @@ func runJSON(request, body []byte) ([]byte, []string) {
 }
 
 func TestCasesPure(t *testing.T) {
-	all, err := cases.Load("responses")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, "responses") {
 		if !c.Stream {
 			t.Run(c.Name+"/json", func(t *testing.T) {
 				out, kinds := runJSON(c.Request, c.Upstream)
@@ -57,16 +47,9 @@ func TestCasesPure(t *testing.T) {
 			})
 			continue
 		}
-		for _, mode := range []string{"whole", "onebyte", "chunks"} {
+		for _, mode := range ssetest.Feeds {
 			t.Run(c.Name+"/"+mode, func(t *testing.T) {
-				var r io.Reader = bytes.NewReader(c.Upstream)
-				switch mode {
-				case "onebyte":
-					r = iotest.OneByteReader(r)
-				case "chunks":
-					r = ssetest.Chunks(c.Upstream, 5)
-				}
-				out, kinds := run(t, c.Request, r)
+				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 5))
 				check(t, c.Want.Passthrough, c.Upstream, c.Want.Message, c.Want.Repairs, out, kinds)
 			})
 		}
@@ -245,8 +228,8 @@ func TestRepairResponseShapes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var kinds []string
-			rep := &repair.Reporter{Repaired: func(kind, _ string) { kinds = append(kinds, kind) }}
+			var kinds ssetest.Kinds
+			rep := kinds.Reporter()
 			out, ok := RepairResponse(tl, []byte(tc.body), rep)
 			if tc.want == "" {
 				if ok {

@@ -43,17 +43,20 @@ func missingEntry(t *testing.T, version string) updatetest.Release {
 	return rel
 }
 
-// forged replaces a release's linux/amd64 archive with another binary and lists the forged
-// archive's true SHA-256 in a new checksums.txt, signed by signer (nil: the original signature is
-// kept): what an attacker who can write release assets but lacks the release key can make.
-func forged(t *testing.T, version string, signer *ecdsa.PrivateKey) updatetest.Release {
-	rel := updatetest.NewRelease(t, version, "linux/amd64")
-	rel.Assets[0] = updatetest.Archive(t, version, "linux", "amd64", []byte("#!/bin/sh\necho evil\n"))
-	rel.Assets[1] = updatetest.Checksums(rel.Assets[0])
-	if signer != nil {
-		rel.Assets[2] = updatetest.SignatureBy(signer, rel.Assets[1])
+// forged builds release version for linux/amd64 with its archive replaced by another binary and the
+// forged archive's true SHA-256 listed in a new checksums.txt, signed by signer (nil: the original
+// signature is kept): what an attacker who can write release assets but lacks the release key can
+// make.
+func forged(signer *ecdsa.PrivateKey) func(t *testing.T, version string) updatetest.Release {
+	return func(t *testing.T, version string) updatetest.Release {
+		rel := updatetest.NewRelease(t, version, "linux/amd64")
+		rel.Assets[0] = updatetest.Archive(t, version, "linux", "amd64", []byte("#!/bin/sh\necho evil\n"))
+		rel.Assets[1] = updatetest.Checksums(rel.Assets[0])
+		if signer != nil {
+			rel.Assets[2] = updatetest.SignatureBy(signer, rel.Assets[1])
+		}
+		return rel
 	}
-	return rel
 }
 
 // withoutAsset drops the named asset from a release.
@@ -69,6 +72,38 @@ func manyReleases(t *testing.T, count int) []updatetest.Release {
 		rels = append(rels, updatetest.NewRelease(t, fmt.Sprintf("1.%d.0", i), "linux/amd64"))
 	}
 	return rels
+}
+
+// linux is the releases func of one linux/amd64 release of each version, in that order.
+func linux(versions ...string) func(*testing.T) []updatetest.Release {
+	return func(t *testing.T) []updatetest.Release {
+		var rels []updatetest.Release
+		for _, v := range versions {
+			rels = append(rels, updatetest.NewRelease(t, v, "linux/amd64"))
+		}
+		return rels
+	}
+}
+
+// one is the releases func of the single release build makes for version.
+func one(build func(t *testing.T, version string) updatetest.Release, version string) func(*testing.T) []updatetest.Release {
+	return func(t *testing.T) []updatetest.Release { return []updatetest.Release{build(t, version)} }
+}
+
+// withoutChecksumsOf is release version for linux/amd64 without its checksums.txt.
+func withoutChecksumsOf(t *testing.T, version string) updatetest.Release {
+	return withoutChecksums(updatetest.NewRelease(t, version, "linux/amd64"))
+}
+
+// withoutSignatureOf is release version for linux/amd64 without its checksums.txt.sig.
+func withoutSignatureOf(t *testing.T, version string) updatetest.Release {
+	return withoutAsset(updatetest.NewRelease(t, version, "linux/amd64"), update.SignatureFile)
+}
+
+// verified is the downloads of an install of archive that was checked: the archive, checksums.txt
+// and its signature, in that order.
+func verified(archive string) []string {
+	return []string{archive, "checksums.txt", "checksums.txt.sig"}
 }
 
 func TestRun(t *testing.T) {
@@ -100,7 +135,7 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.2.0",
 			wantBinary:    "1.2.0",
-			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.2.0_linux_amd64.tar.gz"),
 			wantRestarts:  1,
 		},
 		{
@@ -112,7 +147,7 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.2.0",
 			wantBinary:    "1.2.0",
-			wantDownloads: []string{"toolfix_1.2.0_windows_amd64.zip", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.2.0_windows_amd64.zip"),
 			wantRestarts:  1,
 		},
 		{
@@ -128,47 +163,39 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.3.0",
 			wantBinary:    "1.3.0",
-			wantDownloads: []string{"toolfix_1.3.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.3.0_linux_amd64.tar.gz"),
 			wantRestarts:  1,
 		},
 		{
-			name: "equal version does nothing",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
-			},
+			name:       "equal version does nothing",
+			releases:   linux("1.2.0"),
 			opts:       update.Options{Current: "1.2.0", OS: "linux", Arch: "amd64"},
 			wantAction: update.UpToDate,
 			wantTarget: "1.2.0",
 		},
 		{
-			name: "older release is never installed without --version",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
-			},
+			name:       "older release is never installed without --version",
+			releases:   linux("1.2.0"),
 			opts:       update.Options{Current: "1.3.0-rc.2", OS: "linux", Arch: "amd64"},
 			wantAction: update.UpToDate,
 			wantTarget: "1.3.0-rc.2",
 		},
 		{
-			name: "current newest release without checksums is still up to date",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{withoutChecksums(updatetest.NewRelease(t, "1.2.0", "linux/amd64"))}
-			},
+			name:       "current newest release without checksums is still up to date",
+			releases:   one(withoutChecksumsOf, "1.2.0"),
 			opts:       update.Options{Current: "1.2.0", OS: "linux", Arch: "amd64"},
 			wantAction: update.UpToDate,
 			wantTarget: "1.2.0",
 		},
 		{
-			name: "--version downgrades",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64"), updatetest.NewRelease(t, "1.1.0", "linux/amd64")}
-			},
+			name:          "--version downgrades",
+			releases:      linux("1.2.0", "1.1.0"),
 			opts:          update.Options{Current: "1.2.0", Version: "v1.1.0", OS: "linux", Arch: "amd64"},
 			wantAction:    update.Installed,
 			wantTarget:    "1.1.0",
 			wantDowngrade: true,
 			wantBinary:    "1.1.0",
-			wantDownloads: []string{"toolfix_1.1.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.1.0_linux_amd64.tar.gz"),
 			wantRestarts:  1,
 		},
 		{
@@ -182,60 +209,48 @@ func TestRun(t *testing.T) {
 			wantAction:    update.Installed,
 			wantTarget:    "1.3.0-rc.1",
 			wantBinary:    "1.3.0-rc.1",
-			wantDownloads: []string{"toolfix_1.3.0-rc.1_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.3.0-rc.1_linux_amd64.tar.gz"),
 			wantRestarts:  1,
 		},
 		{
-			name: "--version equal to current does nothing",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64"), updatetest.NewRelease(t, "1.1.0", "linux/amd64")}
-			},
+			name:       "--version equal to current does nothing",
+			releases:   linux("1.2.0", "1.1.0"),
 			opts:       update.Options{Current: "1.1.0", Version: "v1.1.0", OS: "linux", Arch: "amd64"},
 			wantAction: update.UpToDate,
 			wantTarget: "1.1.0",
 		},
 		{
-			name: "--version that does not exist",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
-			},
-			opts:    update.Options{Current: "1.1.0", Version: "v9.9.9", OS: "linux", Arch: "amd64"},
-			wantErr: []error{update.ErrNoRelease},
+			name:     "--version that does not exist",
+			releases: linux("1.2.0"),
+			opts:     update.Options{Current: "1.1.0", Version: "v9.9.9", OS: "linux", Arch: "amd64"},
+			wantErr:  []error{update.ErrNoRelease},
 		},
 		{
-			name: "tampered archive is refused",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{tampered(t, "1.2.0")}
-			},
+			name:          "tampered archive is refused",
+			releases:      one(tampered, "1.2.0"),
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			wantErr:       []error{update.ErrUnverified, selfupdate.ErrChecksumValidationFailed},
 			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt"},
 		},
 		{
-			name: "forged archive with a matching checksums.txt signed by another key is refused",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{forged(t, "1.2.0", otherKey)}
-			},
+			name:          "forged archive with a matching checksums.txt signed by another key is refused",
+			releases:      one(forged(otherKey), "1.2.0"),
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			wantErr:       []error{update.ErrUnverified, selfupdate.ErrECDSAValidationFailed},
-			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.2.0_linux_amd64.tar.gz"),
 		},
 		{
-			name: "forged archive with a matching checksums.txt under the old signature is refused",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{forged(t, "1.2.0", nil)}
-			},
+			name:          "forged archive with a matching checksums.txt under the old signature is refused",
+			releases:      one(forged(nil), "1.2.0"),
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			wantErr:       []error{update.ErrUnverified, selfupdate.ErrECDSAValidationFailed},
-			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.2.0_linux_amd64.tar.gz"),
 		},
 		{
-			name: "missing signature is refused before any download",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{withoutAsset(updatetest.NewRelease(t, "1.2.0", "linux/amd64"), update.SignatureFile)}
-			},
-			opts:    update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
-			wantErr: []error{update.ErrUnverified, selfupdate.ErrValidationAssetNotFound},
+			name:     "missing signature is refused before any download",
+			releases: one(withoutSignatureOf, "1.2.0"),
+			opts:     update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
+			wantErr:  []error{update.ErrUnverified, selfupdate.ErrValidationAssetNotFound},
 		},
 		{
 			name:          "--version of a release older than the newest 100 is found on a later page",
@@ -245,71 +260,57 @@ func TestRun(t *testing.T) {
 			wantTarget:    "1.3.0",
 			wantDowngrade: true,
 			wantBinary:    "1.3.0",
-			wantDownloads: []string{"toolfix_1.3.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.3.0_linux_amd64.tar.gz"),
 			wantRestarts:  1,
 		},
 		{
-			name: "missing checksums.txt is refused before any download",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{withoutChecksums(updatetest.NewRelease(t, "1.2.0", "linux/amd64"))}
-			},
-			opts:    update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
-			wantErr: []error{update.ErrUnverified, selfupdate.ErrValidationAssetNotFound},
+			name:     "missing checksums.txt is refused before any download",
+			releases: one(withoutChecksumsOf, "1.2.0"),
+			opts:     update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
+			wantErr:  []error{update.ErrUnverified, selfupdate.ErrValidationAssetNotFound},
 		},
 		{
-			name: "missing checksums.txt entry is refused",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{missingEntry(t, "1.2.0")}
-			},
+			name:          "missing checksums.txt entry is refused",
+			releases:      one(missingEntry, "1.2.0"),
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			wantErr:       []error{update.ErrUnverified, selfupdate.ErrHashNotFound},
 			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt"},
 		},
 		{
-			name: "--check reports a newer version and changes nothing",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
-			},
+			name:       "--check reports a newer version and changes nothing",
+			releases:   linux("1.2.0"),
 			opts:       update.Options{Current: "1.1.0", CheckOnly: true, OS: "linux", Arch: "amd64"},
 			wantAction: update.Available,
 			wantTarget: "1.2.0",
 		},
 		{
-			name: "--check refuses a release without checksums.txt",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{withoutChecksums(updatetest.NewRelease(t, "1.2.0", "linux/amd64"))}
-			},
-			opts:    update.Options{Current: "1.1.0", CheckOnly: true, OS: "linux", Arch: "amd64"},
-			wantErr: []error{update.ErrUnverified},
+			name:     "--check refuses a release without checksums.txt",
+			releases: one(withoutChecksumsOf, "1.2.0"),
+			opts:     update.Options{Current: "1.1.0", CheckOnly: true, OS: "linux", Arch: "amd64"},
+			wantErr:  []error{update.ErrUnverified},
 		},
 		{
-			name: "no archive for this platform",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
-			},
-			opts:    update.Options{Current: "1.1.0", OS: "darwin", Arch: "arm64"},
-			wantErr: []error{update.ErrNoRelease},
+			name:     "no archive for this platform",
+			releases: linux("1.2.0"),
+			opts:     update.Options{Current: "1.1.0", OS: "darwin", Arch: "arm64"},
+			wantErr:  []error{update.ErrNoRelease},
 		},
 		{
-			name: "unknown repository has no release",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
-			},
-			opts:    update.Options{Current: "1.1.0", Repo: "someone/fork", OS: "linux", Arch: "amd64"},
-			wantErr: []error{update.ErrNoRelease},
+			name:     "unknown repository has no release",
+			releases: linux("1.2.0"),
+			opts:     update.Options{Current: "1.1.0", Repo: "someone/fork", OS: "linux", Arch: "amd64"},
+			wantErr:  []error{update.ErrNoRelease},
 		},
 		{
-			name: "restart failure is reported after the install",
-			releases: func(t *testing.T) []updatetest.Release {
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
-			},
+			name:          "restart failure is reported after the install",
+			releases:      linux("1.2.0"),
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			restart:       errRestart,
 			wantAction:    update.Installed,
 			wantTarget:    "1.2.0",
 			wantErr:       []error{errRestart},
 			wantBinary:    "1.2.0",
-			wantDownloads: []string{"toolfix_1.2.0_linux_amd64.tar.gz", "checksums.txt", "checksums.txt.sig"},
+			wantDownloads: verified("toolfix_1.2.0_linux_amd64.tar.gz"),
 			wantRestarts:  1,
 		},
 	}

@@ -1,6 +1,7 @@
 // Package ssetest helps the dialects' tests drive a stream repairer over SSE bytes: it frames the
 // input, feeds every piece in order, ends the stream and returns what went out. It also supplies a
-// reader that hands out bytes in small random chunks, as a network does.
+// reader that hands out bytes in small random chunks, as a network does, and records the kinds of
+// the repairs a dialect reports.
 package ssetest
 
 import (
@@ -9,7 +10,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"testing"
+	"testing/iotest"
 
+	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -45,6 +49,43 @@ func Run(r io.Reader, rep Repairer) ([]byte, error) {
 		return out.Bytes(), fmt.Errorf("%d bytes still held after End", n)
 	}
 	return out.Bytes(), nil
+}
+
+// Kinds collects the kind of every repair reported through its Reporter, in the order reported.
+type Kinds []string
+
+// Reporter returns a repair.Reporter that appends the kind of each repair to k.
+func (k *Kinds) Reporter() *repair.Reporter {
+	return &repair.Reporter{Repaired: func(kind, _ string) { *k = append(*k, kind) }}
+}
+
+// RunKinds is Run for the repairer newStream builds around a Reporter that records each repair's
+// kind. It fails t on an error from Run and returns what went out and the kinds, in the order
+// reported (nil when none was).
+func RunKinds(t testing.TB, r io.Reader, newStream func(*repair.Reporter) Repairer) ([]byte, []string) {
+	t.Helper()
+	var kinds Kinds
+	out, err := Run(r, newStream(kinds.Reporter()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, kinds
+}
+
+// Feeds names the ways a test hands a stream's bytes to a repairer, for Feed: "whole" (as much as
+// each Read asks), "onebyte" (one byte a Read) and "chunks" (1 to 64 bytes a Read, as Chunks).
+var Feeds = []string{"whole", "onebyte", "chunks"}
+
+// Feed returns a reader of b that hands it out the way feed, one of Feeds, names; "chunks" draws
+// its sizes with seed. Any other name reads b whole.
+func Feed(feed string, b []byte, seed int64) io.Reader {
+	switch feed {
+	case "onebyte":
+		return iotest.OneByteReader(bytes.NewReader(b))
+	case "chunks":
+		return Chunks(b, seed)
+	}
+	return bytes.NewReader(b)
 }
 
 // Chunks returns a reader of b that hands out 1 to 64 bytes per Read, chosen by a generator seeded

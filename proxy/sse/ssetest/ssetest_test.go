@@ -3,8 +3,10 @@ package ssetest
 import (
 	"bytes"
 	"io"
+	"slices"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -34,5 +36,64 @@ func TestRun(t *testing.T) {
 	}
 	if _, err := Run(bytes.NewReader(in), &holder{}); err == nil {
 		t.Fatal("a repairer still holding bytes after End was not reported")
+	}
+}
+
+func TestFeed(t *testing.T) {
+	in := []byte("event: a\ndata: 1\n\ndata: 2\n\n")
+	tests := []struct {
+		feed    string
+		maxRead int // the most bytes one Read may give
+	}{
+		{"whole", len(in)},
+		{"onebyte", 1},
+		{"chunks", 64},
+	}
+	for _, tc := range tests {
+		t.Run(tc.feed, func(t *testing.T) {
+			r := Feed(tc.feed, in, 3)
+			var got []byte
+			buf := make([]byte, 2*len(in))
+			for {
+				n, err := r.Read(buf)
+				if n > tc.maxRead {
+					t.Fatalf("one Read gave %d bytes, want at most %d", n, tc.maxRead)
+				}
+				got = append(got, buf[:n]...)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !bytes.Equal(got, in) {
+				t.Fatalf("read %q, want %q", got, in)
+			}
+		})
+	}
+}
+
+// reporting reports a repair of kind "shape" for every piece that holds "fix" and passes each on.
+type reporting struct {
+	copier
+	rep *repair.Reporter
+}
+
+func (r reporting) Push(ev sse.Event, w io.Writer) error {
+	if bytes.Contains(ev.Raw, []byte("fix")) {
+		r.rep.Repaired("shape", "a piece")
+	}
+	return r.copier.Push(ev, w)
+}
+
+func TestRunKinds(t *testing.T) {
+	in := []byte("data: fix\n\ndata: ok\n\ndata: fix\n\n")
+	out, kinds := RunKinds(t, Chunks(in, 1), func(rep *repair.Reporter) Repairer { return reporting{rep: rep} })
+	if !bytes.Equal(out, in) {
+		t.Fatalf("out %q, want the input", out)
+	}
+	if want := []string{"shape", "shape"}; !slices.Equal(kinds, want) {
+		t.Fatalf("kinds %v, want %v", kinds, want)
 	}
 }
