@@ -68,11 +68,12 @@ func (s *Stream) leakOff() bool { return s.noTools }
 // text and function_call items after the message item.
 func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 	if e == nil || e.Type == nil || s.leakOff() {
-		if len(s.held) > 0 && s.holding != nil {
-			if _, _, has := sse.Fields(raw); has {
-				// A data event this dialect cannot read, behind held events: nothing is known of
+		if len(s.held) > 0 {
+			if _, _, has := sse.Fields(raw); has || !commentOnly(raw) {
+				// A data event this dialect cannot read (or an event of other fields, such as a
+				// data line whose name came garbled), behind held events: nothing is known of
 				// it, so the held events go out as they came, then it, in their order (a
-				// fail-open); a comment or ping has no data and passes at once.
+				// fail-open); a comment (a keep-alive) passes at once.
 				s.rep.Fail("an event that is not a Responses event object behind a held text")
 				s.holding, s.msgDone = nil, -1
 				return s.flush(w, raw, e)
@@ -118,6 +119,17 @@ func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 		return nil
 	}
 	return s.write(w, raw, e)
+}
+
+// commentOnly reports whether raw, a piece of the stream without data, holds only SSE comments
+// and blank lines.
+func commentOnly(raw []byte) bool {
+	for line := range bytes.Lines(raw) {
+		if t := bytes.TrimRight(line, "\r\n"); len(t) > 0 && t[0] != ':' {
+			return false
+		}
+	}
+	return true
 }
 
 // textDelta takes one output_text delta.
