@@ -54,20 +54,9 @@ func dsmlInvokeRest(c *cursor) (Call, outcome) {
 	}
 	call := Call{Syntax: DeepSeek, Name: name}
 	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, dsmlInvokeEnd):
-			c.i += len(dsmlInvokeEnd)
-			return call, whole
-		case partial(rest, dsmlInvokeEnd) && len(call.Params) > 0:
-			return call, cut
-		case partial(rest, dsmlInvokeEnd) || partial(rest, dsmlParam):
-			return call, short
-		case !strings.HasPrefix(rest, dsmlParam):
-			return call, fail
+		if o, done := c.nextParam(dsmlInvokeEnd, dsmlParam, call); done {
+			return call, o
 		}
-		c.i += len(dsmlParam)
 		attrs, r := c.attrs()
 		if r != ok {
 			return call, failOrShort(r)

@@ -155,15 +155,10 @@ func invokeRest(c *cursor, q string) (Call, outcome) {
 	call := Call{Syntax: Invoke, Name: name}
 	closer := "</" + q + ">"
 	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, closer):
-			c.i += len(closer)
-			return call, whole
-		case partial(rest, closer):
-			return call, cutOrShort(call)
-		case strings.HasPrefix(rest, "</"):
+		if o, done := c.closing(closer, call); done {
+			return call, o
+		}
+		if strings.HasPrefix(c.rest(), "</") {
 			return call, fail
 		}
 		pq, r := c.tagName()
