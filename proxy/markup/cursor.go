@@ -171,6 +171,15 @@ func cutOrShort(call Call) outcome {
 	return short
 }
 
+// single is the result of a block that holds one call: the call with its outcome, or none when
+// the outcome is fail or short.
+func single(call Call, o outcome) ([]Call, outcome) {
+	if o == fail || o == short {
+		return nil, o
+	}
+	return []Call{call}, o
+}
+
 // listOf says which calls a list holds, for callsUntil.
 type listOf uint8
 

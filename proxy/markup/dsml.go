@@ -27,11 +27,7 @@ const (
 func dsmlBlock(c *cursor) ([]Call, outcome) {
 	rest := c.rest()
 	if strings.HasPrefix(rest, dsmlInvoke) || partial(rest, dsmlInvoke) && !partial(rest, dsmlCalls) {
-		call, o := dsmlInvokeRest(c)
-		if o == fail || o == short {
-			return nil, o
-		}
-		return []Call{call}, o
+		return single(dsmlInvokeRest(c))
 	}
 	if r := c.lit(dsmlCalls); r != ok {
 		return nil, failOrShort(r)

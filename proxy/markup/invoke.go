@@ -113,11 +113,7 @@ func invokeBlock(c *cursor) ([]Call, outcome) {
 		}
 		return nil, fail
 	case qnameIs(q, "invoke", false):
-		call, o := invokeRest(c, q)
-		if o == fail || o == short {
-			return nil, o
-		}
-		return []Call{call}, o
+		return single(invokeRest(c, q))
 	case qnameIs(q, "function_calls", false), qnameIs(q, "tool_call", true):
 		return wrapperRest(c, q)
 	}

@@ -23,11 +23,7 @@ const (
 // #18530, jundot/omlx PR #844), with the stray </tool_call> it often still writes after it.
 func toolCallBlock(c *cursor) ([]Call, outcome) {
 	if rest := c.rest(); strings.HasPrefix(rest, qwenFunc) || partial(rest, qwenFunc) && !partial(rest, tcOpen) {
-		call, o := qwenRest(c, true)
-		if o == fail || o == short {
-			return nil, o
-		}
-		return []Call{call}, o
+		return single(qwenRest(c, true))
 	} else if partial(rest, qwenFunc) {
 		return nil, short
 	}
@@ -36,28 +32,19 @@ func toolCallBlock(c *cursor) ([]Call, outcome) {
 	}
 	c.skipBlanks()
 	rest := c.rest()
-	var (
-		call Call
-		o    outcome
-	)
 	switch {
 	case rest == "":
 		return nil, short
 	case rest[0] == '{':
-		call, o = hermesRest(c)
+		return single(hermesRest(c))
 	case strings.HasPrefix(rest, qwenFunc):
-		call, o = qwenRest(c, false)
+		return single(qwenRest(c, false))
 	case partial(rest, qwenFunc):
 		return nil, short
 	case nameByte(rest[0]):
-		call, o = glmRest(c)
-	default:
-		return nil, fail
+		return single(glmRest(c))
 	}
-	if o == fail || o == short {
-		return nil, o
-	}
-	return []Call{call}, o
+	return nil, fail
 }
 
 // hermesRest parses {"name": …, "arguments": …} and the closer, which may be missing at the end.
