@@ -8,7 +8,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -31,8 +30,7 @@ func tampered(t *testing.T, version string) updatetest.Release {
 
 // withoutChecksums drops checksums.txt from a release.
 func withoutChecksums(rel updatetest.Release) updatetest.Release {
-	rel.Assets = slices.DeleteFunc(slices.Clone(rel.Assets), func(a updatetest.Asset) bool { return a.Name == update.ChecksumsFile })
-	return rel
+	return withoutAsset(rel, update.ChecksumsFile)
 }
 
 // missingEntry makes checksums.txt list every archive but the linux/amd64 one.
@@ -368,35 +366,18 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// fakeExecutable writes the fake binary of version to a temp file named as the archive's binary
-// for goos, standing in for the running executable.
-func fakeExecutable(t *testing.T, goos, version string) string {
-	t.Helper()
-	exe := filepath.Join(t.TempDir(), updatetest.BinaryName(goos))
-	if err := os.WriteFile(exe, updatetest.FakeBinary(version), 0o755); err != nil {
-		t.Fatal(err)
+func TestActionString(t *testing.T) {
+	for _, tt := range []struct {
+		a    update.Action
+		want string
+	}{
+		{update.UpToDate, "up to date"},
+		{update.Available, "available"},
+		{update.Installed, "installed"},
+		{update.Action(7), "Action(7)"},
+	} {
+		if got := tt.a.String(); got != tt.want {
+			t.Errorf("Action(%d).String() = %q, want %q", int(tt.a), got, tt.want)
+		}
 	}
-	return exe
-}
-
-func readFile(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
 }
