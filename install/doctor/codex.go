@@ -50,9 +50,6 @@ func (s *session) codexRoutes() (map[string]string, []string) {
 // provider's base_url or openai_base_url. `-c key=value` overrides on Codex's command line win
 // over every file and cannot be seen from here; the details say so.
 func (s *session) checkCodexLayers(context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	routed, edited := s.codexRoutes()
 	if len(routed) == 0 {
 		return Result{Status: Skip, Summary: "no Codex CLI provider is routed through toolfix"}

@@ -95,9 +95,6 @@ func (s *session) checkKiloLayers(ctx context.Context) Result {
 }
 
 func (s *session) checkOpenCodeFamily(_ context.Context, c openCodeLayers) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	routed := s.openCodeRoutes(c.client)
 	if len(routed) == 0 {
 		return Result{Status: Skip, Summary: "no " + c.name + " provider is routed through toolfix"}
