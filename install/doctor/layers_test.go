@@ -117,14 +117,7 @@ func (f *fixture) openCodeInstalled() string {
 func TestCheckOpenCodeLayers(t *testing.T) {
 	toolfix := install.BaseURL(testPort, "opencode-moonshot")
 	other := func(u string) string { return `{"provider": {"moonshot": {"options": {"baseURL": "` + u + `"}}}}` }
-	tests := []struct {
-		name   string
-		files  map[string]string // relative to the current folder; "../" climbs
-		git    string            // where .git is, relative to the current folder; "" for none
-		env    map[string]string
-		status Status
-		want   []string
-	}{
+	runLayerCases(t, "opencode-layers", func(f *fixture, _ string) { f.openCodeInstalled() }, []layerCase{
 		{name: "clean", git: ".", status: OK, want: []string{"no OpenCode setting wins over toolfix's 1 provider"}},
 		{name: "project file", git: ".", files: map[string]string{"opencode.json": other("https://proj.example/v1")},
 			status: Warn, want: []string{"./opencode.json sets provider.moonshot.options.baseURL = https://proj.example/v1", "or set it to " + toolfix}},
@@ -145,18 +138,7 @@ func TestCheckOpenCodeLayers(t *testing.T) {
 		{name: "OPENCODE_CONFIG not edited by toolfix", git: ".", files: map[string]string{"../../custom.json": other("https://custom.example/v1")},
 			env: map[string]string{"OPENCODE_CONFIG": "~/custom.json"}, status: Warn, want: []string{"~/custom.json sets"}},
 		{name: "broken project file", git: ".", files: map[string]string{"opencode.jsonc": "{"}, status: Warn, want: []string{"cannot be parsed"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.openCodeInstalled()
-			if tt.git != "" {
-				f.write(filepath.Join(f.d.Cwd, tt.git, ".git", "HEAD"), "ref: refs/heads/main\n")
-			}
-			f.layer(tt.files, tt.env)
-			expect(t, f.run("opencode-layers"), tt.status, tt.want...)
-		})
-	}
+	})
 }
 
 func TestCheckOpenCodeLayersNotRouted(t *testing.T) {
