@@ -271,11 +271,7 @@ func (d *Doctor) runAll(ctx context.Context, checks []Check) []Result {
 	res := make([]Result, len(checks))
 	var wg sync.WaitGroup
 	for i, c := range checks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res[i] = d.runOne(ctx, c)
-		}()
+		wg.Go(func() { res[i] = d.runOne(ctx, c) })
 	}
 	wg.Wait()
 	return res
