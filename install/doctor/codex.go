@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 
@@ -119,12 +120,7 @@ func (s *session) codexSelections(l *layers, where string, doc *providers.TOMLDo
 // codexProject reports each routed provider's base URL that a project config sets to something
 // else.
 func (s *session) codexProject(l *layers, where string, doc *providers.TOMLDoc, routed map[string]string) {
-	ids := make([]string, 0, len(routed))
-	for id := range routed {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(routed)) {
 		key := providers.CodexProviderKey(id)
 		if id == "openai" {
 			key = providers.CodexBuiltinKey

@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -149,12 +150,7 @@ func (s *session) checkOpenCodeFamily(_ context.Context, c openCodeLayers) Resul
 
 // openCodeDoc reports each routed provider whose baseURL doc sets to something else.
 func (s *session) openCodeDoc(l *layers, where, dir string, doc providers.Document, routed map[string]string) {
-	ids := make([]string, 0, len(routed))
-	for id := range routed {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(routed)) {
 		key := providers.Pointer{"provider", id, "options", "baseURL"}
 		raw, ok, _ := doc.Get(key)
 		if !ok {
