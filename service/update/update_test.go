@@ -28,6 +28,13 @@ func tampered(t *testing.T, version string) updatetest.Release {
 	return rel
 }
 
+// prerelease is release version for linux/amd64, marked a pre-release.
+func prerelease(t testing.TB, version string) updatetest.Release {
+	rel := updatetest.NewRelease(t, version, "linux/amd64")
+	rel.Prerelease = true
+	return rel
+}
+
 // withoutChecksums drops checksums.txt from a release.
 func withoutChecksums(rel updatetest.Release) updatetest.Release {
 	return withoutAsset(rel, update.ChecksumsFile)
@@ -151,11 +158,9 @@ func TestRun(t *testing.T) {
 		{
 			name: "newest is picked whatever the list order, skipping pre-releases and drafts",
 			releases: func(t *testing.T) []updatetest.Release {
-				rc := updatetest.NewRelease(t, "1.4.0-rc.1", "linux/amd64")
-				rc.Prerelease = true
 				draft := updatetest.NewRelease(t, "1.5.0", "linux/amd64")
 				draft.Draft = true
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64"), rc, draft, updatetest.NewRelease(t, "1.3.0", "linux/amd64")}
+				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64"), prerelease(t, "1.4.0-rc.1"), draft, updatetest.NewRelease(t, "1.3.0", "linux/amd64")}
 			},
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			wantAction:    update.Installed,
@@ -199,9 +204,7 @@ func TestRun(t *testing.T) {
 		{
 			name: "--version without v finds the v tag, pre-release included",
 			releases: func(t *testing.T) []updatetest.Release {
-				rc := updatetest.NewRelease(t, "1.3.0-rc.1", "linux/amd64")
-				rc.Prerelease = true
-				return []updatetest.Release{rc, updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
+				return []updatetest.Release{prerelease(t, "1.3.0-rc.1"), updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
 			},
 			opts:          update.Options{Current: "1.2.0", Version: "1.3.0-rc.1", OS: "linux", Arch: "amd64"},
 			wantAction:    update.Installed,
