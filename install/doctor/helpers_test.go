@@ -84,13 +84,15 @@ type layerCase struct {
 	routed string            // the routed config's content, for the checks that vary it; "" for what install writes
 	git    string            // where .git is, relative to the current folder; "" for none
 	files  map[string]string // relative to the current folder; "../" climbs
+	system map[string]string // under the system root (Doctor.Root)
 	env    map[string]string
 	status Status
 	want   []string
 }
 
 // runLayerCases runs the named layers check once for each case, on a new fixture that setup
-// routes (given the case's routed content) and that then gets the case's git root and layers.
+// routes (given the case's routed content) and that then gets the case's git root, system files
+// and layers.
 func runLayerCases(t *testing.T, check string, setup func(f *fixture, routed string), tests []layerCase) {
 	t.Helper()
 	for _, tt := range tests {
@@ -99,6 +101,9 @@ func runLayerCases(t *testing.T, check string, setup func(f *fixture, routed str
 			setup(f, tt.routed)
 			if tt.git != "" {
 				f.write(filepath.Join(f.d.Cwd, tt.git, ".git", "HEAD"), "ref: refs/heads/main\n")
+			}
+			for p, c := range tt.system {
+				f.write(filepath.Join(f.d.Root, p), c)
 			}
 			f.layer(tt.files, tt.env)
 			expect(t, f.run(check), tt.status, tt.want...)
