@@ -46,8 +46,8 @@ func (l *launchd) describe() string {
 // has RunAtLoad), after removing the job of the legacy label.
 func (l *launchd) install() error {
 	if l.cfg.LogDir != "" {
-		if err := os.MkdirAll(l.cfg.LogDir, 0o700); err != nil {
-			return fmt.Errorf("creating the log folder %s: %w", l.cfg.LogDir, err)
+		if err := makeLogDir(l.cfg.LogDir); err != nil {
+			return err
 		}
 	}
 	if err := removeJob(legacyLaunchdLabel); err != nil {
