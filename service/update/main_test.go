@@ -27,6 +27,7 @@ func fakeExecutable(t *testing.T, goos, version string) string {
 	return exe
 }
 
+// readFile is the bytes of the file at path, failing the test at once when it cannot be read.
 func readFile(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -36,6 +37,8 @@ func readFile(t *testing.T, path string) []byte {
 	return b
 }
 
+// dirNames is the names of what the folder dir holds, in order, failing the test at once when it
+// cannot be read.
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
