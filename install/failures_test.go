@@ -160,27 +160,13 @@ func TestPlanRefuses(t *testing.T) {
 				w.t.Fatal(err)
 			}
 		}, Options{}, []string{"settings.json", "read-only"}},
-		{"loopback on toolfix's port", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "http://127.0.0.1:47821/claude"}}`)
-		}, Options{}, []string{"settings.json: env.ANTHROPIC_BASE_URL", "toolfix itself"}},
-		{"localhost on the chosen port", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "http://localhost:9000"}}`)
-		}, Options{Port: 9000}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
-		{"unspecified v4", func(w *world) {
-			w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "http://0.0.0.0:47821/v1"}}}}`)
-		}, Options{}, []string{"opencode.json: provider.x.options.baseURL", "toolfix itself"}},
-		{"unspecified v6", func(w *world) {
-			w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "http://[::]:47821/v1"}}}}`)
-		}, Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
-		{"this host's name", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "http://`+host+`:47821"}}`)
-		}, Options{}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
-		{"a toolfix route on another port", func(w *world) {
-			w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "http://localhost:1234/opencode-x"}}}}`)
-		}, Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
-		{"not a URL", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "gateway.example"}}`)
-		}, Options{}, []string{"env.ANTHROPIC_BASE_URL", "not an http or https URL"}},
+		{"loopback on toolfix's port", claudeBaseURL("http://127.0.0.1:47821/claude"), Options{}, []string{"settings.json: env.ANTHROPIC_BASE_URL", "toolfix itself"}},
+		{"localhost on the chosen port", claudeBaseURL("http://localhost:9000"), Options{Port: 9000}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
+		{"unspecified v4", openCodeBaseURL("http://0.0.0.0:47821/v1"), Options{}, []string{"opencode.json: provider.x.options.baseURL", "toolfix itself"}},
+		{"unspecified v6", openCodeBaseURL("http://[::]:47821/v1"), Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
+		{"this host's name", claudeBaseURL("http://" + host + ":47821"), Options{}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
+		{"a toolfix route on another port", openCodeBaseURL("http://localhost:1234/opencode-x"), Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
+		{"not a URL", claudeBaseURL("gateway.example"), Options{}, []string{"env.ANTHROPIC_BASE_URL", "not an http or https URL"}},
 		{"unknown client", func(w *world) {}, Options{Only: []string{"cursor"}}, []string{`unknown client "cursor"`}},
 		{"bad port", func(w *world) {}, Options{Port: 70000}, []string{"70000"}},
 	}
@@ -202,6 +188,20 @@ func TestPlanRefuses(t *testing.T) {
 				t.Errorf("state folder created: %v", err)
 			}
 		})
+	}
+}
+
+// claudeBaseURL is a setup writing Claude Code's settings.json with env.ANTHROPIC_BASE_URL = url.
+func claudeBaseURL(url string) func(w *world) {
+	return func(w *world) {
+		w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "`+url+`"}}`)
+	}
+}
+
+// openCodeBaseURL is a setup writing OpenCode's opencode.json with provider x's baseURL = url.
+func openCodeBaseURL(url string) func(w *world) {
+	return func(w *world) {
+		w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "`+url+`"}}}}`)
 	}
 }
 
