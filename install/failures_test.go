@@ -37,9 +37,8 @@ func TestApplyFailureUndoes(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				w := newWorld(t)
-				w.vars["GW_BASE"] = "https://gw.example"
 				w.write(".claude/settings.json", claudeGateway)
-				w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+				w.writeOpenCodeJSONC()
 				opts := Options{}
 				if reinstall {
 					w.mustInstall(Options{Only: []string{"claude"}})
@@ -110,12 +109,9 @@ func TestNoServiceManager(t *testing.T) {
 	w.svc.checkErr = errors.New("systemctl --user: Failed to connect to bus: No medium found")
 	before := w.snapshot()
 	p := w.mustPlan(Options{})
-	var out strings.Builder
-	if err := p.Render(&out); err != nil {
-		t.Fatal(err)
-	}
-	contains(t, out.String(), "Failed to connect to bus")
-	contains(t, out.String(), "--no-service")
+	out := w.shown(p.Render)
+	contains(t, out, "Failed to connect to bus")
+	contains(t, out, "--no-service")
 	_, err := w.in.Apply(t.Context(), p)
 	if err == nil {
 		t.Fatal("Apply without a service manager: no error")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -75,6 +76,26 @@ func (w *world) write(rel, content string) string {
 	return p
 }
 
+// writeOpenCodeJSONC writes openCodeJSONC as OpenCode's opencode.jsonc, with GW_BASE (which its
+// provider gw reads through {env:GW_BASE}) set to https://gw.example.
+func (w *world) writeOpenCodeJSONC() {
+	w.t.Helper()
+	w.vars["GW_BASE"] = "https://gw.example"
+	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+}
+
+// shown is what write (a plan's Render for --dry-run, or its WriteJSON for --dry-run --json)
+// writes.
+func (w *world) shown(write func(io.Writer) error) string {
+	w.t.Helper()
+	var b strings.Builder
+	if err := write(&b); err != nil {
+		w.t.Fatal(err)
+	}
+	return b.String()
+}
+
+// read is the content of the file at a path relative to home.
 func (w *world) read(rel string) string {
 	w.t.Helper()
 	b, err := os.ReadFile(filepath.Join(w.home, rel))
