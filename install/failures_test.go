@@ -201,15 +201,23 @@ func openCodeBaseURL(url string) func(w *world) {
 	}
 }
 
-// TestRefusesStaleToolfixURL: after the state is lost, a file that already points at toolfix is
-// refused rather than taken as the original.
-func TestRefusesStaleToolfixURL(t *testing.T) {
+// installedThenStateLost is a world where install routed Claude Code's claudeGateway settings,
+// then the state file was deleted (as with a deleted state folder, or another XDG_STATE_HOME).
+func installedThenStateLost(t *testing.T) *world {
+	t.Helper()
 	w := newWorld(t)
 	w.write(".claude/settings.json", claudeGateway)
 	w.mustInstall(Options{})
 	if err := os.Remove(w.in.Dirs.StateFile()); err != nil {
 		t.Fatal(err)
 	}
+	return w
+}
+
+// TestRefusesStaleToolfixURL: after the state is lost, a file that already points at toolfix is
+// refused rather than taken as the original.
+func TestRefusesStaleToolfixURL(t *testing.T) {
+	w := installedThenStateLost(t)
 	_, err := w.in.Plan(Options{DefaultPort: 47821})
 	if err == nil {
 		t.Fatal("no error")
@@ -330,12 +338,7 @@ func TestLock(t *testing.T) {
 // folder, or another XDG_STATE_HOME): uninstall must not say there is nothing to undo while a
 // client still points at toolfix, and must change nothing.
 func TestUninstallWithoutStateFindsLeftovers(t *testing.T) {
-	w := newWorld(t)
-	w.write(".claude/settings.json", claudeGateway)
-	w.mustInstall(Options{})
-	if err := os.Remove(w.in.Dirs.StateFile()); err != nil {
-		t.Fatal(err)
-	}
+	w := installedThenStateLost(t)
 	before := w.snapshot()
 	rep, err := w.in.Uninstall(t.Context(), false)
 	if err == nil {
