@@ -39,33 +39,48 @@ func newWorld(t *testing.T) *world {
 	own := t.TempDir()
 	dirs := Dirs{Config: filepath.Join(own, "config", "toolfix"), State: filepath.Join(own, "state", "toolfix")}
 	w.svc = &fakeService{}
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/healthz" || !w.svc.running() {
-			http.Error(rw, "down", http.StatusServiceUnavailable)
-			return
+	healthURL := fakeHealthz(t, func() (int, any) {
+		if !w.svc.running() {
+			return http.StatusServiceUnavailable, "down"
 		}
 		st, err := LoadState(dirs)
 		if err != nil {
-			http.Error(rw, err.Error(), http.StatusInternalServerError)
-			return
+			return http.StatusInternalServerError, err.Error()
 		}
 		var names []string
 		for _, r := range st.Routes {
 			names = append(names, r.Name)
 		}
-		_ = json.NewEncoder(rw).Encode(map[string]any{"status": "ok", "version": "test", "routes": names})
-	}))
-	t.Cleanup(srv.Close)
+		return http.StatusOK, map[string]any{"status": "ok", "version": "test", "routes": names}
+	})
 	clock := time.Date(2026, 11, 30, 10, 15, 0, 0, time.UTC)
 	w.in = &Installer{
 		Dirs:          dirs,
 		Env:           providers.Env{Home: home, Getenv: func(k string) string { return w.vars[k] }},
 		Service:       w.svc,
-		HealthURL:     srv.URL + "/healthz",
+		HealthURL:     healthURL,
 		HealthTimeout: 5 * time.Second,
 		Now:           func() time.Time { return clock },
 	}
 	return w
+}
+
+// fakeHealthz starts a loopback stand-in for the proxy's /healthz, stopped when the test ends, and
+// returns its URL. Each GET of /healthz is answered with the status code and the body (sent as
+// JSON) that answer gives at that moment; any other path with 503 Service Unavailable.
+func fakeHealthz(t *testing.T, answer func() (code int, body any)) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" {
+			http.Error(rw, "down", http.StatusServiceUnavailable)
+			return
+		}
+		code, body := answer()
+		rw.WriteHeader(code)
+		_ = json.NewEncoder(rw).Encode(body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/healthz"
 }
 
 // write puts content at a path relative to home, creating folders.

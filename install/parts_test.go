@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -181,12 +179,8 @@ func TestHealthProbe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-				rw.WriteHeader(tt.code)
-				_ = json.NewEncoder(rw).Encode(tt.body)
-			}))
-			defer srv.Close()
-			in := &Installer{HealthURL: srv.URL + "/healthz", HealthTimeout: 400 * time.Millisecond}
+			url := fakeHealthz(t, func() (int, any) { return tt.code, tt.body })
+			in := &Installer{HealthURL: url, HealthTimeout: 400 * time.Millisecond}
 			err := in.waitHealthy(t.Context(), 1, []Route{{Name: "claude"}, {Name: "opencode-x"}})
 			if (err == nil) != tt.ok {
 				t.Errorf("waitHealthy = %v, want ok %v", err, tt.ok)
