@@ -268,3 +268,41 @@ func TestScanOpenCodeMissingConfigVar(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultRouteNotes: a client left talking to its default upstream gets a note naming why, the
+// upstream and the flag that routes it, word for word.
+func TestDefaultRouteNotes(t *testing.T) {
+	tests := []struct {
+		name    string
+		content string // Claude Code's settings.json; "" for none
+		scan    func(Env) (Scan, error)
+		want    string // the note, with <path> for the file's path
+	}{
+		{"claude, no file", "", func(e Env) (Scan, error) { return ScanClaude(e, false) },
+			"Claude Code: <path> does not exist, so Claude Code talks to https://api.anthropic.com directly; pass --claude-default-upstream to route it through toolfix"},
+		{"claude, no key", `{"env": {}}`, func(e Env) (Scan, error) { return ScanClaude(e, false) },
+			"Claude Code: <path> has no env.ANTHROPIC_BASE_URL, so Claude Code talks to https://api.anthropic.com directly; pass --claude-default-upstream to route it through toolfix"},
+		{"codex, no file", "", func(e Env) (Scan, error) { return ScanCodex(e, false) },
+			"Codex: <path> does not exist, so Codex talks to https://api.openai.com/v1 directly; pass --codex-builtin to route its built-in openai provider through toolfix"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := fakeEnv(t, nil)
+			path := CodexConfigPath(env)
+			if strings.HasPrefix(tc.name, "claude") {
+				path = ClaudeSettingsPath(env)
+			}
+			if tc.content != "" {
+				writeFile(t, path, tc.content)
+			}
+			s, err := tc.scan(env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Replace(tc.want, "<path>", path, 1)
+			if diff := cmp.Diff([]string{want}, s.Notes); diff != "" {
+				t.Errorf("notes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
