@@ -211,17 +211,3 @@ func responsesJSONFaults(f *faultList, body []byte, tools *repair.Tools) {
 		itemFaults(f, fmt.Sprintf("output item %d", i), &r.Output[i], tools)
 	}
 }
-
-// toolsOf reads the tools a request offers, for protocol.
-func toolsOf(protocol string, request []byte) *repair.Tools {
-	var t *repair.Tools
-	switch protocol {
-	case "anthropic":
-		t, _ = repair.ToolsFromAnthropic(request)
-	case "openai":
-		t, _ = repair.ToolsFromChat(request)
-	case "responses":
-		t, _ = repair.ToolsFromResponses(request)
-	}
-	return t
-}
