@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -250,7 +249,7 @@ func CompareChat(want json.RawMessage, got *ChatMessage, stream bool) error {
 	switch {
 	case (gc == nil) != (wc == nil):
 		diffs = append(diffs, fmt.Sprintf("content %s, want %s", showStr(gc), showStr(wc)))
-	case gc != nil && strings.TrimRight(*gc, " \t\r\n") != strings.TrimRight(*wc, " \t\r\n"):
+	case gc != nil && !sameText(*gc, *wc):
 		diffs = append(diffs, fmt.Sprintf("content %q, want %q", *gc, *wc))
 	}
 	if len(w.ToolCalls) != len(got.ToolCalls) {
@@ -277,10 +276,7 @@ func CompareChat(want json.RawMessage, got *ChatMessage, stream bool) error {
 			}
 		}
 	}
-	if len(diffs) > 0 {
-		return errors.New(strings.Join(diffs, "; "))
-	}
-	return nil
+	return differences(diffs)
 }
 
 func orEmpty(s *string) *string {
