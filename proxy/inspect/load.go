@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
@@ -118,9 +119,9 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 	if !known {
 		return nil, fmt.Errorf("protocol %q: want one of %s", protocol, strings.Join(Protocols, ", "))
 	}
-	dialect := protocol
-	if protocol == "openai" {
-		dialect = "chat"
+	dialect, err := exchange.DialectOf(protocol)
+	if err != nil {
+		return nil, err
 	}
 	return &sample.Exchange{
 		Format: sample.FormatVersion, Route: "", Dialect: dialect, Method: http.MethodPost, Path: PathOf(protocol),
