@@ -3,7 +3,8 @@ package inspect
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/client"
@@ -133,12 +134,7 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 	if content != "" {
 		textFaults(f, "content", content, tools)
 	}
-	idx := make([]int, 0, len(calls))
-	for i := range calls {
-		idx = append(idx, i)
-	}
-	sort.Ints(idx)
-	for _, i := range idx {
+	for _, i := range slices.Sorted(maps.Keys(calls)) {
 		cl := calls[i]
 		where := fmt.Sprintf("tool call %d (%s)", i, cl.name)
 		if cl.object {
