@@ -141,7 +141,10 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		_ = os.MkdirAll(cfg.CPUProfile, 0o755)
 		return filepath.Join(cfg.CPUProfile, name+".pprof")
 	}
-	start := func(scenario string) ([]*child, error) {
+	// together measures a scenario through a fresh floor and toolfix child at once, alone through
+	// one fresh child of a kind; each stops its children after.
+	together := func(scenario, what string, measure func(cs []*child) error) error {
+		step(what)
 		var cs []*child
 		for _, k := range kinds {
 			p := ""
@@ -151,28 +154,17 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 			c, err := startChild(k, u.srv.URL, p)
 			if err != nil {
 				stopAll(cs)
-				return nil, err
+				return err
 			}
 			cs = append(cs, c)
 		}
-		return cs, nil
-	}
-
-	// together measures a scenario through a fresh floor and toolfix child at once, alone through
-	// one fresh child of a kind; each stops its children after.
-	together := func(scenario, what string, measure func(cs []*child) error) error {
-		step(what)
-		cs, err := start(scenario)
-		if err != nil {
-			return err
-		}
-		err = measure(cs)
+		err := measure(cs)
 		stopAll(cs)
 		return err
 	}
-	alone := func(kind, profile, what string, measure func(c *child) error) error {
+	alone := func(kind, cpuProfile, what string, measure func(c *child) error) error {
 		step(what)
-		c, err := startChild(kind, u.srv.URL, profile)
+		c, err := startChild(kind, u.srv.URL, cpuProfile)
 		if err != nil {
 			return err
 		}
