@@ -85,6 +85,18 @@ func (t oneByteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
+// namedCase is the shared case of protocol called name; it stops the test when there is none.
+func namedCase(t testing.TB, protocol, name string) cases.Case {
+	t.Helper()
+	for _, c := range cases.ForTest(t, protocol) {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no %s case named %s", protocol, name)
+	return cases.Case{}
+}
+
 func casePath(protocol string) string {
 	switch protocol {
 	case "openai":
@@ -141,11 +153,7 @@ func TestAnthropicCases(t *testing.T) {
 // one byte per read, and another random chunking; passthrough cases must come out byte-identical
 // with no repair counted, the others must accumulate to the wanted message.
 func testCases(t *testing.T, protocol string, check func(want json.RawMessage, body []byte, stream bool) error) {
-	all, err := cases.Load(protocol)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, protocol) {
 		for _, mode := range []struct {
 			name    string
 			seed    int64

@@ -3,6 +3,7 @@ package proxy
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -177,11 +178,13 @@ func TestClientHangUpEverywhere(t *testing.T) {
 		name, path, contentType string
 		first                   string // sent by the upstream before it waits
 		readFirst               bool   // the client reads a line before hanging up
+		request                 string // the request body; todoRequest when empty
 	}{
-		{"inside a held tool call", "/v1/messages", "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evToolStart, toolDelta(`{"todos":`)), true},
-		{"while the JSON body is read", "/v1/messages", "application/json", `{"type":"message","content":[`, false},
-		{"on a stream passed through", "/v1/chat/completions", "text/event-stream", "data: {\"choices\":[]}\n\n", true},
-		{"before the upstream answers", "/v1/messages", "", "", false},
+		{"inside a held tool call", "/v1/messages", "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evToolStart, toolDelta(`{"todos":`)), true, ""},
+		{"while the JSON body is read", "/v1/messages", "application/json", `{"type":"message","content":[`, false, ""},
+		{"on a stream passed through", "/v1/chat/completions", "text/event-stream", "data: {\"choices\":[]}\n\n", true, ""},
+		{"after a ping, to a request with no tools", "/v1/messages", "text/event-stream", "event: ping\ndata: {\"type\":\"ping\"}\n\n", true, `{"stream":true}`},
+		{"before the upstream answers", "/v1/messages", "", "", false, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -205,7 +208,7 @@ func TestClientHangUpEverywhere(t *testing.T) {
 			}
 			ps := httptest.NewServer(srv)
 			ctx, cancel := context.WithCancel(context.Background())
-			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+tc.path, strings.NewReader(todoRequest))
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+tc.path, strings.NewReader(cmp.Or(tc.request, todoRequest)))
 			tr := &http.Transport{}
 			errc := make(chan error, 1)
 			var resp *http.Response
@@ -232,6 +235,17 @@ func TestClientHangUpEverywhere(t *testing.T) {
 			closeAfterHangUp(upDone, tr, ps, up, srv)
 		})
 	}
+}
+
+// closeAfterHangUp waits for the upstream handler to end (upDone), then closes what a hang-up test
+// opened: the client transport's idle connections, the proxy's server, the upstream and the
+// proxy's idle upstream connections, so that goleak finds none of them.
+func closeAfterHangUp(upDone <-chan struct{}, tr *http.Transport, ps, up *httptest.Server, srv *Server) {
+	<-upDone
+	tr.CloseIdleConnections()
+	ps.Close()
+	up.Close()
+	srv.transport.(*http.Transport).CloseIdleConnections()
 }
 
 // TestUpstreamConnectionsReused: requests of every kind, one after another, share one upstream

@@ -103,8 +103,8 @@ func pacedUpstream(t testing.TB, contentType string) (*httptest.Server, chan<- [
 	return up, ch
 }
 
-// postTo sends body to url with an Anthropic-style key header and returns the response.
-func postTo(t testing.TB, c *http.Client, url, body string) *http.Response {
+// newPost is a POST of the JSON body to url with an Anthropic-style key header.
+func newPost(t testing.TB, url, body string) *http.Request {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	if err != nil {
@@ -112,11 +112,32 @@ func postTo(t testing.TB, c *http.Client, url, body string) *http.Response {
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("x-api-key", "sk-ant-api03-test")
-	resp, err := c.Do(req)
+	return req
+}
+
+// postTo sends body to url with an Anthropic-style key header and returns the response.
+func postTo(t testing.TB, c *http.Client, url, body string) *http.Response {
+	t.Helper()
+	resp, err := c.Do(newPost(t, url, body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return resp
+}
+
+// readAnswer sends req with c and returns the whole body of the answer.
+func readAnswer(t testing.TB, c *http.Client, req *http.Request) []byte {
+	t.Helper()
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	return body
 }
 
 // nextPiece reads the next SSE piece of r, failing the test at the end of the stream.

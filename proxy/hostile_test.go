@@ -34,15 +34,7 @@ func exchangeThrough(t testing.TB, opts Options, path string, request []byte, co
 	srv, ps := newServer(t, up.URL, opts)
 	req, _ := http.NewRequest(http.MethodPost, ps.URL+path, bytes.NewReader(request))
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := ps.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatalf("reading the answer: %v", err)
-	}
+	out := readAnswer(t, ps.Client(), req)
 	return out, srv.Stats.Snapshot(), <-gotReq
 }
 

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
@@ -61,16 +60,7 @@ func scrape(t *testing.T, url string) map[string]float64 {
 }
 
 func TestMetricsAfterRepairedCase(t *testing.T) {
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c cases.Case
-	for _, x := range all {
-		if x.Name == "stringified-array-todos" {
-			c = x
-		}
-	}
+	c := namedCase(t, "anthropic", "stringified-array-todos")
 	got, srv := runCaseWith(t, c, Options{Version: "v-test"})
 	url, _ := serveWithDone(t, srv)
 	m := scrape(t, url)

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -125,6 +124,17 @@ func serveWithDone(t *testing.T, srv http.Handler) (string, <-chan struct{}) {
 	return ps.URL, done
 }
 
+// answerOnce serves srv on loopback, sends it the request newRequest builds for the server's URL,
+// and returns the client's body once the handler has returned and srv has written its samples.
+func answerOnce(t *testing.T, srv *Server, newRequest func(url string) *http.Request) []byte {
+	t.Helper()
+	url, done := serveWithDone(t, srv)
+	got := readAnswer(t, http.DefaultClient, newRequest(url))
+	<-done
+	srv.Wait()
+	return got
+}
+
 func TestSamplesHoldNoSecrets(t *testing.T) {
 	for _, mode := range []sample.Mode{sample.ModeRepairs, sample.ModeAll} {
 		t.Run(string(mode), func(t *testing.T) {
@@ -147,17 +157,11 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			url, done := serveWithDone(t, srv)
-			req, _ := http.NewRequest(http.MethodPost, url+"/claude/v1/messages?beta=true", bytes.NewReader(reqBody))
-			req.Header = reqHeader.Clone()
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			<-done
-			srv.Wait()
+			got := answerOnce(t, srv, func(url string) *http.Request {
+				req, _ := http.NewRequest(http.MethodPost, url+"/claude/v1/messages?beta=true", bytes.NewReader(reqBody))
+				req.Header = reqHeader.Clone()
+				return req
+			})
 			msg, err := client.AnthropicStream(got)
 			if err != nil {
 				t.Fatalf("the client's stream: %v", err)
@@ -220,17 +224,11 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url, done := serveWithDone(t, srv)
-	r, _ := http.NewRequest(http.MethodPost, url+"/opencode-x/chat/completions", bytes.NewReader(req))
-	r.Header.Set("Authorization", "Bearer "+bearer)
-	resp, err := http.DefaultClient.Do(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	got := answerOnce(t, srv, func(url string) *http.Request {
+		r, _ := http.NewRequest(http.MethodPost, url+"/opencode-x/chat/completions", bytes.NewReader(req))
+		r.Header.Set("Authorization", "Bearer "+bearer)
+		return r
+	})
 	if !bytes.Contains(got, []byte(`\"todos\":[{`)) {
 		t.Fatalf("the call was not repaired:\n%s", got)
 	}
@@ -403,12 +401,7 @@ func sampledAnswer(t *testing.T, body string, opts Options) ([]byte, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url, done := serveWithDone(t, srv)
-	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	got := answerOnce(t, srv, func(url string) *http.Request { return newPost(t, url+"/v1/messages", todoRequest) })
 	return got, dir
 }
 
@@ -424,18 +417,11 @@ func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url, done := serveWithDone(t, srv)
-	resp, err := http.Post(url+casePath(c.Protocol), "application/json", bytes.NewReader(c.Request))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	<-done
-	srv.Wait()
+	got := answerOnce(t, srv, func(url string) *http.Request {
+		req, _ := http.NewRequest(http.MethodPost, url+casePath(c.Protocol), bytes.NewReader(c.Request))
+		req.Header.Set("Content-Type", "application/json")
+		return req
+	})
 	return got, srv
 }
 

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/sample"
 	"github.com/toolfix/toolfix/proxy/sse"
 	"github.com/toolfix/toolfix/proxy/syncbuf"
@@ -85,20 +84,13 @@ func TestSecretsNeverLogged(t *testing.T) {
 	// a tool argument.
 	openaiReqs := map[string]string{}
 	for _, d := range []struct{ protocol, route string }{{"openai", "/chatfix"}, {"responses", "/respfix"}} {
-		all, err := cases.Load(d.protocol)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range all {
-			if c.Name == "stringified-array-args" {
-				answers[d.route] = struct {
-					status int
-					ct     string
-					body   string
-				}{200, "text/event-stream", strings.Replace(string(c.Upstream), "test", arg, 1)}
-				openaiReqs[d.route] = strings.Replace(string(c.Request), `"Please help."`, `"`+canaries["body"]+`"`, 1)
-			}
-		}
+		c := namedCase(t, d.protocol, "stringified-array-args")
+		answers[d.route] = struct {
+			status int
+			ct     string
+			body   string
+		}{200, "text/event-stream", strings.Replace(string(c.Upstream), "test", arg, 1)}
+		openaiReqs[d.route] = strings.Replace(string(c.Request), `"Please help."`, `"`+canaries["body"]+`"`, 1)
 	}
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)

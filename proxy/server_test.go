@@ -12,8 +12,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"go.uber.org/goleak"
 )
 
 func newProxy(t *testing.T, routes []Route) (*Server, *httptest.Server) {
@@ -180,50 +178,6 @@ func TestFlushPerEvent(t *testing.T) {
 	if !strings.Contains(string(rest), "message_stop") {
 		t.Errorf("rest = %q", rest)
 	}
-}
-
-// TestClientHangUpCancelsUpstream checks that a client that goes away ends the upstream request
-// and leaves no goroutine behind.
-func TestClientHangUpCancelsUpstream(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	upDone := make(chan struct{})
-	started := make(chan struct{})
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, "event: ping\ndata: {\"type\":\"ping\"}\n\n")
-		w.(http.Flusher).Flush()
-		close(started)
-		<-r.Context().Done() // ends only when the proxy cancels the upstream request
-		close(upDone)
-	}))
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+"/v1/messages", strings.NewReader(`{"stream":true}`))
-	tr := &http.Transport{}
-	resp, err := tr.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	<-started
-	_, _ = bufio.NewReader(resp.Body).ReadString('\n')
-	cancel()
-	resp.Body.Close()
-	closeAfterHangUp(upDone, tr, ps, up, srv)
-}
-
-// closeAfterHangUp waits for the upstream handler to end (upDone), then closes what a hang-up test
-// opened: the client transport's idle connections, the proxy's server, the upstream and the
-// proxy's idle upstream connections, so that goleak finds none of them.
-func closeAfterHangUp(upDone <-chan struct{}, tr *http.Transport, ps, up *httptest.Server, srv *Server) {
-	<-upDone
-	tr.CloseIdleConnections()
-	ps.Close()
-	up.Close()
-	srv.transport.(*http.Transport).CloseIdleConnections()
 }
 
 // TestUnreachableUpstreamWords: a failure to reach the upstream answers 502 with the host and the
