@@ -11,7 +11,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 func newProxy(t *testing.T, routes []Route) (*Server, *httptest.Server) {
@@ -226,5 +230,103 @@ func TestUnreachableUpstreamWords(t *testing.T) {
 				t.Errorf("log line %s lacks %s", log.String(), tc.cause)
 			}
 		})
+	}
+}
+
+// TestUpstreamConnectionsReused: requests of every kind, one after another, share one upstream
+// keep-alive connection: toolfix reads every upstream body to its end.
+func TestUpstreamConnectionsReused(t *testing.T) {
+	var conns atomic.Int64
+	type answer struct {
+		status      int
+		contentType string
+		body        string
+	}
+	answers := map[string]answer{
+		"/healthy/v1/messages":  {200, "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evMsgDelta, evMsgStop)},
+		"/repaired/v1/messages": {200, "text/event-stream", stringifiedTodoStream("x")},
+		"/json/v1/messages":     {200, "application/json", `{"type":"message","role":"assistant","content":[{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"tool_use"}`},
+		"/429/v1/messages":      {429, "application/json", `{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}`},
+		"/500/v1/messages":      {500, "application/json", `{"type":"error","error":{"type":"api_error","message":"boom"}}`},
+		"/v1/chat/completions":  {200, "text/event-stream", "data: {\"choices\":[]}\n\ndata: [DONE]\n\n"},
+		"/v1/models":            {200, "application/json", `{"data":[]}`},
+	}
+	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		a, ok := answers[r.URL.Path]
+		if !ok {
+			t.Errorf("unexpected upstream path %q", r.URL.Path)
+		}
+		w.Header().Set("Content-Type", a.contentType)
+		w.WriteHeader(a.status)
+		_, _ = io.WriteString(w, a.body)
+	}))
+	up.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	up.Start()
+	defer up.Close()
+	_, ps := newServer(t, "", Options{Routes: []Route{
+		{Name: "healthy", Upstream: up.URL + "/healthy"}, {Name: "repaired", Upstream: up.URL + "/repaired"}, {Name: "json", Upstream: up.URL + "/json"},
+		{Name: "429", Upstream: up.URL + "/429"}, {Name: "500", Upstream: up.URL + "/500"}, {Upstream: up.URL}}})
+	paths := []string{"/healthy/v1/messages", "/repaired/v1/messages", "/json/v1/messages", "/429/v1/messages", "/500/v1/messages", "/v1/chat/completions", "/v1/models"}
+	for round := 0; round < 3; round++ {
+		for _, p := range paths {
+			resp := postTo(t, ps.Client(), ps.URL+p, todoRequest)
+			if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			resp.Body.Close()
+		}
+	}
+	if n := conns.Load(); n != 1 {
+		t.Errorf("%d upstream connections for %d sequential requests, want 1", n, 3*len(paths))
+	}
+}
+
+// TestHTTP2TLSUpstream: an HTTPS upstream speaking HTTP/2 is streamed event by event and repaired.
+func TestHTTP2TLSUpstream(t *testing.T) {
+	next := make(chan struct{})
+	var protos atomic.Value
+	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		protos.Store(r.Proto)
+		w.Header().Set("Content-Type", "text/event-stream")
+		body := stringifiedTodoStream("a")
+		i := strings.Index(body, "event: content_block_start")
+		_, _ = io.WriteString(w, body[:i])
+		w.(http.Flusher).Flush()
+		<-next
+		_, _ = io.WriteString(w, body[i:])
+	}))
+	up.EnableHTTP2 = true
+	up.StartTLS()
+	defer up.Close()
+	srv, ps := newServer(t, up.URL, Options{Transport: up.Client().Transport})
+	resp := postTo(t, ps.Client(), ps.URL+"/v1/messages", todoRequest)
+	defer resp.Body.Close()
+	fr := &sse.Reader{R: resp.Body}
+	if got := nextPiece(t, fr); got != sseOf(evStart) {
+		t.Fatalf("first event %q", got)
+	}
+	close(next)
+	rest, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := protos.Load().(string); p != "HTTP/2.0" {
+		t.Fatalf("the upstream spoke %q", p)
+	}
+	m, err := client.AnthropicStream(append([]byte(sseOf(evStart)), rest...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.CompareAnthropic([]byte(`{"stop_reason":"tool_use","content":[{"type":"text","text":"Reading the file now."},{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{"todos":[{"content":"a","status":"pending"}]}}]}`), m); err != nil {
+		t.Fatal(err)
+	}
+	if s := srv.Stats.Snapshot(); s.Repairs["coerce"] != 1 {
+		t.Errorf("repairs %v", s.Repairs)
 	}
 }
