@@ -58,11 +58,7 @@ func TestMessagesSSEAsJSON(t *testing.T) {
 				}
 				return
 			}
-			m, err := client.AnthropicJSON(out)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			if err := client.CompareAnthropic([]byte(tc.wantJSON), m); err != nil {
+			if err := client.Checks["anthropic"]([]byte(tc.wantJSON), out, false); err != nil {
 				t.Fatalf("%v\n%s", err, out)
 			}
 			if snap.Repairs["shape"] == 0 {

@@ -65,11 +65,7 @@ func TestChatSSEForNonStreamedRequest(t *testing.T) {
 	if ct != "application/json" {
 		t.Fatalf("content type %q, want application/json", ct)
 	}
-	m, err := client.ChatJSON(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
-	if err := client.CompareChat([]byte(want), m, false); err != nil {
+	if err := client.Checks["openai"]([]byte(want), body, false); err != nil {
 		t.Fatalf("%v\n%s", err, body)
 	}
 
@@ -78,11 +74,7 @@ func TestChatSSEForNonStreamedRequest(t *testing.T) {
 	if ct != "text/event-stream" {
 		t.Fatalf("streamed request: content type %q", ct)
 	}
-	sm, err := client.ChatStream(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
-	if err := client.CompareChat([]byte(want), sm, true); err != nil {
+	if err := client.Checks["openai"]([]byte(want), body, true); err != nil {
 		t.Fatalf("%v\n%s", err, body)
 	}
 
@@ -103,12 +95,8 @@ func TestRouteTextFormat(t *testing.T) {
 		t.Fatalf("without a text format the stream changed:\n%s", body)
 	}
 	_, body = serveOnce(t, "gongju", "/v1/chat/completions", "text/event-stream", sse, req)
-	m, err := client.ChatStream(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
 	want := `{"finish_reason":"tool_calls","content":"Sure.","tool_calls":[{"id":"*","type":"function","function":{"name":"read","arguments":{"file_path":"C:\\tmp\\new.txt"}}}]}`
-	if err := client.CompareChat([]byte(want), m, true); err != nil {
+	if err := client.Checks["openai"]([]byte(want), body, true); err != nil {
 		t.Fatalf("%v\n%s", err, body)
 	}
 }
