@@ -146,11 +146,7 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 				_, _ = w.Write(upstream)
 			}))
 			defer up.Close()
-			dir := filepath.Join(t.TempDir(), "samples")
-			store, err := sample.Open(dir, mode, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, store := openSamples(t, mode, 0)
 			var logs bytes.Buffer
 			logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store, Logger: logger})
@@ -170,20 +166,19 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 				t.Fatalf("the TodoWrite call was not repaired: %#v", msg.Content[1].Input)
 			}
 
-			files := writtenFiles(t, dir)
+			files := savedSamples(t, dir)
 			if len(files) != 1 {
-				t.Fatalf("%d files in the samples folder, want 1: %v", len(files), files)
+				t.Fatalf("%d files in the samples folder, want 1", len(files))
 			}
 			checkPerm(t, dir, 0o700)
 			for _, f := range files {
-				checkPerm(t, f, 0o600)
-				data, _ := os.ReadFile(f)
+				checkPerm(t, f.path, 0o600)
 				for i, s := range secrets {
-					if bytes.Contains(data, []byte(s)) {
-						t.Errorf("secret %d (%.12s…) is in %s", i, s, filepath.Base(f))
+					if bytes.Contains(f.data, []byte(s)) {
+						t.Errorf("secret %d (%.12s…) is in %s", i, s, filepath.Base(f.path))
 					}
 				}
-				checkSampleParses(t, f, data)
+				checkSampleParses(t, f.path, f.data)
 			}
 			for i, s := range secrets {
 				if bytes.Contains(logs.Bytes(), []byte(s)) {
@@ -219,7 +214,7 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 	req, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "messages": []any{map[string]any{"role": "user", "content": "hi"}},
 		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "todowrite", "parameters": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object"}}}}}}}})
 	up := cleanEndUpstream(t, body)
-	dir, store := repairSamples(t)
+	dir, store := openSamples(t, sample.ModeRepairs, 0)
 	srv, err := New(Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
 	if err != nil {
 		t.Fatal(err)
@@ -232,11 +227,11 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 	if !bytes.Contains(got, []byte(`\"todos\":[{`)) {
 		t.Fatalf("the call was not repaired:\n%s", got)
 	}
-	files := writtenFiles(t, dir)
+	files := savedSamples(t, dir)
 	if len(files) != 1 {
 		t.Fatalf("%d samples", len(files))
 	}
-	data, _ := os.ReadFile(files[0])
+	data := files[0].data
 	for _, s := range []string{core, bearer} {
 		if bytes.Contains(data, []byte(s)) {
 			t.Errorf("secret %.8s… is in the sample", s)
@@ -255,14 +250,22 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 	}
 }
 
-// writtenFiles lists every file under dir.
-func writtenFiles(t *testing.T, dir string) []string {
+// savedFile is one file of a samples folder: its path and what it holds.
+type savedFile struct {
+	path string
+	data []byte
+}
+
+// savedSamples reads every file under the samples folder dir.
+func savedSamples(t *testing.T, dir string) []savedFile {
 	t.Helper()
-	var files []string
+	var files []savedFile
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = append(files, p)
+		if err != nil || d.IsDir() {
+			return err
 		}
+		data, err := os.ReadFile(p)
+		files = append(files, savedFile{p, data})
 		return err
 	})
 	if err != nil {
@@ -342,15 +345,11 @@ func TestSampleModes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(string(tc.mode)+"/"+tc.c.Name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "s")
-			store, err := sample.Open(dir, tc.mode, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, store := openSamples(t, tc.mode, 0)
 			got, _ := runCaseWith(t, tc.c, Options{Samples: store})
-			var files []string
+			var files []savedFile
 			if tc.mode != sample.ModeOff {
-				files = writtenFiles(t, dir)
+				files = savedSamples(t, dir)
 			} else if _, err := os.Stat(dir); err == nil {
 				t.Errorf("mode off created %s", dir)
 			}
@@ -358,8 +357,7 @@ func TestSampleModes(t *testing.T) {
 				t.Fatalf("%d samples, want %d", len(files), tc.wantFiles)
 			}
 			for _, f := range files {
-				data, _ := os.ReadFile(f)
-				x, err := sample.Parse(data)
+				x, err := sample.Parse(f.data)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -377,12 +375,13 @@ func TestSampleModes(t *testing.T) {
 	}
 }
 
-// repairSamples opens a store that keeps a sample of every repaired exchange in a fresh folder,
-// and returns the folder and the store.
-func repairSamples(t *testing.T) (string, *sample.Store) {
+// openSamples opens a store in a fresh folder that keeps the newest keep samples (zero: the
+// store's default) of the exchanges mode selects, and returns the folder and the store (nil for
+// sample.ModeOff).
+func openSamples(t *testing.T, mode sample.Mode, keep int) (string, *sample.Store) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "samples")
-	store, err := sample.Open(dir, sample.ModeRepairs, 0)
+	store, err := sample.Open(dir, mode, keep)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,7 +394,7 @@ func repairSamples(t *testing.T) (string, *sample.Store) {
 func sampledAnswer(t *testing.T, body string, opts Options) ([]byte, string) {
 	t.Helper()
 	up := cleanEndUpstream(t, body)
-	dir, store := repairSamples(t)
+	dir, store := openSamples(t, sample.ModeRepairs, 0)
 	opts.Routes, opts.Samples = []Route{{Upstream: up.URL}}, store
 	srv, err := New(opts)
 	if err != nil {
@@ -434,11 +433,11 @@ func TestSampleCutAtMaxHeld(t *testing.T) {
 	if string(got) != body {
 		t.Fatalf("a held input over the limit did not pass as it came:\n%s", got)
 	}
-	files := writtenFiles(t, dir)
+	files := savedSamples(t, dir)
 	if len(files) != 1 {
 		t.Fatalf("%d samples, want the fail-open's", len(files))
 	}
-	data, _ := os.ReadFile(files[0])
+	data := files[0].data
 	x, err := sample.Parse(data)
 	if err != nil {
 		t.Fatal(err)
@@ -462,11 +461,11 @@ func TestSampleOfSpilledCapture(t *testing.T) {
 	if string(got) == body {
 		t.Fatalf("the stringified input was not repaired")
 	}
-	files := writtenFiles(t, dir)
+	files := savedSamples(t, dir)
 	if len(files) != 1 {
 		t.Fatalf("%d samples, want 1", len(files))
 	}
-	data, _ := os.ReadFile(files[0])
+	data := files[0].data
 	if bytes.Contains(data, []byte(key[len("sk-ant-"):])) {
 		t.Fatalf("the key survived in the sample")
 	}

@@ -8,8 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -129,10 +127,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 		Route{Upstream: up.URL + "/chat"})
 	ps := httptest.NewUnstartedServer(nil)
 	routes[len(routes)-2].Upstream = "http://user:" + canaries["userinfo"] + "@" + ps.Listener.Addr().String()
-	store, err := sample.Open(filepath.Join(t.TempDir(), "samples"), sample.ModeAll, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, store := openSamples(t, sample.ModeAll, 1000)
 	srv, err := New(Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10, Samples: store})
 	if err != nil {
 		t.Fatal(err)
@@ -212,41 +207,21 @@ var credentialCanaries = []string{"x-api-key", "authorization", "cookie", "x-goo
 // base64).
 func checkSampleFiles(t *testing.T, dir string) {
 	t.Helper()
-	fi, err := os.Stat(dir)
-	if err != nil {
-		t.Fatal(err)
+	checkPerm(t, dir, 0o700)
+	files := savedSamples(t, dir)
+	if len(files) < 10 {
+		t.Fatalf("%d sample files: the exchanges were not sampled", len(files))
 	}
-	if fi.Mode().Perm() != 0o700 {
-		t.Errorf("samples folder mode %v, want 0700", fi.Mode().Perm())
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ents) < 10 {
-		t.Fatalf("%d sample files: the exchanges were not sampled", len(ents))
-	}
-	for _, e := range ents {
-		p := filepath.Join(dir, e.Name())
-		info, err := e.Info()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.Mode().Perm() != 0o600 {
-			t.Errorf("%s mode %v, want 0600", e.Name(), info.Mode().Perm())
-		}
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := string(raw)
-		if x, err := sample.Parse(raw); err == nil {
+	for _, f := range files {
+		checkPerm(t, f.path, 0o600)
+		text := string(f.data)
+		if x, err := sample.Parse(f.data); err == nil {
 			text += string(x.Request.Body) + string(x.Response.Body) + string(x.ClientBody())
 		}
 		for _, name := range credentialCanaries {
 			secret := canaries[name]
 			if core := secret[strings.Index(secret, "CANARY"):]; strings.Contains(text, core) {
-				t.Errorf("the %s secret is in sample %s", name, e.Name())
+				t.Errorf("the %s secret is in sample %s", name, f.path)
 			}
 		}
 	}
