@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -321,13 +320,10 @@ func TestStalledRequestBodyAbandoned(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			reached := make(chan error, 1)
-			var hits atomic.Int64
-			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				hits.Add(1)
+			up, hits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
 				_, err := io.Copy(io.Discard, r.Body)
 				reached <- err
-			}))
-			defer up.Close()
+			})
 			_, ps := newServer(t, up.URL, Options{RequestIdle: idle, MaxRequestBody: tc.maxBody})
 			c, err := net.Dial("tcp", ps.Listener.Addr().String())
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -72,6 +73,19 @@ func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.
 	ps := httptest.NewServer(srv)
 	t.Cleanup(ps.Close)
 	return srv, ps
+}
+
+// countingServer serves h on loopback until the test ends, and returns the server and the number
+// of requests it has been sent so far.
+func countingServer(t testing.TB, h http.HandlerFunc) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	var n atomic.Int64
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		h(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s, &n
 }
 
 // pacedUpstream is an SSE upstream driven through a channel: it sends the headers at once, then

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -282,12 +281,9 @@ func withDeadline[A, B, C any](t *testing.T, d time.Duration, f func() (A, B, C)
 // TestSchemaRefCycles: schemas whose $refs loop end in bounded time, fetch nothing, and what comes
 // out is either the input or fits.
 func TestSchemaRefCycles(t *testing.T) {
-	var fetched atomic.Int64
-	remote := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fetched.Add(1)
+	remote, fetched := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, `{"type":"array"}`)
-	}))
-	defer remote.Close()
+	})
 	nested := `"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"`
 	tests := []struct{ name, schema, input string }{
 		{"root refers to itself", `{"$ref":"#"}`, `{"todos":"[1]"}`},

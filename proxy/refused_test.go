@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -18,14 +16,11 @@ import (
 // no CORS header and never reaches the upstream, on every endpoint; what the real clients send (a
 // loopback Host, no Origin) passes.
 func TestBrowserRequestsRefused(t *testing.T) {
-	var hits atomic.Int64
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
+	up, hits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Access-Control-Allow-Origin", "*")
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"ok":true}`)
-	}))
-	defer up.Close()
+	})
 	_, ps := newProxy(t, []Route{{Name: "claude", Upstream: up.URL}, {Name: "oc", Upstream: up.URL + "/v1", Protocol: "openai"}})
 	port := ps.URL[strings.LastIndexByte(ps.URL, ':')+1:]
 
@@ -134,12 +129,9 @@ func TestLoopbackHost(t *testing.T) {
 // answered 426 with an OpenAI-shaped error and never reaches the upstream; an Upgrade to another
 // protocol, or one the Connection header does not name, is forwarded.
 func TestWebSocketUpgradeRefusedAtOnce(t *testing.T) {
-	var upstreamHits atomic.Int32
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		upstreamHits.Add(1)
+	up, upstreamHits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
-	}))
-	defer up.Close()
+	})
 	_, ps := newProxy(t, []Route{{Name: "codex-openai", Upstream: up.URL + "/v1", Protocol: "responses"}})
 
 	tests := []struct {
