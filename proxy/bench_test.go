@@ -128,12 +128,7 @@ func TestHealthyBenchStreamPasses(t *testing.T) {
 	}
 	ps := httptest.NewServer(srv)
 	defer ps.Close()
-	resp, err := http.Post(ps.URL+"/v1/messages", "application/json", strings.NewReader(benchRequest))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	_, got := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+"/v1/messages", strings.NewReader(benchRequest)))
 	if !bytes.Equal(got, body) {
 		t.Fatalf("the healthy benchmark stream changed:\n%s", firstDiff(got, body))
 	}

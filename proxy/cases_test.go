@@ -127,15 +127,7 @@ func runCase(t *testing.T, c cases.Case, seed int64, oneByte bool) ([]byte, obse
 	req, _ := http.NewRequest(http.MethodPost, ps.URL+casePath(c.Protocol), bytes.NewReader(c.Request))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("x-api-key", "sk-ant-test-canary")
-	resp, err := ps.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	got, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatalf("reading the proxy's answer: %v", err)
-	}
+	resp, got := readAnswer(t, ps.Client(), req)
 	if resp.StatusCode != c.Status {
 		t.Fatalf("status %d, want %d", resp.StatusCode, c.Status)
 	}

@@ -388,14 +388,8 @@ func TestLongAnswerOutlivesRequestIdle(t *testing.T) {
 				if chunked {
 					body = struct{ io.Reader }{body}
 				}
-				resp, err := ps.Client().Post(ps.URL+"/v1/messages", "application/json", body)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				if err != nil || string(got) != sseOf(evStart, evMsgStop) {
-					t.Errorf("answer %q (%v), want the whole stream", got, err)
+				if _, got := readAnswer(t, ps.Client(), newJSONPost(t, ps.URL+"/v1/messages", body)); string(got) != sseOf(evStart, evMsgStop) {
+					t.Errorf("answer %q, want the whole stream", got)
 				}
 			})
 		}

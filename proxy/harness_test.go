@@ -117,14 +117,21 @@ func pacedUpstream(t testing.TB, contentType string) (*httptest.Server, chan<- [
 	return up, ch
 }
 
-// newPost is a POST of the JSON body to url with an Anthropic-style key header.
-func newPost(t testing.TB, url, body string) *http.Request {
+// newJSONPost is a POST of body to url labelled application/json, as http.Post sends it.
+func newJSONPost(t testing.TB, url string, body io.Reader) *http.Request {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req, err := http.NewRequest(http.MethodPost, url, body)
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
+// newPost is a POST of the JSON body to url with an Anthropic-style key header.
+func newPost(t testing.TB, url, body string) *http.Request {
+	t.Helper()
+	req := newJSONPost(t, url, strings.NewReader(body))
 	req.Header.Set("x-api-key", "sk-ant-api03-test")
 	return req
 }
@@ -139,8 +146,9 @@ func postTo(t testing.TB, c *http.Client, url, body string) *http.Response {
 	return resp
 }
 
-// readAnswer sends req with c and returns the whole body of the answer.
-func readAnswer(t testing.TB, c *http.Client, req *http.Request) []byte {
+// readAnswer sends req with c and returns the answer (its status and headers; the body read and
+// closed) and its whole body. It stops the test when no answer comes or its body cannot be read.
+func readAnswer(t testing.TB, c *http.Client, req *http.Request) (*http.Response, []byte) {
 	t.Helper()
 	resp, err := c.Do(req)
 	if err != nil {
@@ -151,7 +159,7 @@ func readAnswer(t testing.TB, c *http.Client, req *http.Request) []byte {
 	if err != nil {
 		t.Fatalf("reading the answer: %v", err)
 	}
-	return body
+	return resp, body
 }
 
 // nextPiece reads the next SSE piece of r, failing the test at the end of the stream.

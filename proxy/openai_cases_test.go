@@ -36,15 +36,7 @@ func serveOnce(t *testing.T, tf, path, ct, body, request string) (string, []byte
 	}
 	ps := httptest.NewServer(srv)
 	defer ps.Close()
-	resp, err := ps.Client().Post(ps.URL+path, "application/json", strings.NewReader(request))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	got, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, got := readAnswer(t, ps.Client(), newJSONPost(t, ps.URL+path, strings.NewReader(request)))
 	return resp.Header.Get("Content-Type"), got
 }
 

@@ -76,12 +76,7 @@ func TestBrowserRequestsRefused(t *testing.T) {
 			for k, v := range tc.hdr {
 				req.Header.Set(k, v)
 			}
-			resp, err := http.DefaultTransport.RoundTrip(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, body := readAnswer(t, http.DefaultClient, req)
 			reached := hits.Load() - before
 			if !tc.refused {
 				if resp.StatusCode != http.StatusOK {
@@ -159,12 +154,7 @@ func TestWebSocketUpgradeRefusedAtOnce(t *testing.T) {
 			req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
 			req.Header.Set("Sec-WebSocket-Version", "13")
 			req.Header.Set("openai-beta", "responses_websockets=2026-02-06")
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			res, body := readAnswer(t, http.DefaultClient, req)
 			forwarded := upstreamHits.Load() != before
 			if !tc.refused {
 				if !forwarded || res.StatusCode != http.StatusOK {

@@ -129,7 +129,7 @@ func serveWithDone(t *testing.T, srv http.Handler) (string, <-chan struct{}) {
 func answerOnce(t *testing.T, srv *Server, newRequest func(url string) *http.Request) []byte {
 	t.Helper()
 	url, done := serveWithDone(t, srv)
-	got := readAnswer(t, http.DefaultClient, newRequest(url))
+	_, got := readAnswer(t, http.DefaultClient, newRequest(url))
 	<-done
 	srv.Wait()
 	return got

@@ -66,12 +66,7 @@ func TestForwardingKeepsRequest(t *testing.T) {
 			req.Header.Set("Accept-Encoding", "br")
 			req.Header.Set("Connection", "X-Drop-Me")
 			req.Header.Set("X-Drop-Me", "hop")
-			resp, err := http.DefaultTransport.RoundTrip(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rb, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, rb := readAnswer(t, http.DefaultClient, req)
 			s := <-got
 			if s.method != http.MethodPost || s.path != tc.wantPath || s.rawQuery != "beta=true&x=%2F" || s.body != body {
 				t.Errorf("upstream saw %s %s ? %s body %q", s.method, s.path, s.rawQuery, s.body)
@@ -117,12 +112,7 @@ func TestProxyOwnAnswers(t *testing.T) {
 			if tc.hop {
 				req.Header.Set(HopHeader, "1")
 			}
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, b := readAnswer(t, http.DefaultClient, req)
 			if resp.StatusCode != tc.status || !strings.Contains(string(b), tc.contains) {
 				t.Fatalf("got %d %s", resp.StatusCode, b)
 			}
@@ -212,12 +202,7 @@ func TestUnreachableUpstreamWords(t *testing.T) {
 			}
 			ps := httptest.NewServer(srv)
 			defer ps.Close()
-			resp, err := http.Post(ps.URL+"/claude/v1/messages", "application/json", strings.NewReader(`{}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, b := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+"/claude/v1/messages", strings.NewReader(`{}`)))
 			if resp.StatusCode != http.StatusBadGateway || !strings.Contains(string(b), tc.want) {
 				t.Errorf("got %d %s\nwant %s", resp.StatusCode, b, tc.want)
 			}

@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"bytes"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
@@ -62,12 +61,7 @@ func TestUndeclaredToolLogged(t *testing.T) {
 			}
 			ps := httptest.NewServer(srv)
 			defer ps.Close()
-			res, err := http.Post(ps.URL+tc.path, "application/json", strings.NewReader(tc.request))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			_, got := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+tc.path, strings.NewReader(tc.request)))
 			if tc.want != "" && string(got) != tc.body {
 				t.Errorf("the answer changed:\n%s", got)
 			}
