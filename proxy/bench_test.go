@@ -122,12 +122,7 @@ func TestHealthyBenchStreamPasses(t *testing.T) {
 	body, _ := healthyAnthropicStream(1 << 20)
 	up := streamUpstream(body)
 	defer up.Close()
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	defer ps.Close()
+	srv, ps := newServer(t, up.URL, Options{})
 	_, got := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+"/v1/messages", strings.NewReader(benchRequest)))
 	if !bytes.Equal(got, body) {
 		t.Fatalf("the healthy benchmark stream changed:\n%s", firstDiff(got, body))

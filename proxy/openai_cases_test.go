@@ -30,12 +30,7 @@ func serveOnce(t *testing.T, tf, path, ct, body, request string) (string, []byte
 		_, _ = io.WriteString(w, body)
 	}))
 	defer up.Close()
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL, TextFormat: tf}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	defer ps.Close()
+	_, ps := newServer(t, "", Options{Routes: []Route{{Upstream: up.URL, TextFormat: tf}}})
 	resp, got := readAnswer(t, ps.Client(), newJSONPost(t, ps.URL+path, strings.NewReader(request)))
 	return resp.Header.Get("Content-Type"), got
 }

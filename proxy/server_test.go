@@ -18,15 +18,10 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
+// newProxy is newServer with routes and the version "test".
 func newProxy(t *testing.T, routes []Route) (*Server, *httptest.Server) {
 	t.Helper()
-	srv, err := New(Options{Routes: routes, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	t.Cleanup(ps.Close)
-	return srv, ps
+	return newServer(t, "", Options{Routes: routes, Version: "test"})
 }
 
 func TestForwardingKeepsRequest(t *testing.T) {
@@ -196,12 +191,7 @@ func TestUnreachableUpstreamWords(t *testing.T) {
 			if tc.dial != nil {
 				tr.DialContext = tc.dial
 			}
-			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: tc.upstream}}, Version: "test", Transport: tr, Logger: slog.New(slog.NewJSONHandler(&log, nil))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ps := httptest.NewServer(srv)
-			defer ps.Close()
+			_, ps := newServer(t, "", Options{Routes: []Route{{Name: "claude", Upstream: tc.upstream}}, Version: "test", Transport: tr, Logger: slog.New(slog.NewJSONHandler(&log, nil))})
 			resp, b := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+"/claude/v1/messages", strings.NewReader(`{}`)))
 			if resp.StatusCode != http.StatusBadGateway || !strings.Contains(string(b), tc.want) {
 				t.Errorf("got %d %s\nwant %s", resp.StatusCode, b, tc.want)

@@ -55,12 +55,7 @@ func TestUndeclaredToolLogged(t *testing.T) {
 			}))
 			defer up.Close()
 			var logs bytes.Buffer
-			srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ps := httptest.NewServer(srv)
-			defer ps.Close()
+			_, ps := newServer(t, up.URL, Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
 			_, got := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+tc.path, strings.NewReader(tc.request)))
 			if tc.want != "" && string(got) != tc.body {
 				t.Errorf("the answer changed:\n%s", got)
