@@ -110,10 +110,7 @@ func benchFloorAndToolfix(b *testing.B, body []byte, events int, path, request s
 		benchThrough(b, rp, path, request, int64(len(body)), events)
 	})
 	b.Run("toolfix", func(b *testing.B) {
-		srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-		if err != nil {
-			b.Fatal(err)
-		}
+		srv := newHandler(b, up.URL, Options{})
 		benchThrough(b, srv, path, request, int64(len(body)), events)
 	})
 }

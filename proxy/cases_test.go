@@ -114,18 +114,12 @@ func runCase(t *testing.T, c cases.Case, seed int64, oneByte bool) ([]byte, obse
 	up := &caseUpstream{c: c, seed: seed}
 	ups := httptest.NewServer(up)
 	defer ups.Close()
-	opts := Options{Routes: []Route{{Upstream: ups.URL}}}
+	var opts Options
 	if oneByte {
 		opts.Transport = oneByteTransport{http.DefaultTransport.(*http.Transport).Clone()}
 	}
-	srv, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	defer ps.Close()
-	req, _ := http.NewRequest(http.MethodPost, ps.URL+casePath(c.Protocol), bytes.NewReader(c.Request))
-	req.Header.Set("Content-Type", "application/json")
+	srv, ps := newServer(t, ups.URL, opts)
+	req := newJSONPost(t, ps.URL+casePath(c.Protocol), bytes.NewReader(c.Request))
 	req.Header.Set("x-api-key", "sk-ant-test-canary")
 	resp, got := readAnswer(t, ps.Client(), req)
 	if resp.StatusCode != c.Status {

@@ -203,10 +203,7 @@ func TestClientHangUpEverywhere(t *testing.T) {
 				<-r.Context().Done() // ends only when the proxy cancels the upstream request
 				close(upDone)
 			}))
-			srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			srv := newHandler(t, up.URL, Options{})
 			ps := httptest.NewServer(srv)
 			ctx, cancel := context.WithCancel(context.Background())
 			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+tc.path, strings.NewReader(cmp.Or(tc.request, todoRequest)))

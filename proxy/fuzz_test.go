@@ -79,10 +79,7 @@ func FuzzServer(f *testing.F) {
 		}
 		var seen []byte
 		tr := cannedTransport{contentType: ct, body: body, chunk: int(mode >> 3)}
-		srv, err := New(Options{Routes: []Route{{Upstream: "http://upstream.invalid"}}, Transport: recordingTransport{tr, &seen}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		srv := newHandler(t, "http://upstream.invalid", Options{Transport: recordingTransport{tr, &seen}})
 		rec := httptest.NewRecorder()
 		done := make(chan any, 1)
 		go func() {

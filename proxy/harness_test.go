@@ -59,9 +59,9 @@ func stringifiedTodoStream(secret string) string {
 		toolDelta(`{"todos": `), toolDelta(string(inner)+`}`), evStop1, evMsgDelta, evMsgStop)
 }
 
-// newServer builds a Server with opts (a root route to upstream when opts.Routes is empty) and
-// serves it on loopback until the test ends.
-func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.Server) {
+// newHandler builds a Server with opts, with a root route to upstream when opts.Routes is empty;
+// it stops the test when New refuses the options.
+func newHandler(t testing.TB, upstream string, opts Options) *Server {
 	t.Helper()
 	if len(opts.Routes) == 0 {
 		opts.Routes = []Route{{Upstream: upstream}}
@@ -70,6 +70,13 @@ func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.
 	if err != nil {
 		t.Fatal(err)
 	}
+	return srv
+}
+
+// newServer is newHandler's Server served on loopback until the test ends.
+func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.Server) {
+	t.Helper()
+	srv := newHandler(t, upstream, opts)
 	ps := httptest.NewServer(srv)
 	t.Cleanup(ps.Close)
 	return srv, ps

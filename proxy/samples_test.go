@@ -149,10 +149,7 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 			dir, store := openSamples(t, mode, 0)
 			var logs bytes.Buffer
 			logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store, Logger: logger})
-			if err != nil {
-				t.Fatal(err)
-			}
+			srv := newHandler(t, "", Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store, Logger: logger})
 			got := answerOnce(t, srv, func(url string) *http.Request {
 				req, _ := http.NewRequest(http.MethodPost, url+"/claude/v1/messages?beta=true", bytes.NewReader(reqBody))
 				req.Header = reqHeader.Clone()
@@ -215,10 +212,7 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "todowrite", "parameters": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object"}}}}}}}})
 	up := cleanEndUpstream(t, body)
 	dir, store := openSamples(t, sample.ModeRepairs, 0)
-	srv, err := New(Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newHandler(t, "", Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
 	got := answerOnce(t, srv, func(url string) *http.Request {
 		r, _ := http.NewRequest(http.MethodPost, url+"/opencode-x/chat/completions", bytes.NewReader(req))
 		r.Header.Set("Authorization", "Bearer "+bearer)
@@ -388,38 +382,30 @@ func openSamples(t *testing.T, mode sample.Mode, keep int) (string, *sample.Stor
 	return dir, store
 }
 
-// sampledAnswer sends todoRequest to /v1/messages through a Server built with opts (its Routes and
-// Samples set here: an upstream that answers body, a store of repair samples) and returns the
-// client's body and the samples folder, once the handler has returned and its sample is written.
+// sampledAnswer sends todoRequest to /v1/messages through a Server built with opts (no Routes; a
+// root route to an upstream that answers body, and Samples, a store of repair samples, are set
+// here) and returns the client's body and the samples folder, once the handler has returned and
+// its sample is written.
 func sampledAnswer(t *testing.T, body string, opts Options) ([]byte, string) {
 	t.Helper()
 	up := cleanEndUpstream(t, body)
 	dir, store := openSamples(t, sample.ModeRepairs, 0)
-	opts.Routes, opts.Samples = []Route{{Upstream: up.URL}}, store
-	srv, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	opts.Samples = store
+	srv := newHandler(t, up.URL, opts)
 	got := answerOnce(t, srv, func(url string) *http.Request { return newPost(t, url+"/v1/messages", todoRequest) })
 	return got, dir
 }
 
-// runCaseWith sends one case's request through a Server built with opts (its Routes set here) and
-// returns the client's body and the server, once the handler has returned and its sample (if any)
-// is written.
+// runCaseWith sends one case's request through a Server built with opts (no Routes; a root route
+// to the case's upstream is set here) and returns the client's body and the server, once the
+// handler has returned and its sample (if any) is written.
 func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 	t.Helper()
 	ups := httptest.NewServer(&caseUpstream{c: c, seed: 1})
 	t.Cleanup(ups.Close)
-	opts.Routes = []Route{{Upstream: ups.URL}}
-	srv, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newHandler(t, ups.URL, opts)
 	got := answerOnce(t, srv, func(url string) *http.Request {
-		req, _ := http.NewRequest(http.MethodPost, url+casePath(c.Protocol), bytes.NewReader(c.Request))
-		req.Header.Set("Content-Type", "application/json")
-		return req
+		return newJSONPost(t, url+casePath(c.Protocol), bytes.NewReader(c.Request))
 	})
 	return got, srv
 }

@@ -128,10 +128,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 	ps := httptest.NewUnstartedServer(nil)
 	routes[len(routes)-2].Upstream = "http://user:" + canaries["userinfo"] + "@" + ps.Listener.Addr().String()
 	_, store := openSamples(t, sample.ModeAll, 1000)
-	srv, err := New(Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10, Samples: store})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newHandler(t, "", Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10, Samples: store})
 	ps.Config.Handler = srv
 	ps.Start()
 	defer ps.Close()
@@ -231,10 +228,7 @@ func checkSampleFiles(t *testing.T, dir string) {
 // passed back to the client, and the request goes round no further.
 func TestRealLoopAnswers508(t *testing.T) {
 	ps := httptest.NewUnstartedServer(nil)
-	srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: "http://" + ps.Listener.Addr().String() + "/claude"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newHandler(t, "", Options{Routes: []Route{{Name: "claude", Upstream: "http://" + ps.Listener.Addr().String() + "/claude"}}})
 	ps.Config.Handler = srv
 	ps.Start()
 	defer ps.Close()
