@@ -124,6 +124,16 @@ func pacedUpstream(t testing.TB, contentType string) (*httptest.Server, chan<- [
 	return up, ch
 }
 
+// newGet is a GET of url.
+func newGet(t testing.TB, url string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req
+}
+
 // newJSONPost is a POST of body to url labelled application/json, as http.Post sends it.
 func newJSONPost(t testing.TB, url string, body io.Reader) *http.Request {
 	t.Helper()
