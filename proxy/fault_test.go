@@ -132,12 +132,8 @@ func TestStalledUpstreamStaysOpen(t *testing.T) {
 		if i > 0 {
 			emit(want)
 		}
-		var got strings.Builder
-		for got.Len() < len(want) {
-			got.WriteString(nextPiece(t, fr))
-		}
-		if got.String() != want {
-			t.Fatalf("step %d: got %q, want %q", i, got.String(), want)
+		if got := readPieces(t, fr, len(want)); got != want {
+			t.Fatalf("step %d: got %q, want %q", i, got, want)
 		}
 	}
 	// A slow model: the upstream says nothing for a while. The pause is the length of the stall,
@@ -154,12 +150,8 @@ func TestStalledUpstreamStaysOpen(t *testing.T) {
 	emit(sseOf(evPing))
 	emit(sseOf(toolDelta(`]}`), evStop1))
 	want := sseOf(evToolStart, toolDelta(`{"todos":[{"content":"a"}`), evPing, toolDelta(`]}`), evStop1)
-	var got strings.Builder
-	for got.Len() < len(want) {
-		got.WriteString(nextPiece(t, fr))
-	}
-	if got.String() != want {
-		t.Fatalf("tool block: got %q, want %q", got.String(), want)
+	if got := readPieces(t, fr, len(want)); got != want {
+		t.Fatalf("tool block: got %q, want %q", got, want)
 	}
 	emit(sseOf(evMsgDelta, evMsgStop))
 	close(send)

@@ -189,6 +189,16 @@ func nextPiece(t testing.TB, r *sse.Reader) string {
 	return string(ev.Raw)
 }
 
+// readPieces reads SSE pieces of r until they hold at least n bytes, and returns them.
+func readPieces(t testing.TB, r *sse.Reader, n int) string {
+	t.Helper()
+	var got strings.Builder
+	for got.Len() < n {
+		got.WriteString(nextPiece(t, r))
+	}
+	return got.String()
+}
+
 // allComplete reports whether every piece of b ends with the blank line that dispatches it.
 func allComplete(b []byte) bool {
 	r := &sse.Reader{R: bytes.NewReader(b)}

@@ -221,11 +221,7 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 	if !bytes.Contains(got, []byte(`\"todos\":[{`)) {
 		t.Fatalf("the call was not repaired:\n%s", got)
 	}
-	files := savedSamples(t, dir)
-	if len(files) != 1 {
-		t.Fatalf("%d samples", len(files))
-	}
-	data := files[0].data
+	data := theSample(t, dir)
 	for _, s := range []string{core, bearer} {
 		if bytes.Contains(data, []byte(s)) {
 			t.Errorf("secret %.8s… is in the sample", s)
@@ -248,6 +244,17 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 type savedFile struct {
 	path string
 	data []byte
+}
+
+// theSample is what the one file in the samples folder dir holds; it stops the test when the
+// folder holds another number of files.
+func theSample(t *testing.T, dir string) []byte {
+	t.Helper()
+	files := savedSamples(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("%d samples, want 1", len(files))
+	}
+	return files[0].data
 }
 
 // savedSamples reads every file under the samples folder dir.
@@ -419,11 +426,7 @@ func TestSampleCutAtMaxHeld(t *testing.T) {
 	if string(got) != body {
 		t.Fatalf("a held input over the limit did not pass as it came:\n%s", got)
 	}
-	files := savedSamples(t, dir)
-	if len(files) != 1 {
-		t.Fatalf("%d samples, want the fail-open's", len(files))
-	}
-	data := files[0].data
+	data := theSample(t, dir)
 	x, err := sample.Parse(data)
 	if err != nil {
 		t.Fatal(err)
@@ -447,11 +450,7 @@ func TestSampleOfSpilledCapture(t *testing.T) {
 	if string(got) == body {
 		t.Fatalf("the stringified input was not repaired")
 	}
-	files := savedSamples(t, dir)
-	if len(files) != 1 {
-		t.Fatalf("%d samples, want 1", len(files))
-	}
-	data := files[0].data
+	data := theSample(t, dir)
 	if bytes.Contains(data, []byte(key[len("sk-ant-"):])) {
 		t.Fatalf("the key survived in the sample")
 	}

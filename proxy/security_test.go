@@ -33,18 +33,14 @@ var canaries = map[string]string{
 	"path":                "CANARYpath2222", // a path segment: not a credential, but never logged either
 }
 
-// canaryRequest sends body to url with every header canary set.
-func canaryRequest(t *testing.T, c *http.Client, url, body string) (*http.Response, error) {
+// canaryPost is a POST of the JSON body to url with every header canary set.
+func canaryPost(t *testing.T, url, body string) *http.Request {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	req := newJSONPost(t, url, strings.NewReader(body))
 	for _, h := range []string{"x-api-key", "authorization", "cookie", "x-goog-api-key", "api-key", "proxy-authorization"} {
 		req.Header.Set(h, canaries[h])
 	}
-	req.Header.Set("Content-Type", "application/json")
-	return c.Do(req)
+	return req
 }
 
 // canaryRequestBody is todoRequest with a canary in the system prompt.
@@ -137,7 +133,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 		"/jsonbig/v1/messages", "/oversize/v1/messages", "/echo/v1/messages", "/junk/v1/messages", "/drop/v1/messages",
 		"/nonstream/v1/messages", "/down/v1/messages", "/tls/v1/messages", "/loop/v1/messages", "/v1/chat/completions", "/nope" + canaries["path"] + "/x"}
 	for _, p := range paths {
-		resp, err := canaryRequest(t, ps.Client(), ps.URL+p+"?key="+canaries["query"], canaryRequestBody)
+		resp, err := ps.Client().Do(canaryPost(t, ps.URL+p+"?key="+canaries["query"], canaryRequestBody))
 		if err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
@@ -147,7 +143,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 		if openaiReqs[route] == "" {
 			t.Fatalf("no shared case for %s", route)
 		}
-		resp, err := canaryRequest(t, ps.Client(), ps.URL+route+path+"?key="+canaries["query"], openaiReqs[route])
+		resp, err := ps.Client().Do(canaryPost(t, ps.URL+route+path+"?key="+canaries["query"], openaiReqs[route]))
 		if err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
@@ -155,12 +151,12 @@ func TestSecretsNeverLogged(t *testing.T) {
 	}
 	// A request over the size limit, with the secret past the limit.
 	big := strings.Replace(canaryRequestBody, `"system":"`, `"system":"`+strings.Repeat("z", 80<<10), 1)
-	if resp, err := canaryRequest(t, ps.Client(), ps.URL+"/healthy/v1/messages", big); err == nil {
+	if resp, err := ps.Client().Do(canaryPost(t, ps.URL+"/healthy/v1/messages", big)); err == nil {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 	}
 	// A client that hangs up inside a held tool call.
-	if resp, err := canaryRequest(t, ps.Client(), ps.URL+"/hangup/v1/messages", canaryRequestBody); err == nil {
+	if resp, err := ps.Client().Do(canaryPost(t, ps.URL+"/hangup/v1/messages", canaryRequestBody)); err == nil {
 		_, _ = (&sse.Reader{R: resp.Body}).Next()
 		resp.Body.Close()
 	}
@@ -232,12 +228,7 @@ func TestRealLoopAnswers508(t *testing.T) {
 	ps.Config.Handler = srv
 	ps.Start()
 	defer ps.Close()
-	resp, err := canaryRequest(t, ps.Client(), ps.URL+"/claude/v1/messages", todoRequest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	resp, b := readAnswer(t, ps.Client(), canaryPost(t, ps.URL+"/claude/v1/messages", todoRequest))
 	if resp.StatusCode != http.StatusLoopDetected || !strings.Contains(string(b), "already passed through toolfix") {
 		t.Fatalf("got %d %s", resp.StatusCode, b)
 	}
