@@ -45,17 +45,6 @@ func dropUpstream(t *testing.T, body string) *httptest.Server {
 	return up
 }
 
-// cleanEndUpstream sends body and ends the response normally, however body ends.
-func cleanEndUpstream(t *testing.T, body string) *httptest.Server {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, body)
-	}))
-	t.Cleanup(up.Close)
-	return up
-}
-
 func TestUpstreamEndsMidEvent(t *testing.T) {
 	anthropicCut := sseOf(evStart, evTextStart, evTextDelta, evStop0, evToolStart, toolDelta(`{"todos": "[{\"content\": `)) +
 		"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_j"
@@ -73,7 +62,7 @@ func TestUpstreamEndsMidEvent(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			up := cleanEndUpstream(t, tc.body)
+			up := answerUpstream(t, "text/event-stream", tc.body) // ends the response normally, however body ends
 			if tc.drop {
 				up = dropUpstream(t, tc.body)
 			}

@@ -95,6 +95,19 @@ func countingServer(t testing.TB, h http.HandlerFunc) (*httptest.Server, *atomic
 	return s, &n
 }
 
+// answerUpstream answers every request, once it has read the request body, with contentType and
+// body (and so ends the response normally, however body ends), until the test ends.
+func answerUpstream(t testing.TB, contentType, body string) *httptest.Server {
+	t.Helper()
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", contentType)
+		_, _ = io.WriteString(w, body)
+	}))
+	t.Cleanup(up.Close)
+	return up
+}
+
 // pacedUpstream is an SSE upstream driven through a channel: it sends the headers at once, then
 // writes and flushes every []byte received on the returned channel, and ends the response when the
 // channel is closed (or the request is cancelled).

@@ -364,7 +364,7 @@ func TestRequestNotJSON(t *testing.T) {
 // would cut the answer (golang/go #40747; a bare httputil.ReverseProxy shows it under load).
 func TestStreamedRequestBodyKeepsAnswer(t *testing.T) {
 	answer := strings.Repeat(sseOf(evPing), 2000)
-	up := cleanEndUpstream(t, answer)
+	up := answerUpstream(t, "text/event-stream", answer)
 	srv, ps := newServer(t, up.URL, Options{MaxRequestBody: 1024})
 	body := strings.Repeat("x", 8192)
 	for i := 0; i < 300; i++ {

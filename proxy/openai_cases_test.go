@@ -2,9 +2,6 @@ package proxy
 
 import (
 	"bytes"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,11 +22,7 @@ func TestResponsesCases(t *testing.T) {
 // the response's content type and body.
 func serveOnce(t *testing.T, tf, path, ct, body, request string) (string, []byte) {
 	t.Helper()
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", ct)
-		_, _ = io.WriteString(w, body)
-	}))
-	defer up.Close()
+	up := answerUpstream(t, ct, body)
 	_, ps := newServer(t, "", Options{Routes: []Route{{Upstream: up.URL, TextFormat: tf}}})
 	resp, got := readAnswer(t, ps.Client(), newJSONPost(t, ps.URL+path, strings.NewReader(request)))
 	return resp.Header.Get("Content-Type"), got

@@ -210,7 +210,7 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 		chunk(map[string]any{}, "tool_calls") + "data: [DONE]\n\n"
 	req, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "messages": []any{map[string]any{"role": "user", "content": "hi"}},
 		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "todowrite", "parameters": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object"}}}}}}}})
-	up := cleanEndUpstream(t, body)
+	up := answerUpstream(t, "text/event-stream", body)
 	dir, store := openSamples(t, sample.ModeRepairs, 0)
 	srv := newHandler(t, "", Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
 	got := answerOnce(t, srv, func(url string) *http.Request {
@@ -395,7 +395,7 @@ func openSamples(t *testing.T, mode sample.Mode, keep int) (string, *sample.Stor
 // its sample is written.
 func sampledAnswer(t *testing.T, body string, opts Options) ([]byte, string) {
 	t.Helper()
-	up := cleanEndUpstream(t, body)
+	up := answerUpstream(t, "text/event-stream", body)
 	dir, store := openSamples(t, sample.ModeRepairs, 0)
 	opts.Samples = store
 	srv := newHandler(t, up.URL, opts)
