@@ -14,7 +14,8 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
-// Helpers shared by the fault, hostile-input, security and fuzz tests.
+// Helpers shared by the package's tests: Anthropic stream pieces, servers under test and upstreams,
+// requests and the reading of their answers.
 
 // sseOf frames each JSON event object as "event: <its type>\ndata: <it>\n\n".
 func sseOf(events ...string) string {
