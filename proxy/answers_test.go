@@ -15,7 +15,8 @@ import (
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
-// The proxy's own answers: GET /metrics and /stats (answers.go), and the route names they reserve.
+// The proxy's own answers: GET /healthz, /metrics and /stats (answers.go), the errors it makes in
+// place of an upstream's, and the route names its endpoints reserve.
 
 // getStats reads GET /stats of the proxy at url, checks that it answers 200 with JSON, and decodes
 // it into v.
