@@ -57,3 +57,26 @@ func TestReadHooks(t *testing.T) {
 		})
 	}
 }
+
+func TestCutLine(t *testing.T) {
+	tests := []struct {
+		in, line, rest string
+		restNil        bool
+	}{
+		{"a\nb", "a", "b", false},
+		{"a\r\nb", "a", "b", false},
+		{"a\rb", "a", "b", false},
+		{"a\r\rb", "a", "\rb", false},
+		{"a\n\r\n", "a", "\r\n", false},
+		{"a\r", "a", "", false},
+		{"\nb", "", "b", false},
+		{"no ending", "no ending", "", true},
+		{"", "", "", true},
+	}
+	for _, tc := range tests {
+		line, rest := CutLine([]byte(tc.in))
+		if string(line) != tc.line || string(rest) != tc.rest || (rest == nil) != tc.restNil {
+			t.Errorf("CutLine(%q) = %q, %q (nil %v); want %q, %q (nil %v)", tc.in, line, rest, rest == nil, tc.line, tc.rest, tc.restNil)
+		}
+	}
+}
