@@ -1,11 +1,9 @@
 package openai
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
@@ -118,18 +116,8 @@ func TestRepairCompletion(t *testing.T) {
 			if !strings.Contains(string(out), tc.has) {
 				t.Fatalf("body lacks %s: %s", tc.has, out)
 			}
-			m, err := client.ChatJSON(out)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			if err := client.CompareChat([]byte(tc.want), m, false); err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			for _, k := range tc.kinds {
-				if !slices.Contains(kinds, k) {
-					t.Errorf("kind %q not reported (got %v)", k, kinds)
-				}
-			}
+			checkMessage(t, out, false, []byte(tc.want))
+			ssetest.CheckKinds(t, kinds, tc.kinds)
 		})
 	}
 }

@@ -3,6 +3,8 @@ package openai
 import (
 	"strings"
 	"testing"
+
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // pieces splits s into deltas of n bytes at most, never inside a UTF-8 sequence.
@@ -267,7 +269,7 @@ func TestContentFlows(t *testing.T) {
 			var out strings.Builder
 			for i, s := range tc.steps {
 				raw := "data: " + s.data + "\n\n"
-				if err := st.Push(event(raw), &out); err != nil {
+				if err := st.Push(ssetest.Event(raw), &out); err != nil {
 					t.Fatal(err)
 				}
 				if got := !strings.Contains(string(st.Held()), raw); got != s.written {

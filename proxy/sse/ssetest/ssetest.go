@@ -1,7 +1,8 @@
 // Package ssetest helps the dialects' tests drive a stream repairer over SSE bytes: it frames the
 // input, feeds every piece in order, ends the stream and returns what went out. It also supplies a
-// reader that hands out bytes in small random chunks, as a network does, and records the kinds of
-// the repairs a dialect reports.
+// reader that hands out bytes in small random chunks, as a network does, records the kinds of
+// the repairs a dialect reports, and checks what every dialect's tests check alike: a stream
+// that must pass came out byte for byte with no repair reported, and the wanted kinds were.
 package ssetest
 
 import (
