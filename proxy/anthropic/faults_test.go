@@ -153,6 +153,11 @@ const d46Text = `"Cleaning up.\ncount\n<invoke name=\"mcp__db__query\">\n<parame
 func TestLeakCutOff(t *testing.T) {
 	closed := strings.Replace(d46Text, `</parameter>\n"`, `</parameter>\n</invoke>"`, 1)
 	ping := `{"type":"ping"}`
+	// endedBy is the closed call's message ended with stop_reason reason: it stays text.
+	endedBy := func(name, reason string) streamCase {
+		return streamCase{name: name, request: dbTools, noKinds: []string{"leaked_call"},
+			in: sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"`+reason+`"`), fEnd)}
+	}
 	tests := []streamCase{
 		{
 			name: "D46 max_tokens", request: dbTools,
@@ -165,26 +170,10 @@ func TestLeakCutOff(t *testing.T) {
 				fText("0", `"DELETE FROM users</parameter>\n</invoke>"`), fStop0, ping, fMsgDelta(`"max_tokens"`), fEnd),
 			noKinds: []string{"leaked_call"},
 		},
-		{
-			name: "D46 context window exceeded", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"model_context_window_exceeded"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
-		{
-			name: "refusal", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"refusal"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
-		{
-			name: "pause_turn", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"pause_turn"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
-		{
-			name: "stop_sequence", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"stop_sequence"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
+		endedBy("D46 context window exceeded", "model_context_window_exceeded"),
+		endedBy("refusal", "refusal"),
+		endedBy("pause_turn", "pause_turn"),
+		endedBy("stop_sequence", "stop_sequence"),
 		{
 			name: "stream dropped after the text block", request: dbTools,
 			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0),

@@ -35,13 +35,7 @@ func TestCasesPure(t *testing.T) {
 					}
 					return
 				}
-				m, err := client.AnthropicStream(out)
-				if err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
-				if err := client.CompareAnthropic(c.Want.Message, m); err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
+				checkMessage(t, client.AnthropicStream, out, c.Want.Message)
 			})
 		}
 	}
@@ -65,14 +59,21 @@ func TestNonStreamCases(t *testing.T) {
 			if ok {
 				body = fixed
 			}
-			m, err := client.AnthropicJSON(body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := client.CompareAnthropic(c.Want.Message, m); err != nil {
-				t.Fatalf("%v\n%s", err, body)
-			}
+			checkMessage(t, client.AnthropicJSON, body, c.Want.Message)
 		})
+	}
+}
+
+// checkMessage fails t when out, read by read (client.AnthropicStream or client.AnthropicJSON),
+// does not read as the message want (client.CompareAnthropic).
+func checkMessage(t *testing.T, read func([]byte) (*client.Message, error), out, want []byte) {
+	t.Helper()
+	m, err := read(out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if err := client.CompareAnthropic(want, m); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }
 
@@ -172,21 +173,10 @@ func TestStreamRules(t *testing.T) {
 			for _, r := range []io.Reader{strings.NewReader(tc.in), iotest.OneByteReader(strings.NewReader(tc.in))} {
 				out, kinds := run(t, []byte(bashTools), r)
 				if tc.want == "" {
-					if string(out) != tc.in {
-						t.Fatalf("changed a stream that must pass (kinds %v):\n%s", kinds, out)
-					}
-					if len(kinds) > 0 {
-						t.Fatalf("kinds %v reported on a passthrough", kinds)
-					}
+					ssetest.CheckPassthrough(t, []byte(tc.in), out, kinds)
 					continue
 				}
-				m, err := client.AnthropicStream(out)
-				if err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
-				if err := client.CompareAnthropic([]byte(tc.want), m); err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
+				checkMessage(t, client.AnthropicStream, out, []byte(tc.want))
 				for _, k := range tc.kinds {
 					if !strings.Contains(strings.Join(kinds, ","), k) {
 						t.Errorf("kind %q not reported (got %v)", k, kinds)
