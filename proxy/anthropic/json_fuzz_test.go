@@ -23,9 +23,7 @@ func FuzzRepairMessage(f *testing.F) {
 	f.Add([]byte(bashTools), []byte(`{"type":"message","content":[{"type":"text","text":"ok\ncourt"},{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"end_turn"}`))
 	f.Fuzz(func(t *testing.T, request, body []byte) {
 		tools, _ := repair.ToolsFromAnthropic(request)
-		var kinds ssetest.Kinds
-		rep := kinds.Reporter()
-		out, ok := RepairMessage(tools, body, rep)
+		out, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) { return RepairMessage(tools, body, rep) })
 		if !ok {
 			if out != nil || len(kinds) > 0 {
 				t.Fatalf("no change, yet returned %q with kinds %v", out, kinds)

@@ -22,12 +22,9 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 }
 
 func TestCasesPure(t *testing.T) {
-	for _, c := range cases.ForTest(t, "anthropic") {
-		if !c.Stream {
-			continue
-		}
+	ssetest.RunCases(t, "anthropic", true, func(t *testing.T, c cases.Case) {
 		for _, mode := range []string{"onebyte", "chunks"} {
-			t.Run(c.Name+"/"+mode, func(t *testing.T) {
+			t.Run(mode, func(t *testing.T) {
 				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 7))
 				if c.Want.Passthrough {
 					if !bytes.Equal(out, c.Upstream) {
@@ -38,30 +35,25 @@ func TestCasesPure(t *testing.T) {
 				checkMessage(t, client.AnthropicStream, out, c.Want.Message)
 			})
 		}
-	}
+	})
 }
 
 func TestNonStreamCases(t *testing.T) {
-	for _, c := range cases.ForTest(t, "anthropic") {
-		if c.Stream {
-			continue
-		}
-		t.Run(c.Name, func(t *testing.T) {
-			tools, _ := repair.ToolsFromAnthropic(c.Request)
-			fixed, ok := RepairMessage(tools, c.Upstream, nil)
-			if c.Want.Passthrough {
-				if ok {
-					t.Fatalf("repaired a passthrough case: %s", fixed)
-				}
-				return
-			}
-			body := c.Upstream
+	ssetest.RunCases(t, "anthropic", false, func(t *testing.T, c cases.Case) {
+		tools, _ := repair.ToolsFromAnthropic(c.Request)
+		fixed, ok := RepairMessage(tools, c.Upstream, nil)
+		if c.Want.Passthrough {
 			if ok {
-				body = fixed
+				t.Fatalf("repaired a passthrough case: %s", fixed)
 			}
-			checkMessage(t, client.AnthropicJSON, body, c.Want.Message)
-		})
-	}
+			return
+		}
+		body := c.Upstream
+		if ok {
+			body = fixed
+		}
+		checkMessage(t, client.AnthropicJSON, body, c.Want.Message)
+	})
 }
 
 // checkMessage fails t when out, read by read (client.AnthropicStream or client.AnthropicJSON),

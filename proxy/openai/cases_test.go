@@ -59,35 +59,27 @@ func checkMessage(t *testing.T, out []byte, stream bool, want []byte) {
 }
 
 func TestCasesPure(t *testing.T) {
-	for _, c := range cases.ForTest(t, "openai") {
-		if !c.Stream {
-			continue
-		}
+	ssetest.RunCases(t, "openai", true, func(t *testing.T, c cases.Case) {
 		for _, mode := range ssetest.Feeds {
-			t.Run(c.Name+"/"+mode, func(t *testing.T) {
+			t.Run(mode, func(t *testing.T) {
 				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 7), Options{})
 				checkChat(t, c, out, kinds)
 			})
 		}
-	}
+	})
 }
 
 func TestNonStreamCases(t *testing.T) {
-	for _, c := range cases.ForTest(t, "openai") {
-		if c.Stream {
-			continue
-		}
-		t.Run(c.Name, func(t *testing.T) {
-			tools, _ := repair.ToolsFromChat(c.Request)
-			var kinds ssetest.Kinds
-			rep := kinds.Reporter()
-			out := c.Upstream
-			if fixed, ok := RepairCompletion(tools, c.Upstream, rep, Options{}); ok {
-				out = fixed
-			}
-			checkChat(t, c, out, kinds)
+	ssetest.RunCases(t, "openai", false, func(t *testing.T, c cases.Case) {
+		tools, _ := repair.ToolsFromChat(c.Request)
+		fixed, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) {
+			return RepairCompletion(tools, c.Upstream, rep, Options{})
 		})
-	}
+		if !ok {
+			fixed = c.Upstream
+		}
+		checkChat(t, c, fixed, kinds)
+	})
 }
 
 func toolsFromChat(req string) (*repair.Tools, error) { return repair.ToolsFromChat([]byte(req)) }

@@ -101,9 +101,9 @@ func TestRepairCompletion(t *testing.T) {
 	tl, _ := repair.ToolsFromChat([]byte(tools))
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var kinds ssetest.Kinds
-			rep := kinds.Reporter()
-			out, ok := RepairCompletion(tl, []byte(tc.body), rep, tc.opt)
+			out, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) {
+				return RepairCompletion(tl, []byte(tc.body), rep, tc.opt)
+			})
 			if tc.want == "" {
 				if ok || len(kinds) > 0 {
 					t.Fatalf("changed a body that must pass (kinds %v): %s", kinds, out)

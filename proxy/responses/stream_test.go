@@ -30,12 +30,11 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 // runJSON repairs a non-streamed body and returns what the client gets and the kinds reported.
 func runJSON(request, body []byte) ([]byte, []string) {
 	tl, _ := repair.ToolsFromResponses(request)
-	var kinds ssetest.Kinds
-	rep := kinds.Reporter()
-	if fixed, ok := RepairResponse(tl, body, rep); ok {
-		return fixed, kinds
+	fixed, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) { return RepairResponse(tl, body, rep) })
+	if !ok {
+		return body, kinds
 	}
-	return body, kinds
+	return fixed, kinds
 }
 
 func TestCasesPure(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -71,6 +72,27 @@ func RunKinds(t testing.TB, r io.Reader, newStream func(*repair.Reporter) Repair
 		t.Fatal(err)
 	}
 	return out, kinds
+}
+
+// RepairKinds calls repairBody, a dialect's non-streamed repair (RepairMessage, RepairCompletion,
+// RepairResponse) of one body, with a Reporter that records each repair's kind, and returns its
+// answer (the repaired body and true, or nil and false) and the kinds, in the order reported.
+func RepairKinds(repairBody func(*repair.Reporter) ([]byte, bool)) (out []byte, ok bool, kinds []string) {
+	var k Kinds
+	out, ok = repairBody(k.Reporter())
+	return out, ok, k
+}
+
+// RunCases runs test, as a subtest named by the case, for each repair case of the protocol api
+// (cases.ForTest: "anthropic", "openai", "responses") whose Stream is stream: the streamed
+// cases, or those of a non-streamed request.
+func RunCases(t *testing.T, api string, stream bool, test func(t *testing.T, c cases.Case)) {
+	t.Helper()
+	for _, c := range cases.ForTest(t, api) {
+		if c.Stream == stream {
+			t.Run(c.Name, func(t *testing.T) { test(t, c) })
+		}
+	}
 }
 
 // Feeds names the ways a test hands a stream's bytes to a repairer, for Feed: "whole" (as much as
