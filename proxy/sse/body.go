@@ -93,6 +93,16 @@ func Each(body []byte, maxEvent int) iter.Seq2[int, Event] {
 	}
 }
 
+// ObjectData returns the event name and the data of the piece raw (Fields) when that data is the
+// text of a JSON object: trimmed of white space, it starts with '{' (whether it is valid JSON is
+// for the caller to find). ok is false for a piece without data or with any other data, and the
+// name still comes back.
+func ObjectData(raw []byte) (name, data []byte, ok bool) {
+	name, data, has := Fields(raw)
+	data = bytes.TrimSpace(data)
+	return name, data, has && len(data) > 0 && data[0] == '{'
+}
+
 // WithoutKeepAlives returns body without its comment pieces (a complete piece whose first line
 // is a comment, ": ping") and without the pieces keepAlive (when not nil) says are keep-alives of
 // the API (an Anthropic ping event): what is left of a stream once the keep-alives, which pass

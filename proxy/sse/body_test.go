@@ -108,6 +108,25 @@ func TestRepairOne(t *testing.T) {
 	}
 }
 
+// TestObjectData: the data of a piece is an object's text, white space and all line endings
+// aside, or it is not, and the name comes back either way.
+func TestObjectData(t *testing.T) {
+	for raw, want := range map[string]string{
+		"event: a\ndata:  {\"x\":1} \n\n": `a {"x":1} true`,
+		"data: {\r\ndata: }\r\n\r\n":      " {\n} true",
+		"event: error\ndata: [DONE]\n\n":  "error [DONE] false",
+		"data: \"{\"\n\n":                 ` "{" false`,
+		"event: e\n\n":                    "e  false",
+		": {}\n\n":                        "  false",
+		"data:\n\n":                       "  false",
+	} {
+		name, data, ok := ObjectData([]byte(raw))
+		if got := fmt.Sprintf("%s %s %v", name, data, ok); got != want {
+			t.Errorf("ObjectData(%q) = %s, want %s", raw, got, want)
+		}
+	}
+}
+
 func TestEach(t *testing.T) {
 	body := "data: a\n\n: c\r\n\r\ndata: " + string(make([]byte, 40)) + "\n\ndata: cut"
 	var got []string
