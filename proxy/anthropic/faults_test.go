@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -15,17 +14,8 @@ import (
 const dbTools = `{"tools":[{"name":"mcp__db__query","input_schema":{"type":"object","properties":{"sql":{"type":"string"}},"required":["sql"]}}]}`
 
 // readers returns the ways a test feeds a stream: whole, one byte at a time and in random small
-// chunks under a few seeds.
-func readers(in string) map[string]io.Reader {
-	rs := map[string]io.Reader{
-		"whole":   strings.NewReader(in),
-		"onebyte": iotest.OneByteReader(strings.NewReader(in)),
-	}
-	for _, seed := range []int64{1, 7, 42} {
-		rs["chunks"+itoa(int(seed))] = ssetest.Chunks([]byte(in), seed)
-	}
-	return rs
-}
+// chunks under a few seeds (ssetest.Readers).
+func readers(in string) map[string]io.Reader { return ssetest.Readers([]byte(in), 1, 7, 42) }
 
 // streamCase is one stream through the dialect: want is the JSON message it must read as, or ""
 // when it must pass byte for byte; kinds must be reported (all of them), noKinds must not be.

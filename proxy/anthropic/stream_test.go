@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
@@ -162,7 +161,7 @@ func TestStreamRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, r := range []io.Reader{strings.NewReader(tc.in), iotest.OneByteReader(strings.NewReader(tc.in))} {
+			for _, r := range ssetest.Readers([]byte(tc.in)) {
 				out, kinds := run(t, []byte(bashTools), r)
 				if tc.want == "" {
 					ssetest.CheckPassthrough(t, []byte(tc.in), out, kinds)

@@ -1,10 +1,8 @@
 package openai
 
 import (
-	"io"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/jsontext"
@@ -64,15 +62,8 @@ func runRules(t *testing.T, tests []ruleCase) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			// whole, one byte per read, and small random reads
-			readers := []func() io.Reader{
-				func() io.Reader { return strings.NewReader(tc.in) },
-				func() io.Reader { return iotest.OneByteReader(strings.NewReader(tc.in)) },
-			}
-			for seed := int64(1); seed <= 3; seed++ {
-				readers = append(readers, func() io.Reader { return ssetest.Chunks([]byte(tc.in), seed) })
-			}
-			for _, reader := range readers {
-				out, kinds := run(t, []byte(tools), reader(), tc.opt)
+			for _, r := range ssetest.Readers([]byte(tc.in), 1, 2, 3) {
+				out, kinds := run(t, []byte(tools), r, tc.opt)
 				if tc.want == "" {
 					ssetest.CheckPassthrough(t, []byte(tc.in), out, kinds)
 					continue

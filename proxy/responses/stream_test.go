@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
@@ -158,11 +157,7 @@ func TestRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, oneByte := range []bool{false, true} {
-				var r io.Reader = strings.NewReader(tc.in)
-				if oneByte {
-					r = iotest.OneByteReader(r)
-				}
+			for _, r := range ssetest.Readers([]byte(tc.in)) {
 				out, kinds := run(t, []byte(tools), r)
 				check(t, tc.want == "", []byte(tc.in), []byte(tc.want), tc.kinds, out, kinds)
 			}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"strconv"
 	"testing"
 	"testing/iotest"
 
@@ -109,6 +110,17 @@ func Feed(feed string, b []byte, seed int64) io.Reader {
 		return Chunks(b, seed)
 	}
 	return bytes.NewReader(b)
+}
+
+// Readers returns readers of b, by name, for the ways a test hands a stream to a repairer:
+// "whole" and "onebyte" (as Feed), and "chunks<seed>" for each of seeds (Chunks with that seed).
+// Each reader reads b once.
+func Readers(b []byte, seeds ...int64) map[string]io.Reader {
+	rs := map[string]io.Reader{"whole": Feed("whole", b, 0), "onebyte": Feed("onebyte", b, 0)}
+	for _, seed := range seeds {
+		rs["chunks"+strconv.FormatInt(seed, 10)] = Chunks(b, seed)
+	}
+	return rs
 }
 
 // Chunks returns a reader of b that hands out 1 to 64 bytes per Read, chosen by a generator seeded

@@ -133,3 +133,20 @@ func TestRunCases(t *testing.T) {
 		}
 	}
 }
+
+func TestReaders(t *testing.T) {
+	in := []byte("event: a\ndata: 1\n\ndata: 2\n\n")
+	rs := Readers(in, 1, 42)
+	var names []string
+	for name, r := range rs {
+		names = append(names, name)
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, in) {
+			t.Errorf("%s read %q, %v; want the input", name, got, err)
+		}
+	}
+	slices.Sort(names)
+	if want := []string{"chunks1", "chunks42", "onebyte", "whole"}; !slices.Equal(names, want) {
+		t.Fatalf("readers %v, want %v", names, want)
+	}
+}
