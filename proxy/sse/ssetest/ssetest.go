@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand"
 	"strconv"
 	"testing"
 	"testing/iotest"
@@ -18,6 +17,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest/chunks"
 )
 
 // Repairer is a dialect's stream repairer: Push each piece, End once, Held what is still held.
@@ -125,21 +125,4 @@ func Readers(b []byte, seeds ...int64) map[string]io.Reader {
 
 // Chunks returns a reader of b that hands out 1 to 64 bytes per Read, chosen by a generator seeded
 // with seed, so that a run can be repeated.
-func Chunks(b []byte, seed int64) io.Reader {
-	return &chunks{b: b, rnd: rand.New(rand.NewSource(seed))}
-}
-
-type chunks struct {
-	b   []byte
-	rnd *rand.Rand
-}
-
-func (c *chunks) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	n := min(1+c.rnd.Intn(64), len(p), len(c.b))
-	copy(p, c.b[:n])
-	c.b = c.b[n:]
-	return n, nil
-}
+func Chunks(b []byte, seed int64) io.Reader { return chunks.Reader(b, seed, 64) }
