@@ -63,12 +63,7 @@ func check(t *testing.T, passthrough bool, in []byte, want []byte, wantKinds []s
 func checkAs(t *testing.T, read func([]byte) (*client.ResponsesResult, error), passthrough bool, in []byte, want []byte, wantKinds []string, out []byte, kinds []string) {
 	t.Helper()
 	if passthrough {
-		if !bytes.Equal(out, in) {
-			t.Fatalf("passthrough changed; kinds %v\n%s", kinds, out)
-		}
-		if len(kinds) > 0 {
-			t.Fatalf("kinds %v reported on a passthrough", kinds)
-		}
+		ssetest.CheckPassthrough(t, in, out, kinds)
 		return
 	}
 	r, err := read(out)
@@ -78,11 +73,7 @@ func checkAs(t *testing.T, read func([]byte) (*client.ResponsesResult, error), p
 	if err := client.CompareResponses(want, r); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	for _, k := range wantKinds {
-		if !slices.Contains(kinds, k) {
-			t.Errorf("kind %q not reported (got %v)", k, kinds)
-		}
-	}
+	ssetest.CheckKinds(t, kinds, wantKinds)
 }
 
 func ev(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
