@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/inspect"
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
@@ -85,15 +86,8 @@ func (t oneByteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-func casePath(protocol string) string {
-	switch protocol {
-	case "openai":
-		return "/v1/chat/completions"
-	case "responses":
-		return "/v1/responses"
-	}
-	return "/v1/messages"
-}
+// casePath is the request path a case of protocol is posted to: the one analyze gives its bodies.
+func casePath(protocol string) string { return inspect.PathOf(protocol) }
 
 // runCase sends the case's request through a toolfix Server to its upstream and returns the body
 // the client received and the server's counters.
