@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,17 +47,7 @@ func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
 	}
 	for _, c := range m.ToolCalls {
 		cc := &client.ChatCall{ID: c.ID, Type: c.Type, Name: c.Name}
-		src := []byte(c.Input)
-		if c.Arguments != nil {
-			cc.RawArguments = *c.Arguments
-			src = []byte(*c.Arguments)
-		}
-		if len(bytes.TrimSpace(src)) == 0 {
-			src = []byte("{}")
-		}
-		if err := json.Unmarshal(src, &cc.Arguments); err != nil {
-			cc.Arguments, cc.ArgumentsErr = nil, err.Error()
-		}
+		cc.RawArguments, cc.Arguments, cc.ArgumentsErr = sdkArguments(c.Input, c.Arguments)
 		out.ToolCalls = append(out.ToolCalls, cc)
 	}
 	return out, nil
@@ -80,21 +71,29 @@ func sdkResponses(raw json.RawMessage) (*client.ResponsesResult, error) {
 	out := &client.ResponsesResult{Text: m.Text, Calls: []*client.ResponsesCall{}, Completed: true}
 	for _, c := range m.Calls {
 		rc := &client.ResponsesCall{Name: c.Name}
-		src := []byte(c.Input)
-		if c.Arguments != nil {
-			rc.RawArguments = *c.Arguments
-			src = []byte(*c.Arguments)
-		}
-		if len(bytes.TrimSpace(src)) == 0 {
-			src = []byte("{}")
-		}
-		if err := json.Unmarshal(src, &rc.Arguments); err != nil {
-			rc.Arguments, rc.ArgumentsErr = nil, err.Error()
-		}
+		rc.RawArguments, rc.Arguments, rc.ArgumentsErr = sdkArguments(c.Input, c.Arguments)
 		out.Calls = append(out.Calls, rc)
 	}
 	out.Final = out.Calls
 	return out, nil
+}
+
+// sdkArguments parses one SDK call's arguments: its arguments string when it has one (the
+// official SDKs), else its parsed input (AI SDK), as JSON, "" counting as {}. It returns the
+// arguments string ("" for an input), the value, and, when they are not JSON, a nil value and
+// the parse error's text.
+func sdkArguments(input json.RawMessage, arguments *string) (raw string, v any, notJSON string) {
+	src := []byte(input)
+	if arguments != nil {
+		raw, src = *arguments, []byte(*arguments)
+	}
+	if len(bytes.TrimSpace(src)) == 0 {
+		src = []byte("{}")
+	}
+	if err := json.Unmarshal(src, &v); err != nil {
+		return raw, nil, err.Error()
+	}
+	return raw, v, ""
 }
 
 // chatWant renders an accumulated chat message as a want.json "message".
@@ -179,60 +178,57 @@ func judge(c cases.Case, want json.RawMessage, r oracleResult) error {
 // and returns them as a want.json "message", or the error the accumulation ended with; a tool
 // input that is not JSON is such an error.
 func goOracle(c cases.Case) (json.RawMessage, error) {
-	if c.Protocol == "responses" {
+	var msg any
+	var notJSON, err error
+	switch c.Protocol {
+	case "responses":
 		var r *client.ResponsesResult
-		var err error
-		if c.Stream {
-			r, err = client.ResponsesStream(c.Upstream)
-		} else {
-			r, err = client.ResponsesJSON(c.Upstream)
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, rc := range r.Calls {
-			if rc.ArgumentsErr != "" {
-				return nil, fmt.Errorf("the arguments of %s are not JSON: %s", rc.Name, rc.ArgumentsErr)
+		if r, err = accumulate(c, client.ResponsesStream, client.ResponsesJSON); err == nil {
+			for _, rc := range r.Calls {
+				notJSON = cmp.Or(notJSON, inputNotJSON("the arguments of %s are not JSON: %s", rc.Name, rc.ArgumentsErr))
 			}
+			msg = r
 		}
-		b, _ := json.Marshal(r)
-		return b, nil
-	}
-	if c.Protocol == "openai" {
+	case "openai":
 		var m *client.ChatMessage
-		var err error
-		if c.Stream {
-			m, err = client.ChatStream(c.Upstream)
-		} else {
-			m, err = client.ChatJSON(c.Upstream)
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, tc := range m.ToolCalls {
-			if tc.ArgumentsErr != "" {
-				return nil, fmt.Errorf("the arguments of %s are not JSON: %s", tc.Name, tc.ArgumentsErr)
+		if m, err = accumulate(c, client.ChatStream, client.ChatJSON); err == nil {
+			for _, tc := range m.ToolCalls {
+				notJSON = cmp.Or(notJSON, inputNotJSON("the arguments of %s are not JSON: %s", tc.Name, tc.ArgumentsErr))
 			}
+			msg = chatWant(m)
 		}
-		return chatWant(m), nil
+	default:
+		var m *client.Message
+		if m, err = accumulate(c, client.AnthropicStream, client.AnthropicJSON); err == nil {
+			for _, b := range m.Content {
+				notJSON = cmp.Or(notJSON, inputNotJSON("the input of %s is not JSON: %s", b.Name, b.InputErr))
+			}
+			msg = m
+		}
 	}
-	var m *client.Message
-	var err error
-	if c.Stream {
-		m, err = client.AnthropicStream(c.Upstream)
-	} else {
-		m, err = client.AnthropicJSON(c.Upstream)
-	}
-	if err != nil {
+	if err = cmp.Or(err, notJSON); err != nil {
 		return nil, err
 	}
-	for _, b := range m.Content {
-		if b.InputErr != "" {
-			return nil, fmt.Errorf("the input of %s is not JSON: %s", b.Name, b.InputErr)
-		}
-	}
-	b, _ := json.Marshal(m)
+	b, _ := json.Marshal(msg)
 	return b, nil
+}
+
+// accumulate runs the client package's accumulator for the case's upstream bytes: stream for an
+// SSE body, whole for a JSON one.
+func accumulate[M any](c cases.Case, stream, whole func([]byte) (M, error)) (M, error) {
+	if c.Stream {
+		return stream(c.Upstream)
+	}
+	return whole(c.Upstream)
+}
+
+// inputNotJSON is the error, said by format, for a call of tool whose input or arguments did not
+// parse as JSON, its parse error's text why; nil when why is "".
+func inputNotJSON(format, tool, why string) error {
+	if why == "" {
+		return nil
+	}
+	return fmt.Errorf(format, tool, why)
 }
 
 // sdkStrictFrames says, per SDK kind, whether the SDK fails on a data payload that is not an event
