@@ -159,18 +159,6 @@ func TestServeRuns(t *testing.T) {
 	}
 }
 
-func TestVersion(t *testing.T) {
-	var out bytes.Buffer
-	if code := Run([]string{"version"}, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: io.Discard}); code != 0 {
-		t.Fatal(code)
-	}
-	for _, want := range []string{"toolfix dev", "commit:", "built:", "go: go1."} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("version output lacks %q: %s", want, out.String())
-		}
-	}
-}
-
 // TestServePortInUse: serve on a port another program holds exits 1 with one line that says what
 // to try, not the socket library's words.
 func TestServePortInUse(t *testing.T) {
