@@ -34,12 +34,7 @@ func TestDoctorFlags(t *testing.T) {
 		{[]string{"extra"}, doctorOptions{}, "unknown"},
 	}
 	for _, tt := range tests {
-		var got *doctorOptions
-		c := newDoctorCmd(&IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, func(o *doctorOptions) error { got = o; return nil })
-		c.SetArgs(tt.args)
-		c.SetOut(io.Discard)
-		c.SetErr(io.Discard)
-		err := c.Execute()
+		got, err := parseFlags(newDoctorCmd, tt.args...)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("%q: err = %v, want %q", tt.args, err, tt.wantErr)
@@ -53,10 +48,7 @@ func TestDoctorFlags(t *testing.T) {
 }
 
 func TestStatusFlags(t *testing.T) {
-	var got *statusOptions
-	c := newStatusCmd(&IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, func(o *statusOptions) error { got = o; return nil })
-	c.SetArgs([]string{"--json", "--port", "4000"})
-	if err := c.Execute(); err != nil || got == nil || *got != (statusOptions{JSON: true, Port: 4000}) {
+	if got, err := parseFlags(newStatusCmd, "--json", "--port", "4000"); err != nil || got == nil || *got != (statusOptions{JSON: true, Port: 4000}) {
 		t.Errorf("options %+v, err %v", got, err)
 	}
 	code, _, stderr := run(t, "", false, "status", "--port", "70000")

@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers/configtest"
 	"github.com/toolfix/toolfix/proxy"
@@ -75,6 +77,19 @@ func run(t *testing.T, stdin string, tty bool, args ...string) (code int, stdout
 	return code, out.String(), errOut.String()
 }
 
+// parseFlags builds a command with newCmd, its hook taking the parsed options instead of running
+// the command, and executes it on args, its output discarded. It returns the options the hook got
+// (nil when the hook was not called) and Execute's error.
+func parseFlags[O any](newCmd func(*IOStreams, func(*O) error) *cobra.Command, args ...string) (*O, error) {
+	var got *O
+	c := newCmd(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}, func(o *O) error { got = o; return nil })
+	c.SetArgs(args)
+	c.SetOut(io.Discard)
+	c.SetErr(io.Discard)
+	err := c.Execute()
+	return got, err
+}
+
 // TestInstallFlags checks flags -> options.
 func TestInstallFlags(t *testing.T) {
 	tests := []struct {
@@ -87,20 +102,15 @@ func TestInstallFlags(t *testing.T) {
 		{[]string{"--claude-default-upstream", "--opencode-builtin", "anthropic", "--opencode-builtin", "openai"}, installOptions{ClaudeDefaultUpstream: true, OpenCodeBuiltins: []string{"anthropic", "openai"}}},
 	}
 	for _, tt := range tests {
-		var got *installOptions
-		c := newInstallCmd(&IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, func(o *installOptions) error { got = o; return nil })
-		c.SetArgs(tt.args)
-		if err := c.Execute(); err != nil {
+		got, err := parseFlags(newInstallCmd, tt.args...)
+		if err != nil {
 			t.Fatalf("%v: %v", tt.args, err)
 		}
 		if diff := cmp.Diff(tt.want, *got); diff != "" {
 			t.Errorf("%v (-want +got):\n%s", tt.args, diff)
 		}
 	}
-	var got *uninstallOptions
-	c := newUninstallCmd(&IOStreams{}, func(o *uninstallOptions) error { got = o; return nil })
-	c.SetArgs([]string{"--purge"})
-	if err := c.Execute(); err != nil || !got.Purge {
+	if got, err := parseFlags(newUninstallCmd, "--purge"); err != nil || got == nil || !got.Purge {
 		t.Errorf("uninstall --purge: %v, %+v", err, got)
 	}
 }

@@ -115,10 +115,7 @@ func TestDoctorOutputColorAndJSON(t *testing.T) {
 
 // TestInstallDryRunJSON: flags -> options and options -> output for `install --dry-run --json`.
 func TestInstallDryRunJSON(t *testing.T) {
-	var got *installOptions
-	c := newInstallCmd(&IOStreams{Out: io.Discard, ErrOut: io.Discard}, func(o *installOptions) error { got = o; return nil })
-	c.SetArgs([]string{"--dry-run", "--json"})
-	if err := c.Execute(); err != nil || got == nil || !got.JSON || !got.DryRun {
+	if got, err := parseFlags(newInstallCmd, "--dry-run", "--json"); err != nil || got == nil || !got.JSON || !got.DryRun {
 		t.Fatalf("--dry-run --json: options %+v, err %v", got, err)
 	}
 	if code, _, stderr := run(t, "", false, "install", "--json"); code != 2 || !strings.Contains(stderr, "--json prints the plan, so it goes with --dry-run") {

@@ -373,10 +373,8 @@ func TestRunFlags(t *testing.T) {
 		{[]string{"claude", "--settings", "{}"}, runOptions{Argv: []string{"claude", "--settings", "{}"}}},
 	}
 	for _, tc := range tests {
-		var got *runOptions
-		c := newRunCmdWith(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}, func(o *runOptions) error { got = o; return nil })
-		c.SetArgs(tc.args)
-		if err := c.Execute(); err != nil {
+		got, err := parseFlags(newRunCmdWith, tc.args...)
+		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
 		if fmt.Sprint(*got) != fmt.Sprint(tc.want) {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/proxy/netfault"
 	"github.com/toolfix/toolfix/service"
@@ -44,13 +45,9 @@ func TestUpdateFlags(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv(EnvUpdateRepo, tt.envRepo)
 			t.Setenv(EnvUpdateAPI, tt.envAPI)
-			ios := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}
-			var got *updateOptions
-			c := newUpdateCmd(ios, func(_ context.Context, o *updateOptions) error { got = o; return nil })
-			c.SetArgs(tt.args)
-			c.SetOut(ios.Out)
-			c.SetErr(ios.ErrOut)
-			err := c.Execute()
+			got, err := parseFlags(func(ios *IOStreams, hook func(*updateOptions) error) *cobra.Command {
+				return newUpdateCmd(ios, func(_ context.Context, o *updateOptions) error { return hook(o) })
+			}, tt.args...)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error = %v, want one containing %q", err, tt.wantErr)
