@@ -28,15 +28,9 @@ var sdkKinds = map[string][]string{
 // each call's parsed input (AI SDK) or its arguments string parsed as JSON ("" counts as {}).
 func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
 	var m struct {
-		FinishReason *string `json:"finish_reason"`
-		Content      *string `json:"content"`
-		ToolCalls    []struct {
-			ID        string          `json:"id"`
-			Type      string          `json:"type"`
-			Name      string          `json:"name"`
-			Arguments *string         `json:"arguments"`
-			Input     json.RawMessage `json:"input"`
-		} `json:"tool_calls"`
+		FinishReason *string   `json:"finish_reason"`
+		Content      *string   `json:"content"`
+		ToolCalls    []sdkCall `json:"tool_calls"`
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("parsing an SDK's chat message: %w", err)
@@ -47,7 +41,7 @@ func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
 	}
 	for _, c := range m.ToolCalls {
 		cc := &client.ChatCall{ID: c.ID, Type: c.Type, Name: c.Name}
-		cc.RawArguments, cc.Arguments, cc.ArgumentsErr = sdkArguments(c.Input, c.Arguments)
+		cc.RawArguments, cc.Arguments, cc.ArgumentsErr = c.arguments()
 		out.ToolCalls = append(out.ToolCalls, cc)
 	}
 	return out, nil
@@ -58,12 +52,8 @@ func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
 // the output_item.done calls and the final response's.
 func sdkResponses(raw json.RawMessage) (*client.ResponsesResult, error) {
 	var m struct {
-		Text  string `json:"text"`
-		Calls []struct {
-			Name      string          `json:"name"`
-			Arguments *string         `json:"arguments"`
-			Input     json.RawMessage `json:"input"`
-		} `json:"calls"`
+		Text  string    `json:"text"`
+		Calls []sdkCall `json:"calls"`
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("parsing an SDK's response: %w", err)
@@ -71,21 +61,30 @@ func sdkResponses(raw json.RawMessage) (*client.ResponsesResult, error) {
 	out := &client.ResponsesResult{Text: m.Text, Calls: []*client.ResponsesCall{}, Completed: true}
 	for _, c := range m.Calls {
 		rc := &client.ResponsesCall{Name: c.Name}
-		rc.RawArguments, rc.Arguments, rc.ArgumentsErr = sdkArguments(c.Input, c.Arguments)
+		rc.RawArguments, rc.Arguments, rc.ArgumentsErr = c.arguments()
 		out.Calls = append(out.Calls, rc)
 	}
 	out.Final = out.Calls
 	return out, nil
 }
 
-// sdkArguments parses one SDK call's arguments: its arguments string when it has one (the
-// official SDKs), else its parsed input (AI SDK), as JSON, "" counting as {}. It returns the
-// arguments string ("" for an input), the value, and, when they are not JSON, a nil value and
-// the parse error's text.
-func sdkArguments(input json.RawMessage, arguments *string) (raw string, v any, notJSON string) {
-	src := []byte(input)
-	if arguments != nil {
-		raw, src = *arguments, []byte(*arguments)
+// sdkCall is one tool call of an OpenAI-kind or Responses-kind SDK message as oracle.mjs prints
+// it: the official SDKs give the arguments string, the AI SDK the parsed input.
+type sdkCall struct {
+	ID        string          `json:"id"`
+	Type      string          `json:"type"`
+	Name      string          `json:"name"`
+	Arguments *string         `json:"arguments"`
+	Input     json.RawMessage `json:"input"`
+}
+
+// arguments parses the call's arguments string when it has one, else its input, as JSON, ""
+// counting as {}. It returns the arguments string ("" for an input), the value, and, when they
+// are not JSON, a nil value and the parse error's text.
+func (c sdkCall) arguments() (raw string, v any, notJSON string) {
+	src := []byte(c.Input)
+	if c.Arguments != nil {
+		raw, src = *c.Arguments, []byte(*c.Arguments)
 	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		src = []byte("{}")
@@ -276,14 +275,7 @@ func TestSDKsOnCases(t *testing.T) {
 	if len(missing) > 0 {
 		t.Fatalf("the SDKs %s are not installed at their pinned versions; from the module root run:\n\t%s", strings.Join(missing, ", "), sdkInstallHint)
 	}
-	var all []cases.Case
-	for _, p := range []string{"openai", "anthropic", "responses"} {
-		cs, err := cases.Load(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, cs...)
-	}
+	all := cases.ForTest(t, "openai", "anthropic", "responses")
 	up := &sdkUpstream{cases: map[string]cases.Case{}}
 	for _, c := range all {
 		up.cases[c.Protocol+"/"+c.Name] = c
