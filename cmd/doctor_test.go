@@ -34,16 +34,15 @@ func TestDoctorFlags(t *testing.T) {
 		{[]string{"extra"}, doctorOptions{}, "unknown"},
 	}
 	for _, tt := range tests {
-		got, err := parseFlags(newDoctorCmd, tt.args...)
-		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("%q: err = %v, want %q", tt.args, err, tt.wantErr)
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			got, err := parseFlags(newDoctorCmd, tt.args...)
+			if wantedError(t, err, tt.wantErr) {
+				return
 			}
-			continue
-		}
-		if err != nil || got == nil || *got != tt.want {
-			t.Errorf("%q: options %+v, err %v; want %+v", tt.args, got, err, tt.want)
-		}
+			if err != nil || got == nil || *got != tt.want {
+				t.Errorf("options %+v, err %v; want %+v", got, err, tt.want)
+			}
+		})
 	}
 }
 

@@ -90,6 +90,19 @@ func parseFlags[O any](newCmd func(*IOStreams, func(*O) error) *cobra.Command, a
 	return got, err
 }
 
+// wantedError reports whether a test case wants an error, want being a text the error must hold
+// ("" when it wants none), and fails t when it wants one that err does not hold.
+func wantedError(t *testing.T, err error, want string) bool {
+	t.Helper()
+	if want == "" {
+		return false
+	}
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want one holding %q", err, want)
+	}
+	return true
+}
+
 // TestInstallFlags checks flags -> options.
 func TestInstallFlags(t *testing.T) {
 	tests := []struct {

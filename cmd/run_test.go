@@ -272,10 +272,7 @@ func TestClaudeUpstreamLayers(t *testing.T) {
 			}
 			env := providersEnv(home, tc.shell)
 			got, err := claudeUpstream(env, dir)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err %v, want %q", err, tc.wantErr)
-				}
+			if wantedError(t, err, tc.wantErr) {
 				return
 			}
 			if err != nil || got != tc.want {

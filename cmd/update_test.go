@@ -48,10 +48,7 @@ func TestUpdateFlags(t *testing.T) {
 			got, err := parseFlags(func(ios *IOStreams, hook func(*updateOptions) error) *cobra.Command {
 				return newUpdateCmd(ios, func(_ context.Context, o *updateOptions) error { return hook(o) })
 			}, tt.args...)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("error = %v, want one containing %q", err, tt.wantErr)
-				}
+			if wantedError(t, err, tt.wantErr) {
 				return
 			}
 			if err != nil {
