@@ -22,7 +22,7 @@ func unifiedDiff(labelA, labelB string, a, b []byte) string {
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", labelA, labelB)
 	for _, h := range linediff.Hunks(script, 3) {
-		writeHunk(&out, ops[h.Start:h.End])
+		writeHunk(&out, ops[h.Start:h.End], h.Old, h.New)
 	}
 	return out.String()
 }
@@ -33,16 +33,9 @@ type diffOp struct {
 	a, b int // 1-based line numbers in a and b (of the line, or where it would be)
 }
 
-func writeHunk(out *strings.Builder, ops []diffOp) {
-	var na, nb int
-	for _, o := range ops {
-		if o.kind != '+' {
-			na++
-		}
-		if o.kind != '-' {
-			nb++
-		}
-	}
+// writeHunk writes one hunk: its "@@" header, na lines of a and nb of b from the first step's
+// line numbers (one less on a side the hunk has no line of, as diff -u counts), then each step.
+func writeHunk(out *strings.Builder, ops []diffOp, na, nb int) {
 	sa, sb := ops[0].a, ops[0].b
 	if na == 0 {
 		sa--

@@ -37,9 +37,8 @@ func TestApplyFailureUndoes(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				w := newWorld(t)
-				w.vars["GW_BASE"] = "https://gw.example"
 				w.write(".claude/settings.json", claudeGateway)
-				w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+				w.writeOpenCodeJSONC()
 				opts := Options{}
 				if reinstall {
 					w.mustInstall(Options{Only: []string{"claude"}})
@@ -110,12 +109,9 @@ func TestNoServiceManager(t *testing.T) {
 	w.svc.checkErr = errors.New("systemctl --user: Failed to connect to bus: No medium found")
 	before := w.snapshot()
 	p := w.mustPlan(Options{})
-	var out strings.Builder
-	if err := p.Render(&out); err != nil {
-		t.Fatal(err)
-	}
-	contains(t, out.String(), "Failed to connect to bus")
-	contains(t, out.String(), "--no-service")
+	out := w.shown(p.Render)
+	contains(t, out, "Failed to connect to bus")
+	contains(t, out, "--no-service")
 	_, err := w.in.Apply(t.Context(), p)
 	if err == nil {
 		t.Fatal("Apply without a service manager: no error")
@@ -160,27 +156,13 @@ func TestPlanRefuses(t *testing.T) {
 				w.t.Fatal(err)
 			}
 		}, Options{}, []string{"settings.json", "read-only"}},
-		{"loopback on toolfix's port", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "http://127.0.0.1:47821/claude"}}`)
-		}, Options{}, []string{"settings.json: env.ANTHROPIC_BASE_URL", "toolfix itself"}},
-		{"localhost on the chosen port", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "http://localhost:9000"}}`)
-		}, Options{Port: 9000}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
-		{"unspecified v4", func(w *world) {
-			w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "http://0.0.0.0:47821/v1"}}}}`)
-		}, Options{}, []string{"opencode.json: provider.x.options.baseURL", "toolfix itself"}},
-		{"unspecified v6", func(w *world) {
-			w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "http://[::]:47821/v1"}}}}`)
-		}, Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
-		{"this host's name", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "http://`+host+`:47821"}}`)
-		}, Options{}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
-		{"a toolfix route on another port", func(w *world) {
-			w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "http://localhost:1234/opencode-x"}}}}`)
-		}, Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
-		{"not a URL", func(w *world) {
-			w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "gateway.example"}}`)
-		}, Options{}, []string{"env.ANTHROPIC_BASE_URL", "not an http or https URL"}},
+		{"loopback on toolfix's port", claudeBaseURL("http://127.0.0.1:47821/claude"), Options{}, []string{"settings.json: env.ANTHROPIC_BASE_URL", "toolfix itself"}},
+		{"localhost on the chosen port", claudeBaseURL("http://localhost:9000"), Options{Port: 9000}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
+		{"unspecified v4", openCodeBaseURL("http://0.0.0.0:47821/v1"), Options{}, []string{"opencode.json: provider.x.options.baseURL", "toolfix itself"}},
+		{"unspecified v6", openCodeBaseURL("http://[::]:47821/v1"), Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
+		{"this host's name", claudeBaseURL("http://" + host + ":47821"), Options{}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
+		{"a toolfix route on another port", openCodeBaseURL("http://localhost:1234/opencode-x"), Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
+		{"not a URL", claudeBaseURL("gateway.example"), Options{}, []string{"env.ANTHROPIC_BASE_URL", "not an http or https URL"}},
 		{"unknown client", func(w *world) {}, Options{Only: []string{"cursor"}}, []string{`unknown client "cursor"`}},
 		{"bad port", func(w *world) {}, Options{Port: 70000}, []string{"70000"}},
 	}
@@ -205,15 +187,37 @@ func TestPlanRefuses(t *testing.T) {
 	}
 }
 
-// TestRefusesStaleToolfixURL: after the state is lost, a file that already points at toolfix is
-// refused rather than taken as the original.
-func TestRefusesStaleToolfixURL(t *testing.T) {
+// claudeBaseURL is a setup writing Claude Code's settings.json with env.ANTHROPIC_BASE_URL = url.
+func claudeBaseURL(url string) func(w *world) {
+	return func(w *world) {
+		w.write(".claude/settings.json", `{"env": {"ANTHROPIC_BASE_URL": "`+url+`"}}`)
+	}
+}
+
+// openCodeBaseURL is a setup writing OpenCode's opencode.json with provider x's baseURL = url.
+func openCodeBaseURL(url string) func(w *world) {
+	return func(w *world) {
+		w.write(".config/opencode/opencode.json", `{"provider": {"x": {"options": {"baseURL": "`+url+`"}}}}`)
+	}
+}
+
+// installedThenStateLost is a world where install routed Claude Code's claudeGateway settings,
+// then the state file was deleted (as with a deleted state folder, or another XDG_STATE_HOME).
+func installedThenStateLost(t *testing.T) *world {
+	t.Helper()
 	w := newWorld(t)
 	w.write(".claude/settings.json", claudeGateway)
 	w.mustInstall(Options{})
 	if err := os.Remove(w.in.Dirs.StateFile()); err != nil {
 		t.Fatal(err)
 	}
+	return w
+}
+
+// TestRefusesStaleToolfixURL: after the state is lost, a file that already points at toolfix is
+// refused rather than taken as the original.
+func TestRefusesStaleToolfixURL(t *testing.T) {
+	w := installedThenStateLost(t)
 	_, err := w.in.Plan(Options{DefaultPort: 47821})
 	if err == nil {
 		t.Fatal("no error")
@@ -334,12 +338,7 @@ func TestLock(t *testing.T) {
 // folder, or another XDG_STATE_HOME): uninstall must not say there is nothing to undo while a
 // client still points at toolfix, and must change nothing.
 func TestUninstallWithoutStateFindsLeftovers(t *testing.T) {
-	w := newWorld(t)
-	w.write(".claude/settings.json", claudeGateway)
-	w.mustInstall(Options{})
-	if err := os.Remove(w.in.Dirs.StateFile()); err != nil {
-		t.Fatal(err)
-	}
+	w := installedThenStateLost(t)
 	before := w.snapshot()
 	rep, err := w.in.Uninstall(t.Context(), false)
 	if err == nil {

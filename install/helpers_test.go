@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -38,33 +39,48 @@ func newWorld(t *testing.T) *world {
 	own := t.TempDir()
 	dirs := Dirs{Config: filepath.Join(own, "config", "toolfix"), State: filepath.Join(own, "state", "toolfix")}
 	w.svc = &fakeService{}
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/healthz" || !w.svc.running() {
-			http.Error(rw, "down", http.StatusServiceUnavailable)
-			return
+	healthURL := fakeHealthz(t, func() (int, any) {
+		if !w.svc.running() {
+			return http.StatusServiceUnavailable, "down"
 		}
 		st, err := LoadState(dirs)
 		if err != nil {
-			http.Error(rw, err.Error(), http.StatusInternalServerError)
-			return
+			return http.StatusInternalServerError, err.Error()
 		}
 		var names []string
 		for _, r := range st.Routes {
 			names = append(names, r.Name)
 		}
-		_ = json.NewEncoder(rw).Encode(map[string]any{"status": "ok", "version": "test", "routes": names})
-	}))
-	t.Cleanup(srv.Close)
+		return http.StatusOK, map[string]any{"status": "ok", "version": "test", "routes": names}
+	})
 	clock := time.Date(2026, 11, 30, 10, 15, 0, 0, time.UTC)
 	w.in = &Installer{
 		Dirs:          dirs,
 		Env:           providers.Env{Home: home, Getenv: func(k string) string { return w.vars[k] }},
 		Service:       w.svc,
-		HealthURL:     srv.URL + "/healthz",
+		HealthURL:     healthURL,
 		HealthTimeout: 5 * time.Second,
 		Now:           func() time.Time { return clock },
 	}
 	return w
+}
+
+// fakeHealthz starts a loopback stand-in for the proxy's /healthz, stopped when the test ends, and
+// returns its URL. Each GET of /healthz is answered with the status code and the body (sent as
+// JSON) that answer gives at that moment; any other path with 503 Service Unavailable.
+func fakeHealthz(t *testing.T, answer func() (code int, body any)) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" {
+			http.Error(rw, "down", http.StatusServiceUnavailable)
+			return
+		}
+		code, body := answer()
+		rw.WriteHeader(code)
+		_ = json.NewEncoder(rw).Encode(body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/healthz"
 }
 
 // write puts content at a path relative to home, creating folders.
@@ -75,6 +91,26 @@ func (w *world) write(rel, content string) string {
 	return p
 }
 
+// writeOpenCodeJSONC writes openCodeJSONC as OpenCode's opencode.jsonc, with GW_BASE (which its
+// provider gw reads through {env:GW_BASE}) set to https://gw.example.
+func (w *world) writeOpenCodeJSONC() {
+	w.t.Helper()
+	w.vars["GW_BASE"] = "https://gw.example"
+	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+}
+
+// shown is what write (a plan's Render for --dry-run, or its WriteJSON for --dry-run --json)
+// writes.
+func (w *world) shown(write func(io.Writer) error) string {
+	w.t.Helper()
+	var b strings.Builder
+	if err := write(&b); err != nil {
+		w.t.Fatal(err)
+	}
+	return b.String()
+}
+
+// read is the content of the file at a path relative to home.
 func (w *world) read(rel string) string {
 	w.t.Helper()
 	b, err := os.ReadFile(filepath.Join(w.home, rel))

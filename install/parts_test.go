@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -181,12 +179,8 @@ func TestHealthProbe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-				rw.WriteHeader(tt.code)
-				_ = json.NewEncoder(rw).Encode(tt.body)
-			}))
-			defer srv.Close()
-			in := &Installer{HealthURL: srv.URL + "/healthz", HealthTimeout: 400 * time.Millisecond}
+			url := fakeHealthz(t, func() (int, any) { return tt.code, tt.body })
+			in := &Installer{HealthURL: url, HealthTimeout: 400 * time.Millisecond}
 			err := in.waitHealthy(t.Context(), 1, []Route{{Name: "claude"}, {Name: "opencode-x"}})
 			if (err == nil) != tt.ok {
 				t.Errorf("waitHealthy = %v, want ok %v", err, tt.ok)
@@ -237,14 +231,8 @@ func TestStateRejectsUnknownVersion(t *testing.T) {
 // service, the notes.
 func TestRenderPlan(t *testing.T) {
 	w := newWorld(t)
-	w.vars["GW_BASE"] = "https://gw.example"
-	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
-	p := w.mustPlan(Options{})
-	var b strings.Builder
-	if err := p.Render(&b); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	w.writeOpenCodeJSONC()
+	out := w.shown(w.mustPlan(Options{}).Render)
 	for _, s := range []string{
 		"proxy on 127.0.0.1:47821",
 		"opencode-gw", "-> https://gw.example/v1", "(anthropic)",
@@ -271,21 +259,14 @@ func TestPlanShowsNoSecretAndClipsLongLines(t *testing.T) {
 		`"ANTHROPIC_BASE_URL":"https://user:hunter2pw@gw.example/anthropic","OPENAI_API_KEY":"plainkey42"`, 1)
 	w.write(".claude/settings.json", settings)
 	p := w.mustPlan(Options{})
-	var b strings.Builder
-	if err := p.Render(&b); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	out := w.shown(p.Render)
 	if len(out) > 4<<10 {
 		t.Errorf("the plan of a 1 MB one-line file is %d bytes long", len(out))
 	}
-	var js strings.Builder
-	if err := p.WriteJSON(&js); err != nil {
-		t.Fatal(err)
-	}
+	js := w.shown(p.WriteJSON)
 	for _, secret := range []string{"sk-ant-api03-secret", "hunter2pw", "plainkey42"} {
-		if strings.Contains(out, secret) || strings.Contains(js.String(), secret) {
-			t.Errorf("the plan shows %s:\n%s\n%s", secret, out, js.String())
+		if strings.Contains(out, secret) || strings.Contains(js, secret) {
+			t.Errorf("the plan shows %s:\n%s\n%s", secret, out, js)
 		}
 	}
 	contains(t, out, `"ANTHROPIC_BASE_URL":"http://127.0.0.1:47821/claude"`)
@@ -296,16 +277,12 @@ func TestPlanShowsNoSecretAndClipsLongLines(t *testing.T) {
 // service, and never a secret or a file's whole content.
 func TestPlanJSON(t *testing.T) {
 	w := newWorld(t)
-	w.vars["GW_BASE"] = "https://gw.example"
-	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+	w.writeOpenCodeJSONC()
 	p := w.mustPlan(Options{})
-	var b strings.Builder
-	if err := p.WriteJSON(&b); err != nil {
-		t.Fatal(err)
-	}
+	js := w.shown(p.WriteJSON)
 	var got PlanJSON
-	if err := json.Unmarshal([]byte(b.String()), &got); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, b.String())
+	if err := json.Unmarshal([]byte(js), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, js)
 	}
 	if got.Port != 47821 || len(got.Routes) != 2 || len(got.Files) != 1 {
 		t.Fatalf("plan = %+v", got)
@@ -322,8 +299,8 @@ func TestPlanJSON(t *testing.T) {
 	if !got.Service.Install || got.Service.Description != "fake per-user service running `toolfix serve`" || got.Service.Error != "" {
 		t.Errorf("service = %+v", got.Service)
 	}
-	if strings.Contains(b.String(), "sk-secret-value") {
-		t.Errorf("the JSON plan shows a secret:\n%s", b.String())
+	if strings.Contains(js, "sk-secret-value") {
+		t.Errorf("the JSON plan shows a secret:\n%s", js)
 	}
 
 	p.NoService, p.Service = true, ""

@@ -87,8 +87,7 @@ func TestInstallThenUninstallIsIdentical(t *testing.T) {
 		{
 			name: "opencode json and jsonc with env values and comments",
 			setup: func(w *world) {
-				w.vars["GW_BASE"] = "https://gw.example"
-				w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+				w.writeOpenCodeJSONC()
 				w.write(".config/opencode/opencode.json", openCodeJSON)
 			},
 			want: map[string][]string{
@@ -189,8 +188,7 @@ func TestInstallThenUninstallIsIdentical(t *testing.T) {
 // toolfix's keys only and keep the user's edit, comments and layout.
 func TestUninstallKeyByKey(t *testing.T) {
 	w := newWorld(t)
-	w.vars["GW_BASE"] = "https://gw.example"
-	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+	w.writeOpenCodeJSONC()
 	w.write(".claude/settings.json", claudeCRLFBOM)
 	w.mustInstall(Options{ClaudeDefaultUpstream: true})
 
@@ -247,9 +245,8 @@ func TestUninstallLeavesChangedKey(t *testing.T) {
 // change rewrites the URLs but keeps the original values; uninstall then restores the bytes.
 func TestReinstall(t *testing.T) {
 	w := newWorld(t)
-	w.vars["GW_BASE"] = "https://gw.example"
 	w.write(".claude/settings.json", claudeGateway)
-	w.write(".config/opencode/opencode.jsonc", openCodeJSONC)
+	w.writeOpenCodeJSONC()
 	before := w.snapshot()
 	w.mustInstall(Options{})
 	first := w.state()

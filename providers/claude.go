@@ -12,6 +12,9 @@ const ClaudeDefaultUpstream = "https://api.anthropic.com"
 // ClaudeKey is the setting that routes Claude Code: env.ANTHROPIC_BASE_URL in settings.json.
 var ClaudeKey = Pointer{"env", "ANTHROPIC_BASE_URL"}
 
+// claudeDefault is Claude Code's default upstream, routed with --claude-default-upstream.
+var claudeDefault = defaultRoute{"Claude Code", ClaudeDefaultUpstream, "--claude-default-upstream", "it"}
+
 // claudeSelectors choose a cloud wire format (Bedrock, Vertex AI, Microsoft Foundry) that is not the
 // Anthropic Messages API toolfix repairs.
 var claudeSelectors = []string{"CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY"}
@@ -33,8 +36,7 @@ func ClaudeSettingsPath(env Env) string {
 func ScanClaude(env Env, routeDefault bool) (Scan, error) {
 	var s Scan
 	path := ClaudeSettingsPath(env)
-	f, err := s.readOrCreate(Claude, path, routeDefault,
-		fmt.Sprintf("Claude Code: %s does not exist, so Claude Code talks to %s directly; pass --claude-default-upstream to route it through toolfix", path, ClaudeDefaultUpstream))
+	f, err := s.readOrCreate(Claude, path, routeDefault, claudeDefault)
 	if err != nil || f == nil {
 		return s, err
 	}
@@ -60,7 +62,7 @@ func ScanClaude(env Env, routeDefault bool) (Scan, error) {
 	t := Target{Client: Claude, File: path, Key: ClaudeKey, Route: Claude, Present: ok, Raw: raw, Upstream: raw, Protocol: "anthropic"}
 	if !ok {
 		if !routeDefault {
-			s.Notes = append(s.Notes, fmt.Sprintf("Claude Code: %s has no env.ANTHROPIC_BASE_URL, so Claude Code talks to %s directly; pass --claude-default-upstream to route it through toolfix", path, ClaudeDefaultUpstream))
+			s.Notes = append(s.Notes, claudeDefault.direct(path+" has no env.ANTHROPIC_BASE_URL"))
 			return s, nil
 		}
 		t.Upstream = ClaudeDefaultUpstream

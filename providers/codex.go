@@ -12,6 +12,9 @@ const CodexBuiltinUpstream = "https://api.openai.com/v1"
 // CodexBuiltinKey is the top-level key that redirects Codex's built-in "openai" provider.
 var CodexBuiltinKey = Pointer{"openai_base_url"}
 
+// codexBuiltin is the upstream of Codex's built-in "openai" provider, routed with --codex-builtin.
+var codexBuiltin = defaultRoute{"Codex", CodexBuiltinUpstream, "--codex-builtin", "its built-in openai provider"}
+
 // CodexHome is $CODEX_HOME, else ~/.codex (%USERPROFILE%\.codex on Windows, the home folder there).
 func CodexHome(env Env) string {
 	if h := env.getenv("CODEX_HOME"); h != "" {
@@ -38,8 +41,7 @@ func CodexProviderKey(id string) Pointer { return Pointer{"model_providers", id,
 func ScanCodex(env Env, builtin bool) (Scan, error) {
 	var s Scan
 	path := CodexConfigPath(env)
-	f, err := s.readOrCreate(Codex, path, builtin,
-		fmt.Sprintf("Codex: %s does not exist, so Codex talks to %s directly; pass --codex-builtin to route its built-in openai provider through toolfix", path, CodexBuiltinUpstream))
+	f, err := s.readOrCreate(Codex, path, builtin, codexBuiltin)
 	if err != nil || f == nil {
 		return s, err
 	}

@@ -16,18 +16,14 @@ func fakeEnv(t *testing.T, vars map[string]string) Env {
 	return Env{Home: home, Getenv: func(k string) string { return vars[k] }}
 }
 
+// copyFixture writes testdata/fixture to dst, making its folders.
 func copyFixture(t *testing.T, fixture, dst string) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", fixture))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, dst, string(b))
 }
 
 type targetSummary struct {
@@ -242,5 +238,71 @@ func TestScanOpenCodeSameFileTwice(t *testing.T) {
 	}
 	if len(s.Files) != 1 || len(s.Targets) != 2 {
 		t.Errorf("files %d targets %d, want the file once with its 2 providers", len(s.Files), len(s.Targets))
+	}
+}
+
+// TestScanOpenCodeMissingConfigVar: an OPENCODE_CONFIG that names no file is a note saying so,
+// not silence; one that names a file gives no such note.
+func TestScanOpenCodeMissingConfigVar(t *testing.T) {
+	vars := map[string]string{}
+	env := fakeEnv(t, vars)
+	there := filepath.Join(env.Home, "oc.json")
+	writeFile(t, there, `{"provider": {}}`)
+	for _, tc := range []struct {
+		name, value string
+		note        bool
+	}{
+		{"names no file", filepath.Join(env.Home, "nope.json"), true},
+		{"names a file", there, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vars["OPENCODE_CONFIG"] = tc.value
+			s, err := ScanOpenCode(env, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "OpenCode: OPENCODE_CONFIG names " + tc.value + ", which does not exist, so nothing in it is routed (check the variable)"
+			if got := strings.Join(s.Notes, "\n"); strings.Contains(got, want) != tc.note {
+				t.Errorf("OPENCODE_CONFIG=%s: notes %q, want the note: %v", tc.value, s.Notes, tc.note)
+			}
+		})
+	}
+}
+
+// TestDefaultRouteNotes: a client left talking to its default upstream gets a note naming why, the
+// upstream and the flag that routes it, word for word.
+func TestDefaultRouteNotes(t *testing.T) {
+	tests := []struct {
+		name    string
+		content string // Claude Code's settings.json; "" for none
+		scan    func(Env) (Scan, error)
+		want    string // the note, with <path> for the file's path
+	}{
+		{"claude, no file", "", func(e Env) (Scan, error) { return ScanClaude(e, false) },
+			"Claude Code: <path> does not exist, so Claude Code talks to https://api.anthropic.com directly; pass --claude-default-upstream to route it through toolfix"},
+		{"claude, no key", `{"env": {}}`, func(e Env) (Scan, error) { return ScanClaude(e, false) },
+			"Claude Code: <path> has no env.ANTHROPIC_BASE_URL, so Claude Code talks to https://api.anthropic.com directly; pass --claude-default-upstream to route it through toolfix"},
+		{"codex, no file", "", func(e Env) (Scan, error) { return ScanCodex(e, false) },
+			"Codex: <path> does not exist, so Codex talks to https://api.openai.com/v1 directly; pass --codex-builtin to route its built-in openai provider through toolfix"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := fakeEnv(t, nil)
+			path := CodexConfigPath(env)
+			if strings.HasPrefix(tc.name, "claude") {
+				path = ClaudeSettingsPath(env)
+			}
+			if tc.content != "" {
+				writeFile(t, path, tc.content)
+			}
+			s, err := tc.scan(env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Replace(tc.want, "<path>", path, 1)
+			if diff := cmp.Diff([]string{want}, s.Notes); diff != "" {
+				t.Errorf("notes (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -124,17 +124,32 @@ func readConfig(client, path string) (*ConfigFile, error) {
 	return &ConfigFile{Path: path, Client: client, Exists: true, Data: data, Mode: fi.Mode().Perm(), Doc: doc}, nil
 }
 
+// defaultRoute is a client's default upstream, which toolfix routes only when an install flag asks
+// for it; until then the client talks to it directly, and a scan says so in a note.
+type defaultRoute struct {
+	name     string // the client as people name it: "Claude Code"
+	upstream string // where the client sends requests while no base URL is set
+	flag     string // the install flag that routes it: "--claude-default-upstream"
+	what     string // what the flag routes: "it", "its built-in openai provider"
+}
+
+// direct is the note that the client talks to the default upstream directly because of why (such
+// as "<file> does not exist"), and which flag routes it through toolfix.
+func (r defaultRoute) direct(why string) string {
+	return fmt.Sprintf("%s: %s, so %s talks to %s directly; pass %s to route %s through toolfix", r.name, why, r.name, r.upstream, r.flag, r.what)
+}
+
 // readOrCreate reads client's config file at path into s.Files. A missing file is one toolfix
-// would create (newConfig) when create is true; else it is left out, missing (a sentence saying so
-// and which flag routes it) goes into s.Notes, and f is nil. Errors as readConfig.
-func (s *Scan) readOrCreate(client, path string, create bool, missing string) (*ConfigFile, error) {
+// would create (newConfig) when create (def's flag) is true; else it is left out, def's note that
+// the file does not exist goes into s.Notes, and f is nil. Errors as readConfig.
+func (s *Scan) readOrCreate(client, path string, create bool, def defaultRoute) (*ConfigFile, error) {
 	f, err := readConfig(client, path)
 	if err != nil {
 		return nil, err
 	}
 	if f == nil {
 		if !create {
-			s.Notes = append(s.Notes, missing)
+			s.Notes = append(s.Notes, def.direct(path+" does not exist"))
 			return nil, nil
 		}
 		f = newConfig(client, path)

@@ -76,33 +76,12 @@ func TestTOMLDocSetKeepsEveryOtherByte(t *testing.T) {
 			if string(d.Bytes()) != tc.in {
 				t.Fatal("parsing changed the bytes")
 			}
-			before, existed, err := d.Get(tc.key)
+			set, err := setThenUndo(t, d, tc.key, []byte(tc.in))
 			if err != nil {
 				t.Fatal(err)
 			}
-			lit := d.Literal(tc.key)
-			if _, err := d.Set(tc.key, toolfixURL); err != nil {
-				t.Fatal(err)
-			}
-			if got := string(d.Bytes()); got != tc.want {
+			if got := string(set); got != tc.want {
 				t.Fatalf("after Set:\n%q\nwant\n%q", got, tc.want)
-			}
-			if v, ok, _ := d.Get(tc.key); !ok || v != toolfixURL {
-				t.Fatalf("Get after Set = %q, %v", v, ok)
-			}
-			// Undo, as uninstall does key by key.
-			if existed {
-				if err := d.SetLiteral(tc.key, lit); err != nil {
-					t.Fatal(err)
-				}
-				if v, _, _ := d.Get(tc.key); v != before {
-					t.Fatalf("value after undo = %q, want %q", v, before)
-				}
-			} else if err := d.Remove(tc.key); err != nil {
-				t.Fatal(err)
-			}
-			if got := string(d.Bytes()); got != tc.in {
-				t.Fatalf("after undo:\n%q\nwant the input\n%q", got, tc.in)
 			}
 		})
 	}
@@ -172,35 +151,15 @@ func FuzzTOMLDoc(f *testing.F) {
 		if string(d.Bytes()) != string(data) {
 			t.Fatal("parse changed the bytes")
 		}
-		before, existed, err := d.Get(key)
+		set, err := setThenUndo(t, d, key, data)
 		if err != nil {
-			return
-		}
-		lit := d.Literal(key)
-		if _, err := d.Set(key, toolfixURL); err != nil {
 			if string(d.Bytes()) != string(data) {
 				t.Fatal("a refused Set changed the bytes")
 			}
 			return
 		}
-		if _, err := ParseTOML("f", d.Bytes()); err != nil {
-			t.Fatalf("Set wrote a file that does not parse: %v\n%q", err, d.Bytes())
-		}
-		if v, ok, _ := d.Get(key); !ok || v != toolfixURL {
-			t.Fatalf("Get after Set = %q, %v", v, ok)
-		}
-		if existed {
-			if err := d.SetLiteral(key, lit); err != nil {
-				t.Fatal(err)
-			}
-			if v, _, _ := d.Get(key); v != before {
-				t.Fatalf("undo gave %q, want %q", v, before)
-			}
-		} else if err := d.Remove(key); err != nil {
-			t.Fatal(err)
-		}
-		if string(d.Bytes()) != string(data) {
-			t.Fatalf("undo gave\n%q\nwant\n%q", d.Bytes(), data)
+		if _, err := ParseTOML("f", set); err != nil {
+			t.Fatalf("Set wrote a file that does not parse: %v\n%q", err, set)
 		}
 	})
 }

@@ -110,10 +110,7 @@ func benchFloorAndToolfix(b *testing.B, body []byte, events int, path, request s
 		benchThrough(b, rp, path, request, int64(len(body)), events)
 	})
 	b.Run("toolfix", func(b *testing.B) {
-		srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-		if err != nil {
-			b.Fatal(err)
-		}
+		srv := newHandler(b, up.URL, Options{})
 		benchThrough(b, srv, path, request, int64(len(body)), events)
 	})
 }
@@ -122,18 +119,8 @@ func TestHealthyBenchStreamPasses(t *testing.T) {
 	body, _ := healthyAnthropicStream(1 << 20)
 	up := streamUpstream(body)
 	defer up.Close()
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	defer ps.Close()
-	resp, err := http.Post(ps.URL+"/v1/messages", "application/json", strings.NewReader(benchRequest))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	srv, ps := newServer(t, up.URL, Options{})
+	_, got := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+"/v1/messages", strings.NewReader(benchRequest)))
 	if !bytes.Equal(got, body) {
 		t.Fatalf("the healthy benchmark stream changed:\n%s", firstDiff(got, body))
 	}

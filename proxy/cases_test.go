@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/inspect"
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
@@ -85,15 +86,20 @@ func (t oneByteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-func casePath(protocol string) string {
-	switch protocol {
-	case "openai":
-		return "/v1/chat/completions"
-	case "responses":
-		return "/v1/responses"
+// namedCase is the shared case of protocol called name; it stops the test when there is none.
+func namedCase(t testing.TB, protocol, name string) cases.Case {
+	t.Helper()
+	for _, c := range cases.ForTest(t, protocol) {
+		if c.Name == name {
+			return c
+		}
 	}
-	return "/v1/messages"
+	t.Fatalf("no %s case named %s", protocol, name)
+	return cases.Case{}
 }
+
+// casePath is the request path a case of protocol is posted to: the one analyze gives its bodies.
+func casePath(protocol string) string { return inspect.PathOf(protocol) }
 
 // runCase sends the case's request through a toolfix Server to its upstream and returns the body
 // the client received and the server's counters.
@@ -102,28 +108,14 @@ func runCase(t *testing.T, c cases.Case, seed int64, oneByte bool) ([]byte, obse
 	up := &caseUpstream{c: c, seed: seed}
 	ups := httptest.NewServer(up)
 	defer ups.Close()
-	opts := Options{Routes: []Route{{Upstream: ups.URL}}}
+	var opts Options
 	if oneByte {
 		opts.Transport = oneByteTransport{http.DefaultTransport.(*http.Transport).Clone()}
 	}
-	srv, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	defer ps.Close()
-	req, _ := http.NewRequest(http.MethodPost, ps.URL+casePath(c.Protocol), bytes.NewReader(c.Request))
-	req.Header.Set("Content-Type", "application/json")
+	srv, ps := newServer(t, ups.URL, opts)
+	req := newJSONPost(t, ps.URL+casePath(c.Protocol), bytes.NewReader(c.Request))
 	req.Header.Set("x-api-key", "sk-ant-test-canary")
-	resp, err := ps.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	got, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatalf("reading the proxy's answer: %v", err)
-	}
+	resp, got := readAnswer(t, ps.Client(), req)
 	if resp.StatusCode != c.Status {
 		t.Fatalf("status %d, want %d", resp.StatusCode, c.Status)
 	}
@@ -141,11 +133,7 @@ func TestAnthropicCases(t *testing.T) {
 // one byte per read, and another random chunking; passthrough cases must come out byte-identical
 // with no repair counted, the others must accumulate to the wanted message.
 func testCases(t *testing.T, protocol string, check func(want json.RawMessage, body []byte, stream bool) error) {
-	all, err := cases.Load(protocol)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t, protocol) {
 		for _, mode := range []struct {
 			name    string
 			seed    int64

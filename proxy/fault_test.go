@@ -3,26 +3,28 @@ package proxy
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
 
-	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // Fault tests: what the client sees when the upstream or the client misbehaves at the transport
-// level. The rule throughout: toolfix never fabricates an ending, never cuts a live stream, and
-// passes errors through as the upstream sent them.
+// level: a stream cut or stalled, a hang-up, an error answer, a request body that stops arriving.
+// The rule throughout: toolfix never fabricates an ending, never cuts a live stream, and passes
+// errors through as the upstream sent them; only a request body stalled past RequestIdle is
+// answered by toolfix itself (408).
 
 // dropUpstream answers with a chunked HTTP/1.1 SSE response holding body and then closes the
 // connection without the last chunk, as a crashed upstream or a reset connection would.
@@ -38,17 +40,6 @@ func dropUpstream(t *testing.T, body string) *httptest.Server {
 		fmt.Fprintf(bw, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
 		fmt.Fprintf(bw, "%x\r\n%s\r\n", len(body), body)
 		_ = bw.Flush()
-	}))
-	t.Cleanup(up.Close)
-	return up
-}
-
-// cleanEndUpstream sends body and ends the response normally, however body ends.
-func cleanEndUpstream(t *testing.T, body string) *httptest.Server {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, body)
 	}))
 	t.Cleanup(up.Close)
 	return up
@@ -71,7 +62,7 @@ func TestUpstreamEndsMidEvent(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			up := cleanEndUpstream(t, tc.body)
+			up := answerUpstream(t, "text/event-stream", tc.body) // ends the response normally, however body ends
 			if tc.drop {
 				up = dropUpstream(t, tc.body)
 			}
@@ -130,12 +121,8 @@ func TestStalledUpstreamStaysOpen(t *testing.T) {
 		if i > 0 {
 			emit(want)
 		}
-		var got strings.Builder
-		for got.Len() < len(want) {
-			got.WriteString(nextPiece(t, fr))
-		}
-		if got.String() != want {
-			t.Fatalf("step %d: got %q, want %q", i, got.String(), want)
+		if got := readPieces(t, fr, len(want)); got != want {
+			t.Fatalf("step %d: got %q, want %q", i, got, want)
 		}
 	}
 	// A slow model: the upstream says nothing for a while. The pause is the length of the stall,
@@ -152,12 +139,8 @@ func TestStalledUpstreamStaysOpen(t *testing.T) {
 	emit(sseOf(evPing))
 	emit(sseOf(toolDelta(`]}`), evStop1))
 	want := sseOf(evToolStart, toolDelta(`{"todos":[{"content":"a"}`), evPing, toolDelta(`]}`), evStop1)
-	var got strings.Builder
-	for got.Len() < len(want) {
-		got.WriteString(nextPiece(t, fr))
-	}
-	if got.String() != want {
-		t.Fatalf("tool block: got %q, want %q", got.String(), want)
+	if got := readPieces(t, fr, len(want)); got != want {
+		t.Fatalf("tool block: got %q, want %q", got, want)
 	}
 	emit(sseOf(evMsgDelta, evMsgStop))
 	close(send)
@@ -177,11 +160,13 @@ func TestClientHangUpEverywhere(t *testing.T) {
 		name, path, contentType string
 		first                   string // sent by the upstream before it waits
 		readFirst               bool   // the client reads a line before hanging up
+		request                 string // the request body; todoRequest when empty
 	}{
-		{"inside a held tool call", "/v1/messages", "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evToolStart, toolDelta(`{"todos":`)), true},
-		{"while the JSON body is read", "/v1/messages", "application/json", `{"type":"message","content":[`, false},
-		{"on a stream passed through", "/v1/chat/completions", "text/event-stream", "data: {\"choices\":[]}\n\n", true},
-		{"before the upstream answers", "/v1/messages", "", "", false},
+		{"inside a held tool call", "/v1/messages", "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evToolStart, toolDelta(`{"todos":`)), true, ""},
+		{"while the JSON body is read", "/v1/messages", "application/json", `{"type":"message","content":[`, false, ""},
+		{"on a stream passed through", "/v1/chat/completions", "text/event-stream", "data: {\"choices\":[]}\n\n", true, ""},
+		{"after a ping, to a request with no tools", "/v1/messages", "text/event-stream", "event: ping\ndata: {\"type\":\"ping\"}\n\n", true, `{"stream":true}`},
+		{"before the upstream answers", "/v1/messages", "", "", false, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -199,13 +184,10 @@ func TestClientHangUpEverywhere(t *testing.T) {
 				<-r.Context().Done() // ends only when the proxy cancels the upstream request
 				close(upDone)
 			}))
-			srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			srv := newHandler(t, up.URL, Options{})
 			ps := httptest.NewServer(srv)
 			ctx, cancel := context.WithCancel(context.Background())
-			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+tc.path, strings.NewReader(todoRequest))
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+tc.path, strings.NewReader(cmp.Or(tc.request, todoRequest)))
 			tr := &http.Transport{}
 			errc := make(chan error, 1)
 			var resp *http.Response
@@ -234,102 +216,15 @@ func TestClientHangUpEverywhere(t *testing.T) {
 	}
 }
 
-// TestUpstreamConnectionsReused: requests of every kind, one after another, share one upstream
-// keep-alive connection: toolfix reads every upstream body to its end.
-func TestUpstreamConnectionsReused(t *testing.T) {
-	var conns atomic.Int64
-	type answer struct {
-		status      int
-		contentType string
-		body        string
-	}
-	answers := map[string]answer{
-		"/healthy/v1/messages":  {200, "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evMsgDelta, evMsgStop)},
-		"/repaired/v1/messages": {200, "text/event-stream", stringifiedTodoStream("x")},
-		"/json/v1/messages":     {200, "application/json", `{"type":"message","role":"assistant","content":[{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"tool_use"}`},
-		"/429/v1/messages":      {429, "application/json", `{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}`},
-		"/500/v1/messages":      {500, "application/json", `{"type":"error","error":{"type":"api_error","message":"boom"}}`},
-		"/v1/chat/completions":  {200, "text/event-stream", "data: {\"choices\":[]}\n\ndata: [DONE]\n\n"},
-		"/v1/models":            {200, "application/json", `{"data":[]}`},
-	}
-	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		a, ok := answers[r.URL.Path]
-		if !ok {
-			t.Errorf("unexpected upstream path %q", r.URL.Path)
-		}
-		w.Header().Set("Content-Type", a.contentType)
-		w.WriteHeader(a.status)
-		_, _ = io.WriteString(w, a.body)
-	}))
-	up.Config.ConnState = func(_ net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			conns.Add(1)
-		}
-	}
-	up.Start()
-	defer up.Close()
-	_, ps := newServer(t, "", Options{Routes: []Route{
-		{Name: "healthy", Upstream: up.URL + "/healthy"}, {Name: "repaired", Upstream: up.URL + "/repaired"}, {Name: "json", Upstream: up.URL + "/json"},
-		{Name: "429", Upstream: up.URL + "/429"}, {Name: "500", Upstream: up.URL + "/500"}, {Upstream: up.URL}}})
-	paths := []string{"/healthy/v1/messages", "/repaired/v1/messages", "/json/v1/messages", "/429/v1/messages", "/500/v1/messages", "/v1/chat/completions", "/v1/models"}
-	for round := 0; round < 3; round++ {
-		for _, p := range paths {
-			resp := postTo(t, ps.Client(), ps.URL+p, todoRequest)
-			if _, err := io.Copy(io.Discard, resp.Body); err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			resp.Body.Close()
-		}
-	}
-	if n := conns.Load(); n != 1 {
-		t.Errorf("%d upstream connections for %d sequential requests, want 1", n, 3*len(paths))
-	}
-}
-
-// TestHTTP2TLSUpstream: an HTTPS upstream speaking HTTP/2 is streamed event by event and repaired.
-func TestHTTP2TLSUpstream(t *testing.T) {
-	next := make(chan struct{})
-	var protos atomic.Value
-	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		protos.Store(r.Proto)
-		w.Header().Set("Content-Type", "text/event-stream")
-		body := stringifiedTodoStream("a")
-		i := strings.Index(body, "event: content_block_start")
-		_, _ = io.WriteString(w, body[:i])
-		w.(http.Flusher).Flush()
-		<-next
-		_, _ = io.WriteString(w, body[i:])
-	}))
-	up.EnableHTTP2 = true
-	up.StartTLS()
-	defer up.Close()
-	srv, ps := newServer(t, up.URL, Options{Transport: up.Client().Transport})
-	resp := postTo(t, ps.Client(), ps.URL+"/v1/messages", todoRequest)
-	defer resp.Body.Close()
-	fr := &sse.Reader{R: resp.Body}
-	if got := nextPiece(t, fr); got != sseOf(evStart) {
-		t.Fatalf("first event %q", got)
-	}
-	close(next)
-	rest, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p, _ := protos.Load().(string); p != "HTTP/2.0" {
-		t.Fatalf("the upstream spoke %q", p)
-	}
-	m, err := client.AnthropicStream(append([]byte(sseOf(evStart)), rest...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := client.CompareAnthropic([]byte(`{"stop_reason":"tool_use","content":[{"type":"text","text":"Reading the file now."},{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{"todos":[{"content":"a","status":"pending"}]}}]}`), m); err != nil {
-		t.Fatal(err)
-	}
-	if s := srv.Stats.Snapshot(); s.Repairs["coerce"] != 1 {
-		t.Errorf("repairs %v", s.Repairs)
-	}
+// closeAfterHangUp waits for the upstream handler to end (upDone), then closes what a hang-up test
+// opened: the client transport's idle connections, the proxy's server, the upstream and the
+// proxy's idle upstream connections, so that goleak finds none of them.
+func closeAfterHangUp(upDone <-chan struct{}, tr *http.Transport, ps, up *httptest.Server, srv *Server) {
+	<-upDone
+	tr.CloseIdleConnections()
+	ps.Close()
+	up.Close()
+	srv.transport.(*http.Transport).CloseIdleConnections()
 }
 
 // TestErrorAnswersPassUnchanged: an upstream error (rate limit, overload, server error) reaches the
@@ -379,5 +274,127 @@ func TestErrorAnswersPassUnchanged(t *testing.T) {
 				t.Errorf("counted %+v", s)
 			}
 		})
+	}
+}
+
+// TestStalledRequestBodyAbandoned holds issue 13 item 9: a request body that stops arriving is
+// abandoned after RequestIdle — the client gets a 408 API-shaped error saying so, a body already
+// streaming upstream is cut there — whether it is read whole first (announced length or chunked)
+// or streamed upstream as it comes (over MaxRequestBody).
+func TestStalledRequestBodyAbandoned(t *testing.T) {
+	const idle = 100 * time.Millisecond
+	tests := []struct {
+		name     string
+		header   string // the request's framing headers
+		sent     string // what arrives before the stall
+		maxBody  int64
+		upstream bool // the upstream must see the request start, and then lose it
+	}{
+		{"announced length, read whole", "Content-Length: 1000\r\n", `{"model":"m","messages":[`, 0, false},
+		{"chunked, read whole", "Transfer-Encoding: chunked\r\n", "5\r\n{\"mod\r\n", 0, false},
+		{"announced length, streamed upstream", "Content-Length: 100000\r\n", `{"model":"m","messages":[` + strings.Repeat(" ", 4096), 1024, true},
+		{"chunked, streamed upstream", "Transfer-Encoding: chunked\r\n", "1000\r\n" + strings.Repeat(" ", 4096) + "\r\n", 1024, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			reached := make(chan error, 1)
+			up, hits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+				_, err := io.Copy(io.Discard, r.Body)
+				reached <- err
+			})
+			_, ps := newServer(t, up.URL, Options{RequestIdle: idle, MaxRequestBody: tc.maxBody})
+			c, err := net.Dial("tcp", ps.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			_ = c.SetDeadline(time.Now().Add(20 * time.Second)) // a bound on a hang, not a synchronisation
+			if _, err := io.WriteString(c, "POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"+tc.header+"\r\n"+tc.sent); err != nil {
+				t.Fatal(err)
+			}
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Fatalf("no answer to a stalled body: %v", err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var e struct {
+				Error struct{ Message string } `json:"error"`
+			}
+			if resp.StatusCode != http.StatusRequestTimeout || json.Unmarshal(body, &e) != nil || !strings.Contains(e.Error.Message, "request body stopped arriving") {
+				t.Errorf("answer %d %s, want 408 saying the request body stopped arriving", resp.StatusCode, body)
+			}
+			if !tc.upstream {
+				if hits.Load() != 0 {
+					t.Errorf("a body that never arrived whole reached the upstream")
+				}
+				return
+			}
+			select {
+			case err := <-reached:
+				if err == nil {
+					t.Errorf("the upstream read the whole of a body that stalled")
+				}
+			case <-time.After(20 * time.Second): // a bound on a hang, not a synchronisation
+				t.Errorf("the upstream's request was not ended when the body stalled")
+			}
+		})
+	}
+}
+
+// TestLongAnswerOutlivesRequestIdle: the idle limit is on the request body only; once it has
+// arrived, an answer that pauses for longer than RequestIdle goes through whole, whether the body
+// was read whole or streamed upstream, of announced length or chunked (read to its end, after
+// which the server watches the connection for a hang-up: a deadline left on it would cut the
+// answer).
+func TestLongAnswerOutlivesRequestIdle(t *testing.T) {
+	const idle = 50 * time.Millisecond
+	for _, maxBody := range []int64{0, 16} {
+		for _, chunked := range []bool{false, true} {
+			t.Run(fmt.Sprintf("max body %d chunked %v", maxBody, chunked), func(t *testing.T) {
+				up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					_, _ = io.Copy(io.Discard, r.Body)
+					w.Header().Set("Content-Type", "text/event-stream")
+					_, _ = io.WriteString(w, sseOf(evStart))
+					w.(http.Flusher).Flush()
+					time.Sleep(4 * idle) // the pause under test: longer than the request idle limit
+					_, _ = io.WriteString(w, sseOf(evMsgStop))
+				}))
+				defer up.Close()
+				_, ps := newServer(t, up.URL, Options{RequestIdle: idle, MaxRequestBody: maxBody})
+				var body io.Reader = strings.NewReader(`{"model":"m","stream":true,"messages":[]}`)
+				if chunked {
+					body = struct{ io.Reader }{body}
+				}
+				if _, got := readAnswer(t, ps.Client(), newJSONPost(t, ps.URL+"/v1/messages", body)); string(got) != sseOf(evStart, evMsgStop) {
+					t.Errorf("answer %q, want the whole stream", got)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkStalledBody measures the memory a request that announces a 32 MiB body, sends 1 KiB and
+// stalls holds until RequestIdle cuts it off (issue 13 item 9: twenty of them held 673 MB, the
+// announced size allocated up front and kept for ever).
+func BenchmarkStalledBody(b *testing.B) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer up.Close()
+	_, ps := newServer(b, up.URL, Options{RequestIdle: 10 * time.Millisecond})
+	head := "POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + fmt.Sprint(32<<20) + "\r\n\r\n" + strings.Repeat(" ", 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		c, err := net.Dial("tcp", ps.Listener.Addr().String())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.WriteString(c, head); err != nil {
+			b.Fatal(err)
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil || resp.StatusCode != http.StatusRequestTimeout {
+			b.Fatalf("answer %v, %v", resp, err)
+		}
+		c.Close()
 	}
 }

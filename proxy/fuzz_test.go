@@ -66,11 +66,7 @@ func fuzzMode(protocol string, stream bool, chunk int) uint8 {
 // out as whole events; an Anthropic answer the client could read stays readable and every tool
 // call in it is the upstream's own or fits its tool's schema.
 func FuzzServer(f *testing.F) {
-	all, err := cases.All()
-	if err != nil {
-		f.Fatal(err)
-	}
-	for i, c := range all {
+	for i, c := range cases.ForTest(f) {
 		f.Add(c.Request, c.Upstream, fuzzMode(c.Protocol, c.Stream, i))
 	}
 	f.Add([]byte(todoRequest), []byte(stringifiedTodoStream("a")), fuzzMode("anthropic", true, 3))
@@ -83,10 +79,7 @@ func FuzzServer(f *testing.F) {
 		}
 		var seen []byte
 		tr := cannedTransport{contentType: ct, body: body, chunk: int(mode >> 3)}
-		srv, err := New(Options{Routes: []Route{{Upstream: "http://upstream.invalid"}}, Transport: recordingTransport{tr, &seen}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		srv := newHandler(t, "http://upstream.invalid", Options{Transport: recordingTransport{tr, &seen}})
 		rec := httptest.NewRecorder()
 		done := make(chan any, 1)
 		go func() {

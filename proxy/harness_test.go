@@ -8,12 +8,14 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
-// Helpers shared by the fault, hostile-input, security and fuzz tests.
+// Helpers shared by the package's tests: Anthropic stream pieces, servers under test and upstreams,
+// requests and the reading of their answers.
 
 // sseOf frames each JSON event object as "event: <its type>\ndata: <it>\n\n".
 func sseOf(events ...string) string {
@@ -58,9 +60,9 @@ func stringifiedTodoStream(secret string) string {
 		toolDelta(`{"todos": `), toolDelta(string(inner)+`}`), evStop1, evMsgDelta, evMsgStop)
 }
 
-// newServer builds a Server with opts (a root route to upstream when opts.Routes is empty) and
-// serves it on loopback until the test ends.
-func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.Server) {
+// newHandler builds a Server with opts, with a root route to upstream when opts.Routes is empty;
+// it stops the test when New refuses the options.
+func newHandler(t testing.TB, upstream string, opts Options) *Server {
 	t.Helper()
 	if len(opts.Routes) == 0 {
 		opts.Routes = []Route{{Upstream: upstream}}
@@ -69,9 +71,42 @@ func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.
 	if err != nil {
 		t.Fatal(err)
 	}
+	return srv
+}
+
+// newServer is newHandler's Server served on loopback until the test ends.
+func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.Server) {
+	t.Helper()
+	srv := newHandler(t, upstream, opts)
 	ps := httptest.NewServer(srv)
 	t.Cleanup(ps.Close)
 	return srv, ps
+}
+
+// countingServer serves h on loopback until the test ends, and returns the server and the number
+// of requests it has been sent so far.
+func countingServer(t testing.TB, h http.HandlerFunc) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	var n atomic.Int64
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		h(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s, &n
+}
+
+// answerUpstream answers every request, once it has read the request body, with contentType and
+// body (and so ends the response normally, however body ends), until the test ends.
+func answerUpstream(t testing.TB, contentType, body string) *httptest.Server {
+	t.Helper()
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", contentType)
+		_, _ = io.WriteString(w, body)
+	}))
+	t.Cleanup(up.Close)
+	return up
 }
 
 // pacedUpstream is an SSE upstream driven through a channel: it sends the headers at once, then
@@ -103,20 +138,59 @@ func pacedUpstream(t testing.TB, contentType string) (*httptest.Server, chan<- [
 	return up, ch
 }
 
-// postTo sends body to url with an Anthropic-style key header and returns the response.
-func postTo(t testing.TB, c *http.Client, url, body string) *http.Response {
+// newGet is a GET of url.
+func newGet(t testing.TB, url string) *http.Request {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req
+}
+
+// newJSONPost is a POST of body to url labelled application/json, as http.Post sends it.
+func newJSONPost(t testing.TB, url string, body io.Reader) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, body)
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
+// newPost is a POST of the JSON body to url with an Anthropic-style key header.
+func newPost(t testing.TB, url, body string) *http.Request {
+	t.Helper()
+	req := newJSONPost(t, url, strings.NewReader(body))
 	req.Header.Set("x-api-key", "sk-ant-api03-test")
-	resp, err := c.Do(req)
+	return req
+}
+
+// postTo sends body to url with an Anthropic-style key header and returns the response.
+func postTo(t testing.TB, c *http.Client, url, body string) *http.Response {
+	t.Helper()
+	resp, err := c.Do(newPost(t, url, body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return resp
+}
+
+// readAnswer sends req with c and returns the answer (its status and headers; the body read and
+// closed) and its whole body. It stops the test when no answer comes or its body cannot be read.
+func readAnswer(t testing.TB, c *http.Client, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	return resp, body
 }
 
 // nextPiece reads the next SSE piece of r, failing the test at the end of the stream.
@@ -127,6 +201,16 @@ func nextPiece(t testing.TB, r *sse.Reader) string {
 		t.Fatalf("reading the next event: %v", err)
 	}
 	return string(ev.Raw)
+}
+
+// readPieces reads SSE pieces of r until they hold at least n bytes, and returns them.
+func readPieces(t testing.TB, r *sse.Reader, n int) string {
+	t.Helper()
+	var got strings.Builder
+	for got.Len() < n {
+		got.WriteString(nextPiece(t, r))
+	}
+	return got.String()
 }
 
 // allComplete reports whether every piece of b ends with the blank line that dispatches it.

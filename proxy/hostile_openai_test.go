@@ -44,19 +44,7 @@ func hostileVariants(t *testing.T, c cases.Case, tool string) map[string][2]stri
 // (output unchanged unless a repair is counted, valid frames, calls the upstream's or fitting).
 func TestHostileOpenAI(t *testing.T) {
 	for _, dialect := range []struct{ protocol, name, path string }{{"openai", "chat", "/v1/chat/completions"}, {"responses", "responses", "/v1/responses"}} {
-		all, err := cases.Load(dialect.protocol)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var base cases.Case
-		for _, c := range all {
-			if c.Name == "stringified-array-args" {
-				base = c
-			}
-		}
-		if base.Name == "" {
-			t.Fatalf("no stringified-array-args case for %s", dialect.protocol)
-		}
+		base := namedCase(t, dialect.protocol, "stringified-array-args")
 		for name, v := range hostileVariants(t, base, "todowrite") {
 			t.Run(dialect.name+"/"+name, func(t *testing.T) {
 				out, snap, gotReq := withDeadline(t, 60*time.Second, func() ([]byte, observe.Snapshot, []byte) {

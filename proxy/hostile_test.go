@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,15 +33,7 @@ func exchangeThrough(t testing.TB, opts Options, path string, request []byte, co
 	srv, ps := newServer(t, up.URL, opts)
 	req, _ := http.NewRequest(http.MethodPost, ps.URL+path, bytes.NewReader(request))
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := ps.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatalf("reading the answer: %v", err)
-	}
+	_, out := readAnswer(t, ps.Client(), req)
 	return out, srv.Stats.Snapshot(), <-gotReq
 }
 
@@ -290,12 +281,9 @@ func withDeadline[A, B, C any](t *testing.T, d time.Duration, f func() (A, B, C)
 // TestSchemaRefCycles: schemas whose $refs loop end in bounded time, fetch nothing, and what comes
 // out is either the input or fits.
 func TestSchemaRefCycles(t *testing.T) {
-	var fetched atomic.Int64
-	remote := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fetched.Add(1)
+	remote, fetched := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, `{"type":"array"}`)
-	}))
-	defer remote.Close()
+	})
 	nested := `"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"`
 	tests := []struct{ name, schema, input string }{
 		{"root refers to itself", `{"$ref":"#"}`, `{"todos":"[1]"}`},
@@ -376,21 +364,32 @@ func TestRequestNotJSON(t *testing.T) {
 // would cut the answer (golang/go #40747; a bare httputil.ReverseProxy shows it under load).
 func TestStreamedRequestBodyKeepsAnswer(t *testing.T) {
 	answer := strings.Repeat(sseOf(evPing), 2000)
-	up := cleanEndUpstream(t, answer)
+	up := answerUpstream(t, "text/event-stream", answer)
 	srv, ps := newServer(t, up.URL, Options{MaxRequestBody: 1024})
 	body := strings.Repeat("x", 8192)
 	for i := 0; i < 300; i++ {
-		resp, err := ps.Client().Post(ps.URL+"/v1/messages", "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil || string(got) != answer {
-			t.Fatalf("request %d: the answer was cut after %d of %d bytes: %v", i, len(got), len(answer), err)
+		if _, got := readAnswer(t, ps.Client(), newJSONPost(t, ps.URL+"/v1/messages", strings.NewReader(body))); string(got) != answer {
+			t.Fatalf("request %d: the answer was cut after %d of %d bytes", i, len(got), len(answer))
 		}
 	}
 	if s := srv.Stats.Snapshot(); s.UpstreamErrors != 0 {
 		t.Errorf("upstream errors: %d", s.UpstreamErrors)
+	}
+}
+
+// TestOversizeEventPassesThrough: a stream holding an event over the size limit passes through
+// byte for byte from that event on, even when it would otherwise be repaired.
+func TestOversizeEventPassesThrough(t *testing.T) {
+	c := namedCase(t, "anthropic", "leaked-invoke-court")
+	// A ping whose data is larger than the limit, right after message_start.
+	big := "event: ping\ndata: {\"type\":\"ping\",\"pad\":\"" + strings.Repeat("x", 4096) + "\"}\n\n"
+	i := bytes.Index(c.Upstream, []byte("event: ping"))
+	body := append(append(append([]byte{}, c.Upstream[:i]...), big...), c.Upstream[i:]...)
+	got, s, _ := exchangeThrough(t, Options{MaxEvent: 1024}, "/v1/messages", c.Request, "text/event-stream", body)
+	if !bytes.Equal(got, body) {
+		t.Fatalf("oversize stream changed:\n%s", firstDiff(got, body))
+	}
+	if s.FailOpens == 0 || len(s.Repairs) != 0 {
+		t.Errorf("want a fail-open and no repair, got %+v", s)
 	}
 }

@@ -106,6 +106,19 @@ func canonicalJSON(b []byte) string {
 	return string(out)
 }
 
+// repairCounted reports whether snap counts a repair; with none counted it checks that out is in
+// byte for byte, the first invariant of every exchange.
+func repairCounted(t testing.TB, in, out []byte, snap observe.Snapshot) bool {
+	t.Helper()
+	if len(snap.Repairs) == 0 {
+		if !bytes.Equal(in, out) {
+			t.Fatalf("output changed with no repair counted:\n%s", firstDiff(out, in))
+		}
+		return false
+	}
+	return true
+}
+
 // checkAnthropicExchange checks the invariants of one Anthropic exchange through the proxy:
 //   - with no repair counted, the output is the input byte for byte;
 //   - a stream whose pieces are all complete comes out as complete pieces (valid SSE);
@@ -115,10 +128,7 @@ func canonicalJSON(b []byte) string {
 //     values inlined as they ended, the rest fitting nothing (see docs/serve.md, what is held).
 func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, snap observe.Snapshot) {
 	t.Helper()
-	if len(snap.Repairs) == 0 {
-		if !bytes.Equal(in, out) {
-			t.Fatalf("output changed with no repair counted:\n%s", firstDiff(out, in))
-		}
+	if !repairCounted(t, in, out, snap) {
 		return
 	}
 	read := client.AnthropicJSON
@@ -168,10 +178,7 @@ func checkAnthropicExchange(t testing.TB, request, in, out []byte, stream bool, 
 // tool of the request with arguments that fit its schema.
 func checkOpenAIExchange(t testing.TB, dialect string, request, in, out []byte, stream bool, snap observe.Snapshot) {
 	t.Helper()
-	if len(snap.Repairs) == 0 {
-		if !bytes.Equal(in, out) {
-			t.Fatalf("output changed with no repair counted:\n%s", firstDiff(out, in))
-		}
+	if !repairCounted(t, in, out, snap) {
 		return
 	}
 	// A non-streamed Chat request answered with a stream may be answered with the JSON it asked

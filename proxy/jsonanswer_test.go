@@ -58,11 +58,7 @@ func TestMessagesSSEAsJSON(t *testing.T) {
 				}
 				return
 			}
-			m, err := client.AnthropicJSON(out)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			if err := client.CompareAnthropic([]byte(tc.wantJSON), m); err != nil {
+			if err := client.Checks["anthropic"]([]byte(tc.wantJSON), out, false); err != nil {
 				t.Fatalf("%v\n%s", err, out)
 			}
 			if snap.Repairs["shape"] == 0 {
@@ -117,11 +113,7 @@ func streamedCases(t *testing.T) []cases.Case {
 	t.Helper()
 	var out []cases.Case
 	for _, protocol := range []string{"anthropic", "openai", "responses"} {
-		all, err := cases.Load(protocol)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range all {
+		for _, c := range cases.ForTest(t, protocol) {
 			if c.Stream && c.Status == 200 {
 				out = append(out, c)
 			}
@@ -183,14 +175,6 @@ func requestAsksStream(request []byte) bool {
 // allow the calls the text holds: none, another named tool, or one call when the text has two.
 // The stream must pass as it came.
 func TestToolChoiceLimitsLeaks(t *testing.T) {
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]cases.Case{}
-	for _, c := range all {
-		byName[c.Name] = c
-	}
 	tests := []struct {
 		caseName, choice string
 	}{
@@ -200,10 +184,7 @@ func TestToolChoiceLimitsLeaks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.caseName+"/"+tc.choice, func(t *testing.T) {
-			c, ok := byName[tc.caseName]
-			if !ok {
-				t.Fatalf("no shared case %s", tc.caseName)
-			}
+			c := namedCase(t, "anthropic", tc.caseName)
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal(c.Request, &m); err != nil {
 				t.Fatal(err)
@@ -217,7 +198,7 @@ func TestToolChoiceLimitsLeaks(t *testing.T) {
 		})
 	}
 	// The same case without the limit is converted: the test can fail.
-	c := byName["leaked-invoke-two-calls"]
+	c := namedCase(t, "anthropic", "leaked-invoke-two-calls")
 	if _, snap, _ := exchangeThrough(t, Options{}, "/v1/messages", c.Request, "text/event-stream", c.Upstream); snap.Repairs["leaked_call"] == 0 {
 		t.Fatalf("the case is not converted without a tool_choice either: %v", snap.Repairs)
 	}

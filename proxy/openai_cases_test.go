@@ -2,9 +2,6 @@ package proxy
 
 import (
 	"bytes"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,26 +22,9 @@ func TestResponsesCases(t *testing.T) {
 // the response's content type and body.
 func serveOnce(t *testing.T, tf, path, ct, body, request string) (string, []byte) {
 	t.Helper()
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", ct)
-		_, _ = io.WriteString(w, body)
-	}))
-	defer up.Close()
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL, TextFormat: tf}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	defer ps.Close()
-	resp, err := ps.Client().Post(ps.URL+path, "application/json", strings.NewReader(request))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	got, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	up := answerUpstream(t, ct, body)
+	_, ps := newServer(t, "", Options{Routes: []Route{{Upstream: up.URL, TextFormat: tf}}})
+	resp, got := readAnswer(t, ps.Client(), newJSONPost(t, ps.URL+path, strings.NewReader(request)))
 	return resp.Header.Get("Content-Type"), got
 }
 
@@ -65,11 +45,7 @@ func TestChatSSEForNonStreamedRequest(t *testing.T) {
 	if ct != "application/json" {
 		t.Fatalf("content type %q, want application/json", ct)
 	}
-	m, err := client.ChatJSON(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
-	if err := client.CompareChat([]byte(want), m, false); err != nil {
+	if err := client.Checks["openai"]([]byte(want), body, false); err != nil {
 		t.Fatalf("%v\n%s", err, body)
 	}
 
@@ -78,11 +54,7 @@ func TestChatSSEForNonStreamedRequest(t *testing.T) {
 	if ct != "text/event-stream" {
 		t.Fatalf("streamed request: content type %q", ct)
 	}
-	sm, err := client.ChatStream(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
-	if err := client.CompareChat([]byte(want), sm, true); err != nil {
+	if err := client.Checks["openai"]([]byte(want), body, true); err != nil {
 		t.Fatalf("%v\n%s", err, body)
 	}
 
@@ -103,12 +75,8 @@ func TestRouteTextFormat(t *testing.T) {
 		t.Fatalf("without a text format the stream changed:\n%s", body)
 	}
 	_, body = serveOnce(t, "gongju", "/v1/chat/completions", "text/event-stream", sse, req)
-	m, err := client.ChatStream(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
 	want := `{"finish_reason":"tool_calls","content":"Sure.","tool_calls":[{"id":"*","type":"function","function":{"name":"read","arguments":{"file_path":"C:\\tmp\\new.txt"}}}]}`
-	if err := client.CompareChat([]byte(want), m, true); err != nil {
+	if err := client.Checks["openai"]([]byte(want), body, true); err != nil {
 		t.Fatalf("%v\n%s", err, body)
 	}
 }

@@ -25,11 +25,7 @@ func repairs(protocol string) bool {
 var mintedID = regexp.MustCompile(`(toolu_|call_|fc_)[A-Za-z0-9]+`)
 
 func TestReplayEveryCase(t *testing.T) {
-	all, err := cases.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range all {
+	for _, c := range cases.ForTest(t) {
 		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
 			ct := "application/json"
 			if c.Stream {

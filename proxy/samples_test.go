@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -125,6 +124,17 @@ func serveWithDone(t *testing.T, srv http.Handler) (string, <-chan struct{}) {
 	return ps.URL, done
 }
 
+// answerOnce serves srv on loopback, sends it the request newRequest builds for the server's URL,
+// and returns the client's body once the handler has returned and srv has written its samples.
+func answerOnce(t *testing.T, srv *Server, newRequest func(url string) *http.Request) []byte {
+	t.Helper()
+	url, done := serveWithDone(t, srv)
+	_, got := readAnswer(t, http.DefaultClient, newRequest(url))
+	<-done
+	srv.Wait()
+	return got
+}
+
 func TestSamplesHoldNoSecrets(t *testing.T) {
 	for _, mode := range []sample.Mode{sample.ModeRepairs, sample.ModeAll} {
 		t.Run(string(mode), func(t *testing.T) {
@@ -136,28 +146,15 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 				_, _ = w.Write(upstream)
 			}))
 			defer up.Close()
-			dir := filepath.Join(t.TempDir(), "samples")
-			store, err := sample.Open(dir, mode, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, store := openSamples(t, mode, 0)
 			var logs bytes.Buffer
 			logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store, Logger: logger})
-			if err != nil {
-				t.Fatal(err)
-			}
-			url, done := serveWithDone(t, srv)
-			req, _ := http.NewRequest(http.MethodPost, url+"/claude/v1/messages?beta=true", bytes.NewReader(reqBody))
-			req.Header = reqHeader.Clone()
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			<-done
-			srv.Wait()
+			srv := newHandler(t, "", Options{Routes: []Route{{Name: "claude", Upstream: up.URL}}, Samples: store, Logger: logger})
+			got := answerOnce(t, srv, func(url string) *http.Request {
+				req, _ := http.NewRequest(http.MethodPost, url+"/claude/v1/messages?beta=true", bytes.NewReader(reqBody))
+				req.Header = reqHeader.Clone()
+				return req
+			})
 			msg, err := client.AnthropicStream(got)
 			if err != nil {
 				t.Fatalf("the client's stream: %v", err)
@@ -166,20 +163,19 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 				t.Fatalf("the TodoWrite call was not repaired: %#v", msg.Content[1].Input)
 			}
 
-			files := writtenFiles(t, dir)
+			files := savedSamples(t, dir)
 			if len(files) != 1 {
-				t.Fatalf("%d files in the samples folder, want 1: %v", len(files), files)
+				t.Fatalf("%d files in the samples folder, want 1", len(files))
 			}
 			checkPerm(t, dir, 0o700)
 			for _, f := range files {
-				checkPerm(t, f, 0o600)
-				data, _ := os.ReadFile(f)
+				checkPerm(t, f.path, 0o600)
 				for i, s := range secrets {
-					if bytes.Contains(data, []byte(s)) {
-						t.Errorf("secret %d (%.12s…) is in %s", i, s, filepath.Base(f))
+					if bytes.Contains(f.data, []byte(s)) {
+						t.Errorf("secret %d (%.12s…) is in %s", i, s, filepath.Base(f.path))
 					}
 				}
-				checkSampleParses(t, f, data)
+				checkSampleParses(t, f.path, f.data)
 			}
 			for i, s := range secrets {
 				if bytes.Contains(logs.Bytes(), []byte(s)) {
@@ -214,31 +210,18 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 		chunk(map[string]any{}, "tool_calls") + "data: [DONE]\n\n"
 	req, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "messages": []any{map[string]any{"role": "user", "content": "hi"}},
 		"tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "todowrite", "parameters": map[string]any{"type": "object", "required": []any{"todos"}, "properties": map[string]any{"todos": map[string]any{"type": "array", "items": map[string]any{"type": "object"}}}}}}}})
-	up := cleanEndUpstream(t, body)
-	dir, store := repairSamples(t)
-	srv, err := New(Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, done := serveWithDone(t, srv)
-	r, _ := http.NewRequest(http.MethodPost, url+"/opencode-x/chat/completions", bytes.NewReader(req))
-	r.Header.Set("Authorization", "Bearer "+bearer)
-	resp, err := http.DefaultClient.Do(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	up := answerUpstream(t, "text/event-stream", body)
+	dir, store := openSamples(t, sample.ModeRepairs, 0)
+	srv := newHandler(t, "", Options{Routes: []Route{{Name: "opencode-x", Upstream: up.URL}}, Samples: store})
+	got := answerOnce(t, srv, func(url string) *http.Request {
+		r, _ := http.NewRequest(http.MethodPost, url+"/opencode-x/chat/completions", bytes.NewReader(req))
+		r.Header.Set("Authorization", "Bearer "+bearer)
+		return r
+	})
 	if !bytes.Contains(got, []byte(`\"todos\":[{`)) {
 		t.Fatalf("the call was not repaired:\n%s", got)
 	}
-	files := writtenFiles(t, dir)
-	if len(files) != 1 {
-		t.Fatalf("%d samples", len(files))
-	}
-	data, _ := os.ReadFile(files[0])
+	data := theSample(t, dir)
 	for _, s := range []string{core, bearer} {
 		if bytes.Contains(data, []byte(s)) {
 			t.Errorf("secret %.8s… is in the sample", s)
@@ -257,14 +240,33 @@ func TestChatSamplesHoldNoSecrets(t *testing.T) {
 	}
 }
 
-// writtenFiles lists every file under dir.
-func writtenFiles(t *testing.T, dir string) []string {
+// savedFile is one file of a samples folder: its path and what it holds.
+type savedFile struct {
+	path string
+	data []byte
+}
+
+// theSample is what the one file in the samples folder dir holds; it stops the test when the
+// folder holds another number of files.
+func theSample(t *testing.T, dir string) []byte {
 	t.Helper()
-	var files []string
+	files := savedSamples(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("%d samples, want 1", len(files))
+	}
+	return files[0].data
+}
+
+// savedSamples reads every file under the samples folder dir.
+func savedSamples(t *testing.T, dir string) []savedFile {
+	t.Helper()
+	var files []savedFile
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = append(files, p)
+		if err != nil || d.IsDir() {
+			return err
 		}
+		data, err := os.ReadFile(p)
+		files = append(files, savedFile{p, data})
 		return err
 	})
 	if err != nil {
@@ -344,15 +346,11 @@ func TestSampleModes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(string(tc.mode)+"/"+tc.c.Name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "s")
-			store, err := sample.Open(dir, tc.mode, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, store := openSamples(t, tc.mode, 0)
 			got, _ := runCaseWith(t, tc.c, Options{Samples: store})
-			var files []string
+			var files []savedFile
 			if tc.mode != sample.ModeOff {
-				files = writtenFiles(t, dir)
+				files = savedSamples(t, dir)
 			} else if _, err := os.Stat(dir); err == nil {
 				t.Errorf("mode off created %s", dir)
 			}
@@ -360,8 +358,7 @@ func TestSampleModes(t *testing.T) {
 				t.Fatalf("%d samples, want %d", len(files), tc.wantFiles)
 			}
 			for _, f := range files {
-				data, _ := os.ReadFile(f)
-				x, err := sample.Parse(data)
+				x, err := sample.Parse(f.data)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -379,63 +376,44 @@ func TestSampleModes(t *testing.T) {
 	}
 }
 
-// repairSamples opens a store that keeps a sample of every repaired exchange in a fresh folder,
-// and returns the folder and the store.
-func repairSamples(t *testing.T) (string, *sample.Store) {
+// openSamples opens a store in a fresh folder that keeps the newest keep samples (zero: the
+// store's default) of the exchanges mode selects, and returns the folder and the store (nil for
+// sample.ModeOff).
+func openSamples(t *testing.T, mode sample.Mode, keep int) (string, *sample.Store) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "samples")
-	store, err := sample.Open(dir, sample.ModeRepairs, 0)
+	store, err := sample.Open(dir, mode, keep)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return dir, store
 }
 
-// sampledAnswer sends todoRequest to /v1/messages through a Server built with opts (its Routes and
-// Samples set here: an upstream that answers body, a store of repair samples) and returns the
-// client's body and the samples folder, once the handler has returned and its sample is written.
+// sampledAnswer sends todoRequest to /v1/messages through a Server built with opts (no Routes; a
+// root route to an upstream that answers body, and Samples, a store of repair samples, are set
+// here) and returns the client's body and the samples folder, once the handler has returned and
+// its sample is written.
 func sampledAnswer(t *testing.T, body string, opts Options) ([]byte, string) {
 	t.Helper()
-	up := cleanEndUpstream(t, body)
-	dir, store := repairSamples(t)
-	opts.Routes, opts.Samples = []Route{{Upstream: up.URL}}, store
-	srv, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, done := serveWithDone(t, srv)
-	resp := postTo(t, http.DefaultClient, url+"/v1/messages", todoRequest)
-	got, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	<-done
-	srv.Wait()
+	up := answerUpstream(t, "text/event-stream", body)
+	dir, store := openSamples(t, sample.ModeRepairs, 0)
+	opts.Samples = store
+	srv := newHandler(t, up.URL, opts)
+	got := answerOnce(t, srv, func(url string) *http.Request { return newPost(t, url+"/v1/messages", todoRequest) })
 	return got, dir
 }
 
-// runCaseWith sends one case's request through a Server built with opts (its Routes set here) and
-// returns the client's body and the server, once the handler has returned and its sample (if any)
-// is written.
+// runCaseWith sends one case's request through a Server built with opts (no Routes; a root route
+// to the case's upstream is set here) and returns the client's body and the server, once the
+// handler has returned and its sample (if any) is written.
 func runCaseWith(t *testing.T, c cases.Case, opts Options) ([]byte, *Server) {
 	t.Helper()
 	ups := httptest.NewServer(&caseUpstream{c: c, seed: 1})
 	t.Cleanup(ups.Close)
-	opts.Routes = []Route{{Upstream: ups.URL}}
-	srv, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, done := serveWithDone(t, srv)
-	resp, err := http.Post(url+casePath(c.Protocol), "application/json", bytes.NewReader(c.Request))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	<-done
-	srv.Wait()
+	srv := newHandler(t, ups.URL, opts)
+	got := answerOnce(t, srv, func(url string) *http.Request {
+		return newJSONPost(t, url+casePath(c.Protocol), bytes.NewReader(c.Request))
+	})
 	return got, srv
 }
 
@@ -448,11 +426,7 @@ func TestSampleCutAtMaxHeld(t *testing.T) {
 	if string(got) != body {
 		t.Fatalf("a held input over the limit did not pass as it came:\n%s", got)
 	}
-	files := writtenFiles(t, dir)
-	if len(files) != 1 {
-		t.Fatalf("%d samples, want the fail-open's", len(files))
-	}
-	data, _ := os.ReadFile(files[0])
+	data := theSample(t, dir)
 	x, err := sample.Parse(data)
 	if err != nil {
 		t.Fatal(err)
@@ -476,11 +450,7 @@ func TestSampleOfSpilledCapture(t *testing.T) {
 	if string(got) == body {
 		t.Fatalf("the stringified input was not repaired")
 	}
-	files := writtenFiles(t, dir)
-	if len(files) != 1 {
-		t.Fatalf("%d samples, want 1", len(files))
-	}
-	data, _ := os.ReadFile(files[0])
+	data := theSample(t, dir)
 	if bytes.Contains(data, []byte(key[len("sk-ant-"):])) {
 		t.Fatalf("the key survived in the sample")
 	}

@@ -8,12 +8,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/sample"
 	"github.com/toolfix/toolfix/proxy/sse"
 	"github.com/toolfix/toolfix/proxy/syncbuf"
@@ -36,18 +33,14 @@ var canaries = map[string]string{
 	"path":                "CANARYpath2222", // a path segment: not a credential, but never logged either
 }
 
-// canaryRequest sends body to url with every header canary set.
-func canaryRequest(t *testing.T, c *http.Client, url, body string) (*http.Response, error) {
+// canaryPost is a POST of the JSON body to url with every header canary set.
+func canaryPost(t *testing.T, url, body string) *http.Request {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	req := newJSONPost(t, url, strings.NewReader(body))
 	for _, h := range []string{"x-api-key", "authorization", "cookie", "x-goog-api-key", "api-key", "proxy-authorization"} {
 		req.Header.Set(h, canaries[h])
 	}
-	req.Header.Set("Content-Type", "application/json")
-	return c.Do(req)
+	return req
 }
 
 // canaryRequestBody is todoRequest with a canary in the system prompt.
@@ -85,20 +78,13 @@ func TestSecretsNeverLogged(t *testing.T) {
 	// a tool argument.
 	openaiReqs := map[string]string{}
 	for _, d := range []struct{ protocol, route string }{{"openai", "/chatfix"}, {"responses", "/respfix"}} {
-		all, err := cases.Load(d.protocol)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range all {
-			if c.Name == "stringified-array-args" {
-				answers[d.route] = struct {
-					status int
-					ct     string
-					body   string
-				}{200, "text/event-stream", strings.Replace(string(c.Upstream), "test", arg, 1)}
-				openaiReqs[d.route] = strings.Replace(string(c.Request), `"Please help."`, `"`+canaries["body"]+`"`, 1)
-			}
-		}
+		c := namedCase(t, d.protocol, "stringified-array-args")
+		answers[d.route] = struct {
+			status int
+			ct     string
+			body   string
+		}{200, "text/event-stream", strings.Replace(string(c.Upstream), "test", arg, 1)}
+		openaiReqs[d.route] = strings.Replace(string(c.Request), `"Please help."`, `"`+canaries["body"]+`"`, 1)
 	}
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
@@ -137,14 +123,8 @@ func TestSecretsNeverLogged(t *testing.T) {
 		Route{Upstream: up.URL + "/chat"})
 	ps := httptest.NewUnstartedServer(nil)
 	routes[len(routes)-2].Upstream = "http://user:" + canaries["userinfo"] + "@" + ps.Listener.Addr().String()
-	store, err := sample.Open(filepath.Join(t.TempDir(), "samples"), sample.ModeAll, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := New(Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10, Samples: store})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, store := openSamples(t, sample.ModeAll, 1000)
+	srv := newHandler(t, "", Options{Routes: routes, Logger: logger, MaxJSONBody: 1024, MaxEvent: 1024, MaxRequestBody: 64 << 10, Samples: store})
 	ps.Config.Handler = srv
 	ps.Start()
 	defer ps.Close()
@@ -153,7 +133,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 		"/jsonbig/v1/messages", "/oversize/v1/messages", "/echo/v1/messages", "/junk/v1/messages", "/drop/v1/messages",
 		"/nonstream/v1/messages", "/down/v1/messages", "/tls/v1/messages", "/loop/v1/messages", "/v1/chat/completions", "/nope" + canaries["path"] + "/x"}
 	for _, p := range paths {
-		resp, err := canaryRequest(t, ps.Client(), ps.URL+p+"?key="+canaries["query"], canaryRequestBody)
+		resp, err := ps.Client().Do(canaryPost(t, ps.URL+p+"?key="+canaries["query"], canaryRequestBody))
 		if err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
@@ -163,7 +143,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 		if openaiReqs[route] == "" {
 			t.Fatalf("no shared case for %s", route)
 		}
-		resp, err := canaryRequest(t, ps.Client(), ps.URL+route+path+"?key="+canaries["query"], openaiReqs[route])
+		resp, err := ps.Client().Do(canaryPost(t, ps.URL+route+path+"?key="+canaries["query"], openaiReqs[route]))
 		if err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
@@ -171,12 +151,12 @@ func TestSecretsNeverLogged(t *testing.T) {
 	}
 	// A request over the size limit, with the secret past the limit.
 	big := strings.Replace(canaryRequestBody, `"system":"`, `"system":"`+strings.Repeat("z", 80<<10), 1)
-	if resp, err := canaryRequest(t, ps.Client(), ps.URL+"/healthy/v1/messages", big); err == nil {
+	if resp, err := ps.Client().Do(canaryPost(t, ps.URL+"/healthy/v1/messages", big)); err == nil {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 	}
 	// A client that hangs up inside a held tool call.
-	if resp, err := canaryRequest(t, ps.Client(), ps.URL+"/hangup/v1/messages", canaryRequestBody); err == nil {
+	if resp, err := ps.Client().Do(canaryPost(t, ps.URL+"/hangup/v1/messages", canaryRequestBody)); err == nil {
 		_, _ = (&sse.Reader{R: resp.Body}).Next()
 		resp.Body.Close()
 	}
@@ -220,41 +200,21 @@ var credentialCanaries = []string{"x-api-key", "authorization", "cookie", "x-goo
 // base64).
 func checkSampleFiles(t *testing.T, dir string) {
 	t.Helper()
-	fi, err := os.Stat(dir)
-	if err != nil {
-		t.Fatal(err)
+	checkPerm(t, dir, 0o700)
+	files := savedSamples(t, dir)
+	if len(files) < 10 {
+		t.Fatalf("%d sample files: the exchanges were not sampled", len(files))
 	}
-	if fi.Mode().Perm() != 0o700 {
-		t.Errorf("samples folder mode %v, want 0700", fi.Mode().Perm())
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ents) < 10 {
-		t.Fatalf("%d sample files: the exchanges were not sampled", len(ents))
-	}
-	for _, e := range ents {
-		p := filepath.Join(dir, e.Name())
-		info, err := e.Info()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.Mode().Perm() != 0o600 {
-			t.Errorf("%s mode %v, want 0600", e.Name(), info.Mode().Perm())
-		}
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := string(raw)
-		if x, err := sample.Parse(raw); err == nil {
+	for _, f := range files {
+		checkPerm(t, f.path, 0o600)
+		text := string(f.data)
+		if x, err := sample.Parse(f.data); err == nil {
 			text += string(x.Request.Body) + string(x.Response.Body) + string(x.ClientBody())
 		}
 		for _, name := range credentialCanaries {
 			secret := canaries[name]
 			if core := secret[strings.Index(secret, "CANARY"):]; strings.Contains(text, core) {
-				t.Errorf("the %s secret is in sample %s", name, e.Name())
+				t.Errorf("the %s secret is in sample %s", name, f.path)
 			}
 		}
 	}
@@ -264,19 +224,11 @@ func checkSampleFiles(t *testing.T, dir string) {
 // passed back to the client, and the request goes round no further.
 func TestRealLoopAnswers508(t *testing.T) {
 	ps := httptest.NewUnstartedServer(nil)
-	srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: "http://" + ps.Listener.Addr().String() + "/claude"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newHandler(t, "", Options{Routes: []Route{{Name: "claude", Upstream: "http://" + ps.Listener.Addr().String() + "/claude"}}})
 	ps.Config.Handler = srv
 	ps.Start()
 	defer ps.Close()
-	resp, err := canaryRequest(t, ps.Client(), ps.URL+"/claude/v1/messages", todoRequest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	resp, b := readAnswer(t, ps.Client(), canaryPost(t, ps.URL+"/claude/v1/messages", todoRequest))
 	if resp.StatusCode != http.StatusLoopDetected || !strings.Contains(string(b), "already passed through toolfix") {
 		t.Fatalf("got %d %s", resp.StatusCode, b)
 	}
@@ -286,6 +238,27 @@ func TestRealLoopAnswers508(t *testing.T) {
 	for _, s := range canaries {
 		if strings.Contains(string(b), s) {
 			t.Errorf("the 508 body holds a secret: %s", b)
+		}
+	}
+}
+
+// TestUpstreamErrorsHideSecrets holds issue 13 item 8 for the errors serve prints about a bad
+// upstream: they name the URL with its password and keys replaced.
+func TestUpstreamErrorsHideSecrets(t *testing.T) {
+	for _, raw := range []string{
+		"ftp://me:hunter2pw@gw.example/v1",
+		"http://me:hunter2pw@gw.example:port/v1",
+		"https://me:hunter2pw@gw.example/v1?api_key=hunter2pw",
+		"http://me:hunter2pw@/v1",
+		"http://me:hunter2pw@gw.example/%zz",
+	} {
+		_, err := ParseUpstream(raw)
+		if err == nil {
+			t.Errorf("ParseUpstream(%q): no error", raw)
+			continue
+		}
+		if strings.Contains(err.Error(), "hunter2pw") {
+			t.Errorf("ParseUpstream(%q) = %v: shows the password", raw, err)
 		}
 	}
 }

@@ -4,27 +4,23 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
-	"go.uber.org/goleak"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
+// newProxy is newServer with routes and the version "test".
 func newProxy(t *testing.T, routes []Route) (*Server, *httptest.Server) {
 	t.Helper()
-	srv, err := New(Options{Routes: routes, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	t.Cleanup(ps.Close)
-	return srv, ps
+	return newServer(t, "", Options{Routes: routes, Version: "test"})
 }
 
 func TestForwardingKeepsRequest(t *testing.T) {
@@ -64,12 +60,7 @@ func TestForwardingKeepsRequest(t *testing.T) {
 			req.Header.Set("Accept-Encoding", "br")
 			req.Header.Set("Connection", "X-Drop-Me")
 			req.Header.Set("X-Drop-Me", "hop")
-			resp, err := http.DefaultTransport.RoundTrip(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rb, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, rb := readAnswer(t, http.DefaultClient, req)
 			s := <-got
 			if s.method != http.MethodPost || s.path != tc.wantPath || s.rawQuery != "beta=true&x=%2F" || s.body != body {
 				t.Errorf("upstream saw %s %s ? %s body %q", s.method, s.path, s.rawQuery, s.body)
@@ -92,64 +83,6 @@ func TestForwardingKeepsRequest(t *testing.T) {
 				t.Errorf("answer changed: %d %q", resp.StatusCode, rb)
 			}
 		})
-	}
-}
-
-func TestProxyOwnAnswers(t *testing.T) {
-	_, ps := newProxy(t, []Route{{Name: "claude", Upstream: "http://127.0.0.1:1/v1"}})
-	tests := []struct {
-		name     string
-		path     string
-		hop      bool
-		status   int
-		contains string
-	}{
-		{"unreachable upstream", "/claude/messages", false, http.StatusBadGateway, "toolfix could not reach the upstream 127.0.0.1:1: the connection is refused (check that the upstream runs"},
-		{"loop", "/claude/messages", true, http.StatusLoopDetected, "already passed through toolfix"},
-		{"unknown route", "/nope/messages", false, http.StatusNotFound, "known routes: claude"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			req, _ := http.NewRequest(http.MethodPost, ps.URL+tc.path, strings.NewReader(`{}`))
-			req.Header.Set("x-api-key", "sk-ant-secret-canary")
-			if tc.hop {
-				req.Header.Set(HopHeader, "1")
-			}
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != tc.status || !strings.Contains(string(b), tc.contains) {
-				t.Fatalf("got %d %s", resp.StatusCode, b)
-			}
-			if strings.Contains(string(b), "canary") {
-				t.Fatal("the error body holds the key")
-			}
-			var e struct {
-				Type  string `json:"type"`
-				Error struct {
-					Type, Message string
-				} `json:"error"`
-			}
-			if err := json.Unmarshal(b, &e); err != nil || e.Type != "error" || e.Error.Message == "" {
-				t.Errorf("not an Anthropic-shaped error: %s", b)
-			}
-		})
-	}
-	resp, err := http.Get(ps.URL + "/healthz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h struct {
-		Status, Version string
-		Routes          []string
-	}
-	_ = json.NewDecoder(resp.Body).Decode(&h)
-	resp.Body.Close()
-	if h.Status != "ok" || h.Version != "test" || len(h.Routes) != 1 || h.Routes[0] != "claude" {
-		t.Errorf("healthz = %+v", h)
 	}
 }
 
@@ -182,50 +115,6 @@ func TestFlushPerEvent(t *testing.T) {
 	}
 }
 
-// TestClientHangUpCancelsUpstream checks that a client that goes away ends the upstream request
-// and leaves no goroutine behind.
-func TestClientHangUpCancelsUpstream(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	upDone := make(chan struct{})
-	started := make(chan struct{})
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, "event: ping\ndata: {\"type\":\"ping\"}\n\n")
-		w.(http.Flusher).Flush()
-		close(started)
-		<-r.Context().Done() // ends only when the proxy cancels the upstream request
-		close(upDone)
-	}))
-	srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := httptest.NewServer(srv)
-	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ps.URL+"/v1/messages", strings.NewReader(`{"stream":true}`))
-	tr := &http.Transport{}
-	resp, err := tr.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	<-started
-	_, _ = bufio.NewReader(resp.Body).ReadString('\n')
-	cancel()
-	resp.Body.Close()
-	closeAfterHangUp(upDone, tr, ps, up, srv)
-}
-
-// closeAfterHangUp waits for the upstream handler to end (upDone), then closes what a hang-up test
-// opened: the client transport's idle connections, the proxy's server, the upstream and the
-// proxy's idle upstream connections, so that goleak finds none of them.
-func closeAfterHangUp(upDone <-chan struct{}, tr *http.Transport, ps, up *httptest.Server, srv *Server) {
-	<-upDone
-	tr.CloseIdleConnections()
-	ps.Close()
-	up.Close()
-	srv.transport.(*http.Transport).CloseIdleConnections()
-}
-
 // TestUnreachableUpstreamWords: a failure to reach the upstream answers 502 with the host and the
 // cause in words, never Go's error chain, and the log line keeps the cause as fields.
 func TestUnreachableUpstreamWords(t *testing.T) {
@@ -248,18 +137,8 @@ func TestUnreachableUpstreamWords(t *testing.T) {
 			if tc.dial != nil {
 				tr.DialContext = tc.dial
 			}
-			srv, err := New(Options{Routes: []Route{{Name: "claude", Upstream: tc.upstream}}, Version: "test", Transport: tr, Logger: slog.New(slog.NewJSONHandler(&log, nil))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ps := httptest.NewServer(srv)
-			defer ps.Close()
-			resp, err := http.Post(ps.URL+"/claude/v1/messages", "application/json", strings.NewReader(`{}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			_, ps := newServer(t, "", Options{Routes: []Route{{Name: "claude", Upstream: tc.upstream}}, Version: "test", Transport: tr, Logger: slog.New(slog.NewJSONHandler(&log, nil))})
+			resp, b := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+"/claude/v1/messages", strings.NewReader(`{}`)))
 			if resp.StatusCode != http.StatusBadGateway || !strings.Contains(string(b), tc.want) {
 				t.Errorf("got %d %s\nwant %s", resp.StatusCode, b, tc.want)
 			}
@@ -272,5 +151,103 @@ func TestUnreachableUpstreamWords(t *testing.T) {
 				t.Errorf("log line %s lacks %s", log.String(), tc.cause)
 			}
 		})
+	}
+}
+
+// TestUpstreamConnectionsReused: requests of every kind, one after another, share one upstream
+// keep-alive connection: toolfix reads every upstream body to its end.
+func TestUpstreamConnectionsReused(t *testing.T) {
+	var conns atomic.Int64
+	type answer struct {
+		status      int
+		contentType string
+		body        string
+	}
+	answers := map[string]answer{
+		"/healthy/v1/messages":  {200, "text/event-stream", sseOf(evStart, evTextStart, evTextDelta, evStop0, evMsgDelta, evMsgStop)},
+		"/repaired/v1/messages": {200, "text/event-stream", stringifiedTodoStream("x")},
+		"/json/v1/messages":     {200, "application/json", `{"type":"message","role":"assistant","content":[{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"tool_use"}`},
+		"/429/v1/messages":      {429, "application/json", `{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}`},
+		"/500/v1/messages":      {500, "application/json", `{"type":"error","error":{"type":"api_error","message":"boom"}}`},
+		"/v1/chat/completions":  {200, "text/event-stream", "data: {\"choices\":[]}\n\ndata: [DONE]\n\n"},
+		"/v1/models":            {200, "application/json", `{"data":[]}`},
+	}
+	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		a, ok := answers[r.URL.Path]
+		if !ok {
+			t.Errorf("unexpected upstream path %q", r.URL.Path)
+		}
+		w.Header().Set("Content-Type", a.contentType)
+		w.WriteHeader(a.status)
+		_, _ = io.WriteString(w, a.body)
+	}))
+	up.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	up.Start()
+	defer up.Close()
+	_, ps := newServer(t, "", Options{Routes: []Route{
+		{Name: "healthy", Upstream: up.URL + "/healthy"}, {Name: "repaired", Upstream: up.URL + "/repaired"}, {Name: "json", Upstream: up.URL + "/json"},
+		{Name: "429", Upstream: up.URL + "/429"}, {Name: "500", Upstream: up.URL + "/500"}, {Upstream: up.URL}}})
+	paths := []string{"/healthy/v1/messages", "/repaired/v1/messages", "/json/v1/messages", "/429/v1/messages", "/500/v1/messages", "/v1/chat/completions", "/v1/models"}
+	for round := 0; round < 3; round++ {
+		for _, p := range paths {
+			resp := postTo(t, ps.Client(), ps.URL+p, todoRequest)
+			if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			resp.Body.Close()
+		}
+	}
+	if n := conns.Load(); n != 1 {
+		t.Errorf("%d upstream connections for %d sequential requests, want 1", n, 3*len(paths))
+	}
+}
+
+// TestHTTP2TLSUpstream: an HTTPS upstream speaking HTTP/2 is streamed event by event and repaired.
+func TestHTTP2TLSUpstream(t *testing.T) {
+	next := make(chan struct{})
+	var protos atomic.Value
+	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		protos.Store(r.Proto)
+		w.Header().Set("Content-Type", "text/event-stream")
+		body := stringifiedTodoStream("a")
+		i := strings.Index(body, "event: content_block_start")
+		_, _ = io.WriteString(w, body[:i])
+		w.(http.Flusher).Flush()
+		<-next
+		_, _ = io.WriteString(w, body[i:])
+	}))
+	up.EnableHTTP2 = true
+	up.StartTLS()
+	defer up.Close()
+	srv, ps := newServer(t, up.URL, Options{Transport: up.Client().Transport})
+	resp := postTo(t, ps.Client(), ps.URL+"/v1/messages", todoRequest)
+	defer resp.Body.Close()
+	fr := &sse.Reader{R: resp.Body}
+	if got := nextPiece(t, fr); got != sseOf(evStart) {
+		t.Fatalf("first event %q", got)
+	}
+	close(next)
+	rest, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := protos.Load().(string); p != "HTTP/2.0" {
+		t.Fatalf("the upstream spoke %q", p)
+	}
+	m, err := client.AnthropicStream(append([]byte(sseOf(evStart)), rest...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.CompareAnthropic([]byte(`{"stop_reason":"tool_use","content":[{"type":"text","text":"Reading the file now."},{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{"todos":[{"content":"a","status":"pending"}]}}]}`), m); err != nil {
+		t.Fatal(err)
+	}
+	if s := srv.Stats.Snapshot(); s.Repairs["coerce"] != 1 {
+		t.Errorf("repairs %v", s.Repairs)
 	}
 }

@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"bytes"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
@@ -56,18 +55,8 @@ func TestUndeclaredToolLogged(t *testing.T) {
 			}))
 			defer up.Close()
 			var logs bytes.Buffer
-			srv, err := New(Options{Routes: []Route{{Upstream: up.URL}}, Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ps := httptest.NewServer(srv)
-			defer ps.Close()
-			res, err := http.Post(ps.URL+tc.path, "application/json", strings.NewReader(tc.request))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			_, ps := newServer(t, up.URL, Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+			_, got := readAnswer(t, http.DefaultClient, newJSONPost(t, ps.URL+tc.path, strings.NewReader(tc.request)))
 			if tc.want != "" && string(got) != tc.body {
 				t.Errorf("the answer changed:\n%s", got)
 			}

@@ -25,6 +25,14 @@ func readMaybe(path string) (data []byte, mode fs.FileMode, ok bool, err error) 
 	return data, fi.Mode().Perm(), true, nil
 }
 
+// makeLogDir creates the log folder dir (mode 0700) and its parents; nil when it is there.
+func makeLogDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("creating the log folder %s: %w", dir, err)
+	}
+	return nil
+}
+
 // writeAtomic replaces path with data: written to a temporary file beside it with mode perm,
 // synced, then renamed over it, so a crash leaves the old file or the new one, never half of
 // one. A symlink at path is written through (its target is replaced).

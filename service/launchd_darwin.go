@@ -1,12 +1,10 @@
 package service
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -24,11 +22,7 @@ func newBackend(cfg Config) (backend, error) { return &launchd{cfg: cfg}, nil }
 func domain() string { return "gui/" + strconv.Itoa(os.Getuid()) }
 
 func plistPathFor(label string) (string, error) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("finding the home folder for the LaunchAgent: %w", err)
-	}
-	return filepath.Join(home, "Library", "LaunchAgents", label+".plist"), nil
+	return homePath("the LaunchAgent", "Library", "LaunchAgents", label+".plist")
 }
 
 func (l *launchd) plistPath() (string, error) { return plistPathFor(LaunchdLabel) }
@@ -52,8 +46,8 @@ func (l *launchd) describe() string {
 // has RunAtLoad), after removing the job of the legacy label.
 func (l *launchd) install() error {
 	if l.cfg.LogDir != "" {
-		if err := os.MkdirAll(l.cfg.LogDir, 0o700); err != nil {
-			return fmt.Errorf("creating the log folder %s: %w", l.cfg.LogDir, err)
+		if err := makeLogDir(l.cfg.LogDir); err != nil {
+			return err
 		}
 	}
 	if err := removeJob(legacyLaunchdLabel); err != nil {
@@ -63,10 +57,7 @@ func (l *launchd) install() error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", filepath.Dir(p), err)
-	}
-	if err := writeAtomic(p, launchdPlist(l.cfg), 0o644); err != nil {
+	if err := writeDefinition(p, launchdPlist(l.cfg)); err != nil {
 		return err
 	}
 	return reload(p)
@@ -94,14 +85,11 @@ func removeJob(label string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+	_, err = removeDefinition(p, func() error {
+		_ = bootout(label) // fails when the job is not loaded, which is fine
 		return nil
-	}
-	_ = bootout(label) // fails when the job is not loaded, which is fine
-	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("removing %s: %w", p, err)
-	}
-	return nil
+	})
+	return err
 }
 
 func bootout(label string) error {

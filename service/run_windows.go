@@ -63,8 +63,8 @@ func (l *logonEntry) command() string {
 // install stops whatever runs now (the launcher and every proxy of this binary, including one an
 // update set aside), writes the launcher and the Run value, and starts the launcher.
 func (l *logonEntry) install() error {
-	if err := os.MkdirAll(l.cfg.LogDir, 0o700); err != nil {
-		return fmt.Errorf("creating the log folder %s: %w", l.cfg.LogDir, err)
+	if err := makeLogDir(l.cfg.LogDir); err != nil {
+		return err
 	}
 	l.stop()
 	if err := guiCopy(l.cfg.Executable, l.launcher()); err != nil {

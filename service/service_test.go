@@ -18,10 +18,7 @@ func TestNewRefuses(t *testing.T) {
 }
 
 func TestNewDefaultsLogDir(t *testing.T) {
-	m, err := New(Config{Executable: "/usr/bin/toolfix", StateDir: "/s"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := newManager(t, Config{Executable: "/usr/bin/toolfix", StateDir: "/s"})
 	if m.cfg.LogDir != "/s/logs" {
 		t.Errorf("LogDir = %s", m.cfg.LogDir)
 	}
@@ -32,4 +29,14 @@ func contains(t *testing.T, s, want string) {
 	if !strings.Contains(s, want) {
 		t.Errorf("%q does not contain %q", s, want)
 	}
+}
+
+// newManager is New(cfg), failing the test at once on its error.
+func newManager(t *testing.T, cfg Config) *Manager {
+	t.Helper()
+	m, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -1,10 +1,6 @@
 package service
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestSystemdStatus runs Status against a fake systemctl that prints what `systemctl --user show`
 // prints for a running, a failed and an unreachable unit.
@@ -26,26 +22,12 @@ func TestSystemdStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bin, home := t.TempDir(), t.TempDir()
-			if err := os.WriteFile(filepath.Join(bin, "systemctl"), []byte("#!/bin/sh\n"+tt.script+"\n"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			t.Setenv("PATH", bin)
-			t.Setenv("HOME", home)
-			unit := filepath.Join(home, ".config", "systemd", "user", "toolfix.service")
+			putSystemctl(t, tt.script)
+			unit := userUnit()
 			if tt.installed {
-				if err := os.MkdirAll(filepath.Dir(unit), 0o700); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(unit, []byte("[Unit]\n"), 0o600); err != nil {
-					t.Fatal(err)
-				}
+				writeUnit(t, "[Unit]\n")
 			}
-			m, err := New(Config{Executable: "/usr/bin/toolfix"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := m.Status()
+			got, err := newManager(t, Config{Executable: "/usr/bin/toolfix"}).Status()
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Status error = %v, want error %v", err, tt.wantErr)
 			}

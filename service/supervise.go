@@ -40,8 +40,8 @@ func Supervise(ctx context.Context, cfg SuperviseConfig) error {
 	if cfg.LogDir == "" {
 		return errors.New("supervise: no log folder")
 	}
-	if err := os.MkdirAll(cfg.LogDir, 0o700); err != nil {
-		return fmt.Errorf("creating the log folder %s: %w", cfg.LogDir, err)
+	if err := makeLogDir(cfg.LogDir); err != nil {
+		return err
 	}
 	backoff := cfg.Backoff
 	if backoff == nil {

@@ -1,7 +1,6 @@
 package service
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -23,11 +22,7 @@ func newBackend(cfg Config) (backend, error) { return &systemd{cfg: cfg}, nil }
 const unitName = Name + ".service"
 
 func (s *systemd) unitPath() (string, error) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("finding the home folder for the unit: %w", err)
-	}
-	return filepath.Join(home, ".config", "systemd", "user", unitName), nil
+	return homePath("the unit", ".config", "systemd", "user", unitName)
 }
 
 // wantsPath is the link `systemctl --user enable` makes: the unit is started at login.
@@ -61,10 +56,7 @@ func (s *systemd) install() error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", filepath.Dir(p), err)
-	}
-	if err := writeAtomic(p, []byte(systemdUnit(s.cfg)), 0o644); err != nil {
+	if err := writeDefinition(p, []byte(systemdUnit(s.cfg))); err != nil {
 		return err
 	}
 	for _, args := range [][]string{{"daemon-reload"}, {"enable", unitName}, {"restart", unitName}} {
@@ -80,15 +72,12 @@ func (s *systemd) remove() error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	_ = systemctl("stop", unitName) // a unit that is not running is fine
-	if err := systemctl("disable", unitName); err != nil {
+	removed, err := removeDefinition(p, func() error {
+		_ = systemctl("stop", unitName) // a unit that is not running is fine
+		return systemctl("disable", unitName)
+	})
+	if err != nil || !removed {
 		return err
-	}
-	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("removing %s: %w", p, err)
 	}
 	return systemctl("daemon-reload")
 }

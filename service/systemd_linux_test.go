@@ -14,19 +14,54 @@ import (
 // line, and fails `--user show-environment` with bus's message when noBus. It returns the log.
 func fakeSystemctl(t *testing.T, noBus bool) string {
 	t.Helper()
-	bin := t.TempDir()
 	log := filepath.Join(t.TempDir(), "calls")
-	script := "#!/bin/sh\necho \"$*\" >> '" + log + "'\n"
+	script := "echo \"$*\" >> '" + log + "'\n"
 	if noBus {
 		script += "if [ \"$1 $2\" = \"--user show-environment\" ]; then echo 'Failed to connect to bus: No medium found' >&2; exit 1; fi\n"
 	}
-	script += "exit 0\n"
-	if err := os.WriteFile(filepath.Join(bin, "systemctl"), []byte(script), 0o755); err != nil {
+	putSystemctl(t, script+"exit 0")
+	return log
+}
+
+// putSystemctl puts a systemctl on PATH (and nothing else) that runs script under /bin/sh, and
+// makes HOME a new temporary folder.
+func putSystemctl(t *testing.T, script string) {
+	t.Helper()
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "systemctl"), []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin)
 	t.Setenv("HOME", t.TempDir())
-	return log
+}
+
+// userUnit is where the user's toolfix.service lives under HOME.
+func userUnit() string {
+	return filepath.Join(os.Getenv("HOME"), ".config", "systemd", "user", "toolfix.service")
+}
+
+// writeUnit writes content (mode 0600) as the user's toolfix.service under HOME, creating its
+// folder, and returns its path.
+func writeUnit(t *testing.T, content string) string {
+	t.Helper()
+	unit := userUnit()
+	if err := os.MkdirAll(filepath.Dir(unit), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(unit, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return unit
+}
+
+// checkNoManager checks that m.Check says there is no service manager, saying want.
+func checkNoManager(t *testing.T, m *Manager, want string) {
+	t.Helper()
+	err := m.Check()
+	if !errors.Is(err, errNoManager) {
+		t.Fatalf("Check = %v", err)
+	}
+	contains(t, err.Error(), want)
 }
 
 func calls(t *testing.T, log string) []string {
@@ -50,17 +85,14 @@ func TestSystemdThroughFakeSystemctl(t *testing.T) {
 	log := fakeSystemctl(t, false)
 	home := os.Getenv("HOME")
 	state := filepath.Join(home, "my state", "100%")
-	m, err := New(Config{Executable: "/opt/tool fix/toolfix", StateDir: state})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := newManager(t, Config{Executable: "/opt/tool fix/toolfix", StateDir: state})
 	if err := m.Check(); err != nil {
 		t.Fatalf("Check: %v", err)
 	}
 	if diff := cmp.Diff([]string{"--user show-environment"}, calls(t, log)); diff != "" {
 		t.Errorf("check calls: %s", diff)
 	}
-	unit := filepath.Join(home, ".config", "systemd", "user", "toolfix.service")
+	unit := userUnit()
 	contains(t, m.Describe(), unit)
 
 	if err := m.Install(); err != nil {
@@ -118,15 +150,8 @@ func TestSystemdThroughFakeSystemctl(t *testing.T) {
 
 func TestSystemdNoUserBus(t *testing.T) {
 	log := fakeSystemctl(t, true)
-	m, err := New(Config{Executable: "/usr/bin/toolfix"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = m.Check()
-	if !errors.Is(err, errNoManager) {
-		t.Fatalf("Check = %v", err)
-	}
-	contains(t, err.Error(), "Failed to connect to bus: No medium found")
+	m := newManager(t, Config{Executable: "/usr/bin/toolfix"})
+	checkNoManager(t, m, "Failed to connect to bus: No medium found")
 	if err := m.Install(); err == nil {
 		t.Error("Install without a user bus: no error")
 	}
@@ -142,15 +167,8 @@ func TestSystemdNoUserBus(t *testing.T) {
 
 func TestSystemdNotInstalled(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	m, err := New(Config{Executable: "/usr/bin/toolfix"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = m.Check()
-	if !errors.Is(err, errNoManager) {
-		t.Fatalf("Check = %v", err)
-	}
-	contains(t, err.Error(), "systemctl is not installed")
+	m := newManager(t, Config{Executable: "/usr/bin/toolfix"})
+	checkNoManager(t, m, "systemctl is not installed")
 }
 
 func TestSystemdQuote(t *testing.T) {
@@ -178,19 +196,11 @@ func TestSystemdSnapshotRestores(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			log := fakeSystemctl(t, false)
-			unit := filepath.Join(os.Getenv("HOME"), ".config", "systemd", "user", "toolfix.service")
+			unit := userUnit()
 			if tt.before != "" {
-				if err := os.MkdirAll(filepath.Dir(unit), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(unit, []byte(tt.before), 0o600); err != nil {
-					t.Fatal(err)
-				}
+				writeUnit(t, tt.before)
 			}
-			m, err := New(Config{Executable: "/new/toolfix"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := newManager(t, Config{Executable: "/new/toolfix"})
 			restore, err := m.Snapshot()
 			if err != nil {
 				t.Fatal(err)

@@ -46,8 +46,7 @@ func systemdQuote(s string) string {
 // execQuote quotes the program of an ExecStart= line: as systemdQuote, and '$' doubled, since
 // ExecStart= expands $VAR and ${VAR}.
 func execQuote(s string) string {
-	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "%", "%%", "$", "$$").Replace(s)
-	return `"` + s + `"`
+	return systemdQuote(strings.ReplaceAll(s, "$", "$$"))
 }
 
 // unitExecutable returns the program an installed unit's ExecStart= runs, unquoted as systemd

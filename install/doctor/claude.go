@@ -61,9 +61,6 @@ func (l *layers) result(clean string) Result {
 // .claude/settings.json in the current folder, ANTHROPIC_BASE_URL in the shell when the user
 // file lost the key, and a CLAUDE_CODE_USE_* selector in any of them.
 func (s *session) checkClaudeLayers(context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	want := s.routeURL(providers.Claude)
 	if want == "" {
 		return Result{Status: Skip, Summary: "Claude Code is not routed through toolfix"}

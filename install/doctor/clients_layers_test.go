@@ -1,7 +1,6 @@
 package doctor
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/toolfix/toolfix/install"
@@ -32,85 +31,52 @@ func (f *fixture) installedFrom(client, protocol, before, rel, content string, e
 func TestCheckCodexLayers(t *testing.T) {
 	gw := install.BaseURL(testPort, "codex-gw")
 	routed := "model_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"" + gw + "\"\n"
-	tests := []struct {
-		name   string
-		config string // ~/.codex/config.toml; "" for routed
-		files  map[string]string
-		env    map[string]string
-		status Status
-		want   []string
-	}{
-		{name: "clean", status: OK, want: []string{"no Codex CLI setting wins over toolfix's 1 provider", "-c model_providers"}},
-		{name: "profile selects an unrouted provider", config: routed + "[model_providers.other]\nbase_url = \"https://o.example/v1\"\n[profiles.fast]\nmodel_provider = \"other\"\n",
+	// A case's routed is its ~/.codex/config.toml; "" for routed.
+	setup := func(f *fixture, cfg string) {
+		if cfg == "" {
+			cfg = routed
+		}
+		f.installed("codex", ".codex/config.toml", cfg, map[string]string{"/model_providers/gw/base_url": "codex-gw"})
+	}
+	runLayerCases(t, "codex-layers", setup, []layerCase{
+		{name: "clean", git: ".", status: OK, want: []string{"no Codex CLI setting wins over toolfix's 1 provider", "-c model_providers"}},
+		{name: "profile selects an unrouted provider", git: ".", routed: routed + "[model_providers.other]\nbase_url = \"https://o.example/v1\"\n[profiles.fast]\nmodel_provider = \"other\"\n",
 			status: Warn, want: []string{"profiles.fast.model_provider = \"other\" selects a provider toolfix does not route"}},
-		{name: "no model_provider: the built-in one", config: "[model_providers.gw]\nbase_url = \"" + gw + "\"\n",
+		{name: "no model_provider: the built-in one", git: ".", routed: "[model_providers.gw]\nbase_url = \"" + gw + "\"\n",
 			status: Warn, want: []string{"sets no model_provider", "--codex-builtin"}},
-		{name: "project config sets the base URL", files: map[string]string{"cwd/.codex/config.toml": "[model_providers.gw]\nbase_url = \"https://proj.example/v1\"\n"},
+		{name: "project config sets the base URL", git: ".", files: map[string]string{".codex/config.toml": "[model_providers.gw]\nbase_url = \"https://proj.example/v1\"\n"},
 			status: Warn, want: []string{"./.codex/config.toml sets model_providers.gw.base_url = https://proj.example/v1", "or set it to " + gw}},
-		{name: "CODEX_HOME elsewhere", env: map[string]string{"CODEX_HOME": "~/other"},
+		{name: "CODEX_HOME elsewhere", git: ".", env: map[string]string{"CODEX_HOME": "~/other"},
 			status: Warn, want: []string{"Codex now reads ~/other/config.toml", "CODEX_HOME"}},
-		{name: "broken project config", files: map[string]string{"cwd/.codex/config.toml": "a = \n"},
+		{name: "broken project config", git: ".", files: map[string]string{".codex/config.toml": "a = \n"},
 			status: Warn, want: []string{"cannot be parsed"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.write(filepath.Join(f.d.Cwd, ".git", "HEAD"), "ref: refs/heads/main\n")
-			cfg := tt.config
-			if cfg == "" {
-				cfg = routed
-			}
-			f.installed("codex", ".codex/config.toml", cfg, map[string]string{"/model_providers/gw/base_url": "codex-gw"})
-			for p, c := range tt.files {
-				f.write(filepath.Join(f.d.Cwd, p[len("cwd/"):]), c)
-			}
-			for k, v := range tt.env {
-				f.env[k] = v
-			}
-			expect(t, f.run("codex-layers"), tt.status, tt.want...)
-		})
-	}
+	})
 }
 
 func TestCheckKiloLayers(t *testing.T) {
 	gw := install.BaseURL(testPort, "kilo-gw")
 	other := func(u string) string { return `{"provider": {"gw": {"options": {"baseURL": "` + u + `"}}}}` }
-	tests := []struct {
-		name   string
-		files  map[string]string
-		env    map[string]string
-		status Status
-		want   []string
-	}{
-		{name: "clean", status: OK, want: []string{"no Kilo setting wins over toolfix's 1 provider"}},
-		{name: "project kilo.jsonc", files: map[string]string{"kilo.jsonc": other("https://proj.example/v1")},
+	setup := func(f *fixture, _ string) {
+		f.installed("kilo", ".config/kilo/kilo.json", other(gw), map[string]string{"/provider/gw/options/baseURL": "kilo-gw"})
+	}
+	runLayerCases(t, "kilo-layers", setup, []layerCase{
+		{name: "clean", git: ".", status: OK, want: []string{"no Kilo setting wins over toolfix's 1 provider"}},
+		{name: "project kilo.jsonc", git: ".", files: map[string]string{"kilo.jsonc": other("https://proj.example/v1")},
 			status: Warn, want: []string{"./kilo.jsonc sets provider.gw.options.baseURL = https://proj.example/v1", "or set it to " + gw}},
-		{name: "project .opencode folder", files: map[string]string{".opencode/opencode.json": other("https://team.example/v1")},
+		{name: "project .opencode folder", git: ".", files: map[string]string{".opencode/opencode.json": other("https://team.example/v1")},
 			status: Warn, want: []string{".opencode/opencode.json sets"}},
-		{name: "KILO_CONFIG_CONTENT", env: map[string]string{"KILO_CONFIG_CONTENT": other("https://inline.example/v1")},
+		{name: "KILO_CONFIG_CONTENT", git: ".", env: map[string]string{"KILO_CONFIG_CONTENT": other("https://inline.example/v1")},
 			status: Warn, want: []string{"KILO_CONFIG_CONTENT in your shell sets"}},
-		{name: "OpenCode's variable is not Kilo's", env: map[string]string{"OPENCODE_CONFIG_CONTENT": other("https://inline.example/v1")}, status: OK},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.write(filepath.Join(f.d.Cwd, ".git", "HEAD"), "ref: refs/heads/main\n")
-			f.installed("kilo", ".config/kilo/kilo.json", other(gw), map[string]string{"/provider/gw/options/baseURL": "kilo-gw"})
-			f.layer(tt.files, tt.env)
-			expect(t, f.run("kilo-layers"), tt.status, tt.want...)
-		})
-	}
+		{name: "OpenCode's variable is not Kilo's", git: ".", env: map[string]string{"OPENCODE_CONFIG_CONTENT": other("https://inline.example/v1")}, status: OK},
+	})
 }
 
 func TestCheckQwenLayers(t *testing.T) {
 	qwen := install.BaseURL(testPort, "qwen")
-	tests := []struct {
-		name   string
-		files  map[string]string // relative to the current folder
-		env    map[string]string
-		status Status
-		want   []string
-	}{
+	setup := func(f *fixture, _ string) {
+		f.installed("qwen", ".qwen/.env", "OPENAI_BASE_URL="+qwen+"\n", map[string]string{"/OPENAI_BASE_URL": "qwen"})
+	}
+	runLayerCases(t, "qwen-layers", setup, []layerCase{
 		{name: "clean", status: OK, want: []string{"no Qwen Code setting wins over toolfix's 1 base URL"}},
 		{name: "shell variable", env: map[string]string{"OPENAI_BASE_URL": "https://shell.example/v1"},
 			status: Warn, want: []string{"your shell sets OPENAI_BASE_URL=https://shell.example/v1, which wins over ~/.qwen/.env", "set it to " + qwen}},
@@ -119,15 +85,7 @@ func TestCheckQwenLayers(t *testing.T) {
 			status: Warn, want: []string{"./.env sets OPENAI_BASE_URL=https://proj.example/v1; Qwen Code loads it instead"}},
 		{name: "workspace settings", files: map[string]string{".qwen/settings.json": "{\n  // ws\n  \"modelProviders\": {\"openai\": [{\"id\": \"x\", \"baseUrl\": \"https://ws.example/v1\"}]}\n}\n"},
 			status: Warn, want: []string{"./.qwen/settings.json sets modelProviders.openai.0.baseUrl = https://ws.example/v1"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.installed("qwen", ".qwen/.env", "OPENAI_BASE_URL="+qwen+"\n", map[string]string{"/OPENAI_BASE_URL": "qwen"})
-			f.layer(tt.files, tt.env)
-			expect(t, f.run("qwen-layers"), tt.status, tt.want...)
-		})
-	}
+	})
 }
 
 func TestNewClientLayersNotRouted(t *testing.T) {

@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 
@@ -50,9 +51,6 @@ func (s *session) codexRoutes() (map[string]string, []string) {
 // provider's base_url or openai_base_url. `-c key=value` overrides on Codex's command line win
 // over every file and cannot be seen from here; the details say so.
 func (s *session) checkCodexLayers(context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	routed, edited := s.codexRoutes()
 	if len(routed) == 0 {
 		return Result{Status: Skip, Summary: "no Codex CLI provider is routed through toolfix"}
@@ -122,12 +120,7 @@ func (s *session) codexSelections(l *layers, where string, doc *providers.TOMLDo
 // codexProject reports each routed provider's base URL that a project config sets to something
 // else.
 func (s *session) codexProject(l *layers, where string, doc *providers.TOMLDoc, routed map[string]string) {
-	ids := make([]string, 0, len(routed))
-	for id := range routed {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(routed)) {
 		key := providers.CodexProviderKey(id)
 		if id == "openai" {
 			key = providers.CodexBuiltinKey

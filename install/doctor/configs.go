@@ -132,9 +132,6 @@ func (s *session) checkConfigs(context.Context) Result {
 
 // checkDrift reads every key toolfix set and compares it with the value toolfix wrote.
 func (s *session) checkDrift(context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	var good, drifted []string
 	for _, f := range s.st.Files {
 		doc, err := readDoc(f.Path, f.Client)

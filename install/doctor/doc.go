@@ -24,6 +24,14 @@
 //     CLAUDE_CODE_USE_BEDROCK/_VERTEX/_FOUNDRY selector anywhere.
 //   - opencode-layers: the same for OpenCode: project configs from the current folder up to the
 //     git root, the file OPENCODE_CONFIG names, and OPENCODE_CONFIG_CONTENT.
+//   - codex-layers: for Codex CLI, a CODEX_HOME naming another folder, a model_provider (top
+//     level or in a profile) that selects a provider toolfix does not route, and project
+//     .codex/config.toml files up to the git root; `-c` overrides cannot be seen.
+//   - kilo-layers: for Kilo CLI what opencode-layers does for OpenCode (KILO_CONFIG, kilo.json[c]
+//     and opencode.json[c] project files, KILO_CONFIG_CONTENT).
+//   - qwen-layers: for Qwen Code, the workspace's .qwen/settings.json, OPENAI_BASE_URL in the
+//     shell, and a .qwen/.env or .env between the current folder and the home that Qwen Code
+//     loads instead of ~/.qwen/.env.
 //   - service: the per-user service is installed and running.
 //   - linger (Linux): whether systemd keeps it running after logout.
 //   - proxy: the port answers /healthz, with this binary's version and the installed routes;

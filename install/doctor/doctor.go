@@ -207,6 +207,17 @@ func (s *session) installed() (Result, bool) {
 	return Result{}, true
 }
 
+// afterInstall is check run only when a finished install's state was read; otherwise it skips
+// with installed's reason.
+func (s *session) afterInstall(check func(context.Context) Result) func(context.Context) Result {
+	return func(ctx context.Context) Result {
+		if r, ok := s.installed(); !ok {
+			return r
+		}
+		return check(ctx)
+	}
+}
+
 // Checks lists the checks of this machine, in the order they are shown: the install, the client
 // configs, the layers over them, the service, the proxy, each route.
 func (d *Doctor) Checks() []Check {
@@ -217,21 +228,21 @@ func (s *session) checks() []Check {
 	cs := []Check{
 		{Name: "install", Run: s.checkInstall},
 		{Name: "configs", Run: s.checkConfigs},
-		{Name: "drift", Run: s.checkDrift},
-		{Name: "claude-layers", Run: s.checkClaudeLayers},
-		{Name: "opencode-layers", Run: s.checkOpenCodeLayers},
-		{Name: "codex-layers", Run: s.checkCodexLayers},
-		{Name: "kilo-layers", Run: s.checkKiloLayers},
-		{Name: "qwen-layers", Run: s.checkQwenLayers},
-		{Name: "service", Run: s.checkService},
+		{Name: "drift", Run: s.afterInstall(s.checkDrift)},
+		{Name: "claude-layers", Run: s.afterInstall(s.checkClaudeLayers)},
+		{Name: "opencode-layers", Run: s.afterInstall(s.checkOpenCodeLayers)},
+		{Name: "codex-layers", Run: s.afterInstall(s.checkCodexLayers)},
+		{Name: "kilo-layers", Run: s.afterInstall(s.checkKiloLayers)},
+		{Name: "qwen-layers", Run: s.afterInstall(s.checkQwenLayers)},
+		{Name: "service", Run: s.afterInstall(s.checkService)},
 	}
 	if s.goos == "linux" {
-		cs = append(cs, Check{Name: "linger", Run: s.checkLinger})
+		cs = append(cs, Check{Name: "linger", Run: s.afterInstall(s.checkLinger)})
 	}
 	cs = append(cs,
 		Check{Name: "proxy", Run: s.checkProxy},
 		Check{Name: "proxy-env", Run: s.checkProxyEnv},
-		Check{Name: "self-reference", Run: s.checkSelfReference},
+		Check{Name: "self-reference", Run: s.afterInstall(s.checkSelfReference)},
 	)
 	if s.st != nil {
 		for _, r := range s.st.Routes {
@@ -260,11 +271,7 @@ func (d *Doctor) runAll(ctx context.Context, checks []Check) []Result {
 	res := make([]Result, len(checks))
 	var wg sync.WaitGroup
 	for i, c := range checks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res[i] = d.runOne(ctx, c)
-		}()
+		wg.Go(func() { res[i] = d.runOne(ctx, c) })
 	}
 	wg.Wait()
 	return res

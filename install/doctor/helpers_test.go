@@ -65,7 +65,6 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-// write writes content to path (relative paths are under the home) and returns the full path.
 // layer writes files (paths relative to the current folder) and sets env, the settings a layers
 // check reads besides toolfix's own.
 func (f *fixture) layer(files, env map[string]string) {
@@ -78,6 +77,41 @@ func (f *fixture) layer(files, env map[string]string) {
 	}
 }
 
+// layerCase is one case of a layers check: what the routed config holds, the files and shell
+// variables laid over it, and the result the check should give.
+type layerCase struct {
+	name   string
+	routed string            // the routed config's content, for the checks that vary it; "" for what install writes
+	git    string            // where .git is, relative to the current folder; "" for none
+	files  map[string]string // relative to the current folder; "../" climbs
+	system map[string]string // under the system root (Doctor.Root)
+	env    map[string]string
+	status Status
+	want   []string
+}
+
+// runLayerCases runs the named layers check once for each case, on a new fixture that setup
+// routes (given the case's routed content) and that then gets the case's git root, system files
+// and layers.
+func runLayerCases(t *testing.T, check string, setup func(f *fixture, routed string), tests []layerCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			setup(f, tt.routed)
+			if tt.git != "" {
+				f.write(filepath.Join(f.d.Cwd, tt.git, ".git", "HEAD"), "ref: refs/heads/main\n")
+			}
+			for p, c := range tt.system {
+				f.write(filepath.Join(f.d.Root, p), c)
+			}
+			f.layer(tt.files, tt.env)
+			expect(t, f.run(check), tt.status, tt.want...)
+		})
+	}
+}
+
+// write writes content to path (relative paths are under the home) and returns the full path.
 func (f *fixture) write(path, content string) string {
 	f.t.Helper()
 	if !filepath.IsAbs(path) {

@@ -22,73 +22,48 @@ func TestManagedSettingsPath(t *testing.T) {
 
 func TestCheckClaudeLayers(t *testing.T) {
 	toolfix := install.BaseURL(testPort, "claude")
-	tests := []struct {
-		name     string
-		files    map[string]string // relative to the home; "cwd/" is the current folder, "root/" the system root
-		env      map[string]string
-		settings string // the user's settings.json; "" is toolfix's routed file
-		status   Status
-		want     []string
-	}{
+	// A case's routed is the user's settings.json; "" for toolfix's routed file.
+	setup := func(f *fixture, settings string) { f.claudeInstalled(settings) }
+	runLayerCases(t, "claude-layers", setup, []layerCase{
 		{name: "clean", status: OK, want: []string{"no Claude Code setting wins over " + toolfix}},
 		{name: "project local file wins",
-			files:  map[string]string{"cwd/.claude/settings.local.json": `{"env": {"ANTHROPIC_BASE_URL": "https://other.example"}}`},
+			files:  map[string]string{".claude/settings.local.json": `{"env": {"ANTHROPIC_BASE_URL": "https://other.example"}}`},
 			status: Warn, want: []string{"1 setting wins", "settings.local.json sets env.ANTHROPIC_BASE_URL = https://other.example", "remove env.ANTHROPIC_BASE_URL from", "or set it to " + toolfix}},
 		{name: "project file wins",
-			files:  map[string]string{"cwd/.claude/settings.json": `{"env": {"ANTHROPIC_BASE_URL": "https://team.example"}}`},
+			files:  map[string]string{".claude/settings.json": `{"env": {"ANTHROPIC_BASE_URL": "https://team.example"}}`},
 			status: Warn, want: []string{".claude/settings.json sets env.ANTHROPIC_BASE_URL = https://team.example"}},
 		{name: "project file routed too",
-			files:  map[string]string{"cwd/.claude/settings.json": `{"env": {"ANTHROPIC_BASE_URL": "` + toolfix + `"}}`},
+			files:  map[string]string{".claude/settings.json": `{"env": {"ANTHROPIC_BASE_URL": "` + toolfix + `"}}`},
 			status: OK, want: []string{"read: ./.claude/settings.json"}},
 		{name: "managed settings win",
-			files:  map[string]string{"root/etc/claude-code/managed-settings.json": `{"env": {"ANTHROPIC_BASE_URL": "https://corp.example"}}`},
+			system: map[string]string{"etc/claude-code/managed-settings.json": `{"env": {"ANTHROPIC_BASE_URL": "https://corp.example"}}`},
 			status: Warn, want: []string{"managed-settings.json sets env.ANTHROPIC_BASE_URL = https://corp.example", "administrator"}},
 		{name: "managed selector",
-			files:  map[string]string{"root/etc/claude-code/managed-settings.json": `{"env": {"CLAUDE_CODE_USE_BEDROCK": "1"}}`},
+			system: map[string]string{"etc/claude-code/managed-settings.json": `{"env": {"CLAUDE_CODE_USE_BEDROCK": "1"}}`},
 			status: Warn, want: []string{"sets CLAUDE_CODE_USE_BEDROCK=1", "unset CLAUDE_CODE_USE_BEDROCK"}},
 		{name: "broken project file",
-			files:  map[string]string{"cwd/.claude/settings.local.json": `{"env": {},}`},
+			files:  map[string]string{".claude/settings.local.json": `{"env": {},}`},
 			status: Warn, want: []string{"cannot be parsed", "fix the syntax"}},
 		{name: "shell overridden by the user file",
 			env:    map[string]string{"ANTHROPIC_BASE_URL": "https://shell.example"},
 			status: OK, want: []string{"$ANTHROPIC_BASE_URL=https://shell.example (overridden by ~/.claude/settings.json)"}},
 		{name: "shell wins when the user file lost the key",
-			env:      map[string]string{"ANTHROPIC_BASE_URL": "https://shell.example"},
-			settings: `{"env": {}}`,
-			status:   Warn, want: []string{"your shell sets ANTHROPIC_BASE_URL=https://shell.example", "no longer sets", "toolfix install"}},
+			env:    map[string]string{"ANTHROPIC_BASE_URL": "https://shell.example"},
+			routed: `{"env": {}}`,
+			status: Warn, want: []string{"your shell sets ANTHROPIC_BASE_URL=https://shell.example", "no longer sets", "toolfix install"}},
 		{name: "shell points at toolfix", env: map[string]string{"ANTHROPIC_BASE_URL": toolfix}, status: OK},
 		{name: "shell selector", env: map[string]string{"CLAUDE_CODE_USE_VERTEX": "true"}, status: Warn, want: []string{"your shell sets CLAUDE_CODE_USE_VERTEX=true"}},
 		{name: "shell selector off", env: map[string]string{"CLAUDE_CODE_USE_VERTEX": "0"}, status: OK},
 		{name: "selector in the user file",
-			settings: `{"env": {"ANTHROPIC_BASE_URL": "` + toolfix + `", "CLAUDE_CODE_USE_FOUNDRY": "1"}}`,
-			status:   Warn, want: []string{"~/.claude/settings.json sets CLAUDE_CODE_USE_FOUNDRY=1"}},
+			routed: `{"env": {"ANTHROPIC_BASE_URL": "` + toolfix + `", "CLAUDE_CODE_USE_FOUNDRY": "1"}}`,
+			status: Warn, want: []string{"~/.claude/settings.json sets CLAUDE_CODE_USE_FOUNDRY=1"}},
 		{name: "two findings",
 			files: map[string]string{
-				"cwd/.claude/settings.json":       `{"env": {"ANTHROPIC_BASE_URL": "https://a.example"}}`,
-				"cwd/.claude/settings.local.json": `{"env": {"ANTHROPIC_BASE_URL": "https://b.example"}}`,
+				".claude/settings.json":       `{"env": {"ANTHROPIC_BASE_URL": "https://a.example"}}`,
+				".claude/settings.local.json": `{"env": {"ANTHROPIC_BASE_URL": "https://b.example"}}`,
 			},
 			status: Warn, want: []string{"2 settings win", "https://a.example", "https://b.example"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.claudeInstalled(tt.settings)
-			for p, c := range tt.files {
-				switch {
-				case len(p) > 4 && p[:4] == "cwd/":
-					f.write(filepath.Join(f.d.Cwd, p[4:]), c)
-				case len(p) > 5 && p[:5] == "root/":
-					f.write(filepath.Join(f.d.Root, p[5:]), c)
-				default:
-					f.write(p, c)
-				}
-			}
-			for k, v := range tt.env {
-				f.env[k] = v
-			}
-			expect(t, f.run("claude-layers"), tt.status, tt.want...)
-		})
-	}
+	})
 }
 
 func TestCheckClaudeLayersNotRouted(t *testing.T) {
@@ -117,14 +92,7 @@ func (f *fixture) openCodeInstalled() string {
 func TestCheckOpenCodeLayers(t *testing.T) {
 	toolfix := install.BaseURL(testPort, "opencode-moonshot")
 	other := func(u string) string { return `{"provider": {"moonshot": {"options": {"baseURL": "` + u + `"}}}}` }
-	tests := []struct {
-		name   string
-		files  map[string]string // relative to the current folder; "../" climbs
-		git    string            // where .git is, relative to the current folder; "" for none
-		env    map[string]string
-		status Status
-		want   []string
-	}{
+	runLayerCases(t, "opencode-layers", func(f *fixture, _ string) { f.openCodeInstalled() }, []layerCase{
 		{name: "clean", git: ".", status: OK, want: []string{"no OpenCode setting wins over toolfix's 1 provider"}},
 		{name: "project file", git: ".", files: map[string]string{"opencode.json": other("https://proj.example/v1")},
 			status: Warn, want: []string{"./opencode.json sets provider.moonshot.options.baseURL = https://proj.example/v1", "or set it to " + toolfix}},
@@ -145,18 +113,7 @@ func TestCheckOpenCodeLayers(t *testing.T) {
 		{name: "OPENCODE_CONFIG not edited by toolfix", git: ".", files: map[string]string{"../../custom.json": other("https://custom.example/v1")},
 			env: map[string]string{"OPENCODE_CONFIG": "~/custom.json"}, status: Warn, want: []string{"~/custom.json sets"}},
 		{name: "broken project file", git: ".", files: map[string]string{"opencode.jsonc": "{"}, status: Warn, want: []string{"cannot be parsed"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.openCodeInstalled()
-			if tt.git != "" {
-				f.write(filepath.Join(f.d.Cwd, tt.git, ".git", "HEAD"), "ref: refs/heads/main\n")
-			}
-			f.layer(tt.files, tt.env)
-			expect(t, f.run("opencode-layers"), tt.status, tt.want...)
-		})
-	}
+	})
 }
 
 func TestCheckOpenCodeLayersNotRouted(t *testing.T) {

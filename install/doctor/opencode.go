@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,9 +96,6 @@ func (s *session) checkKiloLayers(ctx context.Context) Result {
 }
 
 func (s *session) checkOpenCodeFamily(_ context.Context, c openCodeLayers) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	routed := s.openCodeRoutes(c.client)
 	if len(routed) == 0 {
 		return Result{Status: Skip, Summary: "no " + c.name + " provider is routed through toolfix"}
@@ -152,12 +150,7 @@ func (s *session) checkOpenCodeFamily(_ context.Context, c openCodeLayers) Resul
 
 // openCodeDoc reports each routed provider whose baseURL doc sets to something else.
 func (s *session) openCodeDoc(l *layers, where, dir string, doc providers.Document, routed map[string]string) {
-	ids := make([]string, 0, len(routed))
-	for id := range routed {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(routed)) {
 		key := providers.Pointer{"provider", id, "options", "baseURL"}
 		raw, ok, _ := doc.Get(key)
 		if !ok {

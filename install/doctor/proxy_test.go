@@ -72,9 +72,7 @@ func TestCheckProxy(t *testing.T) {
 		}
 	})
 	t.Run("old binary still running", func(t *testing.T) {
-		f := newFixture(t)
-		f.claudeInstalled("")
-		f.withService()
+		f := newServiceFixture(t)
 		f.d.Port = startProxy(t, "v1.1.0", "claude")
 		exe := filepath.Join(f.d.ProcRoot, strconv.Itoa(os.Getpid()), "exe")
 		if err := os.MkdirAll(filepath.Dir(exe), 0o755); err != nil {
@@ -97,9 +95,7 @@ func TestCheckProxy(t *testing.T) {
 		expect(t, f.run("proxy"), Fail, "no toolfix proxy answers on 127.0.0.1:"+strconv.Itoa(f.d.Port), "toolfix serve")
 	})
 	t.Run("nothing answers, service", func(t *testing.T) {
-		f := newFixture(t)
-		f.claudeInstalled("")
-		f.withService()
+		f := newServiceFixture(t)
 		f.d.Port = closedPort(t)
 		expect(t, f.run("proxy"), Fail, "no toolfix proxy answers", "systemctl --user start toolfix")
 	})

@@ -17,9 +17,6 @@ import (
 // variable already set), and a .qwen/.env or .env between the current folder and the home folder,
 // which Qwen Code loads instead of ~/.qwen/.env (it stops at the first one found).
 func (s *session) checkQwenLayers(context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	var routed []string // the base URLs toolfix wrote for Qwen Code
 	envRoute := ""
 	for _, f := range s.st.Files {

@@ -68,9 +68,6 @@ func (s *session) checkProxyEnv(context.Context) Result {
 // checkSelfReference applies install's self-reference rules to each installed route: an upstream
 // that leads back into toolfix loops every request.
 func (s *session) checkSelfReference(context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	var bad, notes []string
 	for _, rt := range s.st.Routes {
 		isSelf, local, err := install.CheckUpstream(rt.Upstream, s.ports(), s.routeNames())

@@ -14,9 +14,6 @@ import (
 
 // checkService asks the service manager whether the service install set up is there and running.
 func (s *session) checkService(context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	if !s.st.Service {
 		return Result{Status: Skip, Summary: "installed with --no-service: you start `toolfix serve` yourself after each login"}
 	}
@@ -54,9 +51,6 @@ func (s *session) startHint() string {
 // checkLinger tells whether systemd keeps the user's services running after logout: the file
 // /var/lib/systemd/linger/<user>, else `loginctl show-user <user> --property=Linger`.
 func (s *session) checkLinger(ctx context.Context) Result {
-	if r, ok := s.installed(); !ok {
-		return r
-	}
 	if !s.st.Service {
 		return Result{Status: Skip, Summary: "no service is installed"}
 	}

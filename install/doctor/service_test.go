@@ -28,6 +28,15 @@ func (f *fixture) withService() {
 	f.install(st)
 }
 
+// newServiceFixture is a fixture with Claude Code routed by an install that set up a service.
+func newServiceFixture(t *testing.T) *fixture {
+	t.Helper()
+	f := newFixture(t)
+	f.claudeInstalled("")
+	f.withService()
+	return f
+}
+
 func TestCheckService(t *testing.T) {
 	unit := "/home/me/.config/systemd/user/toolfix.service"
 	tests := []struct {
@@ -47,9 +56,7 @@ func TestCheckService(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.claudeInstalled("")
-			f.withService()
+			f := newServiceFixture(t)
 			f.d.Service = tt.svc
 			if tt.goos != "" {
 				f.d.GOOS = tt.goos
@@ -84,9 +91,7 @@ func TestCheckLinger(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			f.claudeInstalled("")
-			f.withService()
+			f := newServiceFixture(t)
 			f.d.User = "me"
 			if tt.file {
 				f.write(f.d.Root+"/var/lib/systemd/linger/me", "")

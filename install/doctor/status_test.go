@@ -14,9 +14,7 @@ import (
 )
 
 func TestStatus(t *testing.T) {
-	f := newFixture(t)
-	f.claudeInstalled("")
-	f.withService()
+	f := newServiceFixture(t)
 	f.d.Service = fakeService{st: service.Status{Installed: true, Running: true, PID: 77, State: "active (running)"}}
 	f.d.Port = startProxy(t, "v1.2.0", "claude")
 	// One request through the proxy, to an upstream that does not answer, and one to no route

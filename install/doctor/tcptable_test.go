@@ -64,6 +64,13 @@ const tasklistOutput = `"System Idle Process","0","Services","0","8 K"
 "claude.exe","4242","Console","1","99,000 K"
 `
 
+// darwinPrograms and windowsPrograms are what the programs that list the TCP table print, by
+// program, on macOS and on Windows.
+var (
+	darwinPrograms  = map[string]string{"lsof": lsofOutput, "ps": psOutput}
+	windowsPrograms = map[string]string{"netstat": netstatOutput, "tasklist": tasklistOutput}
+)
+
 // fakeExec answers each program with a fixed output and records the calls.
 func fakeExec(outputs map[string]string, calls *[]string) Runner {
 	return func(_ context.Context, name string, args ...string) ([]byte, error) {
@@ -84,25 +91,50 @@ func summarizeConns(cs []Conn) []string {
 	return s
 }
 
-func TestLsofTable(t *testing.T) {
-	var calls []string
-	conns, err := LsofTable{Exec: fakeExec(map[string]string{"lsof": lsofOutput, "ps": psOutput}, &calls)}.Conns(context.Background())
-	if err != nil {
-		t.Fatal(err)
+// TestConnTables reads each OS's TCP table through its programs, faked: lsof and ps on macOS,
+// netstat and tasklist on Windows.
+func TestConnTables(t *testing.T) {
+	tests := []struct {
+		name      string
+		table     func(Runner) ConnTable
+		outputs   map[string]string
+		want      []string
+		wantCalls []string // nil: not checked
+	}{
+		{name: "lsof", table: func(r Runner) ConnTable { return LsofTable{Exec: r} }, outputs: darwinPrograms,
+			want: []string{
+				"127.0.0.1:47821 invalid AddrPort LISTEN 4100 /usr/local/bin/toolfix serve",
+				"127.0.0.1:47821 127.0.0.1:50000 ESTABLISHED 4100 /usr/local/bin/toolfix serve",
+				"10.0.0.5:40000 160.79.104.10:443 ESTABLISHED 4100 /usr/local/bin/toolfix serve",
+				"127.0.0.1:50000 127.0.0.1:47821 ESTABLISHED 4242 node /opt/homebrew/lib/node_modules/@anthropic-ai/claude-code/cli.js",
+				"[::1]:50001 [::1]:47821 CLOSE_WAIT 4242 node /opt/homebrew/lib/node_modules/@anthropic-ai/claude-code/cli.js",
+				"0.0.0.0:5000 invalid AddrPort LISTEN 501 launchd",
+			},
+			wantCalls: []string{"lsof -nP -iTCP -FpcnT", "ps -axww -o pid=,command="}},
+		{name: "netstat", table: func(r Runner) ConnTable { return NetstatTable{Exec: r} }, outputs: windowsPrograms,
+			want: []string{
+				"0.0.0.0:135 invalid AddrPort LISTEN 1000 ",
+				"127.0.0.1:47821 invalid AddrPort LISTEN 4100 toolfix.exe",
+				"127.0.0.1:50000 127.0.0.1:47821 ESTABLISHED 4242 claude.exe",
+				"127.0.0.1:47821 127.0.0.1:50000 ESTABLISHED 4100 toolfix.exe",
+				"10.0.0.5:40000 160.79.104.10:443 ESTABLISHED 4100 toolfix.exe",
+				"[::1]:50500 [::1]:47821 ESTABLISHED 4343 ",
+			}},
 	}
-	want := []string{
-		"127.0.0.1:47821 invalid AddrPort LISTEN 4100 /usr/local/bin/toolfix serve",
-		"127.0.0.1:47821 127.0.0.1:50000 ESTABLISHED 4100 /usr/local/bin/toolfix serve",
-		"10.0.0.5:40000 160.79.104.10:443 ESTABLISHED 4100 /usr/local/bin/toolfix serve",
-		"127.0.0.1:50000 127.0.0.1:47821 ESTABLISHED 4242 node /opt/homebrew/lib/node_modules/@anthropic-ai/claude-code/cli.js",
-		"[::1]:50001 [::1]:47821 CLOSE_WAIT 4242 node /opt/homebrew/lib/node_modules/@anthropic-ai/claude-code/cli.js",
-		"0.0.0.0:5000 invalid AddrPort LISTEN 501 launchd",
-	}
-	if diff := cmp.Diff(want, summarizeConns(conns)); diff != "" {
-		t.Errorf("conns (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]string{"lsof -nP -iTCP -FpcnT", "ps -axww -o pid=,command="}, calls); diff != "" {
-		t.Errorf("calls (-want +got):\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls []string
+			conns, err := tt.table(fakeExec(tt.outputs, &calls)).Conns(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, summarizeConns(conns)); diff != "" {
+				t.Errorf("conns (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.wantCalls, calls); tt.wantCalls != nil && diff != "" {
+				t.Errorf("calls (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -113,25 +145,6 @@ func TestLsofTableFails(t *testing.T) {
 	}
 }
 
-func TestNetstatTable(t *testing.T) {
-	var calls []string
-	conns, err := NetstatTable{Exec: fakeExec(map[string]string{"netstat": netstatOutput, "tasklist": tasklistOutput}, &calls)}.Conns(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{
-		"0.0.0.0:135 invalid AddrPort LISTEN 1000 ",
-		"127.0.0.1:47821 invalid AddrPort LISTEN 4100 toolfix.exe",
-		"127.0.0.1:50000 127.0.0.1:47821 ESTABLISHED 4242 claude.exe",
-		"127.0.0.1:47821 127.0.0.1:50000 ESTABLISHED 4100 toolfix.exe",
-		"10.0.0.5:40000 160.79.104.10:443 ESTABLISHED 4100 toolfix.exe",
-		"[::1]:50500 [::1]:47821 ESTABLISHED 4343 ",
-	}
-	if diff := cmp.Diff(want, summarizeConns(conns)); diff != "" {
-		t.Errorf("conns (-want +got):\n%s", diff)
-	}
-}
-
 // On each OS the connections check reads that OS's table through its programs.
 func TestCheckConnectionsPerOS(t *testing.T) {
 	tests := []struct {
@@ -139,12 +152,12 @@ func TestCheckConnectionsPerOS(t *testing.T) {
 		outputs map[string]string
 		want    []string
 	}{
-		{"darwin", map[string]string{"lsof": lsofOutput, "ps": psOutput}, []string{
+		{"darwin", darwinPrograms, []string{
 			"1 client connected: @anthropic-ai/claude-code (pid 4242)",
 			"@anthropic-ai/claude-code (pid 4242) → toolfix → api.anthropic.com",
 			"toolfix (pid 4100) → api.anthropic.com (160.79.104.10:443)",
 		}},
-		{"windows", map[string]string{"netstat": netstatOutput, "tasklist": tasklistOutput}, []string{
+		{"windows", windowsPrograms, []string{
 			"2 clients connected: claude.exe (pid 4242), a process (pid 4343)",
 			"claude.exe (pid 4242) → toolfix → api.anthropic.com\n",
 			"toolfix (pid 4100) → api.anthropic.com (160.79.104.10:443)",

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // event is what the dialect reads of one SSE data payload. Fields not present stay zero.
@@ -152,6 +153,23 @@ func eventFrame(eol []byte, typ string, data []byte) []byte {
 	b = append(b, data...)
 	b = append(b, eol...)
 	return append(b, eol...)
+}
+
+// withNested returns the event raw, named typ, rewritten so that the object in member outer of
+// its data has member key set to value, every other member as it was, with raw's line ending;
+// ok is false when data, or its member outer, is not an object.
+func withNested(raw, data []byte, typ, outer, key string, value json.RawMessage) ([]byte, bool) {
+	obj, err := jsontext.ParseObject(data)
+	if err != nil {
+		return nil, false
+	}
+	in, err := jsontext.ParseObject(obj.Get(outer))
+	if err != nil {
+		return nil, false
+	}
+	in.Set(key, value)
+	obj.Set(outer, in.Marshal())
+	return eventFrame(sse.LineEnding(raw), typ, obj.Marshal()), true
 }
 
 // withIndex returns the data payload with its top-level "index" set to n, other members as they

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -15,17 +14,8 @@ import (
 const dbTools = `{"tools":[{"name":"mcp__db__query","input_schema":{"type":"object","properties":{"sql":{"type":"string"}},"required":["sql"]}}]}`
 
 // readers returns the ways a test feeds a stream: whole, one byte at a time and in random small
-// chunks under a few seeds.
-func readers(in string) map[string]io.Reader {
-	rs := map[string]io.Reader{
-		"whole":   strings.NewReader(in),
-		"onebyte": iotest.OneByteReader(strings.NewReader(in)),
-	}
-	for _, seed := range []int64{1, 7, 42} {
-		rs["chunks"+itoa(int(seed))] = ssetest.Chunks([]byte(in), seed)
-	}
-	return rs
-}
+// chunks under a few seeds (ssetest.Readers).
+func readers(in string) map[string]io.Reader { return ssetest.Readers([]byte(in), 1, 7, 42) }
 
 // streamCase is one stream through the dialect: want is the JSON message it must read as, or ""
 // when it must pass byte for byte; kinds must be reported (all of them), noKinds must not be.
@@ -153,6 +143,11 @@ const d46Text = `"Cleaning up.\ncount\n<invoke name=\"mcp__db__query\">\n<parame
 func TestLeakCutOff(t *testing.T) {
 	closed := strings.Replace(d46Text, `</parameter>\n"`, `</parameter>\n</invoke>"`, 1)
 	ping := `{"type":"ping"}`
+	// endedBy is the closed call's message ended with stop_reason reason: it stays text.
+	endedBy := func(name, reason string) streamCase {
+		return streamCase{name: name, request: dbTools, noKinds: []string{"leaked_call"},
+			in: sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"`+reason+`"`), fEnd)}
+	}
 	tests := []streamCase{
 		{
 			name: "D46 max_tokens", request: dbTools,
@@ -165,26 +160,10 @@ func TestLeakCutOff(t *testing.T) {
 				fText("0", `"DELETE FROM users</parameter>\n</invoke>"`), fStop0, ping, fMsgDelta(`"max_tokens"`), fEnd),
 			noKinds: []string{"leaked_call"},
 		},
-		{
-			name: "D46 context window exceeded", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"model_context_window_exceeded"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
-		{
-			name: "refusal", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"refusal"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
-		{
-			name: "pause_turn", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"pause_turn"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
-		{
-			name: "stop_sequence", request: dbTools,
-			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0, fMsgDelta(`"stop_sequence"`), fEnd),
-			noKinds: []string{"leaked_call"},
-		},
+		endedBy("D46 context window exceeded", "model_context_window_exceeded"),
+		endedBy("refusal", "refusal"),
+		endedBy("pause_turn", "pause_turn"),
+		endedBy("stop_sequence", "stop_sequence"),
 		{
 			name: "stream dropped after the text block", request: dbTools,
 			in:      sseOf(fStart, fTextStart, fText("0", closed), fStop0),

@@ -22,21 +22,7 @@ import (
 // decolua/9router #3492), first becomes the Messages object a non-streamed request asks for (see
 // messageFromSSE); a stream that cannot be read so passes as it came.
 func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	body, shaped, ok := sse.OneObject(body, messageFromSSE)
-	if !ok {
-		rep.Fail("SSE answer to a non-streamed request could not be read as one message")
-		return nil, false
-	}
-	if shaped {
-		rep.Repair("", "shape")
-	}
-	if out, ok := repairMessage(tools, body, rep); ok {
-		return out, true
-	}
-	if shaped {
-		return body, true
-	}
-	return nil, false
+	return sse.RepairOne(body, messageFromSSE, func(b []byte) ([]byte, bool) { return repairMessage(tools, b, rep) }, rep, "message")
 }
 
 // repairMessage applies the rules to a body that is one JSON object (see RepairMessage).

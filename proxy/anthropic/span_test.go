@@ -12,6 +12,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 const spanRequest = `{"model":"m","max_tokens":9,"stream":true,"messages":[],"tools":[{"name":"TodoWrite","input_schema":` +
@@ -76,7 +77,7 @@ func TestToolInputStreams(t *testing.T) {
 			var heldRaw string
 			for i, e := range evs {
 				before := out.Len()
-				if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
+				if err := st.Push(ssetest.Event(e), &out); err != nil {
 					t.Fatal(err)
 				}
 				wrote := out.String()[before:]
@@ -150,7 +151,7 @@ func TestHeldInputBound(t *testing.T) {
 	evs := spanEvents(`{"todos": "[{\"content\": `, `\"a long enough value\"`, `}]"}`)
 	var out bytes.Buffer
 	for i, e := range evs {
-		if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
+		if err := st.Push(ssetest.Event(e), &out); err != nil {
 			t.Fatal(err)
 		}
 		if i == 4 && st.HoldingSpan() {
@@ -181,14 +182,8 @@ func TestHeldTextTailBound(t *testing.T) {
 		ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`),
 		text("Ok.\n<invoke name=\"TodoWrite\">"), text(`<parameter name="todos">[{"content": "a long enough value"}]`), text("more"),
 	}
-	var out bytes.Buffer
-	for _, e := range evs {
-		if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if out.String() != strings.Join(evs, "") {
-		t.Fatalf("not as it came, at once:\n%s", out.Bytes())
+	if out := ssetest.PushEach(t, st, evs); out != strings.Join(evs, "") {
+		t.Fatalf("not as it came, at once:\n%s", out)
 	}
 	if len(fails) != 1 {
 		t.Fatalf("fail-opens %q", fails)
@@ -281,15 +276,9 @@ func TestLargeSpanInlined(t *testing.T) {
 			if !changed {
 				t.Fatal("the whole-body repair changed nothing")
 			}
-			st := NewStream(tools, &repair.Reporter{})
-			var out bytes.Buffer
-			for _, e := range spanEvents(deltas...) {
-				if err := st.Push(sse.Event{Raw: []byte(e), Complete: true}, &out); err != nil {
-					t.Fatal(err)
-				}
-			}
+			out := ssetest.PushEach(t, NewStream(tools, &repair.Reporter{}), spanEvents(deltas...))
 			var got strings.Builder
-			for _, line := range strings.Split(out.String(), "\n") {
+			for _, line := range strings.Split(out, "\n") {
 				data, ok := strings.CutPrefix(line, "data: ")
 				if !ok || !strings.Contains(data, "input_json_delta") {
 					continue
@@ -328,5 +317,84 @@ func TestCarriesInput(t *testing.T) {
 		if got := carriesInput([]byte(tt.in)); got != tt.want {
 			t.Errorf("carriesInput(%q) = %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// splitDeltas cuts input into 1..n-byte deltas, by seed.
+func splitDeltas(input string, seed uint64, n int) []string {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var out []string
+	for len(input) > 0 {
+		k := min(len(input), 1+rng.IntN(n))
+		for k < len(input) && !utf8.RuneStart(input[k]) {
+			k++ // a delta's JSON string holds whole characters
+		}
+		out = append(out, input[:k])
+		input = input[k:]
+	}
+	return out
+}
+
+// FuzzStreamedInput: a TodoWrite input of any text, split into deltas of any size and read in
+// random small chunks: what the client accumulates from the streamed repair is the whole-input
+// repair (RepairInput, as the non-streamed path applies it) when it changes the input; else the
+// stream comes out as it came — byte for byte when the input fits (a healthy stream), and but for
+// the pings that passed ahead of a held input when it does not — or, when a faulty string value
+// went out repaired as soon as it ended, the input with such values inlined (client.Inlined).
+// Pushed event by event, the stream holds no longer than it must: when the scan's only holds are
+// faulty values read to their end, the whole input has reached the client before the block's
+// content_block_stop is read.
+func FuzzStreamedInput(f *testing.F) {
+	for _, s := range []string{`{"todos": [{"content": "a"}]}`, `{"note": "x", "todos": "[{\"content\": \"a\"}]"}`,
+		`{"todos": "[{'content': 'a'}]"}`, `{"todos": "[{\"content\": \"\u7 ee7\"}]"}`, `{"todos": "[1]"}`, `{"todos": "[`, ``,
+		`{"todos": "[{\"content\": \"a\"}]", "note": "after"}`} {
+		f.Add(s, uint64(1), uint8(4))
+	}
+	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
+	f.Fuzz(func(t *testing.T, input string, seed uint64, size uint8) {
+		input = strings.ToValidUTF8(input, "\uFFFD") // what the wire's JSON string can carry
+		evs := spanEvents(splitDeltas(input, seed, int(size%16)+1)...)
+		body := strings.Join(evs, "")
+		st := NewStream(tools, nil)
+		out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(seed%64)), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixed, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{})
+		healthy := tools.Fits("TodoWrite", []byte(input)) || strings.Trim(input, " \t\r\n") == ""
+		ping := ev("ping", `{"type": "ping"}`)
+		err = client.CheckStreamedCall(out, []byte(body), fixed, changed, healthy, ping, func(out []byte) (any, error) {
+			m, err := client.AnthropicStream(out)
+			if err != nil {
+				return nil, err
+			}
+			return m.Content[0].Input, nil
+		})
+		if err != nil && !changed && !healthy {
+			m, merr := client.AnthropicStream(out)
+			if merr != nil {
+				t.Fatal(merr)
+			}
+			err = client.Inlined(m.Content[0].PartialJSON(), input)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkHeldNoLonger(t, tools, evs, input)
+	})
+}
+
+// checkHeldNoLonger pushes evs (a spanEvents stream of input) event by event and fails when the
+// scan's only holds are faulty values read to their end but the client has not got the whole
+// input before content_block_stop is read.
+func checkHeldNoLonger(t *testing.T, tools *repair.Tools, evs []string, input string) {
+	t.Helper()
+	if !tools.SpansOnly("TodoWrite", repair.Options{KeepText: true}, []byte(input)) {
+		return
+	}
+	st := NewStream(tools, nil)
+	out := ssetest.PushEach(t, st, evs[:len(evs)-3]) // up to the content_block_stop
+	if st.HoldingSpan() || len(st.Held()) > 0 {
+		t.Fatalf("input %q: still held before content_block_stop, though its faulty values ended:\n%s", input, out)
 	}
 }

@@ -38,9 +38,8 @@ func messageFromSSE(body []byte) ([]byte, bool) {
 		if ev.Oversize {
 			return nil, false
 		}
-		name, data, has := sse.Fields(ev.Raw)
-		d := bytes.TrimSpace(data)
-		if !has || len(d) == 0 || d[0] != '{' {
+		name, d, ok := sse.ObjectData(ev.Raw)
+		if !ok {
 			if string(name) == "error" {
 				return nil, false // an error that is not an object: not ours to shape
 			}

@@ -103,13 +103,7 @@ func TestSSEAsMessage(t *testing.T) {
 			if tc.want == "" {
 				return
 			}
-			m, err := client.AnthropicJSON(out)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			if err := client.CompareAnthropic([]byte(tc.want), m); err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
+			checkMessage(t, client.AnthropicJSON, out, []byte(tc.want))
 		})
 	}
 }

@@ -3,10 +3,10 @@ package anthropic
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
@@ -22,12 +22,9 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 }
 
 func TestCasesPure(t *testing.T) {
-	for _, c := range cases.ForTest(t, "anthropic") {
-		if !c.Stream {
-			continue
-		}
+	ssetest.RunCases(t, "anthropic", true, func(t *testing.T, c cases.Case) {
 		for _, mode := range []string{"onebyte", "chunks"} {
-			t.Run(c.Name+"/"+mode, func(t *testing.T) {
+			t.Run(mode, func(t *testing.T) {
 				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 7))
 				if c.Want.Passthrough {
 					if !bytes.Equal(out, c.Upstream) {
@@ -35,44 +32,108 @@ func TestCasesPure(t *testing.T) {
 					}
 					return
 				}
-				m, err := client.AnthropicStream(out)
-				if err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
-				if err := client.CompareAnthropic(c.Want.Message, m); err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
+				checkMessage(t, client.AnthropicStream, out, c.Want.Message)
 			})
 		}
-	}
+	})
 }
 
 func TestNonStreamCases(t *testing.T) {
-	for _, c := range cases.ForTest(t, "anthropic") {
-		if c.Stream {
-			continue
-		}
-		t.Run(c.Name, func(t *testing.T) {
-			tools, _ := repair.ToolsFromAnthropic(c.Request)
-			fixed, ok := RepairMessage(tools, c.Upstream, nil)
-			if c.Want.Passthrough {
-				if ok {
-					t.Fatalf("repaired a passthrough case: %s", fixed)
-				}
-				return
-			}
-			body := c.Upstream
+	ssetest.RunCases(t, "anthropic", false, func(t *testing.T, c cases.Case) {
+		tools, _ := repair.ToolsFromAnthropic(c.Request)
+		fixed, ok := RepairMessage(tools, c.Upstream, nil)
+		if c.Want.Passthrough {
 			if ok {
-				body = fixed
+				t.Fatalf("repaired a passthrough case: %s", fixed)
 			}
-			m, err := client.AnthropicJSON(body)
-			if err != nil {
-				t.Fatal(err)
+			return
+		}
+		body := c.Upstream
+		if ok {
+			body = fixed
+		}
+		checkMessage(t, client.AnthropicJSON, body, c.Want.Message)
+	})
+}
+
+// FuzzRepairMessage: RepairMessage never panics; it reports a change exactly when it returns one;
+// what it returns is JSON that the client reads if it read the body; and every tool_use block it
+// returns is the body's own (for a streamed body, the stream's own) or fits its tool's schema.
+func FuzzRepairMessage(f *testing.F) {
+	for _, c := range cases.ForTest(f, "anthropic") {
+		f.Add(c.Request, c.Upstream) // a stream too: the answer to a non-streamed request (D55)
+	}
+	f.Add([]byte(bashTools), []byte(`{"type":"message","content":[{"type":"text","text":"ok\ncourt"},{"type":"tool_use","id":"t","name":"TodoWrite","input":{"todos":"[{\"content\":\"a\"}]"}}],"stop_reason":"end_turn"}`))
+	f.Fuzz(func(t *testing.T, request, body []byte) {
+		tools, _ := repair.ToolsFromAnthropic(request)
+		out, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) { return RepairMessage(tools, body, rep) })
+		if !ok {
+			if out != nil || len(kinds) > 0 {
+				t.Fatalf("no change, yet returned %q with kinds %v", out, kinds)
 			}
-			if err := client.CompareAnthropic(c.Want.Message, m); err != nil {
-				t.Fatalf("%v\n%s", err, body)
+			return
+		}
+		if len(kinds) == 0 {
+			t.Fatalf("changed %q into %q with no repair reported", body, out)
+		}
+		if !json.Valid(out) {
+			t.Fatalf("repaired into invalid JSON: %q", out)
+		}
+		in, errIn := client.AnthropicJSON(body)
+		if errIn != nil {
+			if trimmed, ok := sse.TrimDone(body); ok {
+				in, errIn = client.AnthropicJSON(trimmed)
+			} else if sse.LooksLikeStream(body) {
+				// The stream's own blocks, as a non-streamed client gets them: the plain conversion
+				// (no repair). An SDK's stream accumulator differs from it (it ignores a block start's
+				// input, D38, and refuses a stream without message_stop).
+				in, errIn = nil, errors.New("a stream: the client of a non-streamed request does not read it")
+				if conv, ok := messageFromSSE(body); ok {
+					in, _ = client.AnthropicJSON(conv)
+				}
 			}
-		})
+		}
+		m, errOut := client.AnthropicJSON(out)
+		if errIn == nil && errOut != nil {
+			t.Fatalf("the client read the body but not its repair: %v\n%q", errOut, out)
+		}
+		if errOut != nil {
+			return
+		}
+		own := map[string]bool{}
+		if in != nil {
+			for _, b := range in.Content {
+				if b != nil && b.Type == "tool_use" {
+					x, _ := json.Marshal(b.Input)
+					own[b.Name+"\x00"+string(x)] = true
+				}
+			}
+		}
+		for _, b := range m.Content {
+			if b == nil || b.Type != "tool_use" {
+				continue
+			}
+			x, _ := json.Marshal(b.Input)
+			if own[b.Name+"\x00"+string(x)] {
+				continue
+			}
+			if !tools.Fits(b.Name, x) && !bytes.Equal(x, []byte("null")) {
+				t.Fatalf("tool_use %q with input %s does not fit (kinds %v)", b.Name, x, kinds)
+			}
+		}
+	})
+}
+
+// checkMessage fails t when out, read by read (client.AnthropicStream or client.AnthropicJSON),
+// does not read as the message want (client.CompareAnthropic).
+func checkMessage(t *testing.T, read func([]byte) (*client.Message, error), out, want []byte) {
+	t.Helper()
+	m, err := read(out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if err := client.CompareAnthropic(want, m); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }
 
@@ -169,24 +230,13 @@ func TestStreamRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, r := range []io.Reader{strings.NewReader(tc.in), iotest.OneByteReader(strings.NewReader(tc.in))} {
+			for _, r := range ssetest.Readers([]byte(tc.in)) {
 				out, kinds := run(t, []byte(bashTools), r)
 				if tc.want == "" {
-					if string(out) != tc.in {
-						t.Fatalf("changed a stream that must pass (kinds %v):\n%s", kinds, out)
-					}
-					if len(kinds) > 0 {
-						t.Fatalf("kinds %v reported on a passthrough", kinds)
-					}
+					ssetest.CheckPassthrough(t, []byte(tc.in), out, kinds)
 					continue
 				}
-				m, err := client.AnthropicStream(out)
-				if err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
-				if err := client.CompareAnthropic([]byte(tc.want), m); err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
+				checkMessage(t, client.AnthropicStream, out, []byte(tc.want))
 				for _, k := range tc.kinds {
 					if !strings.Contains(strings.Join(kinds, ","), k) {
 						t.Errorf("kind %q not reported (got %v)", k, kinds)

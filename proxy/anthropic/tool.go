@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -201,18 +200,11 @@ func (s *Stream) emptyStartInput() bool {
 			continue
 		}
 		_, data, _ := sse.Fields(p.raw)
-		obj, err := jsontext.ParseObject(data)
-		if err != nil {
-			return false
+		raw, ok := withNested(p.raw, data, "content_block_start", "content_block", "input", json.RawMessage("{}"))
+		if ok {
+			s.held[i].raw = raw
 		}
-		cb, err := jsontext.ParseObject(obj.Get("content_block"))
-		if err != nil {
-			return false
-		}
-		cb.Set("input", json.RawMessage("{}"))
-		obj.Set("content_block", cb.Marshal())
-		s.held[i].raw = eventFrame(sse.LineEnding(p.raw), "content_block_start", obj.Marshal())
-		return true
+		return ok
 	}
 	return false
 }
@@ -236,16 +228,10 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	if sr != `"end_turn"` && sr != "null" {
 		return raw
 	}
-	obj, err := jsontext.ParseObject(data)
-	if err != nil {
+	out, ok := withNested(raw, data, "message_delta", "delta", "stop_reason", json.RawMessage(`"tool_use"`))
+	if !ok {
 		return raw
 	}
-	d, err := jsontext.ParseObject(obj.Get("delta"))
-	if err != nil {
-		return raw
-	}
-	d.Set("stop_reason", json.RawMessage(`"tool_use"`))
-	obj.Set("delta", d.Marshal())
 	s.rep.Repair("", "stop_reason")
-	return eventFrame(sse.LineEnding(raw), "message_delta", obj.Marshal())
+	return out
 }

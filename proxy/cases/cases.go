@@ -100,30 +100,33 @@ func LoadFrom(root, protocol string) ([]Case, error) {
 	return out, nil
 }
 
+// Protocols are the protocols of the cases, one folder each, in the order All and ForTest load them.
+var Protocols = []string{"anthropic", "openai", "responses"}
+
 // ForTest is Load for a test or a fuzz target: the cases of each protocol named (every protocol
 // when none is), in that order. When they cannot be read it stops tb with the loader's one-line
 // message (tb.Fatal), so a missing testdata/cases fails each test that needs it once and clearly,
 // never with knock-on failures from zero-value cases, and a fuzz target never runs without its seeds.
 func ForTest(tb testing.TB, protocols ...string) []Case {
 	tb.Helper()
-	if len(protocols) == 0 {
-		protocols = []string{"anthropic", "openai", "responses"}
-	}
-	var all []Case
-	for _, p := range protocols {
-		cs, err := Load(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		all = append(all, cs...)
+	all, err := loadEach(protocols)
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return all
 }
 
 // All loads the cases of every protocol.
-func All() ([]Case, error) {
+func All() ([]Case, error) { return loadEach(Protocols) }
+
+// loadEach loads the cases of each protocol in turn (of Protocols when there is none); the error is
+// Load's first.
+func loadEach(protocols []string) ([]Case, error) {
+	if len(protocols) == 0 {
+		protocols = Protocols
+	}
 	var all []Case
-	for _, p := range []string{"anthropic", "openai", "responses"} {
+	for _, p := range protocols {
 		cs, err := Load(p)
 		if err != nil {
 			return nil, err

@@ -7,7 +7,6 @@ package client
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -169,10 +168,7 @@ func CompareAnthropic(want json.RawMessage, got *Message) error {
 			}
 		}
 	}
-	if len(diffs) > 0 {
-		return errors.New(strings.Join(diffs, "; "))
-	}
-	return nil
+	return differences(diffs)
 }
 
 func significant(bs []*Block) []*Block {
@@ -201,7 +197,7 @@ func compareBlock(w, g *Block) string {
 	}
 	switch w.Type {
 	case "text":
-		if strings.TrimRight(w.Text, " \t\r\n") != strings.TrimRight(g.Text, " \t\r\n") {
+		if !sameText(w.Text, g.Text) {
 			return fmt.Sprintf("text %q, want %q", g.Text, w.Text)
 		}
 	case "tool_use":

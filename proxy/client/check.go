@@ -1,6 +1,10 @@
 package client
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+)
 
 // Checks compares a body a client received with a wanted message (a shared case's want.json
 // "message"), per protocol of the cases: "anthropic" (Messages API), "openai" (Chat Completions,
@@ -49,4 +53,19 @@ var Checks = map[string]func(want json.RawMessage, body []byte, stream bool) err
 		}
 		return CompareResponses(want, r)
 	},
+}
+
+// differences is a comparison's result: nil when diffs is empty, else an error listing every
+// difference, "; " between them.
+func differences(diffs []string) error {
+	if len(diffs) > 0 {
+		return errors.New(strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// sameText reports whether two texts are equal but for trailing white space, which no check
+// holds a client to.
+func sameText(a, b string) bool {
+	return strings.TrimRight(a, " \t\r\n") == strings.TrimRight(b, " \t\r\n")
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -49,9 +48,8 @@ func ChatStream(body []byte) (*ChatMessage, error) {
 		}
 		var ch struct {
 			Choices []struct {
-				Index        int     `json:"index"`
-				FinishReason *string `json:"finish_reason"`
-				Delta        struct {
+				chatChoiceHead
+				Delta struct {
 					Content   *string           `json:"content"`
 					ToolCalls []json.RawMessage `json:"tool_calls"`
 				} `json:"delta"`
@@ -177,22 +175,32 @@ func ChatFramesValid(body []byte) error {
 	return nil
 }
 
+// chatChoiceHead is what a Chat Completions choice carries in a streamed chunk and in a whole
+// body alike: its index, and its finish_reason (nil when none came).
+type chatChoiceHead struct {
+	Index        int     `json:"index"`
+	FinishReason *string `json:"finish_reason"`
+}
+
+// chatToolCall is a tool call of a whole Chat Completions message, its arguments read as A: the
+// string a body carries, or (for a want.json message) the JSON value they must parse to.
+type chatToolCall[A any] struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments A      `json:"arguments"`
+	} `json:"function"`
+}
+
 // ChatJSON reads choice 0 of a non-streamed Chat Completions body.
 func ChatJSON(body []byte) (*ChatMessage, error) {
 	var r struct {
 		Choices []struct {
-			Index        int     `json:"index"`
-			FinishReason *string `json:"finish_reason"`
-			Message      struct {
-				Content   *string `json:"content"`
-				ToolCalls []struct {
-					ID       string `json:"id"`
-					Type     string `json:"type"`
-					Function struct {
-						Name      string `json:"name"`
-						Arguments string `json:"arguments"`
-					} `json:"function"`
-				} `json:"tool_calls"`
+			chatChoiceHead
+			Message struct {
+				Content   *string                `json:"content"`
+				ToolCalls []chatToolCall[string] `json:"tool_calls"`
 			} `json:"message"`
 		} `json:"choices"`
 	}
@@ -225,16 +233,9 @@ func ChatJSON(body []byte) (*ChatMessage, error) {
 // difference.
 func CompareChat(want json.RawMessage, got *ChatMessage, stream bool) error {
 	var w struct {
-		FinishReason string  `json:"finish_reason"`
-		Content      *string `json:"content"`
-		ToolCalls    []struct {
-			ID       string `json:"id"`
-			Type     string `json:"type"`
-			Function struct {
-				Name      string `json:"name"`
-				Arguments any    `json:"arguments"`
-			} `json:"function"`
-		} `json:"tool_calls"`
+		FinishReason string              `json:"finish_reason"`
+		Content      *string             `json:"content"`
+		ToolCalls    []chatToolCall[any] `json:"tool_calls"`
 	}
 	if err := json.Unmarshal(want, &w); err != nil {
 		return fmt.Errorf("parsing want: %w", err)
@@ -250,7 +251,7 @@ func CompareChat(want json.RawMessage, got *ChatMessage, stream bool) error {
 	switch {
 	case (gc == nil) != (wc == nil):
 		diffs = append(diffs, fmt.Sprintf("content %s, want %s", showStr(gc), showStr(wc)))
-	case gc != nil && strings.TrimRight(*gc, " \t\r\n") != strings.TrimRight(*wc, " \t\r\n"):
+	case gc != nil && !sameText(*gc, *wc):
 		diffs = append(diffs, fmt.Sprintf("content %q, want %q", *gc, *wc))
 	}
 	if len(w.ToolCalls) != len(got.ToolCalls) {
@@ -277,10 +278,7 @@ func CompareChat(want json.RawMessage, got *ChatMessage, stream bool) error {
 			}
 		}
 	}
-	if len(diffs) > 0 {
-		return errors.New(strings.Join(diffs, "; "))
-	}
-	return nil
+	return differences(diffs)
 }
 
 func orEmpty(s *string) *string {

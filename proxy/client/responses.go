@@ -3,7 +3,6 @@ package client
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -134,7 +133,7 @@ func CompareResponses(want json.RawMessage, got *ResponsesResult) error {
 		return fmt.Errorf("parsing want: %w", err)
 	}
 	var diffs []string
-	if strings.TrimRight(w.Text, " \t\r\n") != strings.TrimRight(got.Text, " \t\r\n") {
+	if !sameText(w.Text, got.Text) {
 		diffs = append(diffs, fmt.Sprintf("text %q, want %q", got.Text, w.Text))
 	}
 	check := func(where string, calls []*ResponsesCall) {
@@ -163,10 +162,7 @@ func CompareResponses(want json.RawMessage, got *ResponsesResult) error {
 	} else {
 		check("response.completed", got.Final)
 	}
-	if len(diffs) > 0 {
-		return errors.New(strings.Join(diffs, "; "))
-	}
-	return nil
+	return differences(diffs)
 }
 
 // ResponsesJSON reads a non-streamed Responses API body (a response object) into the same result

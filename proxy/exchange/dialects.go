@@ -1,6 +1,7 @@
 package exchange
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/anthropic"
@@ -33,19 +34,17 @@ func DialectFor(path string) string {
 // stream through untouched. The request body is only read for its tools, never altered.
 // textFormat is the route's opt-in leaked-call text format ("" for none; see Route.TextFormat).
 func newStreamRepairer(dialect string, request []byte, textFormat string, maxHeld int, rep *repair.Reporter) streamRepairer {
+	tools, err := ToolsOf(dialect, request)
 	switch dialect {
 	case "anthropic":
-		tools, err := repair.ToolsFromAnthropic(request)
 		st := anthropic.NewStream(tools, readable(rep, err))
 		st.SetMaxHeld(maxHeld)
 		return st
 	case "chat":
-		tools, err := repair.ToolsFromChat(request)
 		st := openai.NewStream(tools, readable(rep, err), openai.Options{TextFormat: textFormat})
 		st.SetMaxHeld(maxHeld)
 		return st
 	case "responses":
-		tools, err := repair.ToolsFromResponses(request)
 		return responses.NewStream(tools, readable(rep, err))
 	}
 	return nil
@@ -62,16 +61,30 @@ func readable(rep *repair.Reporter, err error) *repair.Reporter {
 
 // repairJSON repairs a non-streamed response body; ok is false when nothing changed.
 func repairJSON(dialect string, request, body []byte, textFormat string, rep *repair.Reporter) ([]byte, bool) {
+	tools, _ := ToolsOf(dialect, request)
 	switch dialect {
 	case "anthropic":
-		tools, _ := repair.ToolsFromAnthropic(request)
 		return anthropic.RepairMessage(tools, body, rep)
 	case "chat":
-		tools, _ := repair.ToolsFromChat(request)
 		return openai.RepairCompletion(tools, body, rep, openai.Options{TextFormat: textFormat})
 	case "responses":
-		tools, _ := repair.ToolsFromResponses(request)
 		return responses.RepairResponse(tools, body, rep)
 	}
 	return nil, false
+}
+
+// ToolsOf reads the tools a request body of dialect ("anthropic", "chat" or "responses", as
+// DialectFor names them) declares, with repair.ToolsFromAnthropic, ToolsFromChat or
+// ToolsFromResponses. When the tools cannot be read the error is theirs, and the Tools read up to
+// there come with it; for another dialect the Tools are nil and the error says so.
+func ToolsOf(dialect string, request []byte) (*repair.Tools, error) {
+	switch dialect {
+	case "anthropic":
+		return repair.ToolsFromAnthropic(request)
+	case "chat":
+		return repair.ToolsFromChat(request)
+	case "responses":
+		return repair.ToolsFromResponses(request)
+	}
+	return nil, fmt.Errorf("reading the tools of a request: toolfix repairs no dialect %q", dialect)
 }

@@ -31,18 +31,7 @@ type undeclared struct {
 // newUndeclared reads the request's tools for dialect ("anthropic", "chat", "responses"); nil
 // for another dialect or a request whose tools cannot be read (the dialects fail open on those).
 func newUndeclared(dialect string, request []byte, note func(string)) *undeclared {
-	var tools *repair.Tools
-	var err error
-	switch dialect {
-	case "anthropic":
-		tools, err = repair.ToolsFromAnthropic(request)
-	case "chat":
-		tools, err = repair.ToolsFromChat(request)
-	case "responses":
-		tools, err = repair.ToolsFromResponses(request)
-	default:
-		return nil
-	}
+	tools, err := ToolsOf(dialect, request)
 	if err != nil {
 		return nil
 	}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/anthropic"
@@ -236,12 +236,7 @@ func diffValues(f *faultList, where, path string, o, n any) {
 	switch ov := o.(type) {
 	case map[string]any:
 		if nv, ok := n.(map[string]any); ok {
-			keys := make([]string, 0, len(ov))
-			for k := range ov {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(ov)) {
 				diffValues(f, where, joinPath(path, k), ov[k], nv[k])
 			}
 		}

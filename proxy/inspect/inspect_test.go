@@ -35,10 +35,7 @@ func httpCapture(body []byte) []byte {
 
 func loadCase(t *testing.T, protocol, name string) cases.Case {
 	t.Helper()
-	all, err := cases.Load(protocol)
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := cases.ForTest(t, protocol)
 	for _, c := range all {
 		if c.Name == name {
 			return c
@@ -83,10 +80,7 @@ func TestLoadShapes(t *testing.T) {
 }
 
 func TestGuessProtocol(t *testing.T) {
-	all, err := cases.All()
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := cases.ForTest(t)
 	for _, c := range all {
 		if got := guessProtocol(c.Request, c.Upstream); got != c.Protocol {
 			t.Errorf("%s/%s guessed as %s", c.Protocol, c.Name, got)

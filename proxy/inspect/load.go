@@ -10,14 +10,18 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
 // Protocols are the protocol names Load and FromBodies take, as the shared cases name them.
 var Protocols = []string{"anthropic", "openai", "responses"}
 
-// pathOf is the request path the proxy would have seen for a protocol.
-func pathOf(protocol string) string {
+// PathOf is the request path a client posts to for protocol (one of Protocols): "/v1/messages"
+// for "anthropic" and for any name it does not know, "/v1/chat/completions" for "openai",
+// "/v1/responses" for "responses". FromBodies gives an exchange this path, and the proxy's tests post
+// the shared cases to it.
+func PathOf(protocol string) string {
 	switch protocol {
 	case "openai":
 		return "/v1/chat/completions"
@@ -115,12 +119,12 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 	if !known {
 		return nil, fmt.Errorf("protocol %q: want one of %s", protocol, strings.Join(Protocols, ", "))
 	}
-	dialect := protocol
-	if protocol == "openai" {
-		dialect = "chat"
+	dialect, err := exchange.DialectOf(protocol)
+	if err != nil {
+		return nil, err
 	}
 	return &sample.Exchange{
-		Format: sample.FormatVersion, Route: "", Dialect: dialect, Method: http.MethodPost, Path: pathOf(protocol),
+		Format: sample.FormatVersion, Route: "", Dialect: dialect, Method: http.MethodPost, Path: PathOf(protocol),
 		Request:  sample.Part{Header: http.Header{"Content-Type": {"application/json"}}, Body: request},
 		Response: sample.Part{Status: status, Header: header, Body: upstream},
 	}, nil

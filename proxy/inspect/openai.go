@@ -3,7 +3,8 @@ package inspect
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/client"
@@ -133,12 +134,7 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 	if content != "" {
 		textFaults(f, "content", content, tools)
 	}
-	idx := make([]int, 0, len(calls))
-	for i := range calls {
-		idx = append(idx, i)
-	}
-	sort.Ints(idx)
-	for _, i := range idx {
+	for _, i := range slices.Sorted(maps.Keys(calls)) {
 		cl := calls[i]
 		where := fmt.Sprintf("tool call %d (%s)", i, cl.name)
 		if cl.object {
@@ -210,18 +206,4 @@ func responsesJSONFaults(f *faultList, body []byte, tools *repair.Tools) {
 	for i := range r.Output {
 		itemFaults(f, fmt.Sprintf("output item %d", i), &r.Output[i], tools)
 	}
-}
-
-// toolsOf reads the tools a request offers, for protocol.
-func toolsOf(protocol string, request []byte) *repair.Tools {
-	var t *repair.Tools
-	switch protocol {
-	case "anthropic":
-		t, _ = repair.ToolsFromAnthropic(request)
-	case "openai":
-		t, _ = repair.ToolsFromChat(request)
-	case "responses":
-		t, _ = repair.ToolsFromResponses(request)
-	}
-	return t
 }

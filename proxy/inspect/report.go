@@ -104,7 +104,7 @@ func Analyze(x *sample.Exchange) (*Report, error) {
 			r.Messages = 1
 		}
 	}
-	tools := toolsOf(r.Protocol, x.Request.Body)
+	tools, _ := exchange.ToolsOf(res.Dialect, x.Request.Body)
 	r.Tools = tools.Names()
 	if r.Tools == nil {
 		r.Tools = []string{}

@@ -141,7 +141,10 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		_ = os.MkdirAll(cfg.CPUProfile, 0o755)
 		return filepath.Join(cfg.CPUProfile, name+".pprof")
 	}
-	start := func(scenario string) ([]*child, error) {
+	// together measures a scenario through a fresh floor and toolfix child at once, alone through
+	// one fresh child of a kind; each stops its children after.
+	together := func(scenario, what string, measure func(cs []*child) error) error {
+		step(what)
 		var cs []*child
 		for _, k := range kinds {
 			p := ""
@@ -151,60 +154,63 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 			c, err := startChild(k, u.srv.URL, p)
 			if err != nil {
 				stopAll(cs)
-				return nil, err
+				return err
 			}
 			cs = append(cs, c)
 		}
-		return cs, nil
+		err := measure(cs)
+		stopAll(cs)
+		return err
+	}
+	alone := func(kind, cpuProfile, what string, measure func(c *child) error) error {
+		step(what)
+		c, err := startChild(kind, u.srv.URL, cpuProfile)
+		if err != nil {
+			return err
+		}
+		err = measure(c)
+		stopAll([]*child{c})
+		return err
 	}
 
 	if cfg.runs("throughput") {
-		step("throughput")
-		cs, err := start("throughput")
-		if err != nil {
-			return nil, err
-		}
-		if res.anthropic, err = measureThroughput(cs, "/big/v1/messages", toolRequest, u.anthropicBig, cfg.Rounds); err == nil {
-			res.chat, err = measureThroughput(cs, "/big/v1/chat/completions", chatRequest, u.chatBig, cfg.Rounds)
-		}
-		if err == nil {
-			err = checkNoRepairs(cs[1])
-		}
-		stopAll(cs)
+		err := together("throughput", "throughput", func(cs []*child) (err error) {
+			if res.anthropic, err = measureThroughput(cs, "/big/v1/messages", toolRequest, u.anthropicBig, cfg.Rounds); err == nil {
+				res.chat, err = measureThroughput(cs, "/big/v1/chat/completions", chatRequest, u.chatBig, cfg.Rounds)
+			}
+			if err == nil {
+				err = checkNoRepairs(cs[1])
+			}
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}
 	}
 
 	if cfg.runs("lag") {
-		step("lag")
-		cs, err := start("lag")
-		if err != nil {
-			return nil, err
-		}
-		if res.lagAnthropic, err = measureLag(u, cs, "/paced/v1/messages", toolRequest, cfg.LagEvents, cfg.LagEvery); err == nil {
-			res.lagChat, err = measureLag(u, cs, "/paced/v1/chat/completions", chatRequest, cfg.LagEvents, cfg.LagEvery)
-		}
-		stopAll(cs)
+		err := together("lag", "lag", func(cs []*child) (err error) {
+			if res.lagAnthropic, err = measureLag(u, cs, "/paced/v1/messages", toolRequest, cfg.LagEvents, cfg.LagEvery); err == nil {
+				res.lagChat, err = measureLag(u, cs, "/paced/v1/chat/completions", chatRequest, cfg.LagEvents, cfg.LagEvery)
+			}
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}
 	}
 
 	if cfg.runs("streams") {
-		step(fmt.Sprintf("%d concurrent streams through each proxy at once", cfg.Streams))
-		cs, err := start("streams")
-		if err != nil {
-			return nil, err
-		}
 		heap := func(kind string) string {
 			if cfg.CPUProfile == "" {
 				return ""
 			}
 			return filepath.Join(cfg.CPUProfile, "streams-idle-"+kind+".heap.pprof")
 		}
-		res.crowds, err = measureCrowds(u, cs, cfg.Streams, cfg.StreamEvents, cfg.StreamEvery, heap)
-		stopAll(cs)
+		err := together("streams", fmt.Sprintf("%d concurrent streams through each proxy at once", cfg.Streams), func(cs []*child) (err error) {
+			res.crowds, err = measureCrowds(u, cs, cfg.Streams, cfg.StreamEvents, cfg.StreamEvery, heap)
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -216,52 +222,46 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		}
 		var row []bigTool
 		for _, k := range kinds {
-			step(fmt.Sprintf("%d MB stringified tool input through %s", n>>20, k))
-			c, err := startChild(k, u.srv.URL, map[string]string{"toolfix": profile(fmt.Sprintf("tool-%dMB", n>>20))}[k])
+			what := fmt.Sprintf("%d MB stringified tool input through %s", n>>20, k)
+			err := alone(k, map[string]string{"toolfix": profile(fmt.Sprintf("tool-%dMB", n>>20))}[k], what, func(c *child) error {
+				bt, err := measureBigTool(u, c, n)
+				row = append(row, bt)
+				return err
+			})
 			if err != nil {
 				return nil, err
 			}
-			bt, err := measureBigTool(u, c, n)
-			stopAll([]*child{c})
-			if err != nil {
-				return nil, err
-			}
-			row = append(row, bt)
 		}
 		res.tools = append(res.tools, row)
 	}
+
 	if cfg.runs("timing") {
-		step(fmt.Sprintf("a healthy Write call in %d deltas %v-%v apart, both dialects, through each proxy at once", cfg.TimingDeltas, cfg.TimingMin, cfg.TimingMax))
-		cs, err := start("timing")
-		if err != nil {
-			return nil, err
-		}
-		var healthy, faulty [2][]timing
-		healthy, faulty, err = measureTiming(u, cs, cfg.TimingDeltas, cfg.TimingItems, cfg.TimingMin, cfg.TimingMax)
-		res.timingAnthropic, res.timingChat = healthy[0], healthy[1]
-		res.faultyAnthropic, res.faultyChat = faulty[0], faulty[1]
-		stopAll(cs)
+		what := fmt.Sprintf("a healthy Write call in %d deltas %v-%v apart, both dialects, through each proxy at once", cfg.TimingDeltas, cfg.TimingMin, cfg.TimingMax)
+		err := together("timing", what, func(cs []*child) error {
+			healthy, faulty, err := measureTiming(u, cs, cfg.TimingDeltas, cfg.TimingItems, cfg.TimingMin, cfg.TimingMax)
+			res.timingAnthropic, res.timingChat = healthy[0], healthy[1]
+			res.faultyAnthropic, res.faultyChat = faulty[0], faulty[1]
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}
 	}
+
 	if cfg.runs("memory") {
 		for _, m := range []struct {
 			path string
 			into *[]memRun
 		}{{fmt.Sprintf("/bigtool/v1/messages?bytes=%d", cfg.BigToolBytes), &res.bigToolMem}, {fmt.Sprintf("/bomb/v1/messages?bytes=%d", cfg.BombBytes), &res.bombMem}} {
 			for _, k := range kinds {
-				step(fmt.Sprintf("memory: %s through %s", m.path, k))
-				c, err := startChild(k, u.srv.URL, "")
+				err := alone(k, "", fmt.Sprintf("memory: %s through %s", m.path, k), func(c *child) error {
+					r, err := measureMem(c, m.path, writeRequest)
+					*m.into = append(*m.into, r)
+					return err
+				})
 				if err != nil {
 					return nil, err
 				}
-				r, err := measureMem(c, m.path, writeRequest)
-				stopAll([]*child{c})
-				if err != nil {
-					return nil, err
-				}
-				*m.into = append(*m.into, r)
 			}
 		}
 	}

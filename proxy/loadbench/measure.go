@@ -149,31 +149,40 @@ func readPaced(u *upstream, resp *http.Response, opened func()) pacedResult {
 // time (so that all see the same load) and returns each child's lags.
 func measureLag(u *upstream, children []*child, path, request string, n int, every time.Duration) ([][]time.Duration, error) {
 	lags := make([][]time.Duration, len(children))
-	errs := make([]error, len(children))
+	err := atOnce(len(children), func(i int) error {
+		c := children[i]
+		resp, err := post(fmt.Sprintf("%s%s?n=%d&every=%s", c.url, path, n, every), request)
+		if err != nil {
+			return err
+		}
+		r := readPaced(u, resp, nil)
+		lags[i] = r.lags
+		if r.err != nil || !r.complete || len(r.lags) != n-1 {
+			return fmt.Errorf("paced stream through %s: complete %v, %d of %d events, %v", c.kind, r.complete, len(r.lags), n-1, r.err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return lags, nil
+}
+
+// atOnce runs run(0) to run(n-1) each in its own goroutine, all at once, waits for all of them and
+// returns the error of the lowest k that failed, or nil.
+func atOnce(n int, run func(k int) error) error {
+	errs := make([]error, n)
 	var wg sync.WaitGroup
-	for i, c := range children {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			resp, err := post(fmt.Sprintf("%s%s?n=%d&every=%s", c.url, path, n, every), request)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			r := readPaced(u, resp, nil)
-			if r.err != nil || !r.complete || len(r.lags) != n-1 {
-				errs[i] = fmt.Errorf("paced stream through %s: complete %v, %d of %d events, %v", c.kind, r.complete, len(r.lags), n-1, r.err)
-			}
-			lags[i] = r.lags
-		}()
+	for k := range n {
+		wg.Go(func() { errs[k] = run(k) })
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return lags, nil
+	return nil
 }
 
 // stats fetches a toolfix child's counters (its /stats answer), to check that a healthy run

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"iter"
 	"text/tabwriter"
 	"time"
 )
@@ -27,6 +28,22 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/1e6) 
 func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
 
 func kib(b int64) string { return fmt.Sprintf("%.1f KiB", float64(b)/1024) }
+
+// measured yields the figures of each dialect measured in this run, by the name the report gives
+// it ("Anthropic", then "Chat Completions"): both proxies' figures, index 0 the floor and 1 toolfix.
+// A dialect without both (its scenario not run) is left out.
+func measured[T any](anthropic, chat []T) iter.Seq2[string, []T] {
+	return func(yield func(string, []T) bool) {
+		for _, d := range []struct {
+			name string
+			v    []T
+		}{{"Anthropic", anthropic}, {"Chat Completions", chat}} {
+			if len(d.v) == 2 && !yield(d.name, d.v) {
+				return
+			}
+		}
+	}
+}
 
 // print writes the report: one row per figure, the floor and toolfix side by side, then the
 // difference and the goal.
@@ -54,17 +71,11 @@ func (r *results) print(out io.Writer) {
 		perEvent := func(d time.Duration) string { return fmt.Sprintf("%.2f µs", float64(d)/1e3/float64(max(1, t.events))) }
 		fmt.Fprintf(w, "  proxy CPU time per event\t%s\t%s\t\t\n", perEvent(t.v[0].cpu), perEvent(t.v[1].cpu))
 	}
-	for _, l := range []struct {
-		name string
-		v    [][]time.Duration
-	}{{"Anthropic", r.lagAnthropic}, {"Chat Completions", r.lagChat}} {
-		if len(l.v) != 2 {
-			continue
-		}
-		p50 := []time.Duration{percentile(l.v[0], 50), percentile(l.v[1], 50)}
-		p99 := []time.Duration{percentile(l.v[0], 99), percentile(l.v[1], 99)}
+	for name, v := range measured(r.lagAnthropic, r.lagChat) {
+		p50 := []time.Duration{percentile(v[0], 50), percentile(v[1], 50)}
+		p99 := []time.Duration{percentile(v[0], 99), percentile(v[1], 99)}
 		fmt.Fprintf(w, "lag per event, %s, %d events %v apart: p50\t%s\t%s\t%+.3f ms\t<= +%.1f ms: %s\n",
-			l.name, c.LagEvents, c.LagEvery, ms(p50[0]), ms(p50[1]), float64(p50[1]-p50[0])/1e6, float64(goalLagP50)/1e6, verdict(p50[1]-p50[0] <= goalLagP50))
+			name, c.LagEvents, c.LagEvery, ms(p50[0]), ms(p50[1]), float64(p50[1]-p50[0])/1e6, float64(goalLagP50)/1e6, verdict(p50[1]-p50[0] <= goalLagP50))
 		fmt.Fprintf(w, "  p99\t%s\t%s\t%+.3f ms\t<= +%.0f ms: %s\n",
 			ms(p99[0]), ms(p99[1]), float64(p99[1]-p99[0])/1e6, float64(goalLagP99)/1e6, verdict(p99[1]-p99[0] <= goalLagP99))
 	}
@@ -79,15 +90,9 @@ func (r *results) print(out io.Writer) {
 // printStreaming writes the rows of the timing and memory scenarios (issue 10).
 func (r *results) printStreaming(w io.Writer) {
 	c := r.cfg
-	for _, t := range []struct {
-		name string
-		v    []timing
-	}{{"Anthropic", r.timingAnthropic}, {"Chat Completions", r.timingChat}} {
-		if len(t.v) != 2 {
-			continue
-		}
-		f, x := t.v[0], t.v[1]
-		fmt.Fprintf(w, "healthy Write call, %s, %d deltas %v-%v apart: first tool event\t%s\t%s\t%+.3f ms\t<= +1 ms: %s\n", t.name, c.TimingDeltas, c.TimingMin, c.TimingMax,
+	for name, v := range measured(r.timingAnthropic, r.timingChat) {
+		f, x := v[0], v[1]
+		fmt.Fprintf(w, "healthy Write call, %s, %d deltas %v-%v apart: first tool event\t%s\t%s\t%+.3f ms\t<= +1 ms: %s\n", name, c.TimingDeltas, c.TimingMin, c.TimingMax,
 			ms(f.first), ms(x.first), float64(x.first-f.first)/1e6, verdict(x.first-f.first <= time.Millisecond))
 		for _, row := range []struct {
 			name string
@@ -101,17 +106,11 @@ func (r *results) printStreaming(w io.Writer) {
 			fmt.Fprintf(w, "    p99\t%s\t%s\t%+.3f ms\t\n", ms(percentile(row.f, 99)), ms(percentile(row.x, 99)), float64(percentile(row.x, 99)-percentile(row.f, 99))/1e6)
 		}
 	}
-	for _, t := range []struct {
-		name string
-		v    []timing
-	}{{"Anthropic", r.faultyAnthropic}, {"Chat Completions", r.faultyChat}} {
-		if len(t.v) != 2 {
-			continue
-		}
-		f, x := t.v[0], t.v[1]
+	for name, v := range measured(r.faultyAnthropic, r.faultyChat) {
+		f, x := v[0], v[1]
 		d := x.valueEnd - f.valueEnd
 		fmt.Fprintf(w, "faulty Write call, %s, lines stringified in %d deltas, then %d content deltas: the value's end to the client\t%s\t%s\t%+.3f ms\t<= +1 ms: %s\n",
-			t.name, c.TimingItems, c.TimingDeltas, ms(f.valueEnd), ms(x.valueEnd), float64(d)/1e6, verdict(d <= time.Millisecond))
+			name, c.TimingItems, c.TimingDeltas, ms(f.valueEnd), ms(x.valueEnd), float64(d)/1e6, verdict(d <= time.Millisecond))
 		fmt.Fprintf(w, "  its first faulty byte held (the value's %d deltas)\t%s\t%s\t%+.3f ms\t\n", c.TimingItems, ms(f.valueHeld), ms(x.valueHeld), float64(x.valueHeld-f.valueHeld)/1e6)
 		if len(f.deltas) > 0 && len(x.deltas) > 0 {
 			d50 := percentile(x.deltas, 50) - percentile(f.deltas, 50)

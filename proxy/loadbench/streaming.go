@@ -290,46 +290,35 @@ func measureTiming(u *upstream, children []*child, n, items int, lo, hi time.Dur
 	for d := range healthy {
 		healthy[d], faulty[d] = make([]timing, len(children)), make([]timing, len(children))
 	}
-	errs := make([]error, 4*len(children))
-	var wg sync.WaitGroup
-	for i, c := range children {
-		for d, path := range []string{"/pacedtool/v1/messages", "/pacedtool/v1/chat/completions"} {
-			for f, into := range [][]timing{healthy[d], faulty[d]} {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					req := writeRequest
-					if d == 1 {
-						req = chatWriteRequest
-					}
-					url := fmt.Sprintf("%s%s?n=%d&min=%s&max=%s", c.url, path, n, lo, hi)
-					if f == 1 {
-						url += fmt.Sprintf("&faulty=%d", items)
-					}
-					resp, err := post(url, req)
-					if err == nil {
-						into[i], err = readTiming(u, resp)
-					}
-					if err == nil && len(into[i].deltas) != n {
-						err = fmt.Errorf("%d of %d stamped deltas", len(into[i].deltas), n)
-					}
-					if err == nil && f == 1 && into[i].items != items {
-						err = fmt.Errorf("%d of %d stamped items", into[i].items, items)
-					}
-					if err != nil {
-						errs[4*i+2*d+f] = fmt.Errorf("timing stream %s (faulty %v) through %s: %w", path, f == 1, c.kind, err)
-					}
-				}()
-			}
+	paths := []string{"/pacedtool/v1/messages", "/pacedtool/v1/chat/completions"}
+	// Stream k is child k/4, dialect k/2%2 (paths), and f k%2: 0 the healthy call, 1 the faulty.
+	err = atOnce(4*len(children), func(k int) error {
+		i, d, f := k/4, k/2%2, k%2
+		c, path, into := children[i], paths[d], [][]timing{healthy[d], faulty[d]}[f]
+		req := writeRequest
+		if d == 1 {
+			req = chatWriteRequest
 		}
-	}
-	wg.Wait()
-	for _, e := range errs {
-		if e != nil {
-			return healthy, faulty, e
+		url := fmt.Sprintf("%s%s?n=%d&min=%s&max=%s", c.url, path, n, lo, hi)
+		if f == 1 {
+			url += fmt.Sprintf("&faulty=%d", items)
 		}
-	}
-	return healthy, faulty, nil
+		resp, err := post(url, req)
+		if err == nil {
+			into[i], err = readTiming(u, resp)
+		}
+		if err == nil && len(into[i].deltas) != n {
+			err = fmt.Errorf("%d of %d stamped deltas", len(into[i].deltas), n)
+		}
+		if err == nil && f == 1 && into[i].items != items {
+			err = fmt.Errorf("%d of %d stamped items", into[i].items, items)
+		}
+		if err != nil {
+			return fmt.Errorf("timing stream %s (faulty %v) through %s: %w", path, f == 1, c.kind, err)
+		}
+		return nil
+	})
+	return healthy, faulty, err
 }
 
 // memRun is one proxy's memory over one stream: peak RSS over the child's base, and whether it

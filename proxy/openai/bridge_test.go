@@ -52,7 +52,7 @@ func TestGongjuTail(t *testing.T) {
 			}
 			// Streamed in pieces, the holder never releases the tail's start.
 			for n := 1; n <= 5; n++ {
-				if rel := releaseAll(tc.text, n); rel > tc.start {
+				if _, rel := releaseAll(t, tc.text, n); rel > tc.start {
 					t.Fatalf("pieces of %d: released %d bytes, past the tail at %d", n, rel, tc.start)
 				}
 			}
@@ -61,18 +61,23 @@ func TestGongjuTail(t *testing.T) {
 }
 
 // releaseAll drives a bridgeHolder over text in pieces of n bytes, releasing what Safe allows, and
-// returns how many bytes it released in all.
-func releaseAll(text string, n int) int {
+// returns the holder and how many bytes it released in all. It fails t when Safe allows less
+// than nothing or more than it was given.
+func releaseAll(t testing.TB, text string, n int) (*bridgeHolder, int) {
+	t.Helper()
 	var h bridgeHolder
 	rel := 0
 	for end := 0; end < len(text); {
 		end = min(len(text), end+n)
 		pending := text[rel:end]
 		k := h.Safe(pending)
+		if k < 0 || k > len(pending) {
+			t.Fatalf("Safe %d of %d", k, len(pending))
+		}
 		h.Release(pending[:k])
 		rel += k
 	}
-	return rel
+	return &h, rel
 }
 
 // FuzzBridgeHolder: never panic; what the holder releases never contains the start of the tail
@@ -85,18 +90,7 @@ func FuzzBridgeHolder(f *testing.F) {
 		n := int(step%16) + 1
 		var whole bridgeHolder
 		start, calls, ok := whole.Tail(text)
-		var h bridgeHolder
-		rel := 0
-		for end := 0; end < len(text); {
-			end = min(len(text), end+n)
-			pending := text[rel:end]
-			k := h.Safe(pending)
-			if k < 0 || k > len(pending) {
-				t.Fatalf("Safe %d of %d", k, len(pending))
-			}
-			h.Release(pending[:k])
-			rel += k
-		}
+		h, rel := releaseAll(t, text, n)
 		if ok && rel > start {
 			t.Fatalf("released %d bytes, past the tail at %d", rel, start)
 		}

@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,27 +24,10 @@ func run(t testing.TB, request []byte, r io.Reader, opt Options) ([]byte, []stri
 func checkChat(t *testing.T, c cases.Case, out []byte, kinds []string) {
 	t.Helper()
 	if c.Want.Passthrough {
-		if !bytes.Equal(out, c.Upstream) {
-			t.Fatalf("passthrough changed; kinds %v\n%s", kinds, out)
-		}
-		if len(kinds) > 0 {
-			t.Fatalf("kinds %v reported on a passthrough", kinds)
-		}
+		ssetest.CheckPassthrough(t, c.Upstream, out, kinds)
 		return
 	}
-	var m *client.ChatMessage
-	var err error
-	if c.Stream {
-		m, err = client.ChatStream(out)
-	} else {
-		m, err = client.ChatJSON(out)
-	}
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	if err := client.CompareChat(c.Want.Message, m, c.Stream); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	checkMessage(t, out, c.Stream, c.Want.Message)
 	if c.Stream {
 		if err := keepsFirstFields(c.Upstream, out); err != nil {
 			t.Fatalf("%v\n%s", err, out)
@@ -56,48 +38,51 @@ func checkChat(t *testing.T, c cases.Case, out []byte, kinds []string) {
 			t.Fatalf("%v\n%s", err, out)
 		}
 	}
-	for _, k := range c.Want.Repairs {
-		if !slices.Contains(kinds, k) {
-			t.Errorf("kind %q not reported (got %v)", k, kinds)
-		}
+	ssetest.CheckKinds(t, kinds, c.Want.Repairs)
+}
+
+// checkMessage fails t when out, a Chat stream when stream is set and else a chat.completion
+// body, does not read as the message want (client.CompareChat).
+func checkMessage(t *testing.T, out []byte, stream bool, want []byte) {
+	t.Helper()
+	read := client.ChatJSON
+	if stream {
+		read = client.ChatStream
+	}
+	m, err := read(out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if err := client.CompareChat(want, m, stream); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }
 
 func TestCasesPure(t *testing.T) {
-	for _, c := range cases.ForTest(t, "openai") {
-		if !c.Stream {
-			continue
-		}
+	ssetest.RunCases(t, "openai", true, func(t *testing.T, c cases.Case) {
 		for _, mode := range ssetest.Feeds {
-			t.Run(c.Name+"/"+mode, func(t *testing.T) {
+			t.Run(mode, func(t *testing.T) {
 				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 7), Options{})
 				checkChat(t, c, out, kinds)
 			})
 		}
-	}
+	})
 }
 
 func TestNonStreamCases(t *testing.T) {
-	for _, c := range cases.ForTest(t, "openai") {
-		if c.Stream {
-			continue
-		}
-		t.Run(c.Name, func(t *testing.T) {
-			tools, _ := repair.ToolsFromChat(c.Request)
-			var kinds ssetest.Kinds
-			rep := kinds.Reporter()
-			out := c.Upstream
-			if fixed, ok := RepairCompletion(tools, c.Upstream, rep, Options{}); ok {
-				out = fixed
-			}
-			checkChat(t, c, out, kinds)
+	ssetest.RunCases(t, "openai", false, func(t *testing.T, c cases.Case) {
+		tools, _ := repair.ToolsFromChat(c.Request)
+		fixed, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) {
+			return RepairCompletion(tools, c.Upstream, rep, Options{})
 		})
-	}
+		if !ok {
+			fixed = c.Upstream
+		}
+		checkChat(t, c, fixed, kinds)
+	})
 }
 
 func toolsFromChat(req string) (*repair.Tools, error) { return repair.ToolsFromChat([]byte(req)) }
-
-func event(raw string) sse.Event { return sse.Event{Raw: []byte(raw), Complete: true} }
 
 // firstOf is what a client reads first of each choice of a Chat stream: the members of the first
 // chunk that names the choice (but choices and usage), that choice's delta role and whether it

@@ -23,21 +23,18 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	if opt.TextFormat != FormatGongju {
 		opt.TextFormat = ""
 	}
-	body, changed, ok := sse.OneObject(body, completionFromSSE)
-	if !ok {
-		rep.Fail("SSE answer to a non-streamed request could not be read as one chat.completion")
-		return nil, false
-	}
-	if changed {
-		rep.Repair("", "shape")
-	}
+	return sse.RepairOne(body, completionFromSSE, func(b []byte) ([]byte, bool) { return repairCompletion(tools, b, rep, opt) }, rep, "chat.completion")
+}
+
+// repairCompletion repairs a body that is one chat.completion object (see RepairCompletion).
+func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, opt Options) ([]byte, bool) {
 	obj, err := jsontext.ParseObject(body)
 	if err != nil {
-		return returned(body, changed)
+		return nil, false
 	}
 	list, ok := rawList(obj.Get("choices"))
 	if !ok {
-		return returned(body, changed)
+		return nil, false
 	}
 	fixed := false
 	for i, raw := range list {
@@ -51,17 +48,10 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 		}
 	}
 	if !fixed {
-		return returned(body, changed)
+		return nil, false
 	}
 	obj.Set("choices", jsontext.Array(list))
 	return obj.Marshal(), true
-}
-
-func returned(body []byte, changed bool) ([]byte, bool) {
-	if changed {
-		return body, true
-	}
-	return nil, false
 }
 
 // sentCall is a tool call of a message as the client gets it.

@@ -1,11 +1,9 @@
 package openai
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
@@ -103,9 +101,9 @@ func TestRepairCompletion(t *testing.T) {
 	tl, _ := repair.ToolsFromChat([]byte(tools))
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var kinds ssetest.Kinds
-			rep := kinds.Reporter()
-			out, ok := RepairCompletion(tl, []byte(tc.body), rep, tc.opt)
+			out, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) {
+				return RepairCompletion(tl, []byte(tc.body), rep, tc.opt)
+			})
 			if tc.want == "" {
 				if ok || len(kinds) > 0 {
 					t.Fatalf("changed a body that must pass (kinds %v): %s", kinds, out)
@@ -118,18 +116,8 @@ func TestRepairCompletion(t *testing.T) {
 			if !strings.Contains(string(out), tc.has) {
 				t.Fatalf("body lacks %s: %s", tc.has, out)
 			}
-			m, err := client.ChatJSON(out)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			if err := client.CompareChat([]byte(tc.want), m, false); err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			for _, k := range tc.kinds {
-				if !slices.Contains(kinds, k) {
-					t.Errorf("kind %q not reported (got %v)", k, kinds)
-				}
-			}
+			checkMessage(t, out, false, []byte(tc.want))
+			ssetest.CheckKinds(t, kinds, tc.kinds)
 		})
 	}
 }

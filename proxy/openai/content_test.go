@@ -3,6 +3,8 @@ package openai
 import (
 	"strings"
 	"testing"
+
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // pieces splits s into deltas of n bytes at most, never inside a UTF-8 sequence.
@@ -34,91 +36,57 @@ func TestLeakedCalls(t *testing.T) {
 	}
 	bash := `{"name":"bash","arguments":{"command":"ls -la","timeout":30}}`
 	gongju := Options{TextFormat: FormatGongju}
+	// leaks is the case of a stream whose content, finished with "stop", leaks calls: the client
+	// gets the text keep and the calls, reported as leaked_call.
+	leaks := func(name, content, keep string, calls ...string) ruleCase {
+		return ruleCase{name: name, in: streamOf(content, "stop"), want: leaked(keep, calls...), kinds: []string{"leaked_call"}}
+	}
 	runRules(t, []ruleCase{
-		{
-			name:  "Hermes",
-			in:    streamOf("Let me look.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls -la\", \"timeout\": 30}}\n</tool_call>", "stop"),
-			want:  leaked("Let me look.", bash),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "Qwen with closers missing at the end",
-			in:    streamOf("Writing.\n<tool_call>\n<function=write>\n<parameter=file_path>\nC:\\Users\\dev\\test.txt\n</parameter>\n<parameter=content>\nline one\nline two\n</parameter>\n", "stop"),
-			want:  leaked("Writing.", `{"name":"write","arguments":{"file_path":"C:\\Users\\dev\\test.txt","content":"line one\nline two"}}`),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "GLM",
-			in:    streamOf("<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls -la</arg_value>\n<arg_key>timeout</arg_key>\n<arg_value>30</arg_value>\n</tool_call>", "stop"),
-			want:  leaked("", bash),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "Kimi, two calls",
-			in:    streamOf("Two.<|tool_calls_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"timeout\": 30}<|tool_call_end|><|tool_call_begin|>functions.read:1<|tool_call_argument_begin|>{\"file_path\": \"a\"}<|tool_call_end|><|tool_calls_section_end|>", "stop"),
-			want:  leaked("Two.", bash, `{"name":"read","arguments":{"file_path":"a"}}`),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "DeepSeek V3.1",
-			in:    streamOf("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>read<｜tool▁sep｜>{\"file_path\": \"/a\", \"limit\": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜>", "stop"),
-			want:  leaked("", `{"name":"read","arguments":{"file_path":"/a","limit":3}}`),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "MiniMax invoke",
-			in:    streamOf("Ok.\n<minimax:tool_call>\n<invoke name=\"bash\">\n<parameter name=\"command\">ls -la</parameter>\n<parameter name=\"timeout\">30</parameter>\n</invoke>\n</minimax:tool_call>", "stop"),
-			want:  leaked("Ok.", bash),
-			kinds: []string{"leaked_call"},
-		},
+		leaks("Hermes",
+			"Let me look.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls -la\", \"timeout\": 30}}\n</tool_call>",
+			"Let me look.", bash),
+		leaks("Qwen with closers missing at the end",
+			"Writing.\n<tool_call>\n<function=write>\n<parameter=file_path>\nC:\\Users\\dev\\test.txt\n</parameter>\n<parameter=content>\nline one\nline two\n</parameter>\n",
+			"Writing.", `{"name":"write","arguments":{"file_path":"C:\\Users\\dev\\test.txt","content":"line one\nline two"}}`),
+		leaks("GLM",
+			"<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls -la</arg_value>\n<arg_key>timeout</arg_key>\n<arg_value>30</arg_value>\n</tool_call>",
+			"", bash),
+		leaks("Kimi, two calls",
+			"Two.<|tool_calls_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"timeout\": 30}<|tool_call_end|><|tool_call_begin|>functions.read:1<|tool_call_argument_begin|>{\"file_path\": \"a\"}<|tool_call_end|><|tool_calls_section_end|>",
+			"Two.", bash, `{"name":"read","arguments":{"file_path":"a"}}`),
+		leaks("DeepSeek V3.1",
+			"<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>read<｜tool▁sep｜>{\"file_path\": \"/a\", \"limit\": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+			"", `{"name":"read","arguments":{"file_path":"/a","limit":3}}`),
+		leaks("MiniMax invoke",
+			"Ok.\n<minimax:tool_call>\n<invoke name=\"bash\">\n<parameter name=\"command\">ls -la</parameter>\n<parameter name=\"timeout\">30</parameter>\n</invoke>\n</minimax:tool_call>",
+			"Ok.", bash),
 		{
 			name:  "the whole answer and the finish in one chunk",
 			in:    sseOf(chunk(`{"content":"Look.\n<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"ls -la\",\"timeout\":30}}</tool_call>"}`, `"stop"`)),
 			want:  leaked("Look.", bash),
 			kinds: []string{"leaked_call"},
 		},
-		{
-			name:  "Kimi singular section tokens",
-			in:    streamOf("Listing.<|tool_call_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"timeout\": 30}<|tool_call_end|><|tool_call_section_end|>", "stop"),
-			want:  leaked("Listing.", bash),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "bare Qwen function with a stray closer, then a wrapped one",
-			in:    streamOf("Two things.\n<function=bash>\n<parameter=command>\nls -la\n</parameter>\n<parameter=timeout>\n30\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=read>\n<parameter=file_path>\na.go\n</parameter>\n</function>\n</tool_call>", "stop"),
-			want:  leaked("Two things.", bash, `{"name":"read","arguments":{"file_path":"a.go"}}`),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "DeepSeek DSML typed by string",
-			in:    streamOf("Writing.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"write\">\n<｜DSML｜parameter name=\"file_path\" string=\"true\">VERSION</｜DSML｜parameter>\n<｜DSML｜parameter name=\"content\" string=\"true\">2.10</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name=\"read\">\n<｜DSML｜parameter name=\"file_path\" string=\"true\">a</｜DSML｜parameter>\n<｜DSML｜parameter name=\"limit\" string=\"false\">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>", "stop"),
-			want:  leaked("Writing.", `{"name":"write","arguments":{"file_path":"VERSION","content":"2.10"}}`, `{"name":"read","arguments":{"file_path":"a","limit":5}}`),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "Harmony tokens after prose",
-			in:    streamOf("Listing.<|start|>assistant<|channel|>commentary to=functions.bash <|constrain|>json<|message|>{\"command\": \"ls -la\", \"timeout\": 30}<|call|>", "stop"),
-			want:  leaked("Listing.", bash),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "Harmony detokenized",
-			in:    streamOf("commentary to=functions.read json{\"file_path\": \"a\", \"limit\": 2}", "stop"),
-			want:  leaked("", `{"name":"read","arguments":{"file_path":"a","limit":2}}`),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "Mistral, two calls",
-			in:    streamOf("Both.[TOOL_CALLS]bash[ARGS]{\"command\": \"ls -la\", \"timeout\": 30}[TOOL_CALLS]read[ARGS]{\"file_path\": \"a\"}", "stop"),
-			want:  leaked("Both.", bash, `{"name":"read","arguments":{"file_path":"a"}}`),
-			kinds: []string{"leaked_call"},
-		},
-		{
-			name:  "Mistral list",
-			in:    streamOf("[TOOL_CALLS] [{\"name\": \"bash\", \"arguments\": {\"command\": \"ls -la\", \"timeout\": 30}, \"id\": \"abcdefghi\"}]", "stop"),
-			want:  leaked("", bash),
-			kinds: []string{"leaked_call"},
-		},
+		leaks("Kimi singular section tokens",
+			"Listing.<|tool_call_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"timeout\": 30}<|tool_call_end|><|tool_call_section_end|>",
+			"Listing.", bash),
+		leaks("bare Qwen function with a stray closer, then a wrapped one",
+			"Two things.\n<function=bash>\n<parameter=command>\nls -la\n</parameter>\n<parameter=timeout>\n30\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=read>\n<parameter=file_path>\na.go\n</parameter>\n</function>\n</tool_call>",
+			"Two things.", bash, `{"name":"read","arguments":{"file_path":"a.go"}}`),
+		leaks("DeepSeek DSML typed by string",
+			"Writing.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"write\">\n<｜DSML｜parameter name=\"file_path\" string=\"true\">VERSION</｜DSML｜parameter>\n<｜DSML｜parameter name=\"content\" string=\"true\">2.10</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name=\"read\">\n<｜DSML｜parameter name=\"file_path\" string=\"true\">a</｜DSML｜parameter>\n<｜DSML｜parameter name=\"limit\" string=\"false\">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>",
+			"Writing.", `{"name":"write","arguments":{"file_path":"VERSION","content":"2.10"}}`, `{"name":"read","arguments":{"file_path":"a","limit":5}}`),
+		leaks("Harmony tokens after prose",
+			"Listing.<|start|>assistant<|channel|>commentary to=functions.bash <|constrain|>json<|message|>{\"command\": \"ls -la\", \"timeout\": 30}<|call|>",
+			"Listing.", bash),
+		leaks("Harmony detokenized",
+			"commentary to=functions.read json{\"file_path\": \"a\", \"limit\": 2}",
+			"", `{"name":"read","arguments":{"file_path":"a","limit":2}}`),
+		leaks("Mistral, two calls",
+			"Both.[TOOL_CALLS]bash[ARGS]{\"command\": \"ls -la\", \"timeout\": 30}[TOOL_CALLS]read[ARGS]{\"file_path\": \"a\"}",
+			"Both.", bash, `{"name":"read","arguments":{"file_path":"a"}}`),
+		leaks("Mistral list",
+			"[TOOL_CALLS] [{\"name\": \"bash\", \"arguments\": {\"command\": \"ls -la\", \"timeout\": 30}, \"id\": \"abcdefghi\"}]",
+			"", bash),
 		{
 			name:  "the role on the first chunk survives a content cut to nothing",
 			in:    sseOf(chunk(`{"role":"assistant","content":"[TOOL_CALLS]bash[ARGS]{\"command\": \"ls -la\", \"timeout\": 30}"}`, "null"), finish("stop")),
@@ -267,7 +235,7 @@ func TestContentFlows(t *testing.T) {
 			var out strings.Builder
 			for i, s := range tc.steps {
 				raw := "data: " + s.data + "\n\n"
-				if err := st.Push(event(raw), &out); err != nil {
+				if err := st.Push(ssetest.Event(raw), &out); err != nil {
 					t.Fatal(err)
 				}
 				if got := !strings.Contains(string(st.Held()), raw); got != s.written {

@@ -58,9 +58,9 @@ func FuzzCompletion(f *testing.F) {
 			opt.TextFormat = FormatGongju
 		}
 		tl, _ := repair.ToolsFromChat(request)
-		var kinds ssetest.Kinds
-		rep := kinds.Reporter()
-		out, ok := RepairCompletion(tl, bytes.Clone(body), rep, opt)
+		out, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) {
+			return RepairCompletion(tl, bytes.Clone(body), rep, opt)
+		})
 		if !ok {
 			if out != nil {
 				t.Fatal("output without a repair")

@@ -39,9 +39,8 @@ func completionFromSSE(body []byte) ([]byte, bool) {
 		if ev.Oversize {
 			return nil, false
 		}
-		_, data, has := sse.Fields(ev.Raw)
-		d := bytes.TrimSpace(data)
-		if !has || len(d) == 0 || d[0] != '{' {
+		_, d, ok := sse.ObjectData(ev.Raw)
+		if !ok {
 			continue
 		}
 		obj, err := jsontext.ParseObject(d)

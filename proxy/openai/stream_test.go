@@ -1,11 +1,8 @@
 package openai
 
 import (
-	"io"
-	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/jsontext"
@@ -65,22 +62,10 @@ func runRules(t *testing.T, tests []ruleCase) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			// whole, one byte per read, and small random reads
-			readers := []func() io.Reader{
-				func() io.Reader { return strings.NewReader(tc.in) },
-				func() io.Reader { return iotest.OneByteReader(strings.NewReader(tc.in)) },
-			}
-			for seed := int64(1); seed <= 3; seed++ {
-				readers = append(readers, func() io.Reader { return ssetest.Chunks([]byte(tc.in), seed) })
-			}
-			for _, reader := range readers {
-				out, kinds := run(t, []byte(tools), reader(), tc.opt)
+			for _, r := range ssetest.Readers([]byte(tc.in), 1, 2, 3) {
+				out, kinds := run(t, []byte(tools), r, tc.opt)
 				if tc.want == "" {
-					if string(out) != tc.in {
-						t.Fatalf("changed a stream that must pass (kinds %v):\n%s", kinds, out)
-					}
-					if len(kinds) > 0 {
-						t.Fatalf("kinds %v reported on a passthrough", kinds)
-					}
+					ssetest.CheckPassthrough(t, []byte(tc.in), out, kinds)
 					continue
 				}
 				if !strings.Contains(string(out), tc.has) {
@@ -89,18 +74,8 @@ func runRules(t *testing.T, tests []ruleCase) {
 				if err := client.ChatFramesValid(out); err != nil {
 					t.Fatalf("%v\n%s", err, out)
 				}
-				m, err := client.ChatStream(out)
-				if err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
-				if err := client.CompareChat([]byte(tc.want), m, true); err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
-				for _, k := range tc.kinds {
-					if !slices.Contains(kinds, k) {
-						t.Errorf("kind %q not reported (got %v)", k, kinds)
-					}
-				}
+				checkMessage(t, out, true, []byte(tc.want))
+				ssetest.CheckKinds(t, kinds, tc.kinds)
 			}
 		})
 	}
@@ -398,7 +373,7 @@ func TestFailOpenAfterPanic(t *testing.T) {
 					out.WriteString(raw)
 				}
 			}()
-			if err := st.Push(event(raw), &out); err != nil {
+			if err := st.Push(ssetest.Event(raw), &out); err != nil {
 				t.Fatal(err)
 			}
 		}()

@@ -100,18 +100,8 @@ func ReplaceData(raw, data []byte) []byte {
 	wrote := false
 	rest := raw
 	for len(rest) > 0 {
-		i := bytes.IndexAny(rest, "\r\n")
 		var line []byte
-		if i < 0 {
-			line, rest = rest, nil
-		} else {
-			line = rest[:i]
-			if rest[i] == '\r' && i+1 < len(rest) && rest[i+1] == '\n' {
-				rest = rest[i+2:]
-			} else {
-				rest = rest[i+1:]
-			}
-		}
+		line, rest = sse.CutLine(rest)
 		if len(line) == 0 {
 			break // the blank line that ends the event
 		}

@@ -20,23 +20,10 @@ import (
 // rebuilt, D43, D44). A stream without such an event, or with an event over the size limit,
 // passes as it came.
 func RepairResponse(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	body, shaped, ok := sse.OneObject(body, func(b []byte) ([]byte, bool) { return responseFromSSE(tools, b, rep) })
-	if !ok {
-		rep.Fail("SSE answer to a non-streamed request could not be read as one response")
-		return nil, false
-	}
-	if shaped {
-		rep.Repair("", "shape")
-	}
-	// A response made from a stream was repaired by the stream rules already; this pass finds
+	// A response made from a stream was repaired by the stream rules already; repairResponse finds
 	// nothing more to do there.
-	if fixed, ok := repairResponse(tools, body, rep); ok {
-		return fixed, true
-	}
-	if shaped {
-		return body, true
-	}
-	return nil, false
+	fromStream := func(b []byte) ([]byte, bool) { return responseFromSSE(tools, b, rep) }
+	return sse.RepairOne(body, fromStream, func(b []byte) ([]byte, bool) { return repairResponse(tools, b, rep) }, rep, "response")
 }
 
 // responseFromSSE runs the stream rules over an SSE body and returns the response object of its

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
@@ -30,12 +29,11 @@ func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 // runJSON repairs a non-streamed body and returns what the client gets and the kinds reported.
 func runJSON(request, body []byte) ([]byte, []string) {
 	tl, _ := repair.ToolsFromResponses(request)
-	var kinds ssetest.Kinds
-	rep := kinds.Reporter()
-	if fixed, ok := RepairResponse(tl, body, rep); ok {
-		return fixed, kinds
+	fixed, ok, kinds := ssetest.RepairKinds(func(rep *repair.Reporter) ([]byte, bool) { return RepairResponse(tl, body, rep) })
+	if !ok {
+		return body, kinds
 	}
-	return body, kinds
+	return fixed, kinds
 }
 
 func TestCasesPure(t *testing.T) {
@@ -65,12 +63,7 @@ func check(t *testing.T, passthrough bool, in []byte, want []byte, wantKinds []s
 func checkAs(t *testing.T, read func([]byte) (*client.ResponsesResult, error), passthrough bool, in []byte, want []byte, wantKinds []string, out []byte, kinds []string) {
 	t.Helper()
 	if passthrough {
-		if !bytes.Equal(out, in) {
-			t.Fatalf("passthrough changed; kinds %v\n%s", kinds, out)
-		}
-		if len(kinds) > 0 {
-			t.Fatalf("kinds %v reported on a passthrough", kinds)
-		}
+		ssetest.CheckPassthrough(t, in, out, kinds)
 		return
 	}
 	r, err := read(out)
@@ -80,11 +73,7 @@ func checkAs(t *testing.T, read func([]byte) (*client.ResponsesResult, error), p
 	if err := client.CompareResponses(want, r); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	for _, k := range wantKinds {
-		if !slices.Contains(kinds, k) {
-			t.Errorf("kind %q not reported (got %v)", k, kinds)
-		}
-	}
+	ssetest.CheckKinds(t, kinds, wantKinds)
 }
 
 func ev(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
@@ -159,11 +148,7 @@ func TestRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, oneByte := range []bool{false, true} {
-				var r io.Reader = strings.NewReader(tc.in)
-				if oneByte {
-					r = iotest.OneByteReader(r)
-				}
+			for _, r := range ssetest.Readers([]byte(tc.in)) {
 				out, kinds := run(t, []byte(tools), r)
 				check(t, tc.want == "", []byte(tc.in), []byte(tc.want), tc.kinds, out, kinds)
 			}

@@ -34,10 +34,7 @@ func BenchmarkRedactRequest(b *testing.B) {
 }
 
 func BenchmarkRedactStream(b *testing.B) {
-	c, err := cases.Load("anthropic")
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := cases.ForTest(b, "anthropic")
 	var body []byte
 	for _, x := range c {
 		if x.Stream {

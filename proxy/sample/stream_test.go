@@ -201,10 +201,7 @@ func marshalled(t *testing.T, x *Exchange) []byte {
 // byte for byte, for every stream of the repair cases, bodies that are not UTF-8 or not streams,
 // and when the scan must give up (no cut within its bound) and read the body whole.
 func TestWriteToIsMarshal(t *testing.T) {
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := cases.ForTest(t, "anthropic")
 	var bodies [][]byte
 	for _, s := range streamSeeds {
 		bodies = append(bodies, []byte(s))

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"iter"
+
+	"github.com/toolfix/toolfix/proxy/repair"
 )
 
 // LooksLikeStream reports whether a body meant to be JSON is an SSE stream: after a byte-order
@@ -46,6 +48,31 @@ func OneObject(body []byte, fromStream func([]byte) ([]byte, bool)) (out []byte,
 	return body, false, true
 }
 
+// RepairOne repairs the body of an answer to a non-streamed request: it reshapes body into the one
+// JSON object the request asked for (OneObject, with fromStream) and hands that object to
+// repairObject, which returns the repaired object and true, or false when it repaired nothing. It
+// returns the repaired object, else the reshaped one, and true; nil and false when the body is to
+// pass as it came (nothing to reshape or repair). rep (nil: nobody) hears of a stream fromStream
+// cannot read, as a failure saying it could not be read as one what ("message", "chat.completion"),
+// and of a reshaping, as a repair of kind "shape" reported before repairObject runs.
+func RepairOne(body []byte, fromStream, repairObject func([]byte) ([]byte, bool), rep *repair.Reporter, what string) ([]byte, bool) {
+	body, reshaped, ok := OneObject(body, fromStream)
+	if !ok {
+		rep.Fail("SSE answer to a non-streamed request could not be read as one " + what)
+		return nil, false
+	}
+	if reshaped {
+		rep.Repair("", "shape")
+	}
+	if out, ok := repairObject(body); ok {
+		return out, true
+	}
+	if reshaped {
+		return body, true
+	}
+	return nil, false
+}
+
 // Each yields the pieces of a whole SSE body in memory, numbered from 0, as a Reader with
 // MaxEvent maxEvent (zero: DefaultMaxEvent) frames them: a piece over the limit comes with Oversize
 // set, a last piece without its blank line with Complete unset. A body in memory never fails to
@@ -64,6 +91,16 @@ func Each(body []byte, maxEvent int) iter.Seq2[int, Event] {
 			}
 		}
 	}
+}
+
+// ObjectData returns the event name and the data of the piece raw (Fields) when that data is the
+// text of a JSON object: trimmed of white space, it starts with '{' (whether it is valid JSON is
+// for the caller to find). ok is false for a piece without data or with any other data, and the
+// name still comes back.
+func ObjectData(raw []byte) (name, data []byte, ok bool) {
+	name, data, has := Fields(raw)
+	data = bytes.TrimSpace(data)
+	return name, data, has && len(data) > 0 && data[0] == '{'
 }
 
 // WithoutKeepAlives returns body without its comment pieces (a complete piece whose first line

@@ -1,6 +1,11 @@
 package sse
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/repair"
+)
 
 func TestLooksLikeStream(t *testing.T) {
 	tests := []struct {
@@ -59,6 +64,65 @@ func TestOneObject(t *testing.T) {
 		out, reshaped, ok := OneObject([]byte(tc.body), conv)
 		if reshaped != tc.reshaped || ok != tc.ok || (ok && string(out) != tc.want) {
 			t.Errorf("OneObject(%q) = %q, %v, %v; want %q, %v, %v", tc.body, out, reshaped, ok, tc.want, tc.reshaped, tc.ok)
+		}
+	}
+}
+
+func TestRepairOne(t *testing.T) {
+	conv := func(b []byte) ([]byte, bool) { return []byte(`{"from":"stream"}`), len(b) > 12 }
+	fix := func(b []byte) ([]byte, bool) {
+		if string(b) == `{"fix":1}` {
+			return []byte(`{"fixed":1}`), true
+		}
+		return nil, false
+	}
+	tests := []struct {
+		name, body, want string // want "" with ok false: the body passes as it came
+		ok               bool
+		reports          string // what the Reporter heard, in order
+	}{
+		{"nothing to do", `{"a":1}`, "", false, "[]"},
+		{"repaired", `{"fix":1}`, `{"fixed":1}`, true, "[]"},
+		{"reshaped, then repaired", "{\"fix\":1}\ndata: [DONE]\n", `{"fixed":1}`, true, "[repair shape]"},
+		{"reshaped only", "data: {\"x\":1}\n\n", `{"from":"stream"}`, true, "[repair shape]"},
+		{"a stream that cannot be read", "data: {}\n\n", "", false, "[fail SSE answer to a non-streamed request could not be read as one thing]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var heard []string
+			rep := &repair.Reporter{
+				Repaired: func(kind, _ string) { heard = append(heard, "repair "+kind) },
+				FailOpen: func(reason string) { heard = append(heard, "fail "+reason) },
+			}
+			out, ok := RepairOne([]byte(tc.body), conv, fix, rep, "thing")
+			if ok != tc.ok || string(out) != tc.want {
+				t.Errorf("RepairOne = %q, %v; want %q, %v", out, ok, tc.want, tc.ok)
+			}
+			if fmt.Sprint(heard) != tc.reports {
+				t.Errorf("reported %q, want %s", heard, tc.reports)
+			}
+			if _, ok := RepairOne([]byte(tc.body), conv, fix, nil, "thing"); ok != tc.ok {
+				t.Errorf("with a nil Reporter: ok %v, want %v", ok, tc.ok)
+			}
+		})
+	}
+}
+
+// TestObjectData: the data of a piece is an object's text, white space and all line endings
+// aside, or it is not, and the name comes back either way.
+func TestObjectData(t *testing.T) {
+	for raw, want := range map[string]string{
+		"event: a\ndata:  {\"x\":1} \n\n": `a {"x":1} true`,
+		"data: {\r\ndata: }\r\n\r\n":      " {\n} true",
+		"event: error\ndata: [DONE]\n\n":  "error [DONE] false",
+		"data: \"{\"\n\n":                 ` "{" false`,
+		"event: e\n\n":                    "e  false",
+		": {}\n\n":                        "  false",
+		"data:\n\n":                       "  false",
+	} {
+		name, data, ok := ObjectData([]byte(raw))
+		if got := fmt.Sprintf("%s %s %v", name, data, ok); got != want {
+			t.Errorf("ObjectData(%q) = %s, want %s", raw, got, want)
 		}
 	}
 }

@@ -57,3 +57,21 @@ func TestReadHooks(t *testing.T) {
 		})
 	}
 }
+
+// TestCutLine: line holds no CR or LF; line, the ending cut and rest give b back; the ending cut
+// is the first one, CRLF taken whole; with no ending in b, rest is nil.
+func TestCutLine(t *testing.T) {
+	for _, in := range []string{"a\nb", "a\r\nb", "a\rb", "a\r\rb", "a\n\r\n", "a\r", "\nb", "\r\n\r\n", "no ending", ""} {
+		line, rest := CutLine([]byte(in))
+		eol := in[len(line) : len(in)-len(rest)]
+		first := in[len(line):min(len(in), len(line)+2)]
+		switch {
+		case bytes.ContainsAny(line, "\r\n") || string(line)+eol+string(rest) != in:
+			t.Errorf("CutLine(%q) = %q, %q: not the first line and what follows it", in, line, rest)
+		case first == "\r\n" && eol != "\r\n", first != "\r\n" && len(eol) > 1:
+			t.Errorf("CutLine(%q) cut the ending %q", in, eol)
+		case eol == "" && (rest != nil || len(line) != len(in)):
+			t.Errorf("CutLine(%q) = %q, %q: want all of it and a nil rest", in, line, rest)
+		}
+	}
+}

@@ -237,17 +237,7 @@ func fields(raw []byte) (name, data []byte, hasData bool) {
 	lines := 0
 	for len(raw) > 0 {
 		var line []byte
-		i := indexEOL(raw)
-		if i < 0 {
-			line, raw = raw, nil
-		} else {
-			line = raw[:i]
-			if raw[i] == '\r' && i+1 < len(raw) && raw[i+1] == '\n' {
-				raw = raw[i+2:]
-			} else {
-				raw = raw[i+1:]
-			}
-		}
+		line, raw = CutLine(raw)
 		if len(line) == 0 || line[0] == ':' {
 			continue
 		}
@@ -277,6 +267,19 @@ func fields(raw []byte) (name, data []byte, hasData bool) {
 		}
 	}
 	return name, data, hasData
+}
+
+// CutLine cuts b at its first line ending (CRLF, CR or LF): line is what comes before it and rest
+// what comes after it; with no line ending in b, line is all of b and rest is nil.
+func CutLine(b []byte) (line, rest []byte) {
+	i := indexEOL(b)
+	if i < 0 {
+		return b, nil
+	}
+	if b[i] == '\r' && i+1 < len(b) && b[i+1] == '\n' {
+		return b[:i], b[i+2:]
+	}
+	return b[:i], b[i+1:]
 }
 
 // indexEOL returns the index of the first CR or LF in b, or -1. It is bytes.IndexAny(b, "\r\n")

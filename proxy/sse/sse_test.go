@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"math/rand"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest/chunks"
 )
 
 // pieces frames input read through r and returns the raw pieces.
@@ -36,22 +36,6 @@ func join(evs []Event) string {
 		b.Write(e.Raw)
 	}
 	return b.String()
-}
-
-type chunkReader struct {
-	b   []byte
-	rnd *rand.Rand
-}
-
-func (c *chunkReader) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	n := 1 + c.rnd.Intn(7)
-	n = min(n, len(p), len(c.b))
-	copy(p, c.b[:n])
-	c.b = c.b[n:]
-	return n, nil
 }
 
 func TestFraming(t *testing.T) {
@@ -184,7 +168,7 @@ func TestCasesRoundTrip(t *testing.T) {
 			continue
 		}
 		for seed := int64(0); seed < 3; seed++ {
-			evs, err := pieces(t, &chunkReader{b: c.Upstream, rnd: rand.New(rand.NewSource(seed))}, 0)
+			evs, err := pieces(t, chunks.Reader(c.Upstream, seed, 7), 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -208,7 +192,7 @@ func FuzzFraming(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint8, max uint16) {
 		r := iotest.OneByteReader(bytes.NewReader(in))
 		if chunk > 1 {
-			r = &chunkReader{b: in, rnd: rand.New(rand.NewSource(int64(chunk)))}
+			r = chunks.Reader(in, int64(chunk), 7)
 		}
 		evs, err := pieces(t, r, int(max))
 		if err != nil {

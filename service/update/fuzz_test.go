@@ -19,9 +19,7 @@ import (
 // Installed, and then holds exactly the target's binary; without an asked version nothing older
 // than or equal to the running version is installed.
 func FuzzRunVersions(f *testing.F) {
-	rc := updatetest.NewRelease(f, "1.3.0-rc.1", "linux/amd64")
-	rc.Prerelease = true
-	srv := updatetest.NewServer(f, repo, rc,
+	srv := updatetest.NewServer(f, repo, prerelease(f, "1.3.0-rc.1"),
 		updatetest.NewRelease(f, "1.2.0", "linux/amd64"),
 		updatetest.NewRelease(f, "1.1.0", "linux/amd64"),
 		withoutChecksums(updatetest.NewRelease(f, "1.0.5", "linux/amd64")))

@@ -29,10 +29,16 @@ func tampered(t *testing.T, version string) updatetest.Release {
 	return rel
 }
 
+// prerelease is release version for linux/amd64, marked a pre-release.
+func prerelease(t testing.TB, version string) updatetest.Release {
+	rel := updatetest.NewRelease(t, version, "linux/amd64")
+	rel.Prerelease = true
+	return rel
+}
+
 // withoutChecksums drops checksums.txt from a release.
 func withoutChecksums(rel updatetest.Release) updatetest.Release {
-	rel.Assets = slices.DeleteFunc(slices.Clone(rel.Assets), func(a updatetest.Asset) bool { return a.Name == update.ChecksumsFile })
-	return rel
+	return withoutAsset(rel, update.ChecksumsFile)
 }
 
 // missingEntry makes checksums.txt list every archive but the linux/amd64 one.
@@ -153,11 +159,9 @@ func TestRun(t *testing.T) {
 		{
 			name: "newest is picked whatever the list order, skipping pre-releases and drafts",
 			releases: func(t *testing.T) []updatetest.Release {
-				rc := updatetest.NewRelease(t, "1.4.0-rc.1", "linux/amd64")
-				rc.Prerelease = true
 				draft := updatetest.NewRelease(t, "1.5.0", "linux/amd64")
 				draft.Draft = true
-				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64"), rc, draft, updatetest.NewRelease(t, "1.3.0", "linux/amd64")}
+				return []updatetest.Release{updatetest.NewRelease(t, "1.2.0", "linux/amd64"), prerelease(t, "1.4.0-rc.1"), draft, updatetest.NewRelease(t, "1.3.0", "linux/amd64")}
 			},
 			opts:          update.Options{Current: "1.1.0", OS: "linux", Arch: "amd64"},
 			wantAction:    update.Installed,
@@ -201,9 +205,7 @@ func TestRun(t *testing.T) {
 		{
 			name: "--version without v finds the v tag, pre-release included",
 			releases: func(t *testing.T) []updatetest.Release {
-				rc := updatetest.NewRelease(t, "1.3.0-rc.1", "linux/amd64")
-				rc.Prerelease = true
-				return []updatetest.Release{rc, updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
+				return []updatetest.Release{prerelease(t, "1.3.0-rc.1"), updatetest.NewRelease(t, "1.2.0", "linux/amd64")}
 			},
 			opts:          update.Options{Current: "1.2.0", Version: "1.3.0-rc.1", OS: "linux", Arch: "amd64"},
 			wantAction:    update.Installed,
@@ -368,6 +370,22 @@ func TestRun(t *testing.T) {
 	}
 }
 
+func TestActionString(t *testing.T) {
+	for _, tt := range []struct {
+		a    update.Action
+		want string
+	}{
+		{update.UpToDate, "up to date"},
+		{update.Available, "available"},
+		{update.Installed, "installed"},
+		{update.Action(7), "Action(7)"},
+	} {
+		if got := tt.a.String(); got != tt.want {
+			t.Errorf("Action(%d).String() = %q, want %q", int(tt.a), got, tt.want)
+		}
+	}
+}
+
 // fakeExecutable writes the fake binary of version to a temp file named as the archive's binary
 // for goos, standing in for the running executable.
 func fakeExecutable(t *testing.T, goos, version string) string {
@@ -379,6 +397,7 @@ func fakeExecutable(t *testing.T, goos, version string) string {
 	return exe
 }
 
+// readFile is the bytes of the file at path, failing the test at once when it cannot be read.
 func readFile(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -388,6 +407,8 @@ func readFile(t *testing.T, path string) []byte {
 	return b
 }
 
+// dirNames is the names of what the folder dir holds, in order, failing the test at once when it
+// cannot be read.
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)

@@ -1,7 +1,8 @@
 // Package ssetest helps the dialects' tests drive a stream repairer over SSE bytes: it frames the
 // input, feeds every piece in order, ends the stream and returns what went out. It also supplies a
-// reader that hands out bytes in small random chunks, as a network does, and records the kinds of
-// the repairs a dialect reports.
+// reader that hands out bytes in small random chunks, as a network does, records the kinds of
+// the repairs a dialect reports, and checks what every dialect's tests check alike: a stream
+// that must pass came out byte for byte with no repair reported, and the wanted kinds were.
 package ssetest
 
 import (
@@ -9,12 +10,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand"
+	"strconv"
 	"testing"
 	"testing/iotest"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest/chunks"
 )
 
 // Repairer is a dialect's stream repairer: Push each piece, End once, Held what is still held.
@@ -72,6 +75,27 @@ func RunKinds(t testing.TB, r io.Reader, newStream func(*repair.Reporter) Repair
 	return out, kinds
 }
 
+// RepairKinds calls repairBody, a dialect's non-streamed repair (RepairMessage, RepairCompletion,
+// RepairResponse) of one body, with a Reporter that records each repair's kind, and returns its
+// answer (the repaired body and true, or nil and false) and the kinds, in the order reported.
+func RepairKinds(repairBody func(*repair.Reporter) ([]byte, bool)) (out []byte, ok bool, kinds []string) {
+	var k Kinds
+	out, ok = repairBody(k.Reporter())
+	return out, ok, k
+}
+
+// RunCases runs test, as a subtest named by the case, for each repair case of the protocol api
+// (cases.ForTest: "anthropic", "openai", "responses") whose Stream is stream: the streamed
+// cases, or those of a non-streamed request.
+func RunCases(t *testing.T, api string, stream bool, test func(t *testing.T, c cases.Case)) {
+	t.Helper()
+	for _, c := range cases.ForTest(t, api) {
+		if c.Stream == stream {
+			t.Run(c.Name, func(t *testing.T) { test(t, c) })
+		}
+	}
+}
+
 // Feeds names the ways a test hands a stream's bytes to a repairer, for Feed: "whole" (as much as
 // each Read asks), "onebyte" (one byte a Read) and "chunks" (1 to 64 bytes a Read, as Chunks).
 var Feeds = []string{"whole", "onebyte", "chunks"}
@@ -88,23 +112,17 @@ func Feed(feed string, b []byte, seed int64) io.Reader {
 	return bytes.NewReader(b)
 }
 
+// Readers returns readers of b, by name, for the ways a test hands a stream to a repairer:
+// "whole" and "onebyte" (as Feed), and "chunks<seed>" for each of seeds (Chunks with that seed).
+// Each reader reads b once.
+func Readers(b []byte, seeds ...int64) map[string]io.Reader {
+	rs := map[string]io.Reader{"whole": Feed("whole", b, 0), "onebyte": Feed("onebyte", b, 0)}
+	for _, seed := range seeds {
+		rs["chunks"+strconv.FormatInt(seed, 10)] = Chunks(b, seed)
+	}
+	return rs
+}
+
 // Chunks returns a reader of b that hands out 1 to 64 bytes per Read, chosen by a generator seeded
 // with seed, so that a run can be repeated.
-func Chunks(b []byte, seed int64) io.Reader {
-	return &chunks{b: b, rnd: rand.New(rand.NewSource(seed))}
-}
-
-type chunks struct {
-	b   []byte
-	rnd *rand.Rand
-}
-
-func (c *chunks) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	n := min(1+c.rnd.Intn(64), len(p), len(c.b))
-	copy(p, c.b[:n])
-	c.b = c.b[n:]
-	return n, nil
-}
+func Chunks(b []byte, seed int64) io.Reader { return chunks.Reader(b, seed, 64) }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -95,5 +96,57 @@ func TestRunKinds(t *testing.T) {
 	}
 	if want := []string{"shape", "shape"}; !slices.Equal(kinds, want) {
 		t.Fatalf("kinds %v, want %v", kinds, want)
+	}
+}
+
+func TestRepairKinds(t *testing.T) {
+	out, ok, kinds := RepairKinds(func(rep *repair.Reporter) ([]byte, bool) {
+		rep.Repair("bash", "coerce", "shape")
+		return []byte("{}"), true
+	})
+	if string(out) != "{}" || !ok || !slices.Equal(kinds, []string{"coerce", "shape"}) {
+		t.Fatalf("RepairKinds = %q, %v, %v", out, ok, kinds)
+	}
+	if out, ok, kinds := RepairKinds(func(*repair.Reporter) ([]byte, bool) { return nil, false }); out != nil || ok || kinds != nil {
+		t.Fatalf("nothing repaired: RepairKinds = %q, %v, %v", out, ok, kinds)
+	}
+}
+
+func TestRunCases(t *testing.T) {
+	all := cases.ForTest(t, "anthropic")
+	for _, stream := range []bool{true, false} {
+		var ran []string
+		RunCases(t, "anthropic", stream, func(t *testing.T, c cases.Case) {
+			if c.Stream != stream {
+				t.Errorf("case %s: Stream %v, want %v", c.Name, c.Stream, stream)
+			}
+			ran = append(ran, c.Name)
+		})
+		var want []string
+		for _, c := range all {
+			if c.Stream == stream {
+				want = append(want, c.Name)
+			}
+		}
+		if len(want) == 0 || !slices.Equal(ran, want) {
+			t.Errorf("stream %v: ran %v, want %v", stream, ran, want)
+		}
+	}
+}
+
+func TestReaders(t *testing.T) {
+	in := []byte("event: a\ndata: 1\n\ndata: 2\n\n")
+	rs := Readers(in, 1, 42)
+	var names []string
+	for name, r := range rs {
+		names = append(names, name)
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, in) {
+			t.Errorf("%s read %q, %v; want the input", name, got, err)
+		}
+	}
+	slices.Sort(names)
+	if want := []string{"chunks1", "chunks42", "onebyte", "whole"}; !slices.Equal(names, want) {
+		t.Fatalf("readers %v, want %v", names, want)
 	}
 }

@@ -1,20 +1,47 @@
 package update_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/toolfix/toolfix/service/update"
 	"github.com/toolfix/toolfix/service/update/updatetest"
 )
+
+// TestRunReplacesSymlinkTarget: a symlinked executable (as package managers install it) has the
+// file it points to replaced, and the link stays a link.
+func TestRunReplacesSymlinkTarget(t *testing.T) {
+	srv := updatetest.NewServer(t, repo, updatetest.NewRelease(t, "1.2.0", "linux/amd64"))
+	real := fakeExecutable(t, "linux", "1.1.0")
+	link := filepath.Join(t.TempDir(), "toolfix")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	res, err := update.Run(context.Background(), update.Options{
+		Current: "1.1.0", APIBaseURL: srv.URL(), Repo: repo, Executable: link, OS: "linux", Arch: "amd64",
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if res.Executable != real {
+		t.Errorf("replaced %q, want the link's target %q", res.Executable, real)
+	}
+	if got := readFile(t, real); !bytes.Equal(got, updatetest.FakeBinary("1.2.0")) {
+		t.Errorf("target holds %q, want the 1.2.0 binary", got)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("link is no longer a symlink (mode %v, err %v)", fi.Mode(), err)
+	}
+	if fi, err := os.Stat(real); err != nil || fi.Mode().Perm()&0o111 == 0 {
+		t.Errorf("new binary is not executable (err %v)", err)
+	}
+}
 
 // TestRunKeepsMode: the new binary gets the old one's permission bits, not the library's 0755.
 func TestRunKeepsMode(t *testing.T) {
@@ -67,52 +94,5 @@ func TestRunNotWritable(t *testing.T) {
 	}
 	if d := srv.Downloads(); len(d) != 0 {
 		t.Errorf("downloaded %q although the binary cannot be replaced", d)
-	}
-}
-
-// TestRunSilentAPI: an API that never answers fails the listing after ListTimeout with
-// ErrNoAnswer naming it, after Waiting was told what is waited for.
-func TestRunSilentAPI(t *testing.T) {
-	silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		<-r.Context().Done() // never answers; ends when the client gives up
-	}))
-	t.Cleanup(silent.Close)
-	var steps []string
-	_, err := update.Run(context.Background(), update.Options{
-		Current: "1.1.0", Repo: repo, APIBaseURL: silent.URL + "/", Executable: fakeExecutable(t, "linux", "1.1.0"),
-		OS: "linux", Arch: "amd64", ListTimeout: 200 * time.Millisecond, // the bound under test, not a synchronisation
-		Waiting: func(step string) { steps = append(steps, step) },
-	})
-	if !errors.Is(err, update.ErrNoAnswer) {
-		t.Fatalf("error = %v, want ErrNoAnswer", err)
-	}
-	if want := silent.URL + "/ did not list the releases of " + repo + " within 200ms"; !strings.Contains(err.Error(), want) {
-		t.Errorf("error %q lacks %q", err, want)
-	}
-	if want := "listing the releases of " + repo + " at " + silent.URL + "/"; len(steps) != 1 || steps[0] != want {
-		t.Errorf("Waiting got %q, want [%q]", steps, want)
-	}
-}
-
-// TestRunSourceBuild: a source build can check (it is told the newest release) but installs
-// nothing, and asks nothing when not checking.
-func TestRunSourceBuild(t *testing.T) {
-	srv := updatetest.NewServer(t, repo, updatetest.NewRelease(t, "1.2.0", "linux/amd64"), updatetest.NewRelease(t, "1.1.0", "linux/amd64"))
-	exe := fakeExecutable(t, "linux", "dev")
-	opts := update.Options{Current: "dev", Repo: repo, APIBaseURL: srv.URL(), Executable: exe, OS: "linux", Arch: "amd64", CheckOnly: true}
-	res, err := update.Run(context.Background(), opts)
-	if err != nil {
-		t.Fatalf("--check on a source build: %v", err)
-	}
-	if res.Action != update.Available || !res.SourceBuild || res.Target != "1.2.0" || res.ReleaseURL == "" {
-		t.Errorf("result = %+v, want v1.2.0 available to a source build", res)
-	}
-	opts.CheckOnly = false
-	lists := srv.Lists()
-	if _, err := update.Run(context.Background(), opts); !errors.Is(err, update.ErrDevBuild) {
-		t.Errorf("update of a source build: %v, want ErrDevBuild", err)
-	}
-	if srv.Lists() != lists || len(srv.Downloads()) != 0 {
-		t.Errorf("a source build's update asked the API (%d lists, downloads %q)", srv.Lists()-lists, srv.Downloads())
 	}
 }

@@ -68,6 +68,28 @@ func streamedPastSpan(sc *repair.Scan, input string, ends []int) bool {
 	return false
 }
 
+// chatArguments is the arguments of the first tool call a client reads from the Chat stream out.
+func chatArguments(out []byte) (any, error) {
+	m, err := client.ChatStream(out)
+	if err != nil {
+		return nil, err
+	}
+	return m.ToolCalls[0].Arguments, nil
+}
+
+// cuts is every way to cut n bytes into two parts, then every way into three: the places of
+// the cuts, in order.
+func cuts(n int) [][]int {
+	var out [][]int
+	for i := 1; i < n; i++ {
+		out = append(out, []int{i})
+		for j := i + 1; j < n; j++ {
+			out = append(out, []int{i, j})
+		}
+	}
+	return out
+}
+
 // FuzzStreamedArguments: the arguments of a bash call, of any text, split into deltas of any size
 // and read in random small chunks: what the client accumulates from the streamed repair is the
 // whole-arguments repair (RepairInput with the argument-text repairs, as the non-streamed path
@@ -116,13 +138,7 @@ func FuzzStreamedArguments(f *testing.F) {
 			}
 		}
 		healthy := tl.Fits(name, []byte(input))
-		err = client.CheckStreamedCall(out, []byte(body), fixed, changed, healthy, spanComment, func(out []byte) (any, error) {
-			m, err := client.ChatStream(out)
-			if err != nil {
-				return nil, err
-			}
-			return m.ToolCalls[0].Arguments, nil
-		})
+		err = client.CheckStreamedCall(out, []byte(body), fixed, changed, healthy, spanComment, chatArguments)
 		if err != nil && !healthy && (!changed || strings.Contains(input, `\`) || streamedPastSpan(tl.NewScan(name, opt), input, ends)) {
 			m, merr := client.ChatStream(out)
 			if merr != nil {
@@ -155,7 +171,7 @@ func checkCallHeldNoLonger(t *testing.T, tl *repair.Tools, name, body, input str
 		if p == "" {
 			continue
 		}
-		if err := st.Push(event(p), &out); err != nil {
+		if err := st.Push(ssetest.Event(p), &out); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -172,14 +188,8 @@ func TestHeldContentTailBound(t *testing.T) {
 	st := NewStream(tl, &repair.Reporter{FailOpen: func(r string) { fails = append(fails, r) }}, Options{})
 	st.SetMaxHeld(32)
 	in := []string{"data: " + text("Ok.\n<tool_call>") + "\n\n", "data: " + text(`{"name":"bash","arguments":{"command":"a long enough value"}}`) + "\n\n", "data: " + text("more") + "\n\n"}
-	var out strings.Builder
-	for _, raw := range in {
-		if err := st.Push(event(raw), &out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if out.String() != strings.Join(in, "") {
-		t.Fatalf("not as it came, at once:\n%s", out.String())
+	if out := ssetest.PushEach(t, st, in); out != strings.Join(in, "") {
+		t.Fatalf("not as it came, at once:\n%s", out)
 	}
 	if len(fails) != 1 {
 		t.Fatalf("fail-opens %q", fails)
@@ -213,14 +223,7 @@ func TestSplitEscapes(t *testing.T) {
 			if changed == tt.healthy {
 				t.Fatalf("RepairInput changed %v, want %v", changed, !tt.healthy)
 			}
-			var cuts [][]int
-			for i := 1; i < len(tt.input); i++ {
-				cuts = append(cuts, []int{i})
-				for j := i + 1; j < len(tt.input); j++ {
-					cuts = append(cuts, []int{i, j})
-				}
-			}
-			for n, cut := range cuts {
+			for n, cut := range cuts(len(tt.input)) {
 				var deltas []string
 				at := 0
 				ok := true
@@ -239,19 +242,88 @@ func TestSplitEscapes(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				err = client.CheckStreamedCall(out, []byte(body), fixed, changed, tt.healthy, spanComment, func(out []byte) (any, error) {
-					m, err := client.ChatStream(out)
-					if err != nil {
-						return nil, err
-					}
-					return m.ToolCalls[0].Arguments, nil
-				})
+				err = client.CheckStreamedCall(out, []byte(body), fixed, changed, tt.healthy, spanComment, chatArguments)
 				if err != nil {
 					t.Fatalf("cut at %v: %v", cut, err)
 				}
 			}
 			if !strings.Contains(tt.input, `\`) {
 				t.Fatal("no escape to cut")
+			}
+		})
+	}
+}
+
+// multiTools declares one tool with several places a stringified value can stand (D13-D15).
+const multiTools = `{"model":"m","stream":true,"tools":[
+{"type":"function","function":{"name":"todo","parameters":{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string"},"n":{"type":"integer"}}}},"opts":{"type":"object"},"count":{"type":"integer"}}}}}]}`
+
+// TestSeveralFaultyValues: arguments holding two or more faulty values (D13-D15), cut into two
+// deltas at every byte boundary and into three at every pair, each stream read in random small
+// chunks, come out as the whole-arguments repair: every faulty value repaired, whichever delta
+// ends one value and begins the next (a value that ended in the delta where the next began was
+// let go unrepaired).
+func TestSeveralFaultyValues(t *testing.T) {
+	inputs := []string{
+		`{"todos":"[{\"content\":\"a\",\"n\":1}]","count":"3"}`,
+		`{"opts":"{}","count":"3"}`,
+		`{"todos":"[]","count":"3"}`,
+		`{"todos":"[]","opts":"{}"}`,
+		`{"todos":[{"n":"1"},{"n":"2"}]}`,
+		`{"count":"3","todos":"[]"}`,
+		`{"count":"3","opts":"{}","todos":"[{\"n\":\"4\"}]"}`,
+	}
+	tl, _ := toolsFromChat(multiTools)
+	for _, input := range inputs {
+		t.Run(input, func(t *testing.T) {
+			fixed, _, changed := tl.RepairInput("todo", []byte(input), repair.Options{Args: true, KeepText: true})
+			if !changed {
+				t.Fatalf("RepairInput did not change %s", input)
+			}
+			for n, cut := range cuts(len(input)) {
+				var deltas []string
+				at := 0
+				for _, c := range append(cut, len(input)) {
+					deltas = append(deltas, args("0", input[at:c]))
+					at = c
+				}
+				body := sseOf(append(append([]string{head("0", "call_1", "todo")}, deltas...), finish("tool_calls"))...)
+				if !utf8.ValidString(body) {
+					t.Fatal("not UTF-8")
+				}
+				out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(n)), NewStream(tl, nil, Options{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = client.CheckStreamedCall(out, []byte(body), fixed, changed, false, spanComment, chatArguments)
+				if err != nil {
+					t.Fatalf("cut at %v: %v\n%s", cut, err, strings.TrimSpace(string(out)))
+				}
+			}
+		})
+	}
+}
+
+// TestUnreadableChunkStopsRepairs: a chunk that is a JSON object the dialect cannot read (an
+// index spelled 0.0 or "0", which JavaScript's and Python's readers take as 0) passes as it came,
+// and no repair is judged without it: a healthy call whose arguments came in such a chunk gets
+// no D19 {} after them, and the stream comes out byte for byte, in any chunking.
+func TestUnreadableChunkStopsRepairs(t *testing.T) {
+	odd := func(index string) string {
+		return chunk(`{"tool_calls":[{"index":`+index+`,"function":{"arguments":"{\"timeout\":1}"}}]}`, "null")
+	}
+	tl, _ := toolsFromChat(tools)
+	for _, index := range []string{`0.0`, `"0"`, `1e0`, `-0.0`} {
+		t.Run(index, func(t *testing.T) {
+			body := sseOf(head("0", "call_1", "status"), odd(index), finish("tool_calls"))
+			for n := range 8 {
+				out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(n)), NewStream(tl, nil, Options{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(out) != body {
+					t.Fatalf("chunking %d: changed:\n%s", n, out)
+				}
 			}
 		})
 	}

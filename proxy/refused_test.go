@@ -4,25 +4,23 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
+
+// Requests the proxy answers itself and never forwards: what a web browser may have sent (403,
+// browser.go) and a WebSocket upgrade (426, websocket.go).
 
 // TestBrowserRequestsRefused holds issue 13 item 7: a request with a foreign Host (DNS rebinding), a
 // non-loopback or null Origin, or a CORS preflight is answered 403 with an API-shaped error, carries
 // no CORS header and never reaches the upstream, on every endpoint; what the real clients send (a
 // loopback Host, no Origin) passes.
 func TestBrowserRequestsRefused(t *testing.T) {
-	var hits atomic.Int64
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
+	up, hits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Access-Control-Allow-Origin", "*")
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"ok":true}`)
-	}))
-	defer up.Close()
+	})
 	_, ps := newProxy(t, []Route{{Name: "claude", Upstream: up.URL}, {Name: "oc", Upstream: up.URL + "/v1", Protocol: "openai"}})
 	port := ps.URL[strings.LastIndexByte(ps.URL, ':')+1:]
 
@@ -78,12 +76,7 @@ func TestBrowserRequestsRefused(t *testing.T) {
 			for k, v := range tc.hdr {
 				req.Header.Set(k, v)
 			}
-			resp, err := http.DefaultTransport.RoundTrip(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, body := readAnswer(t, http.DefaultClient, req)
 			reached := hits.Load() - before
 			if !tc.refused {
 				if resp.StatusCode != http.StatusOK {
@@ -124,5 +117,65 @@ func TestLoopbackHost(t *testing.T) {
 		if got := loopbackHost(host); got != want {
 			t.Errorf("loopbackHost(%q) = %v, want %v", host, got, want)
 		}
+	}
+}
+
+// TestWebSocketUpgradeRefusedAtOnce: a request that asks to switch to the WebSocket protocol is
+// answered 426 with an OpenAI-shaped error and never reaches the upstream; an Upgrade to another
+// protocol, or one the Connection header does not name, is forwarded.
+func TestWebSocketUpgradeRefusedAtOnce(t *testing.T) {
+	up, upstreamHits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+	})
+	_, ps := newProxy(t, []Route{{Name: "codex-openai", Upstream: up.URL + "/v1", Protocol: "responses"}})
+
+	tests := []struct {
+		name       string
+		connection string
+		upgrade    string
+		refused    bool
+	}{
+		{"codex handshake", "Upgrade", "websocket", true},
+		{"token lists, any case", "keep-alive, UPGRADE", "h2c, WebSocket", true},
+		{"upgrade to another protocol", "Upgrade", "h2c", false},
+		{"upgrade header without connection token", "keep-alive", "websocket", false},
+		{"plain GET", "", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := upstreamHits.Load()
+			req, _ := http.NewRequest(http.MethodGet, ps.URL+"/codex-openai/responses", nil)
+			if tc.connection != "" {
+				req.Header.Set("Connection", tc.connection)
+			}
+			if tc.upgrade != "" {
+				req.Header.Set("Upgrade", tc.upgrade)
+			}
+			req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+			req.Header.Set("Sec-WebSocket-Version", "13")
+			req.Header.Set("openai-beta", "responses_websockets=2026-02-06")
+			res, body := readAnswer(t, http.DefaultClient, req)
+			forwarded := upstreamHits.Load() != before
+			if !tc.refused {
+				if !forwarded || res.StatusCode != http.StatusOK {
+					t.Fatalf("status %d, forwarded %v; want the request forwarded", res.StatusCode, forwarded)
+				}
+				return
+			}
+			if forwarded {
+				t.Fatal("a WebSocket upgrade reached the upstream")
+			}
+			if res.StatusCode != http.StatusUpgradeRequired {
+				t.Fatalf("status %d, want 426 (Codex falls back to HTTPS on the first 426)", res.StatusCode)
+			}
+			var e struct {
+				Error struct {
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal(body, &e); err != nil || e.Error.Message == "" {
+				t.Fatalf("body %q is not an OpenAI-shaped error: %v", body, err)
+			}
+		})
 	}
 }
