@@ -230,18 +230,6 @@ func TestAnalyzeWithoutRequestSaysSo(t *testing.T) {
 	}
 }
 
-// loadCase is the repair case of protocol called name; the test stops when there is none.
-func loadCase(t *testing.T, protocol, name string) cases.Case {
-	t.Helper()
-	for _, c := range cases.ForTest(t, protocol) {
-		if c.Name == name {
-			return c
-		}
-	}
-	t.Fatalf("no %s case %q", protocol, name)
-	return cases.Case{}
-}
-
 func casesRoot(t *testing.T) string {
 	t.Helper()
 	d, err := cases.Dir()
@@ -257,7 +245,7 @@ func casesRoot(t *testing.T) string {
 // for the proxy.
 func TestSampleToCase(t *testing.T) {
 	tempHome(t)
-	c := loadCase(t, "anthropic", "leaked-invoke-court")
+	c := cases.NamedForTest(t, "anthropic", "leaked-invoke-court")
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		_, _ = w.Write(c.Upstream)

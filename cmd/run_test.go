@@ -158,7 +158,7 @@ func fakeRun(t *testing.T, opts *runOptions, env map[string]string, args ...stri
 // caseServer serves one shared case's upstream body and records the paths it was asked for.
 func caseServer(t *testing.T, protocol, name string) (*httptest.Server, cases.Case, *[]string) {
 	t.Helper()
-	c := loadCase(t, protocol, name)
+	c := cases.NamedForTest(t, protocol, name)
 	var paths []string
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		paths = append(paths, r.URL.Path)

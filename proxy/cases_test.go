@@ -86,18 +86,6 @@ func (t oneByteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// namedCase is the shared case of protocol called name; it stops the test when there is none.
-func namedCase(t testing.TB, protocol, name string) cases.Case {
-	t.Helper()
-	for _, c := range cases.ForTest(t, protocol) {
-		if c.Name == name {
-			return c
-		}
-	}
-	t.Fatalf("no %s case named %s", protocol, name)
-	return cases.Case{}
-}
-
 // casePath is the request path a case of protocol is posted to: the one analyze gives its bodies.
 func casePath(protocol string) string { return inspect.PathOf(protocol) }
 
