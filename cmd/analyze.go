@@ -11,10 +11,6 @@ import (
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
-func init() {
-	extraCommands = append(extraCommands, newAnalyzeCmd, newReplayCmd)
-}
-
 // exchangeInput names the exchange analyze and replay read: a FILE (a sample or a raw upstream
 // body), or --request and --upstream.
 type exchangeInput struct {
@@ -64,6 +60,14 @@ func (in *exchangeInput) setFile(args []string) error {
 	return nil
 }
 
+// name is the file the upstream body comes from: File, or else Upstream.
+func (in *exchangeInput) name() string {
+	if in.File != "" {
+		return in.File
+	}
+	return in.Upstream
+}
+
 // load reads the exchange (see inspect.Load).
 func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 	read := func(name string) ([]byte, error) {
@@ -88,10 +92,7 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		}
 		req = b
 	}
-	name := in.File
-	if name == "" {
-		name = in.Upstream
-	}
+	name := in.name()
 	data, err := read(name)
 	if err != nil {
 		return nil, err

@@ -68,10 +68,7 @@ func gzipped(t *testing.T, data []byte) string {
 // for the cases whose upstream gzips): the output must accumulate to the case's want, come out
 // byte-identical for a passthrough case, and the exit status must say whether it changed.
 func TestReplayEveryCase(t *testing.T) {
-	all, err := cases.All()
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := cases.ForTest(t)
 	repaired := map[string]bool{}
 	for _, p := range inspect.Protocols {
 		repaired[p] = repairsProtocol(t, p, all)
@@ -117,10 +114,7 @@ func TestReplayEveryCase(t *testing.T) {
 // expects is flagged as a fault of that kind and repaired, a passthrough case has no repaired
 // fault, and the message after the repair is the case's want.
 func TestAnalyzeEveryCase(t *testing.T) {
-	all, err := cases.All()
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := cases.ForTest(t)
 	for _, c := range all {
 		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
 			code, stdout, stderr := run(t, "", false, "analyze", "--json", "--request", filepath.Join(c.Dir, "request.json"), upstreamFile(c))
@@ -251,16 +245,7 @@ func casesRoot(t *testing.T) string {
 // for the proxy.
 func TestSampleToCase(t *testing.T) {
 	tempHome(t)
-	all, err := cases.Load("anthropic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c cases.Case
-	for _, x := range all {
-		if x.Name == "leaked-invoke-court" {
-			c = x
-		}
-	}
+	c := cases.NamedForTest(t, "anthropic", "leaked-invoke-court")
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		_, _ = w.Write(c.Upstream)

@@ -12,12 +12,6 @@ import (
 	"github.com/toolfix/toolfix/providers"
 )
 
-func init() {
-	extraCommands = append(extraCommands,
-		func(ios *IOStreams) *cobra.Command { return newDoctorCmd(ios, nil) },
-		func(ios *IOStreams) *cobra.Command { return newStatusCmd(ios, nil) })
-}
-
 // doctorOptions are the flags of `toolfix doctor`.
 type doctorOptions struct {
 	JSON    bool
@@ -86,9 +80,6 @@ var newDoctor = func(port int, timeout time.Duration) (*doctor.Doctor, error) {
 }
 
 func runDoctor(ctx context.Context, ios *IOStreams, opts *doctorOptions) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	d, err := newDoctor(opts.Port, opts.Timeout)
 	if err != nil {
 		return err

@@ -34,29 +34,20 @@ func TestDoctorFlags(t *testing.T) {
 		{[]string{"extra"}, doctorOptions{}, "unknown"},
 	}
 	for _, tt := range tests {
-		var got *doctorOptions
-		c := newDoctorCmd(&IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, func(o *doctorOptions) error { got = o; return nil })
-		c.SetArgs(tt.args)
-		c.SetOut(io.Discard)
-		c.SetErr(io.Discard)
-		err := c.Execute()
-		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("%q: err = %v, want %q", tt.args, err, tt.wantErr)
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			got, err := parseFlags(newDoctorCmd, tt.args...)
+			if wantedError(t, err, tt.wantErr) {
+				return
 			}
-			continue
-		}
-		if err != nil || got == nil || *got != tt.want {
-			t.Errorf("%q: options %+v, err %v; want %+v", tt.args, got, err, tt.want)
-		}
+			if err != nil || got == nil || *got != tt.want {
+				t.Errorf("options %+v, err %v; want %+v", got, err, tt.want)
+			}
+		})
 	}
 }
 
 func TestStatusFlags(t *testing.T) {
-	var got *statusOptions
-	c := newStatusCmd(&IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, func(o *statusOptions) error { got = o; return nil })
-	c.SetArgs([]string{"--json", "--port", "4000"})
-	if err := c.Execute(); err != nil || got == nil || *got != (statusOptions{JSON: true, Port: 4000}) {
+	if got, err := parseFlags(newStatusCmd, "--json", "--port", "4000"); err != nil || got == nil || *got != (statusOptions{JSON: true, Port: 4000}) {
 		t.Errorf("options %+v, err %v", got, err)
 	}
 	code, _, stderr := run(t, "", false, "status", "--port", "70000")
@@ -249,5 +240,57 @@ func TestDoctorAndStatusProxyDown(t *testing.T) {
 	code, out, _ = run(t, "", false, "status", "--port", port)
 	if code != 1 || !strings.Contains(out, "no toolfix proxy answers on 127.0.0.1:"+port+"; start it with `toolfix serve`") {
 		t.Errorf("status: exit %d\n%s", code, out)
+	}
+}
+
+// TestDoctorStripsUpstreamEscapes holds issue 13 item 8: an upstream's reason phrase and error body
+// with terminal escape sequences (clear the screen, set the title, write the clipboard) reach the
+// terminal stripped, through the one filter every command's output passes.
+func TestDoctorStripsUpstreamEscapes(t *testing.T) {
+	home := tempHome(t)
+	clearEnv(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				if _, err := http.ReadRequest(bufio.NewReader(c)); err != nil {
+					return
+				}
+				body := "{\"error\":{\"message\":\"bad key\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\u009b1m\"}}"
+				_, _ = c.Write([]byte("HTTP/1.1 401 \x1b]0;pwned\x07Unauthorized\x1b[2J\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body))
+			}()
+		}
+	}()
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"env": {"ANTHROPIC_BASE_URL": "http://`+ln.Addr().String()+`/anthropic"}}`)
+	if code, stdout, stderr := run(t, "", false, "install", "--no-service", "--yes", "--port", "1"); code != 0 {
+		t.Fatalf("install: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	_, out, errOut := run(t, "", false, "doctor", "--port", "1")
+	if !strings.Contains(out, "Unauthorized") {
+		t.Fatalf("doctor did not report the upstream's answer:\n%s", out)
+	}
+	for _, s := range []string{out, errOut} {
+		if strings.ContainsAny(s, "\x1b\x07\u009b") {
+			t.Errorf("doctor printed a control character:\n%q", s)
+		}
+	}
+	// With colour on, doctor's own marks keep their colours; the upstream's sequences still go.
+	var cout, cerr bytes.Buffer
+	Run([]string{"doctor", "--port", "1"}, &IOStreams{In: strings.NewReader(""), Out: &cout, ErrOut: &cerr, Color: true})
+	colored := cout.String()
+	if !strings.Contains(colored, "\x1b[31m✗\x1b[0m proxy") || !strings.Contains(colored, "Unauthorized") {
+		t.Errorf("doctor's marks lost their colours:\n%q", colored)
+	}
+	if rest := strings.NewReplacer("\x1b[31m", "", "\x1b[32m", "", "\x1b[33m", "", "\x1b[2m", "", "\x1b[0m", "").Replace(colored); strings.ContainsAny(rest, "\x1b\x07\u009b") {
+		t.Errorf("doctor printed a control character beside its colours:\n%q", colored)
 	}
 }

@@ -17,9 +17,6 @@ import (
 )
 
 func init() {
-	extraCommands = append(extraCommands,
-		func(ios *IOStreams) *cobra.Command { return newInstallCmd(ios, nil) },
-		func(ios *IOStreams) *cobra.Command { return newUninstallCmd(ios, nil) })
 	installedConfig = loadInstalledConfig
 }
 
@@ -130,9 +127,6 @@ func newInstaller() (*install.Installer, error) {
 }
 
 func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	in, err := newInstaller()
 	if err != nil {
 		return err

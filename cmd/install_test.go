@@ -3,14 +3,21 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers/configtest"
+	"github.com/toolfix/toolfix/proxy"
 )
 
 // tempHome points HOME and every XDG variable into a temporary folder, clears the variables that
@@ -38,6 +45,15 @@ func tempHome(t *testing.T) string {
 	return home
 }
 
+// clearEnv empties the proxy variables, and the others named, for a test that runs doctor: the
+// machine's own settings must not change what it finds.
+func clearEnv(t *testing.T, others ...string) {
+	t.Helper()
+	for _, k := range append([]string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy"}, others...) {
+		t.Setenv(k, "")
+	}
+}
+
 // unusedService fails the test when install touches the service (the tests use --no-service).
 type unusedService struct{ t *testing.T }
 
@@ -61,6 +77,32 @@ func run(t *testing.T, stdin string, tty bool, args ...string) (code int, stdout
 	return code, out.String(), errOut.String()
 }
 
+// parseFlags builds a command with newCmd, its hook taking the parsed options instead of running
+// the command, and executes it on args, its output discarded. It returns the options the hook got
+// (nil when the hook was not called) and Execute's error.
+func parseFlags[O any](newCmd func(*IOStreams, func(*O) error) *cobra.Command, args ...string) (*O, error) {
+	var got *O
+	c := newCmd(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}, func(o *O) error { got = o; return nil })
+	c.SetArgs(args)
+	c.SetOut(io.Discard)
+	c.SetErr(io.Discard)
+	err := c.Execute()
+	return got, err
+}
+
+// wantedError reports whether a test case wants an error, want being a text the error must hold
+// ("" when it wants none), and fails t when it wants one that err does not hold.
+func wantedError(t *testing.T, err error, want string) bool {
+	t.Helper()
+	if want == "" {
+		return false
+	}
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want one holding %q", err, want)
+	}
+	return true
+}
+
 // TestInstallFlags checks flags -> options.
 func TestInstallFlags(t *testing.T) {
 	tests := []struct {
@@ -73,20 +115,15 @@ func TestInstallFlags(t *testing.T) {
 		{[]string{"--claude-default-upstream", "--opencode-builtin", "anthropic", "--opencode-builtin", "openai"}, installOptions{ClaudeDefaultUpstream: true, OpenCodeBuiltins: []string{"anthropic", "openai"}}},
 	}
 	for _, tt := range tests {
-		var got *installOptions
-		c := newInstallCmd(&IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, func(o *installOptions) error { got = o; return nil })
-		c.SetArgs(tt.args)
-		if err := c.Execute(); err != nil {
+		got, err := parseFlags(newInstallCmd, tt.args...)
+		if err != nil {
 			t.Fatalf("%v: %v", tt.args, err)
 		}
 		if diff := cmp.Diff(tt.want, *got); diff != "" {
 			t.Errorf("%v (-want +got):\n%s", tt.args, diff)
 		}
 	}
-	var got *uninstallOptions
-	c := newUninstallCmd(&IOStreams{}, func(o *uninstallOptions) error { got = o; return nil })
-	c.SetArgs([]string{"--purge"})
-	if err := c.Execute(); err != nil || !got.Purge {
+	if got, err := parseFlags(newUninstallCmd, "--purge"); err != nil || got == nil || !got.Purge {
 		t.Errorf("uninstall --purge: %v, %+v", err, got)
 	}
 }
@@ -186,5 +223,163 @@ func TestInstalledConfigNotInstalled(t *testing.T) {
 	_, err := installedConfig()
 	if !errors.Is(err, install.ErrNotInstalled) || !strings.Contains(err.Error(), "toolfix install") {
 		t.Errorf("installedConfig = %v", err)
+	}
+}
+
+const openCodeJSONC = `// OpenCode, with comments and trailing commas
+{
+  "$schema": "https://opencode.ai/config.json",
+  "provider": {
+    "moonshot": {
+      "npm": "@ai-sdk/openai-compatible",
+      "name": "Moonshot", /* the Kimi models */
+      "options": {
+        "baseURL": "https://api.moonshot.ai/v1",
+        "apiKey": "{env:MOONSHOT_API_KEY}",
+      },
+      "models": { "kimi-k2": {} },
+    },
+  },
+}
+`
+
+// TestInstallServeUninstall runs `toolfix install --no-service --yes` on a temporary home with a
+// Claude Code settings.json and an OpenCode opencode.jsonc, checks the state's routes and what
+// `toolfix serve` (no flags) would serve, then `toolfix uninstall`: both files byte-identical.
+func TestInstallServeUninstall(t *testing.T) {
+	home := tempHome(t)
+	settings := filepath.Join(home, ".claude", "settings.json")
+	opencode := filepath.Join(home, ".config", "opencode", "opencode.jsonc")
+	writeFile(t, settings, settingsJSON)
+	writeFile(t, opencode, openCodeJSONC)
+
+	code, stdout, stderr := run(t, "", false, "install", "--no-service", "--yes")
+	if code != 0 {
+		t.Fatalf("install: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, s := range []string{"toolfix is installed: 2 routes on 127.0.0.1:47821.", "toolfix serve"} {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("install output lacks %q:\n%s", s, stdout)
+		}
+	}
+	b, _ := os.ReadFile(settings)
+	if !strings.Contains(string(b), `"ANTHROPIC_BASE_URL": "http://127.0.0.1:47821/claude"`) {
+		t.Errorf("settings.json not routed:\n%s", b)
+	}
+	b, _ = os.ReadFile(opencode)
+	if !strings.Contains(string(b), `"baseURL": "http://127.0.0.1:47821/opencode-moonshot",`) || !strings.Contains(string(b), "/* the Kimi models */") {
+		t.Errorf("opencode.jsonc not routed, or its comments lost:\n%s", b)
+	}
+
+	st, err := install.LoadState(install.DefaultDirs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRoutes := []install.Route{
+		{Name: "claude", Upstream: "https://gw.example.com/anthropic", Protocol: "anthropic", Client: "claude"},
+		{Name: "opencode-moonshot", Upstream: "https://api.moonshot.ai/v1", Protocol: "openai", Client: "opencode"},
+	}
+	if diff := cmp.Diff(wantRoutes, st.Routes); diff != "" {
+		t.Errorf("state routes (-want +got):\n%s", diff)
+	}
+	if st.Service || st.Port != DefaultPort {
+		t.Errorf("state service %v port %d", st.Service, st.Port)
+	}
+
+	cfg, err := installedConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCfg := proxy.Config{Listen: "127.0.0.1:47821", Routes: []proxy.Route{
+		{Name: "claude", Upstream: "https://gw.example.com/anthropic", Protocol: "anthropic"},
+		{Name: "opencode-moonshot", Upstream: "https://api.moonshot.ai/v1", Protocol: "openai"},
+	}}
+	if diff := cmp.Diff(wantCfg, cfg); diff != "" {
+		t.Errorf("installedConfig (-want +got):\n%s", diff)
+	}
+	if err := proxy.CheckRoutes(cfg.Routes); err != nil {
+		t.Errorf("installed routes do not pass the proxy's check: %v", err)
+	}
+
+	code, stdout, stderr = run(t, "", false, "uninstall")
+	if code != 0 {
+		t.Fatalf("uninstall: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if stderr != "" {
+		t.Errorf("uninstall warned:\n%s", stderr)
+	}
+	for path, want := range map[string]string{settings: settingsJSON, opencode: openCodeJSONC} {
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, string(got)); diff != "" {
+			t.Errorf("%s not byte-identical after uninstall (-want +got):\n%s", path, diff)
+		}
+	}
+	if _, err := installedConfig(); err == nil {
+		t.Error("installedConfig after uninstall: no error")
+	}
+}
+
+// TestUninstallPurgeLeavesNoLock: after install then `uninstall --purge`, the state folder holds
+// the backups and nothing else: no state, no install.lock.
+func TestUninstallPurgeLeavesNoLock(t *testing.T) {
+	home := tempHome(t)
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"), settingsJSON)
+	if code, stdout, stderr := run(t, "", false, "install", "--no-service", "--yes"); code != 0 {
+		t.Fatalf("install: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := run(t, "", false, "uninstall", "--purge")
+	if code != 0 {
+		t.Fatalf("uninstall --purge: exit %d\n%s%s", code, stdout, stderr)
+	}
+	dirs := install.DefaultDirs()
+	ents, err := os.ReadDir(dirs.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, e := range ents {
+		left = append(left, e.Name())
+	}
+	if diff := cmp.Diff([]string{"backups"}, left); diff != "" {
+		t.Errorf("state folder after --purge (-want +got):\n%s", diff)
+	}
+}
+
+// TestUninstallNamesHandStartedProxy: after an install without a service, uninstall says when a
+// proxy (started by hand with toolfix serve) still answers on the installed port, and how to stop
+// it; it says nothing of one when none answers.
+func TestUninstallNamesHandStartedProxy(t *testing.T) {
+	for _, running := range []bool{true, false} {
+		t.Run(strconv.FormatBool(running), func(t *testing.T) {
+			home := tempHome(t)
+			clearEnv(t)
+			writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"env": {"ANTHROPIC_BASE_URL": "https://gw.example.com/anthropic"}}`)
+			port := "1"
+			if running {
+				ps := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if r.URL.Path == "/healthz" {
+						_, _ = w.Write([]byte(`{"status":"ok","routes":["claude"]}`))
+						return
+					}
+					http.NotFound(w, r)
+				}))
+				defer ps.Close()
+				_, port, _ = net.SplitHostPort(ps.Listener.Addr().String())
+			}
+			if code, out, errOut := run(t, "", false, "install", "--yes", "--no-service", "--port", port); code != 0 {
+				t.Fatalf("install: exit %d\n%s\n%s", code, out, errOut)
+			}
+			code, out, errOut := run(t, "", false, "uninstall")
+			if code != 0 {
+				t.Fatalf("uninstall: exit %d\n%s\n%s", code, out, errOut)
+			}
+			said := strings.Contains(out, "still answers on 127.0.0.1:"+port) && strings.Contains(out, "stop it with Ctrl-C")
+			if said != running {
+				t.Errorf("running %v, said %v:\n%s", running, said, out)
+			}
+		})
 	}
 }

@@ -64,11 +64,7 @@ func runReplay(opts *replayOptions, x *sample.Exchange, r *inspect.Report, ios *
 		return err
 	}
 	if opts.WriteCase != "" {
-		name := opts.In.File
-		if name == "" {
-			name = opts.In.Upstream
-		}
-		files, err := inspect.WriteCase(opts.WriteCase, x, r, fmt.Sprintf("drafted by toolfix replay from %s: check want.json by hand", filepath.Base(name)))
+		files, err := inspect.WriteCase(opts.WriteCase, x, r, fmt.Sprintf("drafted by toolfix replay from %s: check want.json by hand", filepath.Base(opts.In.name())))
 		for _, f := range files {
 			fmt.Fprintf(ios.ErrOut, "wrote %s\n", f)
 		}

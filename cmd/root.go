@@ -1,5 +1,7 @@
 // Package cmd holds toolfix's command tree: each command parses its flags into an options struct and
 // hands the work to one package call; Main is the one place that maps errors to exit codes.
+// NewRootCmd lists every command. A command's context is never nil: RunContext hands one to
+// cobra, and cobra gives a command executed on its own context.Background().
 package cmd
 
 import (
@@ -157,10 +159,12 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	_ = currentBuild().writeText(&v)
 	root.Version = Version
 	root.SetVersionTemplate(v.String())
-	root.AddCommand(newVersionCmd(ios), newServeCmd(ios))
-	for _, add := range extraCommands {
-		root.AddCommand(add(ios))
-	}
+	// The commands; a nil hook runs each for real (tests pass their own to see the parsed flags).
+	root.AddCommand(
+		newVersionCmd(ios), newServeCmd(ios), newRunCmdWith(ios, nil), newSuperviseCmd(),
+		newInstallCmd(ios, nil), newUninstallCmd(ios, nil), newDoctorCmd(ios, nil), newStatusCmd(ios, nil),
+		newUpdateCmd(ios, nil), newAnalyzeCmd(ios), newReplayCmd(ios),
+	)
 	// cobra's completion command prints its help for a shell it does not know; say so instead.
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
@@ -176,10 +180,6 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	}
 	return root
 }
-
-// extraCommands lets each command file register itself from an init function, so command files
-// added in parallel do not all edit this list.
-var extraCommands []func(*IOStreams) *cobra.Command
 
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()

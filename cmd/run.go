@@ -24,10 +24,6 @@ import (
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
-func init() {
-	extraCommands = append(extraCommands, newRunCmd)
-}
-
 type runOptions struct {
 	Client      string   // one of providers.Clients; "" tells it from the command's name
 	Argv        []string // the client's command line
@@ -43,8 +39,6 @@ type runOptions struct {
 	dirs *install.Dirs  // toolfix's folders, for the installed state
 	cwd  string         // the project folder
 }
-
-func newRunCmd(ios *IOStreams) *cobra.Command { return newRunCmdWith(ios, nil) }
 
 // newRunCmdWith builds the run command; runF, when not nil, gets the parsed options instead of
 // running (tests).
@@ -114,9 +108,6 @@ func clientKind(flag, command string) (string, error) {
 }
 
 func runRun(ctx context.Context, opts *runOptions, ios *IOStreams) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	kind, err := clientKind(opts.Client, opts.Argv[0])
 	if err != nil {
 		return err

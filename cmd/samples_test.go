@@ -30,10 +30,7 @@ func TestServeSamplesSettings(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, err := serveConfig(&tc.opts)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err %v, want %q", err, tc.wantErr)
-				}
+			if wantedError(t, err, tc.wantErr) {
 				return
 			}
 			if err != nil || cfg.Samples != tc.wantMode || cfg.SamplesKeep != tc.wantKeep || cfg.MaxHeldBytes != tc.wantHeld {

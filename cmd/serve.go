@@ -217,9 +217,6 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	fmt.Fprintf(ios.Out, "toolfix listening on http://%s\n", ln.Addr())
 	logger.Info("listening", "addr", ln.Addr().String(), "routes", srv.RouteNames(), "version", Version)
 
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	errc := make(chan error, 1)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
 
 func TestServeConfig(t *testing.T) {
@@ -43,10 +46,7 @@ func TestServeConfig(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, err := serveConfig(&tc.opts)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tc.wantErr)
-				}
+			if wantedError(t, err, tc.wantErr) {
 				return
 			}
 			if err != nil {
@@ -159,18 +159,6 @@ func TestServeRuns(t *testing.T) {
 	}
 }
 
-func TestVersion(t *testing.T) {
-	var out bytes.Buffer
-	if code := Run([]string{"version"}, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: io.Discard}); code != 0 {
-		t.Fatal(code)
-	}
-	for _, want := range []string{"toolfix dev", "commit:", "built:", "go: go1."} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("version output lacks %q: %s", want, out.String())
-		}
-	}
-}
-
 // TestServePortInUse: serve on a port another program holds exits 1 with one line that says what
 // to try, not the socket library's words.
 func TestServePortInUse(t *testing.T) {
@@ -188,5 +176,157 @@ func TestServePortInUse(t *testing.T) {
 	}
 	if strings.Contains(errOut.String(), "bind:") {
 		t.Errorf("stderr holds the socket library's words: %s", errOut.String())
+	}
+}
+
+// TestServeRefusesEveryNonLoopback: serve exits 2 without listening for any address that is not
+// loopback only, given by flag or by config file.
+func TestServeRefusesEveryNonLoopback(t *testing.T) {
+	tempHome(t)
+	dir := t.TempDir()
+	tests := []struct {
+		listen string
+		ok     bool
+	}{
+		{"0.0.0.0:0", false},
+		{":0", false},
+		{"[::]:0", false},
+		{"192.168.1.10:0", false},
+		{"10.0.0.1:0", false},
+		{"example.com:0", false},
+		{"localhost.example.com:0", false},
+		{"127.0.0.1", false}, // no port
+		{"[fe80::1%lo]:0", false},
+		{"127.0.0.1:0", true},
+		{"127.9.9.9:0", true},
+		{"[::1]:0", true},
+		{"localhost:0", true},
+	}
+	for _, tc := range tests {
+		for _, via := range []string{"flag", "config"} {
+			t.Run(via+" "+tc.listen, func(t *testing.T) {
+				args := []string{"serve", "--upstream", "http://127.0.0.1:1", "--listen", tc.listen}
+				if via == "config" {
+					f := filepath.Join(dir, fmt.Sprintf("c%d.json", len(tc.listen)))
+					if err := os.WriteFile(f, []byte(`{"listen":"`+tc.listen+`","routes":[{"name":"a","upstream":"http://127.0.0.1:1"}]}`), 0o600); err != nil {
+						t.Fatal(err)
+					}
+					args = []string{"serve", "--config", f}
+				}
+				if tc.ok {
+					opts := &serveOptions{Upstream: "http://127.0.0.1:1", Listen: tc.listen}
+					if _, err := serveConfig(opts); err != nil {
+						t.Fatalf("a loopback address was refused: %v", err)
+					}
+					return
+				}
+				var out, errOut bytes.Buffer
+				code := RunContext(context.Background(), args, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+				if code != 2 || !strings.Contains(errOut.String(), "not a loopback address") && !strings.Contains(errOut.String(), "is not host:port") || strings.Contains(out.String(), "listening") {
+					t.Fatalf("code %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+				}
+			})
+		}
+	}
+}
+
+// TestServeLogsHoldNoSecrets runs `toolfix serve --log-level debug` as a user would and sends it
+// requests carrying secrets (headers, query, body, tool arguments) down paths that log: a repair,
+// a fail-open, an unreachable upstream, a broken upstream stream, an upstream error echoing the
+// key. No secret may appear on standard output or standard error, and no credential in the
+// samples it writes (--samples all).
+func TestServeLogsHoldNoSecrets(t *testing.T) {
+	secrets := []string{"CANARYkey0001", "CANARYbearer0002", "CANARYcookie0003", "CANARYquery0004", "CANARYarg0005", "CANARYbody0006", "CANARYuserinfo0007"}
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/repair/v1/messages"):
+			w.Header().Set("Content-Type", "text/event-stream")
+			_, _ = io.WriteString(w, "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{}}\n\n"+
+				"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"T\",\"input\":{}}}\n\n"+
+				"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"a\\\":\\\"[\\\\\\\""+secrets[4]+"\\\\\\\"]\\\"}\"}}\n\n"+
+				"event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"+
+				"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}\n\n")
+		case strings.HasSuffix(r.URL.Path, "/drop/v1/messages"):
+			conn, bw, _ := http.NewResponseController(w).Hijack()
+			fmt.Fprintf(bw, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n10\r\ndata: %s", secrets[4][:10])
+			_ = bw.Flush()
+			conn.Close()
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = io.WriteString(w, `{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key `+secrets[0]+`"}}`)
+		}
+	}))
+	defer up.Close()
+	host := strings.TrimPrefix(up.URL, "http://")
+	cfg := filepath.Join(t.TempDir(), "routes.json")
+	routes := fmt.Sprintf(`{"routes":[{"name":"repair","upstream":"http://u:%[1]s@%[2]s/repair"},{"name":"drop","upstream":"http://u:%[1]s@%[2]s/drop"},`+
+		`{"name":"down","upstream":"http://u:%[1]s@127.0.0.1:1"},{"name":"echo","upstream":"http://u:%[1]s@%[2]s/echo"}]}`, secrets[6], host)
+	if err := os.WriteFile(cfg, []byte(routes), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tempHome(t)
+	samples := filepath.Join(t.TempDir(), "samples")
+	pr, pw := io.Pipe()
+	var errOut syncbuf.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() {
+		done <- RunContext(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--config", cfg, "--log-level", "debug", "--samples", "all", "--samples-dir", samples},
+			&IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: &errOut})
+		pw.Close()
+	}()
+	line := make([]byte, 200)
+	n, err := pr.Read(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rest bytes.Buffer
+	copied := make(chan struct{})
+	go func() { _, _ = io.Copy(&rest, pr); close(copied) }()
+	addr := strings.TrimSpace(strings.TrimPrefix(string(line[:n]), "toolfix listening on "))
+	body := `{"system":"` + secrets[5] + `","tools":[{"name":"T","input_schema":{"type":"object","properties":{"a":{"type":"array"}}}}]}`
+	for _, route := range []string{"repair", "drop", "down", "echo", "nowhere"} {
+		req, _ := http.NewRequest(http.MethodPost, addr+"/"+route+"/v1/messages?key="+secrets[3], strings.NewReader(body))
+		req.Header.Set("x-api-key", secrets[0])
+		req.Header.Set("Authorization", "Bearer "+secrets[1])
+		req.Header.Set("Cookie", "s="+secrets[2])
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("serve exited %d: %s", code, errOut.String())
+	}
+	<-copied
+	logs := string(line[:n]) + rest.String() + errOut.String()
+	for _, want := range []string{`"msg":"repaired"`, `"msg":"upstream unreachable"`, `"msg":"reading upstream"`} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("no %s line: the path was not exercised\n%s", want, logs)
+		}
+	}
+	for _, s := range secrets {
+		if strings.Contains(logs, s) {
+			t.Errorf("secret %s is in serve's output:\n%s", s, logs)
+		}
+	}
+	// The samples keep the conversation (the argument and the body) by design, never a credential.
+	ents, err := os.ReadDir(samples)
+	if err != nil || len(ents) < 4 {
+		t.Fatalf("%d samples written (%v): the exchanges were not sampled", len(ents), err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(samples, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{secrets[0], secrets[1], secrets[2], secrets[3], secrets[6]} {
+			if strings.Contains(string(b), s) {
+				t.Errorf("credential %s is in sample %s", s, e.Name())
+			}
+		}
 	}
 }

@@ -42,9 +42,6 @@ The exit status is 1 when the proxy does not answer. ` + "`toolfix doctor`" + ` 
 }
 
 func runStatus(ctx context.Context, ios *IOStreams, opts *statusOptions) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	d, err := newDoctor(opts.Port, 0)
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"context"
 	"os"
 	"os/signal"
 	"syscall"
@@ -9,10 +8,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/service"
 )
-
-func init() {
-	extraCommands = append(extraCommands, func(*IOStreams) *cobra.Command { return newSuperviseCmd() })
-}
 
 // newSuperviseCmd is `toolfix supervise`, which the Windows logon entry runs through the logon
 // launcher (a copy of toolfix.exe without a console window): it keeps `<exe> serve` running,
@@ -26,11 +21,7 @@ func newSuperviseCmd() *cobra.Command {
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			ctx := c.Context()
-			if ctx == nil {
-				ctx = context.Background()
-			}
-			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return service.Supervise(ctx, cfg)
 		},

@@ -36,9 +36,6 @@ Backups stay; --purge also removes toolfix's state, logs and samples.`,
 }
 
 func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	in, err := newInstaller()
 	if err != nil {
 		return err

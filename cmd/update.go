@@ -55,10 +55,6 @@ type updateOptions struct {
 	CanReplace  func(exe string) error                               // update.Options.CanReplace; nil: the real check
 }
 
-func init() {
-	extraCommands = append(extraCommands, func(ios *IOStreams) *cobra.Command { return newUpdateCmd(ios, nil) })
-}
-
 // newUpdateCmd parses `toolfix update` into updateOptions and hands them to runF (runUpdate when nil).
 func newUpdateCmd(ios *IOStreams, runF func(context.Context, *updateOptions) error) *cobra.Command {
 	opts := &updateOptions{IO: ios}
@@ -111,9 +107,6 @@ const sourceInstall = "go install github.com/toolfix/toolfix/cmd/toolfix@latest"
 // runUpdate does the update and reports it on opts.IO.Out; what a slow step waits for goes to
 // opts.IO.ErrOut.
 func runUpdate(ctx context.Context, opts *updateOptions) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	ctx, cancel := context.WithTimeout(ctx, updateTimeout)
 	defer cancel()
 	var restart func(update.Result) error

@@ -58,6 +58,18 @@ func TestReadBuild(t *testing.T) {
 	}
 }
 
+func TestVersion(t *testing.T) {
+	var out bytes.Buffer
+	if code := Run([]string{"version"}, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: io.Discard}); code != 0 {
+		t.Fatal(code)
+	}
+	for _, want := range []string{"toolfix dev", "commit:", "built:", "go: go1."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("version output lacks %q: %s", want, out.String())
+		}
+	}
+}
+
 func TestVersionOutput(t *testing.T) {
 	b := buildInfo{Version: "dev", Commit: "308cdec7", Date: "2026-12-01T08:27:24Z", Modified: true, Go: "go1.26.8", OS: "linux", Arch: "amd64"}
 	tests := []struct {

@@ -80,24 +80,7 @@ func runOpenCode(t *testing.T, npm providerNPM, baseURL string) clientRun {
 	t.Helper()
 	clientBin(t, "opencode")
 	home := t.TempDir()
-	cfg := map[string]any{
-		"$schema":    "https://opencode.ai/config.json",
-		"autoupdate": false,
-		"share":      "disabled",
-		"provider": map[string]any{
-			"mock": map[string]any{
-				"npm":     string(npm),
-				"name":    "Mock upstream",
-				"options": map[string]any{"baseURL": baseURL + "/v1", "apiKey": "sk-e2e-dummy"},
-				"models":  map[string]any{"mock-model": map[string]any{"name": "Mock model"}},
-			},
-		},
-	}
-	b, err := json.MarshalIndent(cfg, "", "  ")
-	if err != nil {
-		t.Fatalf("encoding opencode.json: %v", err)
-	}
-	writeFile(t, filepath.Join(home, ".config", "opencode", "opencode.json"), b)
+	writeFile(t, filepath.Join(home, ".config", "opencode", "opencode.json"), openCodeConfig(t, "https://opencode.ai/config.json", npm, baseURL))
 	return runOpenCodeHome(t, home)
 }
 
@@ -105,18 +88,47 @@ func runOpenCode(t *testing.T, npm providerNPM, baseURL string) clientRun {
 // provider "mock" with a model "mock-model".
 func runOpenCodeHome(t *testing.T, home string) clientRun {
 	t.Helper()
-	bin := clientBin(t, "opencode")
+	return runOpenCodeFamily(t, clientBin(t, "opencode"), "OPENCODE", home)
+}
+
+// openCodeConfig is a config of OpenCode (opencode.json) or of its fork Kilo CLI (kilo.json), with
+// autoupdate and sharing off and one provider "mock", built on npm, whose base URL is baseURL/v1
+// and whose one model is "mock-model"; schema, when not "", is its "$schema". It ends in a newline.
+func openCodeConfig(t *testing.T, schema string, npm providerNPM, baseURL string) []byte {
+	t.Helper()
+	cfg := map[string]any{
+		"autoupdate": false,
+		"share":      "disabled",
+		"provider": map[string]any{"mock": map[string]any{
+			"npm": string(npm), "name": "Mock upstream",
+			"options": map[string]any{"baseURL": baseURL + "/v1", "apiKey": "sk-e2e-dummy"},
+			"models":  map[string]any{"mock-model": map[string]any{"name": "Mock model"}},
+		}},
+	}
+	if schema != "" {
+		cfg["$schema"] = schema
+	}
+	b, err := json.MarshalIndent(cfg, "", "  ")
+	if err != nil {
+		t.Fatalf("encoding the config of the provider mock: %v", err)
+	}
+	return append(b, '\n')
+}
+
+// runOpenCodeFamily runs `bin run` for OpenCode or its fork Kilo CLI with HOME set to home (whose
+// config holds a provider "mock" with a model "mock-model"), kept offline: npm offline, and the
+// client's <prefix>_DISABLE_* variables (prefix OPENCODE or KILO) for the models fetch,
+// autoupdate, default plugins, LSP downloads and sharing, besides the extra variables.
+func runOpenCodeFamily(t *testing.T, bin, prefix, home string, extra ...string) clientRun {
+	t.Helper()
 	// OpenCode starts a background npm install of its plugin package on every run; offline, it
 	// fails at once instead of waiting on the network.
 	writeFile(t, filepath.Join(home, ".npmrc"), []byte("offline=true\n"))
-	env := []string{
-		"HOME=" + home,
-		"OPENCODE_DISABLE_MODELS_FETCH=1",
-		"OPENCODE_DISABLE_AUTOUPDATE=1",
-		"OPENCODE_DISABLE_DEFAULT_PLUGINS=1",
-		"OPENCODE_DISABLE_LSP_DOWNLOAD=1",
-		"OPENCODE_DISABLE_SHARE=1",
+	env := []string{"HOME=" + home}
+	for _, off := range []string{"MODELS_FETCH", "AUTOUPDATE", "DEFAULT_PLUGINS", "LSP_DOWNLOAD", "SHARE"} {
+		env = append(env, prefix+"_DISABLE_"+off+"=1")
 	}
+	env = append(env, extra...)
 	return runClient(t, bin, env, "run", prompt, "--model", "mock/mock-model", "--format", "json", "--print-logs")
 }
 

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"testing"
 )
@@ -12,19 +11,7 @@ const kiloBin = "@kilocode/cli-linux-x64/bin/kilo"
 // kiloConfig is a kilo.json whose provider "mock" (built on npm) points at baseURL/v1.
 func kiloConfig(t *testing.T, npm providerNPM, baseURL string) []byte {
 	t.Helper()
-	b, err := json.MarshalIndent(map[string]any{
-		"autoupdate": false,
-		"share":      "disabled",
-		"provider": map[string]any{"mock": map[string]any{
-			"npm": string(npm), "name": "Mock upstream",
-			"options": map[string]any{"baseURL": baseURL + "/v1", "apiKey": "sk-e2e-dummy"},
-			"models":  map[string]any{"mock-model": map[string]any{"name": "Mock model"}},
-		}},
-	}, "", "  ")
-	if err != nil {
-		t.Fatalf("encoding kilo.json: %v", err)
-	}
-	return append(b, '\n')
+	return openCodeConfig(t, "", npm, baseURL)
 }
 
 // runKilo runs `kilo run` against baseURL (a root without /v1) through a provider "mock" built on
@@ -40,22 +27,12 @@ func runKilo(t *testing.T, npm providerNPM, baseURL string) clientRun {
 // with a model "mock-model".
 func runKiloHome(t *testing.T, home string) clientRun {
 	t.Helper()
-	bin := clientBin(t, kiloBin)
-	writeFile(t, filepath.Join(home, ".npmrc"), []byte("offline=true\n"))
-	env := []string{
-		"HOME=" + home,
-		"KILO_DISABLE_MODELS_FETCH=1",
-		"KILO_DISABLE_AUTOUPDATE=1",
-		"KILO_DISABLE_DEFAULT_PLUGINS=1",
-		"KILO_DISABLE_LSP_DOWNLOAD=1",
-		"KILO_DISABLE_SHARE=1",
+	return runOpenCodeFamily(t, clientBin(t, kiloBin), "KILO", home,
 		"KILO_DISABLE_SESSION_INGEST=1",
 		"KILO_DISABLE_CODEBASE_INDEXING=1",
 		"KILO_EXPERIMENTAL_DISABLE_FILEWATCHER=1",
 		"KILO_TELEMETRY_LEVEL=off",
-		"DO_NOT_TRACK=1",
-	}
-	return runClient(t, bin, env, "run", prompt, "--model", "mock/mock-model", "--format", "json", "--print-logs")
+		"DO_NOT_TRACK=1")
 }
 
 // TestKilo runs the real Kilo CLI (an OpenCode fork) on the streams that break OpenCode: todos

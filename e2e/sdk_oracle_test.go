@@ -2,12 +2,10 @@ package e2e
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
@@ -89,37 +87,7 @@ func (u *sdkUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, _ = io.Copy(io.Discard, r.Body)
-	ct := "application/json"
-	if c.Stream {
-		ct = "text/event-stream"
-	}
-	w.Header().Set("Content-Type", ct)
-	gz := false
-	for k, v := range c.Headers {
-		w.Header().Set(k, v)
-		gz = gz || strings.EqualFold(k, "Content-Encoding") && v == "gzip"
-	}
-	w.WriteHeader(c.Status)
-	var out io.Writer = w
-	var zw *gzip.Writer
-	if gz {
-		zw = gzip.NewWriter(w)
-		out = zw
-	}
-	rc := http.NewResponseController(w)
-	rnd := rand.New(rand.NewPCG(uint64(len(c.Upstream)), 1))
-	for b := c.Upstream; len(b) > 0; {
-		n := min(1+rnd.IntN(64), len(b))
-		_, _ = out.Write(b[:n])
-		if zw != nil {
-			_ = zw.Flush()
-		}
-		_ = rc.Flush()
-		b = b[n:]
-	}
-	if zw != nil {
-		_ = zw.Close()
-	}
+	cases.WriteUpstream(w, c, int64(len(c.Upstream)), 64)
 }
 
 // runOracle feeds runs to one `node sdk/oracle.mjs` process (bounded by a 3-minute deadline) and

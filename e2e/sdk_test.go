@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,15 +28,9 @@ var sdkKinds = map[string][]string{
 // each call's parsed input (AI SDK) or its arguments string parsed as JSON ("" counts as {}).
 func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
 	var m struct {
-		FinishReason *string `json:"finish_reason"`
-		Content      *string `json:"content"`
-		ToolCalls    []struct {
-			ID        string          `json:"id"`
-			Type      string          `json:"type"`
-			Name      string          `json:"name"`
-			Arguments *string         `json:"arguments"`
-			Input     json.RawMessage `json:"input"`
-		} `json:"tool_calls"`
+		FinishReason *string   `json:"finish_reason"`
+		Content      *string   `json:"content"`
+		ToolCalls    []sdkCall `json:"tool_calls"`
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("parsing an SDK's chat message: %w", err)
@@ -46,17 +41,7 @@ func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
 	}
 	for _, c := range m.ToolCalls {
 		cc := &client.ChatCall{ID: c.ID, Type: c.Type, Name: c.Name}
-		src := []byte(c.Input)
-		if c.Arguments != nil {
-			cc.RawArguments = *c.Arguments
-			src = []byte(*c.Arguments)
-		}
-		if len(bytes.TrimSpace(src)) == 0 {
-			src = []byte("{}")
-		}
-		if err := json.Unmarshal(src, &cc.Arguments); err != nil {
-			cc.Arguments, cc.ArgumentsErr = nil, err.Error()
-		}
+		cc.RawArguments, cc.Arguments, cc.ArgumentsErr = c.arguments()
 		out.ToolCalls = append(out.ToolCalls, cc)
 	}
 	return out, nil
@@ -67,12 +52,8 @@ func sdkChat(raw json.RawMessage) (*client.ChatMessage, error) {
 // the output_item.done calls and the final response's.
 func sdkResponses(raw json.RawMessage) (*client.ResponsesResult, error) {
 	var m struct {
-		Text  string `json:"text"`
-		Calls []struct {
-			Name      string          `json:"name"`
-			Arguments *string         `json:"arguments"`
-			Input     json.RawMessage `json:"input"`
-		} `json:"calls"`
+		Text  string    `json:"text"`
+		Calls []sdkCall `json:"calls"`
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("parsing an SDK's response: %w", err)
@@ -80,21 +61,38 @@ func sdkResponses(raw json.RawMessage) (*client.ResponsesResult, error) {
 	out := &client.ResponsesResult{Text: m.Text, Calls: []*client.ResponsesCall{}, Completed: true}
 	for _, c := range m.Calls {
 		rc := &client.ResponsesCall{Name: c.Name}
-		src := []byte(c.Input)
-		if c.Arguments != nil {
-			rc.RawArguments = *c.Arguments
-			src = []byte(*c.Arguments)
-		}
-		if len(bytes.TrimSpace(src)) == 0 {
-			src = []byte("{}")
-		}
-		if err := json.Unmarshal(src, &rc.Arguments); err != nil {
-			rc.Arguments, rc.ArgumentsErr = nil, err.Error()
-		}
+		rc.RawArguments, rc.Arguments, rc.ArgumentsErr = c.arguments()
 		out.Calls = append(out.Calls, rc)
 	}
 	out.Final = out.Calls
 	return out, nil
+}
+
+// sdkCall is one tool call of an OpenAI-kind or Responses-kind SDK message as oracle.mjs prints
+// it: the official SDKs give the arguments string, the AI SDK the parsed input.
+type sdkCall struct {
+	ID        string          `json:"id"`
+	Type      string          `json:"type"`
+	Name      string          `json:"name"`
+	Arguments *string         `json:"arguments"`
+	Input     json.RawMessage `json:"input"`
+}
+
+// arguments parses the call's arguments string when it has one, else its input, as JSON, ""
+// counting as {}. It returns the arguments string ("" for an input), the value, and, when they
+// are not JSON, a nil value and the parse error's text.
+func (c sdkCall) arguments() (raw string, v any, notJSON string) {
+	src := []byte(c.Input)
+	if c.Arguments != nil {
+		raw, src = *c.Arguments, []byte(*c.Arguments)
+	}
+	if len(bytes.TrimSpace(src)) == 0 {
+		src = []byte("{}")
+	}
+	if err := json.Unmarshal(src, &v); err != nil {
+		return raw, nil, err.Error()
+	}
+	return raw, v, ""
 }
 
 // chatWant renders an accumulated chat message as a want.json "message".
@@ -179,60 +177,57 @@ func judge(c cases.Case, want json.RawMessage, r oracleResult) error {
 // and returns them as a want.json "message", or the error the accumulation ended with; a tool
 // input that is not JSON is such an error.
 func goOracle(c cases.Case) (json.RawMessage, error) {
-	if c.Protocol == "responses" {
+	var msg any
+	var notJSON, err error
+	switch c.Protocol {
+	case "responses":
 		var r *client.ResponsesResult
-		var err error
-		if c.Stream {
-			r, err = client.ResponsesStream(c.Upstream)
-		} else {
-			r, err = client.ResponsesJSON(c.Upstream)
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, rc := range r.Calls {
-			if rc.ArgumentsErr != "" {
-				return nil, fmt.Errorf("the arguments of %s are not JSON: %s", rc.Name, rc.ArgumentsErr)
+		if r, err = accumulate(c, client.ResponsesStream, client.ResponsesJSON); err == nil {
+			for _, rc := range r.Calls {
+				notJSON = cmp.Or(notJSON, inputNotJSON("the arguments of %s are not JSON: %s", rc.Name, rc.ArgumentsErr))
 			}
+			msg = r
 		}
-		b, _ := json.Marshal(r)
-		return b, nil
-	}
-	if c.Protocol == "openai" {
+	case "openai":
 		var m *client.ChatMessage
-		var err error
-		if c.Stream {
-			m, err = client.ChatStream(c.Upstream)
-		} else {
-			m, err = client.ChatJSON(c.Upstream)
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, tc := range m.ToolCalls {
-			if tc.ArgumentsErr != "" {
-				return nil, fmt.Errorf("the arguments of %s are not JSON: %s", tc.Name, tc.ArgumentsErr)
+		if m, err = accumulate(c, client.ChatStream, client.ChatJSON); err == nil {
+			for _, tc := range m.ToolCalls {
+				notJSON = cmp.Or(notJSON, inputNotJSON("the arguments of %s are not JSON: %s", tc.Name, tc.ArgumentsErr))
 			}
+			msg = chatWant(m)
 		}
-		return chatWant(m), nil
+	default:
+		var m *client.Message
+		if m, err = accumulate(c, client.AnthropicStream, client.AnthropicJSON); err == nil {
+			for _, b := range m.Content {
+				notJSON = cmp.Or(notJSON, inputNotJSON("the input of %s is not JSON: %s", b.Name, b.InputErr))
+			}
+			msg = m
+		}
 	}
-	var m *client.Message
-	var err error
-	if c.Stream {
-		m, err = client.AnthropicStream(c.Upstream)
-	} else {
-		m, err = client.AnthropicJSON(c.Upstream)
-	}
-	if err != nil {
+	if err = cmp.Or(err, notJSON); err != nil {
 		return nil, err
 	}
-	for _, b := range m.Content {
-		if b.InputErr != "" {
-			return nil, fmt.Errorf("the input of %s is not JSON: %s", b.Name, b.InputErr)
-		}
-	}
-	b, _ := json.Marshal(m)
+	b, _ := json.Marshal(msg)
 	return b, nil
+}
+
+// accumulate runs the client package's accumulator for the case's upstream bytes: stream for an
+// SSE body, whole for a JSON one.
+func accumulate[M any](c cases.Case, stream, whole func([]byte) (M, error)) (M, error) {
+	if c.Stream {
+		return stream(c.Upstream)
+	}
+	return whole(c.Upstream)
+}
+
+// inputNotJSON is the error, said by format, for a call of tool whose input or arguments did not
+// parse as JSON, its parse error's text why; nil when why is "".
+func inputNotJSON(format, tool, why string) error {
+	if why == "" {
+		return nil
+	}
+	return fmt.Errorf(format, tool, why)
 }
 
 // sdkStrictFrames says, per SDK kind, whether the SDK fails on a data payload that is not an event
@@ -280,14 +275,7 @@ func TestSDKsOnCases(t *testing.T) {
 	if len(missing) > 0 {
 		t.Fatalf("the SDKs %s are not installed at their pinned versions; from the module root run:\n\t%s", strings.Join(missing, ", "), sdkInstallHint)
 	}
-	var all []cases.Case
-	for _, p := range []string{"openai", "anthropic", "responses"} {
-		cs, err := cases.Load(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, cs...)
-	}
+	all := cases.ForTest(t, "openai", "anthropic", "responses")
 	up := &sdkUpstream{cases: map[string]cases.Case{}}
 	for _, c := range all {
 		up.cases[c.Protocol+"/"+c.Name] = c

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
@@ -78,7 +79,7 @@ func scrape(t *testing.T, url string) map[string]float64 {
 }
 
 func TestMetricsAfterRepairedCase(t *testing.T) {
-	c := namedCase(t, "anthropic", "stringified-array-todos")
+	c := cases.NamedForTest(t, "anthropic", "stringified-array-todos")
 	got, srv := runCaseWith(t, c, Options{Version: "v-test"})
 	url, _ := serveWithDone(t, srv)
 	m := scrape(t, url)

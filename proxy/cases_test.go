@@ -2,15 +2,12 @@ package proxy
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand"
 	"net/http"
 	"net/http/httptest"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"testing/iotest"
@@ -37,39 +34,7 @@ func (u *caseUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	u.mu.Lock()
 	u.gotReq, u.gotHdr = body, r.Header.Clone()
 	u.mu.Unlock()
-	ct := "application/json"
-	if u.c.Stream {
-		ct = "text/event-stream"
-	}
-	w.Header().Set("Content-Type", ct)
-	gz := false
-	for k, v := range u.c.Headers {
-		w.Header().Set(k, v)
-		if strings.EqualFold(k, "Content-Encoding") && v == "gzip" {
-			gz = true
-		}
-	}
-	w.WriteHeader(u.c.Status)
-	var out io.Writer = w
-	var zw *gzip.Writer
-	if gz {
-		zw = gzip.NewWriter(w)
-		out = zw
-	}
-	rnd := rand.New(rand.NewSource(u.seed))
-	rc := http.NewResponseController(w)
-	for b := u.c.Upstream; len(b) > 0; {
-		n := min(1+rnd.Intn(40), len(b))
-		_, _ = out.Write(b[:n])
-		if zw != nil {
-			_ = zw.Flush()
-		}
-		_ = rc.Flush()
-		b = b[n:]
-	}
-	if zw != nil {
-		_ = zw.Close()
-	}
+	cases.WriteUpstream(w, u.c, u.seed, 40)
 }
 
 // oneByteTransport hands the proxy the upstream body one byte per read.
@@ -84,18 +49,6 @@ func (t oneByteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}{iotest.OneByteReader(resp.Body), resp.Body}
 	}
 	return resp, err
-}
-
-// namedCase is the shared case of protocol called name; it stops the test when there is none.
-func namedCase(t testing.TB, protocol, name string) cases.Case {
-	t.Helper()
-	for _, c := range cases.ForTest(t, protocol) {
-		if c.Name == name {
-			return c
-		}
-	}
-	t.Fatalf("no %s case named %s", protocol, name)
-	return cases.Case{}
 }
 
 // casePath is the request path a case of protocol is posted to: the one analyze gives its bodies.

@@ -44,7 +44,7 @@ func hostileVariants(t *testing.T, c cases.Case, tool string) map[string][2]stri
 // (output unchanged unless a repair is counted, valid frames, calls the upstream's or fitting).
 func TestHostileOpenAI(t *testing.T) {
 	for _, dialect := range []struct{ protocol, name, path string }{{"openai", "chat", "/v1/chat/completions"}, {"responses", "responses", "/v1/responses"}} {
-		base := namedCase(t, dialect.protocol, "stringified-array-args")
+		base := cases.NamedForTest(t, dialect.protocol, "stringified-array-args")
 		for name, v := range hostileVariants(t, base, "todowrite") {
 			t.Run(dialect.name+"/"+name, func(t *testing.T) {
 				out, snap, gotReq := withDeadline(t, 60*time.Second, func() ([]byte, observe.Snapshot, []byte) {

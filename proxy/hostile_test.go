@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/observe"
 )
 
@@ -380,7 +381,7 @@ func TestStreamedRequestBodyKeepsAnswer(t *testing.T) {
 // TestOversizeEventPassesThrough: a stream holding an event over the size limit passes through
 // byte for byte from that event on, even when it would otherwise be repaired.
 func TestOversizeEventPassesThrough(t *testing.T) {
-	c := namedCase(t, "anthropic", "leaked-invoke-court")
+	c := cases.NamedForTest(t, "anthropic", "leaked-invoke-court")
 	// A ping whose data is larger than the limit, right after message_start.
 	big := "event: ping\ndata: {\"type\":\"ping\",\"pad\":\"" + strings.Repeat("x", 4096) + "\"}\n\n"
 	i := bytes.Index(c.Upstream, []byte("event: ping"))

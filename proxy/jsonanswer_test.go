@@ -184,7 +184,7 @@ func TestToolChoiceLimitsLeaks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.caseName+"/"+tc.choice, func(t *testing.T) {
-			c := namedCase(t, "anthropic", tc.caseName)
+			c := cases.NamedForTest(t, "anthropic", tc.caseName)
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal(c.Request, &m); err != nil {
 				t.Fatal(err)
@@ -198,7 +198,7 @@ func TestToolChoiceLimitsLeaks(t *testing.T) {
 		})
 	}
 	// The same case without the limit is converted: the test can fail.
-	c := namedCase(t, "anthropic", "leaked-invoke-two-calls")
+	c := cases.NamedForTest(t, "anthropic", "leaked-invoke-two-calls")
 	if _, snap, _ := exchangeThrough(t, Options{}, "/v1/messages", c.Request, "text/event-stream", c.Upstream); snap.Repairs["leaked_call"] == 0 {
 		t.Fatalf("the case is not converted without a tool_choice either: %v", snap.Repairs)
 	}

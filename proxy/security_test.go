@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/sample"
 	"github.com/toolfix/toolfix/proxy/sse"
 	"github.com/toolfix/toolfix/proxy/syncbuf"
@@ -78,7 +79,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 	// a tool argument.
 	openaiReqs := map[string]string{}
 	for _, d := range []struct{ protocol, route string }{{"openai", "/chatfix"}, {"responses", "/respfix"}} {
-		c := namedCase(t, d.protocol, "stringified-array-args")
+		c := cases.NamedForTest(t, d.protocol, "stringified-array-args")
 		answers[d.route] = struct {
 			status int
 			ct     string

@@ -107,17 +107,23 @@ function aiTools(req) {
   return tools;
 }
 
+// consume sends the case's request with an SDK and returns what the SDK ended up with: whole
+// (create) when the request says stream: false, else through the SDK's stream helper (stream,
+// handed the request without its stream key, as the helpers want it).
+async function consume(request, create, stream) {
+  const req = { ...request };
+  if (req.stream === false) return create(req);
+  delete req.stream;
+  return stream(req);
+}
+
 async function runOpenAI(run, signal) {
   const client = new OpenAI({ apiKey: KEY, baseURL: run.url + "/v1", maxRetries: 0, timeout: RUN_TIMEOUT_MS });
-  const req = { ...run.request };
-  let completion;
-  if (req.stream === false) {
-    completion = await client.chat.completions.create(req, { signal });
-  } else {
-    delete req.stream;
-    const stream = client.chat.completions.stream(req, { signal });
-    completion = await stream.finalChatCompletion();
-  }
+  const completion = await consume(
+    run.request,
+    (req) => client.chat.completions.create(req, { signal }),
+    (req) => client.chat.completions.stream(req, { signal }).finalChatCompletion(),
+  );
   const choice = completion.choices[0];
   const msg = choice.message;
   return {
@@ -134,14 +140,11 @@ async function runOpenAI(run, signal) {
 
 async function runOpenAIResponses(run, signal) {
   const client = new OpenAI({ apiKey: KEY, baseURL: run.url + "/v1", maxRetries: 0, timeout: RUN_TIMEOUT_MS });
-  const req = { ...run.request };
-  let resp;
-  if (req.stream === false) {
-    resp = await client.responses.create(req, { signal });
-  } else {
-    delete req.stream;
-    resp = await client.responses.stream(req, { signal }).finalResponse();
-  }
+  const resp = await consume(
+    run.request,
+    (req) => client.responses.create(req, { signal }),
+    (req) => client.responses.stream(req, { signal }).finalResponse(),
+  );
   const output = resp.output || [];
   return {
     status: resp.status ?? null,
@@ -157,14 +160,11 @@ async function runOpenAIResponses(run, signal) {
 
 async function runAnthropic(run, signal) {
   const client = new Anthropic({ apiKey: KEY, baseURL: run.url, maxRetries: 0, timeout: RUN_TIMEOUT_MS });
-  const req = { ...run.request };
-  let msg;
-  if (req.stream === false) {
-    msg = await client.messages.create(req, { signal });
-  } else {
-    delete req.stream;
-    msg = await client.messages.stream(req, { signal }).finalMessage();
-  }
+  const msg = await consume(
+    run.request,
+    (req) => client.messages.create(req, { signal }),
+    (req) => client.messages.stream(req, { signal }).finalMessage(),
+  );
   return {
     stop_reason: msg.stop_reason,
     content: msg.content.map((b) => {

@@ -18,7 +18,7 @@ import (
 // run feeds body through a Stream read by r and returns the output and the repair kinds reported.
 func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 	tools, _ := repair.ToolsFromAnthropic(request)
-	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) ssetest.Repairer { return NewStream(tools, rep) })
+	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) sse.Repairer { return NewStream(tools, rep) })
 }
 
 func TestCasesPure(t *testing.T) {

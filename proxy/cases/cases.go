@@ -116,6 +116,20 @@ func ForTest(tb testing.TB, protocols ...string) []Case {
 	return all
 }
 
+// NamedForTest is the case of protocol called name (its folder's name, e.g. "d13_stringified_array"),
+// loaded as ForTest loads them. It stops tb (tb.Fatal) when the cases cannot be read or none of
+// protocol's cases has that name, so a renamed case fails its test clearly.
+func NamedForTest(tb testing.TB, protocol, name string) Case {
+	tb.Helper()
+	for _, c := range ForTest(tb, protocol) {
+		if c.Name == name {
+			return c
+		}
+	}
+	tb.Fatalf("no %s case named %q in testdata/cases", protocol, name)
+	return Case{}
+}
+
 // All loads the cases of every protocol.
 func All() ([]Case, error) { return loadEach(Protocols) }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/toolfix/toolfix/proxy/openai"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/responses"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // DialectFor names the API a request path speaks: "anthropic" for …/messages, "chat" for
@@ -33,7 +34,7 @@ func DialectFor(path string) string {
 // newStreamRepairer returns the repairer for a streamed response of dialect, or nil to pass the
 // stream through untouched. The request body is only read for its tools, never altered.
 // textFormat is the route's opt-in leaked-call text format ("" for none; see Route.TextFormat).
-func newStreamRepairer(dialect string, request []byte, textFormat string, maxHeld int, rep *repair.Reporter) streamRepairer {
+func newStreamRepairer(dialect string, request []byte, textFormat string, maxHeld int, rep *repair.Reporter) sse.Repairer {
 	tools, err := ToolsOf(dialect, request)
 	switch dialect {
 	case "anthropic":

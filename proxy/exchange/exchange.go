@@ -16,16 +16,6 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
-// streamRepairer is what a dialect offers for one streamed response. Push is given each framed
-// piece in order and writes what may go now; End is called once at the end of the stream and writes
-// whatever is still held. Held returns the raw bytes of every piece taken but not yet written, as
-// they came, so that the pump can fail open after a panic.
-type streamRepairer interface {
-	Push(ev sse.Event, w io.Writer) error
-	End(w io.Writer) error
-	Held() []byte
-}
-
 // exchange is one forwarded request's response side.
 type exchange struct {
 	s       *Env
@@ -65,7 +55,7 @@ type handling int
 
 const (
 	handleCopy      handling = iota // copied as it comes
-	handleStream                    // framed and pumped through the dialect's streamRepairer
+	handleStream                    // framed and pumped through the dialect's sse.Repairer
 	handleJSON                      // read whole and repaired by repairJSON
 	handleSSEAsJSON                 // an SSE answer to a non-streamed request: see sseAsJSON
 )
@@ -118,7 +108,7 @@ func (ex *exchange) respond() {
 	if h == handleJSON {
 		h = streamLabelledJSON(h, ex.request, ex.peekHead(64))
 	}
-	var rep streamRepairer
+	var rep sse.Repairer
 	if h == handleStream {
 		rep = newStreamRepairer(ex.dialect, ex.request, ex.textFormat(), ex.s.opts.MaxHeld, ex.reporter(nil))
 	}
@@ -175,7 +165,7 @@ func (ex *exchange) abort(err error) {
 
 // stream pumps an SSE body through the dialect's repairer, flushing whenever it would wait for the
 // upstream, and fails open on a panic.
-func (ex *exchange) stream(rep streamRepairer) {
+func (ex *exchange) stream(rep sse.Repairer) {
 	sh, holds := rep.(spanHolder)
 	ex.s.stats.StreamOpened()
 	defer ex.s.stats.StreamClosed()
@@ -229,7 +219,7 @@ type pumpHooks struct {
 // every read of src that may block. After a panic in rep it writes what rep held and every later
 // byte as it came, and calls hooks.panicked once. It returns the error that ended src (nil at its
 // end) and the first error writing to w, after which it stops. The proxy and Replay share it.
-func pumpStream(src io.Reader, w io.Writer, rep streamRepairer, maxEvent int, hooks pumpHooks) (readErr, writeErr error) {
+func pumpStream(src io.Reader, w io.Writer, rep sse.Repairer, maxEvent int, hooks pumpHooks) (readErr, writeErr error) {
 	p := &pump{
 		fr:       &sse.Reader{R: src, MaxEvent: maxEvent, BeforeRead: hooks.beforeRead, AfterRead: hooks.afterRead},
 		w:        w,
@@ -247,7 +237,7 @@ func pumpStream(src io.Reader, w io.Writer, rep streamRepairer, maxEvent int, ho
 type pump struct {
 	fr       *sse.Reader
 	w        io.Writer
-	rep      streamRepairer
+	rep      sse.Repairer
 	panicked func(any)
 
 	broken            bool   // after a panic: every byte passes through

@@ -71,7 +71,7 @@ func TestPanicTextKeepsRuntimeErrors(t *testing.T) {
 // panicCanary is the secret a repairer's panic value quotes.
 const panicCanary = "CANARYpanic1111"
 
-// secretPanicky is a streamRepairer that panics with a secret in its panic value.
+// secretPanicky is a sse.Repairer that panics with a secret in its panic value.
 type secretPanicky struct{}
 
 func (secretPanicky) Push(sse.Event, io.Writer) error {

@@ -33,20 +33,8 @@ func httpCapture(body []byte) []byte {
 	return append([]byte("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"), append(chunked.Bytes(), "\r\n"...)...)
 }
 
-func loadCase(t *testing.T, protocol, name string) cases.Case {
-	t.Helper()
-	all := cases.ForTest(t, protocol)
-	for _, c := range all {
-		if c.Name == name {
-			return c
-		}
-	}
-	t.Fatalf("no case %s/%s", protocol, name)
-	return cases.Case{}
-}
-
 func TestLoadShapes(t *testing.T) {
-	c := loadCase(t, "anthropic", "stringified-array-todos")
+	c := cases.NamedForTest(t, "anthropic", "stringified-array-todos")
 	crlf := bytes.ReplaceAll(c.Upstream, []byte("\n"), []byte("\r\n"))
 	tests := []struct {
 		name   string

@@ -17,7 +17,7 @@ import (
 // run feeds body through a Stream read by r and returns the output and the repair kinds reported.
 func run(t testing.TB, request []byte, r io.Reader, opt Options) ([]byte, []string) {
 	tools, _ := repair.ToolsFromChat(request)
-	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) ssetest.Repairer { return NewStream(tools, rep, opt) })
+	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) sse.Repairer { return NewStream(tools, rep, opt) })
 }
 
 // checkChat checks a repaired body against a case's want.

@@ -23,7 +23,7 @@ const tools = `{"model":"m","stream":true,"tools":[
 // run feeds body through a Stream read by r and returns the output and the repair kinds reported.
 func run(t testing.TB, request []byte, r io.Reader) ([]byte, []string) {
 	tl, _ := repair.ToolsFromResponses(request)
-	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) ssetest.Repairer { return NewStream(tl, rep) })
+	return ssetest.RunKinds(t, r, func(rep *repair.Reporter) sse.Repairer { return NewStream(tl, rep) })
 }
 
 // runJSON repairs a non-streamed body and returns what the client gets and the kinds reported.

@@ -3,6 +3,7 @@ package sse
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"iter"
 
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -46,6 +47,17 @@ func OneObject(body []byte, fromStream func([]byte) ([]byte, bool)) (out []byte,
 		return trimmed, true, true
 	}
 	return body, false, true
+}
+
+// Repairer is what a dialect offers for one streamed response (anthropic.Stream, openai.Stream,
+// responses.Stream). Push is given each framed piece in order and writes to w what may go now; End
+// is called once at the end of the stream and writes whatever is still held. Held returns the raw
+// bytes of every piece taken but not yet written, as they came (nil when none is), so that the
+// caller can fail open after a panic. An error from Push or End is w's: the client is gone.
+type Repairer interface {
+	Push(ev Event, w io.Writer) error
+	End(w io.Writer) error
+	Held() []byte
 }
 
 // RepairOne repairs the body of an answer to a non-streamed request: it reshapes body into the one

@@ -14,7 +14,7 @@ func Event(raw string) sse.Event { return sse.Event{Raw: []byte(raw), Complete: 
 
 // PushEach pushes each of raws, one whole SSE event each (Complete set), through rep in order,
 // without ending the stream, and returns what rep wrote. It fails t on an error from Push.
-func PushEach(t testing.TB, rep Repairer, raws []string) string {
+func PushEach(t testing.TB, rep sse.Repairer, raws []string) string {
 	t.Helper()
 	var out strings.Builder
 	for i, raw := range raws {

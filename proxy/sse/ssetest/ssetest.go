@@ -20,17 +20,10 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse/ssetest/chunks"
 )
 
-// Repairer is a dialect's stream repairer: Push each piece, End once, Held what is still held.
-type Repairer interface {
-	Push(ev sse.Event, w io.Writer) error
-	End(w io.Writer) error
-	Held() []byte
-}
-
 // Run frames r, pushes every piece through rep, ends it and returns what rep wrote. It returns an
 // error from the reader (other than io.EOF), from Push or End, or when rep still holds bytes after
 // End.
-func Run(r io.Reader, rep Repairer) ([]byte, error) {
+func Run(r io.Reader, rep sse.Repairer) ([]byte, error) {
 	var out bytes.Buffer
 	fr := &sse.Reader{R: r}
 	for {
@@ -65,7 +58,7 @@ func (k *Kinds) Reporter() *repair.Reporter {
 // RunKinds is Run for the repairer newStream builds around a Reporter that records each repair's
 // kind. It fails t on an error from Run and returns what went out and the kinds, in the order
 // reported (nil when none was).
-func RunKinds(t testing.TB, r io.Reader, newStream func(*repair.Reporter) Repairer) ([]byte, []string) {
+func RunKinds(t testing.TB, r io.Reader, newStream func(*repair.Reporter) sse.Repairer) ([]byte, []string) {
 	t.Helper()
 	var kinds Kinds
 	out, err := Run(r, newStream(kinds.Reporter()))

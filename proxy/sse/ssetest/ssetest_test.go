@@ -90,7 +90,7 @@ func (r reporting) Push(ev sse.Event, w io.Writer) error {
 
 func TestRunKinds(t *testing.T) {
 	in := []byte("data: fix\n\ndata: ok\n\ndata: fix\n\n")
-	out, kinds := RunKinds(t, Chunks(in, 1), func(rep *repair.Reporter) Repairer { return reporting{rep: rep} })
+	out, kinds := RunKinds(t, Chunks(in, 1), func(rep *repair.Reporter) sse.Repairer { return reporting{rep: rep} })
 	if !bytes.Equal(out, in) {
 		t.Fatalf("out %q, want the input", out)
 	}
