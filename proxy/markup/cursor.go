@@ -95,6 +95,20 @@ func (c *cursor) token() (string, res) {
 	return t, ok
 }
 
+// name consumes blanks and a run of name bytes: whole with the run; short when the text ends
+// inside it (it may grow); fail when there is none.
+func (c *cursor) name() (string, outcome) {
+	c.skipBlanks()
+	t, r := c.token()
+	switch {
+	case r != ok:
+		return "", short
+	case t == "":
+		return "", fail
+	}
+	return t, whole
+}
+
 // object consumes a JSON object and returns its text.
 func (c *cursor) object() (string, res) {
 	end, r := jsonObjectAt(c.s, c.i, c.m)
@@ -119,6 +133,51 @@ func (c *cursor) closeOr(closer string, forgive bool) outcome {
 		return short
 	}
 	return fail
+}
+
+// closing reads blanks, then what may end a call's parameters: done with whole when closer comes
+// (the cursor after it), done with cutOrShort(call) when the text ends inside closer, not done
+// otherwise (the cursor after the blanks).
+func (c *cursor) closing(closer string, call Call) (outcome, bool) {
+	c.skipBlanks()
+	switch c.lit(closer) {
+	case ok:
+		return whole, true
+	case eof:
+		return cutOrShort(call), true
+	}
+	return fail, false
+}
+
+// nextParam reads blanks, then the call's closer or the opener of its next parameter: done with
+// what closing says for closer, or with fail or short (failOrShort) when opener does not come
+// either; not done with the cursor after opener.
+func (c *cursor) nextParam(closer, opener string, call Call) (outcome, bool) {
+	if o, done := c.closing(closer, call); done {
+		return o, true
+	}
+	if r := c.lit(opener); r != ok {
+		return failOrShort(r), true
+	}
+	return fail, false
+}
+
+// cutOrShort is the outcome of call when the text ends inside a closer that may be left out: cut
+// once a parameter is complete, short before it.
+func cutOrShort(call Call) outcome {
+	if len(call.Params) > 0 {
+		return cut
+	}
+	return short
+}
+
+// single is the result of a block that holds one call: the call with its outcome, or none when
+// the outcome is fail or short.
+func single(call Call, o outcome) ([]Call, outcome) {
+	if o == fail || o == short {
+		return nil, o
+	}
+	return []Call{call}, o
 }
 
 // listOf says which calls a list holds, for callsUntil.

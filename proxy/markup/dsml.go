@@ -27,11 +27,7 @@ const (
 func dsmlBlock(c *cursor) ([]Call, outcome) {
 	rest := c.rest()
 	if strings.HasPrefix(rest, dsmlInvoke) || partial(rest, dsmlInvoke) && !partial(rest, dsmlCalls) {
-		call, o := dsmlInvokeRest(c)
-		if o == fail || o == short {
-			return nil, o
-		}
-		return []Call{call}, o
+		return single(dsmlInvokeRest(c))
 	}
 	if r := c.lit(dsmlCalls); r != ok {
 		return nil, failOrShort(r)
@@ -54,20 +50,9 @@ func dsmlInvokeRest(c *cursor) (Call, outcome) {
 	}
 	call := Call{Syntax: DeepSeek, Name: name}
 	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, dsmlInvokeEnd):
-			c.i += len(dsmlInvokeEnd)
-			return call, whole
-		case partial(rest, dsmlInvokeEnd) && len(call.Params) > 0:
-			return call, cut
-		case partial(rest, dsmlInvokeEnd) || partial(rest, dsmlParam):
-			return call, short
-		case !strings.HasPrefix(rest, dsmlParam):
-			return call, fail
+		if o, done := c.nextParam(dsmlInvokeEnd, dsmlParam, call); done {
+			return call, o
 		}
-		c.i += len(dsmlParam)
 		attrs, r := c.attrs()
 		if r != ok {
 			return call, failOrShort(r)

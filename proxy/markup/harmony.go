@@ -32,17 +32,10 @@ const (
 // built-in tool such as browser or python is no function call), and only the commentary
 // channel. <|call|> (or <|end|>) may follow, or be missing at the end.
 func harmonyBlock(c *cursor) ([]Call, outcome) {
-	var call Call
-	var o outcome
 	if rest := c.rest(); rest != "" && rest[0] == '<' {
-		call, o = harmonyTokens(c)
-	} else {
-		call, o = harmonyPlain(c)
+		return single(harmonyTokens(c))
 	}
-	if o == fail || o == short {
-		return nil, o
-	}
-	return []Call{call}, o
+	return single(harmonyPlain(c))
 }
 
 // harmonyTokens parses the token form of a Harmony call.

@@ -113,11 +113,7 @@ func invokeBlock(c *cursor) ([]Call, outcome) {
 		}
 		return nil, fail
 	case qnameIs(q, "invoke", false):
-		call, o := invokeRest(c, q)
-		if o == fail || o == short {
-			return nil, o
-		}
-		return []Call{call}, o
+		return single(invokeRest(c, q))
 	case qnameIs(q, "function_calls", false), qnameIs(q, "tool_call", true):
 		return wrapperRest(c, q)
 	}
@@ -155,15 +151,10 @@ func invokeRest(c *cursor, q string) (Call, outcome) {
 	call := Call{Syntax: Invoke, Name: name}
 	closer := "</" + q + ">"
 	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, closer):
-			c.i += len(closer)
-			return call, whole
-		case partial(rest, closer):
-			return call, cutOrShort(call)
-		case strings.HasPrefix(rest, "</"):
+		if o, done := c.closing(closer, call); done {
+			return call, o
+		}
+		if strings.HasPrefix(c.rest(), "</") {
 			return call, fail
 		}
 		pq, r := c.tagName()

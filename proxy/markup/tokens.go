@@ -89,10 +89,9 @@ func kimiBlock(c *cursor) ([]Call, outcome) {
 
 // kimiCallRest parses functions.T:N<|tool_call_argument_begin|>{…}<|tool_call_end|>.
 func kimiCallRest(c *cursor) (Call, outcome) {
-	c.skipBlanks()
-	raw, r := c.token()
-	if r != ok {
-		return Call{}, short
+	raw, o := c.name()
+	if o != whole {
+		return Call{}, o
 	}
 	name := strings.TrimPrefix(raw, "functions.")
 	if k := strings.LastIndexByte(name, ':'); k >= 0 && allDigits(name[k+1:]) {
@@ -135,13 +134,9 @@ func deepseekBlock(c *cursor) ([]Call, outcome) {
 // deepseekCallRest parses function<｜tool▁sep｜>T\n```json\n{…}\n``` (V3) or T<｜tool▁sep｜>{…}
 // (V3.1), then <｜tool▁call▁end｜>.
 func deepseekCallRest(c *cursor) (Call, outcome) {
-	c.skipBlanks()
-	t, r := c.token()
-	if r != ok {
-		return Call{}, short
-	}
-	if t == "" {
-		return Call{}, fail
+	t, o := c.name()
+	if o != whole {
+		return Call{}, o
 	}
 	c.skipBlanks()
 	if r := c.lit(dsSep); r != ok {
@@ -154,12 +149,9 @@ func deepseekCallRest(c *cursor) (Call, outcome) {
 	if t != "function" || c.s[c.i] == '{' {
 		return argsEnd(c, Call{Syntax: DeepSeek, Name: t}, dsCallEnd)
 	}
-	name, r := c.token()
-	if r != ok {
-		return Call{}, short
-	}
-	if name == "" {
-		return Call{}, fail
+	name, o := c.name()
+	if o != whole {
+		return Call{}, o
 	}
 	c.skipBlanks()
 	if r := c.lit("```"); r != ok {

@@ -23,11 +23,7 @@ const (
 // #18530, jundot/omlx PR #844), with the stray </tool_call> it often still writes after it.
 func toolCallBlock(c *cursor) ([]Call, outcome) {
 	if rest := c.rest(); strings.HasPrefix(rest, qwenFunc) || partial(rest, qwenFunc) && !partial(rest, tcOpen) {
-		call, o := qwenRest(c, true)
-		if o == fail || o == short {
-			return nil, o
-		}
-		return []Call{call}, o
+		return single(qwenRest(c, true))
 	} else if partial(rest, qwenFunc) {
 		return nil, short
 	}
@@ -36,28 +32,19 @@ func toolCallBlock(c *cursor) ([]Call, outcome) {
 	}
 	c.skipBlanks()
 	rest := c.rest()
-	var (
-		call Call
-		o    outcome
-	)
 	switch {
 	case rest == "":
 		return nil, short
 	case rest[0] == '{':
-		call, o = hermesRest(c)
+		return single(hermesRest(c))
 	case strings.HasPrefix(rest, qwenFunc):
-		call, o = qwenRest(c, false)
+		return single(qwenRest(c, false))
 	case partial(rest, qwenFunc):
 		return nil, short
 	case nameByte(rest[0]):
-		call, o = glmRest(c)
-	default:
-		return nil, fail
+		return single(glmRest(c))
 	}
-	if o == fail || o == short {
-		return nil, o
-	}
-	return []Call{call}, o
+	return nil, fail
 }
 
 // hermesRest parses {"name": …, "arguments": …} and the closer, which may be missing at the end.
@@ -136,46 +123,29 @@ func qwenRest(c *cursor, bare bool) (Call, outcome) {
 	call := Call{Syntax: ToolCallXML, Name: name}
 	for {
 		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, qwenParam):
-			c.i += len(qwenParam)
-			pname, o := qwenName(c)
-			if o != whole {
-				return call, o
-			}
-			v, r := c.upto(qwenValEnd)
-			if r != ok {
-				return call, short
-			}
-			call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
-		case strings.HasPrefix(rest, qwenFuncEnd):
-			c.i += len(qwenFuncEnd)
+		switch c.lit(qwenFuncEnd) {
+		case ok:
 			if bare {
 				return call, bareEnd(c)
 			}
 			c.skipBlanks()
 			return call, c.closeOr(tcClose, true)
-		case strings.HasPrefix(rest, tcClose):
-			c.i += len(tcClose)
-			return call, whole
-		case partial(rest, qwenFuncEnd), partial(rest, tcClose):
+		case eof: // the text ends inside </function>
 			return call, cutOrShort(call)
-		case partial(rest, qwenParam):
-			return call, short
-		default:
-			return call, fail
 		}
+		if o, done := c.nextParam(tcClose, qwenParam, call); done {
+			return call, o
+		}
+		pname, o := qwenName(c)
+		if o != whole {
+			return call, o
+		}
+		v, r := c.upto(qwenValEnd)
+		if r != ok {
+			return call, short
+		}
+		call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
 	}
-}
-
-// cutOrShort is the outcome of call when the text ends inside a closer that may be left out: cut
-// once a parameter is complete, short before it.
-func cutOrShort(call Call) outcome {
-	if len(call.Params) > 0 {
-		return cut
-	}
-	return short
 }
 
 // bareEnd ends a bare Qwen call after its </function>: a stray </tool_call> after blanks is taken
@@ -262,36 +232,24 @@ func glmRest(c *cursor) (Call, outcome) {
 	}
 	call := Call{Syntax: ToolCallXML, Name: name}
 	for {
-		c.skipBlanks()
-		rest := c.rest()
-		switch {
-		case strings.HasPrefix(rest, glmKey):
-			c.i += len(glmKey)
-			k, r := c.upto(glmKeyEnd)
-			if r != ok {
-				return call, short
-			}
-			if k = strings.Trim(k, blanks); k == "" {
-				return call, fail
-			}
-			c.skipBlanks()
-			if r := c.lit(glmVal); r != ok {
-				return call, failOrShort(r)
-			}
-			v, r := c.upto(glmValEnd)
-			if r != ok {
-				return call, short
-			}
-			call.Params = append(call.Params, Param{Name: k, Value: v})
-		case strings.HasPrefix(rest, tcClose):
-			c.i += len(tcClose)
-			return call, whole
-		case partial(rest, tcClose):
-			return call, cutOrShort(call)
-		case partial(rest, glmKey):
+		if o, done := c.nextParam(tcClose, glmKey, call); done {
+			return call, o
+		}
+		k, r := c.upto(glmKeyEnd)
+		if r != ok {
 			return call, short
-		default:
+		}
+		if k = strings.Trim(k, blanks); k == "" {
 			return call, fail
 		}
+		c.skipBlanks()
+		if r := c.lit(glmVal); r != ok {
+			return call, failOrShort(r)
+		}
+		v, r := c.upto(glmValEnd)
+		if r != ok {
+			return call, short
+		}
+		call.Params = append(call.Params, Param{Name: k, Value: v})
 	}
 }

@@ -190,14 +190,24 @@ func wantCalls(t *testing.T, c cases.Case) []wantCall {
 	return out
 }
 
-func toolsFor(c cases.Case) (*Tools, error) {
+// toolsFor returns the Tools the request of case c offers, read as its protocol says; when they
+// cannot be read it stops tb.
+func toolsFor(tb testing.TB, c cases.Case) *Tools {
+	tb.Helper()
+	var tools *Tools
+	var err error
 	switch c.Protocol {
 	case "anthropic":
-		return ToolsFromAnthropic(c.Request)
+		tools, err = ToolsFromAnthropic(c.Request)
 	case "openai":
-		return ToolsFromChat(c.Request)
+		tools, err = ToolsFromChat(c.Request)
+	default:
+		tools, err = ToolsFromResponses(c.Request)
 	}
-	return ToolsFromResponses(c.Request)
+	if err != nil {
+		tb.Fatalf("reading the tools of %s/%s: %v", c.Protocol, c.Name, err)
+	}
+	return tools
 }
 
 func decodeAny(t *testing.T, b []byte) any {
@@ -214,17 +224,10 @@ func decodeAny(t *testing.T, b []byte) any {
 // TestSharedCases runs RepairInput over every tool call the shared cases' upstreams send and
 // compares the input a client would end with against want.json.
 func TestSharedCases(t *testing.T) {
-	all, err := cases.All()
-	if err != nil {
-		t.Fatal(err)
-	}
 	checked := 0
-	for _, c := range all {
+	for _, c := range cases.ForTest(t) {
 		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
-			tools, err := toolsFor(c)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tools := toolsFor(t, c)
 			opt := Options{Args: c.Protocol != "anthropic"}
 			calls := upstreamCalls(t, c)
 			var wants []wantCall

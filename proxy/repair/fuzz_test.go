@@ -20,15 +20,8 @@ func fuzzCorpus(f *testing.F) ([]fuzzTool, []caseCall) {
 	f.Helper()
 	var tools []fuzzTool
 	var calls []caseCall
-	all, err := cases.All()
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, c := range all {
-		ts, err := toolsFor(c)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, c := range cases.ForTest(f) {
+		ts := toolsFor(f, c)
 		for _, n := range ts.Names() {
 			tools = append(tools, fuzzTool{ts, n})
 		}

@@ -99,52 +99,47 @@ func (p *jsonParser) value() (value, error) {
 	return value{}, p.fail("invalid character")
 }
 
-func (p *jsonParser) object() (value, error) {
+func (p *jsonParser) object() (value, error) { return p.container(true) }
+
+func (p *jsonParser) array() (value, error) { return p.container(false) }
+
+// container reads the object (object set) or array whose opener is at p.i. Its members gather on
+// the scratch stacks and are copied out when it closes; an empty one has empty, non-nil slices.
+func (p *jsonParser) container(object bool) (value, error) {
 	if p.depth++; p.depth > maxDepth {
 		return value{}, p.fail("nested too deep")
 	}
 	defer func() { p.depth-- }()
 	base, kbase := len(p.vals), len(p.keys)
 	defer func() { p.vals, p.keys = p.vals[:base], p.keys[:kbase] }()
-	err := p.members(func(k string) error {
-		e, err := p.value()
-		if err != nil {
-			return err
-		}
-		p.keys = append(p.keys, k)
-		p.push(e)
-		return nil
-	})
-	switch {
-	case err != nil:
-		return value{}, err
-	case len(p.keys) == kbase:
-		return value{kind: kindObject, keys: []string{}, elems: []value{}}, nil
-	}
-	return value{kind: kindObject, keys: slices.Clone(p.keys[kbase:]), elems: p.take(base)}, nil
-}
-
-func (p *jsonParser) array() (value, error) {
-	if p.depth++; p.depth > maxDepth {
-		return value{}, p.fail("nested too deep")
-	}
-	defer func() { p.depth-- }()
-	base := len(p.vals)
-	defer func() { p.vals = p.vals[:base] }()
-	err := p.items(func() error {
+	item := func() error {
 		e, err := p.value()
 		if err == nil {
 			p.push(e)
 		}
 		return err
-	})
-	switch {
-	case err != nil:
-		return value{}, err
-	case len(p.vals) == base:
-		return value{kind: kindArray, elems: []value{}}, nil
 	}
-	return value{kind: kindArray, elems: p.take(base)}, nil
+	v := value{kind: kindArray, elems: []value{}}
+	var err error
+	if object {
+		v = value{kind: kindObject, keys: []string{}, elems: []value{}}
+		err = p.members(func(k string) error {
+			p.keys = append(p.keys, k)
+			return item()
+		})
+	} else {
+		err = p.items(item)
+	}
+	if err != nil {
+		return value{}, err
+	}
+	if len(p.vals) > base {
+		if object {
+			v.keys = slices.Clone(p.keys[kbase:])
+		}
+		v.elems = p.take(base)
+	}
+	return v, nil
 }
 
 // members reads the object whose '{' is at p.i, calling member with the name of each member

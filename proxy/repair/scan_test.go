@@ -161,16 +161,9 @@ func jsonEqual(a, b []byte) bool {
 // bytes before the first one a Scan holds are a prefix of the repair, so streaming them at once
 // never stands in the way of a repair the engine makes.
 func TestScanKeepsCasesRepairable(t *testing.T) {
-	all, err := cases.All()
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, cs := range all {
-		tools, err := toolsFor(cs)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, cs := range cases.ForTest(t) {
+		tools := toolsFor(t, cs)
 		for _, c := range upstreamCalls(t, cs) {
 			for _, args := range []bool{false, true} {
 				opt := Options{Args: args, KeepText: true}

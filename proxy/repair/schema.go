@@ -151,8 +151,33 @@ func (c *compiler) compile(v *value, ptr string) *schema {
 	return s
 }
 
+// subschemaKeywords are the keywords whose value is one subschema, each with the field of a node
+// it compiles into.
+var subschemaKeywords = map[string]func(*schema) **schema{
+	"additionalProperties": func(s *schema) **schema { return &s.additional },
+	"not":                  func(s *schema) **schema { return &s.not },
+}
+
+// listKeywords are the keywords whose value is an array of subschemas, each with the field of a
+// node it compiles into (a value that is not an array compiles to nil). The array form of items
+// is read in keyword.
+var listKeywords = map[string]func(*schema) *[]*schema{
+	"prefixItems": func(s *schema) *[]*schema { return &s.prefix },
+	"allOf":       func(s *schema) *[]*schema { return &s.allOf },
+	"anyOf":       func(s *schema) *[]*schema { return &s.anyOf },
+	"oneOf":       func(s *schema) *[]*schema { return &s.oneOf },
+}
+
 // keyword compiles one keyword of an object schema and reports whether it constrains anything.
 func (c *compiler) keyword(s *schema, k string, e *value, p string) bool {
+	if field, ok := subschemaKeywords[k]; ok {
+		*field(s) = c.compile(e, p)
+		return true
+	}
+	if field, ok := listKeywords[k]; ok {
+		*field(s) = c.list(e, p)
+		return true
+	}
 	switch k {
 	case "type":
 		s.types, s.hasType = readTypes(e)
@@ -182,9 +207,6 @@ func (c *compiler) keyword(s *schema, k string, e *value, p string) bool {
 			}
 		}
 		return true
-	case "additionalProperties":
-		s.additional = c.compile(e, p)
-		return true
 	case "required":
 		for i := range e.elems {
 			if e.kind == kindArray && e.elems[i].kind == kindString {
@@ -199,25 +221,10 @@ func (c *compiler) keyword(s *schema, k string, e *value, p string) bool {
 			s.items = c.compile(e, p)
 		}
 		return true
-	case "prefixItems":
-		s.prefix = c.list(e, p)
-		return true
 	case "additionalItems":
 		if s.items == nil {
 			s.items = c.compile(e, p)
 		}
-		return true
-	case "allOf":
-		s.allOf = c.list(e, p)
-		return true
-	case "anyOf":
-		s.anyOf = c.list(e, p)
-		return true
-	case "oneOf":
-		s.oneOf = c.list(e, p)
-		return true
-	case "not":
-		s.not = c.compile(e, p)
 		return true
 	case "enum":
 		if e.kind == kindArray {
@@ -246,8 +253,29 @@ func (c *compiler) keyword(s *schema, k string, e *value, p string) bool {
 	return c.bound(s, k, e)
 }
 
-// bound compiles the numeric bound keywords (the draft-4 boolean exclusiveMinimum/Maximum are
-// read in compile, once minimum/maximum are known).
+// floatBounds are the numeric bound keywords read as numbers, each with the field of a node it
+// compiles into (the draft-4 boolean exclusiveMinimum/Maximum are read in compile, once
+// minimum/maximum are known).
+var floatBounds = map[string]func(*schema) **float64{
+	"minimum":          func(s *schema) **float64 { return &s.minimum },
+	"maximum":          func(s *schema) **float64 { return &s.maximum },
+	"exclusiveMinimum": func(s *schema) **float64 { return &s.exclusiveMin },
+	"exclusiveMaximum": func(s *schema) **float64 { return &s.exclMax },
+}
+
+// countBounds are the numeric bound keywords read as counts, each with the field of a node it
+// compiles into: -1 (no bound) unless the value is a whole number in [0, 2^31).
+var countBounds = map[string]func(*schema) *int{
+	"minItems":      func(s *schema) *int { return &s.minItems },
+	"maxItems":      func(s *schema) *int { return &s.maxItems },
+	"minLength":     func(s *schema) *int { return &s.minLength },
+	"maxLength":     func(s *schema) *int { return &s.maxLength },
+	"minProperties": func(s *schema) *int { return &s.minProps },
+	"maxProperties": func(s *schema) *int { return &s.maxProps },
+}
+
+// bound compiles one numeric bound keyword (floatBounds, countBounds) and reports whether k is
+// one whose value is a number.
 func (c *compiler) bound(s *schema, k string, e *value) bool {
 	if e.kind != kindNumber {
 		return false
@@ -256,34 +284,19 @@ func (c *compiler) bound(s *schema, k string, e *value) bool {
 	if err != nil {
 		return false
 	}
+	if field, ok := floatBounds[k]; ok {
+		*field(s) = &f
+		return true
+	}
+	field, ok := countBounds[k]
+	if !ok {
+		return false
+	}
 	n := -1
 	if isIntegral(e.text) && f >= 0 && f < 1<<31 {
 		n = int(f)
 	}
-	switch k {
-	case "minimum":
-		s.minimum = &f
-	case "maximum":
-		s.maximum = &f
-	case "exclusiveMinimum":
-		s.exclusiveMin = &f
-	case "exclusiveMaximum":
-		s.exclMax = &f
-	case "minItems":
-		s.minItems = n
-	case "maxItems":
-		s.maxItems = n
-	case "minLength":
-		s.minLength = n
-	case "maxLength":
-		s.maxLength = n
-	case "minProperties":
-		s.minProps = n
-	case "maxProperties":
-		s.maxProps = n
-	default:
-		return false
-	}
+	*field(s) = n
 	return true
 }
 
