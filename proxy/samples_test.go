@@ -165,7 +165,11 @@ func TestSamplesHoldNoSecrets(t *testing.T) {
 
 			files := savedSamples(t, dir)
 			if len(files) != 1 {
-				t.Fatalf("%d files in the samples folder, want 1", len(files))
+				var names []string
+				for _, f := range files {
+					names = append(names, filepath.Base(f.path))
+				}
+				t.Fatalf("%d files in the samples folder, want 1: %v", len(files), names)
 			}
 			checkPerm(t, dir, 0o700)
 			for _, f := range files {
