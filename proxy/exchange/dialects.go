@@ -60,9 +60,9 @@ func readable(rep *repair.Reporter, err error) *repair.Reporter {
 	return rep
 }
 
-// repairJSON repairs a non-streamed response body; ok is false when nothing changed.
-func repairJSON(dialect string, request, body []byte, textFormat string, rep *repair.Reporter) ([]byte, bool) {
-	tools, _ := ToolsOf(dialect, request)
+// repairJSON repairs a non-streamed response body against the request's tools (ToolsOf, read
+// once by the caller; nil or partial when they could not be read); ok is false when nothing changed.
+func repairJSON(dialect string, tools *repair.Tools, body []byte, textFormat string, rep *repair.Reporter) ([]byte, bool) {
 	switch dialect {
 	case "anthropic":
 		return anthropic.RepairMessage(tools, body, rep)

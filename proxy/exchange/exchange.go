@@ -316,19 +316,21 @@ func (ex *exchange) json() {
 		ex.copy(body)
 		return
 	}
-	if u := ex.undeclaredFor(); u != nil {
-		u.body(body)
+	tools, err := ToolsOf(ex.dialect, ex.request)
+	if err == nil {
+		newUndeclared(ex.dialect, tools, ex.logUndeclared).body(body)
 	}
-	out, _ := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	out, _ := repairBody(ex.dialect, ex.request, tools, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	_, _ = ex.w.Write(out)
 }
 
-// repairBody repairs a whole body with repairJSON, failing open (body as it came, panicked
-// called) after a panic; changed is false when the body goes as it came. The proxy and Replay
+// repairBody repairs a whole body with repairJSON against tools (the request's, read by ToolsOf),
+// failing open (body as it came, panicked called) after a panic; changed is false when the body
+// goes as it came. The request is read only for whether it asked for JSON. The proxy and Replay
 // share it.
-func repairBody(dialect string, request, body []byte, textFormat string, rep *repair.Reporter, panicked func(any)) (out []byte, changed bool) {
+func repairBody(dialect string, request []byte, tools *repair.Tools, body []byte, textFormat string, rep *repair.Reporter, panicked func(any)) (out []byte, changed bool) {
 	out = body
 	defer func() {
 		if p := recover(); p != nil {
@@ -339,7 +341,7 @@ func repairBody(dialect string, request, body []byte, textFormat string, rep *re
 	if sse.LooksLikeStream(body) && !RequestAsksJSON(request) {
 		return body, false // a stream the client asked for is not the JSON repairers' (see streamLabelledJSON)
 	}
-	if fixed, ok := repairJSON(dialect, request, body, textFormat, rep); ok {
+	if fixed, ok := repairJSON(dialect, tools, body, textFormat, rep); ok {
 		out, changed = fixed, true
 	}
 	return out, changed

@@ -37,7 +37,8 @@ func (ex *exchange) sseAsJSON() {
 		ex.copy(body)
 		return
 	}
-	out, changed := repairBody(ex.dialect, ex.request, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	tools, _ := ToolsOf(ex.dialect, ex.request)
+	out, changed := repairBody(ex.dialect, ex.request, tools, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
 	if !changed {
 		ex.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		ex.w.WriteHeader(ex.resp.StatusCode)

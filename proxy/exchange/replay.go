@@ -92,7 +92,8 @@ func ReplayResponse(path, method string, status int, contentType, textFormat str
 		if int64(len(upstream)) > DefaultMaxJSONBody {
 			return res, nil
 		}
-		res.Body, _ = repairBody(dialect, request, upstream, textFormat, rep, panicked)
+		tools, _ := ToolsOf(dialect, request)
+		res.Body, _ = repairBody(dialect, request, tools, upstream, textFormat, rep, panicked)
 	}
 	return res, nil
 }

@@ -28,13 +28,11 @@ type undeclared struct {
 	note    func(tool string)
 }
 
-// newUndeclared reads the request's tools for dialect ("anthropic", "chat", "responses"); nil
-// for another dialect or a request whose tools cannot be read (the dialects fail open on those).
-func newUndeclared(dialect string, request []byte, note func(string)) *undeclared {
-	tools, err := ToolsOf(dialect, request)
-	if err != nil {
-		return nil
-	}
+// newUndeclared watches a whole JSON answer of dialect ("anthropic", "chat", "responses") for
+// calls to tools other than the request's, as ToolsOf read them without an error (a request whose
+// tools cannot be read is not watched: the dialects fail open on those). A stream needs none: its
+// dialect reports each call to an undeclared tool as it reads it (repair.Reporter.Undeclared).
+func newUndeclared(dialect string, tools *repair.Tools, note func(string)) *undeclared {
 	return &undeclared{dialect: dialect, tools: tools, seen: map[string]bool{}, note: note}
 }
 
@@ -101,13 +99,6 @@ func (u *undeclared) body(b []byte) {
 		}
 	}
 	u.check(names)
-}
-
-// undeclaredFor is the exchange's undeclared for a whole JSON answer, logging each name with the
-// route and dialect. A stream needs none: its dialect reports each call to an undeclared tool as
-// it reads it (repair.Reporter.Undeclared), and the reporter logs it.
-func (ex *exchange) undeclaredFor() *undeclared {
-	return newUndeclared(ex.dialect, ex.request, ex.logUndeclared)
 }
 
 // logUndeclared logs one call to a tool the request does not declare.

@@ -8,10 +8,10 @@ func FuzzUndeclared(f *testing.F) {
 	f.Add("chat", []byte(`data: {"choices":[{"delta":{"tool_calls":[{"function":{"name":"x"}}]}}]}`+"\n\n"))
 	f.Add("responses", []byte(`{"output":[{"type":"function_call","name":"x"}]}`))
 	f.Fuzz(func(t *testing.T, dialect string, b []byte) {
-		u := newUndeclared(dialect, []byte(`{"tools":[]}`), func(string) {})
-		if u == nil {
+		tools, err := ToolsOf(dialect, []byte(`{"tools":[]}`))
+		if err != nil {
 			return
 		}
-		u.body(b)
+		newUndeclared(dialect, tools, func(string) {}).body(b)
 	})
 }
