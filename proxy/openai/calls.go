@@ -36,7 +36,7 @@ type call struct {
 	scan      *repair.Scan
 	span      bool
 	spanFirst bool // the span began in the call's first delta: its id and name went with it
-	faulty    bool // the arguments cannot fit as they are (see Stream.HoldingSpan)
+	faulty    bool // the arguments cannot fit as they are (see Stream.faultyOnly)
 	streamed  int
 	lost      bool
 	edits     []repair.SpanEdit // faulty values that went out repaired as they ended (settleSpans)
