@@ -175,9 +175,10 @@ func responsesEvent(typ, data string) string {
 
 // TestEveryHoldKeepsTheClientHearing holds issue 19 item 5: while anything is held, a faulty span
 // or not (a string in a oneOf branch of a healthy call, a text block's start, a text tail that may
-// begin a leaked call), the client hears from the stream: the upstream's pings and comments pass
-// ahead of a held call, and toolfix sends a keep-alive of its own when the client has had no byte
-// for 10 s. What is held then goes out as it came.
+// begin a leaked call), toolfix sends a keep-alive of its own when the client has had no byte for
+// 10 s. Behind a hold that may turn out healthy the upstream's pings and comments keep their place
+// (what is held then goes out as it came, byte for byte but for toolfix's keep-alives); behind a
+// text tail of the Responses dialect a comment passes at once.
 func TestEveryHoldKeepsTheClientHearing(t *testing.T) {
 	anthropicReq := `{"model":"m","stream":true,"max_tokens":9,"messages":[],"tools":[{"name":"TodoWrite","input_schema":` + oneOfSchema + `}]}`
 	start, toolStart, ping, stop := sseOf(evStart), sseOf(evToolStart), sseOf(evPing), sseOf(evStop1)
@@ -198,12 +199,12 @@ func TestEveryHoldKeepsTheClientHearing(t *testing.T) {
 		name, path, request string
 		steps               []streamStep
 	}{
-		{"anthropic: a string in a oneOf branch", "/v1/messages", anthropicReq, []streamStep{
-			{send: start, read: []string{start}}, {send: toolStart, read: []string{toolStart}},
-			{send: h1}, {send: ping, read: []string{ping}},
+		{"anthropic: a string in a oneOf branch, the upstream's ping in its place", "/v1/messages", anthropicReq, []streamStep{
+			{send: start, read: []string{start}},
+			// In one write, so that the client's read of toolStart says the pump took all three.
+			{send: toolStart + h1 + ping, read: []string{toolStart}},
 			{advance: 11 * time.Second, read: []string{keepAlivePing}},
-			{send: h2}, {send: ping, read: []string{ping}},
-			{send: stop, read: []string{h1, h2, stop}},
+			{send: h2}, {send: stop, read: []string{h1, ping, h2, stop}},
 		}},
 		{"anthropic: a text block's start, the upstream's ping in its place", "/v1/messages", todoRequest, []streamStep{
 			// In one write, so that the client's read of start says the pump took all three.
@@ -211,10 +212,10 @@ func TestEveryHoldKeepsTheClientHearing(t *testing.T) {
 			{advance: 11 * time.Second, read: []string{keepAlivePing}},
 			{send: textDelta, read: []string{textStart, ping, textDelta}},
 		}},
-		{"chat: a string in a oneOf branch", "/v1/chat/completions", chatReq, []streamStep{
-			{send: head, read: []string{head}}, {send: c1}, {send: comment, read: []string{comment}},
+		{"chat: a string in a oneOf branch, the upstream's comment in its place", "/v1/chat/completions", chatReq, []streamStep{
+			{send: head + c1 + comment, read: []string{head}},
 			{advance: 11 * time.Second, read: []string{": toolfix keep-alive\n\n"}},
-			{send: c2}, {send: finish, read: []string{c1, c2, finish}}, {send: done, read: []string{done}},
+			{send: c2}, {send: finish, read: []string{c1, comment, c2, finish}}, {send: done, read: []string{done}},
 		}},
 		{"responses: a text tail that may begin a leaked call", "/v1/responses", responsesReq, []streamStep{
 			{send: added, read: []string{added}}, {send: tail}, {send: comment, read: []string{comment}},

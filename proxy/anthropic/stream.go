@@ -126,12 +126,14 @@ func (s *Stream) HoldingSpan() bool {
 	return len(s.held) > 0 || s.leak != nil
 }
 
-// holdingInput reports whether a tool input is held (repair.Scan found a byte a repair may
-// change, whether or not the input can still fit): pings and comments then pass ahead of it (see
-// sendAhead). Ahead of anything else held they keep their place: the text block's
-// content_block_start is held until its first delta, and the upstream's own ping follows it.
+// holdingInput reports whether a tool input is held that cannot fit its schema as it is (see
+// repair.Scan.Faulty): the stream is not healthy then, so pings and comments pass ahead of it (see
+// sendAhead). Ahead of anything else held they keep their place, so that a stream that turns out
+// healthy stays byte-identical (an input held only because it may need a repair, the text block's
+// content_block_start held until its first delta, which the upstream's own ping follows); a hold
+// that lasts is covered by the proxy's keep-alive (see HoldingSpan).
 func (s *Stream) holdingInput() bool {
-	return s.blk != nil && s.blk.holding
+	return s.blk != nil && s.blk.holding && s.blk.faulty
 }
 
 // KeepAlive returns the event toolfix sends while a span stays held long, so that no client
