@@ -45,6 +45,8 @@ func TestArgumentsStreamedAgreeWithWhole(t *testing.T) {
 		`{"command":"ls"}  and more`,
 		`{"command": "ls", "timeout": "30"}`,
 		`{"command": "ls", "timeout": "30"} thanks`,
+		`{"command": "ls", "timeout": "30"} `,
+		"{\"command\": \"a\tb\", \"timeout\": \"30\"}\n",
 		"{\"command\":\"a\tb\"}",
 		"{\"command\":\"a\nb\"}",
 		"{\"command\":\"a\x00b\"}",
