@@ -222,6 +222,29 @@ func TestClientHangUpEverywhere(t *testing.T) {
 	}
 }
 
+// TestHangUpAfterTheAnswerCounts200: a client that closes its connection once it has read the
+// whole answer is counted with the answer's status, not 499.
+func TestHangUpAfterTheAnswerCounts200(t *testing.T) {
+	up := answerUpstream(t, "text/event-stream", stringifiedTodoStream("a"))
+	srv := newHandler(t, up.URL, Options{})
+	ps := httptest.NewServer(srv)
+	tr := &http.Transport{}
+	resp, err := tr.RoundTrip(newPost(t, ps.URL+"/v1/messages", todoRequest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadAll(resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	tr.CloseIdleConnections() // the client hangs up
+	ps.Close()                // the proxy's handler has returned
+	got := srv.Stats.Snapshot().Responses
+	if len(got) != 1 || got[0].Status != http.StatusOK || got[0].Count != 1 {
+		t.Fatalf("counted %+v, want one answer with status 200", got)
+	}
+}
+
 // closeAfterHangUp waits for the upstream handler to end (upDone), then closes what a hang-up test
 // opened: the client transport's idle connections, the proxy's server, the upstream and the
 // proxy's idle upstream connections, so that goleak finds none of them.
