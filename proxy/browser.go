@@ -15,6 +15,10 @@ import (
 //
 //   - Host must name a loopback interface: localhost, 127.0.0.0/8 or [::1], with or without a port.
 //     A page on evil.example whose DNS name was rebound to 127.0.0.1 sends Host: evil.example.
+//   - The request line must be in origin form (POST /v1/messages). net/http takes the host of an
+//     absolute-form line (POST http://127.0.0.1:P/v1/messages, RFC 9112 3.2.2) for r.Host and
+//     drops the Host header, which then cannot be judged; only a client that takes toolfix for a
+//     forward proxy (a browser set to use it) sends that form, never one given a base URL.
 //   - Origin, when present, must be a loopback http(s) origin; "null" (a sandboxed frame, a file://
 //     page) is refused. Coding agents send no Origin.
 //   - A CORS preflight (OPTIONS with Access-Control-Request-Method) is refused, so no browser is
@@ -23,6 +27,9 @@ import (
 //     cross-site, which only browsers send, is refused. With one, the Origin decides, so that a
 //     loopback page is treated alike whatever its port.
 func browserRefusal(r *http.Request) string {
+	if r.URL.IsAbs() || r.URL.Host != "" {
+		return "toolfix: refused a request whose request line names a full URL (as sent to a forward proxy): toolfix is not a forward proxy; point the client's base URL at http://127.0.0.1:PORT instead of using toolfix as its HTTP proxy"
+	}
 	if !loopbackHost(r.Host) {
 		return "toolfix: refused a request for host " + quoteHeader(r.Host) + ": toolfix answers only requests addressed to localhost, 127.0.0.1 or [::1] (a web page reaching it through a DNS name is refused); point the client's base URL at http://127.0.0.1:PORT"
 	}

@@ -17,6 +17,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -154,7 +155,8 @@ func TestStalledUpstreamStaysOpen(t *testing.T) {
 }
 
 // TestClientHangUpEverywhere: a client that goes away at any point of an exchange cancels the
-// upstream request and leaves no goroutine behind.
+// upstream request, is counted with status 499 (not the 200 already written) and leaves no
+// goroutine behind.
 func TestClientHangUpEverywhere(t *testing.T) {
 	tests := []struct {
 		name, path, contentType string
@@ -211,8 +213,35 @@ func TestClientHangUpEverywhere(t *testing.T) {
 			} else {
 				resp.Body.Close()
 			}
-			closeAfterHangUp(upDone, tr, ps, up, srv)
+			closeAfterHangUp(upDone, tr, ps, up, srv) // the proxy's handler has returned
+			got := srv.Stats.Snapshot().Responses
+			if len(got) != 1 || got[0].Status != observe.StatusClientClosed || got[0].Count != 1 {
+				t.Fatalf("counted %+v, want one answer with status 499", got)
+			}
 		})
+	}
+}
+
+// TestHangUpAfterTheAnswerCounts200: a client that closes its connection once it has read the
+// whole answer is counted with the answer's status, not 499.
+func TestHangUpAfterTheAnswerCounts200(t *testing.T) {
+	up := answerUpstream(t, "text/event-stream", stringifiedTodoStream("a"))
+	srv := newHandler(t, up.URL, Options{})
+	ps := httptest.NewServer(srv)
+	tr := &http.Transport{}
+	resp, err := tr.RoundTrip(newPost(t, ps.URL+"/v1/messages", todoRequest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadAll(resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	tr.CloseIdleConnections() // the client hangs up
+	ps.Close()                // the proxy's handler has returned
+	got := srv.Stats.Snapshot().Responses
+	if len(got) != 1 || got[0].Status != http.StatusOK || got[0].Count != 1 {
+		t.Fatalf("counted %+v, want one answer with status 200", got)
 	}
 }
 

@@ -67,7 +67,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 		return
 	}
 	defer resp.Body.Close()
-	resp.Body = s.Stats.UpstreamBody(resp.Body, cap)
+	resp.Body = s.Stats.UpstreamBody(resp.Body, cap, rec)
 	cap.Response(resp)
 
 	h := w.Header()

@@ -160,3 +160,72 @@ func TestChatCallStreamsThroughTheProxy(t *testing.T) {
 		})
 	}
 }
+
+// oneOfSchema is a tool parameter spec whose branches both take an object with a member a, a
+// string in one and an integer in the other: a string there is held (a repair may be needed),
+// but is not a fault.
+const oneOfSchema = `{"type":"object","properties":{"spec":{"oneOf":[` +
+	`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},` +
+	`{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}]}},"required":["spec"]}`
+
+// responsesEvent is one Responses SSE event of type typ with the members in data.
+func responsesEvent(typ, data string) string {
+	return "event: " + typ + "\ndata: {\"type\":\"" + typ + "\"," + data + "}\n\n"
+}
+
+// TestEveryHoldKeepsTheClientHearing holds issue 19 item 5: while anything is held, a faulty span
+// or not (a string in a oneOf branch of a healthy call, a text block's start, a text tail that may
+// begin a leaked call), toolfix sends a keep-alive of its own when the client has had no byte for
+// 10 s. Behind a hold that may turn out healthy the upstream's pings and comments keep their place
+// (what is held then goes out as it came, byte for byte but for toolfix's keep-alives); behind a
+// text tail of the Responses dialect a comment passes at once.
+func TestEveryHoldKeepsTheClientHearing(t *testing.T) {
+	anthropicReq := `{"model":"m","stream":true,"max_tokens":9,"messages":[],"tools":[{"name":"TodoWrite","input_schema":` + oneOfSchema + `}]}`
+	start, toolStart, ping, stop := sseOf(evStart), sseOf(evToolStart), sseOf(evPing), sseOf(evStop1)
+	h1, h2 := sseOf(toolDelta(`{"spec": {"a": "he`)), sseOf(toolDelta(`llo"}}`))
+	textStart, textDelta := sseOf(evTextStart), sseOf(evTextDelta)
+
+	chatReq := `{"model":"m","stream":true,"messages":[],"tools":[{"type":"function","function":{"name":"bash","parameters":` + oneOfSchema + `}}]}`
+	head := chatChunk(`{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":""}}]}`, "null")
+	c1, c2 := chatArgs(`{"spec": {"a": "he`), chatArgs(`llo"}}`)
+	comment, finish, done := ": ping\n\n", chatChunk(`{}`, `"tool_calls"`), "data: [DONE]\n\n"
+
+	responsesReq := `{"model":"m","stream":true,"input":"go","tools":[{"type":"function","name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"}}}}]}`
+	added := responsesEvent("response.output_item.added", `"output_index":0,"item":{"type":"message","id":"msg_1","status":"in_progress","role":"assistant","content":[]}`)
+	tail := responsesEvent("response.output_text.delta", `"item_id":"msg_1","output_index":0,"content_index":0,"delta":"<invoke"`)
+	more := responsesEvent("response.output_text.delta", `"item_id":"msg_1","output_index":0,"content_index":0,"delta":"s are fine"`)
+
+	tests := []struct {
+		name, path, request string
+		steps               []streamStep
+	}{
+		{"anthropic: a string in a oneOf branch, the upstream's ping in its place", "/v1/messages", anthropicReq, []streamStep{
+			{send: start, read: []string{start}},
+			// In one write, so that the client's read of toolStart says the pump took all three.
+			{send: toolStart + h1 + ping, read: []string{toolStart}},
+			{advance: 11 * time.Second, read: []string{keepAlivePing}},
+			{send: h2}, {send: stop, read: []string{h1, ping, h2, stop}},
+		}},
+		{"anthropic: a text block's start, the upstream's ping in its place", "/v1/messages", todoRequest, []streamStep{
+			// In one write, so that the client's read of start says the pump took all three.
+			{send: start + textStart + ping, read: []string{start}},
+			{advance: 11 * time.Second, read: []string{keepAlivePing}},
+			{send: textDelta, read: []string{textStart, ping, textDelta}},
+		}},
+		{"chat: a string in a oneOf branch, the upstream's comment in its place", "/v1/chat/completions", chatReq, []streamStep{
+			{send: head + c1 + comment, read: []string{head}},
+			{advance: 11 * time.Second, read: []string{": toolfix keep-alive\n\n"}},
+			{send: c2}, {send: finish, read: []string{c1, comment, c2, finish}}, {send: done, read: []string{done}},
+		}},
+		{"responses: a text tail that may begin a leaked call", "/v1/responses", responsesReq, []streamStep{
+			{send: added, read: []string{added}}, {send: tail}, {send: comment, read: []string{comment}},
+			{advance: 11 * time.Second, read: []string{": toolfix keep-alive\n\n"}},
+			{send: more, read: []string{tail, more}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			runSteps(t, tt.path, tt.request, tt.steps)
+		})
+	}
+}

@@ -1,8 +1,11 @@
 package proxy
 
 import (
+	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -101,6 +104,59 @@ func TestBrowserRequestsRefused(t *testing.T) {
 			}
 			if err := json.Unmarshal(body, &e); err != nil || e.Error.Type != tc.wantType || !strings.Contains(e.Error.Message, "refused") {
 				t.Errorf("refusal body %s (%v), want an API-shaped error of type %s saying refused", body, err, tc.wantType)
+			}
+		})
+	}
+}
+
+// TestAbsoluteFormRefused holds issue 19 item 6: a request line naming a full URL (RFC 9112
+// 3.2.2's absolute form, as a client sends to a forward proxy) is answered 403 and never reaches
+// the upstream, whatever host it names and whatever Host header comes with it: net/http routes it
+// by the line's host and drops the Host header. Sent on raw TCP, since Go's client never sends
+// that form to a server.
+func TestAbsoluteFormRefused(t *testing.T) {
+	up, hits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"ok":true}`)
+	})
+	_, ps := newProxy(t, []Route{{Name: "claude", Upstream: up.URL}})
+	addr := strings.TrimPrefix(ps.URL, "http://")
+	body := `{"model":"m","messages":[]}`
+	tests := []struct {
+		name, target, host string
+		want               int
+	}{
+		{"origin form", "/claude/v1/messages", addr, http.StatusOK},
+		{"loopback URL, foreign Host", "http://" + addr + "/claude/v1/messages", "evil.example", http.StatusForbidden},
+		{"loopback URL, loopback Host", "http://" + addr + "/claude/v1/messages", addr, http.StatusForbidden},
+		{"foreign URL, loopback Host", "http://evil.example/claude/v1/messages", addr, http.StatusForbidden},
+		{"healthz", "http://" + addr + "/healthz", "evil.example", http.StatusForbidden},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := hits.Load()
+			conn, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			method := "POST"
+			if strings.HasSuffix(tc.target, "/healthz") {
+				method = "GET"
+			}
+			fmt.Fprintf(conn, "%s %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", method, tc.target, tc.host, len(body), body)
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			answer, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			reached := hits.Load() - before
+			if resp.StatusCode != tc.want || (tc.want != http.StatusOK) != (reached == 0) {
+				t.Fatalf("status %d, upstream reached %d times; want %d: %s", resp.StatusCode, reached, tc.want, answer)
+			}
+			if tc.want == http.StatusForbidden && !strings.Contains(string(answer), "not a forward proxy") {
+				t.Errorf("refusal %s does not say toolfix is not a forward proxy", answer)
 			}
 		})
 	}

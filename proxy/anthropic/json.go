@@ -96,7 +96,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
-					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
+					if strings.TrimRight(keep, " \t\r\n") != "" { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, blk.Marshal())
 					}

@@ -117,12 +117,22 @@ func (s *Stream) SetMaxHeld(n int) {
 	s.maxHeld = n
 }
 
-// HoldingSpan reports whether a tool input is held now that cannot fit its schema as it is (see
-// repair.Scan.Faulty): the stream is not healthy then, so pings and comments pass ahead of it,
-// and the proxy sends keep-alives (see KeepAlive) when it stays held long. An input held only
-// because it may need a repair keeps its pings in place, so that it stays byte-identical if it
-// turns out healthy.
+// HoldingSpan reports whether anything is held now: a tool input (one that cannot fit its schema
+// as it is, or one only a repair may change), a text tail that may begin a leaked call, a finished
+// text block waiting for its last line's verdict or for the stop_reason. While it is, the proxy
+// sends a keep-alive (see KeepAlive) when the client has had no byte for long, so that no hold,
+// faulty or not, keeps the client silent past its idle timeout.
 func (s *Stream) HoldingSpan() bool {
+	return len(s.held) > 0 || s.leak != nil
+}
+
+// holdingInput reports whether a tool input is held that cannot fit its schema as it is (see
+// repair.Scan.Faulty): the stream is not healthy then, so pings and comments pass ahead of it (see
+// sendAhead). Ahead of anything else held they keep their place, so that a stream that turns out
+// healthy stays byte-identical (an input held only because it may need a repair, the text block's
+// content_block_start held until its first delta, which the upstream's own ping follows); a hold
+// that lasts is covered by the proxy's keep-alive (see HoldingSpan).
+func (s *Stream) holdingInput() bool {
 	return s.blk != nil && s.blk.holding && s.blk.faulty
 }
 
@@ -160,11 +170,11 @@ func (s *Stream) send(w io.Writer, raw []byte) error {
 	return err
 }
 
-// sendAhead writes a ping or comment raw at once while a tool input is held (HoldingSpan), so
+// sendAhead writes a ping or comment raw at once while a tool input is held (holdingInput), so
 // that the client hears from the stream; otherwise it keeps its place, as send does, so that a
 // healthy stream stays byte-identical.
 func (s *Stream) sendAhead(w io.Writer, raw []byte) error {
-	if s.HoldingSpan() {
+	if s.holdingInput() {
 		_, err := w.Write(raw)
 		return err
 	}

@@ -71,9 +71,10 @@ func (s *Stream) releaseText(w io.Writer) error {
 		}
 		n++
 	}
-	// Keep a start back until some text goes with it, so that a block that turns out to hold
-	// nothing but a stray word or a leaked call can be dropped whole.
-	if !b.started && textLen == 0 {
+	// Keep a start back until some text other than blanks goes with it, so that a block that
+	// turns out to hold nothing but blanks and a stray word or a leaked call can be dropped whole,
+	// as the whole-body path drops it.
+	if !b.started && strings.TrimLeft(pending[:textLen], " \t\r\n") == "" {
 		return nil
 	}
 	for i := 0; i < n; i++ {
@@ -104,7 +105,7 @@ func (s *Stream) textStop(w io.Writer, raw []byte) error {
 		if s.leakedCall(b, pending) {
 			return nil
 		}
-		if _, _, ok := markup.TrailingWord(pending); ok {
+		if _, _, ok := b.holder.TrailingWord(pending); ok {
 			s.orphan = b
 			return nil
 		}
@@ -217,7 +218,7 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 	if !toolNext {
 		return s.releaseAll(w)
 	}
-	keep, _, ok := markup.TrailingWord(b.pending.String())
+	keep, _, ok := b.holder.TrailingWord(b.pending.String())
 	if !ok {
 		return s.releaseAll(w)
 	}
@@ -225,12 +226,14 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 		s.rep.Fail("stray word in a text block that holds other deltas")
 		return s.releaseAll(w)
 	}
-	rest := strings.TrimRight(keep, " \t\r\n")
 	if err := s.writeOthers(w); err != nil {
 		return err
 	}
 	s.rep.Repair("", "orphan_prefix")
-	if !b.started && rest == "" {
+	// The text before the word's line goes as it is (see markup.TrailingWord), as the whole path
+	// keeps it; a block left with blanks alone goes when none of it was sent.
+	rest := keep
+	if !b.started && strings.TrimRight(rest, " \t\r\n") == "" {
 		s.shift--
 		return nil
 	}

@@ -59,6 +59,7 @@ var titles = map[string]string{
 	"D22":  "two calls merged into one arguments text (left alone)",
 	"D23":  "prose after complete arguments",
 	"D24":  "unescaped backslashes",
+	"D64":  "raw control character inside a string",
 	"D20":  "arguments sent as an object, not a string",
 	"D31":  "tool-call delta without an index",
 	"D44":  "response.completed without output",
@@ -67,7 +68,7 @@ var titles = map[string]string{
 // KindRows maps a repair kind, as toolfix reports it, to the docs/faults.md rows it covers.
 var KindRows = map[string][]string{
 	"coerce":        {"D13", "D14", "D15", "D29", "D23b"},
-	"escape":        {"D25"},
+	"escape":        {"D25", "D64"},
 	"leaked_call":   {"D01", "D02", "D03", "D03b", "D04", "D05", "D06", "D58", "D59", "D60"},
 	"orphan_prefix": {"D01b"},
 	"junk_frame":    {"D47", "D48"},

@@ -71,10 +71,10 @@ func TestTrailingWord(t *testing.T) {
 		text, keep, word string
 		ok               bool
 	}{
-		{text: "Now I'll run the tests.\n\ncourt", keep: "Now I'll run the tests.", word: "court", ok: true},
+		{text: "Now I'll run the tests.\n\ncourt", keep: "Now I'll run the tests.\n\n", word: "court", ok: true},
 		{text: "count", keep: "", word: "count", ok: true},
-		{text: "Done.\n  call \n\n", keep: "Done.", word: "call", ok: true},
-		{text: "Done.\r\ncount\r\n", keep: "Done.", word: "count", ok: true},
+		{text: "Done.\n  call \n\n", keep: "Done.\n", word: "call", ok: true},
+		{text: "Done.\r\ncount\r\n", keep: "Done.\r\n", word: "count", ok: true},
 		// D01b: only count, court and call are stray; any other word is the text's own.
 		{text: "Now let me list the directory:\n\nls"},
 		{text: "I'll build it with\n\nmake"},
@@ -84,7 +84,7 @@ func TestTrailingWord(t *testing.T) {
 		{text: "Done.\ncalls"},
 		{text: "Done.\ncou"},
 		{text: "<think>\nPlan:\ncount"},
-		{text: "| apples | 3 |\n\ncount", keep: "| apples | 3 |", word: "count", ok: true},
+		{text: "| apples | 3 |\n\ncount", keep: "| apples | 3 |\n\n", word: "count", ok: true},
 		{text: "Done. count"},
 		{text: "Done.\nCount"},
 		{text: "Done.\ncount it"},
@@ -92,7 +92,7 @@ func TestTrailingWord(t *testing.T) {
 		{text: "Done."},
 		{text: ""},
 		{text: "```\ncount"},
-		{text: "```\nx\n```\ncount", keep: "```\nx\n```", word: "count", ok: true},
+		{text: "```\nx\n```\ncount", keep: "```\nx\n```\n", word: "count", ok: true},
 	} {
 		keep, word, ok := TrailingWord(tc.text)
 		if keep != tc.keep || word != tc.word || ok != tc.ok {

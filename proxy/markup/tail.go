@@ -100,25 +100,38 @@ func ParseTail(text string, syn Syntax) (keep string, calls []Call, ok bool) {
 // TrailingWord reports whether text ends with a stray word (count, court or call, exactly) alone on
 // its last line, outside a code fence and <think>, followed by nothing but blanks (D01b:
 // anthropics/claude-code #64097, #63953; attson/claude-proxy). Any other word there ("ls", "make",
-// "done") is the text's own: ok is false. keep is the text before that line with trailing blanks removed. Whether
-// to drop the word is the dialect's call: only when a real tool call follows the text. It may be
-// given just the text a [Holder] held: that never begins inside code, so the answer about the word
-// is the same as on the whole text.
+// "done") is the text's own: ok is false. keep is the text before that line as it is, its line
+// break and any blank lines before the word included: a stream may have sent them before the word
+// came, so that dropping only the word's line gives the same text streamed and whole. Whether
+// to drop the word is the dialect's call: only when a real tool call follows the text. For the
+// text a [Holder] held, ask [Holder.TrailingWord], which reads it in the context of what the
+// Holder released (a fence closed in the held text was opened before it).
 func TrailingWord(text string) (keep, word string, ok bool) {
+	return trailingWordFrom(textState{}, text)
+}
+
+// TrailingWord is [TrailingWord] on the whole text — the text released so far followed by pending
+// — with keep a prefix of pending: call it when the text ends, with the unreleased text. A word
+// whose line began in the released text is not alone on its line.
+func (h *Holder) TrailingWord(pending string) (keep, word string, ok bool) {
+	return trailingWordFrom(h.ts, pending)
+}
+
+// trailingWordFrom is TrailingWord on text read after a text whose state is ts.
+func trailingWordFrom(ts textState, text string) (keep, word string, ok bool) {
 	t := strings.TrimRight(text, blanks)
 	ls := strings.LastIndexByte(t, '\n') + 1
 	w := strings.TrimLeft(t[ls:], " \t")
-	if !strayWord(w) {
+	if !strayWord(w) || ls == 0 && !ts.lineLead() {
 		return "", "", false
 	}
-	var ts textState
 	for i := 0; i < ls; i++ {
 		ts.feed(text[i])
 	}
 	if ts.fence != 0 || ts.think {
 		return "", "", false
 	}
-	return strings.TrimRight(text[:ls], blanks), w, true
+	return text[:ls], w, true
 }
 
 // blanks are the bytes allowed between and after markup.

@@ -2,6 +2,7 @@ package observe
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -20,6 +21,11 @@ type Recorder struct {
 	n      int64
 	first  time.Time
 	tee    *capBuffer // nil: no copy kept
+
+	// writeFailed is set when a write to the client failed, upstreamCut when a read of the
+	// upstream body ended in an error (not its end): with the request's context cancelled, the
+	// client hung up before the answer was over (see Finish).
+	writeFailed, upstreamCut atomic.Bool
 }
 
 // NewRecorder wraps w for a request that arrived at start.
@@ -56,6 +62,9 @@ func (r *Recorder) Write(p []byte) (int, error) {
 	n, err := r.ResponseWriter.Write(p)
 	r.n += int64(n)
 	r.tee.write(p[:n])
+	if err != nil && !errors.Is(err, http.ErrBodyNotAllowed) {
+		r.writeFailed.Store(true)
+	}
 	return n, err
 }
 
@@ -71,17 +80,19 @@ func (r *Recorder) ttfb() time.Duration {
 }
 
 // UpstreamBody wraps an upstream response body so that the bytes read from it are counted as
-// bytes in and copied into c's upstream buffer; a nil c keeps no copy.
-func (s *Stats) UpstreamBody(body io.ReadCloser, c *Capture) io.ReadCloser {
-	return &upstreamBody{ReadCloser: body, count: &s.bytesIn, tee: c.upstreamTee()}
+// bytes in and copied into c's upstream buffer (a nil c keeps no copy), and so that rec, the
+// answer's Recorder, knows whether the body was cut (see Finish).
+func (s *Stats) UpstreamBody(body io.ReadCloser, c *Capture, rec *Recorder) io.ReadCloser {
+	return &upstreamBody{ReadCloser: body, count: &s.bytesIn, tee: c.upstreamTee(), cut: &rec.upstreamCut}
 }
 
-// upstreamBody counts the bytes read from an upstream response body into the proxy's counter and
-// keeps a copy when a sample is captured.
+// upstreamBody counts the bytes read from an upstream response body into the proxy's counter,
+// keeps a copy when a sample is captured and notes a read that ended in an error in cut.
 type upstreamBody struct {
 	io.ReadCloser
 	count *atomic.Int64
 	tee   *capBuffer
+	cut   *atomic.Bool
 }
 
 func (b *upstreamBody) Read(p []byte) (int, error) {
@@ -89,6 +100,9 @@ func (b *upstreamBody) Read(p []byte) (int, error) {
 	if n > 0 {
 		b.count.Add(int64(n))
 		b.tee.write(p[:n])
+	}
+	if err != nil && err != io.EOF {
+		b.cut.Store(true)
 	}
 	return n, err
 }
@@ -192,15 +206,23 @@ func ProtocolLabel(dialect string) string {
 // NoRoute is the route label of requests that matched no route.
 const NoRoute = "(none)"
 
-// Finish counts an answered request of route and dialect: its status (499 when the client went
-// away before any answer), the bytes sent and the time to the first of them.
+// StatusClientClosed is the status an answer is counted with when the client hung up before it
+// was over (nginx's 499 Client Closed Request); it is never written to a client.
+const StatusClientClosed = 499
+
+// Finish counts an answered request of route and dialect: its status, the bytes sent and the time
+// to the first of them. The status is StatusClientClosed when the client hung up before the answer
+// was over: before any status was written, or after, when a write to it failed or the upstream
+// body was cut (its read cancelled with the request's context). A client that hangs up once the
+// answer ended is counted with the answer's status.
 func (s *Stats) Finish(rec *Recorder, r *http.Request, route, dialect string) {
 	status := rec.status
-	if status == 0 {
+	gone := r.Context().Err() != nil
+	switch {
+	case rec.writeFailed.Load() || gone && (status == 0 || rec.upstreamCut.Load()):
+		status = StatusClientClosed
+	case status == 0:
 		status = http.StatusOK
-		if r.Context().Err() != nil {
-			status = 499
-		}
 	}
 	s.bytesOut.Add(rec.n)
 	s.Finished(route, ProtocolLabel(dialect), status, rec.ttfb())

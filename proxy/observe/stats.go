@@ -109,7 +109,8 @@ type Histogram struct {
 
 // ResponseCount is how many requests of one route and protocol were answered with one status.
 // Route is "(none)" for a request that matched no route; Protocol is "anthropic", "openai",
-// "responses" or "other"; Status is 499 when the client went away before an answer.
+// "responses" or "other"; Status is 499 (StatusClientClosed) when the client hung up before
+// the answer was over.
 type ResponseCount struct {
 	Route    string `json:"route"`
 	Protocol string `json:"protocol"`

@@ -36,7 +36,7 @@ type call struct {
 	scan      *repair.Scan
 	span      bool
 	spanFirst bool // the span began in the call's first delta: its id and name went with it
-	faulty    bool // the arguments cannot fit as they are (see Stream.HoldingSpan)
+	faulty    bool // the arguments cannot fit as they are (see Stream.holdingCall)
 	streamed  int
 	lost      bool
 	edits     []repair.SpanEdit // faulty values that went out repaired as they ended (settleSpans)
@@ -362,7 +362,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	}
 	cut := c.finishPiece != nil && cutOff(c.finishReason)
 	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
-		if fixed, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut}); ok {
+		if fixed, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true}); ok {
 			args = fixed
 			cl.fixed = fixed
 			kinds = append(kinds, k...)

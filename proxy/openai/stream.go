@@ -69,12 +69,21 @@ func (s *Stream) SetMaxHeld(n int) {
 	s.maxHeld = n
 }
 
-// HoldingSpan reports whether a tool call is held now that is not healthy: its arguments cannot
-// fit as they are (repair.Scan.Faulty), were sent as an object (D20), or its name has not come
-// (D32). While one is, comments pass ahead of it, and the proxy sends keep-alives (see
-// KeepAlive) when it stays held long. A call held only because it may need a repair keeps its
-// comments in place, so that it stays byte-identical if it turns out healthy.
+// HoldingSpan reports whether any piece is held now (a tool call's arguments, faulty or only
+// possibly needing a repair, a text tail that may begin a leaked call, a piece queued behind
+// them). While one is, the proxy sends a keep-alive (see KeepAlive) when the client has had no
+// byte for long, so that no hold keeps the client silent past its idle timeout.
 func (s *Stream) HoldingSpan() bool {
+	return len(s.held) > 0
+}
+
+// holdingCall reports whether a tool call is held that is not healthy: its arguments cannot fit
+// as they are (repair.Scan.Faulty), were sent as an object (D20), or its name has not come (D32).
+// While one is, comments pass ahead of what is held. A call held only because it may need a
+// repair (an escape cut at a delta's end, a string in a oneOf branch) keeps its comments in place,
+// so that it stays byte-identical if it turns out healthy; a hold that lasts is covered by the
+// proxy's keep-alive (see HoldingSpan).
+func (s *Stream) holdingCall() bool {
 	if len(s.held) == 0 {
 		return false // a held call holds its pieces
 	}
@@ -134,9 +143,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if !hasData {
 		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
 		// call, so that a healthy stream stays byte-identical (docs/faults.md D49 keeps comments byte
-		// for byte). While a call is held (HoldingSpan) the stream is not healthy, and a comment
-		// (a keep-alive) goes out at once so that the client hears from the stream.
-		if ev.Complete && len(ev.Raw) > 0 && ev.Raw[0] == ':' && s.HoldingSpan() {
+		// for byte). While a call is held that is not healthy (holdingCall) a comment (a keep-alive)
+		// goes out at once, so that the client hears from the stream.
+		if ev.Complete && len(ev.Raw) > 0 && ev.Raw[0] == ':' && s.holdingCall() {
 			_, err := w.Write(ev.Raw)
 			return err
 		}
@@ -256,7 +265,7 @@ func (s *Stream) blocked(p *piece) bool {
 // release writes the held pieces from the front up to the first that must wait. Each piece leaves
 // the queue before it is written, so that Held never repeats what went out.
 //
-// Behind a piece that waits only for faulty held calls (see HoldingSpan), a piece that carries
+// Behind a piece that waits only for faulty held calls (see holdingCall), a piece that carries
 // nothing but deltas of calls that stream goes out at once, ahead of it: interleaved parallel calls
 // stream each on its own, and only a stream that is not healthy has its order changed.
 func (s *Stream) release(w io.Writer) error {

@@ -38,6 +38,9 @@ func argCandidates(text string) []candidate {
 	if esc := escapeRawBackslashes(text); esc != text {
 		readings = append(readings, reading{s: esc, m: maskArgs})
 	}
+	if esc := escapeRawControls(text); esc != text {
+		readings = append(readings, reading{s: esc, m: maskEscape}) // D64
+	}
 	var out []candidate
 	for _, r := range readings {
 		v, end, mended, err := parseJSONPrefix(r.s, r.mend)
@@ -88,19 +91,58 @@ func pythonArguments(text string) (value, bool) {
 // before a quote stays an escaped quote, since the token's end was found by JSON's rule.
 // Strings with valid escapes only, and everything outside strings, are kept byte for byte.
 func escapeRawBackslashes(text string) string {
-	var b strings.Builder
+	return rewriteStrings(text, func(b *strings.Builder, tok string, bad bool) bool {
+		if bad {
+			writeLiteralBackslashes(b, tok)
+		}
+		return bad
+	})
+}
+
+// escapeRawControls rewrites each JSON string token of text that holds a raw control character
+// (U+0000 to U+001F, all of which JSON forbids inside a string: RFC 8259 section 7) with each of
+// them escaped: \n, \r, \t, \b, \f, else \u00XX (docs/faults.md D64: gethouston/houston PR #1561).
+// A raw tab is judged as a raw line feed is. Everything outside strings, where tab, line feed and
+// carriage return are white space, is kept byte for byte, and so is a control character right
+// after a backslash (no escape JSON has: the reading fails).
+func escapeRawControls(text string) string {
+	return rewriteStrings(text, func(b *strings.Builder, tok string, _ bool) bool {
+		changed := false
+		last := 0
+		for j := 1; j < len(tok); j++ {
+			switch c := tok[j]; {
+			case c == '\\':
+				j++
+			case c < 0x20:
+				b.WriteString(tok[last:j])
+				b.WriteString(controlEscape(c))
+				last, changed = j+1, true
+			}
+		}
+		b.WriteString(tok[last:])
+		return changed
+	})
+}
+
+// rewriteStrings returns text with the JSON string tokens that rewrite changes replaced, and text
+// itself when it changes none. rewrite gets each token (its quotes included; cut short at the
+// text's end), whether it holds an invalid escape (see scanStringToken) and a builder for its
+// replacement, and reports whether the token changed; what it wrote is used only then.
+func rewriteStrings(text string, rewrite func(b *strings.Builder, tok string, bad bool) bool) string {
+	var out, tb strings.Builder
 	last := 0
 	for i := 0; i < len(text); i++ {
 		if text[i] != '"' {
 			continue
 		}
 		end, bad := scanStringToken(text, i)
-		if bad {
-			if b.Len() == 0 {
-				b.Grow(len(text) + 16)
+		tb.Reset()
+		if rewrite(&tb, text[i:end], bad) {
+			if out.Len() == 0 {
+				out.Grow(len(text) + 16)
 			}
-			b.WriteString(text[last:i])
-			writeLiteralBackslashes(&b, text[i:end])
+			out.WriteString(text[last:i])
+			out.WriteString(tb.String())
 			last = end
 		}
 		i = end - 1
@@ -108,8 +150,26 @@ func escapeRawBackslashes(text string) string {
 	if last == 0 {
 		return text
 	}
-	b.WriteString(text[last:])
-	return b.String()
+	out.WriteString(text[last:])
+	return out.String()
+}
+
+// controlEscape is the JSON escape of the control character c (below 0x20).
+func controlEscape(c byte) string {
+	switch c {
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	case '\b':
+		return `\b`
+	case '\f':
+		return `\f`
+	}
+	const hex = "0123456789abcdef"
+	return `\u00` + string([]byte{hex[c>>4], hex[c&15]})
 }
 
 // scanStringToken finds the end (just past the closing quote, or len(text)) of the string token

@@ -43,6 +43,12 @@ func argsTests() []repairTest {
 		{"broken \\u mended", pathSchema, `{"path": "\u7 ee7\u7eed"}`, `{"path":"继续"}`, []string{KindEscape}},
 		{"broken \\u mended, prose cut", pathSchema, `{"path": "\u7 ee7"} ok`, `{"path":"继"}`, []string{KindArgs, KindEscape}},
 		{"broken \\u that cannot be mended is a path", pathSchema, `{"path": "C:\u7 e"}`, `{"path":"C:\\u7 e"}`, []string{KindArgs}},
+		// D64: every raw control character in a string escaped alike, a line feed as a tab
+		{"raw tab", writeSchema, "{\"file_path\":\"a\",\"content\":\"x\ty\"}", `{"file_path":"a","content":"x\ty"}`, []string{KindEscape}},
+		{"raw line feed", writeSchema, "{\"file_path\":\"a\",\"content\":\"x\ny\"}", `{"file_path":"a","content":"x\ny"}`, []string{KindEscape}},
+		{"raw carriage return and NUL", writeSchema, "{\"file_path\":\"a\",\"content\":\"x\r\x00y\x1f\"}", `{"file_path":"a","content":"x\r\u0000y\u001f"}`, []string{KindEscape}},
+		{"raw line feed between members is white space", writeSchema, "{\"file_path\":\"a\",\n\"content\":\"x\ny\"}", `{"file_path":"a","content":"x\ny"}`, []string{KindEscape}},
+		{"raw line feed in what does not fit", writeSchema, "{\"file\":\"x\ny\"}", "", nil},
 		// D29: the whole arguments text as a Python dict literal
 		{"python dict", listSchema, `{'path': 'src', 'recursive': True, 'max_depth': 2, 'ignore': ['__pycache__', '*.pyc']}`, `{"path":"src","recursive":true,"max_depth":2,"ignore":["__pycache__","*.pyc"]}`, []string{KindCoerce}},
 		{"python dict, mixed quotes", writeSchema, `{'file_path': 'a', 'content': "Don't " + 'x'}`, "", nil},
@@ -97,4 +103,32 @@ func TestEscapeRawBackslashes(t *testing.T) {
 			t.Errorf("escapeRawBackslashes(%s) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
+}
+
+func TestEscapeRawControls(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"{\"a\":\"x\ty\"}", `{"a":"x\ty"}`},
+		{"{\"a\":\"x\ny\r\b\f\x00\x01\x1f\"}", `{"a":"x\ny\r\b\f\u0000\u0001\u001f"}`},
+		{"{\n\t\"a\": \"fine\"\r\n}", "{\n\t\"a\": \"fine\"\r\n}"}, // white space outside strings
+		{"{\"a\":\"\\\"\t\"}", `{"a":"\"\t"}`},                     // after an escaped quote, still in the string
+		{"{\"a\":\"\\\n\"}", "{\"a\":\"\\\n\"}"},                   // right after a backslash: kept
+		{"\"unterminated\t", `"unterminated\t`},
+	}
+	for _, tt := range tests {
+		if got := escapeRawControls(tt.in); got != tt.want {
+			t.Errorf("escapeRawControls(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestStringifiedControls: a stringified value whose JSON holds a raw control character in a
+// string is read with it escaped (D64), whichever character it is: a tab and a NUL as a line feed.
+func TestStringifiedControls(t *testing.T) {
+	const todos = `{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string"}}}}}}`
+	var tests []repairTest
+	for _, esc := range []string{`\t`, `\n`, `\r`, `\u0000`, `\u001f`} { // escaped in the outer string, raw in the inner JSON
+		tests = append(tests, repairTest{"control " + esc, todos, `{"todos":"[{\"content\":\"a` + esc + `b\"}]"}`,
+			`{"todos":[{"content":"a` + esc + `b"}]}`, []string{KindCoerce, KindEscape}})
+	}
+	runRepairTests(t, tests, Options{})
 }

@@ -188,6 +188,15 @@ func readPrefix(text string, ts typeSet, m *mask) (v value, rest string, python,
 			return w, text[end:], false, true
 		}
 	}
+	if err != nil {
+		if esc := escapeRawControls(text); esc != text { // D64, before Python reads a raw tab as its own
+			w, end, _, err := parseJSONPrefix(esc, false)
+			if err == nil && onlyClosingMarkup(esc[end:]) {
+				*m |= maskEscape
+				return w, esc[end:], false, true
+			}
+		}
+	}
 	if ts&(tArray|tObject) != 0 {
 		if w, rest, err := parsePythonPrefix(text); err == nil && onlyClosingMarkup(rest) {
 			return w, rest, true, true

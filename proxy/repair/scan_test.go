@@ -127,6 +127,8 @@ func TestKeepText(t *testing.T) {
 			`{"todos": [{"content":"a","status":"done"}] }`, false},
 		{"number", bashSchema, `{ "command" : "l\u0073", "timeout": "5" }`, `{ "command" : "l\u0073", "timeout": 5 }`, false},
 		{"D19 keeps white space", noRequired, "  ", "  {}", true},
+		{"white space after a JSON value kept", bashSchema, "{\"command\": \"ls\", \"timeout\": \"5\"} \n", "{\"command\": \"ls\", \"timeout\": 5} \n", false},
+		{"D64 escapes in place", pathSchema, "{\"path\": \"a\tb\", \"n\": \"1\"}", `{"path": "a\tb", "n": 1}`, true},
 		{"D23 cuts after the white space", pathSchema, `{"path": "x", "n": "2"}  thanks`, `{"path": "x", "n": 2}  `, true},
 		{"D21 one copy", pathSchema, `{"path":"x"}{"path":"x"}`, `{"path":"x"}`, true},
 		{"D24 backslashes", pathSchema, `{"path": "C:\Users\new"}`, `{"path": "C:\\Users\\new"}`, true},

@@ -3,6 +3,7 @@ package repair
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // The kinds of repair RepairInput reports, as named in the "repairs" of testdata/cases' want.json.
@@ -211,7 +212,7 @@ func (t *Tools) repairInput(tool string, raw []byte, opt Options) ([]byte, mask,
 		if b.valid(&v, tl.schema, 0) {
 			return nil, 0, false
 		}
-		cands = []candidate{{v: v, text: text, end: len(text)}}
+		cands = []candidate{{v: v, text: text, end: len(strings.TrimRight(text, " \t\r\n"))}} // keepText copies the white space after
 	} else if opt.Args {
 		cands = argCandidates(text)
 	}

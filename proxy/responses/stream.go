@@ -96,6 +96,15 @@ func (s *Stream) Held() []byte {
 	return b
 }
 
+// HoldingSpan reports whether events are held behind a text that may end in a leaked call. While
+// they are, the proxy sends a keep-alive (see KeepAlive) when the client has had no byte for long;
+// comments pass ahead of them (see step).
+func (s *Stream) HoldingSpan() bool { return len(s.held) > 0 }
+
+// KeepAlive returns what toolfix sends while events stay held long, so that no client watchdog
+// takes the silence for a stalled stream: an SSE comment, which every SSE reader ignores.
+func (s *Stream) KeepAlive() []byte { return []byte(": toolfix keep-alive\n\n") }
+
 // End writes the events still held, as they came: a stream that ended before its message item
 // did is not repaired.
 func (s *Stream) End(w io.Writer) error {

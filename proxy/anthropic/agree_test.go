@@ -1,0 +1,114 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand"
+	"strconv"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
+)
+
+// agreeMessage is one message, a text block then a Bash tool_use block, streamed with the text
+// in the deltas texts and the input in the deltas inputs, and whole.
+func agreeMessage(texts, inputs []string) (stream, whole []byte) {
+	var b bytes.Buffer
+	b.WriteString(ev("message_start", `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"model":"x"}}`))
+	b.WriteString(ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`))
+	text, input := "", ""
+	for _, t := range texts {
+		text += t
+		b.WriteString(ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":`+string(jsontext.Quote(t))+`}}`))
+	}
+	b.WriteString(ev("content_block_stop", `{"type":"content_block_stop","index":0}`))
+	b.WriteString(ev("content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1","name":"Bash","input":{}}}`))
+	for _, in := range inputs {
+		input += in
+		b.WriteString(ev("content_block_delta", `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":`+string(jsontext.Quote(in))+`}}`))
+	}
+	b.WriteString(ev("content_block_stop", `{"type":"content_block_stop","index":1}`))
+	b.WriteString(ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null}}`))
+	b.WriteString(ev("message_stop", `{"type":"message_stop"}`))
+	var blocks []json.RawMessage
+	if text != "" {
+		blocks = append(blocks, json.RawMessage(`{"type":"text","text":`+string(jsontext.Quote(text))+`}`))
+	}
+	in := json.RawMessage(input)
+	if !json.Valid(in) {
+		in = json.RawMessage(`{}`) // not a whole-body case: compared only where the input is JSON
+	}
+	blocks = append(blocks, json.RawMessage(`{"type":"tool_use","id":"toolu_1","name":"Bash","input":`+string(in)+`}`))
+	content, _ := json.Marshal(blocks)
+	whole = []byte(`{"id":"m","type":"message","role":"assistant","model":"x","content":` + string(content) + `,"stop_reason":"tool_use"}`)
+	return b.Bytes(), whole
+}
+
+// splits returns s in one piece and cut at random places, n ways, drawn with seed.
+func splits(s string, n int, seed int64) [][]string {
+	out := [][]string{{s}}
+	r := rand.New(rand.NewSource(seed))
+	for range n {
+		var parts []string
+		rest := s
+		for len(rest) > 0 {
+			k := 1 + r.Intn(len(rest))
+			parts = append(parts, rest[:k])
+			rest = rest[k:]
+		}
+		out = append(out, parts)
+	}
+	return out
+}
+
+// TestStreamedAgreesWithWhole holds issue 19 item 6 for the text rules: a stray word dropped
+// before a tool_use (D01b) leaves the same text streamed as whole (RepairMessage), however the
+// text is cut into deltas, its line break included when the word came in a delta of its own.
+func TestStreamedAgreesWithWhole(t *testing.T) {
+	tools, _ := repair.ToolsFromAnthropic([]byte(bashTools))
+	input := `{"command":"ls"}`
+	for _, text := range []string{
+		"hello\ncount",
+		"Now I'll run the tests.\n\ncourt",
+		"Done.\n  call \n\n",
+		"Done.\r\ncount\r\n",
+		"count",
+		"\n\ncall",
+		"a\n```\nx\n```\ncount",
+		"Hello there\ncounts", // not stray: kept
+		"hello count",         // not alone on its line: kept
+		"x\n<think>\ncount",   // inside reasoning: kept
+		"a\n```\ncount",       // inside a fence: kept
+	} {
+		for i, parts := range splits(text, 12, int64(len(text))) {
+			t.Run(strconv.Quote(text)+"/"+strconv.Itoa(i), func(t *testing.T) {
+				stream, whole := agreeMessage(parts, []string{input})
+				out, err := ssetest.Run(bytes.NewReader(stream), NewStream(tools, nil))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := client.AnthropicStream(out)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				fixed, ok := RepairMessage(tools, whole, nil)
+				if !ok {
+					fixed = whole
+				}
+				want, err := client.AnthropicJSON(fixed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(want.Content, got.Content, cmp.AllowUnexported(client.Block{}), cmp.FilterPath(func(p cmp.Path) bool {
+					return p.Last().String() == ".ID" || p.Last().String() == ".partial" || p.Last().String() == ".deltas"
+				}, cmp.Ignore())); d != "" {
+					t.Fatalf("streamed (%q) differs from whole (-whole +streamed):\n%s", parts, d)
+				}
+			})
+		}
+	}
+}
