@@ -248,6 +248,9 @@ func loadInstalledConfig() (proxy.Config, error) {
 	if err != nil {
 		return proxy.Config{}, err
 	}
+	if st.Gateway != "" {
+		return proxy.Config{}, gatewayInstalledError(st)
+	}
 	cfg := proxy.Config{Listen: fmt.Sprintf("127.0.0.1:%d", st.Port)}
 	for _, r := range st.Routes {
 		cfg.Routes = append(cfg.Routes, proxy.Route{Name: r.Name, Upstream: r.Upstream, Protocol: r.Protocol})

@@ -31,3 +31,9 @@ func checkGatewayFirst(ctx context.Context, plan *install.Plan) error {
 func installedGatewayMessage(plan *install.Plan) string {
 	return fmt.Sprintf("\ntoolfix is installed: %s to the gateway %s, no local proxy.\n`toolfix doctor` checks the gateway.\n", doctor.Count(len(plan.Changes), "file"), install.ShownGateway(plan.Gateway))
 }
+
+// gatewayInstalledError is serve's answer, without flags, on a machine routed to a gateway: there
+// are no local routes to serve.
+func gatewayInstalledError(st *install.State) error {
+	return fmt.Errorf("nothing to serve here: this machine's clients go to the gateway %s (toolfix install --gateway), not to a local proxy; give --upstream URL or --config FILE to run one anyway", install.ShownGateway(st.Gateway))
+}

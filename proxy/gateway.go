@@ -89,13 +89,14 @@ func (g *gate) accepts(tok string) bool {
 }
 
 // open reports whether a path is answered without a token: the orchestrator's probes and the
-// metrics, which hold no secrets.
+// Prometheus metrics, which hold only counts by route. /stats, which names the upstreams, needs
+// the token.
 func open(r *http.Request) bool {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		return false
 	}
 	switch r.URL.Path {
-	case healthzPath, readyzPath, metricsPath, statsPath:
+	case healthzPath, readyzPath, metricsPath:
 		return true
 	}
 	return false

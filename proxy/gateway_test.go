@@ -62,12 +62,14 @@ func TestGatewayAccessCheck(t *testing.T) {
 		{"open probes need no token", "/healthz", nil, 200, ""},
 		{"readiness needs no token", "/readyz", nil, 200, ""},
 		{"metrics need no token", "/metrics", nil, 200, ""},
+		{"stats need a token", "/stats", nil, 401, ""},
+		{"stats behind the token", "/t/" + gwToken + "/stats", nil, 200, ""},
 		{"an unknown route behind a token", "/t/" + gwToken + "/elsewhere/v1/messages", nil, 404, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			method := http.MethodPost
-			if tc.path == "/healthz" || tc.path == "/readyz" || tc.path == "/metrics" {
+			if strings.HasSuffix(tc.path, "/healthz") || strings.HasSuffix(tc.path, "/readyz") || strings.HasSuffix(tc.path, "/metrics") || strings.HasSuffix(tc.path, "/stats") {
 				method = http.MethodGet
 			}
 			req, _ := http.NewRequest(method, ps.URL+tc.path, strings.NewReader(`{"model":"m","stream":true,"messages":[]}`))
@@ -232,7 +234,7 @@ func TestGatewayTokenNeverShown(t *testing.T) {
 		t.Errorf("request id %q, want the client's abc-123", resp.Header.Get(RequestIDHeader))
 	}
 	srv.Wait()
-	for _, path := range []string{"/stats", "/metrics"} {
+	for _, path := range []string{"/t/" + gwToken + "/stats", "/metrics"} {
 		_, body := readAnswer(t, ps.Client(), newGet(t, ps.URL+path))
 		if strings.Contains(string(body), gwToken) {
 			t.Errorf("%s shows the token", path)
@@ -254,4 +256,44 @@ func TestGatewayTokenNeverShown(t *testing.T) {
 			t.Errorf("sample %s holds the token", filepath.Base(f))
 		}
 	}
+}
+
+// FuzzGateAdmit feeds the access check any path and header: it never panics, a request it
+// admits by its path loses exactly /t/<token>, and whatever it admits keeps no trace of the token
+// in its path, request line or headers.
+func FuzzGateAdmit(f *testing.F) {
+	for _, s := range []string{"/t/" + gwToken + "/qwen/v1/messages", "/t/" + gwToken, "/t/" + gwToken + "/", "/t//x", "/healthz", "/t/" + gwToken + "/a%2Fb?x=1", "/qwen"} {
+		f.Add(s, "")
+		f.Add(s, gwToken)
+	}
+	g, err := newGate([]string{gwToken}, []string{"*.example.com"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, path, header string) {
+		r, err := http.NewRequest(http.MethodGet, "http://127.0.0.1"+path, nil)
+		if err != nil || !strings.HasPrefix(r.URL.EscapedPath(), "/") {
+			return
+		}
+		if header != "" {
+			r.Header.Set(TokenHeader, header)
+		}
+		before := r.URL.EscapedPath()
+		ok := g.admit(r)
+		if r.Header.Get(TokenHeader) != "" {
+			t.Fatal("the token header stayed")
+		}
+		if !ok {
+			return
+		}
+		after := r.URL.EscapedPath()
+		if strings.HasPrefix(before, tokenPrefix+gwToken+"/") && after != strings.TrimPrefix(before, tokenPrefix+gwToken) {
+			t.Fatalf("path %q became %q", before, after)
+		}
+		if strings.Contains(after, tokenPrefix+gwToken) && !strings.Contains(strings.TrimPrefix(before, tokenPrefix+gwToken), tokenPrefix+gwToken) {
+			t.Fatalf("the token stayed in %q", after)
+		}
+		_ = g.publicHost(path)
+		_ = g.publicOrigin(path)
+	})
 }

@@ -168,7 +168,7 @@ func (r *replica) start(t *testing.T) {
 
 // streamsOpen asks the replica's /stats how many streams it holds.
 func (r *replica) streamsOpen() int {
-	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/stats", r.port))
+	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/t/%s/stats", r.port, token))
 	if err != nil {
 		return -1
 	}
