@@ -57,6 +57,11 @@ func TestInstallGateway(t *testing.T) {
 		t.Errorf("doctor (exit %d) does not check the gateway:\n%s\n%s", code, stdout, stderr)
 	}
 	noToken("doctor", stdout+stderr)
+	code, stdout, stderr = run(t, "", false, "status")
+	if !strings.Contains(stdout, "the clients go to the gateway") || !strings.Contains(stdout, "install --gateway: the gateway serves") {
+		t.Errorf("status (exit %d) does not name the gateway:\n%s\n%s", code, stdout, stderr)
+	}
+	noToken("status", stdout+stderr)
 	code, stdout, stderr = run(t, "", false, "serve")
 	if code == 0 || !strings.Contains(stderr, "go to the gateway") {
 		t.Errorf("serve without flags on a gateway install: exit %d, stderr %q", code, stderr)

@@ -149,6 +149,9 @@ func testServeDrains(t *testing.T, delay string) {
 			t.Errorf("exit %d after the drain: %s", code, errOut.String())
 		}
 	}
+	if strings.Contains(errOut.String(), testToken) {
+		t.Errorf("the log shows the token: %s", errOut.String())
+	}
 	if !strings.Contains(errOut.String(), `"msg":"draining"`) || !strings.Contains(errOut.String(), `"request_id"`) {
 		t.Errorf("no draining line or request id in the log: %s", errOut.String())
 	}
