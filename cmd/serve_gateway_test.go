@@ -175,3 +175,24 @@ func startServe(t *testing.T, ctx context.Context, errOut io.Writer, args ...str
 	go func() { _, _ = io.Copy(io.Discard, pr) }()
 	return strings.TrimSpace(strings.TrimPrefix(string(line[:n]), "toolfix listening on ")), done
 }
+
+// TestServeGatewayFlags holds the names the image and the chart use (docs/gateway.md): the
+// packaging's command line parses to these options.
+func TestServeGatewayFlags(t *testing.T) {
+	c := newServeCmd(&IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard})
+	args := []string{"--listen", "0.0.0.0:8080", "--config", "/etc/toolfix/routes.json", "--access-token-file", "/var/run/secrets/toolfix/token",
+		"--log-format", "json", "--drain-timeout", "10m", "--drain-delay", "5s", "--public-host", "toolfix.example.com,*.ai.svc.cluster.local",
+		"--samples", "repairs", "--samples-max-bytes", "1048576", "--samples-max-age", "1h"}
+	if err := c.ParseFlags(args); err != nil {
+		t.Fatal(err)
+	}
+	// The options struct is the one RunE closes over: read it back through the flags.
+	f := c.Flags()
+	for name, want := range map[string]string{"listen": "0.0.0.0:8080", "config": "/etc/toolfix/routes.json", "access-token-file": "/var/run/secrets/toolfix/token",
+		"log-format": "json", "drain-timeout": "10m0s", "drain-delay": "5s", "public-host": "[toolfix.example.com,*.ai.svc.cluster.local]",
+		"samples": "repairs", "samples-max-bytes": "1048576", "samples-max-age": "1h0m0s"} {
+		if got := f.Lookup(name); got == nil || got.Value.String() != want {
+			t.Errorf("--%s = %v, want %s", name, got, want)
+		}
+	}
+}
