@@ -32,6 +32,7 @@ type installOptions struct {
 	OpenCodeBuiltins      []string
 	KiloBuiltins          []string
 	CodexBuiltin          bool
+	Gateway               string // install --gateway URL; "" routes to the local proxy
 }
 
 // newServiceManager builds the per-user service manager for the state folder, for a service that
@@ -106,6 +107,7 @@ each file is backed up first. ` + "`toolfix uninstall`" + ` puts everything back
 	f.BoolVar(&opts.ClaudeDefaultUpstream, "claude-default-upstream", false, "route Claude Code even when it talks to api.anthropic.com directly")
 	f.StringSliceVar(&opts.OpenCodeBuiltins, "opencode-builtin", nil, "route these built-in OpenCode providers: anthropic, openai")
 	f.StringSliceVar(&opts.KiloBuiltins, "kilo-builtin", nil, "route these built-in Kilo CLI providers: anthropic, openai")
+	addInstallGatewayFlag(f, &opts.Gateway)
 	f.BoolVar(&opts.CodexBuiltin, "codex-builtin", false, "route Codex CLI's built-in openai provider (its top-level openai_base_url, else api.openai.com)")
 	return c
 }
@@ -154,12 +156,16 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 		KiloBuiltins:          opts.KiloBuiltins,
 		CodexBuiltin:          opts.CodexBuiltin,
 		NoService:             opts.NoService,
+		Gateway:               opts.Gateway,
 	})
 	if err != nil {
 		if opts.DryRun && strings.Contains(err.Error(), "interrupted") {
 			return fmt.Errorf("%w: run `toolfix install` (or `toolfix uninstall`) to undo it first", err)
 		}
 		return err
+	}
+	if plan.Gateway != "" {
+		opts.NoService = true
 	}
 	if !opts.NoService && !plan.Empty() {
 		if exe, err := serviceExecutable(); err == nil {
@@ -189,6 +195,9 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 	if opts.DryRun {
 		return nil
 	}
+	if err := checkGatewayFirst(ctx, plan); err != nil {
+		return err
+	}
 	if !opts.NoService && plan.ServiceErr != nil {
 		return fmt.Errorf("cannot install the service: %w\nnothing was changed; pass --no-service to do everything else and run `toolfix serve` yourself", plan.ServiceErr)
 	}
@@ -206,7 +215,12 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(ios.Out, "\ntoolfix is installed: %s on 127.0.0.1:%d.\n", doctor.Count(len(plan.Routes), "route"), plan.Port)
+	if plan.Gateway != "" {
+		fmt.Fprint(ios.Out, installedGatewayMessage(plan))
+		opts.NoService = false // no `toolfix serve` to start: the gateway serves
+	} else {
+		fmt.Fprintf(ios.Out, "\ntoolfix is installed: %s on 127.0.0.1:%d.\n", doctor.Count(len(plan.Routes), "route"), plan.Port)
+	}
 	if res.BackupDir != "" {
 		fmt.Fprintf(ios.Out, "Backups of the files it changed: %s\n", res.BackupDir)
 	}
@@ -233,6 +247,9 @@ func loadInstalledConfig() (proxy.Config, error) {
 	st, err := install.LoadState(install.DefaultDirs())
 	if err != nil {
 		return proxy.Config{}, err
+	}
+	if st.Gateway != "" {
+		return proxy.Config{}, gatewayInstalledError(st)
 	}
 	cfg := proxy.Config{Listen: fmt.Sprintf("127.0.0.1:%d", st.Port)}
 	for _, r := range st.Routes {

@@ -43,6 +43,7 @@ type serveOptions struct {
 	SamplesDir  string // "" means samplesDir()
 	SamplesKeep int    // 0 takes the config's, else sample.DefaultKeep
 	MaxHeld     int    // bytes; 0 takes the config's, else repair.DefaultMaxHeld
+	gatewayOptions
 }
 
 func newServeCmd(ios *IOStreams) *cobra.Command {
@@ -64,7 +65,9 @@ also set "listen", "samples", "samples_dir" (relative to the file's folder), "sa
 path chooses the dialect. Route names are letters, digits, '.', '_' and '-'; unknown fields are
 refused. docs/serve.md has the whole format.
 
-The proxy listens on loopback only. --listen 127.0.0.1:0 picks a free port; the address is printed
+The proxy listens on loopback only, unless it is a team gateway: with --access-token-file (or
+TOOLFIX_ACCESS_TOKEN) it may listen on any address, and every request must carry a token
+(docs/gateway.md). --listen 127.0.0.1:0 picks a free port; the address is printed
 on standard output as "toolfix listening on http://HOST:PORT". Logs go to standard error as JSON.
 
 Every exchange in which a repair fired or was refused is kept, redacted, as a sample file in the
@@ -81,6 +84,7 @@ samples folder (the newest 100): --samples=all keeps every exchange, --samples=o
 	f.StringVar(&opts.Config, "config", "", "serve the named routes of this JSON file")
 	f.StringVar(&opts.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
 	addSampleFlags(f, &opts.Samples, &opts.SamplesDir, &opts.SamplesKeep)
+	addGatewayFlags(f, &opts.gatewayOptions)
 	f.IntVar(&opts.MaxHeld, "max-held", 0, fmt.Sprintf("most bytes of one tool call held for repair; past it the call passes as it came (default %d)", repair.DefaultMaxHeld))
 	return c
 }
@@ -88,6 +92,9 @@ samples folder (the newest 100): --samples=all keeps every exchange, --samples=o
 // serveConfig works out the routes and listen address from the options.
 func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	var cfg proxy.Config
+	if err := gatewayConfig(&opts.gatewayOptions, os.Getenv); err != nil {
+		return cfg, err
+	}
 	switch {
 	case opts.Upstream != "" && opts.Config != "":
 		return cfg, &usageError{errors.New("--upstream and --config cannot be used together")}
@@ -121,6 +128,9 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	if opts.Samples != "" {
 		cfg.Samples = opts.Samples
 	}
+	if opts.gateway() && cfg.Samples == "" {
+		cfg.Samples = string(sample.ModeOff) // a gateway's samples hold many people's conversations
+	}
 	if cfg.SamplesDir != "" && !filepath.IsAbs(cfg.SamplesDir) && opts.Config != "" {
 		cfg.SamplesDir = filepath.Join(filepath.Dir(opts.Config), cfg.SamplesDir)
 	}
@@ -145,8 +155,8 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	if _, port, err := net.SplitHostPort(cfg.Listen); err != nil || !validPort(port) {
 		return cfg, &usageError{fmt.Errorf("listen address %q is not host:port: give a loopback host and a port, such as 127.0.0.1:%d (port 0 picks a free one)", cfg.Listen, DefaultPort)}
 	}
-	if !proxy.IsLoopback(cfg.Listen) {
-		return cfg, &usageError{fmt.Errorf("listen address %q is not a loopback address: toolfix only listens on 127.0.0.1, ::1 or localhost, so that no one else can use your keys through it", cfg.Listen)}
+	if !proxy.IsLoopback(cfg.Listen) && !opts.gateway() {
+		return cfg, notLoopbackError(cfg.Listen)
 	}
 	return cfg, nil
 }
@@ -194,12 +204,15 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	if err := level.UnmarshalText([]byte(opts.LogLevel)); err != nil {
 		return &usageError{fmt.Errorf("--log-level %q: the levels are debug, info, warn and error", opts.LogLevel)}
 	}
-	logger := slog.New(slog.NewJSONHandler(ios.ErrOut, &slog.HandlerOptions{Level: level}))
+	logger := newLogger(ios.ErrOut, opts.LogFormat, level)
 	store, err := openSamples(cfg.Samples, cfg.SamplesDir, cfg.SamplesKeep)
 	if err != nil {
 		return err
 	}
-	srv, err := proxy.New(proxy.Options{Routes: cfg.Routes, Version: Version, Logger: logger, Samples: store, MaxHeld: cfg.MaxHeldBytes})
+	if err := store.SetBounds(opts.samplesBounds()); err != nil {
+		return err
+	}
+	srv, err := proxy.New(proxy.Options{Routes: cfg.Routes, Version: Version, Logger: logger, Samples: store, MaxHeld: cfg.MaxHeldBytes, AccessTokens: opts.tokens, PublicHosts: opts.PublicHosts})
 	if err != nil {
 		return err
 	}
@@ -215,7 +228,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	fmt.Fprintf(ios.Out, "toolfix listening on http://%s\n", ln.Addr())
-	logger.Info("listening", "addr", ln.Addr().String(), "routes", srv.RouteNames(), "version", Version)
+	logger.Info("listening", "addr", ln.Addr().String(), "routes", srv.RouteNames(), "version", Version, "gateway", opts.gateway())
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -226,11 +239,8 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 		return fmt.Errorf("serving on %s: %w", cfg.Listen, err)
 	case <-ctx.Done():
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(shutdownCtx); err != nil {
-		_ = hs.Close()
-	}
+	stop() // a second signal ends the process at once
+	drain(hs, srv, &opts.gatewayOptions, logger)
 	srv.Wait()
 	logger.Info("stopped")
 	return nil

@@ -113,23 +113,11 @@ func TestServeRuns(t *testing.T) {
 		_, _ = io.WriteString(w, `{"path":"`+r.URL.Path+`"}`)
 	}))
 	defer up.Close()
-	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int, 1)
-	var errOut bytes.Buffer
-	go func() {
-		done <- RunContext(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--upstream", up.URL + "/prefix"}, &IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: &errOut})
-		pw.Close()
-	}()
-	line := make([]byte, 200)
-	n, err := pr.Read(line)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _, _ = io.Copy(io.Discard, pr) }()
-	addr := strings.TrimSpace(strings.TrimPrefix(string(line[:n]), "toolfix listening on "))
+	var errOut syncbuf.Buffer
+	addr, done := startServe(t, ctx, &errOut, "--listen", "127.0.0.1:0", "--upstream", up.URL+"/prefix")
 	if !strings.HasPrefix(addr, "http://127.0.0.1:") {
-		t.Fatalf("printed %q", line[:n])
+		t.Fatalf("printed %q", addr)
 	}
 	resp, err := http.Get(addr + "/v1/models")
 	if err != nil {

@@ -55,6 +55,9 @@ type Options struct {
 	CodexBuiltin bool
 	// NoService installs no service: the user runs `toolfix serve` themselves.
 	NoService bool
+	// Gateway routes the clients to a team gateway's route (https://HOST/t/<token>/<route>, see
+	// CheckGateway) instead of a local proxy; no service is installed. "" means the local proxy.
+	Gateway string
 }
 
 // Installer carries what install and uninstall need from outside: folders, environment, service.
@@ -94,6 +97,8 @@ type Plan struct {
 	NoService bool
 	// Notes are what the user should know: skipped settings, warnings.
 	Notes []string
+	// Gateway is Options.Gateway, checked: the clients go to it, not to a local proxy.
+	Gateway string
 
 	prev *State
 	next *State
@@ -140,7 +145,13 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 	if prev != nil && prev.Phase == PhaseApplying {
 		return nil, errors.New("an earlier install was interrupted and is not undone yet")
 	}
-	p := &Plan{Port: opts.Port, NoService: opts.NoService, prev: prev}
+	if opts.Gateway != "" {
+		if opts.Gateway, err = CheckGateway(opts.Gateway); err != nil {
+			return nil, err
+		}
+		opts.NoService = true // the gateway is the proxy
+	}
+	p := &Plan{Port: opts.Port, NoService: opts.NoService, Gateway: opts.Gateway, prev: prev}
 	if p.Port == 0 {
 		p.Port = opts.DefaultPort
 		if prev != nil {
@@ -221,7 +232,7 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 	if prev != nil && len(routes) == 0 {
 		return nil, errors.New("nothing is left to route: every key toolfix set was changed or removed; run `toolfix uninstall` to remove the service and the state")
 	}
-	next := &State{Version: StateVersion, Phase: PhaseInstalled, Port: p.Port, Service: !opts.NoService}
+	next := &State{Version: StateVersion, Phase: PhaseInstalled, Port: p.Port, Service: !opts.NoService, Gateway: p.Gateway}
 	for _, r := range routes {
 		next.Routes = append(next.Routes, r)
 	}
@@ -243,6 +254,7 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 	}
 	p.Routes = next.Routes
 	p.next = next
+	p.hideToken()
 	if !opts.NoService {
 		if in.Service == nil {
 			p.ServiceErr = errors.New("this system has no per-user service manager toolfix can use")
@@ -278,7 +290,7 @@ func (in *Installer) planEdit(p *Plan, prev *State, me self, f *providers.Config
 	where := fmt.Sprintf("%s: %s", t.File, t.Key.Dotted())
 	if se := prev.edit(t.File, key); se != nil && t.Present && t.Raw == se.After {
 		// Already routed by toolfix: keep the original value, update the port.
-		e := Edit{Key: key, Route: se.Route, Before: se.Before, BeforeJSON: se.BeforeJSON, After: BaseURL(p.Port, se.Route), CreatedObjects: se.CreatedObjects}
+		e := Edit{Key: key, Route: se.Route, Before: se.Before, BeforeJSON: se.BeforeJSON, After: p.baseURL(se.Route, t.Client), CreatedObjects: se.CreatedObjects}
 		up := ""
 		if r := prev.route(se.Route); r != nil {
 			up = r.Upstream
@@ -307,7 +319,7 @@ func (in *Installer) planEdit(p *Plan, prev *State, me self, f *providers.Config
 	if local {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s points at another server on this machine (%s); toolfix will sit in front of it", where, secret.URL(t.Upstream)))
 	}
-	e := Edit{Key: key, Route: t.Route, After: BaseURL(p.Port, t.Route)}
+	e := Edit{Key: key, Route: t.Route, After: p.baseURL(t.Route, t.Client)}
 	if t.Present {
 		raw := t.Raw
 		e.Before = &raw

@@ -14,7 +14,11 @@ import (
 // members whose name is secret, values shaped like keys) are shown as REDACTED.
 func (p *Plan) Render(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "toolfix install plan (proxy on 127.0.0.1:%d)\n\n", p.Port)
+	if p.Gateway != "" {
+		fmt.Fprintf(&b, "toolfix install plan (clients routed to the gateway %s; no local proxy)\n\n", ShownGateway(p.Gateway))
+	} else {
+		fmt.Fprintf(&b, "toolfix install plan (proxy on 127.0.0.1:%d)\n\n", p.Port)
+	}
 	if len(p.Routes) == 0 {
 		b.WriteString("Routes: none\n")
 	} else {
@@ -25,7 +29,7 @@ func (p *Plan) Render(w io.Writer) error {
 			if proto == "" {
 				proto = "-"
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t-> %s\t(%s)\n", r.Name, BaseURL(p.Port, r.Name), secret.URL(r.Upstream), proto)
+			fmt.Fprintf(tw, "  %s\t%s\t-> %s\t(%s)\n", r.Name, p.shownBaseURL(r.Name, r.Client), secret.URL(r.Upstream), proto)
 		}
 		tw.Flush()
 	}
@@ -48,7 +52,11 @@ func (p *Plan) Render(w io.Writer) error {
 	b.WriteString("\n")
 	switch {
 	case p.NoService:
-		b.WriteString("Service: none (--no-service): run `toolfix serve` yourself, and at every login\n")
+		if p.Gateway != "" {
+			b.WriteString("Service: none: the gateway is the proxy\n")
+		} else {
+			b.WriteString("Service: none (--no-service): run `toolfix serve` yourself, and at every login\n")
+		}
 	case p.ServiceErr != nil:
 		fmt.Fprintf(&b, "Service: %s\n  cannot be installed: %v\n  install will stop before changing any file; pass --no-service to run `toolfix serve` yourself\n", p.Service, p.ServiceErr)
 	default:

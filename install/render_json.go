@@ -67,7 +67,7 @@ type ServiceJSON struct {
 func (p *Plan) JSON() PlanJSON {
 	out := PlanJSON{Port: p.Port, Routes: []RouteJSON{}, Files: []FileJSON{}, Notes: []string{}}
 	for _, r := range p.Routes {
-		out.Routes = append(out.Routes, RouteJSON{Name: r.Name, BaseURL: BaseURL(p.Port, r.Name), Upstream: secret.URL(r.Upstream), Protocol: r.Protocol, Client: r.Client})
+		out.Routes = append(out.Routes, RouteJSON{Name: r.Name, BaseURL: p.shownBaseURL(r.Name, r.Client), Upstream: secret.URL(r.Upstream), Protocol: r.Protocol, Client: r.Client})
 	}
 	for _, c := range p.Changes {
 		out.Files = append(out.Files, FileJSON{Path: c.Path, Client: c.Client, New: !c.Exists, NewDirs: c.NewDirs, Diff: c.Diff})

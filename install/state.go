@@ -54,6 +54,9 @@ type State struct {
 	Port int `json:"port"`
 	// Service is whether toolfix installed a per-user service (false after --no-service).
 	Service bool `json:"service"`
+	// Gateway is the team gateway's route the clients go to (install --gateway); "" when they go
+	// to the local proxy on Port.
+	Gateway string `json:"gateway,omitempty"`
 	// Updated is when the state was last written, UTC.
 	Updated time.Time `json:"updated"`
 	// Routes are the proxy's routes, sorted by name.

@@ -22,6 +22,8 @@ func writeError(w http.ResponseWriter, path string, status int, msg string) {
 			typ = "not_found_error"
 		case http.StatusForbidden:
 			typ = "permission_error"
+		case http.StatusUnauthorized:
+			typ = "authentication_error"
 		}
 		body = map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}}
 	}

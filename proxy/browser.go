@@ -26,14 +26,17 @@ import (
 //   - Without an Origin (a browser's no-cors request: an image, a form, a link), Sec-Fetch-Site
 //     cross-site, which only browsers send, is refused. With one, the Origin decides, so that a
 //     loopback page is treated alike whatever its port.
-func browserRefusal(r *http.Request) string {
+//
+// In gateway mode (g not nil) the gateway's public host names and IP address literals are
+// accepted as Host too, and its public host names' origins as Origin (see gate.publicHost).
+func browserRefusal(r *http.Request, g *gate) string {
 	if r.URL.IsAbs() || r.URL.Host != "" {
 		return "toolfix: refused a request whose request line names a full URL (as sent to a forward proxy): toolfix is not a forward proxy; point the client's base URL at http://127.0.0.1:PORT instead of using toolfix as its HTTP proxy"
 	}
-	if !loopbackHost(r.Host) {
+	if !loopbackHost(r.Host) && !g.publicHost(r.Host) {
 		return "toolfix: refused a request for host " + quoteHeader(r.Host) + ": toolfix answers only requests addressed to localhost, 127.0.0.1 or [::1] (a web page reaching it through a DNS name is refused); point the client's base URL at http://127.0.0.1:PORT"
 	}
-	if o, ok := r.Header["Origin"]; ok && (len(o) != 1 || !loopbackOrigin(o[0])) {
+	if o, ok := r.Header["Origin"]; ok && (len(o) != 1 || !loopbackOrigin(o[0]) && !g.publicOrigin(o[0])) {
 		return "toolfix: refused a request from the web origin " + quoteHeader(strings.Join(o, ", ")) + ": toolfix does not serve web pages, only local clients (which send no Origin header)"
 	}
 	if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {

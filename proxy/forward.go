@@ -25,10 +25,14 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	dialect := exchange.DialectFor(rest)
 	rec := observe.NewRecorder(w, time.Now())
 	w = rec
+	log := s.logFor(r)
 	var cap *observe.Capture
 	defer func() {
 		s.Stats.Finish(rec, r, route.Name, dialect)
 		s.samples.Save(cap, rec.Status())
+		if s.gate != nil {
+			log.Info("request", "method", r.Method, "route", route.Name, "dialect", dialect, "status", rec.Status(), "duration_ms", time.Since(rec.Start()).Milliseconds())
+		}
 	}()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
@@ -44,12 +48,12 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	}
 	if err != nil {
 		if errors.Is(err, errRequestIdle) {
-			s.log.Info("request body stalled; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
+			log.Info("request body stalled; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
 			writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
 			return
 		}
 		// The client went away or sent a broken body: nothing useful can be forwarded.
-		s.log.Info("reading request body", "route", route.Name, "error", err.Error())
+		log.Info("reading request body", "route", route.Name, "error", err.Error())
 		return
 	}
 	out, err := s.upstreamRequest(ctx, w, r, route, rest, body, stream)
@@ -76,7 +80,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	}
 	removeHopByHop(h)
 
-	s.env.Respond(w, resp, exchange.Request{Route: route.Name, Dialect: dialect, Body: body, TextFormat: route.TextFormat}, cap)
+	s.env.Respond(w, resp, exchange.Request{Route: route.Name, Dialect: dialect, Body: body, TextFormat: route.TextFormat, Log: log}, cap)
 }
 
 // upstreamRequest builds the request sent upstream: the client's method, headers and body,
@@ -87,7 +91,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 func (s *Server) upstreamRequest(ctx context.Context, w http.ResponseWriter, r *http.Request, route *routeEntry, rest string, body []byte, stream io.Reader) (*http.Request, error) {
 	var outBody io.Reader = bytes.NewReader(body)
 	if stream != nil {
-		s.log.Info("request body over the size limit, streamed upstream; its tools are not read", "route", route.Name, "limit", s.opts.MaxRequestBody)
+		s.logFor(r).Info("request body over the size limit, streamed upstream; its tools are not read", "route", route.Name, "limit", s.opts.MaxRequestBody)
 		outBody = stream
 		// The transport may still read the body (its last read checks the end) after the upstream
 		// has answered; without full duplex, writing the answer's headers closes the body under it
@@ -101,6 +105,7 @@ func (s *Server) upstreamRequest(ctx context.Context, w http.ResponseWriter, r *
 	out.Header = r.Header.Clone()
 	removeHopByHop(out.Header)
 	out.Header.Del("Accept-Encoding")
+	out.Header.Del(TokenHeader) // the gateway's own (see gate.admit); never upstream
 	out.Header.Set(HopHeader, s.pid)
 	out.ContentLength = int64(len(body))
 	if stream != nil {
@@ -121,7 +126,7 @@ func (s *Server) upstreamRequest(ctx context.Context, w http.ResponseWriter, r *
 // 502 naming the upstream and the cause (see package netfault), counted as an upstream error.
 func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, route *routeEntry, rest string, idle *idleBody, cap *observe.Capture, err error) {
 	if idle != nil && idle.idled.Load() {
-		s.log.Info("request body stalled while streaming upstream; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
+		s.logFor(r).Info("request body stalled while streaming upstream; abandoned", "route", route.Name, "idle", s.opts.RequestIdle.String())
 		cap.Fail("request body stalled")
 		writeError(w, rest, http.StatusRequestTimeout, idleMessage(s.opts.RequestIdle))
 		return
@@ -131,7 +136,7 @@ func (s *Server) upstreamFailed(w http.ResponseWriter, r *http.Request, route *r
 	}
 	s.Stats.UpstreamError(route.Name)
 	f := netfault.Classify(err)
-	s.log.Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "cause", string(f.Kind), "error", f.Detail)
+	s.logFor(r).Warn("upstream unreachable", "route", route.Name, "upstream", route.base.Host, "cause", string(f.Kind), "error", f.Detail)
 	cap.Fail("reaching upstream: " + f.Reason)
 	writeError(w, rest, http.StatusBadGateway, fmt.Sprintf("toolfix could not reach the upstream %s: %s", route.base.Host, f))
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/exchange"
@@ -24,6 +25,7 @@ const HopHeader = "X-Toolfix-Hop"
 // Reserved paths answered by the proxy itself; no route may take these names.
 const (
 	healthzPath = "/healthz"
+	readyzPath  = "/readyz"
 	metricsPath = "/metrics"
 	statsPath   = "/stats"
 )
@@ -69,6 +71,13 @@ type Options struct {
 	// DefaultRequestIdle, negative no limit. A body that stalls longer is abandoned: the client
 	// is answered 408 with an API-shaped error, a request already streaming upstream is cancelled.
 	RequestIdle time.Duration
+	// AccessTokens turn on gateway mode when not empty: every request but the probes and the
+	// metrics must carry one of them, in its path (/t/<token>/<route>/...) or in TokenHeader (see
+	// docs/gateway.md); each must pass CheckToken. Empty means a loopback proxy, no check.
+	AccessTokens []string
+	// PublicHosts are the gateway's own host names, accepted as Host (and in Origin) besides
+	// loopback ones; "*.example.com" matches every subdomain. Only with AccessTokens.
+	PublicHosts []string
 }
 
 // Server is the repair proxy, an http.Handler. Create it with New.
@@ -84,6 +93,9 @@ type Server struct {
 	// Stats counts what the server did since New; never nil.
 	Stats   *observe.Stats
 	samples *observe.Samples
+	gate    *gate
+	// draining is set by Drain: /readyz answers 503 from then on.
+	draining atomic.Bool
 }
 
 type routeEntry struct {
@@ -97,9 +109,16 @@ func New(opts Options) (*Server, error) {
 	if err := CheckRoutes(opts.Routes); err != nil {
 		return nil, err
 	}
-	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: observe.NewStats()}
+	g, err := newGate(opts.AccessTokens, opts.PublicHosts)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{opts: opts, routes: map[string]*routeEntry{}, pid: strconv.Itoa(os.Getpid()), started: time.Now(), Stats: observe.NewStats(), gate: g}
 	for _, r := range opts.Routes {
-		for _, p := range []string{healthzPath, metricsPath, statsPath} {
+		if g != nil && r.Name == strings.Trim(tokenPrefix, "/") {
+			return nil, fmt.Errorf("route name %q is reserved in a gateway: /t/ starts the access token", r.Name)
+		}
+		for _, p := range []string{healthzPath, readyzPath, metricsPath, statsPath} {
 			if r.Name == strings.TrimPrefix(p, "/") {
 				return nil, fmt.Errorf("route name %q is reserved", r.Name)
 			}
@@ -140,20 +159,31 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// ServeHTTP answers /healthz, /metrics and /stats itself and forwards every other request to its
-// route's upstream. A request a web browser may have sent (a foreign Host or Origin, a CORS
-// preflight; see browserRefusal) is answered 403 with an API-shaped error and goes nowhere.
+// ServeHTTP answers /healthz, /readyz, /metrics and /stats itself and forwards every other request
+// to its route's upstream. A request a web browser may have sent (a foreign Host or Origin, a CORS
+// preflight; see browserRefusal) is answered 403 with an API-shaped error and goes nowhere; so is,
+// in gateway mode, one without a valid access token (401; see Options.AccessTokens).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if why := browserRefusal(r); why != "" {
+	if why := browserRefusal(r, s.gate); why != "" {
 		// No header value in the log: the Host and Origin are the sender's to choose.
 		s.log.Info("refused a request a web browser may have sent (foreign Host or Origin, or a CORS preflight)", "method", r.Method)
 		s.refuse(w, r, observe.NoRoute, http.StatusForbidden, why)
 		return
 	}
+	if !s.gate.admit(r) {
+		// No path in the log: it may hold a token.
+		s.log.Info("refused a request without a valid access token", "method", r.Method)
+		s.refuse(w, r, observe.NoRoute, http.StatusUnauthorized, unauthorized)
+		return
+	}
+	r = s.identify(w, r)
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		switch r.URL.Path {
 		case healthzPath:
 			s.serveHealthz(w)
+			return
+		case readyzPath:
+			s.serveReadyz(w)
 			return
 		case metricsPath:
 			s.serveMetrics(w)

@@ -156,7 +156,7 @@ func (s *session) checkDrift(context.Context) Result {
 				drifted = append(drifted, fmt.Sprintf("%s: %v", where, err))
 			case !present:
 				drifted = append(drifted, where+" was removed")
-			case v == e.After && e.After == install.BaseURL(s.st.Port, e.Route):
+			case v == e.After && e.After == s.st.RouteURL(e.Route):
 				good = append(good, where+" = "+v)
 			case v == e.After:
 				drifted = append(drifted, fmt.Sprintf("%s = %s, but the proxy listens on port %d", where, v, s.st.Port))
@@ -183,6 +183,9 @@ func (s *session) isToolfixURL(v string) bool {
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return false
+	}
+	if s.st != nil && s.st.Gateway != "" && strings.HasPrefix(v, s.st.Gateway) {
+		return true
 	}
 	isSelf, _, err := install.CheckUpstream(v, s.ports(), s.routeNames())
 	return err == nil && isSelf
@@ -213,12 +216,7 @@ func (s *session) routeURL(route string) string {
 	if s.st == nil {
 		return ""
 	}
-	for _, r := range s.st.Routes {
-		if r.Name == route {
-			return install.BaseURL(s.st.Port, route)
-		}
-	}
-	return ""
+	return s.st.RouteURL(route)
 }
 
 // tilde shortens a path under the home folder to ~/….

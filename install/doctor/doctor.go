@@ -249,7 +249,11 @@ func (s *session) checks() []Check {
 			cs = append(cs, Check{Name: "upstream " + r.Name, Timeout: s.d.upstreamTimeout(), Run: func(ctx context.Context) Result { return s.checkUpstream(ctx, r) }})
 		}
 	}
-	return append(cs, Check{Name: "connections", Run: s.checkConnections})
+	cs = append(cs, Check{Name: "connections", Run: s.checkConnections})
+	if s.st != nil && s.st.Gateway != "" {
+		return s.gatewayChecks(cs)
+	}
+	return cs
 }
 
 func (d *Doctor) upstreamTimeout() time.Duration {

@@ -37,6 +37,9 @@ type Overview struct {
 	ServiceErr string `json:"service_error,omitempty"`
 	// Proxy is the running proxy's /healthz answer; nil when it does not answer.
 	Proxy *Health `json:"proxy,omitempty"`
+	// Gateway is the team gateway the clients go to (install --gateway), its token redacted; ""
+	// for a local proxy. With it, no local proxy is asked.
+	Gateway string `json:"gateway,omitempty"`
 	// ProxyErr says why the proxy did not answer and what to do, in a sentence ("no toolfix proxy
 	// answers on 127.0.0.1:47821; start it with `toolfix serve`").
 	ProxyErr string `json:"proxy_error,omitempty"`
@@ -71,7 +74,10 @@ func (d *Doctor) Status(ctx context.Context) *Overview {
 			o.Service = &st
 		}
 	}
-	if h, err := FetchHealth(ctx, d.HTTPClient, s.port); err != nil {
+	if s.st != nil && s.st.Gateway != "" {
+		o.Gateway = install.ShownGateway(s.st.Gateway)
+		o.ProxyErr = "none on this machine: the clients go to the gateway " + o.Gateway + " (`toolfix doctor` checks it)"
+	} else if h, err := FetchHealth(ctx, d.HTTPClient, s.port); err != nil {
 		summary, hint := s.proxyDown(err)
 		o.ProxyErr = summary + "; " + hint
 	} else {
@@ -106,6 +112,8 @@ func (o *Overview) WriteText(w io.Writer) error {
 	switch {
 	case !o.Installed:
 		line("install", o.StateErr)
+	case o.Gateway != "":
+		line("service", "none (install --gateway: the gateway serves)")
 	case !o.ServiceWanted:
 		line("service", "none (installed with --no-service: run `toolfix serve` yourself)")
 	case o.Service != nil:

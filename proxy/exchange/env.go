@@ -62,6 +62,8 @@ type Request struct {
 	Body []byte
 	// TextFormat is the route's opt-in leaked-call text format ("" for none).
 	TextFormat string
+	// Log receives this request's lines (a gateway's carry its request id); nil means the Env's.
+	Log *slog.Logger
 }
 
 // Respond writes the answer to one forwarded request: resp's status and body, repaired or as they
@@ -71,6 +73,11 @@ type Request struct {
 // read after the status was written aborts the response (panic(http.ErrAbortHandler)), so that the
 // client sees a broken answer rather than a clean end.
 func (e *Env) Respond(w http.ResponseWriter, resp *http.Response, req Request, cap *observe.Capture) {
+	if req.Log != nil && req.Log != e.log {
+		own := *e
+		own.log = req.Log
+		e = &own
+	}
 	ex := &exchange{s: e, route: req.Route, w: w, resp: resp, request: req.Body, dialect: req.Dialect, format: req.TextFormat, cap: cap}
 	ex.respond()
 }

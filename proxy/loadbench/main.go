@@ -36,6 +36,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -51,7 +52,8 @@ type config struct {
 	StreamEvery  time.Duration // their spacing
 	ToolBytes    []int         // sizes of the stringified tool input
 	CPUProfile   string        // a folder for CPU profiles of the toolfix children, or ""
-	Only         string        // run only this scenario: throughput, lag, streams, tool, timing or memory; "" all
+	Only         string        // run only this scenario: throughput, lag, streams, tool, timing, memory or held; "" all but held
+	HeldLadder   []int         // the stream counts of the held scenario
 
 	TimingDeltas int           // argument deltas of the timing scenario's Write call
 	TimingItems  int           // items of the faulty Write call's stringified lines argument, one a delta
@@ -62,7 +64,9 @@ type config struct {
 }
 
 // runs reports whether the scenario is part of the run.
-func (c config) runs(scenario string) bool { return c.Only == "" || c.Only == scenario }
+func (c config) runs(scenario string) bool {
+	return c.Only == scenario || c.Only == "" && scenario != "held"
+}
 
 var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
 	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20},
@@ -80,6 +84,7 @@ func main() {
 	only := flag.String("only", "", "run only one scenario: throughput, lag, streams, tool, timing or memory")
 	lagEvents := flag.Int("lag-events", 0, "events of the lag stream (0: 500, or 20 with -quick)")
 	samples := flag.String("samples", "", "toolfix's --samples mode: repairs (its default), all or off")
+	held := flag.String("held", "", "stream counts of the held scenario, comma-separated (default 100,250,500,1000,2000)")
 	flag.Parse()
 	if *samples != "" {
 		_ = os.Setenv(envSamples, *samples) // the children inherit it
@@ -96,9 +101,21 @@ func main() {
 	if *lagEvents > 1 {
 		cfg.LagEvents = *lagEvents
 	}
-	if !map[string]bool{"": true, "throughput": true, "lag": true, "streams": true, "tool": true, "timing": true, "memory": true}[cfg.Only] {
-		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams, tool, timing and memory\n", cfg.Only)
+	if !map[string]bool{"": true, "throughput": true, "lag": true, "streams": true, "tool": true, "timing": true, "memory": true, "held": true}[cfg.Only] {
+		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams, tool, timing, memory and held\n", cfg.Only)
 		os.Exit(2)
+	}
+	cfg.HeldLadder = defaultHeldLadder
+	if *held != "" {
+		cfg.HeldLadder = nil
+		for _, f := range strings.Split(*held, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n <= 0 {
+				fmt.Fprintf(os.Stderr, "loadbench: -held %q: give stream counts such as 250,500,1000\n", *held)
+				os.Exit(2)
+			}
+			cfg.HeldLadder = append(cfg.HeldLadder, n)
+		}
 	}
 	if _, err := run(cfg, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintf(os.Stderr, "loadbench: %v\n", err)
@@ -245,6 +262,17 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+	}
+
+	if cfg.runs("held") {
+		rows, err := measureHeld(u, cfg.HeldLadder, alone)
+		if err != nil {
+			return nil, err
+		}
+		printHeld(out, rows, loadAverage())
+		if cfg.Only == "held" {
+			return res, nil
 		}
 	}
 

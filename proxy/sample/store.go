@@ -49,6 +49,7 @@ type Store struct {
 	mu    sync.Mutex
 	seq   atomic.Uint64
 	saved atomic.Int64
+	bound Bounds // see SetBounds; zero: only keep
 }
 
 // Open prepares dir (created with mode 0700 when missing, set to 0700 when it exists) and returns a
@@ -196,7 +197,7 @@ func (s *Store) rotate() error {
 		}
 		names = names[1:]
 	}
-	return nil
+	return s.trim(names)
 }
 
 // List returns the paths of the samples in dir, oldest first.

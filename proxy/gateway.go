@@ -1,0 +1,190 @@
+package proxy
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// Gateway mode: a proxy with access tokens may listen beyond loopback and serve a team (see
+// docs/gateway.md). A request names its token in the path, /t/<token>/<route>/..., which every
+// client can put in its base URL, or in TokenHeader where the client can add a header. The check
+// runs before anything else reads the request; what follows it (the route, the upstream, the
+// logs, the samples) sees the path without /t/<token> and no TokenHeader.
+
+// TokenHeader is the request header that may carry a gateway access token instead of the path. It
+// is removed before the request goes upstream.
+const TokenHeader = "X-Toolfix-Token"
+
+// tokenPrefix is the first path segment before an access token: /t/<token>/<route>/...
+const tokenPrefix = "/t/"
+
+// tokenRE is what an access token may be: 16 to 256 characters that stand in a URL path unescaped.
+var tokenRE = regexp.MustCompile(`^[A-Za-z0-9._~-]{16,256}$`)
+
+// CheckToken reports whether tok may be an access token: 16 to 256 characters of A-Z, a-z, 0-9,
+// '.', '_', '~' and '-'. The error says what is wrong without showing the token.
+func CheckToken(tok string) error {
+	if tokenRE.MatchString(tok) {
+		return nil
+	}
+	if len(tok) < 16 {
+		return fmt.Errorf("an access token of %d characters is too short: use at least 16 (openssl rand -hex 32 makes a good one)", len(tok))
+	}
+	if len(tok) > 256 {
+		return errors.New("an access token longer than 256 characters is refused")
+	}
+	return errors.New("an access token may hold only letters, digits, '.', '_', '~' and '-', since it stands in a URL path (openssl rand -hex 32 makes a good one)")
+}
+
+// gate is the access check of gateway mode; a nil *gate (no tokens) lets every request through
+// as it is.
+type gate struct {
+	digests [][sha256.Size]byte // of the accepted tokens
+	hosts   []string            // the public host names, lower case; "*.x" matches subdomains of x
+}
+
+func newGate(tokens, hosts []string) (*gate, error) {
+	if len(tokens) == 0 {
+		if len(hosts) > 0 {
+			return nil, errors.New("public host names are for a gateway: give an access token too")
+		}
+		return nil, nil
+	}
+	g := &gate{}
+	for _, t := range tokens {
+		if err := CheckToken(t); err != nil {
+			return nil, err
+		}
+		g.digests = append(g.digests, sha256.Sum256([]byte(t)))
+	}
+	for _, h := range hosts {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if h == "" {
+			continue
+		}
+		if strings.ContainsAny(h, "/:@ ") || strings.Trim(strings.TrimPrefix(h, "*."), ".") == "" {
+			return nil, fmt.Errorf("public host %q: give a host name without scheme, port or path, such as toolfix.example.com or *.example.com", h)
+		}
+		g.hosts = append(g.hosts, h)
+	}
+	return g, nil
+}
+
+// accepts reports whether tok is one of the tokens, comparing digests in constant time and
+// always comparing against every token.
+func (g *gate) accepts(tok string) bool {
+	d := sha256.Sum256([]byte(tok))
+	ok := 0
+	for i := range g.digests {
+		ok |= subtle.ConstantTimeCompare(d[:], g.digests[i][:])
+	}
+	return ok == 1
+}
+
+// open reports whether a path is answered without a token: the orchestrator's probes and the
+// Prometheus metrics, which hold only counts by route. /stats, which names the upstreams, needs
+// the token.
+func open(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	switch r.URL.Path {
+	case healthzPath, readyzPath, metricsPath:
+		return true
+	}
+	return false
+}
+
+// admit checks r's access token and takes it off r: /t/<token> off the path (and the request
+// line), TokenHeader off the headers. It reports false when r carries no valid token and is not an
+// open path. A nil gate admits every request untouched.
+func (g *gate) admit(r *http.Request) bool {
+	if g == nil {
+		return true
+	}
+	hdr, hasHdr := r.Header[http.CanonicalHeaderKey(TokenHeader)]
+	r.Header.Del(TokenHeader)
+	p := r.URL.EscapedPath()
+	if strings.HasPrefix(p, tokenPrefix) {
+		tok, rest, _ := strings.Cut(p[len(tokenPrefix):], "/")
+		if !g.accepts(tok) {
+			return false
+		}
+		setPath(r, "/"+rest)
+		return true
+	}
+	if hasHdr && len(hdr) == 1 && g.accepts(hdr[0]) {
+		return true
+	}
+	return open(r)
+}
+
+// setPath sets r's path (escaped) and its request line to p, keeping the query.
+func setPath(r *http.Request, p string) {
+	if u, err := url.PathUnescape(p); err == nil {
+		r.URL.Path, r.URL.RawPath = u, p
+	} else {
+		r.URL.Path, r.URL.RawPath = p, ""
+	}
+	if r.URL.RawPath == r.URL.Path {
+		r.URL.RawPath = ""
+	}
+	r.RequestURI = r.URL.RequestURI()
+}
+
+// publicHost reports whether a Host header value is one of the gateway's own names, with or
+// without a port, or an IP address literal (what a probe or a load balancer's health check sends;
+// a rebound DNS name is never one). A nil gate has no public hosts.
+func (g *gate) publicHost(host string) bool {
+	if g == nil {
+		return false
+	}
+	h := host
+	if sh, port, err := net.SplitHostPort(host); err == nil {
+		if !allDigits(port) {
+			return false
+		}
+		h = sh
+	}
+	h = strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"), "."))
+	if h == "" {
+		return false
+	}
+	if net.ParseIP(h) != nil {
+		return true
+	}
+	for _, p := range g.hosts {
+		if suffix, ok := strings.CutPrefix(p, "*"); ok {
+			if strings.HasSuffix(h, suffix) && len(h) > len(suffix) {
+				return true
+			}
+		} else if h == p {
+			return true
+		}
+	}
+	return false
+}
+
+// publicOrigin reports whether an Origin header value is an http(s) origin on a public host name
+// of the gateway (not an IP literal: a page is never served from the gateway's address).
+func (g *gate) publicOrigin(origin string) bool {
+	if g == nil {
+		return false
+	}
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		return false
+	}
+	return net.ParseIP(strings.Trim(u.Hostname(), "[]")) == nil && g.publicHost(u.Host)
+}
+
+// unauthorized is the message of a request refused by the access check; it names no token and no
+// path, since either may hold one.
+const unauthorized = "toolfix: this gateway needs its access token: put it in the base URL, http(s)://HOST/t/<token>/<route>, or send it in the " + TokenHeader + " header; ask your platform team for the gateway's URL"

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// The held scenario (-only held) answers a gateway's sizing question: how many streams one
+// toolfix holds on this machine while the lag it adds to each event stays under 1 ms at p99. For
+// each count of the ladder it runs that many concurrent paced streams (events heldEvery apart, a
+// model's pace, spread over the interval) through the floor alone, then through toolfix alone, and
+// compares the per-event lag of the two at p50 and p99.
+
+// heldEvents and heldEvery are each held stream's events and their spacing: 40 events 50 ms apart,
+// two seconds at twenty events a second.
+const (
+	heldEvents = 40
+	heldEvery  = 50 * time.Millisecond
+)
+
+// defaultHeldLadder is the stream counts of the held scenario unless -held says otherwise.
+var defaultHeldLadder = []int{100, 250, 500, 1000, 2000}
+
+// heldRow is one count of the ladder: the lags through each proxy (index 0 the floor).
+type heldRow struct {
+	streams   int
+	completed [2]int
+	p50, p99  [2]time.Duration
+}
+
+// addedP99 is toolfix's p99 lag over the floor's.
+func (r heldRow) addedP99() time.Duration { return r.p99[1] - r.p99[0] }
+
+// measureHeld runs the ladder, each count through a fresh child of each kind in turn, started by
+// alone.
+func measureHeld(u *upstream, ladder []int, alone func(kind, cpuProfile, what string, measure func(c *child) error) error) ([]heldRow, error) {
+	var rows []heldRow
+	for _, n := range ladder {
+		row := heldRow{streams: n}
+		for k, kind := range kinds {
+			err := alone(kind, "", fmt.Sprintf("held: %d streams through %s alone", n, kind), func(c *child) error {
+				cr, err := measureCrowds(u, []*child{c}, n, heldEvents, heldEvery, func(string) string { return "" })
+				if err != nil {
+					return err
+				}
+				row.completed[k] = cr[0].completed
+				row.p50[k], row.p99[k] = percentile(cr[0].lags, 50), percentile(cr[0].lags, 99)
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// printHeld writes the held scenario's table and the largest count within 1 ms of added p99.
+func printHeld(w io.Writer, rows []heldRow, load string) {
+	fmt.Fprintf(w, "held streams, %d events %v apart each, one proxy at a time (load %s)\n", heldEvents, heldEvery, load)
+	fmt.Fprintf(w, "%-8s %-12s %-22s %-22s %s\n", "streams", "completed", "floor p50 / p99", "toolfix p50 / p99", "added p99")
+	best := 0
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-8d %-12s %-22s %-22s %+.3f ms\n", r.streams, fmt.Sprintf("%d / %d", r.completed[0], r.completed[1]),
+			ms(r.p50[0])+" / "+ms(r.p99[0]), ms(r.p50[1])+" / "+ms(r.p99[1]), float64(r.addedP99())/1e6)
+		if r.addedP99() < time.Millisecond && r.completed[1] == r.streams {
+			best = max(best, r.streams)
+		}
+	}
+	fmt.Fprintf(w, "most streams held with an added p99 lag under 1 ms: %d\n", best)
+}

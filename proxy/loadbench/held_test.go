@@ -1,0 +1,31 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPrintHeld: the figure reported is the largest count whose streams all completed through
+// toolfix with an added p99 under 1 ms, whatever the order of the rows.
+func TestPrintHeld(t *testing.T) {
+	row := func(n, completed int, floor, toolfix time.Duration) heldRow {
+		return heldRow{streams: n, completed: [2]int{n, completed}, p99: [2]time.Duration{floor, toolfix}}
+	}
+	tests := []struct {
+		rows []heldRow
+		want string
+	}{
+		{[]heldRow{row(100, 100, 2*time.Millisecond, 2500*time.Microsecond), row(500, 500, 3*time.Millisecond, 5*time.Millisecond)}, ": 100\n"},
+		{[]heldRow{row(1000, 1000, 9*time.Millisecond, 9*time.Millisecond), row(500, 500, 3*time.Millisecond, 5*time.Millisecond)}, ": 1000\n"},
+		{[]heldRow{row(100, 99, time.Millisecond, time.Millisecond)}, ": 0\n"},
+	}
+	for _, tc := range tests {
+		var out bytes.Buffer
+		printHeld(&out, tc.rows, "1.00")
+		if !strings.HasSuffix(out.String(), tc.want) {
+			t.Errorf("got\n%s\nwant it to end %q", out.String(), tc.want)
+		}
+	}
+}
