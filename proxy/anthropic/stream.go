@@ -264,6 +264,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		if err := s.resolveOrphan(w, false); err != nil {
 			return err
 		}
+		if err := s.failOpenInput(w); err != nil {
+			return err
+		}
 		return s.send(w, ev.Raw)
 	}
 	var e event
@@ -330,6 +333,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	default:
 		if e.Type == "message_stop" || e.Type == "error" {
 			if err := s.resolveOrphan(w, false); err != nil {
+				return err
+			}
+		}
+		if e.Type == "error" {
+			if err := s.failOpenInput(w); err != nil {
 				return err
 			}
 		}

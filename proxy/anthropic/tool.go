@@ -146,6 +146,22 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 	return s.settleSpans(w, b)
 }
 
+// failOpenInput lets go, as it came, the held input of the open tool_use block, when an error
+// comes while it is held (issue 19 item 4): the error then goes out in its place, after the
+// input's bytes the upstream sent before it, and the rest of the block streams as it comes, never
+// repaired (no repair may carry bytes sent after the error ahead of it).
+func (s *Stream) failOpenInput(w io.Writer) error {
+	b := s.blk
+	if b == nil || b.typ != "tool_use" || !b.repairable || len(s.held) == 0 {
+		return nil
+	}
+	s.rep.Fail("an error came while a tool input was held")
+	err := s.releaseAll(w) // first: held deltas are rebuilt from the input kept
+	b.holding, b.faulty, b.lost, b.scan, b.partial, b.edits = false, false, true, nil, nil, nil
+	b.repairable = false
+	return err
+}
+
 // replaceDeltas writes the held pieces with every input_json_delta replaced by input (in events
 // of at most maxDeltaBytes: writeInputDeltas), at the place of the first, then the block's stop.
 func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byte) error {

@@ -1,9 +1,7 @@
 package openai
 
 import (
-	"bytes"
 	"encoding/json"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,49 +11,21 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
-// orderTools offers p (a path and a count), a (two integer arrays) and o (an object), the
-// places the generated faults fit.
-const orderTools = `{"model":"m","stream":true,"tools":[
-{"type":"function","function":{"name":"p","parameters":{"type":"object","properties":{"p":{"type":"string"},"n":{"type":"integer"}},"required":["p"]}}},
-{"type":"function","function":{"name":"a","parameters":{"type":"object","properties":{"v":{"type":"array","items":{"type":"integer"}},"w":{"type":"array","items":{"type":"integer"}}}}}},
-{"type":"function","function":{"name":"o","parameters":{"type":"object","properties":{"cfg":{"type":"object","properties":{"k":{"type":"string"}}}}}}}]}`
-
-// genArgs are the arguments texts the generator draws from, by tool: healthy ones first (the
-// first healthyArgs of each list), then faults: a Windows path, a number as a string, a
-// stringified array or object, a Python dict, trailing prose, the arguments twice ({A}{A}).
-var genArgs = map[string][]string{
-	"p": {`{"p":"src/a.go","n":3}`, `{"p":"x"}`,
-		`{"p":"C:\Users\me\x.txt"}`, `{"p":"a","n":"5"}`, `{'p': 'py', 'n': 2}`, `{"p":"q"} I will read it`, `{"p":"d"}{"p":"d"}`},
-	"a": {`{"v":[1,2],"w":[3]}`, `{"w":[]}`,
-		`{"v":"[1]","w":"[2]"}`, `{"v":"[1, 2]"}`, `{"v":[1],"w":"[7,8]"}`, `{"v":"[1]"}{"v":"[1]"}`},
-	"o": {`{"cfg":{"k":"v"}}`, `{}`,
-		`{"cfg":"{\"k\":\"v\"}"}`, `{"cfg":{"k":"C:\temp\new"}}`, `{"cfg":"{\"k\":1}"} done`},
-}
-
-// healthyArgs is how many of each genArgs list are healthy.
-const healthyArgs = 2
-
-// bytePicker draws choices from fuzz bytes, then zeros when they run out.
-type bytePicker struct{ b []byte }
-
-func (p *bytePicker) pick(n int) int {
-	if n <= 1 {
-		return 0
+// orderTools offers the tools of ssetest.GenSchemas.
+var orderTools = func() string {
+	var tl []string
+	for _, name := range ssetest.GenNames {
+		tl = append(tl, `{"type":"function","function":{"name":"`+name+`","parameters":`+ssetest.GenSchemas[name]+`}}`)
 	}
-	if len(p.b) == 0 {
-		return 0
-	}
-	v := int(p.b[0])
-	p.b = p.b[1:]
-	return v % n
-}
+	return `{"model":"m","stream":true,"tools":[` + strings.Join(tl, ",") + `]}`
+}()
 
 // genStream builds a Chat stream from the choices in data: 1-3 choices of 1-3 calls each (and
 // some content), their deltas interleaved, the arguments cut at random, perhaps an error object,
 // each choice's finish and [DONE]. healthy reports that no call has a fault; hasError that an
 // error object came.
 func genStream(data []byte) (body string, healthy, hasError bool) {
-	p := &bytePicker{b: data}
+	p := &ssetest.Picker{B: data}
 	healthy = true
 	type lane struct{ events []string }
 	var lanes []*lane
@@ -67,36 +37,26 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		// never takes a rewrite for a copy
 		return `{"id":"c1","object":"chat.completion.chunk","created":` + strconv.Itoa(seq) + `,"model":"m","choices":[{"delta":` + delta + `,"index":` + strconv.Itoa(choice) + `,"finish_reason":` + finish + `}]}`
 	}
-	nChoices := 1 + p.pick(3)
-	names := []string{"p", "a", "o"}
+	nChoices := 1 + p.Pick(3)
 	for c := range nChoices {
-		if p.pick(3) == 0 {
+		if p.Pick(3) == 0 {
 			l := &lane{}
-			for range 1 + p.pick(2) {
+			for range 1 + p.Pick(2) {
 				l.events = append(l.events, frame(c, `{"content":`+quote("Let me see. ")+`}`, "null"))
 			}
 			lanes = append(lanes, l)
 		}
-		nCalls := 1 + p.pick(3)
-		interleave := p.pick(2) == 0
+		nCalls := 1 + p.Pick(3)
+		interleave := p.Pick(2) == 0
 		var calls []*lane
 		for k := range nCalls {
-			name := names[p.pick(len(names))]
-			list := genArgs[name]
-			i := p.pick(len(list))
-			if i >= healthyArgs {
-				healthy = false
-			}
-			text := list[i]
-			var cuts []int
-			for range p.pick(5) {
-				cuts = append(cuts, p.pick(len(text)+1))
-			}
-			pieces := splitAt(text, cuts)
+			name := ssetest.GenNames[p.Pick(len(ssetest.GenNames))]
+			pieces, fits := ssetest.GenPieces(p, name)
+			healthy = healthy && fits
 			idx := strconv.Itoa(k)
 			l := &lane{}
 			first := ""
-			if p.pick(3) == 0 && len(pieces) > 0 {
+			if p.Pick(3) == 0 && len(pieces) > 0 {
 				first, pieces = pieces[0], pieces[1:]
 			}
 			l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,"id":"call_`+strconv.Itoa(c)+idx+`","type":"function","function":{"name":"`+name+`","arguments":`+quote(first)+`}}]}`, "null"))
@@ -120,8 +80,8 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 	// every lane (so after all its calls).
 	var out []string
 	errAt := -1
-	if p.pick(4) == 0 {
-		errAt = p.pick(20)
+	if p.Pick(4) == 0 {
+		errAt = p.Pick(20)
 		hasError = true
 	}
 	for {
@@ -137,7 +97,7 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		if len(out) == errAt {
 			out = append(out, `{"error":{"message":"upstream overloaded","type":"server_error"}}`)
 		}
-		l := live[p.pick(len(live))]
+		l := live[p.Pick(len(live))]
 		out = append(out, l.events[0])
 		l.events = l.events[1:]
 	}
@@ -146,24 +106,6 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 	}
 	out = append(out, finishes...)
 	return sseOf(out...), healthy, hasError
-}
-
-// splitAt cuts s at the offsets cuts (in any order, repeats allowed), never inside a UTF-8
-// character (the texts are ASCII).
-func splitAt(s string, cuts []int) []string {
-	at := map[int]bool{}
-	for _, c := range cuts {
-		at[c] = true
-	}
-	var out []string
-	last := 0
-	for i := 1; i < len(s); i++ {
-		if at[i] {
-			out = append(out, s[last:i])
-			last = i
-		}
-	}
-	return append(out, s[last:])
 }
 
 // wholeArguments is what the whole-body repair makes of body, as a non-streamed answer: the
@@ -205,17 +147,6 @@ func wholeArguments(t testing.TB, tl *repair.Tools, body []byte) map[string]stri
 	return out
 }
 
-// sameArguments compares arguments texts as JSON when both parse, else as text.
-func sameArguments(a, b string) bool {
-	var x, y any
-	if json.Unmarshal([]byte(a), &x) == nil && json.Unmarshal([]byte(b), &y) == nil {
-		ja, _ := json.Marshal(x)
-		jb, _ := json.Marshal(y)
-		return bytes.Equal(ja, jb)
-	}
-	return a == b
-}
-
 // checkGenerated runs one generated stream through the dialect, fed in chunks drawn with seed,
 // and checks the ordering invariant, the whole-body equivalence and, for a healthy stream,
 // byte identity.
@@ -245,12 +176,12 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 	came := client.Assemble(up)
 	for lane, w := range want {
 		g := sent[lane]
-		if sameArguments(g, w) {
+		if ssetest.SameJSON(g, w) {
 			continue
 		}
 		// The accepted refinement: the whole-body repair left the call as it came (a later part
 		// of it fits nothing), and the stream let a value go repaired before that was known.
-		if sameArguments(w, came[lane]) && client.Inlined(g, came[lane]) == nil {
+		if ssetest.SameJSON(w, came[lane]) && client.Inlined(g, came[lane]) == nil {
 			continue
 		}
 		// A documented limit (doc.go, Limits): deltas of a call whose arguments were one whole
@@ -308,11 +239,7 @@ var orderSeeds = [][]byte{
 
 func TestGeneratedStreams(t *testing.T) {
 	for i := range 600 {
-		r := rand.New(rand.NewPCG(uint64(i), 19))
-		data := make([]byte, 80)
-		for k := range data {
-			data[k] = byte(r.IntN(256))
-		}
+		data := ssetest.GenData(uint64(i), 80)
 		t.Run(strconv.Itoa(i), func(t *testing.T) { checkGenerated(t, data, int64(i)) })
 	}
 }

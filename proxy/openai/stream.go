@@ -185,6 +185,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		// An error that comes while calls are held goes out in its place (issue 19 item 4): what
 		// came before it is settled as it came, so that no repair carries bytes the upstream
 		// sent after the error ahead of it.
+		if len(s.held) > 0 {
+			s.rep.Fail("an error came while a tool call was held")
+		}
 		for _, c := range s.choices {
 			s.settle(c, false)
 		}
