@@ -33,6 +33,9 @@ func TestCasesPure(t *testing.T) {
 					return
 				}
 				checkMessage(t, client.AnthropicStream, out, c.Want.Message)
+				if err := client.CheckOrder(client.AnthropicOrderFrames(c.Upstream), client.AnthropicOrderFrames(out)); err != nil {
+					t.Fatalf("order: %v\n%s", err, out)
+				}
 			})
 		}
 	})

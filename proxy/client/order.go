@@ -14,7 +14,8 @@ import (
 // OrderItem is what one SSE event tells a client about one lane of a stream: a strand whose bytes
 // a client assembles in the order they come. Lanes are named "CHOICE/CALL" for a Chat tool call
 // ("0/1": choice 0, call index 1), "CHOICE/content" for a choice's content and reasoning, and
-// "block/N" for an Anthropic content block. Open marks the event that opens a call or block (a
+// for an Anthropic content block "block/ID" (a tool_use block) or "block/N/content" (see
+// AnthropicOrderFrames). Open marks the event that opens a call or block (a
 // Chat delta with id and name, an Anthropic content_block_start); Stop marks content_block_stop;
 // Text is the text the event adds (arguments, partial_json, text).
 type OrderItem struct {
@@ -122,37 +123,54 @@ func orderFrames(body []byte, read func(f *OrderFrame, name, data []byte, has bo
 }
 
 // AnthropicOrderFrames reads a Messages stream as OrderFrames: each content block's start, deltas
-// and stop (lane "block/N"), and message_delta, message_stop and error events (barriers of all).
+// and stop, and message_delta, message_stop and error events (barriers of all). A tool_use
+// block's lane is named by its id ("block/ID"), so that it is the same lane when toolfix
+// renumbers blocks; any other block's is "block/N/content", N its index, whose tail a repair may
+// drop (an orphan word, leaked markup that goes out as a tool_use block).
 func AnthropicOrderFrames(body []byte) []OrderFrame {
+	lanes := map[int]string{} // block index -> lane, from its content_block_start
 	return orderFrames(body, func(f *OrderFrame, name, data []byte, has bool) {
 		var e struct {
-			Type  string `json:"type"`
-			Index *int   `json:"index"`
+			Type         string `json:"type"`
+			Index        *int   `json:"index"`
+			ContentBlock struct {
+				Type string `json:"type"`
+				ID   string `json:"id"`
+			} `json:"content_block"`
 			Delta struct {
 				Text        string `json:"text"`
 				PartialJSON string `json:"partial_json"`
 				Thinking    string `json:"thinking"`
 			} `json:"delta"`
 		}
-		if has && json.Unmarshal(data, &e) == nil {
-			if e.Type == "" {
-				e.Type = string(name)
+		if !has || json.Unmarshal(data, &e) != nil {
+			return
+		}
+		if e.Type == "" {
+			e.Type = string(name)
+		}
+		lane := ""
+		if e.Index != nil {
+			if e.Type == "content_block_start" {
+				lanes[*e.Index] = "block/" + strconv.Itoa(*e.Index) + "/content"
+				if e.ContentBlock.Type == "tool_use" && e.ContentBlock.ID != "" {
+					lanes[*e.Index] = "block/" + e.ContentBlock.ID
+				}
 			}
-			lane := ""
-			if e.Index != nil {
-				lane = "block/" + strconv.Itoa(*e.Index)
+			if lane = lanes[*e.Index]; lane == "" {
+				lane = "block/" + strconv.Itoa(*e.Index) + "/content"
 			}
-			switch {
-			case e.Type == "error" || string(name) == "error" || e.Type == "message_delta" || e.Type == "message_stop":
-				f.Barrier = "*"
-			case lane == "":
-			case e.Type == "content_block_start":
-				f.Items = append(f.Items, OrderItem{Lane: lane, Open: true})
-			case e.Type == "content_block_stop":
-				f.Items = append(f.Items, OrderItem{Lane: lane, Stop: true})
-			case e.Type == "content_block_delta":
-				f.Items = append(f.Items, OrderItem{Lane: lane, Text: e.Delta.Text + e.Delta.PartialJSON + e.Delta.Thinking})
-			}
+		}
+		switch {
+		case e.Type == "error" || string(name) == "error" || e.Type == "message_delta" || e.Type == "message_stop":
+			f.Barrier = "*"
+		case lane == "":
+		case e.Type == "content_block_start":
+			f.Items = append(f.Items, OrderItem{Lane: lane, Open: true})
+		case e.Type == "content_block_stop":
+			f.Items = append(f.Items, OrderItem{Lane: lane, Stop: true})
+		case e.Type == "content_block_delta":
+			f.Items = append(f.Items, OrderItem{Lane: lane, Text: e.Delta.Text + e.Delta.PartialJSON + e.Delta.Thinking})
 		}
 	})
 }
@@ -167,6 +185,19 @@ func Assemble(frames []OrderFrame) map[string]string {
 		}
 	}
 	return out
+}
+
+// sameLanes reports whether two events carry items of the same lanes, in order.
+func sameLanes(a, b OrderFrame) bool {
+	if len(a.Items) != len(b.Items) {
+		return false
+	}
+	for i := range a.Items {
+		if a.Items[i].Lane != b.Items[i].Lane {
+			return false
+		}
+	}
+	return true
 }
 
 func strOr(p *string) string {
@@ -244,7 +275,8 @@ func CheckOrder(up, out []OrderFrame) error {
 		}
 	}
 	// skipped reports the first upstream event of lane in (from, to) that says something, unless
-	// those events are a tail a repair may drop: no open or stop among them, and the lane's text
+	// those events are a tail a repair may drop: of a content lane (leaked call markup, which goes
+	// out as calls; an orphan word), or with no open or stop among them and the lane's text
 	// before them one whole JSON value ({A}{A}, prose after the arguments).
 	skipped := func(lane string, from, to int) int {
 		first := -1
@@ -254,7 +286,7 @@ func CheckOrder(up, out []OrderFrame) error {
 				break
 			}
 		}
-		if first < 0 {
+		if first < 0 || strings.HasSuffix(lane, "/content") {
 			return -1
 		}
 		var before strings.Builder
@@ -288,12 +320,12 @@ func CheckOrder(up, out []OrderFrame) error {
 	}
 	used := map[int]bool{}
 	// copyOf picks the upstream event an event of out is a copy of: of the events with its
-	// bytes not yet taken, the first after every place its lanes are accounted for (or else
+	// bytes and lanes (a renumbered block's stop may be spelled as another's) not yet taken, the first after every place its lanes are accounted for (or else
 	// the first), so that equal events are told apart by where they fit; -1 for a rewrite.
 	copyOf := func(f OrderFrame) int {
 		k := -1
 		for _, i := range copies[f.Raw] {
-			if used[i] {
+			if used[i] || !sameLanes(up[i], f) {
 				continue
 			}
 			if k < 0 {

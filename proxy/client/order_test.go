@@ -75,7 +75,7 @@ func TestAnthropicOrderFrames(t *testing.T) {
 	if len(f) != 3 || !f[0].Items[0].Open || f[1].Items[0].Text != "{}" || f[2].Barrier != "*" {
 		t.Fatalf("read %+v", f)
 	}
-	if got := Assemble(f)["block/0"]; got != "{}" {
+	if got := Assemble(f)["block/t"]; got != "{}" {
 		t.Fatalf("assembled %q", got)
 	}
 }
