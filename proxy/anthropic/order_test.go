@@ -39,7 +39,8 @@ func blockStop(i int) string {
 }
 
 // genMessage builds a Messages stream from the choices in data: perhaps a text block, then 1-3
-// tool_use blocks with inputs drawn from ssetest.GenArgs cut at random, perhaps an error event
+// tool_use blocks with inputs drawn from ssetest.GenArgs cut at random, pings among their
+// deltas, perhaps an error event
 // anywhere among them, then message_delta and message_stop. names holds each block's tool (""
 // for text); healthy reports that no input has a fault, hasError that an error came.
 func genMessage(data []byte) (body string, names []string, healthy, hasError bool) {
@@ -59,6 +60,9 @@ func genMessage(data []byte) (body string, names []string, healthy, hasError boo
 		events = append(events, toolStart(i, name))
 		for _, s := range pieces {
 			events = append(events, indexDelta(i, s))
+			if p.Pick(6) == 0 {
+				events = append(events, ev("ping", `{"type": "ping"}`)) // passes ahead of a held fault
+			}
 		}
 		events = append(events, blockStop(i))
 		names = append(names, name)

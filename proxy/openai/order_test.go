@@ -21,8 +21,8 @@ var orderTools = func() string {
 }()
 
 // genStream builds a Chat stream from the choices in data: 1-3 choices of 1-3 calls each (and
-// some content), their deltas interleaved, the arguments cut at random, perhaps an error object,
-// each choice's finish and [DONE]. healthy reports that no call has a fault; hasError that an
+// some content), their deltas interleaved, the arguments cut at random, comments among them,
+// perhaps an error object, each choice's finish and [DONE]. healthy reports that no call has a fault; hasError that an
 // error object came.
 func genStream(data []byte) (body string, healthy, hasError bool) {
 	p := &ssetest.Picker{B: data}
@@ -100,12 +100,23 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		l := live[p.Pick(len(live))]
 		out = append(out, l.events[0])
 		l.events = l.events[1:]
+		if p.Pick(8) == 0 {
+			out = append(out, ": ping") // a comment, which passes ahead of a call held for a fault
+		}
 	}
 	if hasError && errAt >= len(out) {
 		out = append(out, `{"error":{"message":"upstream overloaded","type":"server_error"}}`)
 	}
 	out = append(out, finishes...)
-	return sseOf(out...), healthy, hasError
+	var b strings.Builder
+	for _, d := range out {
+		if !strings.HasPrefix(d, ":") {
+			b.WriteString("data: ")
+		}
+		b.WriteString(d + "\n\n")
+	}
+	b.WriteString("data: [DONE]\n\n")
+	return b.String(), healthy, hasError
 }
 
 // wholeArguments is what the whole-body repair makes of body, as a non-streamed answer: the

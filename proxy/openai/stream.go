@@ -197,7 +197,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		p = new(piece)
 	}
 	s.spare = nil
-	*p = piece{raw: ev.Raw, data: d} // cloned below if it stays held
+	*p = piece{raw: ev.Raw, data: d, lanes: p.lanes[:0]} // cloned below if it stays held
 	queued := len(s.held) > 0
 	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
 	s.inflight = p             // not deferred: after a panic, Held must still leave p out
@@ -298,24 +298,28 @@ func (s *Stream) release(w io.Writer) error {
 // release and mayPass).
 func (s *Stream) releaseAhead(w io.Writer) error {
 	var ahead []*piece
-	stay := map[*call]bool{} // the calls of the pieces that stay
+	var stay map[*call]bool // the calls of the pieces that stay
+	keep := func(p *piece) {
+		if stay == nil {
+			stay = map[*call]bool{}
+		}
+		for _, cl := range p.lanes {
+			stay[cl] = true
+		}
+	}
 	for _, p := range s.held {
 		if s.blocked(p) {
 			if !s.faultyOnly(p) {
 				break
 			}
-			for _, cl := range p.lanes {
-				stay[cl] = true
-			}
+			keep(p)
 			continue
 		}
 		if !p.callsOnly {
 			break
 		}
 		if !mayPass(p, stay) {
-			for _, cl := range p.lanes {
-				stay[cl] = true
-			}
+			keep(p)
 			continue
 		}
 		ahead = append(ahead, p)
