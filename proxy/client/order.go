@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,6 +188,55 @@ func Assemble(frames []OrderFrame) map[string]string {
 	return out
 }
 
+// upLane is what CheckOrder knows of one lane of the upstream: the events that carry its items,
+// in order, and its text.
+type upLane struct {
+	events []upEvent
+	text   strings.Builder
+}
+
+// upEvent is one upstream event of a lane: its index, whether what it carries of the lane says
+// something (OrderItem.substantive) and opens or ends it, and where its text starts in the
+// lane's.
+type upEvent struct {
+	i                 int
+	substantive, mark bool
+	off               int
+}
+
+func (l *upLane) add(i int, it OrderItem) {
+	if n := len(l.events); n == 0 || l.events[n-1].i != i {
+		l.events = append(l.events, upEvent{i: i, off: l.text.Len()})
+	}
+	e := &l.events[len(l.events)-1]
+	e.substantive = e.substantive || it.substantive()
+	e.mark = e.mark || it.Open || it.Stop
+	l.text.WriteString(it.Text)
+}
+
+// skipped reports the first upstream event of the lane in (from, to) that says something, or -1
+// when there is none or those events are a tail a repair may drop: no open or stop among them,
+// and the lane's text before them one whole JSON value ({A}{A}, prose after the arguments). A
+// content lane's tail (leaked call markup, which goes out as calls; an orphan word) may always
+// be dropped; CheckOrder does not ask about it.
+func (l *upLane) skipped(from, to int) int {
+	k, _ := slices.BinarySearchFunc(l.events, from+1, func(e upEvent, i int) int { return e.i - i })
+	first := -1
+	for ; k < len(l.events) && l.events[k].i < to; k++ {
+		e := l.events[k]
+		if first < 0 && e.substantive {
+			first = k
+		}
+		if first >= 0 && e.mark {
+			return l.events[first].i
+		}
+	}
+	if first < 0 || json.Valid([]byte(l.text.String()[:l.events[first].off])) {
+		return -1
+	}
+	return l.events[first].i
+}
+
 // sameLanes reports whether two events carry items of the same lanes, in order.
 func sameLanes(a, b OrderFrame) bool {
 	if len(a.Items) != len(b.Items) {
@@ -224,7 +274,7 @@ func CheckOrder(up, out []OrderFrame) error {
 	// where each upstream event's copies are, and the k-th barrier of each scope
 	copies := map[string][]int{}
 	barriers := map[string][]int{}
-	lanes := map[string][]int{} // upstream event indexes carrying a substantive item, per lane
+	lanes := map[string]*upLane{}
 	laneScope := map[string]string{}
 	for i, f := range up {
 		copies[f.Raw] = append(copies[f.Raw], i)
@@ -233,11 +283,12 @@ func CheckOrder(up, out []OrderFrame) error {
 		}
 		for _, it := range f.Items {
 			laneScope[it.Lane] = it.scope()
-			if it.substantive() {
-				if l := lanes[it.Lane]; len(l) == 0 || l[len(l)-1] != i {
-					lanes[it.Lane] = append(l, i)
-				}
+			l := lanes[it.Lane]
+			if l == nil {
+				l = &upLane{}
+				lanes[it.Lane] = l
 			}
+			l.add(i, it)
 		}
 	}
 	outBarriers := map[string]int{}
@@ -274,38 +325,11 @@ func CheckOrder(up, out []OrderFrame) error {
 			errs = append(errs, fmt.Sprintf(format, args...))
 		}
 	}
-	// skipped reports the first upstream event of lane in (from, to) that says something, unless
-	// those events are a tail a repair may drop: of a content lane (leaked call markup, which goes
-	// out as calls; an orphan word), or with no open or stop among them and the lane's text
-	// before them one whole JSON value ({A}{A}, prose after the arguments).
 	skipped := func(lane string, from, to int) int {
-		first := -1
-		for _, i := range lanes[lane] {
-			if i > from && i < to {
-				first = i
-				break
-			}
+		if l := lanes[lane]; l != nil && !strings.HasSuffix(lane, "/content") {
+			return l.skipped(from, to)
 		}
-		if first < 0 || strings.HasSuffix(lane, "/content") {
-			return -1
-		}
-		var before strings.Builder
-		for i, f := range up[:to] {
-			for _, it := range f.Items {
-				if it.Lane != lane {
-					continue
-				}
-				if i < first {
-					before.WriteString(it.Text)
-				} else if i > from && (it.Open || it.Stop) {
-					return first
-				}
-			}
-		}
-		if json.Valid([]byte(before.String())) {
-			return -1
-		}
-		return first
+		return -1
 	}
 	anchor := func(lane string, k int, n int, what string) {
 		st := get(lane)
