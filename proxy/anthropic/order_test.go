@@ -38,7 +38,8 @@ func blockStop(i int) string {
 	return ev("content_block_stop", `{"type":"content_block_stop","index":`+strconv.Itoa(i)+`}`)
 }
 
-// genMessage builds a Messages stream from the choices in data: perhaps a text block, then 1-3
+// genMessage builds a Messages stream from the choices in data: perhaps a text block (some
+// ending in leaked call markup), then 1-3
 // tool_use blocks with inputs drawn from ssetest.GenArgs cut at random, pings among their
 // deltas, perhaps an error event
 // anywhere among them, then message_delta and message_stop. names holds each block's tool (""
@@ -48,8 +49,18 @@ func genMessage(data []byte) (body string, names []string, healthy, hasError boo
 	healthy = true
 	var events []string
 	if p.Pick(3) == 0 {
-		events = append(events, ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`),
-			ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Let me see."}}`), blockStop(0))
+		events = append(events, ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`))
+		text := "Let me see."
+		if p.Pick(3) == 0 {
+			// leaked call markup at the text's tail (D01), which may become a tool_use block
+			text, healthy = "Reading.\n<invoke name=\"p\">\n<parameter name=\"p\">x</parameter>\n</invoke>", false
+		}
+		cut := p.Pick(len(text))
+		for _, t := range []string{text[:cut], text[cut:]} {
+			q, _ := json.Marshal(t)
+			events = append(events, ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":`+string(q)+`}}`))
+		}
+		events = append(events, blockStop(0))
 		names = append(names, "")
 	}
 	for range 1 + p.Pick(3) {
@@ -140,6 +151,21 @@ func TestGeneratedStreams(t *testing.T) {
 	for i := range 300 {
 		data := ssetest.GenData(uint64(i), 40)
 		t.Run(strconv.Itoa(i), func(t *testing.T) { checkGenerated(t, data, int64(i)) })
+	}
+}
+
+// TestErrorInTextTail: an error event that comes while a text block's tail is held (it may be
+// leaked call markup) goes out in its place, after the text before it (issue 19 item 4); it used
+// to go out before the block's start when the markup became a tool_use block.
+func TestErrorInTextTail(t *testing.T) {
+	closed := strings.Replace(d46Text, `</parameter>\n"`, `</parameter>\n</invoke>"`, 1)
+	half := len(closed) / 2
+	in := sseOf(fStart, fTextStart, fText("0", closed[:half]+`"`)) + orderError + sseOf(fText("0", `"`+closed[half:]), fStop0, fMsgDelta(`"end_turn"`), fEnd)
+	for name, r := range readers(in) {
+		out, _ := run(t, []byte(dbTools), r)
+		if err := client.CheckOrder(client.AnthropicOrderFrames([]byte(in)), client.AnthropicOrderFrames(out)); err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
 	}
 }
 

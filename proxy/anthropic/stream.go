@@ -264,7 +264,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		if err := s.resolveOrphan(w, false); err != nil {
 			return err
 		}
-		if err := s.failOpenInput(w); err != nil {
+		if err := s.failOpenHeld(w); err != nil {
 			return err
 		}
 		return s.send(w, ev.Raw)
@@ -337,7 +337,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			}
 		}
 		if e.Type == "error" {
-			if err := s.failOpenInput(w); err != nil {
+			if err := s.failOpenHeld(w); err != nil {
 				return err
 			}
 		}
