@@ -344,6 +344,7 @@ func TestErrorInOrder(t *testing.T) {
 		"inside a span":        sseOf(head("0", "c0", "a"), args("0", `{"v":"[1`), errFrame, args("0", `]"}`), finish("tool_calls")),
 		"inside a held call":   sseOf(head("0", "c0", "p"), args("0", `{'p': `), errFrame, args("0", `'py'}`), finish("tool_calls")),
 		"after a whole value":  sseOf(head("0", "c0", "a"), args("0", `{"v":"[1]"}`), errFrame, args("0", `{"v":"[1]"}`), finish("tool_calls")),
+		"inside held content":  sseOf(text("Reading.\n<tool_call>{\"name\":\"p\",\"arg"), errFrame, text(`uments":{"p":"x"}}</tool_call>`), finish("stop")),
 		"before the next call": sseOf(head("0", "c0", "p"), args("0", `{"p":"C:\Users"}`), errFrame, head("1", "c1", "a"), args("1", `{"v":"[1]"}`), finish("tool_calls")),
 	} {
 		t.Run(name, func(t *testing.T) {
