@@ -236,12 +236,13 @@ func cutChoice(up []client.OrderFrame, lane string) bool {
 }
 
 // lateTail reports whether a delta of lane (arguments, or a name that came late) came after
-// another call of its choice opened, at a point where the lane's arguments so far were one whole
-// JSON value.
+// another call of its choice began (its first delta, with or without a name), at a point where
+// the lane's arguments so far were one whole JSON value.
 func lateTail(up []client.OrderFrame, lane string) bool {
 	choice, _, _ := strings.Cut(lane, "/")
 	var text strings.Builder
-	later := false // another call opened while the arguments were whole
+	began := map[string]bool{}
+	later := false // another call began while the arguments were whole
 	for _, f := range up {
 		for _, it := range f.Items {
 			switch {
@@ -250,8 +251,10 @@ func lateTail(up []client.OrderFrame, lane string) bool {
 					return true
 				}
 				text.WriteString(it.Text)
-			case it.Open && strings.HasPrefix(it.Lane, choice+"/") && json.Valid([]byte(text.String())):
-				later = true
+				began[lane] = true
+			case !began[it.Lane] && strings.HasPrefix(it.Lane, choice+"/") && !strings.HasSuffix(it.Lane, "/content"):
+				began[it.Lane] = true
+				later = later || began[lane] && json.Valid([]byte(text.String()))
 			}
 		}
 	}
