@@ -65,8 +65,7 @@ func genMessage(data []byte) (body string, names []string, healthy, hasError boo
 	}
 	for range 1 + p.Pick(3) {
 		i := len(names)
-		name := ssetest.GenNames[p.Pick(len(ssetest.GenNames))]
-		pieces, fits := ssetest.GenPieces(p, name)
+		name, pieces, fits := ssetest.GenCall(p)
 		healthy = healthy && fits
 		events = append(events, toolStart(i, name))
 		for _, s := range pieces {

@@ -51,8 +51,7 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		interleave := p.Pick(2) == 0
 		var calls []*lane
 		for k := range nCalls {
-			name := ssetest.GenNames[p.Pick(len(ssetest.GenNames))]
-			pieces, fits := ssetest.GenPieces(p, name)
+			name, pieces, fits := ssetest.GenCall(p)
 			healthy = healthy && fits
 			idx := strconv.Itoa(k)
 			l := &lane{}

@@ -47,9 +47,26 @@ func (p *Picker) Pick(n int) int {
 	return v % n
 }
 
-// GenPieces draws a tool's arguments text from GenArgs and cuts it into pieces at up to four
+// GenUndeclared is the name of a tool the generators' requests do not offer: a call of it is never
+// repaired, whatever its arguments.
+const GenUndeclared = "undeclared"
+
+// GenCall draws a call: a tool of GenNames (one time in eight GenUndeclared, with the arguments
+// of one of them) and its arguments text, cut into pieces at up to four offsets p picks. healthy
+// reports whether the call must pass as it came: its text fits, or its tool is not offered.
+func GenCall(p *Picker) (name string, pieces []string, healthy bool) {
+	undeclared := p.Pick(8) == 0
+	name = GenNames[p.Pick(len(GenNames))]
+	pieces, healthy = genPieces(p, name)
+	if undeclared {
+		return GenUndeclared, pieces, true
+	}
+	return name, pieces, healthy
+}
+
+// genPieces draws a tool's arguments text from GenArgs and cuts it into pieces at up to four
 // offsets p picks; healthy reports whether the text fits.
-func GenPieces(p *Picker, name string) (pieces []string, healthy bool) {
+func genPieces(p *Picker, name string) (pieces []string, healthy bool) {
 	list := GenArgs[name]
 	i := p.Pick(len(list))
 	text := list[i]
