@@ -24,10 +24,12 @@ var orderTools = func() string {
 const orderError = "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n"
 
 // indexDelta is an input_json_delta of block i, spelled as the upstream does (with a space
-// after each colon, so that no event toolfix writes is spelled so).
-func indexDelta(i int, s string) string {
+// after each colon, so that no event toolfix writes is spelled so) and with an SSE id line of
+// its own, seq, so that no two upstream events are alike (client.CheckOrder tells equal events
+// apart only greedily).
+func indexDelta(i, seq int, s string) string {
 	q, _ := json.Marshal(s)
-	return ev("content_block_delta", `{"type": "content_block_delta","index": `+strconv.Itoa(i)+`,"delta": {"type": "input_json_delta","partial_json": `+string(q)+`}}`)
+	return "id: " + strconv.Itoa(seq) + "\n" + ev("content_block_delta", `{"type": "content_block_delta","index": `+strconv.Itoa(i)+`,"delta": {"type": "input_json_delta","partial_json": `+string(q)+`}}`)
 }
 
 func toolStart(i int, name string) string {
@@ -69,7 +71,7 @@ func genMessage(data []byte) (body string, names []string, healthy, hasError boo
 		healthy = healthy && fits
 		events = append(events, toolStart(i, name))
 		for _, s := range pieces {
-			events = append(events, indexDelta(i, s))
+			events = append(events, indexDelta(i, len(events), s))
 			if p.Pick(6) == 0 {
 				events = append(events, ev("ping", `{"type": "ping"}`)) // passes ahead of a held fault
 			}
@@ -185,11 +187,11 @@ func TestErrorInOrder(t *testing.T) {
 			}
 			in := head + toolStart(0, tool)
 			for _, s := range parts[0] {
-				in += indexDelta(0, s)
+				in += indexDelta(0, len(in), s)
 			}
 			in += orderError
 			for _, s := range parts[1] {
-				in += indexDelta(0, s)
+				in += indexDelta(0, len(in), s)
 			}
 			in += blockStop(0) + ev("message_stop", `{"type":"message_stop"}`)
 			out, _ := run(t, []byte(orderTools), strings.NewReader(in))
