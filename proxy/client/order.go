@@ -269,7 +269,12 @@ func strOr(p *string) string {
 // must have gone out as at least one rewrite between them; an anchor may never come after a later
 // one; and what the upstream sent of a lane after its last anchor must have gone out as a
 // rewrite. So a delta that overtakes a held one, or a repaired value carried across an error,
-// fails. The error lists what broke, at most ten items.
+// fails. A tail a repair may drop goes unblamed: of a content lane, or after a whole JSON value.
+// The error lists what broke, at most ten items.
+//
+// Equal upstream events of one lane are told apart greedily (the first that fits): when a
+// rewrite stands for one of them and a later one went out as it came, the check may blame a
+// stream that is in order. Generated streams give every upstream event bytes of its own.
 func CheckOrder(up, out []OrderFrame) error {
 	// where each upstream event's copies are, and the k-th barrier of each scope
 	copies := map[string][]int{}
