@@ -274,6 +274,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		if err := s.resolveOrphan(w, false); err != nil {
 			return err
 		}
+		if err := s.failOpenHeld(w); err != nil {
+			return err
+		}
 		return s.send(w, ev.Raw)
 	}
 	var e event
@@ -340,6 +343,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	default:
 		if e.Type == "message_stop" || e.Type == "error" {
 			if err := s.resolveOrphan(w, false); err != nil {
+				return err
+			}
+		}
+		if e.Type == "error" {
+			if err := s.failOpenHeld(w); err != nil {
 				return err
 			}
 		}

@@ -33,6 +33,9 @@ func TestCasesPure(t *testing.T) {
 					return
 				}
 				checkMessage(t, client.AnthropicStream, out, c.Want.Message)
+				if err := client.CheckOrder(client.AnthropicOrderFrames(c.Upstream), client.AnthropicOrderFrames(out)); err != nil {
+					t.Fatalf("order: %v\n%s", err, out)
+				}
 			})
 		}
 	})
@@ -270,7 +273,7 @@ func TestJunkAndShape(t *testing.T) {
 
 // FuzzStream: never panic, hold nothing after End, and any output that differs from the input
 // must have been reported as a repair, but for pings and comments that passed ahead of a held
-// tool input.
+// tool input; and every block's bytes go out in upstream order (client.CheckOrder).
 func FuzzStream(f *testing.F) {
 	for _, c := range cases.ForTest(f, "anthropic") {
 		if c.Stream {
@@ -287,6 +290,9 @@ func FuzzStream(f *testing.F) {
 		out, kinds := run(t, request, r)
 		if len(kinds) == 0 && !bytes.Equal(sse.WithoutKeepAlives(out, isPing), sse.WithoutKeepAlives(body, isPing)) {
 			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)
+		}
+		if err := client.CheckOrder(client.AnthropicOrderFrames(body), client.AnthropicOrderFrames(out)); err != nil {
+			t.Fatalf("order: %v\n in: %q\nout: %q", err, body, out)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -144,6 +145,31 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 	}
 	s.held = append(s.held, p)
 	return s.settleSpans(w, b)
+}
+
+// failOpenHeld lets go, as it came, what is held of the open block when an error comes (issue 19
+// item 4), so that the error goes out in its place, after the bytes the upstream sent before it:
+// a tool_use block's held input, whose rest then streams as it comes, never repaired, and a text
+// block's held tail, whose rest flows, never taken for leaked markup (no repair may carry bytes
+// sent after the error ahead of it).
+func (s *Stream) failOpenHeld(w io.Writer) error {
+	b := s.blk
+	if b == nil || len(s.held) == 0 {
+		return nil
+	}
+	switch {
+	case b.typ == "tool_use" && b.repairable:
+		s.rep.Fail("an error came while a tool input was held")
+		err := s.releaseAll(w) // first: held deltas are rebuilt from the input kept
+		b.holding, b.faulty, b.lost, b.scan, b.partial, b.edits = false, false, true, nil, nil, nil
+		b.repairable = false
+		return err
+	case b.typ == "text":
+		s.rep.Fail("an error came while a text tail was held")
+		b.typ, b.pending, b.started = "text-unheld", strings.Builder{}, true
+		return s.releaseAll(w)
+	}
+	return nil
 }
 
 // replaceDeltas writes the held pieces with every input_json_delta replaced by input (in events

@@ -3,6 +3,7 @@ package openai
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -24,6 +25,7 @@ type call struct {
 	fixed      []byte     // the repaired arguments, when they were repaired
 	refs       []pieceRef // where the deltas of a held call are, until it is settled
 	started    bool       // its first delta came
+	hold       int        // counts the spans held (see callRef.waits)
 
 	// A named call of an offered tool streams while scan finds its arguments consistent with the
 	// schema (held stays false; streamed counts the argument bytes that went out). From the first
@@ -151,6 +153,9 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		s.rep.NotDeclared(name) // REPAIRS.md D57: logged, never repaired
 	}
 	cl := c.callFor(tc)
+	if !slices.Contains(p.lanes, cl) {
+		p.lanes = append(p.lanes, cl)
+	}
 	if !cl.open {
 		return // a late delta of a complete call: it passes as it is
 	}
@@ -188,7 +193,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	if cl.held {
 		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
-		p.calls = append(p.calls, callRef{call: cl, pos: pos})
+		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
 		if len(cl.args)-cl.streamed > s.maxHeld {
 			// Past the bound: what is held goes out as it came, and the rest streams.
 			s.rep.Fail("held tool arguments over the size limit")
@@ -242,10 +247,11 @@ func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, firs
 	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
 	if _, held := cl.scan.Held(); (held || obj && cl.scan != nil) && !cl.lost && !cl.bad {
 		cl.held, cl.span, cl.spanFirst = true, true, first
+		cl.hold++
 		cl.faulty = obj || cl.scan.Faulty()
 		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
-		p.calls = append(p.calls, callRef{call: cl, pos: pos})
+		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
 		c.settleSpans(cl)
 		return
 	} else if held && cl.lost {

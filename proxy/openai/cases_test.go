@@ -64,6 +64,9 @@ func TestCasesPure(t *testing.T) {
 			t.Run(mode, func(t *testing.T) {
 				out, kinds := run(t, c.Request, ssetest.Feed(mode, c.Upstream, 7), Options{})
 				checkChat(t, c, out, kinds)
+				if err := client.CheckOrder(client.ChatOrderFrames(c.Upstream), client.ChatOrderFrames(out)); err != nil {
+					t.Fatalf("order: %v\n%s", err, out)
+				}
 			})
 		}
 	})

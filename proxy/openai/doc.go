@@ -14,7 +14,11 @@
 // finish_reason or [DONE] — and a tail of content that could still become leaked tool-call markup
 // (markup.Holder decides) until the choice finishes or the tail turns out to be text. Chunks
 // behind a held one wait, so that order is kept, except comments (keep-alives), which go out at
-// once. Everything else goes out as soon as it is read. The first delta of a held call is held
+// once, and, behind a call held for a fault, chunks of only other calls' deltas: per choice and
+// call the client gets every byte in upstream order and a call's first byte in the chunk that
+// opens it (mayPass; client.CheckOrder checks it over the emitted stream). An error object that
+// comes while a call is held settles what is held as it came and goes out in its place.
+// Everything else goes out as soon as it is read. The first delta of a held call is held
 // too, even when it is the standard one, since a repair resends the call from its first delta.
 //
 // # Limits

@@ -8,13 +8,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // FuzzStream: never panic, hold nothing after End, and an output that differs from the input
-// must have been reported as a repair, but for comments that passed ahead of a held call.
+// must have been reported as a repair, but for comments that passed ahead of a held call; and
+// every call's bytes go out in upstream order (client.CheckOrder).
 func FuzzStream(f *testing.F) {
 	for _, c := range cases.ForTest(f, "openai") {
 		if c.Stream {
@@ -42,6 +44,9 @@ func FuzzStream(f *testing.F) {
 		out, kinds := run(t, request, r, opt)
 		if len(kinds) == 0 && !bytes.Equal(sse.WithoutKeepAlives(out, nil), sse.WithoutKeepAlives(body, nil)) {
 			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)
+		}
+		if err := client.CheckOrder(client.ChatOrderFrames(body), client.ChatOrderFrames(out)); err != nil {
+			t.Fatalf("order: %v\n in: %q\nout: %q", err, body, out)
 		}
 	})
 }

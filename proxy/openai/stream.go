@@ -19,19 +19,25 @@ type piece struct {
 	content    string // the choice's content delta
 	hasContent bool
 	cend       int       // where its content ends in the choice's content
-	calls      []callRef // the tool-call deltas of the chunk, in order
+	calls      []callRef // the tool-call deltas of the chunk that are held, in order
+	lanes      []*call   // the calls the chunk carries a delta of, held or not (see mayPass)
 	finish     bool      // the chunk carries the choice's finish_reason
 	callsOnly  bool      // it carries only deltas of calls that stream (see release)
 
 	ed *edit // nil: the piece goes out as it came
 }
 
-// callRef ties a tool-call delta to its call: pos is the delta's position in the chunk's
-// tool_calls array.
+// callRef ties a held tool-call delta to its call: pos is the delta's position in the chunk's
+// tool_calls array, hold the call's hold it was held in (call.hold): once that hold ends, the
+// delta no longer waits, even when a later span of the call is held.
 type callRef struct {
 	call *call
 	pos  int
+	hold int
 }
+
+// waits reports whether the delta still waits for its call: the hold it was taken in goes on.
+func (r callRef) waits() bool { return r.call.held && r.call.open && r.hold == r.call.hold }
 
 // Stream repairs one streamed Chat Completions response. Create it with NewStream; feed it every
 // piece of the stream in order with Push and call End once at the end. Not safe for concurrent
@@ -184,12 +190,23 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		s.dropBilling()
 		return nil
 	}
+	if len(ch.Error) > 0 && string(ch.Error) != "null" {
+		// An error that comes while calls are held goes out in its place (issue 19 item 4): what
+		// came before it is settled as it came, so that no repair carries bytes the upstream
+		// sent after the error ahead of it.
+		if len(s.held) > 0 {
+			s.rep.Fail("an error came while a tool call was held")
+		}
+		for _, c := range s.choices {
+			s.settle(c, false)
+		}
+	}
 	p := s.spare
 	if p == nil {
 		p = new(piece)
 	}
 	s.spare = nil
-	*p = piece{raw: ev.Raw, data: d} // cloned below if it stays held
+	*p = piece{raw: ev.Raw, data: d, lanes: p.lanes[:0]} // cloned below if it stays held
 	queued := len(s.held) > 0
 	s.held = append(s.held, p) // first, so that the rules see it among the held pieces
 	s.inflight = p             // not deferred: after a panic, Held must still leave p out
@@ -255,7 +272,7 @@ func (s *Stream) blocked(p *piece) bool {
 		return true
 	}
 	for _, r := range p.calls {
-		if r.call.held && r.call.open {
+		if r.waits() {
 			return true
 		}
 	}
@@ -287,18 +304,32 @@ func (s *Stream) release(w io.Writer) error {
 }
 
 // releaseAhead writes the pieces of streaming calls that may pass the front of the queue (see
-// release).
+// release and mayPass).
 func (s *Stream) releaseAhead(w io.Writer) error {
 	var ahead []*piece
+	var stay map[*call]bool // the calls of the pieces that stay
+	keep := func(p *piece) {
+		if stay == nil {
+			stay = map[*call]bool{}
+		}
+		for _, cl := range p.lanes {
+			stay[cl] = true
+		}
+	}
 	for _, p := range s.held {
 		if s.blocked(p) {
 			if !s.faultyOnly(p) {
 				break
 			}
+			keep(p)
 			continue
 		}
 		if !p.callsOnly {
 			break
+		}
+		if !mayPass(p, stay) {
+			keep(p)
+			continue
 		}
 		ahead = append(ahead, p)
 	}
@@ -314,6 +345,20 @@ func (s *Stream) releaseAhead(w io.Writer) error {
 	return nil
 }
 
+// mayPass is the ordering invariant of what goes out (issue 19 item 1): a piece passes the pieces
+// that stay ahead of it only when it carries no delta of a call any of them carries (stay), so
+// that per choice and call the client gets every byte in upstream order and a call's first byte
+// in the chunk that opens it; a held span holds everything after it of its call, while other
+// calls go on. client.CheckOrder checks it over the emitted stream.
+func mayPass(p *piece, stay map[*call]bool) bool {
+	for _, cl := range p.lanes {
+		if stay[cl] {
+			return false
+		}
+	}
+	return true
+}
+
 // faultyOnly reports whether p waits only for held calls that are not healthy: no content of it
 // is held, and each held call it carries a delta of is faulty.
 func (s *Stream) faultyOnly(p *piece) bool {
@@ -321,7 +366,7 @@ func (s *Stream) faultyOnly(p *piece) bool {
 		return false
 	}
 	for _, r := range p.calls {
-		if r.call.held && r.call.open && r.call.span && !r.call.faulty {
+		if r.waits() && r.call.span && !r.call.faulty {
 			return false
 		}
 	}

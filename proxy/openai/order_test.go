@@ -1,0 +1,369 @@
+package openai
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
+)
+
+// orderTools offers the tools of ssetest.GenSchemas.
+var orderTools = func() string {
+	var tl []string
+	for _, name := range ssetest.GenNames {
+		tl = append(tl, `{"type":"function","function":{"name":"`+name+`","parameters":`+ssetest.GenSchemas[name]+`}}`)
+	}
+	return `{"model":"m","stream":true,"tools":[` + strings.Join(tl, ",") + `]}`
+}()
+
+// genStream builds a Chat stream from the choices in data: 1-3 choices of 1-3 calls each (and
+// some content), their deltas interleaved, the arguments cut at random, some names late (D32),
+// comments among them, perhaps an error object, each choice's finish (some cut off by length)
+// and [DONE]. healthy reports that no call has a fault; hasError that an
+// error object came.
+func genStream(data []byte) (body string, healthy, hasError bool) {
+	p := &ssetest.Picker{B: data}
+	healthy = true
+	type lane struct{ events []string }
+	var lanes []*lane
+	var finishes []string
+	seq := 0
+	frame := func(choice int, delta, finish string) string {
+		seq++
+		// "delta" before "index": no chunk toolfix writes is spelled so, so the order checker
+		// never takes a rewrite for a copy
+		return `{"id":"c1","object":"chat.completion.chunk","created":` + strconv.Itoa(seq) + `,"model":"m","choices":[{"delta":` + delta + `,"index":` + strconv.Itoa(choice) + `,"finish_reason":` + finish + `}]}`
+	}
+	nChoices := 1 + p.Pick(3)
+	for c := range nChoices {
+		if p.Pick(3) == 0 {
+			l := &lane{}
+			for range 1 + p.Pick(2) {
+				l.events = append(l.events, frame(c, `{"content":`+quote("Let me see. ")+`}`, "null"))
+			}
+			lanes = append(lanes, l)
+		}
+		nCalls := 1 + p.Pick(3)
+		interleave := p.Pick(2) == 0
+		var calls []*lane
+		for k := range nCalls {
+			name, pieces, fits := ssetest.GenCall(p)
+			healthy = healthy && fits
+			idx := strconv.Itoa(k)
+			l := &lane{}
+			first := ""
+			if p.Pick(3) == 0 && len(pieces) > 0 {
+				first, pieces = pieces[0], pieces[1:]
+			}
+			id := `"id":"call_` + strconv.Itoa(c) + idx + `","type":"function"`
+			if p.Pick(6) == 0 {
+				// D32: the name comes in the call's second delta
+				healthy = false
+				l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,`+id+`,"function":{"arguments":`+quote(first)+`}}]}`, "null"),
+					frame(c, `{"tool_calls":[{"index":`+idx+`,"function":{"name":"`+name+`"}}]}`, "null"))
+			} else {
+				l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,`+id+`,"function":{"name":"`+name+`","arguments":`+quote(first)+`}}]}`, "null"))
+			}
+			for _, s := range pieces {
+				l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,"function":{"arguments":`+quote(s)+`}}]}`, "null"))
+			}
+			calls = append(calls, l)
+		}
+		if interleave {
+			lanes = append(lanes, calls...)
+		} else {
+			l := &lane{}
+			for _, cl := range calls {
+				l.events = append(l.events, cl.events...)
+			}
+			lanes = append(lanes, l)
+		}
+		reason := `"tool_calls"`
+		if p.Pick(8) == 0 {
+			reason = `"length"` // cut off: D46, nothing is completed
+		}
+		finishes = append(finishes, frame(c, `{}`, reason))
+	}
+	// Interleave the lanes: a lane's events keep their order; a choice's finish comes after
+	// every lane (so after all its calls).
+	var out []string
+	errAt := -1
+	if p.Pick(4) == 0 {
+		errAt = p.Pick(20)
+		hasError = true
+	}
+	for {
+		var live []*lane
+		for _, l := range lanes {
+			if len(l.events) > 0 {
+				live = append(live, l)
+			}
+		}
+		if len(live) == 0 {
+			break
+		}
+		if len(out) == errAt {
+			out = append(out, `{"error":{"message":"upstream overloaded","type":"server_error"}}`)
+		}
+		l := live[p.Pick(len(live))]
+		out = append(out, l.events[0])
+		l.events = l.events[1:]
+		if p.Pick(8) == 0 {
+			out = append(out, ": ping") // a comment, which passes ahead of a call held for a fault
+		}
+	}
+	if hasError && errAt >= len(out) {
+		out = append(out, `{"error":{"message":"upstream overloaded","type":"server_error"}}`)
+	}
+	out = append(out, finishes...)
+	var b strings.Builder
+	for _, d := range out {
+		if !strings.HasPrefix(d, ":") {
+			b.WriteString("data: ")
+		}
+		b.WriteString(d + "\n\n")
+	}
+	b.WriteString("data: [DONE]\n\n")
+	return b.String(), healthy, hasError
+}
+
+// wholeArguments is what the whole-body repair makes of body, as a non-streamed answer: the
+// arguments of each call, by lane ("CHOICE/INDEX", read from the ids genStream gives).
+func wholeArguments(t testing.TB, tl *repair.Tools, body []byte) map[string]string {
+	t.Helper()
+	whole, ok := completionFromSSE(body)
+	if !ok {
+		t.Fatalf("the stream makes no chat.completion:\n%s", body)
+	}
+	if fixed, ok := RepairCompletion(tl, whole, nil, Options{}); ok {
+		whole = fixed
+	}
+	var c struct {
+		Choices []struct {
+			Index   int `json:"index"`
+			Message struct {
+				ToolCalls []struct {
+					ID       string `json:"id"`
+					Function struct {
+						Arguments string `json:"arguments"`
+					} `json:"function"`
+				} `json:"tool_calls"`
+			} `json:"message"`
+		} `json:"choices"`
+	}
+	if err := json.Unmarshal(whole, &c); err != nil {
+		t.Fatalf("reading the whole-body repair: %v\n%s", err, whole)
+	}
+	out := map[string]string{}
+	for _, ch := range c.Choices {
+		for _, tc := range ch.Message.ToolCalls {
+			// genStream names call K of choice C "call_CK"
+			if id, ok := strings.CutPrefix(tc.ID, "call_"); ok && len(id) == 2 {
+				out[id[:1]+"/"+id[1:]] = tc.Function.Arguments
+			}
+		}
+	}
+	return out
+}
+
+// checkGenerated runs one generated stream through the dialect, fed in chunks drawn with seed,
+// and checks the ordering invariant, the whole-body equivalence and, for a healthy stream,
+// byte identity.
+func checkGenerated(t *testing.T, data []byte, seed int64) {
+	t.Helper()
+	body, healthy, hasError := genStream(data)
+	tl, err := repair.ToolsFromChat([]byte(orderTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := run(t, []byte(orderTools), ssetest.Chunks([]byte(body), seed), Options{})
+	if healthy {
+		if string(out) != body {
+			t.Fatalf("a healthy stream changed:\n in: %s\nout: %s", body, out)
+		}
+		return
+	}
+	up, got := client.ChatOrderFrames([]byte(body)), client.ChatOrderFrames(out)
+	if err := client.CheckOrder(up, got); err != nil {
+		t.Fatalf("order: %v\n in: %s\nout: %s", err, body, out)
+	}
+	if hasError {
+		return // the whole-body answer of a stream with an error is the error
+	}
+	want := wholeArguments(t, tl, []byte(body))
+	sent := client.Assemble(got)
+	came := client.Assemble(up)
+	for lane, w := range want {
+		g := sent[lane]
+		if ssetest.SameJSON(g, w) {
+			continue
+		}
+		// The accepted refinement: the whole-body repair left the call as it came (a later part
+		// of it fits nothing), and the stream let a value go repaired before that was known.
+		if ssetest.SameJSON(w, came[lane]) && client.Inlined(g, came[lane]) == nil {
+			continue
+		}
+		// A documented limit (doc.go, Limits): deltas of a call whose arguments were one whole
+		// JSON value when a later call began pass as they come (values let go repaired before
+		// stay repaired).
+		if (g == came[lane] || client.Inlined(g, came[lane]) == nil) && lateTail(up, lane) {
+			continue
+		}
+		// A choice cut off (D46): a call still open at its finish may be truncated, and is
+		// never mended while streaming (but for values let go repaired before); the whole-body
+		// repair takes only the last call for so.
+		if cutChoice(up, lane) && (g == came[lane] || client.Inlined(g, came[lane]) == nil) {
+			continue
+		}
+		t.Fatalf("call %s: streamed %q, the whole-body repair %q (upstream %q)\n in: %s\nout: %s", lane, g, w, came[lane], body, out)
+	}
+}
+
+// cutChoice reports whether the choice of lane finished for "length".
+func cutChoice(up []client.OrderFrame, lane string) bool {
+	choice, _, _ := strings.Cut(lane, "/")
+	for _, f := range up {
+		if f.Barrier == choice && strings.Contains(f.Raw, `"finish_reason":"length"`) {
+			return true
+		}
+	}
+	return false
+}
+
+// lateTail reports whether a delta of lane (arguments, or a name that came late) came after
+// another call of its choice began (its first delta, with or without a name), at a point where
+// the lane's arguments so far were one whole JSON value.
+func lateTail(up []client.OrderFrame, lane string) bool {
+	choice, _, _ := strings.Cut(lane, "/")
+	var text strings.Builder
+	began := map[string]bool{}
+	later := false // another call began while the arguments were whole
+	for _, f := range up {
+		for _, it := range f.Items {
+			switch {
+			case it.Lane == lane:
+				if later {
+					return true
+				}
+				text.WriteString(it.Text)
+				began[lane] = true
+			case !began[it.Lane] && strings.HasPrefix(it.Lane, choice+"/") && !strings.HasSuffix(it.Lane, "/content"):
+				began[it.Lane] = true
+				later = later || began[lane] && json.Valid([]byte(text.String()))
+			}
+		}
+	}
+	return false
+}
+
+// FuzzOrder generates Chat streams of interleaved calls, choices, content, errors and faults at
+// random chunking (issue 19 items 1 and 4), and checks that the repaired stream keeps every
+// call's order (client.CheckOrder), that its calls are the whole-body repair's but for the
+// accepted refinement, and that a stream with no fault passes byte for byte.
+func FuzzOrder(f *testing.F) {
+	for _, seed := range orderSeeds {
+		f.Add(seed, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, seed uint8) {
+		checkGenerated(t, data, int64(seed))
+	})
+}
+
+// orderSeeds are generator inputs of the shapes the attack round found (issue 19 item 1).
+var orderSeeds = [][]byte{
+	{0, 1, 0, 1, 0, 2, 0, 1, 1, 2, 1, 1, 3, 0, 1},
+	{1, 2, 1, 0, 0, 4, 3, 5, 9, 1, 1, 1, 2, 2, 1, 0, 0, 3, 1, 4, 1, 5, 9, 2, 6},
+	{2, 0, 2, 1, 2, 2, 7, 3, 1, 1, 1, 0, 4, 2, 2, 1, 0, 1, 6, 2, 0, 3, 5},
+	[]byte("the quick brown fox jumps over the lazy dog"),
+	[]byte("\x02\x00\x02\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"),
+}
+
+func TestGeneratedStreams(t *testing.T) {
+	for i := range 600 {
+		data := ssetest.GenData(uint64(i), 80)
+		t.Run(strconv.Itoa(i), func(t *testing.T) { checkGenerated(t, data, int64(i)) })
+	}
+}
+
+// TestCallsKeepOrder: one choice, two calls; call 0 held (a Windows path, a Python dict,
+// trailing prose), call 1 a stringified array whose span settles, then a healthy "," delta, then
+// a new span (issue 19 item 1). The "," went out first and the client assembled call 1 as
+// `,{"v":[1]"w":[2]}`. Also across choices (n: 2) and with the calls' deltas interleaved.
+func TestCallsKeepOrder(t *testing.T) {
+	at := func(choice int, data string) string {
+		return strings.Replace(data, `"choices":[{"index":0,`, `"choices":[{"index":`+strconv.Itoa(choice)+`,`, 1)
+	}
+	call1 := []string{`{"v":"[1`, `]"`, `,`, `"w":"[2`, `]"}`}
+	for _, call0 := range [][]string{{`{"p":"C:\Users`, `\me"}`}, {`{'p': 'py'`, `}`}, {`{"p":"q"}`, ` I will`}} {
+		for _, shape := range []string{"after", "interleaved", "choices"} {
+			t.Run(shape+" "+call0[0], func(t *testing.T) {
+				c1 := 0 // the choice of the second call
+				if shape == "choices" {
+					c1 = 1
+				}
+				idx1 := "1"
+				if c1 == 1 {
+					idx1 = "0"
+				}
+				ev := []string{head("0", "c0", "p"), args("0", call0[0])}
+				if shape == "after" {
+					ev = append(ev, args("0", call0[1]))
+				}
+				ev = append(ev, at(c1, head(idx1, "c1", "a")))
+				for i, s := range call1 {
+					ev = append(ev, at(c1, args(idx1, s)))
+					if i == 1 && shape != "after" {
+						ev = append(ev, args("0", call0[1]))
+					}
+				}
+				ev = append(ev, finish("tool_calls"))
+				if c1 == 1 {
+					ev = append(ev, at(1, finish("tool_calls")))
+				}
+				in := sseOf(ev...)
+				for name, r := range ssetest.Readers([]byte(in), 1, 2) {
+					out, _ := run(t, []byte(orderTools), r, Options{})
+					if err := client.CheckOrder(client.ChatOrderFrames([]byte(in)), client.ChatOrderFrames(out)); err != nil {
+						t.Fatalf("%s: %v\n%s", name, err, out)
+					}
+					if got := client.Assemble(client.ChatOrderFrames(out))[strconv.Itoa(c1)+"/"+idx1]; got != `{"v":[1],"w":[2]}` {
+						t.Fatalf("%s: call 1 assembled as %s\n%s", name, got, out)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestErrorInOrder: an error object that comes while a span is held goes out after the bytes the
+// upstream sent before it and before those it sent after it (issue 19 item 4).
+func TestErrorInOrder(t *testing.T) {
+	errFrame := `{"error":{"message":"overloaded","type":"server_error"}}`
+	for name, in := range map[string]string{
+		"inside a span":        sseOf(head("0", "c0", "a"), args("0", `{"v":"[1`), errFrame, args("0", `]"}`), finish("tool_calls")),
+		"inside a held call":   sseOf(head("0", "c0", "p"), args("0", `{'p': `), errFrame, args("0", `'py'}`), finish("tool_calls")),
+		"after a whole value":  sseOf(head("0", "c0", "a"), args("0", `{"v":"[1]"}`), errFrame, args("0", `{"v":"[1]"}`), finish("tool_calls")),
+		"inside held content":  sseOf(text("Reading.\n<tool_call>{\"name\":\"p\",\"arg"), errFrame, text(`uments":{"p":"x"}}</tool_call>`), finish("stop")),
+		"before the next call": sseOf(head("0", "c0", "p"), args("0", `{"p":"C:\Users"}`), errFrame, head("1", "c1", "a"), args("1", `{"v":"[1]"}`), finish("tool_calls")),
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, _ := run(t, []byte(orderTools), strings.NewReader(in), Options{})
+			if err := client.CheckOrder(client.ChatOrderFrames([]byte(in)), client.ChatOrderFrames(out)); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			// what came after the error goes out after it, as it came
+			_, after, ok := strings.Cut(string(out), errFrame)
+			if !ok {
+				t.Fatalf("the error did not go out:\n%s", out)
+			}
+			_, upAfter, _ := strings.Cut(in, errFrame)
+			if got, want := client.Assemble(client.ChatOrderFrames([]byte(after)))["0/0"], client.Assemble(client.ChatOrderFrames([]byte(upAfter)))["0/0"]; got != want {
+				t.Fatalf("call 0 after the error: %q, the upstream sent %q\n%s", got, want, out)
+			}
+		})
+	}
+}
