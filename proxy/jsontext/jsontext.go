@@ -10,8 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Member is one member of a JSON object: its key (decoded) and its value as raw JSON text.
@@ -90,7 +90,12 @@ func (o *Object) Set(key string, value json.RawMessage) {
 // Array writes elems as a compact JSON array, each element as its raw text, in order; nil or empty
 // elems is [].
 func Array(elems []json.RawMessage) json.RawMessage {
-	b := []byte{'['}
+	n := 2 + len(elems)
+	for _, e := range elems {
+		n += len(e)
+	}
+	b := make([]byte, 1, n) // written once: a long element is not copied again as b grows
+	b[0] = '['
 	for i, e := range elems {
 		if i > 0 {
 			b = append(b, ',')
@@ -102,7 +107,12 @@ func Array(elems []json.RawMessage) json.RawMessage {
 
 // Marshal writes the object compactly: members in order, each value as its raw text.
 func (o Object) Marshal() []byte {
+	n := 2
+	for _, m := range o {
+		n += len(m.Key) + len(m.Value) + 4
+	}
 	var b bytes.Buffer
+	b.Grow(n) // a key that needs escapes may grow it once more
 	b.WriteByte('{')
 	for i, m := range o {
 		if i > 0 {
@@ -196,30 +206,53 @@ func Unquote(lit []byte) (string, error) {
 // is false for anything else (a \u escape, a broken one, a byte the decoder refuses or replaces),
 // which Unquote leaves to encoding/json (FuzzUnquote holds the two to the same answer).
 func unescape(inner []byte) (string, bool) {
-	if !utf8.Valid(inner) {
+	b, ok := appendUnescaped(make([]byte, 0, len(inner)), inner)
+	if !ok {
 		return "", false
 	}
-	var b strings.Builder
-	b.Grow(len(inner))
+	return unsafe.String(unsafe.SliceData(b), len(b)), true // b is not written again
+}
+
+// appendUnescaped appends what unescape decodes inner to to dst.
+func appendUnescaped(dst, inner []byte) ([]byte, bool) {
+	if !utf8.Valid(inner) {
+		return nil, false
+	}
 	for i := 0; i < len(inner); i++ {
 		c := inner[i]
 		if c == '"' || c < 0x20 {
-			return "", false
+			return nil, false
 		}
 		if c != '\\' {
-			b.WriteByte(c)
+			dst = append(dst, c)
 			continue
 		}
 		if i++; i == len(inner) {
-			return "", false
+			return nil, false
 		}
 		d, ok := EscapedByte(inner[i])
 		if !ok {
-			return "", false
+			return nil, false
 		}
-		b.WriteByte(d)
+		dst = append(dst, d)
 	}
-	return b.String(), true
+	return dst, true
+}
+
+// UnquoteBytes is Unquote giving the text as a new byte slice, decoded straight into it: one copy
+// of a long text where Unquote and a conversion make two.
+func UnquoteBytes(lit []byte) ([]byte, error) {
+	if len(lit) >= 2 && lit[0] == '"' && lit[len(lit)-1] == '"' {
+		inner := lit[1 : len(lit)-1]
+		if b, ok := appendUnescaped(make([]byte, 0, len(inner)), inner); ok {
+			return b, nil
+		}
+	}
+	s, err := Unquote(lit)
+	if err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
 }
 
 // EscapedByte returns the byte a one-character JSON escape stands for, e being the character after
