@@ -3,6 +3,7 @@ package anthropic
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
@@ -27,12 +28,12 @@ func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 
 // repairMessage applies the rules to a body that is one JSON object (see RepairMessage).
 func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	msg, err := jsontext.ParseObject(body)
+	msg, err := jsontext.ParseObjectInPlace(body)
 	if err != nil || string(msg.Get("type")) != `"message"` {
 		return nil, false
 	}
-	var blocks []json.RawMessage
-	if err := json.Unmarshal(msg.Get("content"), &blocks); err != nil {
+	blocks, err := jsontext.ParseArrayInPlace(msg.Get("content"))
+	if err != nil && !errors.Is(err, jsontext.ErrNotArray) {
 		return nil, false
 	}
 	changed := false
@@ -45,7 +46,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		}
 	}
 	for i, raw := range blocks {
-		blk, err := jsontext.ParseObject(raw)
+		blk, err := jsontext.ParseObjectInPlace(raw)
 		if err != nil {
 			out = append(out, raw)
 			continue
@@ -119,15 +120,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	if !changed {
 		return nil, false
 	}
-	content := []byte{'['}
-	for i, b := range out {
-		if i > 0 {
-			content = append(content, ',')
-		}
-		content = append(content, b...)
-	}
-	content = append(content, ']')
-	msg.Set("content", content)
+	msg.Set("content", jsontext.Array(out))
 	return msg.Marshal(), true
 }
 

@@ -28,17 +28,17 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 
 // repairCompletion repairs a body that is one chat.completion object (see RepairCompletion).
 func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, opt Options) ([]byte, bool) {
-	obj, err := jsontext.ParseObject(body)
+	obj, err := jsontext.ParseObjectInPlace(body)
 	if err != nil {
 		return nil, false
 	}
-	list, ok := rawList(obj.Get("choices"))
-	if !ok {
+	list, err := jsontext.ParseArrayInPlace(obj.Get("choices"))
+	if err != nil {
 		return nil, false
 	}
 	fixed := false
 	for i, raw := range list {
-		ch, err := jsontext.ParseObject(raw)
+		ch, err := jsontext.ParseObjectInPlace(raw)
 		if err != nil {
 			continue
 		}
@@ -62,7 +62,7 @@ type sentCall struct {
 
 // repairChoice repairs one choice of a chat.completion in place; false when nothing changed.
 func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter, opt Options) bool {
-	msg, err := jsontext.ParseObject(ch.Get("message"))
+	msg, err := jsontext.ParseObjectInPlace(ch.Get("message"))
 	if err != nil {
 		return false
 	}
@@ -72,8 +72,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 	var calls []sentCall
 	var tcs []json.RawMessage
 	if raw := msg.Get("tool_calls"); raw != nil && string(raw) != "null" {
-		var ok bool
-		if tcs, ok = rawList(raw); !ok {
+		if tcs, err = jsontext.ParseArrayInPlace(raw); err != nil {
 			return false
 		}
 		for i, raw := range tcs {
@@ -113,11 +112,11 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 // sc is the call as the client gets it. With cut (the call may have been cut off, see cutOff),
 // the argument-text repairs are off (docs/faults.md D46: never completed).
 func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (json.RawMessage, sentCall, bool) {
-	o, err := jsontext.ParseObject(raw)
+	o, err := jsontext.ParseObjectInPlace(raw)
 	if err != nil {
 		return nil, sentCall{}, false
 	}
-	fn, err := jsontext.ParseObject(o.Get("function"))
+	fn, err := jsontext.ParseObjectInPlace(o.Get("function"))
 	if err != nil {
 		return nil, sentCall{}, false
 	}
