@@ -14,10 +14,12 @@ import (
 	"unsafe"
 )
 
-// Member is one member of a JSON object: its key (decoded) and its value as raw JSON text.
+// Member is one member of a JSON object: its key (decoded) and its value as raw JSON text (or, set
+// by SetPiece, a piece still to be written).
 type Member struct {
 	Key   string
 	Value json.RawMessage
+	piece *Piece // set by SetPiece: written in Value's place
 }
 
 // Object is a JSON object as an ordered list of members.
@@ -80,7 +82,7 @@ func (o Object) Get(key string) json.RawMessage {
 func (o *Object) Set(key string, value json.RawMessage) {
 	for i := range *o {
 		if (*o)[i].Key == key {
-			(*o)[i].Value = value
+			(*o)[i].Value, (*o)[i].piece = value, nil
 			return
 		}
 	}
@@ -105,25 +107,10 @@ func Array(elems []json.RawMessage) json.RawMessage {
 	return append(b, ']')
 }
 
-// Marshal writes the object compactly: members in order, each value as its raw text.
+// Marshal writes the object compactly: members in order, each value as its raw text (or its
+// piece, see SetPiece), into one buffer of the size it needs.
 func (o Object) Marshal() []byte {
-	n := 2
-	for _, m := range o {
-		n += len(m.Key) + len(m.Value) + 4
-	}
-	var b bytes.Buffer
-	b.Grow(n) // a key that needs escapes may grow it once more
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(Quote(m.Key))
-		b.WriteByte(':')
-		b.Write(m.Value)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
+	return o.appendTo(make([]byte, 0, o.size())) // a key or text that needs escapes may grow it once more
 }
 
 // Quote returns s as a JSON string literal, escaping only what JSON requires (quote, backslash and
