@@ -17,7 +17,7 @@ func appendJSON(dst []byte, v *value) []byte {
 	case kindString:
 		return jsontext.AppendQuote(dst, v.text)
 	case kindRaw:
-		return append(dst, v.text...)
+		return appendPlain(dst, v)
 	case kindArray:
 		dst = append(dst, '[')
 		for i := range v.elems {

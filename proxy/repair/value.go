@@ -16,14 +16,14 @@ const (
 	kindString
 	kindArray
 	kindObject
-	kindRaw // an array or object kept as its compact JSON text (see rawValue)
+	kindRaw // an array or object kept as its JSON text (see rawValue)
 )
 
 // value is one JSON value that keeps what a generic decoder loses: the order (and any duplicates)
 // of object members and the exact text of numbers. A zero value is JSON null.
 type value struct {
 	kind  kind
-	text  string   // kindString: the decoded text; kindNumber: the literal exactly as written; kindRaw: the compact text
+	text  string   // kindString: the decoded text; kindNumber: the literal exactly as written; kindRaw: the JSON text
 	elems []value  // kindArray: the items; kindObject: the member values
 	keys  []string // kindObject: the member names, parallel to elems
 }
