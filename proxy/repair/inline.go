@@ -99,7 +99,7 @@ func (e errorString) Error() string { return string(e) }
 // escapes as it goes. It reads strictly as jsonParser.str does, and reports bad (and ends)
 // at anything str would refuse or that it does not decode (a \u escape of a surrogate).
 // With plain set, s is the text itself rather than a token holding it: every byte stands for
-// itself and the text ends with s (see plainText).
+// itself and the text ends with s (see plainFits).
 type unquoter struct {
 	s     []byte
 	i     int
