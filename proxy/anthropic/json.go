@@ -3,6 +3,7 @@ package anthropic
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
@@ -27,16 +28,16 @@ func RepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 
 // repairMessage applies the rules to a body that is one JSON object (see RepairMessage).
 func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
-	msg, err := jsontext.ParseObject(body)
+	msg, err := jsontext.ParseObjectInPlace(body)
 	if err != nil || string(msg.Get("type")) != `"message"` {
 		return nil, false
 	}
-	var blocks []json.RawMessage
-	if err := json.Unmarshal(msg.Get("content"), &blocks); err != nil {
+	blocks, err := jsontext.ParseArrayInPlace(msg.Get("content"))
+	if err != nil && !errors.Is(err, jsontext.ErrNotArray) {
 		return nil, false
 	}
 	changed := false
-	var out []json.RawMessage
+	var out []jsontext.Piece // written once, into the answer
 	hasTool := false
 	calls := 0 // tool_use blocks of the message: the real ones, and those made from leaked text
 	for _, raw := range blocks {
@@ -45,9 +46,9 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		}
 	}
 	for i, raw := range blocks {
-		blk, err := jsontext.ParseObject(raw)
+		blk, err := jsontext.ParseObjectInPlace(raw)
 		if err != nil {
-			out = append(out, raw)
+			out = append(out, jsontext.RawPiece(raw))
 			continue
 		}
 		switch string(blk.Get("type")) {
@@ -56,21 +57,22 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			var name string
 			_ = json.Unmarshal(blk.Get("name"), &name)
 			in := blk.Get("input")
+			piece := jsontext.RawPiece(raw)
 			if tools.Has(name) && len(in) > 0 && !tools.Fits(name, in) {
 				if fixed, kinds, ok := tools.RepairInput(name, in, repair.Options{}); ok {
 					blk.Set("input", fixed)
-					raw = blk.Marshal()
+					piece = jsontext.ObjectPiece(blk)
 					changed = true
 					rep.Repair(name, kinds...)
 				} else {
 					rep.Fail("tool input does not fit its schema and no repair makes it fit")
 				}
 			}
-			out = append(out, raw)
+			out = append(out, piece)
 		case `"text"`:
 			var text string
 			if json.Unmarshal(blk.Get("text"), &text) != nil {
-				out = append(out, raw)
+				out = append(out, jsontext.RawPiece(raw))
 				continue
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
@@ -80,12 +82,12 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				if inputs, ok := s.callInputs(leaked); ok {
 					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
 						blk.Set("text", jsontext.Quote(keep))
-						out = append(out, blk.Marshal())
+						out = append(out, jsontext.ObjectPiece(blk))
 					}
 					calls += len(leaked)
 					for j, c := range leaked {
 						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(repair.NewID("toolu_"))}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
-						out = append(out, tb.Marshal())
+						out = append(out, jsontext.ObjectPiece(tb))
 						rep.Repair(c.Name, "leaked_call")
 					}
 					hasTool, changed = true, true
@@ -98,14 +100,14 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 					changed = true
 					if strings.TrimRight(keep, " \t\r\n") != "" { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
-						out = append(out, blk.Marshal())
+						out = append(out, jsontext.ObjectPiece(blk))
 					}
 					continue
 				}
 			}
-			out = append(out, raw)
+			out = append(out, jsontext.RawPiece(raw))
 		default:
-			out = append(out, raw)
+			out = append(out, jsontext.RawPiece(raw))
 		}
 	}
 	if hasTool {
@@ -119,15 +121,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	if !changed {
 		return nil, false
 	}
-	content := []byte{'['}
-	for i, b := range out {
-		if i > 0 {
-			content = append(content, ',')
-		}
-		content = append(content, b...)
-	}
-	content = append(content, ']')
-	msg.Set("content", content)
+	msg.SetPiece("content", jsontext.ListPiece(out))
 	return msg.Marshal(), true
 }
 

@@ -306,7 +306,7 @@ func panicText(p any) string {
 // read whole, or one over the limit, goes on by copy as it came.
 func (ex *exchange) json() {
 	limit := ex.s.opts.MaxJSONBody
-	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
+	body, err := ex.readWhole(limit)
 	if err != nil {
 		ex.copy(body)
 		return

@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -32,7 +33,7 @@ func shapesSSEAsJSON(dialect string) bool { return dialect != "" }
 // read as one answer, or is over the size limit, it passes the body as it came.
 func (ex *exchange) sseAsJSON() {
 	limit := ex.s.opts.MaxJSONBody
-	body, err := io.ReadAll(io.LimitReader(ex.resp.Body, limit+1))
+	body, err := ex.readWhole(limit)
 	if err != nil || int64(len(body)) > limit {
 		ex.copy(body)
 		return
@@ -49,6 +50,31 @@ func (ex *exchange) sseAsJSON() {
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(errorStatus(out, ex.resp.StatusCode))
 	_, _ = ex.w.Write(out)
+}
+
+// readWhole reads the upstream body up to limit+1 bytes (so that a longer one shows), into one
+// buffer of the size its Content-Length gives when that is known and within the limit: a 30 MB
+// answer read by io.ReadAll's growing buffer would leave as much again behind.
+func (ex *exchange) readWhole(limit int64) ([]byte, error) {
+	r := io.LimitReader(ex.resp.Body, limit+1)
+	n := ex.resp.ContentLength
+	if n <= 0 || n > limit {
+		return io.ReadAll(r)
+	}
+	body := make([]byte, 0, n+1) // +1: the read that finds the end needs room
+	for {
+		m, err := r.Read(body[len(body):cap(body)])
+		body = body[:len(body)+m]
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return body, nil
+			}
+			return body, err
+		}
+		if len(body) == cap(body) {
+			body = append(body, 0)[:len(body)] // longer than it said: grow as ReadAll would
+		}
+	}
 }
 
 // errorStatus is the HTTP status of a JSON answer made from a stream: the stream's own status,

@@ -1,6 +1,13 @@
 package exchange
 
-import "testing"
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
 
 func TestErrorStatus(t *testing.T) {
 	tests := []struct {
@@ -26,5 +33,27 @@ func TestErrorStatus(t *testing.T) {
 		if got := errorStatus([]byte(tc.answer), 200); got != tc.want {
 			t.Errorf("errorStatus(%s) = %d, want %d", tc.answer, got, tc.want)
 		}
+	}
+}
+
+// TestReadWhole: the body comes whole whether its Content-Length is known, unknown or wrong,
+// and a body over the limit shows by one byte more.
+func TestReadWhole(t *testing.T) {
+	body := strings.Repeat("x", 1000)
+	tests := []struct {
+		length int64
+		limit  int64
+		want   int
+	}{{1000, 4096, 1000}, {-1, 4096, 1000}, {0, 4096, 1000}, {10, 4096, 1000}, {5000, 4096, 1000}, {1000, 100, 101}, {-1, 100, 101}}
+	for _, tc := range tests {
+		ex := &exchange{resp: &http.Response{Body: io.NopCloser(iotest.OneByteReader(strings.NewReader(body))), ContentLength: tc.length}}
+		got, err := ex.readWhole(tc.limit)
+		if err != nil || len(got) != tc.want || string(got) != body[:tc.want] {
+			t.Errorf("Content-Length %d, limit %d: %d bytes, %v; want %d", tc.length, tc.limit, len(got), err, tc.want)
+		}
+	}
+	ex := &exchange{resp: &http.Response{Body: io.NopCloser(iotest.ErrReader(io.ErrUnexpectedEOF)), ContentLength: 10}}
+	if _, err := ex.readWhole(100); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("a failed read gave %v", err)
 	}
 }

@@ -10,14 +10,16 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
-// Member is one member of a JSON object: its key (decoded) and its value as raw JSON text.
+// Member is one member of a JSON object: its key (decoded) and its value as raw JSON text (or, set
+// by SetPiece, a piece still to be written).
 type Member struct {
 	Key   string
 	Value json.RawMessage
+	piece *Piece // set by SetPiece: written in Value's place
 }
 
 // Object is a JSON object as an ordered list of members.
@@ -80,7 +82,7 @@ func (o Object) Get(key string) json.RawMessage {
 func (o *Object) Set(key string, value json.RawMessage) {
 	for i := range *o {
 		if (*o)[i].Key == key {
-			(*o)[i].Value = value
+			(*o)[i].Value, (*o)[i].piece = value, nil
 			return
 		}
 	}
@@ -90,7 +92,12 @@ func (o *Object) Set(key string, value json.RawMessage) {
 // Array writes elems as a compact JSON array, each element as its raw text, in order; nil or empty
 // elems is [].
 func Array(elems []json.RawMessage) json.RawMessage {
-	b := []byte{'['}
+	n := 2 + len(elems)
+	for _, e := range elems {
+		n += len(e)
+	}
+	b := make([]byte, 1, n) // written once: a long element is not copied again as b grows
+	b[0] = '['
 	for i, e := range elems {
 		if i > 0 {
 			b = append(b, ',')
@@ -100,20 +107,10 @@ func Array(elems []json.RawMessage) json.RawMessage {
 	return append(b, ']')
 }
 
-// Marshal writes the object compactly: members in order, each value as its raw text.
+// Marshal writes the object compactly: members in order, each value as its raw text (or its
+// piece, see SetPiece), into one buffer of the size it needs.
 func (o Object) Marshal() []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(Quote(m.Key))
-		b.WriteByte(':')
-		b.Write(m.Value)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
+	return o.appendTo(make([]byte, 0, o.size())) // a key or text that needs escapes may grow it once more
 }
 
 // Quote returns s as a JSON string literal, escaping only what JSON requires (quote, backslash and
@@ -196,30 +193,53 @@ func Unquote(lit []byte) (string, error) {
 // is false for anything else (a \u escape, a broken one, a byte the decoder refuses or replaces),
 // which Unquote leaves to encoding/json (FuzzUnquote holds the two to the same answer).
 func unescape(inner []byte) (string, bool) {
-	if !utf8.Valid(inner) {
+	b, ok := appendUnescaped(make([]byte, 0, len(inner)), inner)
+	if !ok {
 		return "", false
 	}
-	var b strings.Builder
-	b.Grow(len(inner))
+	return unsafe.String(unsafe.SliceData(b), len(b)), true // b is not written again
+}
+
+// appendUnescaped appends what unescape decodes inner to to dst.
+func appendUnescaped(dst, inner []byte) ([]byte, bool) {
+	if !utf8.Valid(inner) {
+		return nil, false
+	}
 	for i := 0; i < len(inner); i++ {
 		c := inner[i]
 		if c == '"' || c < 0x20 {
-			return "", false
+			return nil, false
 		}
 		if c != '\\' {
-			b.WriteByte(c)
+			dst = append(dst, c)
 			continue
 		}
 		if i++; i == len(inner) {
-			return "", false
+			return nil, false
 		}
 		d, ok := EscapedByte(inner[i])
 		if !ok {
-			return "", false
+			return nil, false
 		}
-		b.WriteByte(d)
+		dst = append(dst, d)
 	}
-	return b.String(), true
+	return dst, true
+}
+
+// UnquoteBytes is Unquote giving the text as a new byte slice, decoded straight into it: one copy
+// of a long text where Unquote and a conversion make two.
+func UnquoteBytes(lit []byte) ([]byte, error) {
+	if len(lit) >= 2 && lit[0] == '"' && lit[len(lit)-1] == '"' {
+		inner := lit[1 : len(lit)-1]
+		if b, ok := appendUnescaped(make([]byte, 0, len(inner)), inner); ok {
+			return b, nil
+		}
+	}
+	s, err := Unquote(lit)
+	if err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
 }
 
 // EscapedByte returns the byte a one-character JSON escape stands for, e being the character after

@@ -81,6 +81,10 @@ func FuzzUnquote(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, lit []byte) {
+		b, berr := UnquoteBytes(lit)
+		if s, err := Unquote(lit); (err == nil) != (berr == nil) || string(b) != s {
+			t.Fatalf("UnquoteBytes(%q) = %q, %v; Unquote: %q, %v", lit, b, berr, s, err)
+		}
 		if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' || bytes.IndexByte(lit[1:len(lit)-1], '\\') < 0 {
 			return
 		}

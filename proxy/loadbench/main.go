@@ -52,7 +52,7 @@ type config struct {
 	StreamEvery  time.Duration // their spacing
 	ToolBytes    []int         // sizes of the stringified tool input
 	CPUProfile   string        // a folder for CPU profiles of the toolfix children, or ""
-	Only         string        // run only this scenario: throughput, lag, streams, tool, timing, memory or held; "" all but held
+	Only         string        // run only this scenario: throughput, lag, streams, tool, timing, memory, whole or held; "" all but held
 	HeldLadder   []int         // the stream counts of the held scenario
 
 	TimingDeltas int           // argument deltas of the timing scenario's Write call
@@ -61,6 +61,7 @@ type config struct {
 	TimingMax    time.Duration // and at most
 	BigToolBytes int           // size of the healthy tool call of the memory scenario
 	BombBytes    int           // decoded size of the gzip bomb of tool input deltas
+	WholeBytes   []int         // sizes of the whole (non-streamed) answers' tool inputs
 }
 
 // runs reports whether the scenario is part of the run.
@@ -70,21 +71,24 @@ func (c config) runs(scenario string) bool {
 
 var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
 	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20},
-	TimingDeltas: 500, TimingItems: 20, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30}
+	TimingDeltas: 500, TimingItems: 20, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30,
+	WholeBytes: []int{10 << 20, 20 << 20, 30 << 20}}
 
 var quickConfig = config{BigBytes: 2 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
 	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20},
-	TimingDeltas: 10, TimingItems: 5, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20}
+	TimingDeltas: 10, TimingItems: 5, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20,
+	WholeBytes: []int{1 << 20}}
 
 func main() {
 	childMain()
 	quick := flag.Bool("quick", false, "a small run: 2 MB streams, 20 concurrent streams, a 1 MB tool input")
 	streams := flag.Int("streams", 0, "concurrent paced streams (0: 1000, or 20 with -quick)")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of each toolfix child to this folder")
-	only := flag.String("only", "", "run only one scenario: throughput, lag, streams, tool, timing or memory")
+	only := flag.String("only", "", "run only one scenario: throughput, lag, streams, tool, timing, memory, whole or held")
 	lagEvents := flag.Int("lag-events", 0, "events of the lag stream (0: 500, or 20 with -quick)")
 	samples := flag.String("samples", "", "toolfix's --samples mode: repairs (its default), all or off")
 	held := flag.String("held", "", "stream counts of the held scenario, comma-separated (default 100,250,500,1000,2000)")
+	wholeMB := flag.Int("whole-mb", 0, "the whole scenario's one size in MB (0: 10, 20 and 30, or 1 with -quick)")
 	flag.Parse()
 	if *samples != "" {
 		_ = os.Setenv(envSamples, *samples) // the children inherit it
@@ -97,12 +101,15 @@ func main() {
 		cfg.Streams = *streams
 	}
 	cfg.CPUProfile = *profile
+	if *wholeMB > 0 {
+		cfg.WholeBytes = []int{*wholeMB << 20}
+	}
 	cfg.Only = *only
 	if *lagEvents > 1 {
 		cfg.LagEvents = *lagEvents
 	}
-	if !map[string]bool{"": true, "throughput": true, "lag": true, "streams": true, "tool": true, "timing": true, "memory": true, "held": true}[cfg.Only] {
-		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams, tool, timing, memory and held\n", cfg.Only)
+	if !map[string]bool{"": true, "throughput": true, "lag": true, "streams": true, "tool": true, "timing": true, "memory": true, "whole": true, "held": true}[cfg.Only] {
+		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams, tool, timing, memory, whole and held\n", cfg.Only)
 		os.Exit(2)
 	}
 	cfg.HeldLadder = defaultHeldLadder
@@ -136,7 +143,8 @@ type results struct {
 	timingChat            []timing
 	faultyAnthropic       []timing // the Write call with a stringified lines argument, by proxy
 	faultyChat            []timing
-	bigToolMem, bombMem   []memRun // by proxy
+	bigToolMem, bombMem   []memRun   // by proxy
+	wholes                []wholeRun // by dialect, fault, size, then proxy
 	cfg                   config
 }
 
@@ -291,6 +299,11 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 					return nil, err
 				}
 			}
+		}
+	}
+	if cfg.runs("whole") {
+		if err := runWhole(cfg, res, profile, alone); err != nil {
+			return nil, err
 		}
 	}
 	res.loadAfter = loadAverage()

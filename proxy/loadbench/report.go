@@ -84,6 +84,7 @@ func (r *results) print(out io.Writer) {
 	}
 	r.printTools(w)
 	r.printStreaming(w)
+	r.printWhole(w)
 	_ = w.Flush()
 }
 

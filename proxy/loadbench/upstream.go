@@ -80,6 +80,8 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(r.URL.Path, "/bigtool/"):
 		n, _ := strconv.Atoi(r.URL.Query().Get("bytes"))
 		u.bigTool(w, n)
+	case strings.HasPrefix(r.URL.Path, "/whole/"):
+		u.whole(w, r, chat)
 	case strings.HasPrefix(r.URL.Path, "/bomb/"):
 		n, _ := strconv.Atoi(r.URL.Query().Get("bytes"))
 		u.bomb(w, n)

@@ -28,29 +28,31 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 
 // repairCompletion repairs a body that is one chat.completion object (see RepairCompletion).
 func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, opt Options) ([]byte, bool) {
-	obj, err := jsontext.ParseObject(body)
+	obj, err := jsontext.ParseObjectInPlace(body)
 	if err != nil {
 		return nil, false
 	}
-	list, ok := rawList(obj.Get("choices"))
-	if !ok {
+	list, err := jsontext.ParseArrayInPlace(obj.Get("choices"))
+	if err != nil {
 		return nil, false
 	}
 	fixed := false
+	choices := make([]jsontext.Piece, len(list)) // written once, into the answer
 	for i, raw := range list {
-		ch, err := jsontext.ParseObject(raw)
+		choices[i] = jsontext.RawPiece(raw)
+		ch, err := jsontext.ParseObjectInPlace(raw)
 		if err != nil {
 			continue
 		}
 		if repairChoice(tools, &ch, rep, opt) {
-			list[i] = ch.Marshal()
+			choices[i] = jsontext.ObjectPiece(ch)
 			fixed = true
 		}
 	}
 	if !fixed {
 		return nil, false
 	}
-	obj.Set("choices", jsontext.Array(list))
+	obj.SetPiece("choices", jsontext.ListPiece(choices))
 	return obj.Marshal(), true
 }
 
@@ -62,7 +64,7 @@ type sentCall struct {
 
 // repairChoice repairs one choice of a chat.completion in place; false when nothing changed.
 func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter, opt Options) bool {
-	msg, err := jsontext.ParseObject(ch.Get("message"))
+	msg, err := jsontext.ParseObjectInPlace(ch.Get("message"))
 	if err != nil {
 		return false
 	}
@@ -70,20 +72,21 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 	var finish string
 	_ = json.Unmarshal(ch.Get("finish_reason"), &finish)
 	var calls []sentCall
-	var tcs []json.RawMessage
+	var tcs []jsontext.Piece
 	if raw := msg.Get("tool_calls"); raw != nil && string(raw) != "null" {
-		var ok bool
-		if tcs, ok = rawList(raw); !ok {
+		list, err := jsontext.ParseArrayInPlace(raw)
+		if err != nil {
 			return false
 		}
-		for i, raw := range tcs {
+		for i, raw := range list {
 			// The last call of a choice cut off may be truncated (cutOff).
-			cut := i == len(tcs)-1 && cutOff(finish)
+			cut := i == len(list)-1 && cutOff(finish)
 			fixed, sc, ok := repairToolCall(tools, raw, cut, rep)
-			if ok {
-				tcs[i] = fixed
-				changed = true
+			if !ok {
+				fixed = jsontext.RawPiece(raw)
 			}
+			tcs = append(tcs, fixed)
+			changed = changed || ok
 			calls = append(calls, sc)
 		}
 	}
@@ -91,12 +94,14 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 	if json.Unmarshal(msg.Get("content"), &content) == nil && leakOK(finish) {
 		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
 			msg.Set("content", jsontext.Quote(keep))
-			tcs = append(tcs, added...)
+			for _, a := range added {
+				tcs = append(tcs, jsontext.RawPiece(a))
+			}
 			changed = true
 		}
 	}
 	if len(tcs) > 0 {
-		msg.Set("tool_calls", jsontext.Array(tcs))
+		msg.SetPiece("tool_calls", jsontext.ListPiece(tcs))
 		if finish == "stop" {
 			ch.Set("finish_reason", json.RawMessage(`"tool_calls"`))
 			rep.Repair("", "finish_reason")
@@ -104,7 +109,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		}
 	}
 	if changed {
-		ch.Set("message", msg.Marshal())
+		ch.SetPiece("message", jsontext.ObjectPiece(msg))
 	}
 	return changed
 }
@@ -112,21 +117,21 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 // repairToolCall repairs one tool_calls entry of a message; ok is false when it stays as it is.
 // sc is the call as the client gets it. With cut (the call may have been cut off, see cutOff),
 // the argument-text repairs are off (docs/faults.md D46: never completed).
-func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (json.RawMessage, sentCall, bool) {
-	o, err := jsontext.ParseObject(raw)
+func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (jsontext.Piece, sentCall, bool) {
+	o, err := jsontext.ParseObjectInPlace(raw)
 	if err != nil {
-		return nil, sentCall{}, false
+		return jsontext.Piece{}, sentCall{}, false
 	}
-	fn, err := jsontext.ParseObject(o.Get("function"))
+	fn, err := jsontext.ParseObjectInPlace(o.Get("function"))
 	if err != nil {
-		return nil, sentCall{}, false
+		return jsontext.Piece{}, sentCall{}, false
 	}
 	var name string
 	_ = json.Unmarshal(fn.Get("name"), &name)
 	args, obj, ok := argText(fn.Get("arguments"))
 	sc := sentCall{name: name, args: args}
 	if !ok {
-		return nil, sc, false
+		return jsontext.Piece{}, sc, false
 	}
 	var kinds []string
 	if obj {
@@ -142,8 +147,8 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 	}
 	sc.args = args
 	if len(kinds) > 0 {
-		fn.Set("arguments", jsontext.Quote(string(args)))
-		o.Set("function", fn.Marshal())
+		fn.SetPiece("arguments", jsontext.QuotePiece(args))
+		o.SetPiece("function", jsontext.ObjectPiece(fn))
 	}
 	var id string
 	_ = json.Unmarshal(o.Get("id"), &id)
@@ -152,10 +157,10 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 		kinds = append(kinds, "shape")
 	}
 	if len(kinds) == 0 {
-		return nil, sc, false
+		return jsontext.Piece{}, sc, false
 	}
 	rep.Repair(name, kinds...)
-	return o.Marshal(), sc, true
+	return jsontext.ObjectPiece(o), sc, true
 }
 
 // leakedContent finds leaked calls at the tail of a message's content (the rules of the stream's

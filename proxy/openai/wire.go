@@ -67,11 +67,11 @@ func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
 	}
 	switch raw[0] {
 	case '"':
-		s, err := jsontext.Unquote(raw)
+		s, err := jsontext.UnquoteBytes(raw)
 		if err != nil {
 			return nil, false, false
 		}
-		return []byte(s), false, true
+		return s, false, true
 	case '{', '[':
 		var b bytes.Buffer
 		if err := json.Compact(&b, raw); err != nil {

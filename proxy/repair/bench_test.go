@@ -55,7 +55,7 @@ func TestLargeInputRepairs(t *testing.T) {
 	if !changed || len(kinds) != 1 || kinds[0] != KindCoerce {
 		t.Fatalf("changed %v, kinds %v", changed, kinds)
 	}
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 10*uint64(len(raw)) {
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 5*uint64(len(raw)) { // 2.4x: the value is kept as its text
 		t.Errorf("allocated %d bytes for %d bytes of input", alloc, len(raw))
 	}
 	if !bytes.Equal(fixed, want) {

@@ -33,6 +33,9 @@ const maxStringLevels = 2
 // It returns the new value (sharing unchanged parts with v), the kinds used, and whether
 // anything changed. It never checks the whole result: the caller does.
 func (b *budget) coerce(v value, s *schema, hops int) (value, mask, bool) {
+	if v.kind == kindRaw {
+		return b.rawCoerce(v, s, hops)
+	}
 	if s == nil || s.always || s.never || s.unresolved || hops > maxHops || !b.step() {
 		return v, 0, false
 	}
@@ -131,6 +134,11 @@ func (b *budget) coerceString(v value, s *schema, hops int) (value, mask, bool) 
 	ts, known := types(s)
 	if !known || ts&tString != 0 {
 		return v, 0, false
+	}
+	if !b.tree {
+		if w, ok := rawValue(v.text, s); ok {
+			return w, maskCoerce, true
+		}
 	}
 	w, m, ok := readStringValue(v.text, ts, 1)
 	if !ok {

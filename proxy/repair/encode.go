@@ -16,6 +16,8 @@ func appendJSON(dst []byte, v *value) []byte {
 		return append(dst, v.text...)
 	case kindString:
 		return jsontext.AppendQuote(dst, v.text)
+	case kindRaw:
+		return appendPlain(dst, v)
 	case kindArray:
 		dst = append(dst, '[')
 		for i := range v.elems {

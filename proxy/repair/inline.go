@@ -98,14 +98,17 @@ func (e errorString) Error() string { return string(e) }
 // unquoter hands out the text a JSON string token holds, one byte at a time, decoding its
 // escapes as it goes. It reads strictly as jsonParser.str does, and reports bad (and ends)
 // at anything str would refuse or that it does not decode (a \u escape of a surrogate).
+// With plain set, s is the text itself rather than a token holding it: every byte stands for
+// itself and the text ends with s (see plainFits).
 type unquoter struct {
-	s    []byte
-	i    int
-	pend [4]byte // the rest of a decoded escape
-	pn   int     // bytes of pend still due
-	pi   int
-	bad  bool
-	end  bool // the closing quote was read
+	s     []byte
+	i     int
+	plain bool
+	pend  [4]byte // the rest of a decoded escape
+	pn    int     // bytes of pend still due
+	pi    int
+	bad   bool
+	end   bool // the closing quote was read
 }
 
 // open reads the opening quote.
@@ -121,6 +124,13 @@ func (u *unquoter) open() bool {
 func (u *unquoter) peek() (byte, bool) {
 	if u.pn > 0 {
 		return u.pend[u.pi], true
+	}
+	if u.plain {
+		if u.i >= len(u.s) {
+			u.end = true
+			return 0, false
+		}
+		return u.s[u.i], true
 	}
 	if u.end || u.bad || u.i >= len(u.s) {
 		if !u.end {
@@ -156,16 +166,17 @@ func (u *unquoter) peek() (byte, bool) {
 	return c, true
 }
 
-// plain returns the run of bytes at the reading position that stand for themselves (printable
-// ASCII but '"' and '\\'), consumed; none while a decoded escape or character is being handed out.
-func (u *unquoter) plain() []byte {
+// run returns the run of bytes at the reading position that stand for themselves (printable
+// ASCII but '"' and '\\'; with plain, any byte but those two), consumed; none while a decoded
+// escape or character is being handed out.
+func (u *unquoter) run() []byte {
 	if u.pn > 0 || u.end || u.bad {
 		return nil
 	}
 	j := u.i
 	for j < len(u.s) {
 		c := u.s[j]
-		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+		if c == '"' || c == '\\' || (!u.plain && (c < 0x20 || c >= 0x80)) {
 			break
 		}
 		j++
@@ -362,6 +373,9 @@ func (in *inliner) value(set []*schema, depth int) bool {
 	case c == '[':
 		return in.array(set, depth+1)
 	case c == '"':
+		if !stringFits(set) {
+			return false // before the string is read: a long one would be copied for nothing
+		}
 		text, ok := in.str()
 		if !ok || !fitsString(set, text) {
 			return false
@@ -397,7 +411,7 @@ func (in *inliner) str() (string, bool) {
 	esc := false
 	for {
 		if !esc {
-			in.tok = append(in.tok, in.src.plain()...)
+			in.tok = append(in.tok, in.src.run()...)
 		}
 		c, ok := in.src.peek()
 		if !ok {
@@ -425,7 +439,7 @@ func (in *inliner) unquote() (string, bool) {
 	}
 	in.dec = in.dec[:0]
 	for {
-		in.dec = append(in.dec, u.plain()...)
+		in.dec = append(in.dec, u.run()...)
 		c, ok := u.peek()
 		if !ok {
 			break
@@ -474,17 +488,31 @@ func fits(set []*schema, v *value) bool {
 	return true
 }
 
-// fitsString checks a string value: no schema of its place may want it coerced (the tree path
-// would try), and it must fit each.
-func fitsString(set []*schema, text string) bool {
+// stringFits reports whether a string may fit at a place with the schemas set: no schema there
+// wants it coerced (the tree path would try) or rules strings out by its type.
+func stringFits(set []*schema) bool {
 	for _, s := range set {
 		if !constrains(s) {
 			continue
 		}
-		if ts, known := types(s); known && ts&tString == 0 {
+		if ts, known := types(s); (known && ts&tString == 0) || (s.hasType && s.types&tString == 0) {
 			return false
 		}
-		if (s.hasType && s.types&tString == 0) || (s.hasEnum && !inStringEnum(text, s.enum)) || !validString(text, s) {
+	}
+	return true
+}
+
+// fitsString checks a string value: no schema of its place may want it coerced (the tree path
+// would try), and it must fit each.
+func fitsString(set []*schema, text string) bool {
+	if !stringFits(set) {
+		return false
+	}
+	for _, s := range set {
+		if !constrains(s) {
+			continue
+		}
+		if (s.hasEnum && !inStringEnum(text, s.enum)) || !validString(text, s) {
 			return false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unsafe"
 )
 
 // The kinds of repair RepairInput reports, as named in the "repairs" of testdata/cases' want.json.
@@ -167,7 +168,15 @@ func (t *Tools) fits(tool string, input []byte) bool {
 	if tl == nil {
 		return false
 	}
-	v, err := parseJSON(string(input))
+	if plainFits(input, []*schema{tl.schema}) {
+		return true // what fits as the inline path judges it fits as the tree does, without a tree
+	}
+	return fitsTree(tl, input)
+}
+
+// fitsTree is fits through the value tree of the whole input.
+func fitsTree(tl *tool, input []byte) bool {
+	v, err := parseJSON(unsafe.String(unsafe.SliceData(input), len(input))) // nothing read from it outlives the call
 	if err != nil {
 		return false
 	}
@@ -201,12 +210,16 @@ func (t *Tools) RepairInput(tool string, raw []byte, opt Options) (fixed []byte,
 
 // repairInput is RepairInput without the recover, for the fuzz tests to see a panic.
 func (t *Tools) repairInput(tool string, raw []byte, opt Options) ([]byte, mask, bool) {
+	return t.repairWith(tool, raw, opt, newBudget(len(raw)))
+}
+
+// repairWith is repairInput spending b.
+func (t *Tools) repairWith(tool string, raw []byte, opt Options, b *budget) ([]byte, mask, bool) {
 	tl := t.lookup(tool)
 	if tl == nil || tl.schema == nil {
 		return nil, 0, false
 	}
-	b := newBudget(len(raw))
-	text := string(raw)
+	text := unsafe.String(unsafe.SliceData(raw), len(raw)) // read in place: nothing read from it outlives the call
 	var cands []candidate
 	if v, err := parseJSON(text); err == nil {
 		if b.valid(&v, tl.schema, 0) {

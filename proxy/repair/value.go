@@ -16,13 +16,14 @@ const (
 	kindString
 	kindArray
 	kindObject
+	kindRaw // an array or object kept as its JSON text (see rawValue)
 )
 
 // value is one JSON value that keeps what a generic decoder loses: the order (and any duplicates)
 // of object members and the exact text of numbers. A zero value is JSON null.
 type value struct {
 	kind  kind
-	text  string   // kindString: the decoded text; kindNumber: the literal exactly as written
+	text  string   // kindString: the decoded text; kindNumber: the literal exactly as written; kindRaw: the JSON text
 	elems []value  // kindArray: the items; kindObject: the member values
 	keys  []string // kindObject: the member names, parallel to elems
 }
@@ -75,6 +76,10 @@ func isIntegral(s string) bool {
 // objects regardless of member order (a repeated name counts by its last member, as JSON.parse
 // reads it), arrays item by item.
 func equalValues(a, b *value) bool {
+	if a.kind == kindRaw || b.kind == kindRaw {
+		ta, tb := a.tree(), b.tree()
+		return equalValues(&ta, &tb)
+	}
 	if a.kind != b.kind {
 		return false
 	}

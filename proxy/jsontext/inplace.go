@@ -1,0 +1,127 @@
+package jsontext
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// ErrNotArray is returned when the text is not a single JSON array.
+var ErrNotArray = errors.New("not a JSON array")
+
+// errSyntax is the error of text that is not valid JSON.
+var errSyntax = errors.New("invalid JSON")
+
+// ParseObjectInPlace is ParseObject without a copy: it accepts and refuses what ParseObject does
+// and gives the same members, but each value is a slice of data itself (its capacity ends with
+// it, so that an append copies), so data must not change while the object is in use. A whole
+// response body is read so: a copy of each level of a 30 MB answer would cost 30 MB each.
+func ParseObjectInPlace(data []byte) (Object, error) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return nil, ErrNotObject
+	}
+	end := valueEnd(data, 0)
+	if end < 0 || !json.Valid(data[:end]) {
+		return nil, fmt.Errorf("parsing object: %w", errSyntax)
+	}
+	// What follows the object: white space, or (as encoding/json's Decoder reads a stream of
+	// values) a '}' or ']' it does not read on.
+	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 && rest[0] != '}' && rest[0] != ']' {
+		return nil, fmt.Errorf("parsing object: trailing data")
+	}
+	var obj Object
+	for i := skipSpace(data, 1); data[i] != '}'; {
+		kEnd := valueEnd(data, i)
+		key, err := Unquote(data[i:kEnd])
+		if err != nil {
+			return nil, fmt.Errorf("parsing object key: %w", err)
+		}
+		v := skipSpace(data, skipSpace(data, kEnd)+1) // past the ':'
+		vEnd := valueEnd(data, v)
+		obj = append(obj, Member{Key: key, Value: data[v:vEnd:vEnd]})
+		if i = skipSpace(data, vEnd); data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	return obj, nil
+}
+
+// ParseArrayInPlace splits the JSON array in data into its items, in order, each a slice of data
+// itself as ParseObjectInPlace gives them. It returns ErrNotArray for any other JSON value (null
+// among them) and a wrapped syntax error for invalid JSON or trailing data, as json.Unmarshal into
+// a []json.RawMessage refuses it.
+func ParseArrayInPlace(data []byte) ([]json.RawMessage, error) {
+	if !json.Valid(data) {
+		return nil, fmt.Errorf("parsing array: %w", errSyntax)
+	}
+	i := skipSpace(data, 0)
+	if data[i] != '[' {
+		return nil, ErrNotArray
+	}
+	items := []json.RawMessage{}
+	for i = skipSpace(data, i+1); data[i] != ']'; {
+		end := valueEnd(data, i)
+		items = append(items, data[i:end:end])
+		if i = skipSpace(data, end); data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	return items, nil
+}
+
+// skipSpace returns the offset of the first byte from i on that is not JSON white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// valueEnd returns the offset just past the JSON value that starts at i, reading only as much of
+// its syntax as finding its end needs (the caller checks the rest), or -1 when it does not end
+// in data.
+func valueEnd(data []byte, i int) int {
+	depth := 0
+	for ; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(data) {
+				return -1
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth <= 0 {
+				return i + 1
+			}
+		case ' ', '\t', '\r', '\n', ',', ':':
+			if depth == 0 {
+				return i
+			}
+		default:
+			if depth == 0 && (i+1 == len(data) || endsScalar(data[i+1])) {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}
+
+// endsScalar reports whether c ends a number or literal: white space or a delimiter.
+func endsScalar(c byte) bool {
+	switch c {
+	case ' ', '\t', '\r', '\n', ',', ':', ']', '}':
+		return true
+	}
+	return false
+}
