@@ -88,7 +88,7 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
-					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
+					if strings.TrimRight(keep, " \t\r\n") != "" { // as json.go since the stray-word change: the text before its line stays as it came
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, blk.Marshal())
 					}
