@@ -93,12 +93,22 @@ func Edited(text []byte, edits []SpanEdit) []byte {
 }
 
 // SpansOnly reports whether a Scan of the whole input of a call to tool holds nothing but faulty
-// string values read to their end (Spans): a dialect streaming that input lets all of it go
-// before the call ends, each such value as soon as it ends. opt is as for NewScan.
+// string values read to their end (Spans), and Judge lets them go: a dialect streaming that
+// input lets all of it go before the call ends, each such value as soon as it ends (or its
+// context decides). opt is as for NewScan.
 func (t *Tools) SpansOnly(tool string, opt Options, input []byte) bool {
 	sc := t.NewScan(tool, opt)
 	sc.Feed(input)
 	if len(sc.Spans()) == 0 {
+		return false
+	}
+	var edits []SpanEdit
+	for _, sp := range sc.Spans() {
+		if fixed, _, ok := sc.RepairSpan(sp, input[sp.Start:sp.End]); ok {
+			edits = append(edits, SpanEdit{Start: int(sp.Start), End: int(sp.End), Repl: fixed})
+		}
+	}
+	if sc.Judge(input, nil, edits) == SpansHold {
 		return false
 	}
 	sc.TakeSpans()
