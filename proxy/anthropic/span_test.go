@@ -322,17 +322,7 @@ func TestCarriesInput(t *testing.T) {
 
 // splitDeltas cuts input into 1..n-byte deltas, by seed.
 func splitDeltas(input string, seed uint64, n int) []string {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	var out []string
-	for len(input) > 0 {
-		k := min(len(input), 1+rng.IntN(n))
-		for k < len(input) && !utf8.RuneStart(input[k]) {
-			k++ // a delta's JSON string holds whole characters
-		}
-		out = append(out, input[:k])
-		input = input[k:]
-	}
-	return out
+	return ssetest.SplitRunes(input, seed, n)
 }
 
 // FuzzStreamedInput: a TodoWrite input of any text, split into deltas of any size and read in

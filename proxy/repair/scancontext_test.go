@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/toolfix/toolfix/proxy/cases"
 )
 
 // streamed is what a client is sent of input when it streams in chunks through a Scan the way
@@ -93,56 +95,27 @@ func randomChunks(s string, seed uint64, n int) []string {
 
 const (
 	linesSchema = `{"type":"object","properties":{"path":{"type":"string"},"lines":{"type":"array"}},"additionalProperties":false}`
-	reqSchema   = `{"type":"object","properties":{"path":{"type":"string"},"lines":{"type":"array"}},"required":["path","lines"]}`
 	constSchema = `{"type":"object","properties":{"o":{"type":"object","properties":{"l":{"type":"array"}},"const":{"l":[2]}}}}`
-	enumSchema  = `{"type":"object","properties":{"o":{"type":"array","items":{"type":"array"},"enum":[[[2]],[]]}}}`
-	notSchema   = `{"type":"object","properties":{"o":{"type":"object","properties":{"l":{"type":"array"}},` +
-		`"not":{"properties":{"l":{"const":[1]}},"required":["l"]}}}}`
-	rootConst = `{"type":"object","properties":{"l":{"type":"array"}},"const":{"l":[2]}}`
-	deepAny   = `{"type":"object","properties":{"lines":{"type":"array"},"o":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},` +
-		`{"type":"object","properties":{"n":{"type":"boolean"}}}]}}}`
 )
 
 // TestSpansInContext: a faulty value goes out repaired only when the whole input, with all that
-// is known, can fit: in one delta and in every split, what the client is sent is the whole-body
-// repair, for a value before the span that fails its schema, a parent's const, enum or not, and
-// (in one delta) a value after it or a required member missing. later marks a case whose fault
-// comes after the span: split so that the fault arrives later, the span may go out repaired
-// (the accepted refinement), so only the one-delta form is checked.
+// is known, can fit: for each input of testdata/spancontext.json (a value before the span that
+// fails its schema, a parent's const, enum or not, and, in one delta, a value after it or a
+// required member missing), in one delta and in random splits, what the client is sent is the
+// whole-body repair.
 func TestSpansInContext(t *testing.T) {
-	tests := []struct {
-		name, schema, input string
-		later               bool
-	}{
-		{"a value before fails its type", linesSchema, `{"path":5,"lines":"[1]"}`, false},
-		{"an unknown member before", linesSchema, `{"x":1,"lines":"[1]"}`, false},
-		{"a value after fails its type", linesSchema, `{"lines":"[1]","path":5}`, true},
-		{"a required member missing", reqSchema, `{"lines":"[1]"}`, true},
-		{"a parent's const rejects the repair", constSchema, `{"o":{"l":"[1]"}}`, false},
-		{"a parent's const takes the repair", constSchema, `{"o":{"l":"[2]"}}`, false},
-		{"a parent's enum rejects the repair", enumSchema, `{"o":["[1]"]}`, false},
-		{"a parent's enum takes the repair", enumSchema, `{"o":["[2]"]}`, false},
-		{"a parent's not rejects the repair", notSchema, `{"o":{"l":"[1]"}}`, false},
-		{"a parent's not takes the repair", notSchema, `{"o":{"l":"[3]"}}`, false},
-		{"the root's const rejects the repair", rootConst, `{"l":"[1]"}`, false},
-		{"the root's const takes the repair", rootConst, `{"l":"[2]"}`, false},
-		{"an open anyOf none of whose branches fits", deepAny, `{"lines":"[1]","o":{"n":"x"}}`, true},
-		{"healthy context", linesSchema, `{"path":"a","lines":"[1]"}`, false},
-		{"two spans, the second unrepairable", linesSchema, `{"lines":"[1]","path":"a","lines":"nope"}`, true},
-		{"a stringified object where an array is wanted", linesSchema, `{"path":"a","lines":"{}"}`, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ts := toolsWith(t, tt.schema)
-			want := whole(ts, "t", Options{}, tt.input)
-			if got, _ := streamed(ts, "t", Options{}, []string{tt.input}); !bytes.Equal(got, want) {
+	for _, tt := range cases.SpanContextsForTest(t) {
+		t.Run(tt.Name, func(t *testing.T) {
+			ts := toolsWith(t, string(tt.Schema))
+			want := whole(ts, "t", Options{}, tt.Input)
+			if got, _ := streamed(ts, "t", Options{}, []string{tt.Input}); !bytes.Equal(got, want) {
 				t.Fatalf("in one delta: streamed %s, whole %s", got, want)
 			}
-			if tt.later {
+			if tt.Later {
 				return
 			}
 			for seed := range uint64(40) {
-				chunks := randomChunks(tt.input, seed, 1+int(seed%6))
+				chunks := randomChunks(tt.Input, seed, 1+int(seed%6))
 				if got, _ := streamed(ts, "t", Options{}, chunks); !bytes.Equal(got, want) {
 					t.Fatalf("in %q: streamed %s, whole %s", chunks, got, want)
 				}
