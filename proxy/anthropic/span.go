@@ -13,8 +13,10 @@ import (
 // settleSpans lets go the faulty string values of the held input that the scan read to their
 // end (repair.ScanSpan), once the input's deltas are the only pieces held: each goes out
 // repaired when its repair fits the schemas of its place (repair.Scan.RepairSpan; docs/faults.md
-// D13-D15, D25, D29, D23b), else as it came, with the healthy bytes around it, up to the next
-// byte the scan holds; from there on the input streams again (or stays held). What goes out is
+// D13-D15, D25, D29, D23b) and the input as far as it came can still fit (repair.Scan.Judge;
+// while that is not decidable they stay held), else as it came, with the healthy bytes around
+// it, up to the next byte the scan holds; from there on the input streams again (or stays
+// held). What goes out is
 // one input_json_delta; what stays held is one input_json_delta of the input's bytes not sent.
 // Held deltas that come out with nothing changed go out as they came.
 func (s *Stream) settleSpans(w io.Writer, b *block) error {

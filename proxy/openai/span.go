@@ -6,7 +6,9 @@ import "github.com/toolfix/toolfix/proxy/repair"
 // more, so that the rest of the call streams again:
 //   - a faulty string value the scan read to its end (repair.ScanSpan; docs/faults.md D13-D15,
 //     D25 and D29 inside it: anomalyco/opencode #7512, #8249) goes out repaired when its repair
-//     fits the schemas of its place (repair.Scan.RepairSpan), else as it came; the held deltas
+//     fits the schemas of its place (repair.Scan.RepairSpan) and the arguments as far as they
+//     came can still fit (repair.Scan.Judge; while that is not decidable it stays held), else
+//     as it came; the held deltas
 //     are then replaced by one arguments delta carrying the held text with the repair made;
 //   - an escape whose backslash ended a delta (held until its next bytes came: D24, D25) that
 //     turned out to be one JSON has lets its deltas go as they came.

@@ -7,8 +7,8 @@ package repair
 // the whole input (RepairInput with Options.KeepText) could change. Everything before that byte
 // can go to the client at once; from it on, the caller holds the text. A faulty string value
 // (ScanSpan: D13-D15 below the top level, in no anyOf or oneOf branch) is read to its closing
-// quote and handed out by Spans, to be judged on its own (RepairSpan) and let go, and the scan
-// goes on after it; any other held byte stops the scan, and the caller holds the text until the
+// quote and handed out by Spans, to be repaired on its own (RepairSpan), judged in its context
+// (Judge) and let go, and the scan goes on after it; any other held byte stops the scan, and the caller holds the text until the
 // call ends and then judges it whole.
 //
 // A byte is held from (Scan.Held) when it:

@@ -12,9 +12,10 @@ import "slices"
 //
 // Since the span's place lies in no anyOf or oneOf branch, the value RepairInput would write
 // there depends on tok and the place alone: when RepairInput repairs the whole input, it writes
-// this repair at this place. When it does not (another part of the input fits no schema, or the
-// input is cut off), a dialect that let the span go repaired has sent the repaired value anyway;
-// the input fits no schema either way.
+// this repair at this place. Whether it does is for Scan.Judge to say, with what is known of the
+// rest of the input; when a part that arrives after the span went out repaired fits no schema
+// (or the input is cut off), the dialect has sent the repaired value anyway, and the input fits
+// no schema either way.
 func (s *Scan) RepairSpan(sp ScanSpan, tok []byte) (fixed []byte, kinds []string, changed bool) {
 	defer func() {
 		if recover() != nil {
