@@ -44,10 +44,11 @@ const (
 // say, then, whether a repair of the argument text makes it fit). Otherwise the input as far as
 // it came, with every edit made, is checked against the tool's schema: complete values fully
 // (as RepairInput checks them), the open containers as far as they go (type, properties,
-// additionalProperties, patternProperties, maxProperties, maxItems, items, and the anyOf or
-// oneOf branches none of which can fit any more). required, minProperties, minItems, const, enum
-// and not of an open container that holds none of these values are left to the whole input: a
-// value they rule out is found out later, when the values may have gone repaired already. The members of the top-level value that were
+// additionalProperties, patternProperties, maxProperties, maxItems, items, the anyOf or oneOf
+// branches none of which can fit any more, a const or enum none of whose values it can still
+// become). required, minProperties and minItems of an open container, and a not or a const or
+// enum it can still meet, are left to the whole input: a value they rule out is found out
+// later, when the values may have gone repaired already. The members of the top-level value
 // judged before are not read again when its schema needs no whole value; the work is bounded
 // besides (about 16 times the input, plus 4 MiB, in all the calls of one Scan), and past it the
 // values are held. A nil Scan answers SpansRepaired.
@@ -420,6 +421,9 @@ func (j *ctxJudge) fits(n *ctxNode, x *schema, hops int) fit {
 		return fitNo
 	}
 	whole := x.hasEnum || x.constant != nil || x.not != nil || len(x.anyOf) > 0 || len(x.oneOf) > 0
+	if !n.complete && (x.constant != nil && j.ruledOut(n, x.constant) || x.hasEnum && j.ruledOutAll(n, x.enum)) {
+		return fitNo
+	}
 	switch {
 	case whole && n.complete:
 		// an array or object with edits in it, complete: its whole value, repaired, decides
@@ -468,6 +472,54 @@ func (j *ctxJudge) fits(n *ctxNode, x *schema, hops int) fit {
 		}
 	}
 	return r
+}
+
+// ruledOut reports whether the open array or object n can no longer become c, whatever
+// follows: c is of another kind, has no member of a name n has (a later member of the same name
+// may still replace an earlier one's value, so values are not compared), has fewer items than n,
+// or an item other than n's at the same index.
+func (j *ctxJudge) ruledOut(n *ctxNode, c *value) bool {
+	if n.k != c.kind {
+		return true
+	}
+	if n.k == kindObject {
+		for _, k := range n.keys {
+			if c.member(k) == nil {
+				return true
+			}
+		}
+		return false
+	}
+	if n.items() > len(c.elems) {
+		return true
+	}
+	for i := range n.elems {
+		e, ce := &n.elems[i], &c.elems[n.skipped+i]
+		switch {
+		case e.absent || e.edit:
+		case !e.complete && e.structural:
+			if j.ruledOut(e, ce) {
+				return true
+			}
+		case e.complete && !e.structural:
+			if !equalValues(&e.v, ce) {
+				return true
+			}
+		case !e.complete && e.k != ce.kind:
+			return true // a cut scalar of another kind (its first byte says which)
+		}
+	}
+	return false
+}
+
+// ruledOutAll reports whether the open array or object n can become none of enum's values.
+func (j *ctxJudge) ruledOutAll(n *ctxNode, enum []value) bool {
+	for i := range enum {
+		if !j.ruledOut(n, &enum[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // fitsObject judges the members of the object n, complete or not, against x.

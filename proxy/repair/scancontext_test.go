@@ -94,8 +94,10 @@ func randomChunks(s string, seed uint64, n int) []string {
 }
 
 const (
-	linesSchema = `{"type":"object","properties":{"path":{"type":"string"},"lines":{"type":"array"}},"additionalProperties":false}`
-	constSchema = `{"type":"object","properties":{"o":{"type":"object","properties":{"l":{"type":"array"}},"const":{"l":[2]}}}}`
+	linesSchema  = `{"type":"object","properties":{"path":{"type":"string"},"lines":{"type":"array"}},"additionalProperties":false}`
+	constSchema  = `{"type":"object","properties":{"o":{"type":"object","properties":{"l":{"type":"array"}},"const":{"l":[2]}}}}`
+	siblingConst = `{"type":"object","properties":{"l":{"type":"array"},"o":{"type":"object","const":{"y":2}}}}`
+	siblingEnum  = `{"type":"object","properties":{"l":{"type":"array"},"o":{"type":"array","enum":[[1,2],[2]]}}}`
 )
 
 // TestSpansInContext: a faulty value goes out repaired only when the whole input, with all that
@@ -126,7 +128,8 @@ func TestSpansInContext(t *testing.T) {
 
 // TestSpansInContextStream: a span whose context decides streams on once decided: released
 // repaired as soon as its value ends in a healthy context, held while an open parent's const
-// decides, released as it came at once when a value before it fails.
+// decides, released as it came at once when a value before it fails or an open value after it
+// can no longer become its const or any of its enum's values.
 func TestSpansInContextStream(t *testing.T) {
 	tests := []struct {
 		name, schema string
@@ -139,6 +142,16 @@ func TestSpansInContextStream(t *testing.T) {
 			[]SpanVerdict{SpansHold, SpansHold, SpansRepaired}},
 		{"a parent's const rejects: as it came when it ends", constSchema, []string{`{"o":{"l":"[1]"`, `}`, `}`},
 			[]SpanVerdict{SpansHold, SpansAsCame}},
+		{"an open sibling's const already ruled out", siblingConst, []string{`{"l":"[1]","o":{"x":1`, `,"y":2}}`},
+			[]SpanVerdict{SpansAsCame}},
+		{"an open sibling's const not ruled out yet", siblingConst, []string{`{"l":"[1]","o":{"y":1`, `,"y":2}}`},
+			[]SpanVerdict{SpansRepaired}},
+		{"an open sibling's enum already ruled out", siblingEnum, []string{`{"l":"[1]","o":[3,`, `2]}`},
+			[]SpanVerdict{SpansAsCame}},
+		{"an open sibling's enum still possible", siblingEnum, []string{`{"l":"[1]","o":[2`, `]}`},
+			[]SpanVerdict{SpansRepaired}},
+		{"a cut scalar of another kind", siblingEnum, []string{`{"l":"[1]","o":[1,n`, `ull]}`},
+			[]SpanVerdict{SpansAsCame}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
