@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -77,7 +78,7 @@ func (s *Scan) Judge(text []byte, sent, edits []SpanEdit) (v SpanVerdict) {
 		s.undecided = true
 		return SpansHold
 	}
-	j := ctxJudge{text: string(text[base:]), base: base, sent: sent, edits: edits, b: newBudget(len(text) - base)}
+	j := ctxJudge{text: text[base:], base: base, sent: sent, edits: edits, b: newBudget(len(text) - base)}
 	var n ctxNode
 	ok := true
 	if base > 0 {
@@ -85,7 +86,7 @@ func (s *Scan) Judge(text []byte, sent, edits []SpanEdit) (v SpanVerdict) {
 		n = ctxNode{depth: 1, k: s.ctx.k, keys: s.ctx.keys, skipped: s.ctx.items, structural: true}
 		n, ok = j.container(n, 0, 1)
 	} else {
-		n, ok = j.read(skipWS(j.text, 0), 1)
+		n, ok = j.read(skipBlank(j.text, 0), 1)
 	}
 	if !ok || j.b.spent {
 		// not JSON, though the scan read on (a comma before '}', a number JSON does not have):
@@ -202,9 +203,10 @@ type ctxNode struct {
 // items returns the number of members or items read of n, skipped ones included.
 func (n *ctxNode) items() int { return n.skipped + len(n.elems) }
 
-// ctxJudge reads and checks one input for Scan.Judge. text is the input from offset base on.
+// ctxJudge reads and checks one input for Scan.Judge. text is the input from offset base on,
+// read in place: only the values parsed whole are copied.
 type ctxJudge struct {
-	text        string
+	text        []byte
 	base        int
 	sent, edits []SpanEdit
 	next        int // the first edit (of sent then edits) not yet met by read
@@ -265,7 +267,7 @@ func (j *ctxJudge) read(i, depth int) (ctxNode, bool) {
 		if ok {
 			limit = e.Start
 		}
-		if v, end, _, err := parseJSONPrefix(j.text[i:limit], false); err == nil {
+		if v, end, _, err := parseJSONPrefix(string(j.text[i:limit]), false); err == nil {
 			n.end, n.complete, n.k, n.v = i+end, true, v.kind, v
 			return n, true
 		}
@@ -286,10 +288,10 @@ func (j *ctxJudge) read(i, depth int) (ctxNode, bool) {
 			if lit[0] != c {
 				continue
 			}
-			if strings.HasPrefix(j.text[i:], lit) {
+			if bytes.HasPrefix(j.text[i:], []byte(lit)) {
 				return j.scalar(n, i+len(lit))
 			}
-			if strings.HasPrefix(lit, j.text[i:]) {
+			if bytes.HasPrefix([]byte(lit), j.text[i:]) {
 				n.k = map[byte]kind{'t': kindTrue, 'f': kindFalse, 'n': kindNull}[c]
 				return n, true // cut off
 			}
@@ -309,9 +311,17 @@ func (j *ctxJudge) read(i, depth int) (ctxNode, bool) {
 	return n, false
 }
 
+// skipBlank returns the offset of the first byte at or after i that is not JSON white space.
+func skipBlank(text []byte, i int) int {
+	for i < len(text) && isWS(text[i]) {
+		i++
+	}
+	return i
+}
+
 // stringEnd returns the offset just past the string token at i and true, or the text's length
 // and false when the token is not closed yet.
-func stringEnd(text string, i int) (int, bool) {
+func stringEnd(text []byte, i int) (int, bool) {
 	for k := i + 1; k < len(text); k++ {
 		switch text[k] {
 		case '\\':
@@ -325,7 +335,7 @@ func stringEnd(text string, i int) (int, bool) {
 
 // scalar reads the complete scalar token n.start..end.
 func (j *ctxJudge) scalar(n ctxNode, end int) (ctxNode, bool) {
-	v, k, _, err := parseJSONPrefix(j.text[n.start:end], false)
+	v, k, _, err := parseJSONPrefix(string(j.text[n.start:end]), false)
 	if err != nil || n.start+k != end {
 		return n, false
 	}
@@ -344,7 +354,7 @@ func (j *ctxJudge) container(n ctxNode, i, depth int) (ctxNode, bool) {
 	}
 	j.next = j.seek(i)
 	for {
-		i = skipWS(j.text, i)
+		i = skipBlank(j.text, i)
 		if i >= len(j.text) {
 			return n, true
 		}
@@ -360,18 +370,18 @@ func (j *ctxJudge) container(n ctxNode, i, depth int) (ctxNode, bool) {
 			if !closed {
 				return n, true // the name is cut off
 			}
-			key, k, _, err := parseJSONPrefix(j.text[i:end], false)
+			key, k, _, err := parseJSONPrefix(string(j.text[i:end]), false)
 			if err != nil || key.kind != kindString || i+k != end {
 				return n, false
 			}
-			if i = skipWS(j.text, end); i >= len(j.text) {
+			if i = skipBlank(j.text, end); i >= len(j.text) {
 				return n, true
 			}
 			if j.text[i] != ':' {
 				return n, false
 			}
 			n.keys = append(n.keys, key.text)
-			i = skipWS(j.text, i+1)
+			i = skipBlank(j.text, i+1)
 		}
 		e, ok := j.read(i, depth+1)
 		if !ok {
@@ -382,7 +392,7 @@ func (j *ctxJudge) container(n ctxNode, i, depth int) (ctxNode, bool) {
 		if !e.complete {
 			return n, true
 		}
-		if i = skipWS(j.text, e.end); i >= len(j.text) {
+		if i = skipBlank(j.text, e.end); i >= len(j.text) {
 			return n, true
 		}
 		switch j.text[i] {
@@ -595,7 +605,7 @@ func (j *ctxJudge) repaired(n *ctxNode) (value, bool) {
 		out = append(out, j.text[pos:e.Start]...)
 		if e.Inlined {
 			var err error
-			if out, err = AppendInlined(out, []byte(j.text[e.Start:e.End])); err != nil {
+			if out, err = AppendInlined(out, j.text[e.Start:e.End]); err != nil {
 				return value{}, false
 			}
 		} else {
