@@ -192,8 +192,9 @@ func TestSpansInContextStream(t *testing.T) {
 // schemaGen writes a random tool schema and an input for it from the fuzzer's bytes: objects of
 // up to three members a, b, c, each an integer, a string, an array of integers, or an object of
 // the same kind; with required, additionalProperties false, maxItems, const, enum and not
-// sprinkled in. The input's values are right, wrong, or stringified (a faulty value a Scan
-// reads as a span).
+// sprinkled in, and anyOf at a value's place or on an object. The input's values are right,
+// wrong, or stringified (a faulty value a Scan reads as a span); tail adds faults of the whole
+// text.
 type schemaGen struct {
 	p []byte
 }
@@ -215,6 +216,9 @@ func (g *schemaGen) pair(depth int) (schema, input string) {
 	}
 	switch k {
 	case 0:
+		if g.next(4) == 0 {
+			return `{"anyOf":[{"type":"integer"},{"type":"null"}]}`, []string{`1`, `"2"`, `null`, `"null"`}[g.next(4)]
+		}
 		return `{"type":"integer"}`, []string{`1`, `"2"`, `"x"`, `true`}[g.next(4)]
 	case 1:
 		return `{"type":"string"}`, []string{`"s"`, `5`, `"[1]"`}[g.next(3)]
@@ -262,15 +266,34 @@ func (g *schemaGen) pair(depth int) (schema, input string) {
 		sch += `,"const":{"a":[1]}`
 	case 3:
 		sch += `,"not":{"required":["b"]}`
+	case 4:
+		sch += `,"anyOf":[{"required":["a"]},{"properties":{"b":{"type":"array"}}}]`
 	}
 	return sch + `}`, `{` + strings.Join(members, ",") + `}`
 }
 
-// FuzzSpansInContext: over random schemas and inputs (schemaGen), what a client is sent of an
-// input streamed through a Scan (streamed) is the whole-body repair when the input comes in one
-// delta, and for every split when the whole-body repair makes the input fit (nothing fails,
-// then, later or not); an input that fits streams as it came. Chat's argument-text repairs are
-// on or off.
+// tail returns input with, at times, a fault of the whole text after it: a comma before its
+// last '}', prose after it, or a second copy of it (D21, D23, D29 with Options.Args).
+func (g *schemaGen) tail(input string) string {
+	switch g.next(6) {
+	case 1:
+		if i := strings.LastIndexByte(input, '}'); i > 1 {
+			return input[:i] + "," + input[i:]
+		}
+	case 2:
+		return input + " thanks"
+	case 3:
+		return input + input
+	}
+	return input
+}
+
+// FuzzSpansInContext: over random schemas and inputs (schemaGen) that a Scan holds anything of,
+// what a client is sent of an input streamed through it (streamed) is the whole-body repair
+// when the input comes in one delta, and for every split when the whole-body repair makes the
+// input fit (nothing fails, then, later or not) and a JSON value starts the text; an input that
+// fits streams as it came. A verdict reached where an earlier Judge stopped is the one a Scan
+// fed the text at once gives. Chat's argument-text repairs are on or off.
 func FuzzSpansInContext(f *testing.F) {
 	f.Add([]byte{3, 1, 2, 1, 1, 0, 1, 1, 1, 2, 1, 0, 0}, uint64(1), false)
 	f.Add([]byte{3, 1, 0, 1, 1, 0, 1, 2, 1, 1, 1, 0, 2}, uint64(2), true)
@@ -279,14 +302,25 @@ func FuzzSpansInContext(f *testing.F) {
 		g := schemaGen{p: p}
 		g.p = append([]byte{3}, g.p...) // the top is an object
 		sch, input := g.pair(3)
+		input = g.tail(input)
 		ts := toolsWith(t, sch)
 		opt := Options{Args: args}
+		if sc := ts.NewScan("t", opt); sc != nil {
+			if sc.Feed([]byte(input)); len(sc.Spans()) == 0 && !sc.HeldBeyondSpans() {
+				return // no span and nothing held: the input streams as it came, whatever it is
+			}
+		}
 		want := whole(ts, "t", opt, input)
 		if got, _ := streamed(ts, "t", opt, []string{input}); !bytes.Equal(got, want) {
 			t.Fatalf("schema %s\nin one delta: streamed %s, whole %s", sch, got, want)
 		}
 		_, _, changed := ts.RepairInput("t", []byte(input), opt)
 		fits := ts.Fits("t", []byte(input))
+		// A text that no JSON value starts (a comma before its last '}') is repaired, if at all,
+		// by D29's Python reading of the whole: its fault comes with that byte, later than a
+		// value it follows.
+		_, _, _, err := parseJSONPrefix(input, false)
+		jsonFirst := err == nil
 		for k := range uint64(4) {
 			chunks := randomChunks(input, seed+k, 1+int((seed+k)%8))
 			got, _ := streamedChecked(ts, "t", opt, chunks, func(v SpanVerdict, text []byte, sent, mine []SpanEdit) {
@@ -299,7 +333,7 @@ func FuzzSpansInContext(f *testing.F) {
 					t.Fatalf("schema %s\n%q: Judge %d as it streamed, %d at once", sch, text, v, w)
 				}
 			})
-			if (changed || fits) && !bytes.Equal(got, want) {
+			if (changed || fits) && jsonFirst && !bytes.Equal(got, want) {
 				t.Fatalf("schema %s\nin %q: streamed %s, whole %s", sch, chunks, got, want)
 			}
 		}
