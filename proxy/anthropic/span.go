@@ -13,8 +13,10 @@ import (
 // settleSpans lets go the faulty string values of the held input that the scan read to their
 // end (repair.ScanSpan), once the input's deltas are the only pieces held: each goes out
 // repaired when its repair fits the schemas of its place (repair.Scan.RepairSpan; docs/faults.md
-// D13-D15, D25, D29, D23b), else as it came, with the healthy bytes around it, up to the next
-// byte the scan holds; from there on the input streams again (or stays held). What goes out is
+// D13-D15, D25, D29, D23b) and the input as far as it came can still fit (repair.Scan.Judge;
+// while that is not decidable they stay held), else as it came, with the healthy bytes around
+// it, up to the next byte the scan holds; from there on the input streams again (or stays
+// held). What goes out is
 // one input_json_delta; what stays held is one input_json_delta of the input's bytes not sent.
 // Held deltas that come out with nothing changed go out as they came.
 func (s *Stream) settleSpans(w io.Writer, b *block) error {
@@ -27,29 +29,43 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 			return nil // kept in order with other pieces: judged whole at the block's end
 		}
 	}
-	var out []inputPart // what goes out, in parts (the input's own bytes, repairs)
-	pos, changed := b.sent, false
+	if b.scan.Waiting() {
+		return nil // judged with the next delta, or whole at the block's end
+	}
+	var edits []repair.SpanEdit // the repair of each span that has one
+	var kinds [][]string
 	for _, sp := range spans {
 		start, end := int(sp.Start), int(sp.End)
-		out = append(out, inputPart{text: b.partial[pos:start]})
 		tok := b.partial[start:end]
 		if b.scan.Inlines(sp, tok) {
 			// the repair is the JSON text the string holds, written from tok as it goes out
-			out = append(out, inputPart{text: tok, inline: true})
-			b.edits = append(b.edits, repair.SpanEdit{Start: start, End: end, Inlined: true})
-			s.rep.Repair(b.name, repair.KindCoerce)
-			changed = true
-		} else if fixed, kinds, ok := b.scan.RepairSpan(sp, tok); ok {
-			out = append(out, inputPart{text: fixed})
-			b.edits = append(b.edits, repair.SpanEdit{Start: start, End: end, Repl: fixed})
-			s.rep.Repair(b.name, kinds...)
-			changed = true
-		} else {
-			out = append(out, inputPart{text: tok})
-			s.rep.Fail("tool input value does not fit its schema and no repair makes it fit")
+			edits = append(edits, repair.SpanEdit{Start: start, End: end, Inlined: true})
+			kinds = append(kinds, []string{repair.KindCoerce})
+		} else if fixed, k, ok := b.scan.RepairSpan(sp, tok); ok {
+			edits = append(edits, repair.SpanEdit{Start: start, End: end, Repl: fixed})
+			kinds = append(kinds, k)
 		}
-		pos = end
 	}
+	switch b.scan.Judge(b.partial, b.edits, edits) {
+	case repair.SpansHold:
+		return nil // judged again with the next delta, or whole at the block's end
+	case repair.SpansAsCame:
+		edits = nil
+	}
+	if len(edits) < len(spans) {
+		s.rep.Fail("tool input value does not fit its schema and no repair makes it fit")
+	}
+	var out []inputPart // what goes out, in parts (the input's own bytes, repairs)
+	pos, changed := b.sent, len(edits) > 0
+	for i, e := range edits {
+		out = append(out, inputPart{text: b.partial[pos:e.Start]}, inputPart{text: b.partial[e.Start:e.End], inline: e.Inlined})
+		if !e.Inlined {
+			out[len(out)-1].text = e.Repl
+		}
+		s.rep.Repair(b.name, kinds[i]...)
+		pos = e.End
+	}
+	b.edits = append(b.edits, edits...)
 	b.scan.TakeSpans()
 	next, held := b.scan.Held()
 	upto := int(next)

@@ -6,7 +6,9 @@ import "github.com/toolfix/toolfix/proxy/repair"
 // more, so that the rest of the call streams again:
 //   - a faulty string value the scan read to its end (repair.ScanSpan; docs/faults.md D13-D15,
 //     D25 and D29 inside it: anomalyco/opencode #7512, #8249) goes out repaired when its repair
-//     fits the schemas of its place (repair.Scan.RepairSpan), else as it came; the held deltas
+//     fits the schemas of its place (repair.Scan.RepairSpan) and the arguments as far as they
+//     came can still fit (repair.Scan.Judge; while that is not decidable it stays held), else
+//     as it came; the held deltas
 //     are then replaced by one arguments delta carrying the held text with the repair made;
 //   - an escape whose backslash ended a delta (held until its next bytes came: D24, D25) that
 //     turned out to be one JSON has lets its deltas go as they came.
@@ -21,28 +23,36 @@ func (c *choiceState) settleSpans(cl *call) {
 	if sc == nil || cl.lost || cl.bad || cl.argsObject || !cl.span {
 		return
 	}
-	if sc.HeldBeyondSpans() {
-		// Another value is held after the ones that ended: they are judged with it, when it ends
-		// (their spans stay in the scan), or with the whole call at its end.
+	if sc.Waiting() {
+		// Another value is held after the ones that ended, or their context does not decide yet:
+		// they are judged with the next delta (their spans stay in the scan), or with the whole
+		// call at its end.
 		return
 	}
 	spans := sc.Spans()
 	var out []byte
 	var edits []repair.SpanEdit
 	var kinds []string
-	pos := cl.streamed
 	for _, sp := range spans {
 		start, end := int(sp.Start), int(sp.End)
-		tok := cl.args[start:end]
-		out = append(out, cl.args[pos:start]...)
-		if fixed, k, ok := sc.RepairSpan(sp, tok); ok {
-			out = append(out, fixed...)
+		if fixed, k, ok := sc.RepairSpan(sp, cl.args[start:end]); ok {
 			edits = append(edits, repair.SpanEdit{Start: start, End: end, Repl: fixed})
 			kinds = append(kinds, k...)
-		} else {
-			out = append(out, tok...)
 		}
-		pos = end
+	}
+	if len(spans) > 0 {
+		switch sc.Judge(cl.args, cl.edits, edits) {
+		case repair.SpansHold:
+			return // judged again with the next delta, or whole at the call's end
+		case repair.SpansAsCame:
+			edits, kinds = nil, nil
+		}
+	}
+	pos := cl.streamed
+	for _, e := range edits {
+		out = append(out, cl.args[pos:e.Start]...)
+		out = append(out, e.Repl...)
+		pos = e.End
 	}
 	sc.TakeSpans()
 	if len(spans) > len(edits) {

@@ -2,6 +2,7 @@ package openai
 
 import (
 	"bytes"
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -102,7 +103,9 @@ func cuts(n int) [][]int {
 // streamed after that value (a backslash: D24; a trailing comma: D23b), the client has the arguments with such values
 // inlined (client.Inlined). Pushed piece by piece, the call holds no longer than it must: when
 // the scan's only holds are faulty values read to their end, every argument delta is out before
-// the finish_reason is read.
+// the finish_reason is read. Complete JSON arguments in one delta reach the client as the
+// whole-arguments repair makes them, or as they came, with no faulty value inlined out of its
+// context.
 func FuzzStreamedArguments(f *testing.F) {
 	for _, s := range []string{`{"command": "ls"}`, `{"command": "ls", "timeout": "30"}`, `{"command":"ls"} {"command":"ls"}`,
 		`{"command": "C:\new"}`, `{'command': 'ls'}`, ` `, `{"command": "x\u7 ee7"}`, `{"command": "ls"} thanks`, `{"command"`,
@@ -150,6 +153,20 @@ func FuzzStreamedArguments(f *testing.F) {
 			t.Fatal(err)
 		}
 		checkCallHeldNoLonger(t, tl, name, body, input)
+		if !json.Valid([]byte(input)) {
+			return // cut off (D46), or not JSON: found out at the call's end, later
+		}
+		// In one delta everything is known when a faulty value is judged: the client gets the
+		// whole-arguments repair, with no value repaired out of its context (client.Inlined).
+		one := sseOf(head("0", "call_1", name), args("0", input), finish("tool_calls"))
+		out, err = ssetest.Run(ssetest.Chunks([]byte(one), int64(seed%64)), NewStream(tl, nil, Options{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixed, _, changed = tl.RepairInput(name, []byte(input), opt)
+		if err := client.CheckStreamedCall(out, []byte(one), fixed, changed, healthy, spanComment, chatArguments); err != nil {
+			t.Fatalf("in one delta: %v", err)
+		}
 	})
 }
 

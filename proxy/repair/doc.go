@@ -49,9 +49,11 @@
 // A dialect that streams a call's input as it arrives feeds it to a Scan (Tools.NewScan), which
 // says from which byte on a repair may change the text (Scan.Held) and whether that byte makes
 // the input unfit whatever follows (Scan.Faulty). The bytes before it can go to the client at
-// once. A faulty string value is held only to its closing quote: the Scan hands it out (Spans)
-// and Scan.RepairSpan judges it alone, as RepairInput would at its place; the rest is held to
-// the call's end and repaired whole with Options.KeepText, whose result
+// once. A faulty string value is held only to its closing quote: the Scan hands it out (Spans),
+// Scan.RepairSpan repairs it alone, as RepairInput would at its place, and Scan.Judge says
+// whether it may go out so, in its context: only when the whole input as far as it came (the
+// values before and after it, the schemas above it) can still fit, as RepairInput requires; the
+// rest is held to the call's end and repaired whole with Options.KeepText, whose result
 // keeps the input's own bytes outside the values it changes, so that what went out is a prefix of
 // it. FuzzScan holds the Scan to that: what it lets go is a prefix of the repair, but where D24
 // escapes a whole string whose invalid escape comes after a valid one (the call then fails open).

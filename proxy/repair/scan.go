@@ -7,8 +7,8 @@ package repair
 // the whole input (RepairInput with Options.KeepText) could change. Everything before that byte
 // can go to the client at once; from it on, the caller holds the text. A faulty string value
 // (ScanSpan: D13-D15 below the top level, in no anyOf or oneOf branch) is read to its closing
-// quote and handed out by Spans, to be judged on its own (RepairSpan) and let go, and the scan
-// goes on after it; any other held byte stops the scan, and the caller holds the text until the
+// quote and handed out by Spans, to be repaired on its own (RepairSpan), judged in its context
+// (Judge) and let go, and the scan goes on after it; any other held byte stops the scan, and the caller holds the text until the
 // call ends and then judges it whole.
 //
 // A byte is held from (Scan.Held) when it:
@@ -61,6 +61,14 @@ type Scan struct {
 	openSet []*schema  // the schemas of its place
 	done    []ScanSpan // spans read to their end, not yet taken
 	escAt   int64      // Options.Args: offset of the backslash of the escape being read
+
+	// the context of the spans (Judge)
+	unfit     bool  // the input fits no schema whatever follows: no span is held any more
+	undecided bool  // the text is not JSON though the scan read on: Judge holds to the end
+	waitDepth int   // the depth of the open value whose end Judge waits for; 0: none
+	minDepth  int   // the least depth of the stack since Judge last looked
+	judged    int64 // bytes Judge has read in all
+	ctx       ctxResume
 }
 
 // ScanSpan is one faulty string value that the scan read to its end: a string at a place where
@@ -301,7 +309,7 @@ func (s *Scan) valueStart(c byte, i int) {
 			s.holdAs(i, false) // a string where an anyOf or oneOf branch wants another type
 			return
 		}
-		if s.wants {
+		if s.wants && !s.unfit {
 			// D13-D15: a string where the schema wants another type, read to its end and judged
 			// on its own there (ScanSpan)
 			s.open, s.openSet = s.off+int64(i), append([]*schema(nil), s.next...)
@@ -353,6 +361,7 @@ func (s *Scan) close(obj bool, i int) {
 		return
 	}
 	s.stack = s.stack[:len(s.stack)-1]
+	s.minDepth = min(s.minDepth, len(s.stack))
 	s.st = stAfter
 }
 

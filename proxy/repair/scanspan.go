@@ -12,9 +12,10 @@ import "slices"
 //
 // Since the span's place lies in no anyOf or oneOf branch, the value RepairInput would write
 // there depends on tok and the place alone: when RepairInput repairs the whole input, it writes
-// this repair at this place. When it does not (another part of the input fits no schema, or the
-// input is cut off), a dialect that let the span go repaired has sent the repaired value anyway;
-// the input fits no schema either way.
+// this repair at this place. Whether it does is for Scan.Judge to say, with what is known of the
+// rest of the input; when a part that arrives after the span went out repaired fits no schema
+// (or the input is cut off), the dialect has sent the repaired value anyway, and the input fits
+// no schema either way.
 func (s *Scan) RepairSpan(sp ScanSpan, tok []byte) (fixed []byte, kinds []string, changed bool) {
 	defer func() {
 		if recover() != nil {
@@ -93,12 +94,22 @@ func Edited(text []byte, edits []SpanEdit) []byte {
 }
 
 // SpansOnly reports whether a Scan of the whole input of a call to tool holds nothing but faulty
-// string values read to their end (Spans): a dialect streaming that input lets all of it go
-// before the call ends, each such value as soon as it ends. opt is as for NewScan.
+// string values read to their end (Spans), and Judge lets them go: a dialect streaming that
+// input lets all of it go before the call ends, each such value as soon as it ends (or its
+// context decides). opt is as for NewScan.
 func (t *Tools) SpansOnly(tool string, opt Options, input []byte) bool {
 	sc := t.NewScan(tool, opt)
 	sc.Feed(input)
 	if len(sc.Spans()) == 0 {
+		return false
+	}
+	var edits []SpanEdit
+	for _, sp := range sc.Spans() {
+		if fixed, _, ok := sc.RepairSpan(sp, input[sp.Start:sp.End]); ok {
+			edits = append(edits, SpanEdit{Start: int(sp.Start), End: int(sp.End), Repl: fixed})
+		}
+	}
+	if sc.Judge(input, nil, edits) == SpansHold {
 		return false
 	}
 	sc.TakeSpans()
