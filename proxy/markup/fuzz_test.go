@@ -36,9 +36,9 @@ func fuzzSeeds(f *testing.F) []string {
 // and every call has a name and well-formed arguments.
 func FuzzParseTail(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
-		f.Add(s, uint8(All))
+		f.Add(s, uint32(All))
 	}
-	f.Fuzz(func(t *testing.T, text string, syn uint8) {
+	f.Fuzz(func(t *testing.T, text string, syn uint32) {
 		if len(text) > 4096 {
 			return
 		}
@@ -91,14 +91,11 @@ func FuzzPrefixClosed(f *testing.F) {
 			return
 		}
 		k := int(cut) % (len(s) + 1)
-		if _, st := markupTail(s, All, nil); st != dead {
-			if _, st2 := markupTail(s[:k], All, nil); st2 == dead {
-				t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
-			}
-		}
-		if _, st := harmonyLine(s, nil); st != dead {
-			if _, st2 := harmonyLine(s[:k], nil); st2 == dead {
-				t.Fatalf("harmony line %q can be a tail, its prefix %q cannot", s, s[:k])
+		for _, stands := range []uint8{1 << Anywhere, 1<<Anywhere | 1<<LineStart, 1<<Anywhere | 1<<LineStart | 1<<TextStart} {
+			if _, st := markupTail(s, All, stands, nil); st != dead {
+				if _, st2 := markupTail(s[:k], All, stands, nil); st2 == dead {
+					t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
+				}
 			}
 		}
 		if _, _, st := wordTail(s, nil); st != dead {
@@ -131,9 +128,9 @@ func mayHoldHarmony(held string) bool {
 // possible Harmony header (with Harmony) and an incomplete UTF-8 end.
 func FuzzHolder(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
-		f.Add(s, []byte{3, 1, 7, 2}, uint8(All))
+		f.Add(s, []byte{3, 1, 7, 2}, uint32(All))
 	}
-	f.Fuzz(func(t *testing.T, text string, sizes []byte, syn uint8) {
+	f.Fuzz(func(t *testing.T, text string, sizes []byte, syn uint32) {
 		if len(text) > 4096 {
 			return
 		}

@@ -34,9 +34,6 @@ const (
 	// raullenchai/Rapid-MLX #1071; ai-dynamo/frontend-crates PR #60).
 	Mistral
 
-	// All enables every syntax.
-	All = Invoke | ToolCallXML | Kimi | DeepSeek | Harmony | Mistral
-
 	lastSyntax = Mistral
 )
 
@@ -151,14 +148,6 @@ func strayPrefix(w string) bool {
 	return false
 }
 
-// anywhere are the syntaxes whose markup counts even glued after other text on its line: the
-// special tokens of Kimi and DeepSeek, which the models emit glued to their text (D04, D05). The
-// XML-ish syntaxes count only at a line's start, after blanks or a stray word: markup after prose
-// on its line ("The format is: <tool_call>…") is an example, not a leak.
-// Harmony's and Mistral's special tokens count anywhere too (<|channel|>, [TOOL_CALLS]); Harmony's
-// detokenized form, plain words, only at a line's start.
-const anywhere = Kimi | DeepSeek | Harmony | Mistral
-
 // status says what the text from a position on can still be.
 type status uint8
 
@@ -178,8 +167,8 @@ type found struct {
 
 // first scans s, whose preceding text left the state ts, for the first position outside Markdown
 // code, blockquotes and <think> from which s could be a tail of syn: a line start (Invoke: a
-// possible stray word; Harmony: its detokenized header), a '<' with only blanks before it on its
-// line, or any '<' (Mistral: '[') for the syntaxes that count anywhere.
+// possible stray word), or a byte that begins an opener of a family of syn where that opener may
+// stand (see [Stand] and the table families).
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, ms *memos) found {
 	for i := 0; i < len(s); i++ {
@@ -188,23 +177,17 @@ func first(ts textState, s string, syn Syntax, ms *memos) found {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
-		if syn&Harmony != 0 && ts.lineStart() && ts.mayOpen() {
-			if calls, st := harmonyLine(s[i:], ms.forPos(i)); st != dead {
-				return found{at: i, calls: calls, st: st}
+		if ts.mayOpen() {
+			b := s[i]
+			x := triggers[Anywhere][b]
+			if ts.lineLead() {
+				x |= triggers[LineStart][b]
 			}
-		}
-		if (s[i] == '<' || s[i] == '[') && ts.mayOpen() {
-			x := syn
-			if !ts.lineLead() {
-				x &= anywhere
+			if !ts.began {
+				x |= triggers[TextStart][b]
 			}
-			if s[i] == '[' {
-				x &= Mistral
-			} else {
-				x &^= Mistral
-			}
-			if x != 0 {
-				if calls, st := markupTail(s[i:], x, ms.forPos(i)); st != dead {
+			if x &= syn; x != 0 {
+				if calls, st := markupTail(s[i:], x, ts.stands(), ms.forPos(i)); st != dead {
 					return found{at: i, calls: calls, st: st}
 				}
 			}
@@ -248,18 +231,20 @@ func wordTail(s string, m *memo) (string, []Call, status) {
 			return w, nil, more
 		}
 	}
-	calls, st := seq(s, i, Invoke, m)
+	calls, st := seq(s, i, &families[0], 1<<LineStart, m)
 	return w, calls, st
 }
 
-// markupTail checks s, which starts with '<', as a tail of any syntax of syn.
-func markupTail(s string, syn Syntax, m *memo) ([]Call, status) {
+// markupTail checks s as a tail of any family of syn whose openers may stand where s begins
+// (stands: a bit per [Stand]).
+func markupTail(s string, syn Syntax, stands uint8, m *memo) ([]Call, status) {
 	best := dead
-	for x := Invoke; x <= lastSyntax; x <<= 1 {
-		if syn&x == 0 {
+	for k := range families {
+		f := &families[k]
+		if syn&f.Syntax == 0 {
 			continue
 		}
-		calls, st := seq(s, 0, x, m)
+		calls, st := seq(s, 0, f, stands, m)
 		if st == done {
 			return calls, done
 		}
@@ -270,12 +255,12 @@ func markupTail(s string, syn Syntax, m *memo) ([]Call, status) {
 	return nil, best
 }
 
-// seq checks s from byte start as one or more blocks of syntax x, blanks between and after.
-func seq(s string, start int, x Syntax, m *memo) ([]Call, status) {
+// seq checks s from byte start as one or more blocks of family f, blanks between and after.
+func seq(s string, start int, f *Family, stands uint8, m *memo) ([]Call, status) {
 	c := &cursor{s: s, i: start, m: m}
 	var calls []Call
 	for {
-		cs, o := block(c, x)
+		cs, o := block(c, f, stands)
 		switch o {
 		case fail:
 			return nil, dead
@@ -289,23 +274,25 @@ func seq(s string, start int, x Syntax, m *memo) ([]Call, status) {
 		if c.eof() {
 			return calls, done
 		}
+		stands = 1<<LineStart | 1<<Anywhere // a later block follows blanks after markup
 	}
 }
 
-// block parses one block of syntax x, which must be a single bit.
-func block(c *cursor, x Syntax) ([]Call, outcome) {
-	switch x {
-	case Invoke:
+// block parses one block of family f.
+func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
+	switch f.body {
+	case bodyInvokeItems:
 		return invokeBlock(c)
-	case ToolCallXML:
+	case bodyToolCall:
 		return toolCallBlock(c)
-	case Kimi:
+	case bodyKimi:
 		return kimiBlock(c)
-	case DeepSeek:
+	case bodyDeepSeek:
 		return deepseekBlock(c)
-	case Harmony:
+	case bodyHarmony:
 		return harmonyBlock(c)
-	default:
+	case bodyMistral:
 		return mistralBlock(c)
 	}
+	return envelope(c, f, stands)
 }

@@ -1,0 +1,243 @@
+package markup
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// envelope parses one block of a family read by a shared body reader: one of its openers (of those
+// that may stand here: stands, a bit per [Stand]), then one call, or more when f.Many, each
+// written as f.Item, an optional f.Lead and a name, the body, f.ItemEnd, with f.Sep between
+// them, then f.Close. A closer missing at the end of the text is forgiven once a call is complete
+// (cut); a text that ends before that is short.
+func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
+	if o := c.opener(f.Open, stands); o != whole {
+		return nil, o
+	}
+	if f.body == bodyFunction { // Qwen's reader takes its wrapper's closer itself (a </function> may be left out before it)
+		c.skipBlanks()
+		call, o := qwenRest(c, f.Close, false)
+		call.Syntax = f.Syntax
+		return single(call, o)
+	}
+	var calls []Call
+	for {
+		c.skipBlanks()
+		if f.Item != "" {
+			if r := c.lit(f.Item); r != ok {
+				return nil, failOrShort(r)
+			}
+		}
+		if o := c.lead(f.Lead); o != whole {
+			return nil, o
+		}
+		c.skipBlanks()
+		cs, o := readBody(c, f)
+		switch o {
+		case fail, short:
+			return nil, o
+		case cut:
+			return append(calls, cs...), cut
+		}
+		calls = append(calls, cs...)
+		c.skipBlanks()
+		if f.ItemEnd != "" {
+			switch c.lit(f.ItemEnd) {
+			case bad:
+				return nil, fail
+			case eof:
+				return calls, cut
+			}
+			c.skipBlanks()
+		}
+		if f.Close != "" {
+			switch c.lit(f.Close) {
+			case ok:
+				return calls, whole
+			case eof:
+				return calls, cut
+			}
+		}
+		if !f.Many {
+			if f.Close == "" {
+				return calls, whole
+			}
+			return nil, fail
+		}
+		if f.Sep != "" {
+			switch rest := c.rest(); {
+			case strings.HasPrefix(rest, f.Sep):
+				c.i += len(f.Sep)
+				continue
+			case rest != "" && partial(rest, f.Sep):
+				return nil, short
+			}
+		}
+		switch {
+		case f.Item != "":
+		case f.Close == "":
+			return calls, whole
+		default:
+			return nil, fail
+		}
+	}
+}
+
+// opener consumes the first of os that may stand here (stands) and that the text begins with:
+// whole; short when the text is a proper prefix of one; fail otherwise. An opener "{" or "[" is
+// the first byte of the body itself, left for its reader.
+func (c *cursor) opener(os []Opener, stands uint8) outcome {
+	rest := c.rest()
+	could := false
+	for _, o := range os {
+		if stands&(1<<o.Stand) == 0 {
+			continue
+		}
+		if strings.HasPrefix(rest, o.Text) {
+			if o.Text != "{" && o.Text != "[" {
+				c.i += len(o.Text)
+			}
+			return whole
+		}
+		could = could || partial(rest, o.Text)
+	}
+	if could {
+		return short
+	}
+	return fail
+}
+
+// lead skips l, a name after it and blanks when the text has l here: whole (also when l is ""
+// or absent); short when the text ends inside it.
+func (c *cursor) lead(l string) outcome {
+	if l == "" {
+		return whole
+	}
+	switch rest := c.rest(); {
+	case strings.HasPrefix(rest, l):
+		c.i += len(l)
+		if _, o := c.name(); o != whole {
+			return o
+		}
+	case partial(rest, l):
+		return short
+	}
+	return whole
+}
+
+// readBody reads the calls of one item of f with its shared body reader.
+func readBody(c *cursor, f *Family) ([]Call, outcome) {
+	switch f.body {
+	case bodyJSONCall:
+		if r := keyGate(c.s, c.i); r != ok {
+			return nil, failOrShort(r)
+		}
+		obj, r := c.object()
+		if r != ok {
+			return nil, failOrShort(r)
+		}
+		call, valid := callObject([]byte(obj), f.Syntax, "", true)
+		if !valid {
+			return nil, fail
+		}
+		return []Call{call}, whole
+	case bodyJSONList:
+		return jsonCallList(c, f.Syntax, "", true)
+	case bodyInvoke:
+		call, o := wrappedInvoke(c)
+		call.Syntax = f.Syntax
+		return single(call, o)
+	}
+	return pythonCalls(c, f.Syntax)
+}
+
+// jsonCallList reads a JSON list of call objects (see callObject) from its '[': each item a call of
+// syntax syn, extra the one other key allowed ("" none), parameters whether "parameters" may
+// name the arguments.
+func jsonCallList(c *cursor, syn Syntax, extra string, parameters bool) ([]Call, outcome) {
+	if c.eof() {
+		return nil, short
+	}
+	if c.s[c.i] != '[' {
+		return nil, fail
+	}
+	if parameters { // the shared readers gate the first key, so a list that is no call list is let go early
+		j := c.i + 1
+		for j < len(c.s) && isBlank(c.s[j]) {
+			j++
+		}
+		if j == len(c.s) {
+			return nil, short
+		}
+		if c.s[j] != '{' {
+			return nil, fail
+		}
+		if r := keyGate(c.s, j); r != ok {
+			return nil, failOrShort(r)
+		}
+	}
+	end, r := jsonArrayAt(c.s, c.i, c.m)
+	if r != ok {
+		return nil, failOrShort(r)
+	}
+	var items []json.RawMessage
+	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
+		return nil, fail
+	}
+	calls := make([]Call, 0, len(items))
+	for _, it := range items {
+		call, valid := callObject(it, syn, extra, parameters)
+		if !valid {
+			return nil, fail
+		}
+		calls = append(calls, call)
+	}
+	c.i = end
+	return calls, whole
+}
+
+// callKeys are the keys a call object's first key may be (keyGate).
+var callKeys = [...]string{"name", "arguments", "parameters"}
+
+// keyGate checks the object opening at byte i of s as far as its first key: ok when that key is
+// one of callKeys (or the object is empty), eof when the text ends before the key is whole and
+// what there is could still become one, bad otherwise. It lets an ordinary JSON answer go as soon
+// as its first key shows it is no call, instead of holding it to its end.
+func keyGate(s string, i int) res {
+	if i >= len(s) {
+		return eof
+	}
+	if s[i] != '{' {
+		return bad
+	}
+	j := i + 1
+	for j < len(s) && isBlank(s[j]) {
+		j++
+	}
+	if j == len(s) {
+		return eof
+	}
+	if s[j] == '}' {
+		return ok
+	}
+	if s[j] != '"' {
+		return bad
+	}
+	k := strings.IndexAny(s[j+1:], "\"\\")
+	if k >= 0 && s[j+1+k] == '\\' {
+		return bad
+	}
+	key := s[j+1:]
+	if k >= 0 {
+		key = key[:k]
+	}
+	for _, w := range callKeys {
+		if k >= 0 && key == w {
+			return ok
+		}
+		if k < 0 && strings.HasPrefix(w, key) {
+			return eof
+		}
+	}
+	return bad
+}

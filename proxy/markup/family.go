@@ -1,0 +1,222 @@
+package markup
+
+// A family is one leaked-call format: an envelope (its openers, where each may stand, the
+// per-call opener and closer, the separator between calls, the closer) around one of a few
+// shared body readers. The table families is the one list of them: the scanner's triggers, the
+// streaming Holder's first bytes, [Families] for analyze and the closers other rules cut
+// ([Closers]) are all derived from it. A new format is one row here and its test vectors in
+// testdata/vectors.
+
+// Stand says where an opener may stand in the text for its markup to count.
+type Stand uint8
+
+const (
+	// LineStart: only blanks before it on its line (Invoke: or a stray word). Markup after prose
+	// on its line ("The format is: <tool_call>…") is an example, not a leak.
+	LineStart Stand = iota
+	// Anywhere: glued after other text too. For the special tokens of a model's vocabulary and
+	// tags no prose writes, which the models emit glued to their text (D04, D05, D58, D59, D62).
+	Anywhere
+	// TextStart: only blanks before it in the whole text: the bare formats (a JSON object or list,
+	// a Python call list) that a server parses only when the whole answer is the call.
+	TextStart
+)
+
+// Opener is one way a family's markup begins.
+type Opener struct {
+	Text  string // the literal the markup begins with
+	Stand Stand
+}
+
+// body names a body reader: how the calls inside an envelope are written.
+type body uint8
+
+const (
+	// The families known before the table read their envelope themselves.
+	bodyInvokeItems body = iota // invoke elements, bare or in a wrapper (invoke.go)
+	bodyToolCall                // <tool_call> around Hermes JSON, Qwen <function=> or GLM pairs (toolcall.go)
+	bodyKimi                    // Kimi's section tokens (tokens.go)
+	bodyDeepSeek                // DeepSeek's tokens and DSML (tokens.go, dsml.go)
+	bodyHarmony                 // gpt-oss Harmony (harmony.go)
+	bodyMistral                 // [TOOL_CALLS] (mistral.go)
+
+	// The shared readers of an envelope's calls (bodies.go, python.go).
+	bodyJSONCall // one JSON object {"name": T, "arguments"|"parameters": {…}}
+	bodyJSONList // a JSON list of such objects
+	bodyFunction // Qwen's <function=T><parameter=P>V</parameter>…</function>
+	bodyInvoke   // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace
+	bodyPython   // a Python call list [f(a=1), g(b="x")]
+)
+
+// Family is one row of the table: a leaked-call format.
+type Family struct {
+	Name   string   // the models or parser that write it, for people
+	Row    string   // its docs/faults.md (REPAIRS.md) row
+	Syntax Syntax   // the bit that enables it
+	Open   []Opener // the ways its markup begins
+
+	// The envelope of the rows read by a shared body reader (the older rows read their own).
+	Item    string // each call's opener inside the envelope; "" none
+	Lead    string // after Item, an optional literal followed by a name and blanks, skipped (Step3's function<｜tool_sep｜>T)
+	ItemEnd string // each call's closer; "" none
+	Sep     string // an optional separator between calls; "" none
+	Many    bool   // more than one call may stand in one envelope
+	Close   string // the envelope's closer; "" none. A closer missing at the end of the text is forgiven once a call is complete
+	body    body
+	// closers are the closing tags of its markup that a value's rule may cut from a string's
+	// end (see [Closers]).
+	closers []string
+}
+
+// Syntax bits of the families read by the shared body readers (D62: the parsers and tests of
+// vllm-project/vllm vllm/tool_parsers/ and tests/tool_parsers/, sgl-project/sglang
+// python/sglang/srt/function_call/).
+const (
+	// SeedOSS is ByteDance Seed-OSS's <seed:tool_call><function=T>… (vllm seed_oss_tool_parser).
+	SeedOSS Syntax = lastSyntax << (iota + 1)
+	// LongCat is Meituan LongCat's <longcat_tool_call>{"name", "arguments"} (vllm longcat_tool_parser).
+	LongCat
+	// ToolCallsList is <tool_calls>[{"name", "arguments"}, …]</tool_calls> of Hunyuan A13B and
+	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser).
+	ToolCallsList
+	// Step3 is StepFun Step3's <｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=T>…
+	// (vllm step3_tool_parser).
+	Step3
+	// InternLM is InternLM2's <|action_start|><|plugin|>{"name", "parameters"}<|action_end|>
+	// (vllm internlm2_tool_parser).
+	InternLM
+	// Granite is IBM Granite's <|tool_call|>[{"name", "arguments"}, …] (vllm granite_tool_parser).
+	Granite
+	// Phi4Mini is Phi-4-mini's functools[{"name", "arguments"}, …] (vllm phi4mini_tool_parser).
+	Phi4Mini
+	// Llama3JSON is Llama 3.x's {"name": T, "parameters": {…}}, after <|python_tag|> or as the
+	// whole text, several joined by ; (vllm llama_tool_parser).
+	Llama3JSON
+	// Pythonic is a Python call list [f(a=1), g(b="x")] as the whole text (Llama 3.2/4, vllm
+	// pythonic_tool_parser), in Llama 4's <|python_start|>…<|python_end|>, or in LFM2's
+	// <|tool_call_start|>…<|tool_call_end|> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser).
+	Pythonic
+	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
+	// (Salesforce xLAM, vllm xlam_tool_parser).
+	JSONList
+
+	lastFamily = JSONList
+)
+
+// All enables every syntax.
+const All = lastFamily<<1 - 1
+
+// families is the table of every leaked-call format, in the order they are tried at one position.
+var families = []Family{
+	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvokeItems,
+		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {"<minimax:tool_call>", LineStart}},
+		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
+	{Name: "Hermes/Qwen/GLM tool_call", Row: "D03", Syntax: ToolCallXML, body: bodyToolCall,
+		Open:    []Opener{{"<tool_call>", LineStart}, {"<function=", LineStart}},
+		closers: []string{"</parameter>", "</function>", "</tool_call>"}},
+	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyKimi,
+		Open: []Opener{{kimiSection, Anywhere}, {kimiSection1, Anywhere}}},
+	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyDeepSeek,
+		Open: []Opener{{dsCalls, Anywhere}, {dsmlCalls, Anywhere}, {dsmlToolCalls, Anywhere}, {dsmlInvoke, Anywhere}}},
+	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHarmony,
+		Open: []Opener{{hStart, Anywhere}, {hChannel, Anywhere}, {hComment, LineStart}}},
+	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyMistral,
+		Open: []Opener{{mToolCalls, Anywhere}}},
+
+	{Name: "Seed-OSS", Row: "D62", Syntax: SeedOSS, body: bodyFunction,
+		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Close: "</seed:tool_call>",
+		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
+	{Name: "LongCat", Row: "D62", Syntax: LongCat, body: bodyJSONCall,
+		Open: []Opener{{"<longcat_tool_call>", Anywhere}}, Close: "</longcat_tool_call>"},
+	{Name: "Hunyuan A13B, Jamba", Row: "D62", Syntax: ToolCallsList, body: bodyJSONList,
+		Open: []Opener{{"<tool_calls>", LineStart}}, Close: "</tool_calls>"},
+	{Name: "Step3", Row: "D62", Syntax: Step3, body: bodyInvoke,
+		Open: []Opener{{"<｜tool_calls_begin｜>", Anywhere}}, Item: "<｜tool_call_begin｜>",
+		Lead: "function<｜tool_sep｜>", ItemEnd: "<｜tool_call_end｜>", Sep: "<｜tool_sep｜>", Many: true,
+		Close: "<｜tool_calls_end｜>", closers: []string{"</steptml:parameter>", "</steptml:invoke>"}},
+	{Name: "InternLM2", Row: "D62", Syntax: InternLM, body: bodyJSONCall,
+		Open: []Opener{{"<|action_start|><|plugin|>", Anywhere}}, Close: "<|action_end|>"},
+	{Name: "Granite", Row: "D62", Syntax: Granite, body: bodyJSONList,
+		Open: []Opener{{"<|tool_call|>", Anywhere}}},
+	{Name: "Phi-4-mini", Row: "D62", Syntax: Phi4Mini, body: bodyJSONList,
+		Open: []Opener{{"functools", LineStart}}},
+	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Sep: ";", Many: true,
+		Open: []Opener{{"<|python_tag|>", Anywhere}, {"{", TextStart}}, Close: "<|eom_id|>"},
+	{Name: "pythonic (Llama 3.2/4, LFM2)", Row: "D62", Syntax: Pythonic, body: bodyPython,
+		Open: []Opener{{"[", TextStart}}},
+	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
+		Open: []Opener{{"<|python_start|>", Anywhere}}, Close: "<|python_end|>"},
+	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
+		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
+	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
+		Open: []Opener{{"[", TextStart}}},
+}
+
+// Families returns the table of leaked-call formats, for analyze's lists and the docs. The
+// caller must not change it.
+func Families() []Family { return families }
+
+// FamilyOf returns the first row of the syntax bit x (a single bit), or false.
+func FamilyOf(x Syntax) (Family, bool) {
+	for _, f := range families {
+		if f.Syntax == x {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// Openers returns every opener of the families of syn, for a caller that looks for markup
+// anywhere in a text (analyze's "markup in prose" finding).
+func Openers(syn Syntax) []string {
+	var out []string
+	for _, f := range families {
+		if f.Syntax&syn == 0 {
+			continue
+		}
+		for _, o := range f.Open {
+			if len(o.Text) > 1 {
+				out = append(out, o.Text)
+			}
+		}
+	}
+	return out
+}
+
+// Closers returns the closing tags of the families of syn that a string value's rule may cut from
+// a value's end when a model left them glued to it (D23b), each once.
+func Closers(syn Syntax) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range families {
+		if f.Syntax&syn == 0 {
+			continue
+		}
+		for _, c := range f.closers {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// triggers are, per first byte of an opener and per stand, the syntaxes whose markup may begin
+// there; anywhere is the syntaxes with an opener that counts glued after text.
+var (
+	triggers [3][256]Syntax
+	anywhere Syntax
+)
+
+func init() {
+	for _, f := range families {
+		for _, o := range f.Open {
+			triggers[o.Stand][o.Text[0]] |= f.Syntax
+			if o.Stand == Anywhere {
+				anywhere |= f.Syntax
+				loud[o.Text[0]] = true
+			}
+		}
+	}
+}
