@@ -31,6 +31,17 @@
 //
 // # The syntaxes
 //
+// The families are one table (family.go, [Families]): each an envelope — its openers and where
+// each may stand ([Stand]: a line's start, anywhere, or the text's start), each call's opener,
+// closer and separator, the closer — around one of a few shared body readers: a JSON call object
+// {"name", "arguments"|"parameters"}, a JSON list of them, Qwen's <function=…>, an invoke
+// element, a Python call list. The scanner's triggers, the Holder's first bytes and analyze's
+// markup list are derived from it, so a new format is one row and its vectors (docs/faults.md
+// D62: Seed-OSS, LongCat, Hunyuan/Jamba, Step3, InternLM2, Granite, Phi-4-mini, Llama 3 JSON,
+// pythonic, xLAM, DeepSeek V4 DSML). The bare forms (a JSON object or list, a Python list) count
+// only as the whole text, and a JSON text whose first key is no call key is let go at that key.
+// The families below, known before the table, are rows whose envelopes their own readers parse.
+//
 // A [Syntax] bit enables each family. One tail is one or more blocks of one family, blanks between.
 //
 // Invoke (D01, D02): an optional stray word, then items; an item is an invoke element or a wrapper
@@ -106,8 +117,7 @@
 //
 // A [Holder] follows the text already released and answers, for the text not yet released, how much
 // may go now. It holds only what could still turn out to be a leaked tail: a line so far made only of
-// blanks and a prefix of a stray word (Invoke only) or of Harmony's detokenized header (Harmony
-// only), and everything from the first position where the
+// blanks and a prefix of a stray word (Invoke only), and everything from the first position where the
 // text from there on is a prefix of a tail of an enabled syntax (a < followed by a prefix of an
 // opener, or a real opener and its markup until the markup is broken or is followed by other text).
 // Nothing inside Markdown code, on a blockquote line or inside <think> is held. The held text is

@@ -23,6 +23,13 @@ func fuzzSeeds(f *testing.F) []string {
 		"Now." + kimiSingular, dsmlWrite, "Run.<|channel|>commentary to=functions.bash <|constrain|>json<|message|>{\"a\":1}<|call|>",
 		"commentary to=functions.bash json{\"a\": [1]}", "Check.[TOOL_CALLS]read[ARGS]{\"p\": 1}[TOOL_CALLS]b[ARGS]{}",
 		"[TOOL_CALLS] [{\"name\": \"a\", \"arguments\": {}, \"id\": \"x\"}]", "See [docs](x) and [TOOL_CALLS]",
+		"Ok.<seed:tool_call>\n<function=a>\n<parameter=b>c</parameter>\n</function>\n</seed:tool_call>",
+		"<longcat_tool_call>{\"name\": \"a\", \"arguments\": {\"b\": 1}}</longcat_tool_call>",
+		"<tool_calls>[{\"name\": \"a\", \"arguments\": {}}]</tool_calls>", "[a(b='c', d=[1, {'e': None}]), f()]",
+		"<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>a\n<steptml:invoke name=\"a\"><steptml:parameter name=\"b\">c</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>",
+		"<|python_tag|>{\"name\": \"a\", \"parameters\": {}}; {\"name\": \"b\", \"parameters\": {}}", "functools[{\"name\": \"a\", \"arguments\": {}}]",
+		"<|action_start|><|plugin|>{\"name\": \"a\", \"parameters\": {}}<|action_end|>", "<|tool_call|>[{\"name\": \"a\", \"arguments\": {}}]",
+		"<|tool_call_start|>[a(b=1)]<|tool_call_end|>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
 	}
 	for _, ct := range loadCaseTexts(f) {
 		seeds = append(seeds, strings.Join(ct.pieces, ""))
