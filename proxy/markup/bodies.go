@@ -11,14 +11,29 @@ import (
 // them, then f.Close. A closer missing at the end of the text is forgiven once a call is complete
 // (cut); a text that ends before that is short.
 func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
+	at := c.i
 	if o := c.opener(f.Open, stands); o != whole {
 		return nil, o
 	}
-	if f.body == bodyFunction { // Qwen's reader takes its wrapper's closer itself (a </function> may be left out before it)
+	// The XML-ish readers take their wrapper's closer themselves (Qwen: a </function> may be
+	// left out before it; both: nothing but a closer may follow the last value).
+	switch f.body {
+	case bodyFunction:
 		c.skipBlanks()
 		call, o := qwenRest(c, f.Close, false)
 		call.Syntax = f.Syntax
 		return single(call, o)
+	case bodyBareFunction:
+		c.i = at
+		return single(qwenRest(c, tcClose, true))
+	case bodyArgKV:
+		c.skipBlanks()
+		if rest := c.rest(); rest == "" {
+			return nil, short
+		} else if !nameByte(rest[0]) {
+			return nil, fail
+		}
+		return single(glmRest(c, f.Close))
 	}
 	var calls []Call
 	for {
@@ -50,13 +65,8 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 			}
 			c.skipBlanks()
 		}
-		if f.Close != "" {
-			switch c.lit(f.Close) {
-			case ok:
-				return calls, whole
-			case eof:
-				return calls, cut
-			}
+		if o, done := c.closeAny(f.Close, f.Close2); done {
+			return calls, o
 		}
 		if !f.Many {
 			if f.Close == "" {
@@ -81,6 +91,26 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 			return nil, fail
 		}
 	}
+}
+
+// closeAny reads one of the closers a and b ("" none): done with whole when one comes (the cursor
+// after it), with cut when the text ends inside one (a prefix of it, possibly empty); not done
+// otherwise.
+func (c *cursor) closeAny(a, b string) (outcome, bool) {
+	if a == "" {
+		return fail, false
+	}
+	rest := c.rest()
+	for _, cl := range [...]string{a, b} {
+		if cl != "" && strings.HasPrefix(rest, cl) {
+			c.i += len(cl)
+			return whole, true
+		}
+	}
+	if partial(rest, a) || b != "" && partial(rest, b) {
+		return cut, true
+	}
+	return fail, false
 }
 
 // opener consumes the first of os that may stand here (stands) and that the text begins with:
@@ -136,13 +166,15 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		if r != ok {
 			return nil, failOrShort(r)
 		}
-		call, valid := callObject([]byte(obj), f.Syntax, "", true)
+		call, valid := callObject([]byte(obj), f.Syntax, "", f.Params)
 		if !valid {
 			return nil, fail
 		}
 		return []Call{call}, whole
 	case bodyJSONList:
-		return jsonCallList(c, f.Syntax, "", true)
+		return jsonCallList(c, f.Syntax, "", f.Params, true)
+	case bodyNameJSON:
+		return single(nameJSON(c, f))
 	case bodyInvoke:
 		call, o := wrappedInvoke(c)
 		call.Syntax = f.Syntax
@@ -151,17 +183,44 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 	return pythonCalls(c, f.Syntax)
 }
 
+// nameJSON reads bodyNameJSON: a tool name (f.NamePrefix and a :N index removed when f says so),
+// blanks, f.NameSep, blanks and the arguments object.
+func nameJSON(c *cursor, f *Family) (Call, outcome) {
+	raw, o := c.name()
+	if o != whole {
+		return Call{}, o
+	}
+	name := strings.TrimPrefix(raw, f.NamePrefix)
+	if k := strings.LastIndexByte(name, ':'); f.NameIndex && k >= 0 && allDigits(name[k+1:]) {
+		name = name[:k]
+	}
+	if name == "" {
+		return Call{}, fail
+	}
+	c.skipBlanks()
+	if r := c.lit(f.NameSep); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	c.skipBlanks()
+	obj, r := c.object()
+	if r != ok {
+		return Call{}, failOrShort(r)
+	}
+	return Call{Syntax: f.Syntax, Name: name, JSON: []byte(obj)}, whole
+}
+
 // jsonCallList reads a JSON list of call objects (see callObject) from its '[': each item a call of
 // syntax syn, extra the one other key allowed ("" none), parameters whether "parameters" may
-// name the arguments.
-func jsonCallList(c *cursor, syn Syntax, extra string, parameters bool) ([]Call, outcome) {
+// name the arguments, gate whether a list whose first item's first key is no call key is
+// refused at that key.
+func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([]Call, outcome) {
 	if c.eof() {
 		return nil, short
 	}
 	if c.s[c.i] != '[' {
 		return nil, fail
 	}
-	if parameters { // the shared readers gate the first key, so a list that is no call list is let go early
+	if gate { // a list that is no call list is let go early
 		j := c.i + 1
 		for j < len(c.s) && isBlank(c.s[j]) {
 			j++

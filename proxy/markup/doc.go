@@ -40,7 +40,9 @@
 // D62: Seed-OSS, LongCat, Hunyuan/Jamba, Step3, InternLM2, Granite, Phi-4-mini, Llama 3 JSON,
 // pythonic, xLAM, DeepSeek V4 DSML). The bare forms (a JSON object or list, a Python list) count
 // only as the whole text, and a JSON text whose first key is no call key is let go at that key.
-// The families below, known before the table, are rows whose envelopes their own readers parse.
+// Of the families below, known before the table, Hermes, Qwen, GLM and Kimi are read by the shared
+// readers; Invoke, DeepSeek, Harmony and Mistral are rows whose envelopes their own readers parse
+// (stray words, namespaced wrappers, V3's fenced arguments, Harmony's headers, [CALL_ID]).
 //
 // A [Syntax] bit enables each family. One tail is one or more blocks of one family, blanks between.
 //

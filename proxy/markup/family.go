@@ -34,18 +34,19 @@ type body uint8
 const (
 	// The families known before the table read their envelope themselves.
 	bodyInvokeItems body = iota // invoke elements, bare or in a wrapper (invoke.go)
-	bodyToolCall                // <tool_call> around Hermes JSON, Qwen <function=> or GLM pairs (toolcall.go)
-	bodyKimi                    // Kimi's section tokens (tokens.go)
 	bodyDeepSeek                // DeepSeek's tokens and DSML (tokens.go, dsml.go)
 	bodyHarmony                 // gpt-oss Harmony (harmony.go)
 	bodyMistral                 // [TOOL_CALLS] (mistral.go)
 
-	// The shared readers of an envelope's calls (bodies.go, python.go).
-	bodyJSONCall // one JSON object {"name": T, "arguments"|"parameters": {…}}
-	bodyJSONList // a JSON list of such objects
-	bodyFunction // Qwen's <function=T><parameter=P>V</parameter>…</function>
-	bodyInvoke   // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace
-	bodyPython   // a Python call list [f(a=1), g(b="x")]
+	// The shared readers of an envelope's calls (bodies.go, toolcall.go, python.go).
+	bodyJSONCall     // one JSON object {"name": T, "arguments": {…}} ("parameters" too when Params)
+	bodyJSONList     // a JSON list of such objects
+	bodyNameJSON     // a tool name, NameSep, a JSON object (Kimi)
+	bodyFunction     // Qwen's <function=T><parameter=P>V</parameter>…</function>
+	bodyBareFunction // the same without its wrapper's opener, a stray </tool_call> after it taken along
+	bodyArgKV        // GLM's tool name then <arg_key>K</arg_key><arg_value>V</arg_value> pairs
+	bodyInvoke       // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace
+	bodyPython       // a Python call list [f(a=1), g(b="x")]
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -62,7 +63,14 @@ type Family struct {
 	Sep     string // an optional separator between calls; "" none
 	Many    bool   // more than one call may stand in one envelope
 	Close   string // the envelope's closer; "" none. A closer missing at the end of the text is forgiven once a call is complete
-	body    body
+	Close2  string // another closer that ends the envelope as well (Kimi's singular and plural section tokens); "" none
+	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
+	NameSep string // bodyNameJSON: the literal between the name and the arguments
+	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
+	// functions.T:0)
+	NamePrefix string
+	NameIndex  bool
+	body       body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
 	closers []string
@@ -111,11 +119,18 @@ var families = []Family{
 	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvokeItems,
 		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {"<minimax:tool_call>", LineStart}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
-	{Name: "Hermes/Qwen/GLM tool_call", Row: "D03", Syntax: ToolCallXML, body: bodyToolCall,
-		Open:    []Opener{{"<tool_call>", LineStart}, {"<function=", LineStart}},
+	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
+		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose},
+	{Name: "Qwen3 Coder / XML", Row: "D03", Syntax: ToolCallXML, body: bodyFunction,
+		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose,
 		closers: []string{"</parameter>", "</function>", "</tool_call>"}},
-	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyKimi,
-		Open: []Opener{{kimiSection, Anywhere}, {kimiSection1, Anywhere}}},
+	{Name: "Qwen3 Coder without <tool_call>", Row: "D03", Syntax: ToolCallXML, body: bodyBareFunction,
+		Open: []Opener{{qwenFunc, LineStart}}},
+	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
+		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose},
+	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
+		Open: []Opener{{kimiSection, Anywhere}, {kimiSection1, Anywhere}}, Item: kimiCall, NameSep: kimiArgs,
+		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
 	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyDeepSeek,
 		Open: []Opener{{dsCalls, Anywhere}, {dsmlCalls, Anywhere}, {dsmlToolCalls, Anywhere}, {dsmlInvoke, Anywhere}}},
 	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHarmony,
@@ -134,13 +149,13 @@ var families = []Family{
 		Open: []Opener{{"<｜tool_calls_begin｜>", Anywhere}}, Item: "<｜tool_call_begin｜>",
 		Lead: "function<｜tool_sep｜>", ItemEnd: "<｜tool_call_end｜>", Sep: "<｜tool_sep｜>", Many: true,
 		Close: "<｜tool_calls_end｜>", closers: []string{"</steptml:parameter>", "</steptml:invoke>"}},
-	{Name: "InternLM2", Row: "D62", Syntax: InternLM, body: bodyJSONCall,
+	{Name: "InternLM2", Row: "D62", Syntax: InternLM, body: bodyJSONCall, Params: true,
 		Open: []Opener{{"<|action_start|><|plugin|>", Anywhere}}, Close: "<|action_end|>"},
 	{Name: "Granite", Row: "D62", Syntax: Granite, body: bodyJSONList,
 		Open: []Opener{{"<|tool_call|>", Anywhere}}},
 	{Name: "Phi-4-mini", Row: "D62", Syntax: Phi4Mini, body: bodyJSONList,
 		Open: []Opener{{"functools", LineStart}}},
-	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Sep: ";", Many: true,
+	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Params: true, Sep: ";", Many: true,
 		Open: []Opener{{"<|python_tag|>", Anywhere}, {"{", TextStart}}, Close: "<|eom_id|>"},
 	{Name: "pythonic (Llama 3.2/4, LFM2)", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"[", TextStart}}},
@@ -156,7 +171,8 @@ var families = []Family{
 // caller must not change it.
 func Families() []Family { return families }
 
-// FamilyOf returns the first row of the syntax bit x (a single bit), or false.
+// FamilyOf returns the first row of the syntax bit x (a single bit), or false. (ToolCallXML's
+// first row names D03b; analyze tells its rows apart by the call.)
 func FamilyOf(x Syntax) (Family, bool) {
 	for _, f := range families {
 		if f.Syntax == x {

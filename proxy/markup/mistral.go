@@ -61,4 +61,4 @@ func mistralBlock(c *cursor) ([]Call, outcome) {
 }
 
 // mistralList parses the JSON list of the older template, from its '['.
-func mistralList(c *cursor) ([]Call, outcome) { return jsonCallList(c, Mistral, "id", false) }
+func mistralList(c *cursor) ([]Call, outcome) { return jsonCallList(c, Mistral, "id", false, false) }

@@ -231,7 +231,7 @@ func wordTail(s string, m *memo) (string, []Call, status) {
 			return w, nil, more
 		}
 	}
-	calls, st := seq(s, i, &families[0], 1<<LineStart, m)
+	calls, st := seq(s, i, Invoke, 1<<LineStart, m)
 	return w, calls, st
 }
 
@@ -239,12 +239,14 @@ func wordTail(s string, m *memo) (string, []Call, status) {
 // (stands: a bit per [Stand]).
 func markupTail(s string, syn Syntax, stands uint8, m *memo) ([]Call, status) {
 	best := dead
+	var tried Syntax
 	for k := range families {
-		f := &families[k]
-		if syn&f.Syntax == 0 {
+		x := families[k].Syntax
+		if syn&x == 0 || tried&x != 0 {
 			continue
 		}
-		calls, st := seq(s, 0, f, stands, m)
+		tried |= x
+		calls, st := seq(s, 0, x, stands, m)
 		if st == done {
 			return calls, done
 		}
@@ -255,12 +257,13 @@ func markupTail(s string, syn Syntax, stands uint8, m *memo) ([]Call, status) {
 	return nil, best
 }
 
-// seq checks s from byte start as one or more blocks of family f, blanks between and after.
-func seq(s string, start int, f *Family, stands uint8, m *memo) ([]Call, status) {
+// seq checks s from byte start as one or more blocks of syntax x (of any of its rows), blanks
+// between and after.
+func seq(s string, start int, x Syntax, stands uint8, m *memo) ([]Call, status) {
 	c := &cursor{s: s, i: start, m: m}
 	var calls []Call
 	for {
-		cs, o := block(c, f, stands)
+		cs, o := blockOf(c, x, stands)
 		switch o {
 		case fail:
 			return nil, dead
@@ -278,15 +281,32 @@ func seq(s string, start int, f *Family, stands uint8, m *memo) ([]Call, status)
 	}
 }
 
+// blockOf parses one block of syntax x at the cursor with each of its rows in turn: the first
+// that reads a block (whole or cut) gives it; else short when one may still read one; else fail.
+func blockOf(c *cursor, x Syntax, stands uint8) ([]Call, outcome) {
+	start, best := c.i, fail
+	for k := range families {
+		f := &families[k]
+		if f.Syntax != x {
+			continue
+		}
+		c.i = start
+		cs, o := block(c, f, stands)
+		if o == whole || o == cut {
+			return cs, o
+		}
+		if o == short {
+			best = short
+		}
+	}
+	return nil, best
+}
+
 // block parses one block of family f.
 func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	switch f.body {
 	case bodyInvokeItems:
 		return invokeBlock(c)
-	case bodyToolCall:
-		return toolCallBlock(c)
-	case bodyKimi:
-		return kimiBlock(c)
 	case bodyDeepSeek:
 		return deepseekBlock(c)
 	case bodyHarmony:
