@@ -1,5 +1,7 @@
 package markup
 
+import "math/bits"
+
 // A family is one leaked-call format: an envelope (its openers, where each may stand, the
 // per-call opener and closer, the separator between calls, the closer) around one of a few
 // shared body readers. The table families is the one list of them: the scanner's triggers, the
@@ -117,7 +119,8 @@ const All = lastFamily<<1 - 1
 // families is the table of every leaked-call format, in the order they are tried at one position.
 var families = []Family{
 	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvokeItems,
-		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {"<minimax:tool_call>", LineStart}},
+		// any tag name may carry a namespace prefix (<invoke, <ns:tool_call>): "<" stands for them
+		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {"<minimax:tool_call>", LineStart}, {"<", LineStart}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
 		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose},
@@ -218,17 +221,28 @@ func Closers(syn Syntax) []string {
 	return out
 }
 
-// triggers are, per first byte of an opener and per stand, the syntaxes whose markup may begin
-// there; anywhere is the syntaxes with an opener that counts glued after text.
+// triggers are, per stand and per first byte of an opener, the syntaxes whose markup may begin
+// there; seconds the same per second byte (every byte for a one-byte opener), a second sieve;
+// anywhere is the syntaxes with an opener that counts glued after text; rowsOf lists each
+// syntax bit's rows (by the bit's index), in table order.
 var (
 	triggers [3][256]Syntax
+	seconds  [3][256]Syntax
 	anywhere Syntax
+	rowsOf   [64][]*Family
 )
 
 func init() {
-	for _, f := range families {
+	for k := range families {
+		f := &families[k]
+		rowsOf[bits.TrailingZeros(uint(f.Syntax))] = append(rowsOf[bits.TrailingZeros(uint(f.Syntax))], f)
 		for _, o := range f.Open {
 			triggers[o.Stand][o.Text[0]] |= f.Syntax
+			for b := range 256 {
+				if len(o.Text) == 1 || o.Text[1] == byte(b) {
+					seconds[o.Stand][b] |= f.Syntax
+				}
+			}
 			if o.Stand == Anywhere {
 				anywhere |= f.Syntax
 				loud[o.Text[0]] = true

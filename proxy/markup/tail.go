@@ -1,6 +1,9 @@
 package markup
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Syntax is a set of leaked-call syntaxes, one bit each; a dialect enables those its upstreams emit.
 // The zero Syntax enables none: nothing is found and nothing held.
@@ -177,24 +180,40 @@ func first(ts textState, s string, syn Syntax, ms *memos) found {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
-		if ts.mayOpen() {
-			b := s[i]
-			x := triggers[Anywhere][b]
-			if ts.lineLead() {
-				x |= triggers[LineStart][b]
-			}
-			if !ts.began {
-				x |= triggers[TextStart][b]
-			}
-			if x &= syn; x != 0 {
-				if calls, st := markupTail(s[i:], x, ts.stands(), ms.forPos(i)); st != dead {
-					return found{at: i, calls: calls, st: st}
-				}
+		if x := syn & ts.triggered(s, i); x != 0 && ts.mayOpen() {
+			if calls, st := markupTail(s[i:], x, ts.stands(), ms.forPos(i)); st != dead {
+				return found{at: i, calls: calls, st: st}
 			}
 		}
 		ts.feed(s[i])
 	}
 	return found{at: -1}
+}
+
+// triggered is the syntaxes whose openers, where the next byte stands, begin with s[i] (and
+// s[i+1], when the text goes on).
+func (t *textState) triggered(s string, i int) Syntax {
+	b := s[i]
+	x := triggers[Anywhere][b]
+	lead, start := t.lineLead(), !t.began
+	if lead {
+		x |= triggers[LineStart][b]
+	}
+	if start {
+		x |= triggers[TextStart][b]
+	}
+	if x == 0 || i+1 == len(s) {
+		return x
+	}
+	b = s[i+1]
+	y := seconds[Anywhere][b]
+	if lead {
+		y |= seconds[LineStart][b]
+	}
+	if start {
+		y |= seconds[TextStart][b]
+	}
+	return x & y
 }
 
 // wordTail checks s, which starts at a line start, as blanks, a stray word and an Invoke tail.
@@ -285,11 +304,7 @@ func seq(s string, start int, x Syntax, stands uint8, m *memo) ([]Call, status) 
 // that reads a block (whole or cut) gives it; else short when one may still read one; else fail.
 func blockOf(c *cursor, x Syntax, stands uint8) ([]Call, outcome) {
 	start, best := c.i, fail
-	for k := range families {
-		f := &families[k]
-		if f.Syntax != x {
-			continue
-		}
+	for _, f := range rowsOf[bits.TrailingZeros(uint(x))] {
 		c.i = start
 		cs, o := block(c, f, stands)
 		if o == whole || o == cut {
