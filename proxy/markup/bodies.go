@@ -74,14 +74,15 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 			}
 			return nil, fail
 		}
-		if f.Sep != "" {
-			switch rest := c.rest(); {
-			case strings.HasPrefix(rest, f.Sep):
-				c.i += len(f.Sep)
-				continue
-			case rest != "" && partial(rest, f.Sep):
-				return nil, short
-			}
+		switch rest := c.rest(); {
+		case f.Sep == "" && f.Item == "":
+			continue // calls one after another, blanks between
+		case f.Sep == "":
+		case strings.HasPrefix(rest, f.Sep):
+			c.i += len(f.Sep)
+			continue
+		case rest != "" && partial(rest, f.Sep):
+			return nil, short
 		}
 		switch {
 		case f.Item != "":

@@ -103,8 +103,10 @@ const (
 	// whole text, several joined by ; (vllm llama_tool_parser).
 	Llama3JSON
 	// Pythonic is a Python call list [f(a=1), g(b="x")] as the whole text (Llama 3.2/4, vllm
-	// pythonic_tool_parser), in Llama 4's <|python_start|>…<|python_end|>, or in LFM2's
-	// <|tool_call_start|>…<|tool_call_end|> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser).
+	// pythonic_tool_parser), in Llama 4's <|python_start|>…<|python_end|>, in LFM2's
+	// <|tool_call_start|>…<|tool_call_end|>, or Olmo 3's calls one a line in
+	// <function_calls>…</function_calls> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser,
+	// olmo3_tool_parser).
 	Pythonic
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
@@ -166,6 +168,8 @@ var families = []Family{
 		Open: []Opener{{"<|python_start|>", Anywhere}}, Close: "<|python_end|>"},
 	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
+	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
+		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
 		Open: []Opener{{"[", TextStart}}},
 }

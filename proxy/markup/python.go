@@ -12,8 +12,8 @@ const maxPyDepth = 64
 // pythonCalls reads the pythonic call syntax (D62: vllm pythonic_tool_parser,
 // llama4_pythonic_tool_parser, lfm2_tool_parser): a list [f(a=1), g(b="x")] of calls, or a
 // single call f(a=1). A call is a tool name, then keyword arguments only, each a Python literal:
-// a string ('…' or "…", with Python's escapes), a number, True, False, None, or a list or dict
-// of them. Each call's arguments become a JSON object ([Call.JSON]); positional arguments, other
+// a string ('…' or "…", with Python's escapes), a number, True, False, None (or JSON's true,
+// false, null), or a list, tuple or dict of them. Each call's arguments become a JSON object ([Call.JSON]); positional arguments, other
 // expressions and duplicate keywords are refused.
 func pythonCalls(c *cursor, syn Syntax) ([]Call, outcome) {
 	if c.eof() {
@@ -164,7 +164,9 @@ func (c *cursor) pyValue(b *strings.Builder, depth int) res {
 	case q == '-' || '0' <= q && q <= '9':
 		return c.pyNumber(b)
 	}
-	for _, w := range [...][2]string{{"True", "true"}, {"False", "false"}, {"None", "null"}} {
+	// Python's constants, and JSON's, which Olmo 3 writes too (vllm test_olmo3_tool_parser.py
+	// MORE_TYPES_FUNCTION_OUTPUT_JSON_LITERALS)
+	for _, w := range [...][2]string{{"True", "true"}, {"False", "false"}, {"None", "null"}, {"true", "true"}, {"false", "false"}, {"null", "null"}} {
 		switch rest := c.rest(); {
 		case strings.HasPrefix(rest, w[0]):
 			c.i += len(w[0])
