@@ -176,6 +176,8 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		return jsonCallList(c, f.Syntax, "", f.Params, true)
 	case bodyNameJSON:
 		return single(nameJSON(c, f))
+	case bodyGemma:
+		return single(gemmaBody(c, f.Syntax))
 	case bodyInvoke:
 		call, o := wrappedInvoke(c)
 		call.Syntax = f.Syntax

@@ -38,7 +38,7 @@
 // element, a Python call list. The scanner's triggers, the Holder's first bytes and analyze's
 // markup list are derived from it, so a new format is one row and its vectors (docs/faults.md
 // D62: Seed-OSS, LongCat, Hunyuan/Jamba, Step3, InternLM2, Granite, Phi-4-mini, Llama 3 JSON,
-// pythonic (bare, Llama 4, LFM2, Olmo 3), xLAM, DeepSeek V4 DSML). The bare forms (a JSON object or list, a Python list) count
+// pythonic (bare, Llama 4, LFM2, Olmo 3), xLAM, Gemma 4, DeepSeek V4 DSML). The bare forms (a JSON object or list, a Python list) count
 // only as the whole text, and a JSON text whose first key is no call key is let go at that key.
 // Of the families below, known before the table, Hermes, Qwen, GLM and Kimi are read by the shared
 // readers; Invoke, DeepSeek, Harmony and Mistral are rows whose envelopes their own readers parse

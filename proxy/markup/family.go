@@ -49,6 +49,7 @@ const (
 	bodyArgKV        // GLM's tool name then <arg_key>K</arg_key><arg_value>V</arg_value> pairs
 	bodyInvoke       // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace
 	bodyPython       // a Python call list [f(a=1), g(b="x")]
+	bodyGemma        // Gemma 4's call:T{k:<|"|>v<|"|>,…}
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -108,6 +109,8 @@ const (
 	// <function_calls>…</function_calls> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser,
 	// olmo3_tool_parser).
 	Pythonic
+	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser).
+	Gemma4
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
 	JSONList
@@ -170,6 +173,8 @@ var families = []Family{
 		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
+	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
+		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
 		Open: []Opener{{"[", TextStart}}},
 }

@@ -68,6 +68,11 @@ func TestFamilyRows(t *testing.T) {
 		{name: "xlam list", syn: All, text: `[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]`,
 			calls: []Call{js(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},
 		{name: "a JSON list answer", syn: All, text: `[{"id": 1}, {"id": 2}]`},
+		// vllm tests/tool_parsers/test_gemma4_tool_parser.py TestExtractToolCalls
+		{name: "gemma 4 nested", syn: All, text: `Let me check. <|tool_call>call:complex_function{nested:{inner:<|"|>value<|"|>},list:[<|"|>a<|"|>,<|"|>b<|"|>],n:3.14,on:true,x:null,m:{<|"|>3<|"|>:<|"|>new text<|"|>}}<tool_call|>`,
+			keep: "Let me check.", calls: []Call{js(Gemma4, "complex_function", `{"nested":{"inner":"value"},"list":["a","b"],"n":3.14,"on":true,"x":null,"m":{"3":"new text"}}`)}},
+		{name: "gemma 4 incomplete", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>London`},
+		{name: "gemma 4 bare word value", syn: All, text: `<|tool_call>call:get_weather{location:London}<tool_call|>`},
 		// vllm tests/tool_parsers/test_deepseekv4_tool_parser.py
 		{name: "deepseek v4 dsml", syn: All, text: "Let me check.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"get_weather\">\n<｜DSML｜parameter name=\"city\" string=\"true\">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
 			keep: "Let me check.", calls: []Call{{Syntax: DeepSeek, Name: "get_weather", Params: []Param{{Name: "city", Value: "Paris"}}}}},

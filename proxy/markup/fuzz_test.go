@@ -29,7 +29,8 @@ func fuzzSeeds(f *testing.F) []string {
 		"<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>a\n<steptml:invoke name=\"a\"><steptml:parameter name=\"b\">c</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>",
 		"<|python_tag|>{\"name\": \"a\", \"parameters\": {}}; {\"name\": \"b\", \"parameters\": {}}", "functools[{\"name\": \"a\", \"arguments\": {}}]",
 		"<|action_start|><|plugin|>{\"name\": \"a\", \"parameters\": {}}<|action_end|>", "<|tool_call|>[{\"name\": \"a\", \"arguments\": {}}]",
-		"<|tool_call_start|>[a(b=1)]<|tool_call_end|>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
+		"<|tool_call_start|>[a(b=1)]<|tool_call_end|>", "<|tool_call>call:a{b:<|\"|>c<|\"|>,d:[1,{e:null}]}<tool_call|>",
+		"<function_calls>a(b='c')\nd()</function_calls>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
 	}
 	for _, ct := range loadCaseTexts(f) {
 		seeds = append(seeds, strings.Join(ct.pieces, ""))
