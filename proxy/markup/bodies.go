@@ -125,6 +125,15 @@ func (c *cursor) opener(os []Opener, stands uint8) outcome {
 			continue
 		}
 		if strings.HasPrefix(rest, o.Text) {
+			if o.Stand == LineEnd {
+				switch r := lineEnds(rest[len(o.Text):]); r {
+				case eof:
+					could = true
+					continue
+				case bad:
+					continue
+				}
+			}
 			if o.Text != "{" && o.Text != "[" {
 				c.i += len(o.Text)
 			}
@@ -136,6 +145,21 @@ func (c *cursor) opener(os []Opener, stands uint8) outcome {
 		return short
 	}
 	return fail
+}
+
+// lineEnds reports whether s begins with blanks other than a line break and then a line break: ok;
+// eof when s ends before that shows; bad when other text comes first.
+func lineEnds(s string) res {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			return ok
+		case ' ', '\t', '\r':
+		default:
+			return bad
+		}
+	}
+	return eof
 }
 
 // lead skips l, a name after it and blanks when the text has l here: whole (also when l is ""

@@ -44,7 +44,7 @@ func (t *textState) lineLead() bool { return t.phase == phaseLead }
 
 // stands is the set of [Stand] an opener at the next byte has, a bit each.
 func (t *textState) stands() uint8 {
-	s := uint8(1 << Anywhere)
+	s := uint8(1<<Anywhere | 1<<LineEnd)
 	if t.lineLead() {
 		s |= 1 << LineStart
 	}

@@ -1,6 +1,9 @@
 package markup
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // A family is one leaked-call format: an envelope (its openers, where each may stand, the
 // per-call opener and closer, the separator between calls, the closer) around one of a few
@@ -22,6 +25,11 @@ const (
 	// TextStart: only blanks before it in the whole text: the bare formats (a JSON object or list,
 	// a Python call list) that a server parses only when the whole answer is the call.
 	TextStart
+	// LineEnd: glued after text on its line too, when only blanks and a line break follow it, as
+	// Qwen's template writes "…for you.<tool_call>\n<function=…" (vllm
+	// test_qwen3_xml_coder_shared.py single_tool_with_content); an example in prose goes on on
+	// its line ("The format is: <tool_call>{…}").
+	LineEnd
 )
 
 // Opener is one way a family's markup begins.
@@ -128,14 +136,14 @@ var families = []Family{
 		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {"<minimax:tool_call>", LineStart}, {"<", LineStart}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
-		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose},
+		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	{Name: "Qwen3 Coder / XML", Row: "D03", Syntax: ToolCallXML, body: bodyFunction,
-		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose,
+		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose,
 		closers: []string{"</parameter>", "</function>", "</tool_call>"}},
 	{Name: "Qwen3 Coder without <tool_call>", Row: "D03", Syntax: ToolCallXML, body: bodyBareFunction,
 		Open: []Opener{{qwenFunc, LineStart}}},
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
-		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose},
+		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, Anywhere}, {kimiSection1, Anywhere}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
@@ -203,7 +211,7 @@ func Openers(syn Syntax) []string {
 			continue
 		}
 		for _, o := range f.Open {
-			if len(o.Text) > 1 {
+			if len(o.Text) > 1 && !slices.Contains(out, o.Text) {
 				out = append(out, o.Text)
 			}
 		}
@@ -232,12 +240,14 @@ func Closers(syn Syntax) []string {
 
 // triggers are, per stand and per first byte of an opener, the syntaxes whose markup may begin
 // there; seconds the same per second byte (every byte for a one-byte opener), a second sieve;
-// anywhere is the syntaxes with an opener that counts glued after text; rowsOf lists each
+// anywhere is the syntaxes with an opener that counts glued after text, lineEnd those with one
+// that counts glued when its line ends after it; rowsOf lists each
 // syntax bit's rows (by the bit's index), in table order.
 var (
-	triggers [3][256]Syntax
-	seconds  [3][256]Syntax
+	triggers [4][256]Syntax
+	seconds  [4][256]Syntax
 	anywhere Syntax
+	lineEnd  Syntax
 	rowsOf   [64][]*Family
 )
 
@@ -252,8 +262,12 @@ func init() {
 					seconds[o.Stand][b] |= f.Syntax
 				}
 			}
-			if o.Stand == Anywhere {
+			switch o.Stand {
+			case Anywhere:
 				anywhere |= f.Syntax
+				loud[o.Text[0]] = true
+			case LineEnd:
+				lineEnd |= f.Syntax
 				loud[o.Text[0]] = true
 			}
 		}

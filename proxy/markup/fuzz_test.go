@@ -69,7 +69,7 @@ func FuzzParseTail(f *testing.F) {
 			t.Fatalf("stray word %q is not count, court or call", leak.Word)
 		}
 		line := text[strings.LastIndexByte(text[:leak.Start], '\n')+1 : leak.Start]
-		if strings.Trim(line, " \t") != "" && calls[0].Syntax&anywhere == 0 {
+		if strings.Trim(line, " \t") != "" && calls[0].Syntax&(anywhere|lineEnd) == 0 {
 			t.Fatalf("markup of syntax %d after %q on its line", calls[0].Syntax, line)
 		}
 		if !strings.Contains(text, thinkClose) {
@@ -99,7 +99,7 @@ func FuzzPrefixClosed(f *testing.F) {
 			return
 		}
 		k := int(cut) % (len(s) + 1)
-		for _, stands := range []uint8{1 << Anywhere, 1<<Anywhere | 1<<LineStart, 1<<Anywhere | 1<<LineStart | 1<<TextStart} {
+		for _, stands := range []uint8{1 << Anywhere, 1<<Anywhere | 1<<LineEnd, 1<<Anywhere | 1<<LineStart, 1<<Anywhere | 1<<LineStart | 1<<LineEnd | 1<<TextStart} {
 			if _, st := markupTail(s, All, stands, nil); st != dead {
 				if _, st2 := markupTail(s[:k], All, stands, nil); st2 == dead {
 					t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])

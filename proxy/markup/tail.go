@@ -194,7 +194,7 @@ func first(ts textState, s string, syn Syntax, ms *memos) found {
 // s[i+1], when the text goes on).
 func (t *textState) triggered(s string, i int) Syntax {
 	b := s[i]
-	x := triggers[Anywhere][b]
+	x := triggers[Anywhere][b] | triggers[LineEnd][b]
 	lead, start := t.lineLead(), !t.began
 	if lead {
 		x |= triggers[LineStart][b]
@@ -206,7 +206,7 @@ func (t *textState) triggered(s string, i int) Syntax {
 		return x
 	}
 	b = s[i+1]
-	y := seconds[Anywhere][b]
+	y := seconds[Anywhere][b] | seconds[LineEnd][b]
 	if lead {
 		y |= seconds[LineStart][b]
 	}
@@ -296,7 +296,7 @@ func seq(s string, start int, x Syntax, stands uint8, m *memo) ([]Call, status) 
 		if c.eof() {
 			return calls, done
 		}
-		stands = 1<<LineStart | 1<<Anywhere // a later block follows blanks after markup
+		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd // a later block follows blanks after markup
 	}
 }
 
