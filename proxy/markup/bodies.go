@@ -202,6 +202,8 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		return single(nameJSON(c, f))
 	case bodyGemma:
 		return single(gemmaBody(c, f.Syntax))
+	case bodyKeyedList:
+		return keyedList(c, f.Syntax)
 	case bodyInvoke:
 		call, o := wrappedInvoke(c)
 		call.Syntax = f.Syntax
@@ -277,6 +279,33 @@ func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([
 			return nil, fail
 		}
 		calls = append(calls, call)
+	}
+	c.i = end
+	return calls, whole
+}
+
+// keyedList reads a JSON list of objects that each hold one key, the tool name, whose value is
+// the arguments object: [{"T": {…}}, …].
+func keyedList(c *cursor, syn Syntax) ([]Call, outcome) {
+	end, r := jsonArrayAt(c.s, c.i, c.m)
+	if r != ok {
+		return nil, failOrShort(r)
+	}
+	var items []map[string]json.RawMessage
+	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
+		return nil, fail
+	}
+	calls := make([]Call, 0, len(items))
+	for _, it := range items {
+		if len(it) != 1 {
+			return nil, fail
+		}
+		for name, args := range it {
+			if args = json.RawMessage(strings.TrimLeft(string(args), blanks)); name == "" || args[0] != '{' {
+				return nil, fail
+			}
+			calls = append(calls, Call{Syntax: syn, Name: name, JSON: []byte(args)})
+		}
 	}
 	c.i = end
 	return calls, whole

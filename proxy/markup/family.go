@@ -58,6 +58,7 @@ const (
 	bodyInvoke       // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace
 	bodyPython       // a Python call list [f(a=1), g(b="x")]
 	bodyGemma        // Gemma 4's call:T{k:<|"|>v<|"|>,…}
+	bodyKeyedList    // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -119,6 +120,9 @@ const (
 	Pythonic
 	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser).
 	Gemma4
+	// Apertus is Swiss AI Apertus's <|tools_prefix|>[{"T": {…}}, …]<|tools_suffix|> (vllm
+	// apertus_tool_parser).
+	Apertus
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
 	JSONList
@@ -183,6 +187,8 @@ var families = []Family{
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
 		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
+	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
+		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
 		Open: []Opener{{"[", TextStart}}},
 }

@@ -68,11 +68,22 @@ func TestFamilyRows(t *testing.T) {
 		{name: "xlam list", syn: All, text: `[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]`,
 			calls: []Call{js(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},
 		{name: "a JSON list answer", syn: All, text: `[{"id": 1}, {"id": 2}]`},
+		// vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py single_tool_with_content: the opener
+		// glued after prose counts when its line ends after it; on one line it is an example
+		{name: "qwen glued, line ends", syn: All, text: "Sure! Let me check.<tool_call>\n<function=get_weather>\n<parameter=city>\nDallas\n</parameter>\n</function>\n</tool_call>",
+			keep: "Sure! Let me check.", calls: []Call{{Syntax: ToolCallXML, Name: "get_weather", Params: ps("city", "Dallas")}}},
+		{name: "hermes glued on one line", syn: All, text: `The format is: <tool_call>{"name": "get_weather", "arguments": {}}</tool_call>`},
+		{name: "hermes glued, line ends", syn: All, text: "Running it:<tool_call>\n" + `{"name": "get_weather", "arguments": {}}` + "\n</tool_call>",
+			keep: "Running it:", calls: []Call{js(ToolCallXML, "get_weather", `{}`)}},
 		// vllm tests/tool_parsers/test_gemma4_tool_parser.py TestExtractToolCalls
 		{name: "gemma 4 nested", syn: All, text: `Let me check. <|tool_call>call:complex_function{nested:{inner:<|"|>value<|"|>},list:[<|"|>a<|"|>,<|"|>b<|"|>],n:3.14,on:true,x:null,m:{<|"|>3<|"|>:<|"|>new text<|"|>}}<tool_call|>`,
 			keep: "Let me check.", calls: []Call{js(Gemma4, "complex_function", `{"nested":{"inner":"value"},"list":["a","b"],"n":3.14,"on":true,"x":null,"m":{"3":"new text"}}`)}},
 		{name: "gemma 4 incomplete", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>London`},
 		{name: "gemma 4 bare word value", syn: All, text: `<|tool_call>call:get_weather{location:London}<tool_call|>`},
+		// vllm tests/tool_parsers/test_apertus_tool_parser.py
+		{name: "apertus two", syn: All, text: `Let me check. <|tools_prefix|>[{"get_weather": {"location": "London"}}, {"get_time": {"location": "London"}}]<|tools_suffix|>`,
+			keep: "Let me check.", calls: []Call{js(Apertus, "get_weather", `{"location": "London"}`), js(Apertus, "get_time", `{"location": "London"}`)}},
+		{name: "apertus not keyed", syn: All, text: `<|tools_prefix|>[{"get_weather": "London"}]<|tools_suffix|>`},
 		// vllm tests/tool_parsers/test_deepseekv4_tool_parser.py
 		{name: "deepseek v4 dsml", syn: All, text: "Let me check.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"get_weather\">\n<｜DSML｜parameter name=\"city\" string=\"true\">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
 			keep: "Let me check.", calls: []Call{{Syntax: DeepSeek, Name: "get_weather", Params: []Param{{Name: "city", Value: "Paris"}}}}},
