@@ -13,7 +13,8 @@
 // a stray word glued to it (court<invoke …>). Markup after other text on its line ("The format is:
 // <tool_call>…") is an example the model wrote, not a leak. A <tool_call> opener glued after text
 // counts when only blanks and a line break follow it, as Qwen's template writes it ("…for
-// you.<tool_call>\n<function=…"): an example in prose goes on on its line. Only the special tokens of Kimi,
+// you.<tool_call>\n<function=…"): an example in prose goes on on its line. MiniMax's
+// <minimax:tool_call>, a special token of its vocabulary, counts glued after text. Only the special tokens of Kimi,
 // DeepSeek (DSML included), Harmony and Mistral, which the models emit glued to their text, count
 // anywhere (docs/faults.md D04, D05, D58, D59).
 //

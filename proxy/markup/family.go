@@ -137,7 +137,8 @@ const All = lastFamily<<1 - 1
 var families = []Family{
 	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvokeItems,
 		// any tag name may carry a namespace prefix (<invoke, <ns:tool_call>): "<" stands for them
-		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {"<minimax:tool_call>", LineStart}, {"<", LineStart}},
+		// MiniMax's wrapper is a special token of its vocabulary: it counts glued after text too
+		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}, {"<", LineStart}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},

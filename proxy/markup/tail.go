@@ -321,6 +321,14 @@ func blockOf(c *cursor, x Syntax, stands uint8) ([]Call, outcome) {
 func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	switch f.body {
 	case bodyInvokeItems:
+		if stands&(1<<LineStart) == 0 { // glued after text: only MiniMax's wrapper token
+			if rest := c.rest(); !strings.HasPrefix(rest, minimaxWrap) {
+				if partial(rest, minimaxWrap) {
+					return nil, short
+				}
+				return nil, fail
+			}
+		}
 		return invokeBlock(c)
 	case bodyDeepSeek:
 		return deepseekBlock(c)
