@@ -304,7 +304,7 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn markup.Syntax, id string) {
 	leak, ok := markup.FindTail(text, syn)
 	if !ok {
-		for _, m := range []string{"<invoke", "<tool_call>", "<function=", "<|tool_call", "<｜tool▁call", "<｜DSML｜", "<|channel|>", "to=functions.", "[TOOL_CALLS]"} {
+		for _, m := range leakMarkers {
 			if strings.Contains(text, m) {
 				f.add("D12", "", where, "tool-call markup in prose or in code, not at the end of the text: left as text")
 				break
@@ -335,6 +335,10 @@ func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn marku
 	f.add(id, kind, where, detail)
 }
 
+// leakMarkers are the openers of every leaked-call family (the markup table's), and Harmony's
+// recipient, looked for anywhere in a text that ends in no leaked tail.
+var leakMarkers = append(markup.Openers(markup.All), "to=functions.")
+
 // syntaxRow names the docs/faults.md row of a leaked tail's syntax.
 func syntaxRow(leak markup.Leak, text string) string {
 	c := leak.Calls[0]
@@ -359,8 +363,9 @@ func syntaxRow(leak markup.Leak, text string) string {
 		return "D05"
 	case markup.Harmony:
 		return "D58"
-	case markup.Mistral:
-		return "D59"
+	}
+	if f, ok := markup.FamilyOf(c.Syntax); ok {
+		return f.Row
 	}
 	return "D01"
 }

@@ -33,6 +33,7 @@ var titles = map[string]string{
 	"D06":  "tool call leaked as GLM <arg_key> markup in content",
 	"D58":  "tool call leaked as gpt-oss Harmony commentary in content",
 	"D59":  "tool call leaked as Mistral [TOOL_CALLS] in content",
+	"D62":  "tool call leaked as another open model's call markup (Seed-OSS, LongCat, Step3, pythonic, …) in text",
 	"D60":  "tool call leaked as <invoke> markup in a Responses output_text",
 	"D11":  "tool-call markup inside thinking (never promoted)",
 	"D12":  "tool-call markup in prose or a code fence (never promoted)",
@@ -69,7 +70,7 @@ var titles = map[string]string{
 var KindRows = map[string][]string{
 	"coerce":        {"D13", "D14", "D15", "D29", "D23b"},
 	"escape":        {"D25", "D64"},
-	"leaked_call":   {"D01", "D02", "D03", "D03b", "D04", "D05", "D06", "D58", "D59", "D60"},
+	"leaked_call":   {"D01", "D02", "D03", "D03b", "D04", "D05", "D06", "D58", "D59", "D60", "D62"},
 	"orphan_prefix": {"D01b"},
 	"junk_frame":    {"D47", "D48"},
 	"shape":         {"D38", "D41", "D31", "D32", "D33", "D36"},

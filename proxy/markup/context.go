@@ -29,6 +29,7 @@ type textState struct {
 
 	quote bool  // this line is a blockquote line
 	think bool  // inside <think>…</think> (or after an unclosed <think>)
+	began bool  // a byte other than a blank has been read: the text no longer stands at its start
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
 }
 
@@ -40,6 +41,18 @@ const (
 
 // lineLead reports whether only blanks precede the next byte on its line.
 func (t *textState) lineLead() bool { return t.phase == phaseLead }
+
+// stands is the set of [Stand] an opener at the next byte has, a bit each.
+func (t *textState) stands() uint8 {
+	s := uint8(1<<Anywhere | 1<<LineEnd)
+	if t.lineLead() {
+		s |= 1 << LineStart
+	}
+	if !t.began {
+		s |= 1 << TextStart
+	}
+	return s
+}
 
 // lineStart reports whether the next byte begins a line.
 func (t *textState) lineStart() bool { return !t.mid }
@@ -78,7 +91,7 @@ func (t *textState) inlineCode() int {
 // loud marks the bytes that, in the middle of an ordinary line, either may start markup ('<',
 // '[': see first) or change the state (a line end, a backtick starting a code span; feed): the
 // other bytes of such a line are read by neither.
-var loud = [256]bool{'<': true, '[': true, '\n': true, '`': true}
+var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere opener (family.go)
 
 // quiet reports whether s, read from state t, can start no markup and leaves t as it is: t is in
 // the middle of an ordinary line (after its first byte, no backtick run or tag match going on) and
@@ -103,6 +116,9 @@ func (t *textState) feed(b byte) {
 	}
 	if t.tagN > 0 || b == '<' && !t.inCode() {
 		t.matchThink(b)
+	}
+	if !isBlank(b) {
+		t.began = true
 	}
 	if b == '\n' {
 		t.endLine()
@@ -152,8 +168,8 @@ func (t *textState) endLine() {
 	case fenceLine && (t.run == '~' || !t.restTick):
 		t.fence, t.fenceN = t.run, t.runN
 	}
-	fence, fenceN, think := t.fence, t.fenceN, t.think
-	*t = textState{fence: fence, fenceN: fenceN, think: think}
+	fence, fenceN, think, began := t.fence, t.fenceN, t.think, t.began
+	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began}
 }
 
 // matchThink advances the match of the reasoning tag due (thinkOpen outside reasoning, thinkClose

@@ -184,8 +184,7 @@ func single(call Call, o outcome) ([]Call, outcome) {
 type listOf uint8
 
 const (
-	listKimi     listOf = iota // each begun by <|tool_call_begin|>
-	listDeepSeek               // each begun by <｜tool▁call▁begin｜>
+	listDeepSeek listOf = iota // each begun by <｜tool▁call▁begin｜>
 	listInvoke                 // <invoke> elements
 	listDSML                   // <｜DSML｜invoke> elements
 )
@@ -212,8 +211,8 @@ func callsUntil(c *cursor, closer string, k listOf) ([]Call, outcome) {
 		var call Call
 		var o outcome
 		switch k {
-		case listKimi, listDeepSeek:
-			call, o = tokenCall(c, k == listKimi)
+		case listDeepSeek:
+			call, o = tokenCall(c)
 		case listInvoke:
 			call, o = wrappedInvoke(c)
 		default:

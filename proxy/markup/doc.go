@@ -11,7 +11,10 @@
 // Markup is a leaked call only at the tail of the text: after it come only blanks (space, tab, CR,
 // LF). The text before it is kept. It must also start a line: only blanks before it on its line, or
 // a stray word glued to it (court<invoke …>). Markup after other text on its line ("The format is:
-// <tool_call>…") is an example the model wrote, not a leak. Only the special tokens of Kimi,
+// <tool_call>…") is an example the model wrote, not a leak. A <tool_call> opener glued after text
+// counts when only blanks and a line break follow it, as Qwen's template writes it ("…for
+// you.<tool_call>\n<function=…"): an example in prose goes on on its line. MiniMax's
+// <minimax:tool_call>, a special token of its vocabulary, counts glued after text. Only the special tokens of Kimi,
 // DeepSeek (DSML included), Harmony and Mistral, which the models emit glued to their text, count
 // anywhere (docs/faults.md D04, D05, D58, D59).
 //
@@ -30,6 +33,19 @@
 // rules above apply again.
 //
 // # The syntaxes
+//
+// The families are one table (family.go, [Families]): each an envelope — its openers and where
+// each may stand ([Stand]: a line's start, anywhere, or the text's start), each call's opener,
+// closer and separator, the closer — around one of a few shared body readers: a JSON call object
+// {"name", "arguments"|"parameters"}, a JSON list of them, Qwen's <function=…>, an invoke
+// element, a Python call list, Gemma 4's call:T{…}, a list of name-keyed objects. The scanner's triggers, the Holder's first bytes and analyze's
+// markup list are derived from it, so a new format is one row and its vectors (docs/faults.md
+// D62: Seed-OSS, LongCat, Hunyuan/Jamba, Step3, InternLM2, Granite, Phi-4-mini, Llama 3 JSON,
+// pythonic (bare, Llama 4, LFM2, Olmo 3), xLAM, Gemma 4, Apertus, DeepSeek V4 DSML). The bare forms (a JSON object or list, a Python list) count
+// only as the whole text, and a JSON text whose first key is no call key is let go at that key.
+// Of the families below, known before the table, Hermes, Qwen, GLM and Kimi are read by the shared
+// readers; Invoke, DeepSeek, Harmony and Mistral are rows whose envelopes their own readers parse
+// (stray words, namespaced wrappers, V3's fenced arguments, Harmony's headers, [CALL_ID]).
 //
 // A [Syntax] bit enables each family. One tail is one or more blocks of one family, blanks between.
 //
@@ -106,8 +122,7 @@
 //
 // A [Holder] follows the text already released and answers, for the text not yet released, how much
 // may go now. It holds only what could still turn out to be a leaked tail: a line so far made only of
-// blanks and a prefix of a stray word (Invoke only) or of Harmony's detokenized header (Harmony
-// only), and everything from the first position where the
+// blanks and a prefix of a stray word (Invoke only), and everything from the first position where the
 // text from there on is a prefix of a tail of an enabled syntax (a < followed by a prefix of an
 // opener, or a real opener and its markup until the markup is broken or is followed by other text).
 // Nothing inside Markdown code, on a blockquote line or inside <think> is held. The held text is

@@ -9,6 +9,8 @@ const (
 	dsml            = "<｜DSML｜"
 	dsmlCalls       = dsml + "function_calls>"
 	dsmlCallsEnd    = "</｜DSML｜function_calls>"
+	dsmlToolCalls   = dsml + "tool_calls>" // V4's wrapper (D62: vllm deepseekv4_tool_parser)
+	dsmlToolEnd     = "</｜DSML｜tool_calls>"
 	dsmlInvoke      = dsml + "invoke"
 	dsmlInvokeEnd   = "</｜DSML｜invoke>"
 	dsmlParam       = dsml + "parameter"
@@ -18,7 +20,7 @@ const (
 	dsmlStringFalse = "false"
 )
 
-// dsmlBlock parses one DSML item: <｜DSML｜function_calls> holding one or more invokes, or one
+// dsmlBlock parses one DSML item: <｜DSML｜function_calls> (V4: <｜DSML｜tool_calls>) holding one or more invokes, or one
 // bare invoke. An invoke is <｜DSML｜invoke name="T"> holding zero or more
 // <｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter>, then </｜DSML｜invoke>.
 // V is raw, as in Invoke; string="false" marks it as JSON text ([Param.JSON]), string="true" as
@@ -26,13 +28,19 @@ const (
 // end once a parameter is complete.
 func dsmlBlock(c *cursor) ([]Call, outcome) {
 	rest := c.rest()
-	if strings.HasPrefix(rest, dsmlInvoke) || partial(rest, dsmlInvoke) && !partial(rest, dsmlCalls) {
+	if strings.HasPrefix(rest, dsmlInvoke) || partial(rest, dsmlInvoke) && !partial(rest, dsmlCalls) && !partial(rest, dsmlToolCalls) {
 		return single(dsmlInvokeRest(c))
 	}
-	if r := c.lit(dsmlCalls); r != ok {
-		return nil, failOrShort(r)
+	for _, w := range [...][2]string{{dsmlCalls, dsmlCallsEnd}, {dsmlToolCalls, dsmlToolEnd}} {
+		if strings.HasPrefix(rest, w[0]) {
+			c.i += len(w[0])
+			return callsUntil(c, w[1], listDSML)
+		}
 	}
-	return callsUntil(c, dsmlCallsEnd, listDSML)
+	if partial(rest, dsmlCalls) || partial(rest, dsmlToolCalls) {
+		return nil, short
+	}
+	return nil, fail
 }
 
 // dsmlInvokeRest parses one DSML invoke from its opener.

@@ -23,6 +23,14 @@ func fuzzSeeds(f *testing.F) []string {
 		"Now." + kimiSingular, dsmlWrite, "Run.<|channel|>commentary to=functions.bash <|constrain|>json<|message|>{\"a\":1}<|call|>",
 		"commentary to=functions.bash json{\"a\": [1]}", "Check.[TOOL_CALLS]read[ARGS]{\"p\": 1}[TOOL_CALLS]b[ARGS]{}",
 		"[TOOL_CALLS] [{\"name\": \"a\", \"arguments\": {}, \"id\": \"x\"}]", "See [docs](x) and [TOOL_CALLS]",
+		"Ok.<seed:tool_call>\n<function=a>\n<parameter=b>c</parameter>\n</function>\n</seed:tool_call>",
+		"<longcat_tool_call>{\"name\": \"a\", \"arguments\": {\"b\": 1}}</longcat_tool_call>",
+		"<tool_calls>[{\"name\": \"a\", \"arguments\": {}}]</tool_calls>", "[a(b='c', d=[1, {'e': None}]), f()]",
+		"<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>a\n<steptml:invoke name=\"a\"><steptml:parameter name=\"b\">c</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>",
+		"<|python_tag|>{\"name\": \"a\", \"parameters\": {}}; {\"name\": \"b\", \"parameters\": {}}", "functools[{\"name\": \"a\", \"arguments\": {}}]",
+		"<|action_start|><|plugin|>{\"name\": \"a\", \"parameters\": {}}<|action_end|>", "<|tool_call|>[{\"name\": \"a\", \"arguments\": {}}]",
+		"<|tool_call_start|>[a(b=1)]<|tool_call_end|>", "<|tool_call>call:a{b:<|\"|>c<|\"|>,d:[1,{e:null}]}<tool_call|>",
+		"<function_calls>a(b='c')\nd()</function_calls>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
 	}
 	for _, ct := range loadCaseTexts(f) {
 		seeds = append(seeds, strings.Join(ct.pieces, ""))
@@ -36,9 +44,9 @@ func fuzzSeeds(f *testing.F) []string {
 // and every call has a name and well-formed arguments.
 func FuzzParseTail(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
-		f.Add(s, uint8(All))
+		f.Add(s, uint32(All))
 	}
-	f.Fuzz(func(t *testing.T, text string, syn uint8) {
+	f.Fuzz(func(t *testing.T, text string, syn uint32) {
 		if len(text) > 4096 {
 			return
 		}
@@ -61,7 +69,7 @@ func FuzzParseTail(f *testing.F) {
 			t.Fatalf("stray word %q is not count, court or call", leak.Word)
 		}
 		line := text[strings.LastIndexByte(text[:leak.Start], '\n')+1 : leak.Start]
-		if strings.Trim(line, " \t") != "" && calls[0].Syntax&anywhere == 0 {
+		if strings.Trim(line, " \t") != "" && calls[0].Syntax&(anywhere|lineEnd) == 0 {
 			t.Fatalf("markup of syntax %d after %q on its line", calls[0].Syntax, line)
 		}
 		if !strings.Contains(text, thinkClose) {
@@ -91,14 +99,11 @@ func FuzzPrefixClosed(f *testing.F) {
 			return
 		}
 		k := int(cut) % (len(s) + 1)
-		if _, st := markupTail(s, All, nil); st != dead {
-			if _, st2 := markupTail(s[:k], All, nil); st2 == dead {
-				t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
-			}
-		}
-		if _, st := harmonyLine(s, nil); st != dead {
-			if _, st2 := harmonyLine(s[:k], nil); st2 == dead {
-				t.Fatalf("harmony line %q can be a tail, its prefix %q cannot", s, s[:k])
+		for _, stands := range []uint8{1 << Anywhere, 1<<Anywhere | 1<<LineEnd, 1<<Anywhere | 1<<LineStart, 1<<Anywhere | 1<<LineStart | 1<<LineEnd | 1<<TextStart} {
+			if _, st := markupTail(s, All, stands, nil); st != dead {
+				if _, st2 := markupTail(s[:k], All, stands, nil); st2 == dead {
+					t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
+				}
 			}
 		}
 		if _, _, st := wordTail(s, nil); st != dead {
@@ -131,9 +136,9 @@ func mayHoldHarmony(held string) bool {
 // possible Harmony header (with Harmony) and an incomplete UTF-8 end.
 func FuzzHolder(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
-		f.Add(s, []byte{3, 1, 7, 2}, uint8(All))
+		f.Add(s, []byte{3, 1, 7, 2}, uint32(All))
 	}
-	f.Fuzz(func(t *testing.T, text string, sizes []byte, syn uint8) {
+	f.Fuzz(func(t *testing.T, text string, sizes []byte, syn uint32) {
 		if len(text) > 4096 {
 			return
 		}

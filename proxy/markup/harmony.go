@@ -170,19 +170,3 @@ func readHeader(h, first, name string) (string, bool) {
 	}
 	return name, true
 }
-
-// harmonyLine checks s, which starts at a line start, as blanks and a detokenized Harmony tail
-// (the token form is found at its '<').
-func harmonyLine(s string, m *memo) ([]Call, status) {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-		i++
-	}
-	if i == len(s) {
-		return nil, more // blanks so far: the header may follow (held as wordTail holds them)
-	}
-	if s[i] != hComment[0] {
-		return nil, dead
-	}
-	return seq(s, i, Harmony, m)
-}

@@ -28,7 +28,8 @@ func TestHolderSafe(t *testing.T) {
 		{name: "too long a word", syn: All, pending: "x\nabcdefghijklm", held: ""},
 		{name: "blanks at line start", syn: All, pending: "X\n  ", held: "  "},
 		{name: "lt at line start", syn: Invoke, pending: "a\n  <", held: "<"},
-		{name: "lt after prose", syn: Invoke, pending: "a <", held: ""},
+		{name: "lt after prose", syn: Invoke, pending: "a <", held: "<"}, // it may begin MiniMax's <minimax:tool_call>
+		{name: "invoke after prose flows", syn: Invoke, pending: "a <inv", held: ""},
 		{name: "other word at line start flows", syn: All, released: "Let me list it:\n\n", pending: "ls", held: ""},
 		{name: "word prefix then other letters flows", syn: All, released: "Done.\n", pending: "counts", held: ""},
 		{name: "kimi glued after prose held", syn: All, pending: "Now <|tool_calls_sec", held: "<|tool_calls_sec"},

@@ -2,6 +2,10 @@ package markup
 
 import "strings"
 
+// minimaxWrap is MiniMax's wrapper opener, a special token of its vocabulary (D02; vllm
+// test_minimax_m2_tool_parser.py test_content_before_tool_call).
+const minimaxWrap = "<minimax:tool_call>"
+
 // maxNS is the longest namespace prefix of a tag name, in bytes.
 const maxNS = 32
 

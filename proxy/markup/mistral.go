@@ -1,9 +1,6 @@
 package markup
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "strings"
 
 // Mistral's tool-call tokens (docs/faults.md D59: ml-explore/mlx-lm PR #1448, #1374, PR #1643;
 // raullenchai/Rapid-MLX #1071; ai-dynamo/frontend-crates PR #60).
@@ -64,23 +61,4 @@ func mistralBlock(c *cursor) ([]Call, outcome) {
 }
 
 // mistralList parses the JSON list of the older template, from its '['.
-func mistralList(c *cursor) ([]Call, outcome) {
-	end, r := jsonArrayAt(c.s, c.i, c.m)
-	if r != ok {
-		return nil, failOrShort(r)
-	}
-	var items []json.RawMessage
-	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
-		return nil, fail
-	}
-	calls := make([]Call, 0, len(items))
-	for _, it := range items {
-		call, valid := namedCall(it, Mistral, "id")
-		if !valid {
-			return nil, fail
-		}
-		calls = append(calls, call)
-	}
-	c.i = end
-	return calls, whole
-}
+func mistralList(c *cursor) ([]Call, outcome) { return jsonCallList(c, Mistral, "id", false, false) }

@@ -1,6 +1,9 @@
 package markup
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Syntax is a set of leaked-call syntaxes, one bit each; a dialect enables those its upstreams emit.
 // The zero Syntax enables none: nothing is found and nothing held.
@@ -33,9 +36,6 @@ const (
 	// [{"name":…,"arguments":…}] list (D59: ml-explore/mlx-lm PR #1448, #1374, PR #1643;
 	// raullenchai/Rapid-MLX #1071; ai-dynamo/frontend-crates PR #60).
 	Mistral
-
-	// All enables every syntax.
-	All = Invoke | ToolCallXML | Kimi | DeepSeek | Harmony | Mistral
 
 	lastSyntax = Mistral
 )
@@ -164,14 +164,6 @@ func strayPrefix(w string) bool {
 	return false
 }
 
-// anywhere are the syntaxes whose markup counts even glued after other text on its line: the
-// special tokens of Kimi and DeepSeek, which the models emit glued to their text (D04, D05). The
-// XML-ish syntaxes count only at a line's start, after blanks or a stray word: markup after prose
-// on its line ("The format is: <tool_call>…") is an example, not a leak.
-// Harmony's and Mistral's special tokens count anywhere too (<|channel|>, [TOOL_CALLS]); Harmony's
-// detokenized form, plain words, only at a line's start.
-const anywhere = Kimi | DeepSeek | Harmony | Mistral
-
 // status says what the text from a position on can still be.
 type status uint8
 
@@ -191,8 +183,8 @@ type found struct {
 
 // first scans s, whose preceding text left the state ts, for the first position outside Markdown
 // code, blockquotes and <think> from which s could be a tail of syn: a line start (Invoke: a
-// possible stray word; Harmony: its detokenized header), a '<' with only blanks before it on its
-// line, or any '<' (Mistral: '[') for the syntaxes that count anywhere.
+// possible stray word), or a byte that begins an opener of a family of syn where that opener may
+// stand (see [Stand] and the table families).
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, ms *memos) found {
 	for i := 0; i < len(s); i++ {
@@ -201,30 +193,40 @@ func first(ts textState, s string, syn Syntax, ms *memos) found {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
-		if syn&Harmony != 0 && ts.lineStart() && ts.mayOpen() {
-			if calls, st := harmonyLine(s[i:], ms.forPos(i)); st != dead {
+		if x := syn & ts.triggered(s, i); x != 0 && ts.mayOpen() {
+			if calls, st := markupTail(s[i:], x, ts.stands(), ms.forPos(i)); st != dead {
 				return found{at: i, calls: calls, st: st}
-			}
-		}
-		if (s[i] == '<' || s[i] == '[') && ts.mayOpen() {
-			x := syn
-			if !ts.lineLead() {
-				x &= anywhere
-			}
-			if s[i] == '[' {
-				x &= Mistral
-			} else {
-				x &^= Mistral
-			}
-			if x != 0 {
-				if calls, st := markupTail(s[i:], x, ms.forPos(i)); st != dead {
-					return found{at: i, calls: calls, st: st}
-				}
 			}
 		}
 		ts.feed(s[i])
 	}
 	return found{at: -1}
+}
+
+// triggered is the syntaxes whose openers, where the next byte stands, begin with s[i] (and
+// s[i+1], when the text goes on).
+func (t *textState) triggered(s string, i int) Syntax {
+	b := s[i]
+	x := triggers[Anywhere][b] | triggers[LineEnd][b]
+	lead, start := t.lineLead(), !t.began
+	if lead {
+		x |= triggers[LineStart][b]
+	}
+	if start {
+		x |= triggers[TextStart][b]
+	}
+	if x == 0 || i+1 == len(s) {
+		return x
+	}
+	b = s[i+1]
+	y := seconds[Anywhere][b] | seconds[LineEnd][b]
+	if lead {
+		y |= seconds[LineStart][b]
+	}
+	if start {
+		y |= seconds[TextStart][b]
+	}
+	return x & y
 }
 
 // wordTail checks s, which starts at a line start, as blanks, a stray word and an Invoke tail.
@@ -261,18 +263,22 @@ func wordTail(s string, m *memo) (string, []Call, status) {
 			return w, nil, more
 		}
 	}
-	calls, st := seq(s, i, Invoke, m)
+	calls, st := seq(s, i, Invoke, 1<<LineStart, m)
 	return w, calls, st
 }
 
-// markupTail checks s, which starts with '<', as a tail of any syntax of syn.
-func markupTail(s string, syn Syntax, m *memo) ([]Call, status) {
+// markupTail checks s as a tail of any family of syn whose openers may stand where s begins
+// (stands: a bit per [Stand]).
+func markupTail(s string, syn Syntax, stands uint8, m *memo) ([]Call, status) {
 	best := dead
-	for x := Invoke; x <= lastSyntax; x <<= 1 {
-		if syn&x == 0 {
+	var tried Syntax
+	for k := range families {
+		x := families[k].Syntax
+		if syn&x == 0 || tried&x != 0 {
 			continue
 		}
-		calls, st := seq(s, 0, x, m)
+		tried |= x
+		calls, st := seq(s, 0, x, stands, m)
 		if st == done {
 			return calls, done
 		}
@@ -283,12 +289,13 @@ func markupTail(s string, syn Syntax, m *memo) ([]Call, status) {
 	return nil, best
 }
 
-// seq checks s from byte start as one or more blocks of syntax x, blanks between and after.
-func seq(s string, start int, x Syntax, m *memo) ([]Call, status) {
+// seq checks s from byte start as one or more blocks of syntax x (of any of its rows), blanks
+// between and after.
+func seq(s string, start int, x Syntax, stands uint8, m *memo) ([]Call, status) {
 	c := &cursor{s: s, i: start, m: m}
 	var calls []Call
 	for {
-		cs, o := block(c, x)
+		cs, o := blockOf(c, x, stands)
 		switch o {
 		case fail:
 			return nil, dead
@@ -302,23 +309,46 @@ func seq(s string, start int, x Syntax, m *memo) ([]Call, status) {
 		if c.eof() {
 			return calls, done
 		}
+		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd // a later block follows blanks after markup
 	}
 }
 
-// block parses one block of syntax x, which must be a single bit.
-func block(c *cursor, x Syntax) ([]Call, outcome) {
-	switch x {
-	case Invoke:
+// blockOf parses one block of syntax x at the cursor with each of its rows in turn: the first
+// that reads a block (whole or cut) gives it; else short when one may still read one; else fail.
+func blockOf(c *cursor, x Syntax, stands uint8) ([]Call, outcome) {
+	start, best := c.i, fail
+	for _, f := range rowsOf[bits.TrailingZeros(uint(x))] {
+		c.i = start
+		cs, o := block(c, f, stands)
+		if o == whole || o == cut {
+			return cs, o
+		}
+		if o == short {
+			best = short
+		}
+	}
+	return nil, best
+}
+
+// block parses one block of family f.
+func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
+	switch f.body {
+	case bodyInvokeItems:
+		if stands&(1<<LineStart) == 0 { // glued after text: only MiniMax's wrapper token
+			if rest := c.rest(); !strings.HasPrefix(rest, minimaxWrap) {
+				if partial(rest, minimaxWrap) {
+					return nil, short
+				}
+				return nil, fail
+			}
+		}
 		return invokeBlock(c)
-	case ToolCallXML:
-		return toolCallBlock(c)
-	case Kimi:
-		return kimiBlock(c)
-	case DeepSeek:
+	case bodyDeepSeek:
 		return deepseekBlock(c)
-	case Harmony:
+	case bodyHarmony:
 		return harmonyBlock(c)
-	default:
+	case bodyMistral:
 		return mistralBlock(c)
 	}
+	return envelope(c, f, stands)
 }

@@ -24,31 +24,20 @@ const (
 	dsCallEnd  = "<｜tool▁call▁end｜>"
 )
 
-// section parses the frame both token syntaxes share: open, then one or more calls each begun by
-// the syntax's call token and parsed by kimiCallRest (kimi) or deepseekCallRest, then end. Those
-// return a call whose arguments object is complete, cut when the text ended after that object
-// with only closers missing, or fail/short.
-func section(c *cursor, open, end string, kimi bool) ([]Call, outcome) {
+// section parses DeepSeek's frame: open, then one or more calls each begun by its call token and
+// parsed by deepseekCallRest, then end. That returns a call whose arguments object is complete,
+// cut when the text ended after that object with only closers missing, or fail/short.
+func section(c *cursor, open, end string) ([]Call, outcome) {
 	if r := c.lit(open); r != ok {
 		return nil, failOrShort(r)
-	}
-	if kimi {
-		return callsUntil(c, end, listKimi)
 	}
 	return callsUntil(c, end, listDeepSeek)
 }
 
-// tokenCall parses one call of a token section from its call token.
-func tokenCall(c *cursor, kimi bool) (Call, outcome) {
-	begin := dsCall
-	if kimi {
-		begin = kimiCall
-	}
-	if r := c.lit(begin); r != ok {
+// tokenCall parses one call of a DeepSeek section from its call token.
+func tokenCall(c *cursor) (Call, outcome) {
+	if r := c.lit(dsCall); r != ok {
 		return Call{}, failOrShort(r)
-	}
-	if kimi {
-		return kimiCallRest(c)
 	}
 	return deepseekCallRest(c)
 }
@@ -64,47 +53,6 @@ func argsEnd(c *cursor, call Call, closer string) (Call, outcome) {
 	call.JSON = []byte(obj)
 	c.skipBlanks()
 	return call, c.closeOr(closer, true)
-}
-
-// kimiBlock parses one Kimi tool-call section, its tokens plural or singular; either section
-// closer ends either opener (vLLM's kimi_k2 parser takes both forms of each).
-func kimiBlock(c *cursor) ([]Call, outcome) {
-	open := kimiSection
-	switch rest := c.rest(); {
-	case strings.HasPrefix(rest, kimiSection1):
-		open = kimiSection1
-	case partial(rest, kimiSection) && partial(rest, kimiSection1):
-		return nil, short
-	case partial(rest, kimiSection1):
-		return nil, short
-	}
-	start := c.i
-	calls, o := section(c, open, kimiSectionEnd, true)
-	if o != fail {
-		return calls, o
-	}
-	c.i = start
-	return section(c, open, kimiSection1End, true)
-}
-
-// kimiCallRest parses functions.T:N<|tool_call_argument_begin|>{…}<|tool_call_end|>.
-func kimiCallRest(c *cursor) (Call, outcome) {
-	raw, o := c.name()
-	if o != whole {
-		return Call{}, o
-	}
-	name := strings.TrimPrefix(raw, "functions.")
-	if k := strings.LastIndexByte(name, ':'); k >= 0 && allDigits(name[k+1:]) {
-		name = name[:k]
-	}
-	if name == "" {
-		return Call{}, fail
-	}
-	c.skipBlanks()
-	if r := c.lit(kimiArgs); r != ok {
-		return Call{}, failOrShort(r)
-	}
-	return argsEnd(c, Call{Syntax: Kimi, Name: name}, kimiCallEnd)
 }
 
 func allDigits(s string) bool {
@@ -128,7 +76,7 @@ func deepseekBlock(c *cursor) ([]Call, outcome) {
 	case partial(rest, dsml):
 		return dsmlBlock(c)
 	}
-	return section(c, dsCalls, dsCallsEnd, false)
+	return section(c, dsCalls, dsCallsEnd)
 }
 
 // deepseekCallRest parses function<｜tool▁sep｜>T\n```json\n{…}\n``` (V3) or T<｜tool▁sep｜>{…}

@@ -18,62 +18,30 @@ const (
 	glmValEnd   = "</arg_value>"
 )
 
-// toolCallBlock parses one <tool_call> element in the Hermes, Qwen or GLM shape, or a bare Qwen
-// <function=T>…</function> whose <tool_call> opener the model left out (D03: ollama/ollama
-// #18530, jundot/omlx PR #844), with the stray </tool_call> it often still writes after it.
-func toolCallBlock(c *cursor) ([]Call, outcome) {
-	if rest := c.rest(); strings.HasPrefix(rest, qwenFunc) || partial(rest, qwenFunc) && !partial(rest, tcOpen) {
-		return single(qwenRest(c, true))
-	} else if partial(rest, qwenFunc) {
-		return nil, short
-	}
-	if r := c.lit(tcOpen); r != ok {
-		return nil, failOrShort(r)
-	}
-	c.skipBlanks()
-	rest := c.rest()
-	switch {
-	case rest == "":
-		return nil, short
-	case rest[0] == '{':
-		return single(hermesRest(c))
-	case strings.HasPrefix(rest, qwenFunc):
-		return single(qwenRest(c, false))
-	case partial(rest, qwenFunc):
-		return nil, short
-	case nameByte(rest[0]):
-		return single(glmRest(c))
-	}
-	return nil, fail
-}
-
-// hermesRest parses {"name": …, "arguments": …} and the closer, which may be missing at the end.
-func hermesRest(c *cursor) (Call, outcome) {
-	obj, r := c.object()
-	if r != ok {
-		return Call{}, failOrShort(r)
-	}
-	call, valid := hermesCall(obj)
-	if !valid {
-		return Call{}, fail
-	}
-	c.skipBlanks()
-	return call, c.closeOr(tcClose, true)
-}
-
-// hermesCall checks a complete Hermes object: a non-empty string name, arguments an object or a
-// string holding one (or absent), no other key.
-func hermesCall(obj string) (Call, bool) { return namedCall([]byte(obj), ToolCallXML, "") }
-
 // namedCall checks a call object {"name": "T", "arguments": A}: a non-empty string name,
 // arguments an object or a string holding one (or absent: {}), and no other key but extra (when
 // not ""), of any value. The call is of syntax syn.
 func namedCall(obj []byte, syn Syntax, extra string) (Call, bool) {
+	return callObject(obj, syn, extra, false)
+}
+
+// callObject is namedCall that also takes "parameters" for "arguments" when parameters is set (one
+// of the two at most), as Llama 3 and InternLM write it.
+func callObject(obj []byte, syn Syntax, extra string, parameters bool) (Call, bool) {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(obj, &m) != nil {
 		return Call{}, false
 	}
 	call := Call{Syntax: syn, JSON: []byte("{}")}
+	if parameters {
+		if v, found := m["parameters"]; found {
+			if _, both := m["arguments"]; both {
+				return Call{}, false
+			}
+			delete(m, "parameters")
+			m["arguments"] = v
+		}
+	}
 	for k, v := range m {
 		switch k {
 		case "name":
@@ -109,10 +77,11 @@ func namedCall(obj []byte, syn Syntax, extra string) (Call, bool) {
 	return call, call.Name != ""
 }
 
-// qwenRest parses <function=T>, parameters, </function> and the closer. </function> may be left
-// out before </tool_call>; both may be missing at the end once a parameter is complete. A bare
-// call (no <tool_call> opener) may end after </function> or after a stray </tool_call>.
-func qwenRest(c *cursor, bare bool) (Call, outcome) {
+// qwenRest parses <function=T>, parameters, </function> and the wrapper's closer (</tool_call>,
+// Seed-OSS's </seed:tool_call>). </function> may be left out before the closer; both may be
+// missing at the end once a parameter is complete. A bare call (no <tool_call> opener) may end
+// after </function> or after a stray </tool_call>.
+func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 	if r := c.lit(qwenFunc); r != ok {
 		return Call{}, failOrShort(r)
 	}
@@ -129,11 +98,11 @@ func qwenRest(c *cursor, bare bool) (Call, outcome) {
 				return call, bareEnd(c)
 			}
 			c.skipBlanks()
-			return call, c.closeOr(tcClose, true)
+			return call, c.closeOr(closer, true)
 		case eof: // the text ends inside </function>
 			return call, cutOrShort(call)
 		}
-		if o, done := c.nextParam(tcClose, qwenParam, call); done {
+		if o, done := c.nextParam(closer, qwenParam, call); done {
 			return call, o
 		}
 		pname, o := qwenName(c)
@@ -220,9 +189,9 @@ func validName(n string) bool {
 	return true
 }
 
-// glmRest parses the tool name, <arg_key>/<arg_value> pairs and the closer, which may be missing
-// at the end once a pair is complete.
-func glmRest(c *cursor) (Call, outcome) {
+// glmRest parses the tool name, <arg_key>/<arg_value> pairs and the wrapper's closer, which may
+// be missing at the end once a pair is complete.
+func glmRest(c *cursor, closer string) (Call, outcome) {
 	name, r := c.token()
 	if r != ok {
 		return Call{}, short
@@ -232,7 +201,7 @@ func glmRest(c *cursor) (Call, outcome) {
 	}
 	call := Call{Syntax: ToolCallXML, Name: name}
 	for {
-		if o, done := c.nextParam(tcClose, glmKey, call); done {
+		if o, done := c.nextParam(closer, glmKey, call); done {
 			return call, o
 		}
 		k, r := c.upto(glmKeyEnd)

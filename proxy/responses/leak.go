@@ -15,8 +15,10 @@ import (
 // Syntaxes are the leaked-call markups recognised at the tail of a message item's output_text:
 // the <invoke> markup Claude models leak behind a Responses endpoint, with D01's stray word and
 // guards (docs/faults.md D60: anthropics/claude-code #64314, #67307, #75326; lidge-jun/opencodex
-// #5499, Codex CLI shows the markup as a message).
-const Syntaxes = markup.Invoke
+// #5499, Codex CLI shows the markup as a message), and every other family of the markup table,
+// which open models leak there as in Chat content (D62: ai-dynamo/dynamo #6821, ollama/ollama PR
+// #17742).
+const Syntaxes = markup.All
 
 // textKey names one output_text part: its message item and content index.
 type textKey struct {

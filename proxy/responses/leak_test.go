@@ -54,8 +54,8 @@ func qj(s string) string { return string(jsontext.Quote(s)) }
 
 const lsMarkup = "<invoke name=\"bash\">\n<parameter name=\"command\">ls -la</parameter>\n<parameter name=\"timeout\">30</parameter>\n</invoke>"
 
-// TestLeakedInvoke: a leaked <invoke> call at the tail of a message's output_text becomes a
-// function_call item, streamed the standard way, in response.completed too (D60); look-alikes
+// TestLeakedInvoke: a leaked <invoke> call (or any other family's, D62) at the tail of a message's
+// output_text becomes a function_call item, streamed the standard way, in response.completed too (D60); look-alikes
 // pass byte for byte, in any chunking.
 func TestLeakedInvoke(t *testing.T) {
 	tests := []struct {
@@ -81,7 +81,10 @@ func TestLeakedInvoke(t *testing.T) {
 		{name: "a tool not offered", text: "Deploying.\n<invoke name=\"deploy\">\n<parameter name=\"env\">prod</parameter>\n</invoke>"},
 		{name: "a parameter not in the schema", text: "Listing.\n<invoke name=\"bash\">\n<parameter name=\"cwd\">/</parameter>\n</invoke>"},
 		{name: "cut by a limit", text: "Listing.\n" + lsMarkup, status: "incomplete"},
-		{name: "Kimi tokens are not a Responses leak", text: "Now." + kimiTokens},
+		{name: "Kimi tokens leak here too (D62)", text: "Now." + kimiTokens,
+			want: `{"text":"Now.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`},
+		{name: "pythonic as the whole text (D62)", text: `[bash(command='ls')]`,
+			want: `{"text":"","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,358 @@
+package markup
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// envelope parses one block of a family read by a shared body reader: one of its openers (of those
+// that may stand here: stands, a bit per [Stand]), then one call, or more when f.Many, each
+// written as f.Item, an optional f.Lead and a name, the body, f.ItemEnd, with f.Sep between
+// them, then f.Close. A closer missing at the end of the text is forgiven once a call is complete
+// (cut); a text that ends before that is short.
+func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
+	at := c.i
+	if o := c.opener(f.Open, stands); o != whole {
+		return nil, o
+	}
+	// The XML-ish readers take their wrapper's closer themselves (Qwen: a </function> may be
+	// left out before it; both: nothing but a closer may follow the last value).
+	switch f.body {
+	case bodyFunction:
+		c.skipBlanks()
+		call, o := qwenRest(c, f.Close, false)
+		call.Syntax = f.Syntax
+		return single(call, o)
+	case bodyBareFunction:
+		c.i = at
+		return single(qwenRest(c, tcClose, true))
+	case bodyArgKV:
+		c.skipBlanks()
+		if rest := c.rest(); rest == "" {
+			return nil, short
+		} else if !nameByte(rest[0]) {
+			return nil, fail
+		}
+		return single(glmRest(c, f.Close))
+	}
+	var calls []Call
+	for {
+		c.skipBlanks()
+		if f.Item != "" {
+			if r := c.lit(f.Item); r != ok {
+				return nil, failOrShort(r)
+			}
+		}
+		if o := c.lead(f.Lead); o != whole {
+			return nil, o
+		}
+		c.skipBlanks()
+		cs, o := readBody(c, f)
+		switch o {
+		case fail, short:
+			return nil, o
+		case cut:
+			return append(calls, cs...), cut
+		}
+		calls = append(calls, cs...)
+		c.skipBlanks()
+		if f.ItemEnd != "" {
+			switch c.lit(f.ItemEnd) {
+			case bad:
+				return nil, fail
+			case eof:
+				return calls, cut
+			}
+			c.skipBlanks()
+		}
+		if o, done := c.closeAny(f.Close, f.Close2); done {
+			return calls, o
+		}
+		if !f.Many {
+			if f.Close == "" {
+				return calls, whole
+			}
+			return nil, fail
+		}
+		switch rest := c.rest(); {
+		case f.Sep == "" && f.Item == "":
+			continue // calls one after another, blanks between
+		case f.Sep == "":
+		case strings.HasPrefix(rest, f.Sep):
+			c.i += len(f.Sep)
+			continue
+		case rest != "" && partial(rest, f.Sep):
+			return nil, short
+		}
+		switch {
+		case f.Item != "":
+		case f.Close == "":
+			return calls, whole
+		default:
+			return nil, fail
+		}
+	}
+}
+
+// closeAny reads one of the closers a and b ("" none): done with whole when one comes (the cursor
+// after it), with cut when the text ends inside one (a prefix of it, possibly empty); not done
+// otherwise.
+func (c *cursor) closeAny(a, b string) (outcome, bool) {
+	if a == "" {
+		return fail, false
+	}
+	rest := c.rest()
+	for _, cl := range [...]string{a, b} {
+		if cl != "" && strings.HasPrefix(rest, cl) {
+			c.i += len(cl)
+			return whole, true
+		}
+	}
+	if partial(rest, a) || b != "" && partial(rest, b) {
+		return cut, true
+	}
+	return fail, false
+}
+
+// opener consumes the first of os that may stand here (stands) and that the text begins with:
+// whole; short when the text is a proper prefix of one; fail otherwise. An opener "{" or "[" is
+// the first byte of the body itself, left for its reader.
+func (c *cursor) opener(os []Opener, stands uint8) outcome {
+	rest := c.rest()
+	could := false
+	for _, o := range os {
+		if stands&(1<<o.Stand) == 0 {
+			continue
+		}
+		if strings.HasPrefix(rest, o.Text) {
+			if o.Stand == LineEnd {
+				switch r := lineEnds(rest[len(o.Text):]); r {
+				case eof:
+					could = true
+					continue
+				case bad:
+					continue
+				}
+			}
+			if o.Text != "{" && o.Text != "[" {
+				c.i += len(o.Text)
+			}
+			return whole
+		}
+		could = could || partial(rest, o.Text)
+	}
+	if could {
+		return short
+	}
+	return fail
+}
+
+// lineEnds reports whether s begins with blanks other than a line break and then a line break: ok;
+// eof when s ends before that shows; bad when other text comes first.
+func lineEnds(s string) res {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			return ok
+		case ' ', '\t', '\r':
+		default:
+			return bad
+		}
+	}
+	return eof
+}
+
+// lead skips l, a name after it and blanks when the text has l here: whole (also when l is ""
+// or absent); short when the text ends inside it.
+func (c *cursor) lead(l string) outcome {
+	if l == "" {
+		return whole
+	}
+	switch rest := c.rest(); {
+	case strings.HasPrefix(rest, l):
+		c.i += len(l)
+		if _, o := c.name(); o != whole {
+			return o
+		}
+	case partial(rest, l):
+		return short
+	}
+	return whole
+}
+
+// readBody reads the calls of one item of f with its shared body reader.
+func readBody(c *cursor, f *Family) ([]Call, outcome) {
+	switch f.body {
+	case bodyJSONCall:
+		if r := keyGate(c.s, c.i); r != ok {
+			return nil, failOrShort(r)
+		}
+		obj, r := c.object()
+		if r != ok {
+			return nil, failOrShort(r)
+		}
+		call, valid := callObject([]byte(obj), f.Syntax, "", f.Params)
+		if !valid {
+			return nil, fail
+		}
+		return []Call{call}, whole
+	case bodyJSONList:
+		return jsonCallList(c, f.Syntax, "", f.Params, true)
+	case bodyNameJSON:
+		return single(nameJSON(c, f))
+	case bodyGemma:
+		return single(gemmaBody(c, f.Syntax))
+	case bodyKeyedList:
+		return keyedList(c, f.Syntax)
+	case bodyInvoke:
+		call, o := wrappedInvoke(c)
+		call.Syntax = f.Syntax
+		return single(call, o)
+	}
+	return pythonCalls(c, f.Syntax)
+}
+
+// nameJSON reads bodyNameJSON: a tool name (f.NamePrefix and a :N index removed when f says so),
+// blanks, f.NameSep, blanks and the arguments object.
+func nameJSON(c *cursor, f *Family) (Call, outcome) {
+	raw, o := c.name()
+	if o != whole {
+		return Call{}, o
+	}
+	name := strings.TrimPrefix(raw, f.NamePrefix)
+	if k := strings.LastIndexByte(name, ':'); f.NameIndex && k >= 0 && allDigits(name[k+1:]) {
+		name = name[:k]
+	}
+	if name == "" {
+		return Call{}, fail
+	}
+	c.skipBlanks()
+	if r := c.lit(f.NameSep); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	c.skipBlanks()
+	obj, r := c.object()
+	if r != ok {
+		return Call{}, failOrShort(r)
+	}
+	return Call{Syntax: f.Syntax, Name: name, JSON: []byte(obj)}, whole
+}
+
+// jsonCallList reads a JSON list of call objects (see callObject) from its '[': each item a call of
+// syntax syn, extra the one other key allowed ("" none), parameters whether "parameters" may
+// name the arguments, gate whether a list whose first item's first key is no call key is
+// refused at that key.
+func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([]Call, outcome) {
+	if c.eof() {
+		return nil, short
+	}
+	if c.s[c.i] != '[' {
+		return nil, fail
+	}
+	if gate { // a list that is no call list is let go early
+		j := c.i + 1
+		for j < len(c.s) && isBlank(c.s[j]) {
+			j++
+		}
+		if j == len(c.s) {
+			return nil, short
+		}
+		if c.s[j] != '{' {
+			return nil, fail
+		}
+		if r := keyGate(c.s, j); r != ok {
+			return nil, failOrShort(r)
+		}
+	}
+	end, r := jsonArrayAt(c.s, c.i, c.m)
+	if r != ok {
+		return nil, failOrShort(r)
+	}
+	var items []json.RawMessage
+	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
+		return nil, fail
+	}
+	calls := make([]Call, 0, len(items))
+	for _, it := range items {
+		call, valid := callObject(it, syn, extra, parameters)
+		if !valid {
+			return nil, fail
+		}
+		calls = append(calls, call)
+	}
+	c.i = end
+	return calls, whole
+}
+
+// keyedList reads a JSON list of objects that each hold one key, the tool name, whose value is
+// the arguments object: [{"T": {…}}, …].
+func keyedList(c *cursor, syn Syntax) ([]Call, outcome) {
+	end, r := jsonArrayAt(c.s, c.i, c.m)
+	if r != ok {
+		return nil, failOrShort(r)
+	}
+	var items []map[string]json.RawMessage
+	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
+		return nil, fail
+	}
+	calls := make([]Call, 0, len(items))
+	for _, it := range items {
+		if len(it) != 1 {
+			return nil, fail
+		}
+		for name, args := range it {
+			if args = json.RawMessage(strings.TrimLeft(string(args), blanks)); name == "" || args[0] != '{' {
+				return nil, fail
+			}
+			calls = append(calls, Call{Syntax: syn, Name: name, JSON: []byte(args)})
+		}
+	}
+	c.i = end
+	return calls, whole
+}
+
+// callKeys are the keys a call object's first key may be (keyGate).
+var callKeys = [...]string{"name", "arguments", "parameters"}
+
+// keyGate checks the object opening at byte i of s as far as its first key: ok when that key is
+// one of callKeys (or the object is empty), eof when the text ends before the key is whole and
+// what there is could still become one, bad otherwise. It lets an ordinary JSON answer go as soon
+// as its first key shows it is no call, instead of holding it to its end.
+func keyGate(s string, i int) res {
+	if i >= len(s) {
+		return eof
+	}
+	if s[i] != '{' {
+		return bad
+	}
+	j := i + 1
+	for j < len(s) && isBlank(s[j]) {
+		j++
+	}
+	if j == len(s) {
+		return eof
+	}
+	if s[j] == '}' {
+		return ok
+	}
+	if s[j] != '"' {
+		return bad
+	}
+	k := strings.IndexAny(s[j+1:], "\"\\")
+	if k >= 0 && s[j+1+k] == '\\' {
+		return bad
+	}
+	key := s[j+1:]
+	if k >= 0 {
+		key = key[:k]
+	}
+	for _, w := range callKeys {
+		if k >= 0 && key == w {
+			return ok
+		}
+		if k < 0 && strings.HasPrefix(w, key) {
+			return eof
+		}
+	}
+	return bad
+}

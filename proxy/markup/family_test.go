@@ -1,0 +1,111 @@
+package markup
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFamilyRows holds each row of the families table read by a shared body reader to vectors of
+// the peers' test suites (each named by its file and test), positives and look-alikes.
+func TestFamilyRows(t *testing.T) {
+	js := func(syn Syntax, name, args string) Call { return Call{Syntax: syn, Name: name, JSON: []byte(args)} }
+	weather := []Call{js(LongCat, "get_weather", `{"city": "Tokyo"}`)}
+	runTail(t, []tailCase{
+		// vllm tests/tool_parsers/test_seed_oss_tool_parser.py test_extract_tool_calls
+		{name: "seed-oss", syn: All, text: "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
+			calls: []Call{{Syntax: SeedOSS, Name: "get_weather", Params: ps("location", "Barcelona, Spain")}}},
+		{name: "seed-oss after its thinking", syn: All, text: "temperature in Celsius.</seed:think><seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>",
+			keep: "temperature in Celsius.</seed:think>", calls: []Call{{Syntax: SeedOSS, Name: "get_weather", Params: ps("location", "Barcelona, Spain", "unit", "celsius")}}},
+		// vllm tests/tool_parsers/test_longcat_tool_parser.py single_tool_call_output, parallel, surrounding_text, malformed
+		{name: "longcat", syn: All, text: `<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>`, calls: weather},
+		{name: "longcat two", syn: All, text: `<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>` + "\n" + `<longcat_tool_call>{"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}</longcat_tool_call>`,
+			calls: []Call{weather[0], js(LongCat, "get_time", `{"timezone": "Asia/Tokyo"}`)}},
+		{name: "longcat then prose", syn: All, text: "Let me check the weather for you.\n" + `<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>` + "\nHere is the result."},
+		{name: "longcat cut off", syn: All, text: `<longcat_tool_call>{"name": "func", "arguments": {`},
+		{name: "longcat string arguments", syn: All, text: `<longcat_tool_call>{"name": "func", "arguments": "not a dict"}</longcat_tool_call>`},
+		{name: "longcat invalid json", syn: All, text: "Some text with <longcat_tool_call>invalid json"},
+		// vllm tests/tool_parsers/test_hunyuan_a13b_tool_parser.py test_hunyuan_a13b_tool_parser_extract
+		{name: "hunyuan two", syn: All, text: `<tool_calls>[{"name": "get_weather", "arguments": {"city": "San Francisco", "metric": "celsius"}}, {"name": "register_user", "arguments": {"name": "John Doe", "age": 37}}]</tool_calls>`,
+			calls: []Call{js(ToolCallsList, "get_weather", `{"city": "San Francisco", "metric": "celsius"}`), js(ToolCallsList, "register_user", `{"name": "John Doe", "age": 37}`)}},
+		{name: "hunyuan glued to a sentence (line-start rule)", syn: All, text: `I will call the tool now. <tool_calls>[{"name": "get_weather", "arguments": {"city": "Boston"}}]</tool_calls>`},
+		{name: "hunyuan then prose", syn: All, text: `<tool_calls>[{"name": "get_weather", "arguments": {"city": "Seattle"}}]</tool_calls>` + "\nThank you!"},
+		// vllm tests/tool_parsers/test_step3_tool_parser.py single, parallel, empty, malformed
+		{name: "step3", syn: All, text: `<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
+			calls: []Call{{Syntax: Step3, Name: "get_weather", Params: ps("city", "Tokyo")}}},
+		{name: "step3 two, function lead", syn: All, text: "Sure.<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>get_weather\n" + `<steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_sep｜><｜tool_call_begin｜><steptml:invoke name="get_time"></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
+			keep: "Sure.", calls: []Call{{Syntax: Step3, Name: "get_weather", Params: ps("city", "Tokyo")}, {Syntax: Step3, Name: "get_time"}}},
+		{name: "step3 unclosed invoke", syn: All, text: `<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="func">`},
+		{name: "step3 without its section", syn: All, text: `<｜tool_call_begin｜><steptml:invoke name="func"></steptml:invoke><｜tool_call_end｜>`},
+		// vllm tests/tool_parsers/test_internlm2_tool_parser.py
+		{name: "internlm2", syn: All, text: "Let me look.<|action_start|><|plugin|>\n" + `{"name": "get_current_weather", "parameters": {"city": "Dallas"}}<|action_end|>`,
+			keep: "Let me look.", calls: []Call{js(InternLM, "get_current_weather", `{"city": "Dallas"}`)}},
+		// vllm tests/tool_parsers/test_granite_tool_parser.py
+		{name: "granite", syn: All, text: `<|tool_call|>[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX"}}]`,
+			calls: []Call{js(Granite, "get_current_weather", `{"city": "Dallas", "state": "TX"}`)}},
+		// vllm tests/tool_parsers/test_phi4mini_tool_parser.py
+		{name: "phi-4-mini", syn: All, text: `functools[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {}}]`,
+			calls: []Call{js(Phi4Mini, "get_weather", `{"city": "Paris"}`), js(Phi4Mini, "get_time", `{}`)}},
+		{name: "phi-4-mini in prose", syn: All, text: `Use functools[{"name": "get_weather", "arguments": {}}]`},
+		// vllm tests/tool_parsers/test_llama3_json_tool_parser.py
+		{name: "llama3 json", syn: All, text: `{"name": "searchTool", "parameters": {"query": "test"}}`,
+			calls: []Call{js(Llama3JSON, "searchTool", `{"query": "test"}`)}},
+		{name: "llama3 json python_tag, two", syn: All, text: `<|python_tag|>{"name": "getOpenIncidentsTool", "parameters": {}}; {"name": "searchTool", "parameters": {"query": "x"}}`,
+			calls: []Call{js(Llama3JSON, "getOpenIncidentsTool", `{}`), js(Llama3JSON, "searchTool", `{"query": "x"}`)}},
+		{name: "llama3 json after prose", syn: All, text: `Here: {"name": "searchTool", "parameters": {"query": "test"}}`},
+		{name: "a JSON answer", syn: All, text: `{"result": "ok", "name": "x"}`},
+		// vllm tests/tool_parsers/test_pythonic_tool_parser.py
+		{name: "pythonic", syn: All, text: `[get_weather(city='San Francisco', metric='celsius')]`,
+			calls: []Call{js(Pythonic, "get_weather", `{"city":"San Francisco","metric":"celsius"}`)}},
+		{name: "pythonic two, literals", syn: All, text: `[get_weather(city='LA', metric='C'), register_user(name='Doe', age=37, address={'city': 'SF'}, role=None, passed_test=True, aliases=['J', "Jo"])]`,
+			calls: []Call{js(Pythonic, "get_weather", `{"city":"LA","metric":"C"}`), js(Pythonic, "register_user", `{"name":"Doe","age":37,"address":{"city":"SF"},"role":null,"passed_test":true,"aliases":["J","Jo"]}`)}},
+		{name: "pythonic llama4 tokens", syn: All, text: `<|python_start|>[get_weather(city="SF")]<|python_end|>`,
+			calls: []Call{js(Pythonic, "get_weather", `{"city":"SF"}`)}},
+		{name: "pythonic lfm2 tokens", syn: All, text: `Checking.<|tool_call_start|>[get_weather(city="SF")]<|tool_call_end|>`,
+			keep: "Checking.", calls: []Call{js(Pythonic, "get_weather", `{"city":"SF"}`)}},
+		{name: "a markdown link", syn: All, text: `[get_weather](https://example.com)`},
+		{name: "pythonic after prose", syn: All, text: `Call it as [get_weather(city='SF')]`},
+		// vllm tests/tool_parsers/test_xlam_tool_parser.py
+		{name: "xlam list", syn: All, text: `[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]`,
+			calls: []Call{js(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},
+		{name: "a JSON list answer", syn: All, text: `[{"id": 1}, {"id": 2}]`},
+		// vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py single_tool_with_content: the opener
+		// glued after prose counts when its line ends after it; on one line it is an example
+		{name: "qwen glued, line ends", syn: All, text: "Sure! Let me check.<tool_call>\n<function=get_weather>\n<parameter=city>\nDallas\n</parameter>\n</function>\n</tool_call>",
+			keep: "Sure! Let me check.", calls: []Call{{Syntax: ToolCallXML, Name: "get_weather", Params: ps("city", "Dallas")}}},
+		{name: "hermes glued on one line", syn: All, text: `The format is: <tool_call>{"name": "get_weather", "arguments": {}}</tool_call>`},
+		{name: "hermes glued, line ends", syn: All, text: "Running it:<tool_call>\n" + `{"name": "get_weather", "arguments": {}}` + "\n</tool_call>",
+			keep: "Running it:", calls: []Call{js(ToolCallXML, "get_weather", `{}`)}},
+		// vllm tests/tool_parsers/test_gemma4_tool_parser.py TestExtractToolCalls
+		{name: "gemma 4 nested", syn: All, text: `Let me check. <|tool_call>call:complex_function{nested:{inner:<|"|>value<|"|>},list:[<|"|>a<|"|>,<|"|>b<|"|>],n:3.14,on:true,x:null,m:{<|"|>3<|"|>:<|"|>new text<|"|>}}<tool_call|>`,
+			keep: "Let me check.", calls: []Call{js(Gemma4, "complex_function", `{"nested":{"inner":"value"},"list":["a","b"],"n":3.14,"on":true,"x":null,"m":{"3":"new text"}}`)}},
+		{name: "gemma 4 incomplete", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>London`},
+		{name: "gemma 4 bare word value", syn: All, text: `<|tool_call>call:get_weather{location:London}<tool_call|>`},
+		// vllm tests/tool_parsers/test_apertus_tool_parser.py
+		{name: "apertus two", syn: All, text: `Let me check. <|tools_prefix|>[{"get_weather": {"location": "London"}}, {"get_time": {"location": "London"}}]<|tools_suffix|>`,
+			keep: "Let me check.", calls: []Call{js(Apertus, "get_weather", `{"location": "London"}`), js(Apertus, "get_time", `{"location": "London"}`)}},
+		{name: "apertus not keyed", syn: All, text: `<|tools_prefix|>[{"get_weather": "London"}]<|tools_suffix|>`},
+		// vllm tests/tool_parsers/test_deepseekv4_tool_parser.py
+		{name: "deepseek v4 dsml", syn: All, text: "Let me check.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"get_weather\">\n<｜DSML｜parameter name=\"city\" string=\"true\">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
+			keep: "Let me check.", calls: []Call{{Syntax: DeepSeek, Name: "get_weather", Params: []Param{{Name: "city", Value: "Paris"}}}}},
+	})
+}
+
+// TestTableDerived holds the lists derived from the table to it.
+func TestTableDerived(t *testing.T) {
+	for _, f := range families {
+		for _, o := range f.Open {
+			if o.Stand == Anywhere && !loud[o.Text[0]] {
+				t.Errorf("%s: the first byte of %q is not loud", f.Name, o.Text)
+			}
+			if triggers[o.Stand][o.Text[0]]&f.Syntax == 0 {
+				t.Errorf("%s: %q triggers nothing", f.Name, o.Text)
+			}
+		}
+		if f.Syntax&All == 0 || f.Row == "" || f.Name == "" {
+			t.Errorf("%+v: no syntax, row or name", f)
+		}
+	}
+	if got := strings.Join(Closers(Invoke|ToolCallXML), " "); got != "</parameter> </invoke> </function_calls> </function> </tool_call>" {
+		t.Errorf("closers = %s", got)
+	}
+}

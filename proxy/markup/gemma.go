@@ -1,0 +1,162 @@
+package markup
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Gemma 4's call syntax (D62: vllm gemma4_tool_parser, tests/tool_parsers/test_gemma4_tool_parser.py):
+// <|tool_call>call:T{k:v,…}<tool_call|>, a string written between <|"|> quotes, raw.
+const (
+	gemmaCall  = "call:"
+	gemmaQuote = `<|"|>`
+)
+
+// gemmaBody reads call:T{…}: the tool name, then its arguments as Gemma 4 writes them — keys bare
+// or quoted, values a <|"|>-quoted string (raw, no escapes), a number, true, false, null, or a
+// {…} object or […] list of them, commas between — which become a JSON object ([Call.JSON]).
+func gemmaBody(c *cursor, syn Syntax) (Call, outcome) {
+	if r := c.lit(gemmaCall); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	j := c.i
+	for j < len(c.s) && nameByte(c.s[j]) && c.s[j] != ':' {
+		j++
+	}
+	if j == len(c.s) {
+		return Call{}, short
+	}
+	name := c.s[c.i:j]
+	if name == "" || c.s[j] != '{' {
+		return Call{}, fail
+	}
+	c.i = j + 1
+	var b strings.Builder
+	b.WriteByte('{')
+	if r := c.gemmaItems(&b, 0, '}', true); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	return Call{Syntax: syn, Name: name, JSON: []byte(b.String())}, whole
+}
+
+// gemmaItems reads the items of an object (dict) or list after its opener, up to end, writing
+// them to b as JSON.
+func (c *cursor) gemmaItems(b *strings.Builder, depth int, end byte, dict bool) res {
+	if depth > maxPyDepth {
+		return bad
+	}
+	for n := 0; ; n++ {
+		c.skipBlanks()
+		if c.eof() {
+			return eof
+		}
+		if c.s[c.i] == end {
+			c.i++
+			b.WriteByte(end)
+			return ok
+		}
+		if n > 0 {
+			if c.s[c.i] != ',' {
+				return bad
+			}
+			c.i++
+			c.skipBlanks()
+			b.WriteByte(',')
+		}
+		if dict {
+			if r := c.gemmaKey(b); r != ok {
+				return r
+			}
+			b.WriteByte(':')
+		}
+		if r := c.gemmaValue(b, depth); r != ok {
+			return r
+		}
+	}
+}
+
+// gemmaKey reads a key, bare (up to its ':') or <|"|>-quoted, and the ':' after it.
+func (c *cursor) gemmaKey(b *strings.Builder) res {
+	var k string
+	if rest := c.rest(); strings.HasPrefix(rest, gemmaQuote) {
+		c.i += len(gemmaQuote)
+		v, r := c.upto(gemmaQuote)
+		if r != ok {
+			return r
+		}
+		k = v
+	} else if partial(rest, gemmaQuote) {
+		return eof
+	} else {
+		j := c.i
+		for j < len(c.s) && (nameByte(c.s[j]) && c.s[j] != ':') {
+			j++
+		}
+		if j == len(c.s) {
+			return eof
+		}
+		if k = c.s[c.i:j]; k == "" {
+			return bad
+		}
+		c.i = j
+	}
+	c.skipBlanks()
+	if r := c.lit(":"); r != ok {
+		return r
+	}
+	kj, _ := json.Marshal(k)
+	b.Write(kj)
+	return ok
+}
+
+// gemmaValue reads one value.
+func (c *cursor) gemmaValue(b *strings.Builder, depth int) res {
+	c.skipBlanks()
+	rest := c.rest()
+	switch {
+	case rest == "":
+		return eof
+	case strings.HasPrefix(rest, gemmaQuote):
+		c.i += len(gemmaQuote)
+		v, r := c.upto(gemmaQuote)
+		if r != ok {
+			return r
+		}
+		j, _ := json.Marshal(v)
+		b.Write(j)
+		return ok
+	case rest[0] == '<':
+		if partial(rest, gemmaQuote) {
+			return eof
+		}
+		return bad
+	case rest[0] == '{':
+		c.i++
+		b.WriteByte('{')
+		return c.gemmaItems(b, depth+1, '}', true)
+	case rest[0] == '[':
+		c.i++
+		b.WriteByte('[')
+		return c.gemmaItems(b, depth+1, ']', false)
+	}
+	j := c.i
+	for j < len(c.s) && !isBlank(c.s[j]) && strings.IndexByte(",}]", c.s[j]) < 0 {
+		j++
+	}
+	if j == len(c.s) {
+		return eof
+	}
+	w := c.s[c.i:j]
+	var v any
+	if json.Unmarshal([]byte(w), &v) != nil {
+		return bad
+	}
+	switch v.(type) {
+	case float64, bool, nil:
+	default:
+		return bad
+	}
+	b.WriteString(w)
+	c.i = j
+	return ok
+}

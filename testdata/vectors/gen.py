@@ -1,0 +1,507 @@
+"""The peers' tool-parser vectors (vLLM tests/tool_parsers/, SGLang
+test/srt/test_function_call_parser.py) as repair cases: each vector becomes six folders,
+testdata/cases/{openai,anthropic,responses}/{vllm,sglang}-NAME[-nonstream], streamed in small
+deltas and whole, each want.json note naming its file and test. Run it after adding a vector
+(python3 testdata/vectors/gen.py); it rewrites only the vllm-* and sglang-* folders and prints
+the counts per family for docs/repairs.md. The tests read the folders, never this script.
+"""
+import json, os, random, sys
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cases')
+V = 'vllm-project/vllm tests/tool_parsers/'
+
+def T(_tname, **props):  # a tool: name and property types
+    return (_tname, props)
+
+S, I, N, B, A, O, ANY = 'string', 'integer', 'number', 'boolean', 'array', 'object', None
+WEATHER = T('get_weather', city=S, location=S, unit=S, metric=S, state=S)
+TIME = T('get_time', timezone=S)
+CURW = T('get_current_weather', city=S, state=S, unit=S)
+
+vectors = []
+def vec(name, family, source, text, tools, calls=None, keep='', note=''):
+    vectors.append(dict(name=name, family=family, source=source, text=text, tools=tools, calls=calls, keep=keep, note=note))
+
+# --- Seed-OSS
+vec('seed-oss-single', 'Seed-OSS', V+'test_seed_oss_tool_parser.py test_extract_tool_calls[tool_call_0_thinking_budget]',
+    '<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>',
+    [WEATHER], [('get_weather', {'location': 'Barcelona, Spain'})])
+vec('seed-oss-after-think', 'Seed-OSS', V+'test_seed_oss_tool_parser.py test_extract_tool_calls[tool_call_unlimited_thinking_budget]',
+    'So the function call should be as above.</seed:think><seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>',
+    [WEATHER], [('get_weather', {'location': 'Barcelona, Spain', 'unit': 'celsius'})], keep='So the function call should be as above.</seed:think>',
+    note='vLLM strips the <seed:think> reasoning into reasoning_content first; toolfix keeps the text before the call as it came (it is no reasoning parser)')
+vec('seed-oss-no-tools', 'Seed-OSS', V+'test_seed_oss_tool_parser.py test_extract_tool_calls_no_tools',
+    'This is a test response without any tool calls', [WEATHER])
+vec('seed-oss-example-in-prose', 'Seed-OSS', V+'test_seed_oss_tool_parser.py (look-alike: the call written inside the reasoning, then prose)',
+    'The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>. Wait, let me check the unit first.', [WEATHER])
+# --- LongCat
+LC = V+'test_longcat_tool_parser.py TestLongCatToolParser '
+vec('longcat-single', 'LongCat', LC+'single_tool_call_output',
+    '<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>', [WEATHER], [('get_weather', {'city': 'Tokyo'})])
+vec('longcat-parallel', 'LongCat', LC+'parallel_tool_calls_output',
+    '<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>\n<longcat_tool_call>{"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}</longcat_tool_call>',
+    [WEATHER, TIME], [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('longcat-various-types', 'LongCat', LC+'various_data_types_output',
+    '<longcat_tool_call>{\n  "name": "test_function",\n  "arguments": {\n    "string_field": "hello",\n    "int_field": 42,\n    "float_field": 3.14,\n    "bool_field": true,\n    "array_field": ["a", "b", "c"],\n    "object_field": {"nested": "value"},\n    "empty_array": [],\n    "empty_object": {}\n  }\n}</longcat_tool_call>',
+    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O, empty_array=A, empty_object=O)],
+    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}, 'empty_array': [], 'empty_object': {}})],
+    note='the null_field of the peer vector is left out: a null for a declared string is no value toolfix types')
+vec('longcat-empty-args', 'LongCat', LC+'empty_arguments_output',
+    '<longcat_tool_call>{"name": "refresh", "arguments": {}}</longcat_tool_call>', [T('refresh')], [('refresh', {})])
+vec('longcat-surrounding-text', 'LongCat', LC+'surrounding_text_output',
+    'Let me check the weather for you.\n<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>\nHere is the result.', [WEATHER],
+    note='disagrees on purpose: vLLM takes the call and keeps the prose around it; toolfix repairs a leaked call only at the tail of the text (prose after markup shows it is an example, and a call there could run twice)')
+vec('longcat-escaped-strings', 'LongCat', LC+'escaped_strings_output',
+    '<longcat_tool_call>{\n  "name": "test_function",\n  "arguments": {\n    "quoted": "He said \\"hello\\"",\n    "path": "C:\\\\Users\\\\file.txt",\n    "newline": "line1\\nline2",\n    "unicode": "emoji: 🎉"\n  }\n}</longcat_tool_call>',
+    [T('test_function', quoted=S, path=S, newline=S, unicode=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2', 'unicode': 'emoji: 🎉'})])
+vec('longcat-malformed-cut', 'LongCat', LC+'malformed_input_outputs[0]',
+    '<longcat_tool_call>{"name": "func", "arguments": {', [T('func')], note='a cut-off call is never completed')
+vec('longcat-malformed-string-args', 'LongCat', LC+'malformed_input_outputs[1]',
+    '<longcat_tool_call>{"name": "func", "arguments": "not a dict"}</longcat_tool_call>', [T('func')])
+vec('longcat-malformed-json', 'LongCat', LC+'malformed_input_outputs[2]',
+    'Some text with <longcat_tool_call>invalid json', [T('func')])
+# --- Hunyuan A13B / Jamba
+HY = V+'test_hunyuan_a13b_tool_parser.py test_hunyuan_a13b_tool_parser_extract '
+vec('hunyuan-no-call', 'Hunyuan/Jamba <tool_calls>', HY+'[No tool call]', 'How can I help you today?', [WEATHER])
+vec('hunyuan-single', 'Hunyuan/Jamba <tool_calls>', HY+'[Single tool call, no content]',
+    '<tool_calls>[{"name": "get_weather", "arguments": {"city": "San Francisco", "metric": "celsius"}}]</tool_calls>', [WEATHER],
+    [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'})])
+vec('hunyuan-multiple', 'Hunyuan/Jamba <tool_calls>', HY+'[Multiple tool calls]',
+    '<tool_calls>[{"name": "get_weather", "arguments": {"city": "San Francisco", "metric": "celsius"}}, {"name": "register_user", "arguments": {"name": "John Doe", "age": 37, "address": {"city": "San Francisco", "state": "CA"}, "passed_test": true, "aliases": ["John", "Johnny"]}}]</tool_calls>',
+    [WEATHER, T('register_user', name=S, age=I, address=O, passed_test=B, aliases=A)],
+    [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'}), ('register_user', {'name': 'John Doe', 'age': 37, 'address': {'city': 'San Francisco', 'state': 'CA'}, 'passed_test': True, 'aliases': ['John', 'Johnny']})],
+    note='the peer vector\'s "role": null is left out (no value for a typed field)')
+vec('hunyuan-content-before', 'Hunyuan/Jamba <tool_calls>', HY+'[Content before tool call]',
+    'I will call the tool now. <tool_calls>[{"name": "get_weather", "arguments": {"city": "Boston"}}]</tool_calls>', [WEATHER],
+    note='disagrees on purpose: <tool_calls> is a plain word prose uses; glued after a sentence on its line it counts as an example (the line-start rule), so the text passes')
+vec('hunyuan-content-after', 'Hunyuan/Jamba <tool_calls>', HY+'[Content after tool call]',
+    '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Seattle"}}]</tool_calls>\nThank you!', [WEATHER],
+    note='disagrees on purpose: tail only; prose after the markup leaves the text as it is')
+vec('hunyuan-nested', 'Hunyuan/Jamba <tool_calls>', HY+'[complex_tool]',
+    '<tool_calls>[{"name": "complex_tool", "arguments": {"level1": {"level2": {"level3": {"value": 123}}}}}]</tool_calls>', [T('complex_tool', level1=O)],
+    [('complex_tool', {'level1': {'level2': {'level3': {'value': 123}}}})])
+vec('hunyuan-non-ascii', 'Hunyuan/Jamba <tool_calls>', V+'test_hunyuan_a13b_tool_parser.py test_hunyuan_a13b_tool_parser_non_ascii',
+    '<tool_calls>[{"name": "get_weather", "arguments": {"city": "北京"}}]</tool_calls>', [WEATHER], [('get_weather', {'city': '北京'})])
+vec('hunyuan-empty-first', 'Hunyuan/Jamba <tool_calls>', V+'test_hunyuan_a13b_tool_parser.py test_hunyuan_a13b_tool_parser_streaming_one_empty_args_tool[0]',
+    '<tool_calls>[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"x": 42}}]</tool_calls>', [T('a'), T('b', x=I)], [('a', {}), ('b', {'x': 42})])
+# --- Step3
+ST = V+'test_step3_tool_parser.py TestStep3ToolParser '
+vec('step3-single', 'Step3', ST+'single_tool_call_output',
+    '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>', [WEATHER], [('get_weather', {'city': 'Tokyo'})])
+vec('step3-parallel', 'Step3', ST+'parallel_tool_calls_output',
+    '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_sep｜><｜tool_call_begin｜><steptml:invoke name="get_time"><steptml:parameter name="timezone">Asia/Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+    [WEATHER, TIME], [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('step3-various-types', 'Step3', ST+'various_data_types_output',
+    '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="test_function"><steptml:parameter name="string_field">hello</steptml:parameter><steptml:parameter name="int_field">42</steptml:parameter><steptml:parameter name="float_field">3.14</steptml:parameter><steptml:parameter name="bool_field">true</steptml:parameter><steptml:parameter name="array_field">["a", "b", "c"]</steptml:parameter><steptml:parameter name="object_field">{"nested": "value"}</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O)],
+    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}})])
+vec('step3-empty-args', 'Step3', ST+'empty_arguments_output',
+    '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="refresh"></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>', [T('refresh')], [('refresh', {})])
+vec('step3-surrounding-text', 'Step3', ST+'surrounding_text_output',
+    "Let me check the weather for you.\n\n<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>\n\nI'll get that information.", [WEATHER],
+    note='disagrees on purpose: tail only')
+vec('step3-whitespace-kept', 'Step3', V+'test_step3_tool_parser.py TestStep3ParameterWhitespace test_string_value_preserved',
+    '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>edit_file\n<steptml:invoke name="edit_file"><steptml:parameter name="old_string">    if x:</steptml:parameter><steptml:parameter name="indent"> 4 </steptml:parameter><steptml:parameter name="enabled"> true </steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+    [T('edit_file', old_string=S, indent=I, enabled=B)], [('edit_file', {'old_string': '    if x:', 'indent': 4, 'enabled': True})])
+vec('step3-malformed-unclosed', 'Step3', ST+'malformed_input_outputs[0]',
+    '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="func">', [T('func')], note='a cut-off call is never completed')
+vec('step3-malformed-no-section', 'Step3', ST+'malformed_input_outputs[1]',
+    '<｜tool_call_begin｜><steptml:invoke name="func"></steptml:invoke><｜tool_call_end｜>', [T('func')])
+# --- pythonic
+PY = V+'test_pythonic_tool_parser.py '
+vec('pythonic-simple', 'pythonic', PY+'SIMPLE_FUNCTION_OUTPUT',
+    "[get_weather(city='San Francisco', metric='celsius')]", [WEATHER], [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'})])
+vec('pythonic-more-types', 'pythonic', PY+'MORE_TYPES_FUNCTION_OUTPUT',
+    "[register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, passed_test=True, aliases=['John', 'Johnny'])]",
+    [T('register_user', name=S, age=I, address=O, passed_test=B, aliases=A)],
+    [('register_user', {'name': 'John Doe', 'age': 37, 'address': {'city': 'San Francisco', 'state': 'CA'}, 'passed_test': True, 'aliases': ['John', 'Johnny']})],
+    note='the peer vector\'s role=None is left out (no value for a typed field)')
+vec('pythonic-parameterless', 'pythonic', PY+'PARAMETERLESS_FUNCTION_OUTPUT', '[get_weather()]', [WEATHER], [('get_weather', {})])
+vec('pythonic-empty-dict', 'pythonic', PY+'EMPTY_DICT_FUNCTION_OUTPUT', '[do_something_cool(additional_data={})]', [T('do_something_cool', additional_data=O)], [('do_something_cool', {'additional_data': {}})])
+vec('pythonic-empty-list', 'pythonic', PY+'EMPTY_LIST_FUNCTION_OUTPUT', '[do_something_cool(steps=[])]', [T('do_something_cool', steps=A)], [('do_something_cool', {'steps': []})])
+vec('pythonic-escaped', 'pythonic', PY+'ESCAPED_STRING_FUNCTION_OUTPUT',
+    "[get_weather(city='Martha\\'s Vineyard', metric='\\\"cool units\\\"')]", [WEATHER], [('get_weather', {'city': "Martha's Vineyard", 'metric': '"cool units"'})])
+vec('pythonic-parallel', 'pythonic', PY+'test_tool_call[parallel_calls]',
+    "[get_weather(city='San Francisco', metric='celsius'), register_user(name='John Doe', age=37)]",
+    [WEATHER, T('register_user', name=S, age=I)], [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'}), ('register_user', {'name': 'John Doe', 'age': 37})])
+vec('pythonic-no-tool', 'pythonic', PY+'test_no_tool_call', 'How can I help you today?', [WEATHER])
+vec('pythonic-markdown-link', 'pythonic', 'look-alike of '+PY+': a text that begins with a Markdown link', '[get_weather](https://example.com/docs) explains the tool.', [WEATHER])
+vec('pythonic-after-prose', 'pythonic', 'look-alike of '+PY+': the call shown after prose',
+    "You can call it like [get_weather(city='San Francisco')]", [WEATHER],
+    note='vLLM parses the whole output only when it is the list; so does toolfix: after prose it is an example')
+vec('llama4-pythonic-tokens', 'pythonic', V+'test_llama4_pythonic_tool_parser.py test_tool_call[simple_streaming] (with its <|python_start|> tokens)',
+    "<|python_start|>[get_weather(city='LA', metric='C')]<|python_end|>", [WEATHER], [('get_weather', {'city': 'LA', 'metric': 'C'})])
+vec('lfm2-pythonic-tokens', 'pythonic', V+'test_lfm2_tool_parser.py (LFM2 <|tool_call_start|> form)',
+    "Checking.<|tool_call_start|>[get_weather(city='Paris')]<|tool_call_end|>", [WEATHER], [('get_weather', {'city': 'Paris'})], keep='Checking.')
+# --- Llama 3 JSON
+LL = V+'test_llama3_json_tool_parser.py '
+vec('llama3-json-simple', 'Llama 3 JSON', LL+'test_extract_tool_calls_simple',
+    '{"name": "searchTool", "parameters": {"query": "test"}}', [T('searchTool', query=S)], [('searchTool', {'query': 'test'})])
+vec('llama3-json-python-tag-multiple', 'Llama 3 JSON', LL+'test_extract_tool_calls_multiple_json_with_python_tag',
+    '<|python_tag|>{"name": "getOpenIncidentsTool", "parameters": {}}; {"name": "searchTool", "parameters": {"query": "test"}}',
+    [T('getOpenIncidentsTool'), T('searchTool', query=S)], [('getOpenIncidentsTool', {}), ('searchTool', {'query': 'test'})])
+vec('llama3-json-after-prose', 'Llama 3 JSON', LL+'test_extract_tool_calls_with_text_before (look-alike)',
+    'Here is the result: {"name": "searchTool", "parameters": {"query": "test"}}', [T('searchTool', query=S)],
+    note='disagrees on purpose where the peer takes it: a bare JSON object counts only as the whole text; after prose it is an example')
+vec('json-answer-untouched', 'Llama 3 JSON', 'look-alike: an ordinary JSON answer', '{"status": "ok", "name": "searchTool"}', [T('searchTool', query=S)])
+# --- Phi-4-mini, Granite, InternLM, xLAM
+vec('phi4mini-two', 'Phi-4-mini', V+'test_phi4mini_tool_parser.py',
+    'functools[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"timezone": "Europe/Paris"}}]',
+    [WEATHER, TIME], [('get_weather', {'city': 'Paris'}), ('get_time', {'timezone': 'Europe/Paris'})])
+vec('granite-single', 'Granite', V+'test_granite_tool_parser.py',
+    '<|tool_call|>[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]', [CURW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
+vec('internlm2-single', 'InternLM2', V+'test_internlm2_tool_parser.py',
+    'Let me check.<|action_start|><|plugin|>\n{"name": "get_current_weather", "parameters": {"city": "Dallas", "state": "TX"}}<|action_end|>', [CURW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})], keep='Let me check.')
+vec('xlam-list', 'xLAM', V+'test_xlam_tool_parser.py test_extract_tool_calls[parallel_tool_calls]',
+    '[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX"}}, {"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL"}}]', [CURW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL'})])
+vec('json-list-answer-untouched', 'xLAM', 'look-alike: an ordinary JSON list answer', '[{"id": 1, "title": "a"}, {"id": 2, "title": "b"}]', [CURW])
+# --- DeepSeek V4 DSML
+vec('deepseek-v4-dsml', 'DeepSeek V4 DSML', V+'test_deepseekv4_tool_parser.py',
+    'Let me check.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>', [WEATHER],
+    [('get_weather', {'city': 'Paris'})], keep='Let me check.')
+
+# --- Kimi K2 (a family known before the table)
+KM = V+'test_kimi_k2_tool_parser.py TestExtractToolCalls '
+SB, SE, TB, TE, AB = '<|tool_calls_section_begin|>', '<|tool_calls_section_end|>', '<|tool_call_begin|>', '<|tool_call_end|>', '<|tool_call_argument_begin|>'
+def kt(i, a): return TB + i + ' ' + AB + a + TE
+NEWS, MAIL = T('get_news', topic=S), T('send_email', to=S, subject=S)
+vec('kimi-k2-single', 'Kimi K2', KM+'test_extract_tool_calls[single_tool_call]', "I'll check. " + SB + kt('functions.get_weather:0', '{"city": "Beijing"}') + SE,
+    [WEATHER], [('get_weather', {'city': 'Beijing'})], keep="I'll check.")
+vec('kimi-k2-parallel', 'Kimi K2', KM+'test_extract_tool_calls[parallel_tool_calls]', "Compare weather. " + SB + kt('functions.get_weather:0', '{"city": "Beijing"}') + kt('functions.get_weather:1', '{"city": "Shanghai"}') + SE,
+    [WEATHER], [('get_weather', {'city': 'Beijing'}), ('get_weather', {'city': 'Shanghai'})], keep='Compare weather.')
+vec('kimi-k2-three', 'Kimi K2', KM+'test_extract_tool_calls[three_tool_calls]', "Multiple tasks. " + SB + kt('functions.get_weather:0', '{"city": "New York"}') + kt('functions.get_news:1', '{"topic": "technology"}') + kt('functions.send_email:2', '{"to": "user@example.com", "subject": "Daily Update"}') + SE,
+    [WEATHER, NEWS, MAIL], [('get_weather', {'city': 'New York'}), ('get_news', {'topic': 'technology'}), ('send_email', {'to': 'user@example.com', 'subject': 'Daily Update'})], keep='Multiple tasks.')
+vec('kimi-k2-angle-brackets', 'Kimi K2', KM+'test_extract_tool_calls[angle_brackets_in_json]', "Process HTML. " + SB + kt('functions.process_html:0', '{"html": "<div>content</div>"}') + SE,
+    [T('process_html', html=S)], [('process_html', {'html': '<div>content</div>'})], keep='Process HTML.')
+vec('kimi-k2-multiline', 'Kimi K2', KM+'test_extract_tool_calls[multiline_json]', "Formatted. " + SB + kt('functions.process_data:0', '{\n  "name": "test",\n  "value": 123\n}') + SE,
+    [T('process_data', name=S, value=I)], [('process_data', {'name': 'test', 'value': 123})], keep='Formatted.')
+vec('kimi-k2-no-prefix', 'Kimi K2', KM+'test_extract_tool_calls[no_functions_prefix]', "No prefix. " + SB + kt('get_weather:0', '{"city": "Tokyo"}') + SE,
+    [WEATHER], [('get_weather', {'city': 'Tokyo'})], keep='No prefix.')
+vec('kimi-k2-empty-args', 'Kimi K2', KM+'test_extract_tool_calls[empty_arguments]', "Empty args. " + SB + kt('functions.test:0', '{}') + SE,
+    [T('test')], [('test', {})], keep='Empty args.')
+vec('kimi-k2-no-tools', 'Kimi K2', KM+'test_no_tools', 'This is a test', [WEATHER])
+vec('kimi-k2-invalid-json', 'Kimi K2', KM+'test_invalid_json_still_extracted', "Help. " + SB + kt('functions.bad:0', '{"city": "Beijing"') + kt('functions.good:1', '{"city": "Shanghai"}') + SE,
+    [T('bad', city=S), T('good', city=S)], note='disagrees on purpose: vLLM returns the call with its broken arguments as they are; toolfix never makes a call of arguments that are not JSON, and leaves the text')
+vec('kimi-k2-invalid-id', 'Kimi K2', KM+'test_invalid_funcall_id_skipped', "Help. " + SB + kt('functions.invalid.0', '{"city": "Beijing"}') + kt('functions.valid:1', '{"city": "Shanghai"}') + SE,
+    [T('valid', city=S)], note='disagrees on purpose: vLLM drops the call with the malformed id and keeps the other; toolfix takes a leaked tail whole or not at all, and invalid.0 is no declared tool (D57)')
+vec('kimi-k2-bare-counter', 'Kimi K2', KM+'test_bare_counter', "Let me check. " + SB + kt('0', '{"city": "Tokyo", "unit": "celsius"}') + SE,
+    [WEATHER], note='disagrees on purpose: vLLM infers the tool from the one declared; toolfix does not guess a tool the markup does not name')
+
+# --- Olmo 3 (pythonic lines in <function_calls>)
+OL = V+'test_olmo3_tool_parser.py test_tool_call'
+REG = T('register_user', name=S, age=I, address=O, role=ANY, passed_test=B, aliases=A)
+REGV = {'name': 'John Doe', 'age': 37, 'address': {'city': 'San Francisco', 'state': 'CA'}, 'role': None, 'passed_test': True, 'aliases': ['John', 'Johnny']}
+vec('olmo3-simple', 'Olmo 3 pythonic', OL+'[simple_nonstreaming]', "<function_calls>get_weather(city='San Francisco', metric='celsius')</function_calls>", [WEATHER], [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'})])
+vec('olmo3-more-types', 'Olmo 3 pythonic', OL+'[more_types_nonstreaming]', "<function_calls>register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])</function_calls>", [REG], [('register_user', REGV)])
+vec('olmo3-json-literals', 'Olmo 3 pythonic', OL+'[more_types_nonstreaming_json_literals]', "<function_calls>register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=null, passed_test=true, aliases=['John', 'Johnny'])</function_calls>", [REG], [('register_user', REGV)])
+vec('olmo3-parameterless', 'Olmo 3 pythonic', OL+'[parameterless_nonstreaming]', '<function_calls>get_weather()</function_calls>', [WEATHER], [('get_weather', {})])
+vec('olmo3-escaped', 'Olmo 3 pythonic', OL+'[escaped_string_nonstreaming]', "<function_calls>get_weather(city='Martha\\'s Vineyard', metric='\\\"cool units\\\"')</function_calls>", [WEATHER], [('get_weather', {'city': "Martha's Vineyard", 'metric': '"cool units"'})])
+vec('olmo3-parallel', 'Olmo 3 pythonic', OL+'[parallel_calls_nonstreaming]', "<function_calls>get_weather(city='San Francisco', metric='celsius')\nregister_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])</function_calls>",
+    [WEATHER, REG], [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'}), ('register_user', REGV)])
+vec('olmo3-large-steps', 'Olmo 3 pythonic', V+'test_olmo3_tool_parser.py test_streaming_tool_call_with_large_steps', "<function_calls>get_weather(city='San Francisco', metric='celsius')\nget_weather()\ndo_something_cool(steps=[])</function_calls>",
+    [WEATHER, T('do_something_cool', steps=A)], [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'}), ('get_weather', {}), ('do_something_cool', {'steps': []})])
+vec('olmo3-no-tool', 'Olmo 3 pythonic', V+'test_olmo3_tool_parser.py test_no_tool_call', 'How can I help you today?', [WEATHER])
+vec('olmo3-bad-sibling', 'Olmo 3 pythonic', V+'test_olmo3_tool_parser.py test_bad_sibling_call_does_not_drop_good_calls', "<function_calls>bad(x=b'z')\nget_weather(city='San Francisco', metric='celsius')</function_calls>", [WEATHER, T('bad', x=S)],
+    note='disagrees on purpose: vLLM keeps the good sibling and drops the bytes-literal call; toolfix takes a leaked tail whole or not at all')
+vec('olmo3-non-finite', 'Olmo 3 pythonic', V+'test_olmo3_tool_parser.py test_non_finite_argument_rejected', "<function_calls>calc(x=1e999)\nget_weather(city='San Francisco', metric='celsius')</function_calls>", [WEATHER, T('calc', x=N)],
+    note='disagrees on purpose: vLLM keeps the good sibling; toolfix refuses the whole tail (1e999 is no finite number)')
+vec('olmo3-mismatched', 'Olmo 3 pythonic', V+'test_olmo3_tool_parser.py test_streaming_mismatched_brackets_reported_once', '<function_calls>foo(x=1])</function_calls>', [T('foo', x=I)])
+# --- GLM 4.7 (a row known before the table)
+GL = V+'test_glm47_moe_tool_parser.py TestGlm47ExtractToolCalls '
+DATE = T('get_current_date')
+vec('glm47-zero-arg-inline', 'GLM 4.5/4.7', GL+'test_zero_arg_inline', '<tool_call>get_current_date</tool_call>', [DATE, WEATHER], [('get_current_date', {})])
+vec('glm47-zero-arg-newline', 'GLM 4.5/4.7', GL+'test_zero_arg_newline', '<tool_call>get_current_date\n</tool_call>', [DATE, WEATHER], [('get_current_date', {})])
+vec('glm47-args-same-line', 'GLM 4.5/4.7', GL+'test_args_same_line', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>', [DATE, WEATHER], [('get_weather', {'city': 'Beijing'})])
+vec('glm47-args-newlines', 'GLM 4.5/4.7', GL+'test_args_with_newlines', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>', [DATE, WEATHER], [('get_weather', {'city': 'Beijing'})])
+vec('glm47-content-before', 'GLM 4.5/4.7', GL+'test_content_before', 'Checking.<tool_call>get_current_date</tool_call>', [DATE, WEATHER],
+    note='disagrees on purpose: <tool_call> glued after prose on its line counts as an example (the line-start rule)')
+vec('glm47-multiple', 'GLM 4.5/4.7', GL+'test_multiple', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call><tool_call>get_weather<arg_key>city</arg_key><arg_value>Shanghai</arg_value></tool_call>',
+    [DATE, WEATHER], [('get_weather', {'city': 'Beijing'}), ('get_weather', {'city': 'Shanghai'})])
+vec('glm47-whitespace-before', 'GLM 4.5/4.7', GL+'test_whitespace_content_none', '  \n  <tool_call>get_current_date</tool_call>', [DATE, WEATHER], [('get_current_date', {})])
+vec('glm47-no-call', 'GLM 4.5/4.7', GL+'test_no_tool_call', 'This is a plain response.', [DATE, WEATHER])
+# --- Hermes (a row known before the table)
+HE = V+'test_hermes_tool_parser.py '
+FA = T('final_answer', trigger=B)
+vec('hermes-between-tags', 'Hermes', HE+'test_hermes_parser_non_streaming_tool_call_between_tags', '<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}}\n</tool_call>', [FA], [('final_answer', {'trigger': True})])
+vec('hermes-until-eos', 'Hermes', HE+'test_hermes_parser_non_streaming_tool_call_until_eos', '<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}}', [FA], [('final_answer', {'trigger': True})],
+    note='the missing </tool_call> is forgiven: the call object is complete')
+vec('hermes-invalid-json', 'Hermes', HE+'test_hermes_parser_non_streaming_tool_call_invalid_json', '<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}', [FA])
+vec('hermes-serialized-args', 'Hermes', HE+'test_hermes_parser_non_streaming_serialized_arguments', '<tool_call>\n{"name": "get_db_config", "arguments": "{\\"param\\": \\"max_connections\\"}"}\n</tool_call>', [T('get_db_config', param=S)], [('get_db_config', {'param': 'max_connections'})])
+vec('hermes-bare-string-args', 'Hermes', HE+'test_hermes_parser_non_streaming_bare_string_arguments', '<tool_call>\n{"name": "do_thing", "arguments": "hello"}\n</tool_call>', [T('do_thing')],
+    note='disagrees on purpose: vLLM passes the string "hello" as the arguments; a tool input must be an object, so toolfix leaves the text')
+vec('hermes-streaming', 'Hermes', HE+'test_hermes_parser_streaming', '<tool_call>{"name": "get_current_temperature","arguments": {"location":"San Francisco, California, United States", "unit": "celsius"}}</tool_call>',
+    [T('get_current_temperature', location=S, unit=S)], [('get_current_temperature', {'location': 'San Francisco, California, United States', 'unit': 'celsius'})])
+vec('hermes-content-then-call', 'Hermes', HE+'test_hermes_streaming_content_then_tool_call_with_stream_interval', 'Sure, let me check the weather.<tool_call>{"name": "get_weather", "arguments": {"city": "NYC"}}</tool_call>', [WEATHER],
+    note='disagrees on purpose: <tool_call> glued after prose on its line counts as an example (the line-start rule)')
+vec('hermes-multiple', 'Hermes', HE+'test_hermes_streaming_multiple_tool_calls_with_stream_interval', '<tool_call>{"name": "search", "arguments": {"q": "cats"}}</tool_call><tool_call>{"name": "search", "arguments": {"q": "dogs"}}</tool_call>',
+    [T('search', q=S)], [('search', {'q': 'cats'}), ('search', {'q': 'dogs'})])
+vec('hermes-plain', 'Hermes', HE+'test_hermes_parser_streaming_just_forward_text', 'This is some prior text that has nothing to do with tool calling.', [FA])
+
+# --- SGLang test/srt/test_function_call_parser.py
+SG = 'sgl-project/sglang test/srt/test_function_call_parser.py '
+GW = T('get_weather', location=S, unit=S, data=A)
+SR = T('search', query=S, config=O, filters=A)
+vec('sglang-pythonic-at-start', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_bracket_without_text_before', "[search(query='python programming')]", [GW, SR], [('search', {'query': 'python programming'})])
+vec('sglang-pythonic-nested', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_nested_brackets', "[get_weather(location='New York', unit='celsius', data=[1, 2, 3])]", [GW, SR], [('get_weather', {'location': 'New York', 'unit': 'celsius', 'data': [1, 2, 3]})])
+vec('sglang-pythonic-nested-dict', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_nested_brackets_dict', "[search(query='test', config={'options': [1, 2], 'nested': {'key': 'value'}})]", [GW, SR], [('search', {'query': 'test', 'config': {'options': [1, 2], 'nested': {'key': 'value'}}})])
+vec('sglang-pythonic-two-nested', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_multiple_tools_with_nested_brackets', "[get_weather(location='Paris', data=[10, 20]), search(query='test', filters=['a', 'b'])]", [GW, SR],
+    [('get_weather', {'location': 'Paris', 'data': [10, 20]}), ('search', {'query': 'test', 'filters': ['a', 'b']})])
+vec('sglang-pythonic-after-prose', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_complete_tool_call', "Here's a tool call: [get_weather(location='New York', unit='celsius')]", [GW, SR],
+    note='disagrees on purpose: SGLang takes a bare list anywhere; toolfix takes the bare form only as the whole text (after prose it reads as an example)')
+vec('sglang-pythonic-text-before', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_text_before_tool_call', "This is some text before [get_weather(location='London')]", [GW, SR],
+    note='disagrees on purpose: the bare form counts only as the whole text')
+vec('sglang-pythonic-text-after', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_text_after_tool_call', "[get_weather(location='Tokyo')] Here's the forecast:", [GW, SR],
+    note='disagrees on purpose: tail only')
+vec('sglang-pythonic-two-lists', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_multiple_tool_calls', "[get_weather(location='Berlin')] and [search(query='restaurants')]", [GW, SR],
+    note='disagrees on purpose: tail only, and prose between the lists')
+vec('sglang-pythonic-open-bracket', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_opening_bracket_only', "Let's try this: [", [GW, SR])
+vec('sglang-pythonic-plain', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_no_brackets', 'This is just normal text without any tool calls.', [GW, SR])
+vec('sglang-python-start-after-prose', 'pythonic', SG+'TestPythonicDetector test_parse_streaming_with_python_start_and_end_token', "Here's a call: <|python_start|>[get_weather(location='Tokyo', data=[1, 2, 3])]<|python_end|>", [GW, SR],
+    [('get_weather', {'location': 'Tokyo', 'data': [1, 2, 3]})], keep="Here's a call:")
+vec('sglang-python-start-mid-text', 'pythonic', SG+'TestPythonicDetector test_detect_and_parse_with_python_start_and_end_token', "User wants to get the weather in Mars. <|python_start|>[get_weather(location='Mars', unit='celsius')]<|python_end|> In this way we will get the weather in Mars.", [GW, SR],
+    note='disagrees on purpose: tail only')
+MD = T('make_next_step_decision', decision=S, content=S)
+vec('sglang-mistral-nested-brackets', 'Mistral', SG+'TestMistralDetector test_detect_and_parse_with_nested_brackets_in_content',
+    '[TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":{"decision":"","content":"```\\nTOOL: Access a weather API or service\\nOBSERVATION: Retrieve the current weather data for the top 5 populated cities in the US\\nANSWER: The weather in the top 5 populated cities in the US is as follows: [City Name] - [Weather Conditions] - [Temperature]\\n```"}}]',
+    [MD], [('make_next_step_decision', {'decision': '', 'content': '```\nTOOL: Access a weather API or service\nOBSERVATION: Retrieve the current weather data for the top 5 populated cities in the US\nANSWER: The weather in the top 5 populated cities in the US is as follows: [City Name] - [Weather Conditions] - [Temperature]\n```'})])
+vec('sglang-mistral-simple', 'Mistral', SG+'TestMistralDetector test_detect_and_parse_simple_case', '[TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":{"decision":"TOOL", "content":"Use weather API"}}]', [MD],
+    [('make_next_step_decision', {'decision': 'TOOL', 'content': 'Use weather API'})])
+vec('sglang-mistral-plain', 'Mistral', SG+'TestMistralDetector test_detect_and_parse_no_tool_calls', 'This is just normal text without any tool calls.', [MD])
+vec('sglang-mistral-text-before', 'Mistral', SG+'TestMistralDetector test_detect_and_parse_with_text_before_tool_call', 'Here is some text before the tool call: [TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":{"decision":"ANSWER", "content":"The answer is 42"}}]', [MD],
+    [('make_next_step_decision', {'decision': 'ANSWER', 'content': 'The answer is 42'})], keep='Here is some text before the tool call:')
+
+# --- Gemma 4
+GM = V+'test_gemma4_tool_parser.py TestExtractToolCalls '
+Q = '<|"|>'
+GWX = T('get_weather', location=S, unit=S)
+vec('gemma4-single', 'Gemma 4', GM+'test_single_tool_call', '<|tool_call>call:get_weather{location:'+Q+'London'+Q+'}<tool_call|>', [GWX], [('get_weather', {'location': 'London'})])
+vec('gemma4-multiple-args', 'Gemma 4', GM+'test_multiple_arguments', '<|tool_call>call:get_weather{location:'+Q+'San Francisco'+Q+',unit:'+Q+'celsius'+Q+'}<tool_call|>', [GWX], [('get_weather', {'location': 'San Francisco', 'unit': 'celsius'})])
+vec('gemma4-text-before', 'Gemma 4', GM+'test_text_before_tool_call', 'Let me check the weather for you. <|tool_call>call:get_weather{location:'+Q+'Paris'+Q+'}<tool_call|>', [GWX], [('get_weather', {'location': 'Paris'})], keep='Let me check the weather for you.')
+vec('gemma4-two', 'Gemma 4', GM+'test_multiple_tool_calls', '<|tool_call>call:get_weather{location:'+Q+'London'+Q+'}<tool_call|><|tool_call>call:get_time{location:'+Q+'London'+Q+'}<tool_call|>', [GWX, T('get_time', location=S)],
+    [('get_weather', {'location': 'London'}), ('get_time', {'location': 'London'})])
+vec('gemma4-nested', 'Gemma 4', GM+'test_nested_arguments', '<|tool_call>call:complex_function{nested:{inner:'+Q+'value'+Q+'},list:['+Q+'a'+Q+','+Q+'b'+Q+']}<tool_call|>', [T('complex_function', nested=O, list=A)],
+    [('complex_function', {'nested': {'inner': 'value'}, 'list': ['a', 'b']})])
+vec('gemma4-number-boolean', 'Gemma 4', GM+'test_tool_call_with_number_and_boolean', '<|tool_call>call:set_status{is_active:true,count:42,score:3.14}<tool_call|>', [T('set_status', is_active=B, count=I, score=N)],
+    [('set_status', {'is_active': True, 'count': 42, 'score': 3.14})])
+vec('gemma4-incomplete', 'Gemma 4', GM+'test_incomplete_tool_call', '<|tool_call>call:get_weather{location:'+Q+'London', [GWX], note='a cut-off call is never completed')
+vec('gemma4-hyphenated', 'Gemma 4', GM+'test_hyphenated_function_name', '<|tool_call>call:get-weather{location:'+Q+'London'+Q+'}<tool_call|>', [T('get-weather', location=S)], [('get-weather', {'location': 'London'})])
+vec('gemma4-dotted', 'Gemma 4', GM+'test_dotted_function_name', '<|tool_call>call:weather.get{location:'+Q+'London'+Q+'}<tool_call|>', [T('weather.get', location=S)], [('weather.get', {'location': 'London'})])
+vec('gemma4-no-args', 'Gemma 4', GM+'test_no_arguments', '<|tool_call>call:get_status{}<tool_call|>', [T('get_status')], [('get_status', {})])
+vec('gemma4-no-call', 'Gemma 4', GM+'test_no_tool_calls', 'Hello, how can I help you today?', [GWX])
+
+# --- Qwen3 Coder / XML (a row known before the table)
+QW = V+'test_qwen3_xml_coder_shared.py '
+CW = T('get_current_weather', city=S, state=S, unit=S)
+AREA = T('calculate_area', shape=S, dimensions=O, precision=I)
+def qf(name, *kv):
+    return '<function=%s>\n' % name + ''.join('<parameter=%s>\n%s\n</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>'
+DAL = qf('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit')
+vec('qwen3-single', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls[single_tool]', '<tool_call>\n' + DAL + '\n</tool_call>', [CW, AREA], [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
+vec('qwen3-with-content', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls[single_tool_with_content]', 'Sure! Let me check the weather for you.<tool_call>\n' + DAL + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})], keep='Sure! Let me check the weather for you.',
+    note='a <tool_call> glued after prose counts when its line ends after it, as the template writes it')
+vec('qwen3-multiline-param', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls[single_tool_multiline_param]', '<tool_call>\n' + qf('calculate_area', 'shape', 'rectangle', 'dimensions', '{"width": 10,\n "height": 20}', 'precision', '2') + '\n</tool_call>', [CW, AREA],
+    [('calculate_area', {'shape': 'rectangle', 'dimensions': {'width': 10, 'height': 20}, 'precision': 2})])
+vec('qwen3-parallel', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls[parallel_tools]', '<tool_call>\n' + DAL + '\n</tool_call>\n<tool_call>\n' + qf('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'fahrenheit') + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
+vec('qwen3-typed-with-content', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls[tool_with_typed_params]', 'Let me calculate that area for you.<tool_call>\n' + qf('calculate_area', 'shape', 'circle', 'dimensions', '{"radius": 15.5}', 'precision', '3') + '\n</tool_call>', [CW, AREA],
+    [('calculate_area', {'shape': 'circle', 'dimensions': {'radius': 15.5}, 'precision': 3})], keep='Let me calculate that area for you.',
+    note='a <tool_call> glued after prose counts when its line ends after it, as the template writes it')
+vec('qwen3-typed-own-line', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls[tool_with_typed_params] (the call on its own line)', 'Let me calculate that area for you.\n<tool_call>\n' + qf('calculate_area', 'shape', 'circle', 'dimensions', '{"radius": 15.5}', 'precision', '3') + '\n</tool_call>', [CW, AREA],
+    [('calculate_area', {'shape': 'circle', 'dimensions': {'radius': 15.5}, 'precision': 3})], keep='Let me calculate that area for you.')
+vec('qwen3-no-tags', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls_fallback_no_tags', qf('get_current_weather', 'city', 'Dallas', 'state', 'TX'), [CW, AREA], [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})])
+vec('qwen3-type-conversion', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls_type_conversion', '<tool_call>\n' + qf('test_types', 'int_param', '42', 'float_param', '3.14', 'bool_param', 'true', 'str_param', 'hello world', 'obj_param', '{"key": "value"}') + '\n</tool_call>',
+    [T('test_types', int_param=I, float_param=N, bool_param=B, str_param=S, obj_param=O)], [('test_types', {'int_param': 42, 'float_param': 3.14, 'bool_param': True, 'str_param': 'hello world', 'obj_param': {'key': 'value'}})],
+    note='the peer schema\'s type "float" is no JSON Schema type; it is declared "number" here')
+vec('qwen3-no-tools', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls_no_tools', 'This is a test response without any tool calls', [CW, AREA])
+
+# --- DeepSeek V3.1 (a row known before the table)
+DS = V+'test_deepseekv31_tool_parser.py '
+CB, CE, KB, KS, KE = '<｜tool▁calls▁begin｜>', '<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁sep｜>', '<｜tool▁call▁end｜>'
+FOO, BAR = T('foo', x=I), T('bar', y=I)
+vec('deepseek-v31-with-tool', 'DeepSeek V3.1', DS+'test_extract_tool_calls_with_tool', 'normal text' + CB + KB + 'foo' + KS + '{"x":1}' + KE + CE, [FOO, BAR], [('foo', {'x': 1})], keep='normal text')
+vec('deepseek-v31-multiple-suffix', 'DeepSeek V3.1', DS+'test_extract_tool_calls_with_multiple_tools', 'some prefix text' + CB + KB + 'foo' + KS + '{"x":1}' + KE + KB + 'bar' + KS + '{"y":2}' + KE + CE + ' some suffix text', [FOO, BAR],
+    note='disagrees on purpose: vLLM takes the calls and drops the text after them; toolfix repairs only a tail')
+vec('deepseek-v31-multiple', 'DeepSeek V3.1', DS+'test_extract_tool_calls_with_multiple_tools (without the suffix text)', 'some prefix text' + CB + KB + 'foo' + KS + '{"x":1}' + KE + KB + 'bar' + KS + '{"y":2}' + KE + CE, [FOO, BAR],
+    [('foo', {'x': 1}), ('bar', {'y': 2})], keep='some prefix text')
+vec('deepseek-v31-cut-off', 'DeepSeek V3.1', DS+'test_extract_tool_calls_unparsable_block[0]', 'Let me look that up.' + CB + 'get_weather', [T('get_weather', city=S)], note='a cut-off call is never completed')
+vec('deepseek-v31-no-call-markers', 'DeepSeek V3.1', DS+'test_extract_tool_calls_unparsable_block[1]', CB + 'foo' + KS + '{"x":1}' + CE, [FOO])
+
+# --- Apertus
+AP = V+'test_apertus_tool_parser.py '
+TP, TS = '<|tools_prefix|>', '<|tools_suffix|>'
+vec('apertus-single', 'Apertus', AP+'TestExtractToolCalls test_single_tool_call', TP + '[{"get_weather": {"location": "London"}}]' + TS, [GWX], [('get_weather', {'location': 'London'})])
+vec('apertus-multiple-args', 'Apertus', AP+'TestExtractToolCalls test_multiple_arguments', TP + '[{"get_weather": {"location": "San Francisco", "unit": "celsius"}}]' + TS, [GWX], [('get_weather', {'location': 'San Francisco', 'unit': 'celsius'})])
+vec('apertus-text-before', 'Apertus', AP+'TestExtractToolCalls test_text_before_tool_call', 'Let me check the weather for you. ' + TP + '[{"get_weather": {"location": "Paris"}}]' + TS, [GWX], [('get_weather', {'location': 'Paris'})], keep='Let me check the weather for you.')
+vec('apertus-two', 'Apertus', AP+'TestExtractToolCalls test_multiple_tool_calls', TP + '[{"get_weather": {"location": "London"}}, {"get_time": {"location": "London"}}]' + TS, [GWX, T('get_time', location=S)],
+    [('get_weather', {'location': 'London'}), ('get_time', {'location': 'London'})])
+vec('apertus-nested', 'Apertus', AP+'TestExtractToolCalls test_nested_arguments', TP + '[{"complex_function": {"nested": {"inner": "value"}, "list": ["a", "b"]}}]' + TS, [T('complex_function', nested=O, list=A)],
+    [('complex_function', {'nested': {'inner': 'value'}, 'list': ['a', 'b']})])
+vec('apertus-incomplete', 'Apertus', AP+'TestExtractToolCalls test_incomplete_tool_call', TP + '[{"get_weather": {"location": "London"}', [GWX],
+    note='disagrees on purpose: vLLM completes the cut-off list; toolfix never completes a cut-off call')
+vec('apertus-missing-suffix', 'Apertus', AP+'TestExtractToolCalls test_missing_tool_suffix', TP + '[{"get_weather": {"location": "San Francisco", "unit": "celsius"}}]', [GWX],
+    [('get_weather', {'location': 'San Francisco', 'unit': 'celsius'})], note='the missing <|tools_suffix|> is forgiven: the list is complete')
+vec('apertus-no-call', 'Apertus', AP+'TestExtractToolCalls test_no_tool_calls', 'Hello, how can I help you today?', [GWX])
+
+# --- ERNIE 4.5 (Hermes's row)
+ER = V+'test_ernie45_moe_tool_parser.py test_extract_tool_calls'
+TEMP, UNIT = T('get_current_temperature', location=S), T('get_temperature_unit', location=S, unit=S)
+E1 = '<tool_call>\n{"name": "get_current_temperature", "arguments": {"location": "Beijing"}}\n</tool_call>\n'
+E2 = '<tool_call>\n{"name": "get_temperature_unit", "arguments": {"location": "Guangzhou", "unit": "c"}}\n</tool_call>\n'
+vec('ernie45-single', 'ERNIE 4.5', ER+'[single_tool_call]', E1, [TEMP, UNIT], [('get_current_temperature', {'location': 'Beijing'})])
+vec('ernie45-multiple', 'ERNIE 4.5', ER+'[multiple_tool_calls]', E1 + E2, [TEMP, UNIT], [('get_current_temperature', {'location': 'Beijing'}), ('get_temperature_unit', {'location': 'Guangzhou', 'unit': 'c'})])
+vec('ernie45-content-before', 'ERNIE 4.5', ER+'[tool_call_with_content_before]', 'I need to call two tools to handle these two issues separately.\n</think>\n\n' + E1 + E2, [TEMP, UNIT],
+    [('get_current_temperature', {'location': 'Beijing'}), ('get_temperature_unit', {'location': 'Guangzhou', 'unit': 'c'})], keep='I need to call two tools to handle these two issues separately.\n</think>')
+vec('ernie45-no-tools', 'ERNIE 4.5', V+'test_ernie45_moe_tool_parser.py test_extract_tool_calls_no_tools', 'This is a test', [TEMP, UNIT])
+
+# --- MiniMax M2 (Invoke's row)
+MM = V+'test_minimax_m2_tool_parser.py '
+MW = T('get_weather', city=S, days=I)
+inv = lambda n, *kv: '<invoke name="%s">' % n + ''.join('<parameter name="%s">%s</parameter>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</invoke>'
+vec('minimax-m2-single', 'MiniMax M2', MM+'TestSingleInvoke test_single_chunk_complete', '<minimax:tool_call>' + inv('get_weather', 'city', 'Seattle') + '</minimax:tool_call>', [MW], [('get_weather', {'city': 'Seattle'})])
+vec('minimax-m2-multiple-params', 'MiniMax M2', MM+'TestSingleInvoke test_multiple_params', '<minimax:tool_call>' + inv('get_weather', 'city', 'Seattle', 'days', '5') + '</minimax:tool_call>', [MW], [('get_weather', {'city': 'Seattle', 'days': 5})],
+    note='days is typed by the schema here (an integer); the peer, given no schema, keeps the string "5"')
+vec('minimax-m2-two-invokes', 'MiniMax M2', MM+'TestMultipleInvokes test_two_invokes_incremental', '<minimax:tool_call>' + inv('search_web', 'query', 'OpenAI') + inv('search_web', 'query', 'Gemini') + '</minimax:tool_call>', [T('search_web', query=S)],
+    [('search_web', {'query': 'OpenAI'}), ('search_web', {'query': 'Gemini'})])
+vec('minimax-m2-different-functions', 'MiniMax M2', MM+'TestMultipleInvokes test_different_functions', '<minimax:tool_call>' + inv('get_weather', 'city', 'NYC') + inv('get_stock', 'ticker', 'AAPL') + '</minimax:tool_call>', [MW, T('get_stock', ticker=S)],
+    [('get_weather', {'city': 'NYC'}), ('get_stock', {'ticker': 'AAPL'})])
+vec('minimax-m2-content-before', 'MiniMax M2', MM+'TestContentStreaming test_content_before_tool_call', 'Let me check. <minimax:tool_call>' + inv('get_weather', 'city', 'Seattle') + '</minimax:tool_call>', [MW],
+    [('get_weather', {'city': 'Seattle'})], keep='Let me check.', note='<minimax:tool_call> is a special token of the model: it counts glued after text')
+vec('invoke-after-prose-untouched', 'MiniMax M2', 'look-alike of '+MM+'test_content_before_tool_call: a bare <invoke> after prose on its line', 'The call is <invoke name="get_weather"><parameter name="city">Seattle</parameter></invoke>', [MW])
+vec('minimax-m2-content-before-own-line', 'MiniMax M2', MM+'TestContentStreaming test_content_before_tool_call (the call on its own line)', 'Let me check.\n<minimax:tool_call>' + inv('get_weather', 'city', 'Seattle') + '</minimax:tool_call>', [MW],
+    [('get_weather', {'city': 'Seattle'})], keep='Let me check.')
+vec('minimax-m2-plain', 'MiniMax M2', MM+'TestContentStreaming test_plain_content', 'Hello world', [MW])
+
+def schema(tool):
+    name, props = tool
+    p = {}
+    for k, t in props.items():
+        p[k] = {} if t is None else {'type': t}
+    return name, {'type': 'object', 'properties': p, 'additionalProperties': False}
+
+def pieces(text, rnd):
+    out, i = [], 0
+    while i < len(text):
+        n = rnd.randint(1, 9)
+        out.append(text[i:i+n]); i += n
+    return out
+
+def dump(path, obj):
+    with open(path, 'w') as f:
+        json.dump(obj, f, indent=2, ensure_ascii=False); f.write('\n')
+
+def write(proto, name, req, up, upname, want):
+    d = os.path.join(ROOT, proto, name)
+    os.makedirs(d, exist_ok=True)
+    dump(os.path.join(d, 'request.json'), req)
+    with open(os.path.join(d, upname), 'w') as f:
+        f.write(up)
+    dump(os.path.join(d, 'want.json'), want)
+
+def sse(events):
+    return ''.join(('event: %s\n' % e if e else '') + 'data: ' + json.dumps(d, ensure_ascii=False, separators=(',', ':')) + '\n\n' for e, d in events)
+
+def note_of(v, proto, stream):
+    n = 'D62 %s, %s %s: the model output of %s, leaked as text. ' % (v['family'], proto, 'streamed in small deltas' if stream else 'non-streamed', v['source'])
+    n += ('Repair: the text before it kept, one call per leaked call, typed by schema.' if v['calls'] else 'A look-alike or a call toolfix does not take: passes byte for byte.')
+    if v['note']:
+        n += ' ' + v['note'] + '.'
+    return n
+
+import shutil
+for proto in ('openai', 'anthropic', 'responses'):
+    for d in os.listdir(os.path.join(ROOT, proto)):
+        if d.startswith('vllm-') or d.startswith('sglang-'):
+            shutil.rmtree(os.path.join(ROOT, proto, d))
+for idx, v in enumerate(vectors):
+    rnd = random.Random(idx + 1)
+    tools = [schema(t) for t in v['tools']]
+    ps = pieces(v['text'], rnd)
+    for stream in (True, False):
+        sfx = '' if stream else '-nonstream'
+        base = ('' if v['name'].startswith('sglang-') else 'vllm-') + v['name'] + sfx
+        # --- openai
+        req = {'model': 'open-model', 'stream': stream, 'messages': [{'role': 'user', 'content': 'Please help.'}],
+               'tools': [{'type': 'function', 'function': {'name': n, 'parameters': s}} for n, s in tools]}
+        if v['calls']:
+            want = {'repairs': ['leaked_call'], 'frames_valid': True if stream else None, 'message': {'finish_reason': 'tool_calls', 'content': v['keep'],
+                    'tool_calls': [{'id': '*', 'type': 'function', 'function': {'name': n, 'arguments': a}} for n, a in v['calls']]}}
+            if not stream: del want['frames_valid']
+        else:
+            want = {'passthrough': True}
+        want['note'] = note_of(v, 'Chat content', stream)
+        cid = 'chatcmpl-v%03d' % idx
+        if stream:
+            ev = [(None, {'id': cid, 'object': 'chat.completion.chunk', 'created': 1764460800, 'model': 'open-model', 'choices': [{'index': 0, 'delta': {'role': 'assistant', 'content': ''}, 'finish_reason': None}]})]
+            ev += [(None, {'id': cid, 'object': 'chat.completion.chunk', 'created': 1764460800, 'model': 'open-model', 'choices': [{'index': 0, 'delta': {'content': p}, 'finish_reason': None}]}) for p in ps]
+            ev += [(None, {'id': cid, 'object': 'chat.completion.chunk', 'created': 1764460800, 'model': 'open-model', 'choices': [{'index': 0, 'delta': {}, 'finish_reason': 'stop'}]})]
+            up = sse(ev) + 'data: [DONE]\n\n'
+            write('openai', base, req, up, 'upstream.sse', want)
+        else:
+            up = json.dumps({'id': cid, 'object': 'chat.completion', 'created': 1764460800, 'model': 'open-model', 'choices': [{'index': 0, 'message': {'role': 'assistant', 'content': v['text']}, 'finish_reason': 'stop'}], 'usage': {'prompt_tokens': 100, 'completion_tokens': 50, 'total_tokens': 150}}, ensure_ascii=False, separators=(',', ':'))
+            write('openai', base, req, up, 'upstream.json', want)
+        # --- anthropic
+        req = {'model': 'open-model', 'max_tokens': 4096, 'stream': stream, 'messages': [{'role': 'user', 'content': 'Please help.'}],
+               'tools': [{'name': n, 'input_schema': s} for n, s in tools]}
+        if v['calls']:
+            content = ([{'type': 'text', 'text': v['keep']}] if v['keep'] else []) + [{'type': 'tool_use', 'id': '*', 'name': n, 'input': a} for n, a in v['calls']]
+            want = {'repairs': ['leaked_call'], 'message': {'stop_reason': 'tool_use', 'content': content}}
+        else:
+            want = {'passthrough': True}
+        want['note'] = note_of(v, 'Anthropic text block', stream)
+        mid = 'msg_v%03d' % idx
+        if stream:
+            ev = [('message_start', {'type': 'message_start', 'message': {'id': mid, 'type': 'message', 'role': 'assistant', 'model': 'open-model', 'content': [], 'stop_reason': None, 'stop_sequence': None, 'usage': {'input_tokens': 100, 'output_tokens': 1}}}),
+                  ('content_block_start', {'type': 'content_block_start', 'index': 0, 'content_block': {'type': 'text', 'text': ''}})]
+            ev += [('content_block_delta', {'type': 'content_block_delta', 'index': 0, 'delta': {'type': 'text_delta', 'text': p}}) for p in ps]
+            ev += [('content_block_stop', {'type': 'content_block_stop', 'index': 0}),
+                   ('message_delta', {'type': 'message_delta', 'delta': {'stop_reason': 'end_turn', 'stop_sequence': None}, 'usage': {'output_tokens': 50}}),
+                   ('message_stop', {'type': 'message_stop'})]
+            write('anthropic', base, req, sse(ev), 'upstream.sse', want)
+        else:
+            up = json.dumps({'id': mid, 'type': 'message', 'role': 'assistant', 'model': 'open-model', 'content': [{'type': 'text', 'text': v['text']}], 'stop_reason': 'end_turn', 'stop_sequence': None, 'usage': {'input_tokens': 100, 'output_tokens': 50}}, ensure_ascii=False, separators=(',', ':'))
+            write('anthropic', base, req, up, 'upstream.json', want)
+        # --- responses
+        req = {'model': 'open-model', 'stream': stream, 'input': [{'type': 'message', 'role': 'user', 'content': [{'type': 'input_text', 'text': 'Please help.'}]}],
+               'tools': [{'type': 'function', 'name': n, 'parameters': s, 'strict': False} for n, s in tools]}
+        if v['calls']:
+            want = {'repairs': ['leaked_call'], 'message': {'text': v['keep'], 'calls': [{'name': n, 'arguments': a} for n, a in v['calls']]}}
+        else:
+            want = {'passthrough': True}
+        want['note'] = note_of(v, 'Responses output_text', stream)
+        rid, iid = 'resp_v%03d' % idx, 'msg_v%03d' % idx
+        part = {'type': 'output_text', 'text': v['text'], 'annotations': []}
+        item = {'type': 'message', 'id': iid, 'status': 'completed', 'role': 'assistant', 'content': [part]}
+        resp = {'id': rid, 'object': 'response', 'created_at': 1766102400, 'status': 'completed', 'model': 'open-model', 'output': [item], 'usage': {'input_tokens': 100, 'output_tokens': 50, 'total_tokens': 150}}
+        if stream:
+            seqn = [0]
+            def E(t, **kw):
+                d = {'type': t}; d.update(kw); d['sequence_number'] = seqn[0]; seqn[0] += 1
+                return (t, d)
+            inprog = {'id': rid, 'object': 'response', 'created_at': 1766102400, 'status': 'in_progress', 'model': 'open-model', 'output': []}
+            ev = [E('response.created', response=inprog), E('response.in_progress', response=inprog),
+                  E('response.output_item.added', output_index=0, item={'type': 'message', 'id': iid, 'status': 'in_progress', 'role': 'assistant', 'content': []}),
+                  E('response.content_part.added', item_id=iid, output_index=0, content_index=0, part={'type': 'output_text', 'text': '', 'annotations': []})]
+            ev += [E('response.output_text.delta', item_id=iid, output_index=0, content_index=0, delta=p) for p in ps]
+            ev += [E('response.output_text.done', item_id=iid, output_index=0, content_index=0, text=v['text']),
+                   E('response.content_part.done', item_id=iid, output_index=0, content_index=0, part=part),
+                   E('response.output_item.done', output_index=0, item=item),
+                   E('response.completed', response=resp)]
+            write('responses', base, req, sse(ev), 'upstream.sse', want)
+        else:
+            write('responses', base, req, json.dumps(resp, ensure_ascii=False, separators=(',', ':')), 'upstream.json', want)
+
+fams = {}
+for v in vectors:
+    f = fams.setdefault(v['family'], [0, 0, 0, 0])
+    f[0] += 1
+    if v['calls']: f[1] += 1
+    if 'disagrees on purpose' in v['note']: f[2] += 1
+    if v['source'].startswith('sgl-project'): f[3] += 1
+tot = [0, 0, 0, 0]
+for k, (n, pos, dis, sg) in fams.items():
+    print('| %s | %d | %d | %d | %d | %d |' % (k, n, sg, pos, n - pos, dis))
+    tot = [a + b for a, b in zip(tot, (n, pos, dis, sg))]
+print('| all | %d | %d | %d | %d | %d |' % (tot[0], tot[3], tot[1], tot[0] - tot[1], tot[2]))
