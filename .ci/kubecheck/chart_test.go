@@ -75,6 +75,7 @@ func TestChart(t *testing.T) {
 		name string
 		base string
 		set  map[string]any
+		edit func(string) string // changes the rendered output; nil leaves it
 		want gatewayWant
 		errs []string // substrings of the problems; none means valid
 		objs int      // objects rendered, when valid
@@ -93,14 +94,16 @@ func TestChart(t *testing.T) {
 			set: map[string]any{"podSecurityContext.runAsUser": 0}, errs: []string{"runAsUser is not a non-root uid"}},
 		{name: "no seccomp", base: "default-values.yaml", want: gatewayWant{Autoscaling: true},
 			set: map[string]any{"podSecurityContext.seccompProfile": map[string]any{"type": "Unconfined"}}, errs: []string{"seccompProfile is not RuntimeDefault"}},
+		// values.schema.json wants a margin of 1 s or more; an output without one is edited in.
 		{name: "no grace margin", base: "default-values.yaml", want: gatewayWant{Autoscaling: true},
-			set: map[string]any{"drain.marginSeconds": 0}, errs: []string{"terminationGracePeriodSeconds 10m5s leaves no margin"}},
+			edit: strings.NewReplacer("terminationGracePeriodSeconds: 635", "terminationGracePeriodSeconds: 605").Replace,
+			errs: []string{"terminationGracePeriodSeconds 10m5s leaves no margin"}},
 		{name: "no CPU request", base: "default-values.yaml", want: gatewayWant{Autoscaling: true},
 			set: map[string]any{"resources.requests.cpu": nil}, errs: []string{"no CPU request"}},
 		{name: "an unknown field", base: "default-values.yaml", want: gatewayWant{Autoscaling: true},
 			set: map[string]any{"securityContext.readOnlyRootFileSystem": true}, errs: []string{`unknown field "spec.template.spec.containers[0].securityContext.readOnlyRootFileSystem"`}},
 		{name: "a wrong type", base: "default-values.yaml", want: gatewayWant{Autoscaling: true},
-			set: map[string]any{"autoscaling.maxReplicas": "many"}, errs: []string{"does not decode into a Kubernetes type"}},
+			set: map[string]any{"podAnnotations": map[string]any{"team": 5}}, errs: []string{"does not decode into a Kubernetes type"}},
 		{name: "no autoscaler expected", base: "default-values.yaml", want: gatewayWant{Autoscaling: false},
 			errs: []string{"a HorizontalPodAutoscaler with autoscaling off"}},
 		{name: "the chart's secret expected", base: "existing-secret-values.yaml", want: gatewayWant{},
@@ -111,6 +114,13 @@ func TestChart(t *testing.T) {
 			out, err := render(t, tc.base, tc.set)
 			if err != nil {
 				t.Fatalf("rendering: %v", err)
+			}
+			if tc.edit != nil {
+				edited := tc.edit(out)
+				if edited == out {
+					t.Fatal("the edit changed nothing in the rendered output")
+				}
+				out = edited
 			}
 			objs, problems := decodeAll("rendered", []byte(out))
 			problems = append(problems, checkGateway(objs, tc.want)...)
@@ -147,7 +157,9 @@ func TestChartRefuses(t *testing.T) {
 		want string
 	}{
 		{name: "no routes", want: "set routes"},
-		{name: "a route without upstream", set: map[string]any{"routes": []any{map[string]any{"name": "x"}}}, want: "every route needs a name and an upstream"},
+		{name: "a route without upstream", set: map[string]any{"routes": []any{map[string]any{"name": "x"}}}, want: "upstream"},
+		{name: "a misspelt value", base: "default-values.yaml", set: map[string]any{"drain.timeoutSecond": 60}, want: "timeoutSecond"},
+		{name: "a route name with a slash", set: map[string]any{"routes": []any{map[string]any{"name": "a/b", "upstream": "http://x"}}}, want: "name"},
 		{name: "both PDB bounds", base: "default-values.yaml", set: map[string]any{"podDisruptionBudget.minAvailable": 1}, want: "give maxUnavailable or minAvailable, not both"},
 	}
 	for _, tc := range tests {
