@@ -75,6 +75,9 @@ type Installer struct {
 	// fail, when set by a test, is called at each step of Apply ("backup", "state", "service",
 	// "health", "write", "commit") and its error injected there.
 	fail func(step string) error
+	// access, when set by a test, stands for the user toolfix runs as in the plan's checks of the
+	// files it will write; nil means this process (osAccess).
+	access *fileAccess
 }
 
 // Plan is what an install would do, computed without writing anything.
@@ -126,8 +129,8 @@ func BaseURL(port int, route string) string {
 }
 
 // Plan reads the client configs and the state and returns what an install with opts would do.
-// It writes nothing. Errors: a config that cannot be read or parsed (with line and column), a
-// read-only file that would change, an upstream that is toolfix itself or not an http(s) URL
+// It writes nothing. Errors: a config that cannot be read or parsed (with line and column), every
+// file that would change and that install cannot write as it must (checkWritable, all at once), an upstream that is toolfix itself or not an http(s) URL
 // (naming file and key), a bad option, an install that was interrupted (run Recover first).
 func (in *Installer) Plan(opts Options) (*Plan, error) {
 	prev, err := LoadState(in.Dirs)
@@ -240,6 +243,13 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 			p.Changes = append(p.Changes, fc)
 		}
 		next.Files = append(next.Files, fst)
+	}
+	acc := osAccess()
+	if in.access != nil {
+		acc = *in.access
+	}
+	if err := checkWritable(p.Changes, acc); err != nil {
+		return nil, err
 	}
 	p.Routes = next.Routes
 	p.next = next
@@ -394,9 +404,6 @@ func fileChange(f *providers.ConfigFile, edits []Edit, pfs *FileState) (*FileCha
 		return nil, st, nil
 	}
 	fc := &FileChange{Path: f.Path, Client: f.Client, Exists: f.Exists, Mode: f.Mode, Before: f.Data, After: after}
-	if f.Exists && f.Mode&0o200 == 0 {
-		return nil, st, fmt.Errorf("%s is read-only (mode %04o): toolfix will not write it; make it writable (chmod u+w) or leave its client out with --only", f.Path, f.Mode)
-	}
 	if !f.Exists {
 		fc.Mode = fs0600
 		st.Created = true
