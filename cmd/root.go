@@ -144,6 +144,8 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 		Short:         "Repair broken tool calls between coding agents and their LLM APIs",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// A command that needs the user's folders stops at once when there are none (no HOME).
+		PersistentPreRunE: checkHome,
 	}
 	root.SetIn(ios.In)
 	root.SetOut(ios.Out)
