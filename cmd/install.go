@@ -161,6 +161,15 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 		}
 		return err
 	}
+	if !plan.Empty() {
+		installed := 0
+		if st, err := install.LoadState(in.Dirs); err == nil {
+			installed = st.Port
+		}
+		if n := portTakenNote(ctx, plan.Port, installed); n != "" {
+			plan.Notes = append(plan.Notes, n)
+		}
+	}
 	if !opts.NoService && !plan.Empty() {
 		if exe, err := serviceExecutable(); err == nil {
 			if w := transientBinary(exe, osBinaryPlaces()); w != "" {

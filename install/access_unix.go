@@ -5,9 +5,7 @@ package install
 import (
 	"io/fs"
 	"os"
-	"os/user"
 	"slices"
-	"strconv"
 )
 
 // fileAccess is who toolfix runs as, and how it reads a file's owner, links and flags: what
@@ -63,10 +61,5 @@ func (a fileAccess) immutable(path string) bool {
 	return a.immutableFlag != nil && a.immutableFlag(path)
 }
 
-// userName is "user NAME (uid N)", or "uid N" when the name is not known.
-func (a fileAccess) userName(uid int) string {
-	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
-		return "user " + u.Username + " (uid " + strconv.Itoa(uid) + ")"
-	}
-	return "uid " + strconv.Itoa(uid)
-}
+// userName is UserName(uid).
+func (a fileAccess) userName(uid int) string { return UserName(uid) }

@@ -2,8 +2,10 @@ package install
 
 import (
 	"fmt"
+	"os/user"
 	"path/filepath"
 	"runtime"
+	"strconv"
 )
 
 // HomeNeed is what a command needs of the user's folders, for CheckHome.
@@ -58,4 +60,13 @@ func CheckHome(getenv func(string) string, need HomeNeed) error {
 		return nil
 	}
 	return fmt.Errorf("%s, so toolfix has no folder for its state, logs and samples (~/.local/state/toolfix); set %s to your home folder, or XDG_STATE_HOME or %s to an absolute folder, and run the command again", problem, hv, StateDirEnv)
+}
+
+// UserName names the user uid as messages do: "user NAME (uid N)", or "uid N" when the name is
+// not known.
+func UserName(uid int) string {
+	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
+		return "user " + u.Username + " (uid " + strconv.Itoa(uid) + ")"
+	}
+	return "uid " + strconv.Itoa(uid)
 }
