@@ -148,6 +148,9 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	if !proxy.IsLoopback(cfg.Listen) {
 		return cfg, &usageError{fmt.Errorf("listen address %q is not a loopback address: toolfix only listens on 127.0.0.1, ::1 or localhost, so that no one else can use your keys through it", cfg.Listen)}
 	}
+	if err := loopsBack(cfg); err != nil {
+		return cfg, err
+	}
 	return cfg, nil
 }
 

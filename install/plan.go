@@ -75,6 +75,9 @@ type Installer struct {
 	// fail, when set by a test, is called at each step of Apply ("backup", "state", "service",
 	// "health", "write", "commit") and its error injected there.
 	fail func(step string) error
+	// toolfixAt, when set by a test, stands for the /healthz probe that tells whether a toolfix
+	// answers at an upstream on this machine; nil means toolfixAt.
+	toolfixAt func(raw string) bool
 	// access, when set by a test, stands for the user toolfix runs as in the plan's checks of the
 	// files it will write; nil means this process (osAccess).
 	access *fileAccess
@@ -264,6 +267,14 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 	return p, nil
 }
 
+// isToolfix reports whether another toolfix proxy answers at the upstream raw (toolfixAt).
+func (in *Installer) isToolfix(raw string) bool {
+	if in.toolfixAt != nil {
+		return in.toolfixAt(raw)
+	}
+	return toolfixAt(raw)
+}
+
 // clientScan is the scan of one client's configuration.
 type clientScan struct {
 	client string
@@ -313,6 +324,9 @@ func (in *Installer) planEdit(p *Plan, prev *State, me self, f *providers.Config
 			backups = " (an earlier install's backups may hold it, under " + b + ")"
 		}
 		return Edit{}, "", fmt.Errorf("%s is %s, which is toolfix itself; toolfix has no record of the value before it. Put the real upstream back in that key%s and run install again", where, secret.URL(t.Upstream), backups)
+	}
+	if local && in.isToolfix(t.Upstream) {
+		return Edit{}, "", fmt.Errorf("%s is %s, where another toolfix proxy answers (its /healthz says so); toolfix will not sit in front of another toolfix. Put that proxy's real upstream in this key (`toolfix status` on its port shows its routes), or uninstall the other toolfix, and run install again", where, secret.URL(t.Upstream))
 	}
 	if local {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s points at another server on this machine (%s); toolfix will sit in front of it", where, secret.URL(t.Upstream)))

@@ -49,7 +49,7 @@ func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time)
 
 	m.head("toolfix_requests_total", "counter", "Requests answered, by route, protocol and status.")
 	for _, r := range snap.Responses {
-		m.sample("toolfix_requests_total", labels{"route", routeLabel(r.Route), "protocol", r.Protocol, "status", strconv.Itoa(r.Status)}, float64(r.Count))
+		m.sample("toolfix_requests_total", labels{"route", RouteLabel(r.Route), "protocol", r.Protocol, "status", strconv.Itoa(r.Status)}, float64(r.Count))
 	}
 	m.head("toolfix_repairs_total", "counter", "Repairs applied, by kind.")
 	for _, k := range snap.RepairKinds() {
@@ -59,7 +59,7 @@ func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time)
 	m.sample("toolfix_fail_opens_total", nil, float64(snap.FailOpens))
 	m.head("toolfix_upstream_errors_total", "counter", "Requests whose upstream could not be reached, by route.")
 	for _, r := range sortedKeys(snap.UpstreamByRoute) {
-		m.sample("toolfix_upstream_errors_total", labels{"route", routeLabel(r)}, float64(snap.UpstreamByRoute[r]))
+		m.sample("toolfix_upstream_errors_total", labels{"route", RouteLabel(r)}, float64(snap.UpstreamByRoute[r]))
 	}
 	m.head("toolfix_streams_open", "gauge", "Streamed responses being passed through the repair now.")
 	m.sample("toolfix_streams_open", nil, float64(snap.StreamsOpen))
@@ -81,8 +81,9 @@ func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time)
 	m.sample("toolfix_start_time_seconds", nil, float64(started.Unix()))
 }
 
-// routeLabel names a route in a label: "/" for the root route.
-func routeLabel(name string) string {
+// RouteLabel names a route as toolfix shows it everywhere (log lines, /metrics, /stats, /healthz,
+// status): its name, "/" for the root route (whose name is "").
+func RouteLabel(name string) string {
 	if name == "" {
 		return "/"
 	}

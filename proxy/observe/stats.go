@@ -146,16 +146,16 @@ func (s *Stats) Snapshot() Snapshot {
 		Responses: []ResponseCount{},
 	}
 	for k, v := range s.requests {
-		snap.Requests[k] = v
+		snap.Requests[RouteLabel(k)] = v
 	}
 	for k, v := range s.repairs {
 		snap.Repairs[k] = v
 	}
 	for k, v := range s.upByRoute {
-		snap.UpstreamByRoute[k] = v
+		snap.UpstreamByRoute[RouteLabel(k)] = v
 	}
 	for k, v := range s.responses {
-		snap.Responses = append(snap.Responses, ResponseCount{k.route, k.protocol, k.status, v})
+		snap.Responses = append(snap.Responses, ResponseCount{RouteLabel(k.route), k.protocol, k.status, v})
 	}
 	sort.Slice(snap.Responses, func(i, j int) bool {
 		a, b := snap.Responses[i], snap.Responses[j]
