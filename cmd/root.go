@@ -78,6 +78,7 @@ func RunContext(ctx context.Context, args []string, ios *IOStreams) int {
 	ios = ios.forPeople()
 	root := NewRootCmd(ios)
 	root.SetArgs(args)
+	root.SetFlagErrorFunc(flagErrorFunc(args))
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
@@ -150,12 +151,7 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.SetIn(ios.In)
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		if s := suggestFlag(c, err); s != "" {
-			return &usageError{fmt.Errorf("%w: %s (see `%s --help`)", err, s, c.CommandPath())}
-		}
-		return &usageError{fmt.Errorf("%w (see `%s --help`)", err, c.CommandPath())}
-	})
+	root.SetFlagErrorFunc(flagErrorFunc(nil))
 	// --version prints what `toolfix version` prints (cobra adds the flag when Version is set).
 	var v strings.Builder
 	_ = currentBuild().writeText(&v)
