@@ -167,6 +167,7 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
+			fixCompletionHelp(c)
 			c.Args = cobra.ArbitraryArgs
 			c.RunE = func(c *cobra.Command, args []string) error {
 				if len(args) > 0 {
