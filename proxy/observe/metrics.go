@@ -23,6 +23,7 @@ import (
 //	toolfix_repairs_total{kind}                     counter: repairs applied, by kind
 //	toolfix_fail_opens_total                        counter: repairs refused, original bytes sent
 //	toolfix_upstream_errors_total{route}            counter: upstreams that could not be reached
+//	toolfix_upstream_retries_total{route}           counter: upstream answers retried (opt-in)
 //	toolfix_streams_open                            gauge: SSE streams being repaired now
 //	toolfix_bytes_total{direction}                  counter: response body bytes, "in" from
 //	                                                upstreams, "out" to clients
@@ -60,6 +61,10 @@ func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time)
 	m.head("toolfix_upstream_errors_total", "counter", "Requests whose upstream could not be reached, by route.")
 	for _, r := range sortedKeys(snap.UpstreamByRoute) {
 		m.sample("toolfix_upstream_errors_total", labels{"route", RouteLabel(r)}, float64(snap.UpstreamByRoute[r]))
+	}
+	m.head("toolfix_upstream_retries_total", "counter", "Upstream answers given up on and sent again before any byte reached the client, by route (opt-in per route).")
+	for _, r := range sortedKeys(snap.RetriesByRoute) {
+		m.sample("toolfix_upstream_retries_total", labels{"route", r}, float64(snap.RetriesByRoute[r]))
 	}
 	m.head("toolfix_streams_open", "gauge", "Streamed responses being passed through the repair now.")
 	m.sample("toolfix_streams_open", nil, float64(snap.StreamsOpen))
