@@ -251,7 +251,7 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 	if in.access != nil {
 		acc = *in.access
 	}
-	if err := checkWritable(p.Changes, acc); err != nil {
+	if err := errors.Join(checkWritable(p.Changes, acc), checkStateDir(in.Dirs.State, acc)); err != nil {
 		return nil, err
 	}
 	p.Routes = next.Routes

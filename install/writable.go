@@ -57,6 +57,24 @@ func checkWritable(changes []*FileChange, acc fileAccess) error {
 	return errors.Join(errs...)
 }
 
+// checkStateDir checks that toolfix can write its state folder dir (its state file, lock and
+// backups go there before any config is rewritten): the folder, or for one not made yet the
+// nearest folder that exists, is writable by acc's user; nil when it is.
+func checkStateDir(dir string, acc fileAccess) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !acc.canWrite(fi) {
+				return fmt.Errorf("toolfix's state folder %s cannot be made or written: %s is not writable by you; make it yours (sudo chown \"$USER\" %s), or point %s at a folder of yours", dir, d, shellQuote(d), StateDirEnv)
+			}
+			return nil
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
+}
+
 // othersThan is the --only value naming every client but client.
 func othersThan(client string) string {
 	var out []string

@@ -71,8 +71,11 @@ func TestPlanReportsEveryUnwritableFile(t *testing.T) {
 			t.Errorf("no line about %s saying %q in:\n%s", want.file, want.say, msg)
 		}
 	}
+	if os.Geteuid() == 0 && !strings.Contains(msg, "toolfix's state folder "+w.in.Dirs.State+" cannot be made or written") {
+		t.Errorf("the state folder is not named:\n%s", msg)
+	}
 	for _, l := range lines {
-		if !strings.Contains(l, "; ") || !strings.Contains(l, "--only") {
+		if !strings.Contains(l, "; ") || !strings.Contains(l, "--only") && !strings.Contains(l, StateDirEnv) {
 			t.Errorf("a problem without its next step: %q", l)
 		}
 	}
