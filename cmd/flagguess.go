@@ -81,7 +81,7 @@ var guessedFlags = map[string]map[string]flagGuess{
 		"json":    always1("`toolfix status --json`, `toolfix doctor --json` and `toolfix version --json` print JSON"),
 		"verbose": always1("`toolfix doctor` explains everything it checks"),
 		"v":       always1("`toolfix doctor` explains everything it checks; `toolfix version` prints the version"),
-		"config":  always1("toolfix keeps no settings file of its own; `toolfix serve --config FILE` reads named routes"),
+		"config":  always1("toolfix keeps no settings file of its own but the installed routes' retries (~/.config/toolfix/retry.json); `toolfix serve --config FILE` reads named routes"),
 		"debug":   always1("`toolfix doctor` explains everything it checks; `toolfix serve --log-level debug` logs more"),
 	},
 }

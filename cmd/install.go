@@ -239,7 +239,8 @@ func errNothingToRoute(notes string) error {
 // installed state. It returns install.ErrNotInstalled (which says to run `toolfix install`) when
 // nothing is installed.
 func loadInstalledConfig() (proxy.Config, error) {
-	st, err := install.LoadState(install.DefaultDirs())
+	dirs := install.DefaultDirs()
+	st, err := install.LoadState(dirs)
 	if err != nil {
 		return proxy.Config{}, err
 	}
@@ -247,5 +248,5 @@ func loadInstalledConfig() (proxy.Config, error) {
 	for _, r := range st.Routes {
 		cfg.Routes = append(cfg.Routes, proxy.Route{Name: r.Name, Upstream: r.Upstream, Protocol: r.Protocol})
 	}
-	return cfg, nil
+	return cfg, addInstalledRetries(&cfg, dirs)
 }
