@@ -166,6 +166,14 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 	}
 	if plan.Gateway != "" {
 		opts.NoService = true
+	} else if !plan.Empty() {
+		installed := 0
+		if st, err := install.LoadState(in.Dirs); err == nil {
+			installed = st.Port
+		}
+		if n := portTakenNote(ctx, plan.Port, installed); n != "" {
+			plan.Notes = append(plan.Notes, n)
+		}
 	}
 	if !opts.NoService && !plan.Empty() {
 		if exe, err := serviceExecutable(); err == nil {
@@ -244,7 +252,8 @@ func errNothingToRoute(notes string) error {
 // installed state. It returns install.ErrNotInstalled (which says to run `toolfix install`) when
 // nothing is installed.
 func loadInstalledConfig() (proxy.Config, error) {
-	st, err := install.LoadState(install.DefaultDirs())
+	dirs := install.DefaultDirs()
+	st, err := install.LoadState(dirs)
 	if err != nil {
 		return proxy.Config{}, err
 	}
@@ -255,5 +264,5 @@ func loadInstalledConfig() (proxy.Config, error) {
 	for _, r := range st.Routes {
 		cfg.Routes = append(cfg.Routes, proxy.Route{Name: r.Name, Upstream: r.Upstream, Protocol: r.Protocol})
 	}
-	return cfg, nil
+	return cfg, addInstalledRetries(&cfg, dirs)
 }

@@ -354,6 +354,7 @@ func TestUninstallPurgeLeavesNoLock(t *testing.T) {
 func TestUninstallNamesHandStartedProxy(t *testing.T) {
 	for _, running := range []bool{true, false} {
 		t.Run(strconv.FormatBool(running), func(t *testing.T) {
+			otherUser(t, "")
 			home := tempHome(t)
 			clearEnv(t)
 			writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"env": {"ANTHROPIC_BASE_URL": "https://gw.example.com/anthropic"}}`)
@@ -379,6 +380,62 @@ func TestUninstallNamesHandStartedProxy(t *testing.T) {
 			said := strings.Contains(out, "still answers on 127.0.0.1:"+port) && strings.Contains(out, "stop it with Ctrl-C")
 			if said != running {
 				t.Errorf("running %v, said %v:\n%s", running, said, out)
+			}
+		})
+	}
+}
+
+// otherUser makes portOtherUser say the socket on any port belongs to owner ("" means to the
+// user who runs the test) for the rest of t.
+func otherUser(t *testing.T, owner string) {
+	old := portOtherUser
+	portOtherUser = func(string) (string, bool) { return owner, owner != "" }
+	t.Cleanup(func() { portOtherUser = old })
+}
+
+// TestUninstallTellsAnotherUsersProxy: when the toolfix still answering on the installed port
+// belongs to another user, uninstall says so, and does not call it one the user started by hand.
+func TestUninstallTellsAnotherUsersProxy(t *testing.T) {
+	home := tempHome(t)
+	clearEnv(t)
+	otherUser(t, "user alice (uid 1001)")
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"env": {"ANTHROPIC_BASE_URL": "https://gw.example.com/anthropic"}}`)
+	ps := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"status":"ok","routes":["claude"]}`))
+	}))
+	defer ps.Close()
+	_, port, _ := net.SplitHostPort(ps.Listener.Addr().String())
+	if code, out, errOut := run(t, "", false, "install", "--yes", "--no-service", "--port", port); code != 0 {
+		t.Fatalf("install: exit %d\n%s\n%s", code, out, errOut)
+	}
+	_, out, _ := run(t, "", false, "uninstall")
+	want := "The toolfix proxy on 127.0.0.1:" + port + " belongs to user alice (uid 1001), not to you, so it is not yours to stop"
+	if !strings.Contains(out, want) || strings.Contains(out, "started by hand") {
+		t.Errorf("uninstall said:\n%s\nwant %q and not \"started by hand\"", out, want)
+	}
+}
+
+// TestInstallPortTaken: `install --port N` on a port something already listens on says so in the
+// plan, whose it is, and names a free port; the installed proxy's own port is not "taken".
+func TestInstallPortTaken(t *testing.T) {
+	for _, tt := range []struct{ owner, say string }{
+		{"", "another program already listens on 127.0.0.1:"},
+		{"user alice (uid 1001)", "another program of user alice (uid 1001) already listens on 127.0.0.1:"},
+	} {
+		t.Run(tt.say, func(t *testing.T) {
+			home := tempHome(t)
+			clearEnv(t)
+			otherUser(t, tt.owner)
+			writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"env": {"ANTHROPIC_BASE_URL": "https://gw.example.com/anthropic"}}`)
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			_, port, _ := net.SplitHostPort(ln.Addr().String())
+			_, out, errOut := run(t, "", false, "install", "--dry-run", "--no-service", "--port", port)
+			if !strings.Contains(out, tt.say+port+", so toolfix's proxy could not start there; choose a free one such as ") {
+				t.Errorf("the plan does not say the port is taken:\n%s\n%s", out, errOut)
 			}
 		})
 	}

@@ -78,6 +78,7 @@ func RunContext(ctx context.Context, args []string, ios *IOStreams) int {
 	ios = ios.forPeople()
 	root := NewRootCmd(ios)
 	root.SetArgs(args)
+	root.SetFlagErrorFunc(flagErrorFunc(args))
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
@@ -144,16 +145,13 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 		Short:         "Repair broken tool calls between coding agents and their LLM APIs",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// A command that needs the user's folders stops at once when there are none (no HOME).
+		PersistentPreRunE: checkHome,
 	}
 	root.SetIn(ios.In)
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		if s := suggestFlag(c, err); s != "" {
-			return &usageError{fmt.Errorf("%w: %s (see `%s --help`)", err, s, c.CommandPath())}
-		}
-		return &usageError{fmt.Errorf("%w (see `%s --help`)", err, c.CommandPath())}
-	})
+	root.SetFlagErrorFunc(flagErrorFunc(nil))
 	// --version prints what `toolfix version` prints (cobra adds the flag when Version is set).
 	var v strings.Builder
 	_ = currentBuild().writeText(&v)
@@ -169,6 +167,7 @@ func NewRootCmd(ios *IOStreams) *cobra.Command {
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
+			fixCompletionHelp(c)
 			c.Args = cobra.ArbitraryArgs
 			c.RunE = func(c *cobra.Command, args []string) error {
 				if len(args) > 0 {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/providers/configtest"
 	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/sample"
@@ -39,7 +40,7 @@ func TestMain(m *testing.M) {
 	if out := os.Getenv(fakeClientEnv); out != "" {
 		os.Exit(fakeClient(out))
 	}
-	os.Exit(m.Run())
+	os.Exit(configtest.Main(m))
 }
 
 // fakeRecord is what the fake client saw and got.

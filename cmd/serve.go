@@ -158,6 +158,9 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 	if !proxy.IsLoopback(cfg.Listen) && !opts.gateway() {
 		return cfg, notLoopbackError(cfg.Listen)
 	}
+	if err := loopsBack(cfg); err != nil {
+		return cfg, err
+	}
 	return cfg, nil
 }
 
@@ -183,10 +186,19 @@ func configError(path string, err error) error {
 }
 
 // listenError says why serve cannot listen on addr and what to try; a port in use is the usual
-// case (another toolfix, the installed service, or another program).
-func listenError(addr string, err error) error {
+// case (another toolfix, the installed service, or another program, maybe another user's). When
+// installed (the port is the installed one, which the clients' configs name) the way to another
+// port is `toolfix install --port N`, which moves the clients too.
+func listenError(addr string, err error, installed bool) error {
 	if errors.Is(err, syscall.EADDRINUSE) || strings.Contains(err.Error(), "address already in use") || strings.Contains(err.Error(), "Only one usage of each socket address") {
-		return fmt.Errorf("cannot listen on %s: another program already listens there, maybe another toolfix (`toolfix status` tells); stop it, or choose another port with --listen 127.0.0.1:0 (any free port) or --listen 127.0.0.1:PORT", addr)
+		move := "choose another port with --listen 127.0.0.1:0 (any free port) or --listen 127.0.0.1:PORT"
+		if installed {
+			move = "move toolfix and its clients to another port with `toolfix install --port N` (--listen would leave the clients on this one)"
+		}
+		if owner, other := portOtherUser(addr); other {
+			return fmt.Errorf("cannot listen on %s: a program of %s already listens there, maybe their toolfix, and it is not yours to stop; %s", addr, owner, move)
+		}
+		return fmt.Errorf("cannot listen on %s: another program already listens there, maybe another toolfix (`toolfix status` tells); stop it, or %s", addr, move)
 	}
 	var se *os.SyscallError
 	if errors.As(err, &se) {
@@ -218,7 +230,7 @@ func runServe(ctx context.Context, opts *serveOptions, ios *IOStreams) error {
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		return listenError(cfg.Listen, err)
+		return listenError(cfg.Listen, err, opts.Listen == "" && opts.Upstream == "" && opts.Config == "")
 	}
 	hs := &http.Server{
 		Handler:           srv,

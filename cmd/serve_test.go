@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/syncbuf"
 )
 
@@ -164,6 +165,35 @@ func TestServePortInUse(t *testing.T) {
 	}
 	if strings.Contains(errOut.String(), "bind:") {
 		t.Errorf("stderr holds the socket library's words: %s", errOut.String())
+	}
+}
+
+// TestServePortInUseInstalled: when the installed port is taken, serve points at `toolfix install
+// --port N` (which moves the clients too), not --listen; a port held by another user's socket is
+// said to be theirs.
+func TestServePortInUseInstalled(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	old := installedConfig
+	installedConfig = func() (proxy.Config, error) {
+		return proxy.Config{Listen: addr, Samples: "off", Routes: []proxy.Route{{Name: "claude", Upstream: "http://127.0.0.1:1"}}}, nil
+	}
+	defer func() { installedConfig = old }()
+	for _, owner := range []string{"", "user alice (uid 1001)"} {
+		otherUser(t, owner)
+		var errOut bytes.Buffer
+		code := Run([]string{"serve"}, &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errOut})
+		want := "move toolfix and its clients to another port with `toolfix install --port N` (--listen would leave the clients on this one)"
+		if owner != "" {
+			want = "a program of " + owner + " already listens there, maybe their toolfix, and it is not yours to stop; " + want
+		}
+		if code != 1 || !strings.Contains(errOut.String(), want) || strings.Contains(errOut.String(), "--listen 127.0.0.1:0") {
+			t.Errorf("owner %q: exit %d, stderr\n%s\nwant it to say %q", owner, code, errOut.String(), want)
+		}
 	}
 }
 

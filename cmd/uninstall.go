@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 
 	"github.com/spf13/cobra"
+
 	"github.com/toolfix/toolfix/install"
 )
 
@@ -75,8 +77,12 @@ func runUninstall(ctx context.Context, ios *IOStreams, opts *uninstallOptions) e
 	if !rep.NotInstalled {
 		fmt.Fprintln(ios.Out, "toolfix is uninstalled.")
 	}
-	if before != nil && !before.Service && probeService(ctx, before.Port) != nil {
-		fmt.Fprintf(ios.Out, "A toolfix proxy you started by hand (`toolfix serve`) still answers on 127.0.0.1:%d with its old routes; stop it with Ctrl-C in its terminal (or end its process) when no client uses it.\n", before.Port)
+	if before != nil && probeService(ctx, before.Port) != nil {
+		if owner, other := portOtherUser(strconv.Itoa(before.Port)); other {
+			fmt.Fprintf(ios.Out, "The toolfix proxy on 127.0.0.1:%d belongs to %s, not to you, so it is not yours to stop; your clients no longer use it.\n", before.Port, owner)
+		} else if !before.Service {
+			fmt.Fprintf(ios.Out, "A toolfix proxy you started by hand (`toolfix serve`) still answers on 127.0.0.1:%d with its old routes; stop it with Ctrl-C in its terminal (or end its process) when no client uses it.\n", before.Port)
+		}
 	}
 	if _, err := os.Stat(rep.Backups); err == nil {
 		fmt.Fprintf(ios.Out, "Backups are kept in %s\n", rep.Backups)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/toolfix/toolfix/cmd"
+	"github.com/toolfix/toolfix/providers/configtest"
 )
 
 // installHint is the command that installs the pinned clients, run from the module root.
@@ -41,7 +42,7 @@ func runMain(m *testing.M) int {
 		// The tests that need a client fail and name the command; the others still run.
 		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
 	}
-	return m.Run()
+	return configtest.Main(m)
 }
 
 // installClients installs the pinned clients of clients/package.json, and the pinned SDKs of

@@ -57,6 +57,10 @@ func sdkMissing() ([]string, error) {
 		var got struct {
 			Version string `json:"version"`
 		}
+		if alias, ok := strings.CutPrefix(version, "npm:"); ok {
+			// an alias of another major, "npm:openai@6.49.0" or "npm:@ai-sdk/openai@3.0.139"
+			_, version, _ = cutLast(alias, "@")
+		}
 		b, err := os.ReadFile(filepath.Join("sdk", "node_modules", name, "package.json"))
 		if err != nil || json.Unmarshal(b, &got) != nil || got.Version != version {
 			missing = append(missing, name+"@"+version)
@@ -124,4 +128,12 @@ func runOracle(t *testing.T, runs []oracleRun) map[string]oracleResult {
 		}
 	}
 	return byID
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
 }

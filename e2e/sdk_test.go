@@ -17,11 +17,20 @@ import (
 	"github.com/toolfix/toolfix/proxy/client"
 )
 
-// sdkKinds are the SDK parsers of sdk/oracle.mjs that consume each protocol's answers.
+// sdkKinds are the SDK parsers of sdk/oracle.mjs that consume each protocol's answers: each at its
+// newest major, and "KIND@6" at the previous major users are still on (openai 6, ai 6 with its
+// providers; sdk/package.json installs them under aliases). @anthropic-ai/sdk has one major.
 var sdkKinds = map[string][]string{
-	"openai":    {"openai", "ai-openai-compatible"},
-	"anthropic": {"anthropic", "ai-anthropic"},
-	"responses": {"openai-responses", "ai-openai-responses"},
+	"openai":    {"openai", "ai-openai-compatible", "openai@6", "ai-openai-compatible@6"},
+	"anthropic": {"anthropic", "ai-anthropic", "ai-anthropic@6"},
+	"responses": {"openai-responses", "ai-openai-responses", "openai-responses@6", "ai-openai-responses@6"},
+}
+
+// baseKind is kind without its major: "openai@6" -> "openai". The tables below are by base kind:
+// every major of an SDK is held to the same.
+func baseKind(kind string) string {
+	k, _, _ := strings.Cut(kind, "@")
+	return k
 }
 
 // sdkChat converts an OpenAI-kind SDK message into the client package's accumulated message:
@@ -326,7 +335,7 @@ func TestSDKsOnCases(t *testing.T) {
 					straightRight[kind] = append(straightRight[kind], c.Name)
 				}
 				t.Logf("%s straight: %v", kind, firstLine(serr))
-				if slices.Contains(c.Want.Repairs, "junk_frame") && sdkStrictFrames[kind] && straight.OK {
+				if slices.Contains(c.Want.Repairs, "junk_frame") && sdkStrictFrames[baseKind(kind)] && straight.OK {
 					t.Errorf("%s straight: no error on the junk frames; the oracle is not live", kind)
 				}
 			}
@@ -349,7 +358,7 @@ func checkPassthrough(t *testing.T, c cases.Case, kind string, got, straight ora
 		t.Errorf("%s: through toolfix %v %q %s, straight %v %q %s", kind, got.OK, got.Error, got.Message, straight.OK, straight.Error, straight.Message)
 	}
 	want, gerr := goOracle(c)
-	why, otherwise := sdkAccumulateOtherwise[c.Protocol+"/"+c.Name+" "+kind]
+	why, otherwise := sdkAccumulateOtherwise[c.Protocol+"/"+c.Name+" "+baseKind(kind)]
 	switch {
 	case otherwise:
 		t.Logf("%s: accumulates otherwise than the client package: %s", kind, why)

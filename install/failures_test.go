@@ -3,6 +3,7 @@ package install
 import (
 	"errors"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,6 +163,12 @@ func TestPlanRefuses(t *testing.T) {
 		{"unspecified v6", openCodeBaseURL("http://[::]:47821/v1"), Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
 		{"this host's name", claudeBaseURL("http://" + host + ":47821"), Options{}, []string{"env.ANTHROPIC_BASE_URL", "toolfix itself"}},
 		{"a toolfix route on another port", openCodeBaseURL("http://localhost:1234/opencode-x"), Options{}, []string{"provider.x.options.baseURL", "toolfix itself"}},
+		{"another toolfix on another port", func(w *world) {
+			u := fakeHealthz(w.t, func() (int, any) {
+				return http.StatusOK, map[string]any{"status": "ok", "version": "v1.0.0", "routes": []string{"claude"}}
+			})
+			claudeBaseURL(strings.TrimSuffix(u, "/healthz"))(w)
+		}, Options{}, []string{"settings.json: env.ANTHROPIC_BASE_URL", "where another toolfix proxy answers (its /healthz says so)", "run install again"}},
 		{"not a URL", claudeBaseURL("gateway.example"), Options{}, []string{"env.ANTHROPIC_BASE_URL", "not an http or https URL"}},
 		{"unknown client", func(w *world) {}, Options{Only: []string{"cursor"}}, []string{`unknown client "cursor"`}},
 		{"bad port", func(w *world) {}, Options{Port: 70000}, []string{"70000"}},
@@ -436,5 +443,42 @@ func TestStaleTempsRemoved(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlanLocalNonToolfix: an upstream on this machine that is not a toolfix (its /healthz says
+// something else) is routed, with a note; toolfixAt tells the two apart.
+func TestPlanLocalNonToolfix(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		code   int
+		body   any
+		toolfx bool
+	}{
+		{"toolfix", http.StatusOK, map[string]any{"status": "ok", "version": "dev", "routes": []string{}}, true},
+		{"another server's healthz", http.StatusOK, map[string]any{"status": "ok"}, false},
+		{"404", http.StatusNotFound, "no", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			u := strings.TrimSuffix(fakeHealthz(t, func() (int, any) { return tt.code, tt.body }), "/healthz")
+			if got := toolfixAt(u + "/v1"); got != tt.toolfx {
+				t.Fatalf("toolfixAt = %v, want %v", got, tt.toolfx)
+			}
+			if tt.toolfx {
+				return
+			}
+			w := newWorld(t)
+			claudeBaseURL(u)(w)
+			p, err := w.in.Plan(Options{DefaultPort: 47821})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(p.Notes, "\n"), "points at another server on this machine") {
+				t.Errorf("notes %q", p.Notes)
+			}
+		})
+	}
+	if toolfixAt("http://127.0.0.1:1") {
+		t.Error("toolfixAt found a toolfix where nothing listens")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	neturl "net/url"
 	"slices"
 	"strings"
 	"time"
@@ -103,4 +104,31 @@ func RouteNames(routes []json.RawMessage) []string {
 		names = append(names, name)
 	}
 	return names
+}
+
+// toolfixAt reports whether a toolfix proxy answers at the scheme, host and port of the base URL
+// raw: its GET /healthz answers 200 with {"status":"ok","version":…,"routes":[…]} within a
+// second. Install asks it of an upstream on this machine, to refuse chaining toolfix in front of
+// another toolfix as it refuses one that points at itself.
+func toolfixAt(raw string) bool {
+	u, err := neturl.Parse(raw)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.Scheme+"://"+u.Host+"/healthz", nil)
+	if err != nil {
+		return false
+	}
+	resp, err := (&http.Client{Timeout: time.Second}).Do(req)
+	if err != nil {
+		return false
+	}
+	defer resp.Body.Close()
+	var h health
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(http.MaxBytesReader(nil, resp.Body, 1<<20)).Decode(&h) != nil {
+		return false
+	}
+	return h.Status == "ok" && h.Version != "" && h.Routes != nil
 }

@@ -66,10 +66,13 @@ func TestShownLineRedacts(t *testing.T) {
 		// issue 13 item 8: env values that hold keys
 		{`"ANTHROPIC_CUSTOM_HEADERS": "x-api-key: abc\nX-Org: 1"`, `"ANTHROPIC_CUSTOM_HEADERS": "REDACTED"`},
 		{`"OPENAI_API_KEY": "abc"`, `"OPENAI_API_KEY": "REDACTED"`},
-		{`"MY_GATEWAY": "sk-proj-abcdefghijklmnopqrstuvwx12"`, `"MY_GATEWAY": "sk-REDACTED"`},
+		{`"MY_GATEWAY": "sk-proj-abcdefghijklmnopqrstuvwx12"`, `"MY_GATEWAY": "REDACTED"`},
 		{`"OTEL_EXPORTER_OTLP_HEADERS": "authorization=Bearer abcdefgh12345678"`, `"OTEL_EXPORTER_OTLP_HEADERS": "REDACTED"`},
 		{`"EXTRA": "Bearer abcdefgh12345678"`, `"EXTRA": "Bearer REDACTED"`},
-		{`"ANTHROPIC_BASE_URL": "https://u:pw@gw.example/api?key=abcdefgh"`, `"ANTHROPIC_BASE_URL": "https://REDACTED@gw.example/api?key=REDACTED"`},
+		{`"ANTHROPIC_BASE_URL": "https://u:pw@gw.example/api?key=abcdefgh"`, `"ANTHROPIC_BASE_URL": "https://REDACTED@gw.example/api?key=REDACTED"`}, // issue 22 item 7: one form of redaction; a variable's name (Qwen's envKey) is shown
+		{`"OPENAI_API_KEY": "sk-ant-api03-abcdefgh12345678"`, `"OPENAI_API_KEY": "REDACTED"`},
+		{`"X": "key sk-ant-api03-abcdefgh12345678 here"`, `"X": "key REDACTED here"`},
+		{`{"id": "qwen3-coder-plus", "envKey": "DASHSCOPE_API_KEY"}`, `{"id": "qwen3-coder-plus", "envKey": "DASHSCOPE_API_KEY"}`},
 	}
 	for _, tt := range tests {
 		if got := shownLine(tt.in, ""); got != tt.want {

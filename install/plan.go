@@ -78,6 +78,12 @@ type Installer struct {
 	// fail, when set by a test, is called at each step of Apply ("backup", "state", "service",
 	// "health", "write", "commit") and its error injected there.
 	fail func(step string) error
+	// toolfixAt, when set by a test, stands for the /healthz probe that tells whether a toolfix
+	// answers at an upstream on this machine; nil means toolfixAt.
+	toolfixAt func(raw string) bool
+	// access, when set by a test, stands for the user toolfix runs as in the plan's checks of the
+	// files it will write; nil means this process (osAccess).
+	access *fileAccess
 }
 
 // Plan is what an install would do, computed without writing anything.
@@ -131,8 +137,8 @@ func BaseURL(port int, route string) string {
 }
 
 // Plan reads the client configs and the state and returns what an install with opts would do.
-// It writes nothing. Errors: a config that cannot be read or parsed (with line and column), a
-// read-only file that would change, an upstream that is toolfix itself or not an http(s) URL
+// It writes nothing. Errors: a config that cannot be read or parsed (with line and column), every
+// file that would change and that install cannot write as it must (checkWritable, all at once), an upstream that is toolfix itself or not an http(s) URL
 // (naming file and key), a bad option, an install that was interrupted (run Recover first).
 func (in *Installer) Plan(opts Options) (*Plan, error) {
 	prev, err := LoadState(in.Dirs)
@@ -252,6 +258,13 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 		}
 		next.Files = append(next.Files, fst)
 	}
+	acc := osAccess()
+	if in.access != nil {
+		acc = *in.access
+	}
+	if err := errors.Join(checkWritable(p.Changes, acc), checkStateDir(in.Dirs.State, acc)); err != nil {
+		return nil, err
+	}
 	p.Routes = next.Routes
 	p.next = next
 	p.hideToken()
@@ -264,6 +277,14 @@ func (in *Installer) Plan(opts Options) (*Plan, error) {
 		}
 	}
 	return p, nil
+}
+
+// isToolfix reports whether another toolfix proxy answers at the upstream raw (toolfixAt).
+func (in *Installer) isToolfix(raw string) bool {
+	if in.toolfixAt != nil {
+		return in.toolfixAt(raw)
+	}
+	return toolfixAt(raw)
 }
 
 // clientScan is the scan of one client's configuration.
@@ -315,6 +336,9 @@ func (in *Installer) planEdit(p *Plan, prev *State, me self, f *providers.Config
 			backups = " (an earlier install's backups may hold it, under " + b + ")"
 		}
 		return Edit{}, "", fmt.Errorf("%s is %s, which is toolfix itself; toolfix has no record of the value before it. Put the real upstream back in that key%s and run install again", where, secret.URL(t.Upstream), backups)
+	}
+	if local && in.isToolfix(t.Upstream) {
+		return Edit{}, "", fmt.Errorf("%s is %s, where another toolfix proxy answers (its /healthz says so); toolfix will not sit in front of another toolfix. Put that proxy's real upstream in this key (`toolfix status` on its port shows its routes), or uninstall the other toolfix, and run install again", where, secret.URL(t.Upstream))
 	}
 	if local {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s points at another server on this machine (%s); toolfix will sit in front of it", where, secret.URL(t.Upstream)))
@@ -406,9 +430,6 @@ func fileChange(f *providers.ConfigFile, edits []Edit, pfs *FileState) (*FileCha
 		return nil, st, nil
 	}
 	fc := &FileChange{Path: f.Path, Client: f.Client, Exists: f.Exists, Mode: f.Mode, Before: f.Data, After: after}
-	if f.Exists && f.Mode&0o200 == 0 {
-		return nil, st, fmt.Errorf("%s is read-only (mode %04o): toolfix will not write it; make it writable (chmod u+w) or leave its client out with --only", f.Path, f.Mode)
-	}
 	if !f.Exists {
 		fc.Mode = fs0600
 		st.Created = true

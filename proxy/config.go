@@ -27,6 +27,9 @@ type Route struct {
 	// TextFormat names an opt-in leaked-call text format for web-chat bridges (see issue 3); ""
 	// means none.
 	TextFormat string `json:"text_format,omitempty"`
+	// Retry, when set, retries the upstream's answers of some statuses before any byte reaches the
+	// client (see Retry); nil never retries.
+	Retry *Retry `json:"retry,omitempty"`
 }
 
 // Config is the file `toolfix serve --config FILE` reads. Its format is JSON:
@@ -94,6 +97,9 @@ func CheckRoutes(routes []Route) error {
 		}
 		seen[r.Name] = true
 		if _, err := ParseUpstream(r.Upstream); err != nil {
+			return fmt.Errorf("route %q: %w", r.Name, err)
+		}
+		if err := r.Retry.check(); err != nil {
 			return fmt.Errorf("route %q: %w", r.Name, err)
 		}
 	}

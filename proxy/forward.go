@@ -65,7 +65,11 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, route *routeEnt
 	cap = s.samples.Start(r, observe.Route{Name: route.Name, Upstream: route.base.String(), TextFormat: route.TextFormat}, rest, dialect, body, rec.Start())
 	rec.Tee(cap)
 
-	resp, err := s.transport.RoundTrip(out)
+	var again func() (*http.Request, error)
+	if stream == nil {
+		again = func() (*http.Request, error) { return s.upstreamRequest(ctx, w, r, route, rest, body, nil) }
+	}
+	resp, err := s.send(ctx, out, route, again)
 	if err != nil {
 		s.upstreamFailed(w, r, route, rest, idle, cap, err)
 		return

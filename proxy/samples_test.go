@@ -455,14 +455,14 @@ func TestSampleOfSpilledCapture(t *testing.T) {
 		t.Fatalf("the stringified input was not repaired")
 	}
 	data := theSample(t, dir)
-	if bytes.Contains(data, []byte(key[len("sk-ant-"):])) {
+	if bytes.Contains(data, []byte(key[len("sk-ant-"):])) || bytes.Contains(data, []byte("sk-ant-")) {
 		t.Fatalf("the key survived in the sample")
 	}
 	x, err := sample.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	redact := func(s string) string { return strings.ReplaceAll(s, key[len("sk-ant-"):], sample.Marker) }
+	redact := func(s string) string { return strings.ReplaceAll(s, key, sample.Marker) }
 	if x.Client == nil || string(x.Response.Body) != redact(body) || string(x.Client.Body) != redact(string(got)) {
 		t.Fatalf("bodies not as they went: response %d bytes (want %d), client %v", len(x.Response.Body), len(redact(body)), x.Client != nil)
 	}

@@ -142,6 +142,7 @@ func New(opts Options) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	s.log = slog.New(routeNames{s.log.Handler()})
 	s.samples = observe.NewSamples(opts.Samples, opts.MaxHeld, s.log, s.Stats)
 	if s.opts.Version == "" {
 		s.opts.Version = "dev"
@@ -194,6 +195,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if r.Header.Get(HopHeader) != "" {
+		name := observe.NoRoute
+		if route, _ := s.pick(r.URL.EscapedPath()); route != nil {
+			name = route.Name
+		}
+		s.log.Warn("answered 508 Loop Detected: the request had already passed through toolfix, so this route's upstream (or a client's base URL) points back at the proxy", "route", name, "path", r.URL.Path)
 		s.refuse(w, r, observe.NoRoute, http.StatusLoopDetected, "toolfix: this request has already passed through toolfix (a base URL points back at the proxy); fix the upstream of this route")
 		return
 	}

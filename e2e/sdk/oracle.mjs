@@ -3,7 +3,8 @@
 //
 // stdin: a JSON list of runs {id, kind, url, request}:
 //   id       echoed back;
-//   kind     which SDK consumes the answer:
+//   kind     which SDK consumes the answer, at its newest major; "KIND@6" at the previous major
+//            (openai 6, ai 6 and its providers) for the kinds of the openai and ai packages:
 //              "openai"               the openai SDK: chat.completions.stream(...).finalChatCompletion(),
 //                                     or chat.completions.create(...) when request.stream is false;
 //              "ai-openai-compatible" ai streamText (generateText when not streamed) with
@@ -36,12 +37,25 @@
 // Every run is bounded by RUN_TIMEOUT_MS; the SDKs never retry.
 
 import OpenAI from "openai";
+import OpenAI6 from "openai-v6";
 import Anthropic from "@anthropic-ai/sdk";
-import { streamText, generateText, tool } from "ai";
+import * as ai from "ai";
+import * as ai6 from "ai-v6";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { createOpenAICompatible as createOpenAICompatible2 } from "@ai-sdk/openai-compatible-v2";
 import { createAnthropic } from "@ai-sdk/anthropic";
+import { createAnthropic as createAnthropic3 } from "@ai-sdk/anthropic-v3";
 import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAI as createOpenAI3 } from "@ai-sdk/openai-v3";
 import { z } from "zod";
+
+// libs are the SDKs of each major a kind may name: "" the newest (the plain package names), "6"
+// the previous majors users are still on (openai 6; ai 6 with @ai-sdk/anthropic and
+// @ai-sdk/openai 3, @ai-sdk/openai-compatible 2), installed under the aliases NAME-vN.
+const libs = {
+  "": { OpenAI, ai, createOpenAICompatible, createAnthropic, createOpenAI },
+  6: { OpenAI: OpenAI6, ai: ai6, createOpenAICompatible: createOpenAICompatible2, createAnthropic: createAnthropic3, createOpenAI: createOpenAI3 },
+};
 
 const RUN_TIMEOUT_MS = 20000;
 const KEY = "sk-test-oracle";
@@ -93,7 +107,7 @@ function aiPrompt(req) {
 }
 
 // aiTools builds zod-typed tools (no execute) from the request's tool schemas.
-function aiTools(req) {
+function aiTools(req, tool) {
   const tools = {};
   for (const t of req.tools || []) {
     if (req.input !== undefined && t.type !== "function") continue; // a Responses built-in tool
@@ -117,7 +131,7 @@ async function consume(request, create, stream) {
   return stream(req);
 }
 
-async function runOpenAI(run, signal) {
+async function runOpenAI(run, signal, { OpenAI }) {
   const client = new OpenAI({ apiKey: KEY, baseURL: run.url + "/v1", maxRetries: 0, timeout: RUN_TIMEOUT_MS });
   const completion = await consume(
     run.request,
@@ -138,7 +152,7 @@ async function runOpenAI(run, signal) {
   };
 }
 
-async function runOpenAIResponses(run, signal) {
+async function runOpenAIResponses(run, signal, { OpenAI }) {
   const client = new OpenAI({ apiKey: KEY, baseURL: run.url + "/v1", maxRetries: 0, timeout: RUN_TIMEOUT_MS });
   const resp = await consume(
     run.request,
@@ -206,9 +220,9 @@ function aiToolChoice(req) {
   return undefined;
 }
 
-async function runAI(run, signal, model, dialect) {
+async function runAI(run, signal, model, dialect, { generateText, streamText, tool }) {
   const { system, messages } = aiPrompt(run.request);
-  const opts = { model, system, messages, tools: aiTools(run.request), toolChoice: aiToolChoice(run.request), maxRetries: 0, abortSignal: signal };
+  const opts = { model, system, messages, tools: aiTools(run.request, tool), toolChoice: aiToolChoice(run.request), maxRetries: 0, abortSignal: signal };
   const parts = [];
   let finish = null;
   let raw;
@@ -319,27 +333,30 @@ async function runAI(run, signal, model, dialect) {
 
 async function runOne(run) {
   const signal = AbortSignal.timeout(RUN_TIMEOUT_MS);
+  const [kind, major = ""] = run.kind.split("@");
+  const lib = libs[major];
+  if (!lib) return { ok: false, error: `Error: no SDK of major ${JSON.stringify(major)} in kind ${JSON.stringify(run.kind)}`, message: null };
   try {
-    switch (run.kind) {
+    switch (kind) {
       case "openai":
-        return { ok: true, error: "", message: await runOpenAI(run, signal) };
+        return { ok: true, error: "", message: await runOpenAI(run, signal, lib) };
       case "anthropic":
         return { ok: true, error: "", message: await runAnthropic(run, signal) };
       case "ai-openai-compatible": {
-        const p = createOpenAICompatible({ name: "oracle", baseURL: run.url + "/v1", apiKey: KEY });
-        const [message, err] = await runAI(run, signal, p.chatModel(run.request.model), "openai");
+        const p = lib.createOpenAICompatible({ name: "oracle", baseURL: run.url + "/v1", apiKey: KEY });
+        const [message, err] = await runAI(run, signal, p.chatModel(run.request.model), "openai", lib.ai);
         return { ok: !err, error: err, message };
       }
       case "openai-responses":
-        return { ok: true, error: "", message: await runOpenAIResponses(run, signal) };
+        return { ok: true, error: "", message: await runOpenAIResponses(run, signal, lib) };
       case "ai-openai-responses": {
-        const p = createOpenAI({ baseURL: run.url + "/v1", apiKey: KEY });
-        const [message, err] = await runAI(run, signal, p.responses(run.request.model), "responses");
+        const p = lib.createOpenAI({ baseURL: run.url + "/v1", apiKey: KEY });
+        const [message, err] = await runAI(run, signal, p.responses(run.request.model), "responses", lib.ai);
         return { ok: !err, error: err, message };
       }
       case "ai-anthropic": {
-        const p = createAnthropic({ baseURL: run.url + "/v1", apiKey: KEY });
-        const [message, err] = await runAI(run, signal, p(run.request.model), "anthropic");
+        const p = lib.createAnthropic({ baseURL: run.url + "/v1", apiKey: KEY });
+        const [message, err] = await runAI(run, signal, p(run.request.model), "anthropic", lib.ai);
         return { ok: !err, error: err, message };
       }
       default:

@@ -57,7 +57,7 @@ func fakeProc(t *testing.T, root string, socks []sock, cmdlines map[int]string) 
 		if l.Addr().Is6() {
 			table = "tcp6"
 		}
-		fmt.Fprintf(tables[table], "%4d: %s %s %s 00000000:00000000 00:00000000 00000000  1000        0 %d 1 0000000000000000 20 4 30 10 -1\n", i, kernelHex(l), kernelHex(r), s.state, s.inode)
+		fmt.Fprintf(tables[table], "%4d: %s %s %s 00000000:00000000 00:00000000 00000000  %d        0 %d 1 0000000000000000 20 4 30 10 -1\n", i, kernelHex(l), kernelHex(r), s.state, os.Getuid(), s.inode)
 	}
 	for n, b := range tables {
 		writeTestFile(t, filepath.Join(root, "net", n), b.String())

@@ -231,6 +231,7 @@ func (s *session) checks() []Check {
 		{Name: "drift", Run: s.afterInstall(s.checkDrift)},
 		{Name: "claude-layers", Run: s.afterInstall(s.checkClaudeLayers)},
 		{Name: "opencode-layers", Run: s.afterInstall(s.checkOpenCodeLayers)},
+		{Name: "opencode-auth", Run: s.afterInstall(s.checkOpenCodeAuth)},
 		{Name: "codex-layers", Run: s.afterInstall(s.checkCodexLayers)},
 		{Name: "kilo-layers", Run: s.afterInstall(s.checkKiloLayers)},
 		{Name: "qwen-layers", Run: s.afterInstall(s.checkQwenLayers)},

@@ -201,7 +201,7 @@ func TestRunWholeFixture(t *testing.T) {
 	for _, c := range rep.Checks {
 		names = append(names, c.Name)
 	}
-	want := []string{"install", "configs", "drift", "claude-layers", "opencode-layers", "codex-layers", "kilo-layers", "qwen-layers", "service", "linger", "proxy", "proxy-env", "self-reference", "upstream claude", "connections"}
+	want := []string{"install", "configs", "drift", "claude-layers", "opencode-layers", "opencode-auth", "codex-layers", "kilo-layers", "qwen-layers", "service", "linger", "proxy", "proxy-env", "self-reference", "upstream claude", "connections"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("checks (-want +got):\n%s", diff)
 	}

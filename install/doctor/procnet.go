@@ -24,6 +24,9 @@ type Conn struct {
 	PID int
 	// Command is the owner's command line (Windows: its image name); "" when unknown.
 	Command string
+	// UID is the user the socket belongs to, which Linux's table gives for every socket (other
+	// users' too); -1 when the table does not tell (macOS, Windows).
+	UID int
 }
 
 // ConnTable reads the TCP table of the machine. The implementations are ProcTable (Linux),
@@ -128,7 +131,11 @@ func ParseProcNetTCP(b []byte) ([]Conn, []string, error) {
 		if st == "LISTEN" {
 			remote = netip.AddrPort{}
 		}
-		conns = append(conns, Conn{Local: local, Remote: remote, State: st})
+		uid, err := strconv.Atoi(f[7])
+		if err != nil || uid < 0 {
+			uid = -1
+		}
+		conns = append(conns, Conn{Local: local, Remote: remote, State: st, UID: uid})
 		inodes = append(inodes, f[9])
 	}
 	return conns, inodes, sc.Err()

@@ -132,6 +132,12 @@ func (s *session) checkProxy(ctx context.Context) Result {
 	if s.st != nil && s.st.Service {
 		restart = "restart it with `toolfix install` (it restarts the service with this binary)"
 	}
+	if owner, other := OtherUser(s.d.ProcRoot, s.port); other {
+		r.Status = Warn
+		r.Summary = fmt.Sprintf("the toolfix on %s (pid %d) belongs to %s, not to you: your clients' requests, keys included, go through another user's proxy", addr, h.PID, owner)
+		r.Hint = "you cannot stop it; move yours to another port with `toolfix install --port N`"
+		return r
+	}
 	if h.Version != s.d.Version {
 		r.Status = Warn
 		r.Summary = fmt.Sprintf("the proxy on %s (pid %d) runs toolfix %s, but this binary is %s", addr, h.PID, h.Version, s.d.Version)
@@ -167,6 +173,10 @@ func (s *session) proxyDown(err error) (summary, hint string) {
 	var ne net.Error
 	switch {
 	case errors.Is(err, ErrNotToolfix):
+		if owner, other := OtherUser(s.d.ProcRoot, s.port); other {
+			return "a program of " + owner + " answers on " + addr + ", not toolfix (" + notToolfixReason(err) + ")",
+				"it is not yours to stop; move toolfix to another port with `toolfix install --port N`"
+		}
 		return "another program answers on " + addr + ", not toolfix (" + notToolfixReason(err) + ")",
 			"stop that program, or move toolfix to another port with `toolfix install --port N`"
 	case errors.Is(err, syscall.ECONNREFUSED):

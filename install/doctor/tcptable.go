@@ -66,7 +66,7 @@ func ParseLsof(b []byte) []Conn {
 				cur = -1
 				continue
 			}
-			conns = append(conns, Conn{Local: local, Remote: remote, PID: pid, Command: cmd})
+			conns = append(conns, Conn{Local: local, Remote: remote, PID: pid, Command: cmd, UID: -1})
 			cur = len(conns) - 1
 		case 'T':
 			if st, ok := strings.CutPrefix(v, "ST="); ok && cur >= 0 {
@@ -167,7 +167,7 @@ func ParseNetstat(b []byte) []Conn {
 			st, remote = "LISTEN", netip.AddrPort{}
 		}
 		pid, _ := strconv.Atoi(f[4])
-		conns = append(conns, Conn{Local: local, Remote: remote, State: st, PID: pid})
+		conns = append(conns, Conn{Local: local, Remote: remote, State: st, PID: pid, UID: -1})
 	}
 	return conns
 }

@@ -6,12 +6,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/toolfix/toolfix/providers/configtest"
 )
 
 // TestMain lets the test binary serve as a proxy child, as the program does.
 func TestMain(m *testing.M) {
 	childMain()
-	os.Exit(m.Run())
+	os.Exit(configtest.Main(m))
 }
 
 // TestQuickRun runs the whole benchmark in quick mode: both proxies as child processes, every

@@ -23,6 +23,7 @@ import (
 //	toolfix_repairs_total{kind}                     counter: repairs applied, by kind
 //	toolfix_fail_opens_total                        counter: repairs refused, original bytes sent
 //	toolfix_upstream_errors_total{route}            counter: upstreams that could not be reached
+//	toolfix_upstream_retries_total{route}           counter: upstream answers retried (opt-in)
 //	toolfix_streams_open                            gauge: SSE streams being repaired now
 //	toolfix_bytes_total{direction}                  counter: response body bytes, "in" from
 //	                                                upstreams, "out" to clients
@@ -49,7 +50,7 @@ func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time)
 
 	m.head("toolfix_requests_total", "counter", "Requests answered, by route, protocol and status.")
 	for _, r := range snap.Responses {
-		m.sample("toolfix_requests_total", labels{"route", routeLabel(r.Route), "protocol", r.Protocol, "status", strconv.Itoa(r.Status)}, float64(r.Count))
+		m.sample("toolfix_requests_total", labels{"route", RouteLabel(r.Route), "protocol", r.Protocol, "status", strconv.Itoa(r.Status)}, float64(r.Count))
 	}
 	m.head("toolfix_repairs_total", "counter", "Repairs applied, by kind.")
 	for _, k := range snap.RepairKinds() {
@@ -59,7 +60,11 @@ func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time)
 	m.sample("toolfix_fail_opens_total", nil, float64(snap.FailOpens))
 	m.head("toolfix_upstream_errors_total", "counter", "Requests whose upstream could not be reached, by route.")
 	for _, r := range sortedKeys(snap.UpstreamByRoute) {
-		m.sample("toolfix_upstream_errors_total", labels{"route", routeLabel(r)}, float64(snap.UpstreamByRoute[r]))
+		m.sample("toolfix_upstream_errors_total", labels{"route", RouteLabel(r)}, float64(snap.UpstreamByRoute[r]))
+	}
+	m.head("toolfix_upstream_retries_total", "counter", "Upstream answers given up on and sent again before any byte reached the client, by route (opt-in per route).")
+	for _, r := range sortedKeys(snap.RetriesByRoute) {
+		m.sample("toolfix_upstream_retries_total", labels{"route", r}, float64(snap.RetriesByRoute[r]))
 	}
 	m.head("toolfix_streams_open", "gauge", "Streamed responses being passed through the repair now.")
 	m.sample("toolfix_streams_open", nil, float64(snap.StreamsOpen))
@@ -81,8 +86,9 @@ func WriteMetrics(w io.Writer, snap Snapshot, version string, started time.Time)
 	m.sample("toolfix_start_time_seconds", nil, float64(started.Unix()))
 }
 
-// routeLabel names a route in a label: "/" for the root route.
-func routeLabel(name string) string {
+// RouteLabel names a route as toolfix shows it everywhere (log lines, /metrics, /stats, /healthz,
+// status): its name, "/" for the root route (whose name is "").
+func RouteLabel(name string) string {
 	if name == "" {
 		return "/"
 	}

@@ -14,6 +14,7 @@ type Stats struct {
 	responses map[responseKey]int64
 	repairs   map[string]int64 // by repair kind
 	upByRoute map[string]int64 // upstream errors by route
+	retries   map[string]int64 // upstream answers retried, by route
 	ttfb      histogram
 	failOpens atomic.Int64
 	upErrors  atomic.Int64
@@ -31,7 +32,14 @@ type responseKey struct {
 
 // NewStats returns counters at zero.
 func NewStats() *Stats {
-	return &Stats{requests: map[string]int64{}, responses: map[responseKey]int64{}, repairs: map[string]int64{}, upByRoute: map[string]int64{}, ttfb: newHistogram(TTFBBuckets)}
+	return &Stats{requests: map[string]int64{}, responses: map[responseKey]int64{}, repairs: map[string]int64{}, upByRoute: map[string]int64{}, retries: map[string]int64{}, ttfb: newHistogram(TTFBBuckets)}
+}
+
+// Retry counts an upstream answer of route given up on and sent again (a route's opt-in retry).
+func (s *Stats) Retry(route string) {
+	s.mu.Lock()
+	s.retries[route]++
+	s.mu.Unlock()
 }
 
 // Request counts a request forwarded on route ("" for the root route).
@@ -134,6 +142,9 @@ type Snapshot struct {
 	BytesOut        int64            `json:"bytes_out"`
 	SamplesSaved    int64            `json:"samples_saved"`
 	TTFB            Histogram        `json:"time_to_first_byte_seconds"`
+
+	// RetriesByRoute counts the upstream answers retried, by route (a route's opt-in retry).
+	RetriesByRoute map[string]int64 `json:"retries_by_route"`
 }
 
 // Snapshot copies the counters. Responses are sorted by route, protocol and status.
@@ -147,16 +158,20 @@ func (s *Stats) Snapshot() Snapshot {
 		Responses: []ResponseCount{},
 	}
 	for k, v := range s.requests {
-		snap.Requests[k] = v
+		snap.Requests[RouteLabel(k)] = v
 	}
 	for k, v := range s.repairs {
 		snap.Repairs[k] = v
 	}
 	for k, v := range s.upByRoute {
-		snap.UpstreamByRoute[k] = v
+		snap.UpstreamByRoute[RouteLabel(k)] = v
+	}
+	snap.RetriesByRoute = map[string]int64{}
+	for k, v := range s.retries {
+		snap.RetriesByRoute[RouteLabel(k)] = v
 	}
 	for k, v := range s.responses {
-		snap.Responses = append(snap.Responses, ResponseCount{k.route, k.protocol, k.status, v})
+		snap.Responses = append(snap.Responses, ResponseCount{RouteLabel(k.route), k.protocol, k.status, v})
 	}
 	sort.Slice(snap.Responses, func(i, j int) bool {
 		a, b := snap.Responses[i], snap.Responses[j]

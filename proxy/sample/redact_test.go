@@ -16,8 +16,8 @@ func TestRedactBody(t *testing.T) {
 		stream bool
 		want   string
 	}{
-		{"anthropic key in JSON", `{"a":"key sk-ant-api03-AbCdEf123456789xyz and more"}`, false, `{"a":"key sk-ant-REDACTED and more"}`},
-		{"openai key after an escape", `{"a":"x\nsk-proj-Ab12Cd34Ef56Gh78Ij90Kl12"}`, false, `{"a":"x\nsk-REDACTED"}`},
+		{"anthropic key in JSON", `{"a":"key sk-ant-api03-AbCdEf123456789xyz and more"}`, false, `{"a":"key REDACTED and more"}`},
+		{"openai key after an escape", `{"a":"x\nsk-proj-Ab12Cd34Ef56Gh78Ij90Kl12"}`, false, `{"a":"x\nREDACTED"}`},
 		{"bearer inside escaped arguments", `{"x":"{\"cmd\":\"curl -H 'Authorization: Bearer abcdef1234567890'\"}"}`, false, `{"x":"{\"cmd\":\"curl -H 'Authorization: Bearer REDACTED'\"}"}`},
 		{"secret name and value in two strings", `{"api_key": "hunter2hunter2", "n": 12345678901234}`, false, `{"api_key": "REDACTED", "n": 12345678901234}`},
 		{"high-entropy token after \\n", `{"t":"\nAbCdEfGhIjKlMnOpQrStUvWxYz0123456789"}`, false, `{"t":"\nREDACTED"}`},
@@ -29,7 +29,7 @@ func TestRedactBody(t *testing.T) {
 			"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"k\\\":\\\"sk-ant-ap\"}}\n\n" +
 				"data: {\"type\":\"ping\"}\n\n" +
 				"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"i03-Zq9\\\"}\"}}\n\n", true,
-			"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"k\\\":\\\"sk-ant-REDACTED\"}}\n\n" +
+			"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"k\\\":\\\"REDACTED\"}}\n\n" +
 				"data: {\"type\":\"ping\"}\n\n" +
 				"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"REDACTED\\\"}\"}}\n\n"},
 		{"junk frame and comment lines", "data: x-api-key=abcdefgh12345\r\n: Bearer tok12345678\r\n\r\n", true, "data: x-api-key=REDACTED\r\n: Bearer REDACTED\r\n\r\n"},
@@ -78,7 +78,7 @@ func TestRedactHeader(t *testing.T) {
 	want := map[string]string{
 		"X-Api-Key": "REDACTED", "Authorization": "Bearer REDACTED", "Proxy-Authorization": "Basic REDACTED",
 		"Cookie": "REDACTED", "Set-Cookie": "REDACTED", "X-Goog-Api-Key": "REDACTED", "X-Session-Id": "REDACTED",
-		"Anthropic-Version": "2023-06-01", "User-Agent": "claude-cli/2.1 sk-ant-REDACTED", "Content-Type": "application/json",
+		"Anthropic-Version": "2023-06-01", "User-Agent": "claude-cli/2.1 REDACTED", "Content-Type": "application/json",
 	}
 	for k, v := range want {
 		if got.Get(k) != v {

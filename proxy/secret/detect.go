@@ -12,7 +12,9 @@ import (
 const Marker = "REDACTED"
 
 // prefixRule is a secret with a recognisable shape. The regexp's group 1, when present, is the
-// confidential part (a visible prefix such as "sk-ant-" is kept); otherwise the whole match is.
+// confidential part (what stands before it is not the secret: a "Bearer " scheme word, a URL's
+// scheme); otherwise the whole match is, its own prefix included ("sk-ant-…" becomes REDACTED, as
+// a secret found by its name does, so that every redaction reads the same).
 // hints are literal strings one of which every match contains; the regexp runs only on text holding
 // one, since Go's regexp is slow on text without a literal prefix to look for. boundary requires
 // that no letter or digit comes right before the match (an escape letter such as the n of \n does
@@ -30,8 +32,8 @@ func rule(expr string, hints ...string) prefixRule {
 }
 
 var prefixRules = []prefixRule{
-	rule(`sk-ant-([A-Za-z0-9_-]{8,})`, "sk-ant-"),                                                                                  // Anthropic
-	{re: regexp.MustCompile(`sk-([A-Za-z0-9_-]{20,})`), hints: []string{"sk-"}, boundary: true, digit: true},                       // OpenAI, DeepSeek, Moonshot, OpenRouter…
+	rule(`sk-ant-[A-Za-z0-9_-]{8,}`, "sk-ant-"),                                                                                    // Anthropic
+	{re: regexp.MustCompile(`sk-[A-Za-z0-9_-]{20,}`), hints: []string{"sk-"}, boundary: true, digit: true},                         // OpenAI, DeepSeek, Moonshot, OpenRouter…
 	{re: regexp.MustCompile(`(?:[Bb]earer|BEARER)[ \t]+([A-Za-z0-9._~+/=-]{8,})`), hints: []string{"earer", "EARER"}, digit: true}, // bearer tokens
 	rule(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, "eyJ"),                                                      // JWT
 	{re: regexp.MustCompile(`(?:AKIA|ASIA)[0-9A-Z]{16}`), hints: []string{"AKIA", "ASIA"}, boundary: true},                         // AWS access key id
@@ -41,8 +43,8 @@ var prefixRules = []prefixRule{
 	rule(`glpat-[A-Za-z0-9_-]{20,}`, "glpat-"),                                                                                     // GitLab
 	rule(`xox[abposr]-[A-Za-z0-9-]{10,}`, "xox"),                                                                                   // Slack
 	rule(`(?:hf|gsk)_[A-Za-z0-9]{30,}`, "hf_", "gsk_"),                                                                             // Hugging Face, Groq
-	rule(`xai-([A-Za-z0-9]{30,})`, "xai-"),                                                                                         // xAI
-	rule(`(?:sk|rk|pk)_(?:live|test)_([A-Za-z0-9]{16,})`, "_live_", "_test_"),                                                      // Stripe
+	rule(`xai-[A-Za-z0-9]{30,}`, "xai-"),                                                                                           // xAI
+	rule(`(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}`, "_live_", "_test_"),                                                        // Stripe
 	rule(`-----BEGIN[A-Z ]* PRIVATE KEY-----([\s\S]*?)-----END[A-Z ]* PRIVATE KEY-----`, "PRIVATE KEY-----"),                       // PEM
 	rule(`[A-Za-z][A-Za-z0-9+.-]*://([^/\s:@"'\\]*:[^/\s@"'\\]+)@`, "://"),                                                         // URL user:password@
 }
@@ -133,7 +135,7 @@ var safeIDPrefixes = []string{"toolu_", "srvtoolu_", "msg_", "call_", "chatcmpl-
 // Groq, xAI and Stripe keys, PEM private keys, a URL's user:password), what Assigned reports, the
 // values of query parameters whose name is secret (Name), and with generic the tokens
 // of genericTokens. Its cost is linear in len(text) times the number of secrets found.
-// A match that overlaps one of an earlier rule is skipped, so that "sk-ant-…" keeps its prefix
+// A match that overlaps one of an earlier rule is skipped, so that "sk-ant-…" is one secret
 // rather than being read as "sk-…" or as a bare token.
 func Find(text []byte, generic bool, emit func(start, end int)) {
 	FindRules(text, generic, func(start, end int, _ bool) { emit(start, end) })

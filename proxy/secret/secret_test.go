@@ -13,7 +13,7 @@ func TestURL(t *testing.T) {
 		{"/v1beta/models/x:generate?key=AIzaSyA-abcdefghijklmnopqrstuvwxyz0123&alt=sse", "/v1beta/models/x:generate?alt=sse&key=REDACTED"},
 		{"https://user:pass@gw.example/v1", "https://REDACTED@gw.example/v1"},
 		{"https://gw.example/v1?api_token=short", "https://gw.example/v1?api_token=REDACTED"},
-		{"https://gw.example/sk-ant-api03-abcdefgh12345678/v1", "https://gw.example/sk-ant-REDACTED/v1"},
+		{"https://gw.example/sk-ant-api03-abcdefgh12345678/v1", "https://gw.example/REDACTED/v1"},
 		{"https://api.anthropic.com", "https://api.anthropic.com"},
 	}
 	for _, tc := range tests {
@@ -47,7 +47,15 @@ func TestValue(t *testing.T) {
 		{"OPENAI_API_KEY", "", ""},
 		{"ANTHROPIC_BASE_URL", "https://api.anthropic.com", "https://api.anthropic.com"},
 		{"SOME_SETTING", "Bearer abcdef123456789", "Bearer REDACTED"},
-		{"SOME_SETTING", "sk-proj-abcdefghijklmnopqrstuvwxyz0123", "sk-REDACTED"},
+		{"SOME_SETTING", "sk-proj-abcdefghijklmnopqrstuvwxyz0123", "REDACTED"},
+		// A variable's name is not a secret; the setting that holds it says "env" in its name.
+		{"envKey", "DASHSCOPE_API_KEY", "DASHSCOPE_API_KEY"},
+		{"env_key", "OPENAI_API_KEY", "OPENAI_API_KEY"},
+		{"apiKeyEnv", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_AUTH_TOKEN"},
+		{"envKey", "sk-proj-abcdefghijklmnopqrstuvwxyz0123", Marker},
+		{"envKey", "hunter2hunter2", Marker},
+		{"envKey", "HUNTER2HUNTER2", Marker}, // upper case, but no variable's name says key, token…
+		{"apiKey", "DASHSCOPE_API_KEY", Marker},
 	}
 	for _, tc := range tests {
 		if got := Value(tc.name, tc.value); got != tc.want {
@@ -85,6 +93,8 @@ func TestJSONMembers(t *testing.T) {
 		{`"key": "value cut at the end of the line`, `"key": "REDACTED`},
 		{`["token", "not a member"]`, `["token", "not a member"]`},
 		{`"env": {"token": "x"}`, `"env": {"token": "REDACTED"}`},
+		{`"envKey": "DASHSCOPE_API_KEY", "apiKey": "sk-1"`, `"envKey": "DASHSCOPE_API_KEY", "apiKey": "REDACTED"`},
+		{`"envKey": "sk-proj-abcdefghijklmnopqrstuvwxyz0123"`, `"envKey": "REDACTED"`},
 	}
 	for _, tc := range tests {
 		var r [][2]int

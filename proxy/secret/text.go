@@ -96,10 +96,27 @@ func Value(name, value string) string {
 	if value == "" || isReference(value) {
 		return value
 	}
-	if Name(name) {
+	if Name(name) && !namesVariable(name, value) {
 		return Marker
 	}
 	return String(value)
+}
+
+// namesVariable reports whether value is the name of an environment variable that holds the
+// secret, not the secret: the setting's name says so ("env" in it: Qwen Code's envKey, Codex's
+// env_key, apiKeyEnv), and value is spelt as such names are, upper-case letters, digits and '_',
+// and is itself a secret's name (Name: DASHSCOPE_API_KEY, ANTHROPIC_AUTH_TOKEN). A value of a
+// secret's shape is still found by String and Find.
+func namesVariable(name, value string) bool {
+	if !strings.Contains(strings.ToLower(name), "env") || len(value) > 128 || value == "" || value[0] >= '0' && value[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; !(c == '_' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return Name(value)
 }
 
 func isReference(v string) bool {
@@ -193,7 +210,7 @@ func JSONMembers(text []byte, emit func(start, end int)) {
 			ve = len(text) // a string cut by the end of a line: hide the rest
 		}
 		val := string(text[v+1 : min(ve, len(text))])
-		if val != "" && !isReference(val) && Name(string(text[i+1:ke])) {
+		if name := string(text[i+1 : ke]); val != "" && !isReference(val) && Name(name) && !namesVariable(name, val) {
 			emit(v+1, min(ve, len(text)))
 		}
 		i = ve

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/toolfix/toolfix/providers/configtest"
 	"github.com/toolfix/toolfix/service/update"
 	"github.com/toolfix/toolfix/service/update/updatetest"
 )
@@ -12,5 +13,5 @@ import (
 // in: updatetest signs every release it makes with that key.
 func TestMain(m *testing.M) {
 	update.ReleaseKey = updatetest.PublicKey()
-	os.Exit(m.Run())
+	os.Exit(configtest.Main(m))
 }
