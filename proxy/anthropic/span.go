@@ -37,16 +37,16 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 			// the repair is the JSON text the string holds, written from tok as it goes out
 			out = append(out, inputPart{text: tok, inline: true})
 			b.edits = append(b.edits, repair.SpanEdit{Start: start, End: end, Inlined: true})
-			s.rep.Repair(b.name, repair.KindCoerce)
+			s.rep.CallRepair(&b.rec, b.name, repair.KindCoerce)
 			changed = true
 		} else if fixed, kinds, ok := b.scan.RepairSpan(sp, tok); ok {
 			out = append(out, inputPart{text: fixed})
 			b.edits = append(b.edits, repair.SpanEdit{Start: start, End: end, Repl: fixed})
-			s.rep.Repair(b.name, kinds...)
+			s.rep.CallRepair(&b.rec, b.name, kinds...)
 			changed = true
 		} else {
 			out = append(out, inputPart{text: tok})
-			s.rep.Fail("tool input value does not fit its schema and no repair makes it fit")
+			s.rep.CallFail(&b.rec, "tool input value does not fit its schema and no repair makes it fit")
 		}
 		pos = end
 	}

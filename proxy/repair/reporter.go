@@ -1,5 +1,7 @@
 package repair
 
+import "slices"
+
 // Reporter receives what a dialect did with one response, for logs and counters. Any field may
 // be nil, and a nil *Reporter ignores everything. No call ever carries argument values,
 // headers or keys: only kind names, tool names and short fixed reasons.
@@ -56,3 +58,47 @@ func (r *Reporter) Fail(reason string) {
 	}
 	r.FailOpen(reason)
 }
+
+// CallRecord is what one tool call of a response has reported so far, so that a repair is
+// counted once per call and kind however many deltas it rewrote, and a call that does not fit
+// after the repair is one fail-open (issue 20 item 4). The zero value is a call that reported
+// nothing. A dialect keeps one per call and reports through CallRepair and CallFail.
+type CallRecord struct {
+	kinds  []string // the kinds reported for the call, each once
+	failed bool     // a fail-open was reported for the call
+}
+
+// Failed reports whether a fail-open was reported for the call.
+func (c *CallRecord) Failed() bool { return c != nil && c.failed }
+
+// CallRepair reports each of kinds for tool the first time call reports it; a nil call reports
+// every kind, as Repair does.
+func (r *Reporter) CallRepair(call *CallRecord, tool string, kinds ...string) {
+	if call == nil {
+		r.Repair(tool, kinds...)
+		return
+	}
+	for _, k := range kinds {
+		if slices.Contains(call.kinds, k) {
+			continue
+		}
+		call.kinds = append(call.kinds, k)
+		r.Repair(tool, k)
+	}
+}
+
+// CallFail reports a fail-open with its reason the first time call fails; a nil call reports
+// every time, as Fail does.
+func (r *Reporter) CallFail(call *CallRecord, reason string) {
+	if call != nil {
+		if call.failed {
+			return
+		}
+		call.failed = true
+	}
+	r.Fail(reason)
+}
+
+// NotFit is the fail-open reason of a call whose input does not fit its tool's schema once every
+// repair toolfix knows was tried.
+const NotFit = "tool input does not fit its schema and no repair makes it fit"
