@@ -6,12 +6,13 @@ import "slices"
 // be nil, and a nil *Reporter ignores everything. No call ever carries argument values,
 // headers or keys: only kind names, tool names and short fixed reasons.
 type Reporter struct {
-	// Repaired is called once per repair applied: kind is one of the kind names of the cases'
+	// Repaired is called once per call and kind of repair applied (see CallRecord): kind is one of the kind names of the cases'
 	// README ("coerce", "escape", "leaked_call", "orphan_prefix", "junk_frame", "args_object",
 	// "args", "shape", "stop_reason", "finish_reason"); tool is the tool's name or "".
 	Repaired func(kind, tool string)
-	// FailOpen is called when a repair was attempted but the original bytes went out instead:
-	// reason is a short fixed phrase such as "input does not fit the schema" or "panic".
+	// FailOpen is called when a repair was attempted but the original bytes went out instead,
+	// and once for every call of an offered tool that fits its schema neither as it came nor
+	// repaired (NotFit): reason is a short fixed phrase such as NotFit or "panic in repair".
 	FailOpen func(reason string)
 	// Undeclared is called when a response calls a tool its request does not declare, which is
 	// never repaired (REPAIRS.md D57): tool is the name as the response wrote it, never "". A
