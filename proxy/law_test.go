@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/exchange"
 	"github.com/toolfix/toolfix/proxy/sample"
 )
@@ -98,6 +100,16 @@ func lawReplay(t *testing.T, path, request, upstream string, stream bool) (strin
 	return upstream, ct, res
 }
 
+// lawUpstream serves upstream with Content-Type ct in random small writes (cases.WriteUpstream),
+// a new split for every test.
+func lawUpstream(t *testing.T, upstream, ct string) *httptest.Server {
+	t.Helper()
+	c := cases.Case{Stream: ct == "text/event-stream", Status: http.StatusOK, Upstream: []byte(upstream)}
+	up := httptest.NewServer(&caseUpstream{c: c, seed: int64(len(t.Name()))})
+	t.Cleanup(up.Close)
+	return up
+}
+
 // TestUnmendableCallFailsOpen holds the law's record (issue 20 item 4): in each API, streamed and
 // whole, through the proxy and through replay, a call that cannot be mended (arguments that miss
 // a required field, or are not JSON) passes as it came, leaves one fail-open count and a sample,
@@ -131,7 +143,7 @@ func TestUnmendableCallFailsOpen(t *testing.T) {
 						t.Errorf("replay: a healthy call is not announced:\n%s", res.Body)
 					}
 
-					up := answerUpstream(t, ct, upstream)
+					up := lawUpstream(t, upstream, ct)
 					dir, store := openSamples(t, sample.ModeRepairs, 0)
 					srv := newHandler(t, up.URL, Options{Samples: store})
 					got := answerOnce(t, srv, func(url string) *http.Request { return newPost(t, url+api.path, api.request) })
@@ -175,7 +187,7 @@ func TestRepairCountedOncePerCall(t *testing.T) {
 				if coerce != 1 || len(res.FailOpens) != 0 {
 					t.Errorf("replay: repairs %v, fail-opens %q; want one coerce", res.Repairs, res.FailOpens)
 				}
-				up := answerUpstream(t, ct, upstream)
+				up := lawUpstream(t, upstream, ct)
 				dir, store := openSamples(t, sample.ModeRepairs, 0)
 				srv := newHandler(t, up.URL, Options{Samples: store})
 				answerOnce(t, srv, func(url string) *http.Request { return newPost(t, url+api.path, api.request) })
