@@ -15,7 +15,7 @@ import (
 // RepairMessage applies the stream rules to a non-streamed Messages response body (a JSON object
 // of type "message"): tool inputs repaired by schema, leaked calls at the tail of a text block
 // turned into tool_use blocks (unless stop_reason says the message was cut off), an orphan stray-word line before a tool_use dropped, and
-// stop_reason set to tool_use when tool_use blocks are present. It returns the new body and true,
+// stop_reason set to tool_use when tool_use blocks are present and every offered tool's input fits (the law, docs/repairs.md). It returns the new body and true,
 // or nil and false when nothing was repaired (the caller sends the body as it came). Members it
 // does not change keep their order and spelling.
 //
@@ -39,6 +39,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	changed := false
 	var out []jsontext.Piece // written once, into the answer
 	hasTool := false
+	unfit := 0 // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
 	calls := 0 // tool_use blocks of the message: the real ones, and those made from leaked text
 	for _, raw := range blocks {
 		if isToolUse(raw) {
@@ -65,7 +66,8 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 					changed = true
 					rep.Repair(name, kinds...)
 				} else {
-					rep.Fail("tool input does not fit its schema and no repair makes it fit")
+					rep.Fail(repair.NotFit)
+					unfit++
 				}
 			}
 			out = append(out, piece)
@@ -110,7 +112,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			out = append(out, jsontext.RawPiece(raw))
 		}
 	}
-	if hasTool {
+	if hasTool && unfit == 0 {
 		sr := string(bytes.TrimSpace(msg.Get("stop_reason")))
 		if sr == `"end_turn"` || sr == "null" {
 			msg.Set("stop_reason", json.RawMessage(`"tool_use"`))

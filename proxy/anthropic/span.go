@@ -53,7 +53,7 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 		edits = nil
 	}
 	if len(edits) < len(spans) {
-		s.rep.Fail("tool input value does not fit its schema and no repair makes it fit")
+		s.rep.CallFail(&b.rec, "tool input value does not fit its schema and no repair makes it fit")
 	}
 	var out []inputPart // what goes out, in parts (the input's own bytes, repairs)
 	pos, changed := b.sent, len(edits) > 0
@@ -62,7 +62,7 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 		if !e.Inlined {
 			out[len(out)-1].text = e.Repl
 		}
-		s.rep.Repair(b.name, kinds[i]...)
+		s.rep.CallRepair(&b.rec, b.name, kinds[i]...)
 		pos = e.End
 	}
 	b.edits = append(b.edits, edits...)

@@ -346,11 +346,13 @@ func FuzzStreamedInput(f *testing.F) {
 		input = strings.ToValidUTF8(input, "\uFFFD") // what the wire's JSON string can carry
 		evs := spanEvents(splitDeltas(input, seed, int(size%16)+1)...)
 		body := strings.Join(evs, "")
-		st := NewStream(tools, nil)
+		fails := 0
+		st := NewStream(tools, &repair.Reporter{FailOpen: func(string) { fails++ }})
 		out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(seed%64)), st)
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkLawRecord(t, tools, out, fails)
 		fixed, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{})
 		healthy := tools.Fits("TodoWrite", []byte(input)) || strings.Trim(input, " \t\r\n") == ""
 		ping := ev("ping", `{"type": "ping"}`)
@@ -387,6 +389,23 @@ func FuzzStreamedInput(f *testing.F) {
 			t.Fatalf("in one delta: %v", err)
 		}
 	})
+}
+
+// checkLawRecord holds the law's record for the one call of out (issue 20 item 4): one fail-open
+// when the input the client builds from its deltas does not fit the schema, none when it does.
+func checkLawRecord(t *testing.T, tools *repair.Tools, out []byte, fails int) {
+	t.Helper()
+	m, err := client.AnthropicStream(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.Content[0].PartialJSON()
+	if strings.TrimSpace(got) == "" {
+		got = "{}"
+	}
+	if want := map[bool]int{true: 0, false: 1}[tools.Fits("TodoWrite", []byte(got))]; fails != want {
+		t.Fatalf("client input %q: %d fail-opens, want %d", got, fails, want)
+	}
 }
 
 // checkHeldNoLonger pushes evs (a spanEvents stream of input) event by event and fails when the

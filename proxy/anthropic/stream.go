@@ -76,6 +76,8 @@ type block struct {
 	faulty  bool              // the held input cannot fit as it is (repair.Scan.Faulty): the stream is not healthy
 	lost    bool              // partial no longer holds the whole input: nothing can be repaired
 	edits   []repair.SpanEdit // faulty values let go repaired (settleSpans), in their order
+	rec     repair.CallRecord // what the call reported (see judgeCall)
+	fixed   []byte            // the whole input as toolStop repaired it, or nil
 }
 
 // keptPrefix is how much of a tool input that streams as it came is kept, in bytes, so that a
@@ -95,6 +97,7 @@ type Stream struct {
 	leak   *heldLeak // a finished text block ending in a leaked call, held for the stop_reason
 	shift  int       // added to every upstream block index from here on
 	calls  int       // tool_use blocks of this message so far, real and made from leaked text
+	unfit  int       // tool_use blocks of this message that ended not fitting their schema (judgeCall)
 	bypass bool      // an event was over the size limit: the rest passes as it comes
 
 	maxHeld int    // see SetMaxHeld
@@ -314,7 +317,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	switch e.Type {
 	case "message_start":
-		s.shift, s.calls = 0, 0
+		s.shift, s.calls, s.unfit = 0, 0, 0
 		return s.send(w, raw)
 	case "content_block_start":
 		return s.blockStart(w, raw, data, &e)

@@ -28,7 +28,9 @@ func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
 	case "tool_use":
 		s.blk = nil
 		if b.repairable {
-			return s.toolStop(w, b, raw)
+			err := s.toolStop(w, b, raw)
+			s.judgeCall(b)
+			return err
 		}
 	}
 	s.blk = nil
@@ -58,17 +60,17 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		in := bytes.TrimSpace(b.startInput)
 		compact := in
 		if fixed, kinds, changed := s.tools.RepairInput(b.name, in, repair.Options{}); changed {
-			compact = fixed
-			s.rep.Repair(b.name, kinds...)
+			compact, b.fixed = fixed, fixed
+			s.rep.CallRepair(&b.rec, b.name, kinds...)
 		} else if c, err := compactJSON(in); err == nil {
 			compact = c
 		}
 		if !s.emptyStartInput() {
-			s.rep.Fail("tool_use start could not be rewritten")
+			s.rep.CallFail(&b.rec, "tool_use start could not be rewritten")
 			s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 			return s.releaseAll(w)
 		}
-		s.rep.Repair(b.name, "shape")
+		s.rep.CallRepair(&b.rec, b.name, "shape")
 		return s.replaceDeltas(w, b, out, compact, stop)
 	}
 	if !b.holding {
@@ -83,14 +85,15 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 	sent := repair.Edited(input[:b.sent], b.edits)
 	if !changed || !bytes.HasPrefix(fixed, sent) {
 		if changed {
-			s.rep.Fail("the repair would change tool input already sent")
+			s.rep.CallFail(&b.rec, "the repair would change tool input already sent")
 		} else {
-			s.rep.Fail("tool input does not fit its schema and no repair makes it fit")
+			s.rep.CallFail(&b.rec, repair.NotFit)
 		}
 		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 		return s.releaseAll(w)
 	}
-	s.rep.Repair(b.name, kinds...)
+	s.rep.CallRepair(&b.rec, b.name, kinds...)
+	b.fixed = fixed
 	return s.replaceDeltas(w, b, out, fixed[len(sent):], stop)
 }
 
@@ -109,7 +112,7 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 		b.scan.Feed([]byte(partial))
 		_, held := b.scan.Held()
 		if held && b.lost {
-			s.rep.Fail("tool input too long before its fault to repair while streaming")
+			s.rep.CallFail(&b.rec, "tool input too long before its fault to repair while streaming")
 			b.scan = nil
 			held = false
 		}
@@ -132,7 +135,7 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 	off := len(b.partial)
 	b.partial = repair.AppendHeld(b.partial, partial)
 	if len(b.partial)-b.sent > s.maxHeld {
-		s.rep.Fail("held tool input over the size limit")
+		s.rep.CallFail(&b.rec, "held tool input over the size limit")
 		s.held = append(s.held, piece{raw: bytes.Clone(raw)})
 		err := s.releaseAll(w)
 		b.holding, b.lost, b.scan, b.partial, b.edits = false, true, nil, nil, nil
@@ -170,6 +173,39 @@ func (s *Stream) failOpenHeld(w io.Writer) error {
 		return s.releaseAll(w)
 	}
 	return nil
+}
+
+// judgeCall applies the law to a tool_use block of an offered tool once its stop went out
+// (docs/repairs.md, "The law"): a call whose input, as it went out, does not fit the tool's
+// schema is one fail-open, whether or not a repair was tried on it (an input that streamed as
+// it came is judged here too, since a fault the scan cannot see while streaming, such as a
+// missing required field or text that is not JSON, shows only whole), and it keeps the
+// message's stop_reason from being rewritten (fixStopReason). An input longer than keptPrefix
+// that streamed as it came is not judged: it is no longer kept.
+func (s *Stream) judgeCall(b *block) {
+	if b.rec.Failed() {
+		s.unfit++
+		return
+	}
+	input := b.fixed
+	switch {
+	case input != nil:
+	case b.lost:
+		return
+	case b.deltas == 0 && carriesInput(b.startInput):
+		input = b.startInput
+	case b.deltas == 0:
+		input = []byte("{}")
+	default:
+		input = repair.Edited(b.partial, b.edits)
+		if len(bytes.TrimSpace(input)) == 0 {
+			input = []byte("{}") // Claude Code reads an empty input as {}
+		}
+	}
+	if !s.tools.Fits(b.name, input) {
+		s.rep.CallFail(&b.rec, repair.NotFit)
+		s.unfit++
+	}
 }
 
 // replaceDeltas writes the held pieces with every input_json_delta replaced by input (in events
@@ -245,9 +281,10 @@ func compactJSON(in []byte) ([]byte, error) {
 
 // fixStopReason sets a message_delta's stop_reason to "tool_use" when the message holds a tool_use
 // block but says "end_turn" or null (docs/faults.md D39: open-octo/octo-agent PR #647); clients decide
-// from stop_reason whether to run tools.
+// from stop_reason whether to run tools. It announces only calls that fit: a message with a call
+// that does not (judgeCall) keeps its stop_reason (the law, docs/repairs.md).
 func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
-	if s.calls == 0 || e.Delta == nil || e.Delta.StopReason == nil {
+	if s.calls == 0 || s.unfit > 0 || e.Delta == nil || e.Delta.StopReason == nil {
 		return raw
 	}
 	sr := string(bytes.TrimSpace(e.Delta.StopReason))

@@ -42,6 +42,7 @@ type call struct {
 	streamed  int
 	lost      bool
 	edits     []repair.SpanEdit // faulty values that went out repaired as they ended (settleSpans)
+	rec       repair.CallRecord // what the call reported (see judgeCall)
 }
 
 // keptPrefix is how much of a call's arguments that stream as they came is kept, in bytes, so
@@ -196,7 +197,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
 		if len(cl.args)-cl.streamed > s.maxHeld {
 			// Past the bound: what is held goes out as it came, and the rest streams.
-			s.rep.Fail("held tool arguments over the size limit")
+			s.rep.CallFail(&cl.rec, "held tool arguments over the size limit")
 			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs = false, false, true, nil, nil, nil
 		}
 		if cl.span {
@@ -235,7 +236,7 @@ func (c *choiceState) named(cl *call) {
 		cl.id = repair.NewID("call_")
 	}
 	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: cl.args})
-	s.rep.Repair(cl.name, "shape")
+	s.rep.CallRepair(&cl.rec, cl.name, "shape")
 	cl.held, cl.refs, cl.scan, cl.streamed = false, nil, sc, len(cl.args)
 }
 
@@ -255,7 +256,7 @@ func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, firs
 		c.settleSpans(cl)
 		return
 	} else if held && cl.lost {
-		c.s.rep.Fail("tool arguments too long before their fault to repair while streaming")
+		c.s.rep.CallFail(&cl.rec, "tool arguments too long before their fault to repair while streaming")
 		cl.scan = nil
 	}
 	if !cl.lost {
@@ -304,7 +305,7 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, untyped
 		ed.patch = map[int]*callPatch{}
 	}
 	ed.patch[pos] = &cp
-	c.s.rep.Repair(cl.name, kinds...)
+	c.s.rep.CallRepair(&cl.rec, cl.name, kinds...)
 }
 
 // completeWhole completes, as completeCalls with repair does, the open calls that had the upstream
@@ -341,7 +342,42 @@ func (c *choiceState) completeCalls(repair bool) {
 		case repair && cl.scan != nil && !cl.lost && !cl.bad && len(bytes.TrimSpace(cl.args)) == 0:
 			c.s.repairEmpty(c, cl)
 		}
+		if repair {
+			c.judgeCall(cl)
+		}
 		cl.refs = nil
+	}
+}
+
+// judgeCall applies the law to a complete call of an offered tool (docs/repairs.md, "The law"):
+// a call whose arguments, as they went out, do not fit the tool's schema is one fail-open,
+// whether or not a repair was tried on it (arguments that streamed as they came are judged here
+// too: a missing required field or text that is not JSON shows only whole), and it keeps the
+// choice's finish_reason from being rewritten (fixFinish). Arguments longer than keptPrefix that
+// streamed as they came are not judged: they are no longer kept.
+func (c *choiceState) judgeCall(cl *call) {
+	if !c.s.tools.Has(cl.name) {
+		return
+	}
+	if cl.rec.Failed() {
+		c.unfit++
+		return
+	}
+	args := cl.fixed
+	switch {
+	case args != nil:
+	case cl.bad:
+	case cl.lost:
+		return
+	default:
+		args = repair.Edited(cl.args, cl.edits)
+		if len(bytes.TrimSpace(args)) == 0 {
+			args = []byte("{}") // what clients read empty arguments as
+		}
+	}
+	if cl.bad || !c.s.tools.Fits(cl.name, args) {
+		c.s.rep.CallFail(&cl.rec, repair.NotFit)
+		c.unfit++
 	}
 }
 
@@ -358,7 +394,7 @@ func (c *choiceState) completeCalls(repair bool) {
 // own; a healthy one, or one no rule can mend, goes out as it came.
 func (s *Stream) repairCall(c *choiceState, cl *call) {
 	if cl.bad || cl.name == "" {
-		s.rep.Fail("tool call without a name or with unreadable arguments")
+		s.rep.CallFail(&cl.rec, "tool call without a name or with unreadable arguments")
 		return
 	}
 	args := cl.args
@@ -373,7 +409,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 			cl.fixed = fixed
 			kinds = append(kinds, k...)
 		} else {
-			s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+			s.rep.CallFail(&cl.rec, repair.NotFit)
 		}
 	}
 	if cl.shape {
@@ -388,7 +424,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 				ed.patch = map[int]*callPatch{}
 			}
 			ed.patch[r.pos] = &callPatch{typ: true}
-			s.rep.Repair(cl.name, "shape")
+			s.rep.CallRepair(&cl.rec, cl.name, "shape")
 		}
 		return
 	}
@@ -397,7 +433,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	}
 	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: args})
 	cl.refs = nil
-	s.rep.Repair(cl.name, kinds...)
+	s.rep.CallRepair(&cl.rec, cl.name, kinds...)
 }
 
 // repairSpan settles a complete call that streamed until its arguments held a byte a repair may
@@ -422,9 +458,9 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		f, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true})
 		switch {
 		case !ok:
-			s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+			s.rep.CallFail(&cl.rec, repair.NotFit)
 		case !bytes.HasPrefix(f, repair.Edited(args[:cl.streamed], cl.edits)):
-			s.rep.Fail("the repair would change tool arguments already sent")
+			s.rep.CallFail(&cl.rec, "the repair would change tool arguments already sent")
 		default:
 			fixed, kinds = f, append(kinds, k...)
 		}
@@ -440,7 +476,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		cl.id = repair.NewID("call_")
 	}
 	cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: fixed[len(repair.Edited(args[:cl.streamed], cl.edits)):], argsOnly: !cl.spanFirst})
-	s.rep.Repair(cl.name, kinds...)
+	s.rep.CallRepair(&cl.rec, cl.name, kinds...)
 }
 
 // repairEmpty settles a call that streamed and ended with empty (or white-space) arguments, which
@@ -454,13 +490,13 @@ func (s *Stream) repairEmpty(c *choiceState, cl *call) {
 	}
 	fixed, kinds, ok := s.tools.RepairInput(cl.name, cl.args, repair.Options{Args: true, KeepText: true})
 	if !ok || !bytes.HasPrefix(fixed, cl.args) {
-		s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+		s.rep.CallFail(&cl.rec, repair.NotFit)
 		return
 	}
 	cl.fixed = fixed
 	ed := s.inflight.edit()
 	ed.synth = append(ed.synth, synthCall{index: cl.index, args: fixed[len(cl.args):], argsOnly: true})
-	s.rep.Repair(cl.name, kinds...)
+	s.rep.CallRepair(&cl.rec, cl.name, kinds...)
 }
 
 func toParams(ps []markup.Param) []repair.Param {

@@ -2,6 +2,7 @@ package openai
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
@@ -58,8 +59,9 @@ func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 
 // sentCall is a tool call of a message as the client gets it.
 type sentCall struct {
-	name string
-	args []byte
+	name  string
+	args  []byte
+	unfit bool // the call's tool is offered and its arguments fit its schema neither as they came nor repaired
 }
 
 // repairChoice repairs one choice of a chat.completion in place; false when nothing changed.
@@ -102,7 +104,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 	}
 	if len(tcs) > 0 {
 		msg.SetPiece("tool_calls", jsontext.ListPiece(tcs))
-		if finish == "stop" {
+		if finish == "stop" && !slices.ContainsFunc(calls, func(c sentCall) bool { return c.unfit }) {
 			ch.Set("finish_reason", json.RawMessage(`"tool_calls"`))
 			rep.Repair("", "finish_reason")
 			changed = true
@@ -142,7 +144,8 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 			args = fixed
 			kinds = append(kinds, k...)
 		} else {
-			rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+			rep.Fail(repair.NotFit)
+			sc.unfit = true
 		}
 	}
 	sc.args = args

@@ -37,6 +37,7 @@ type choiceState struct {
 	finishPiece  *piece
 	finishReason string
 	leaked       bool // calls were made from leaked markup
+	unfit        int  // calls of offered tools that ended not fitting their schema (judgeCall)
 }
 
 func newChoice(s *Stream, index int) *choiceState {
@@ -216,9 +217,10 @@ func (c *choiceState) finish(p *piece, reason string) {
 
 // fixFinish sets finish_reason "tool_calls" on a choice that carried tool calls but says "stop"
 // (docs/faults.md D34: anomalyco/opencode #14972, #20719): clients decide from it whether to run
-// tools.
+// tools. It announces only calls that fit: a choice with a call that does not (judgeCall) keeps
+// its finish_reason (the law, docs/repairs.md).
 func (c *choiceState) fixFinish(p *piece, reason string) {
-	if reason != "stop" || len(c.calls) == 0 || c.leaked {
+	if reason != "stop" || len(c.calls) == 0 || c.leaked || c.unfit > 0 {
 		return
 	}
 	p.edit().finish = "tool_calls"

@@ -56,7 +56,7 @@ func (c *choiceState) settleSpans(cl *call) {
 	}
 	sc.TakeSpans()
 	if len(spans) > len(edits) {
-		c.s.rep.Fail("tool arguments value does not fit the schema and no repair makes it fit")
+		c.s.rep.CallFail(&cl.rec, "tool arguments value does not fit the schema and no repair makes it fit")
 	}
 	if edits != nil {
 		out = append(out, cl.args[pos:]...)
@@ -68,7 +68,7 @@ func (c *choiceState) settleSpans(cl *call) {
 		}
 		cl.replaceDeltas(synthCall{index: cl.index, id: cl.id, name: cl.name, args: out, argsOnly: !cl.spanFirst})
 		cl.edits = append(cl.edits, edits...)
-		c.s.rep.Repair(cl.name, kinds...)
+		c.s.rep.CallRepair(&cl.rec, cl.name, kinds...)
 	}
 	cl.held, cl.span, cl.spanFirst, cl.faulty, cl.refs = false, false, false, false, nil
 	cl.streamed = len(cl.args)

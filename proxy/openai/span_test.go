@@ -130,10 +130,13 @@ func FuzzStreamedArguments(f *testing.F) {
 			tl, name = todo, "todo"
 		}
 		body, ends := spanStream(input, name, seed, int(size%16)+1)
-		out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(seed%64)), NewStream(tl, nil, Options{}))
+		fails := 0
+		rep := &repair.Reporter{FailOpen: func(string) { fails++ }}
+		out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(seed%64)), NewStream(tl, rep, Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkLawRecord(t, tl, name, out, fails)
 		fixed, _, changed := tl.RepairInput(name, []byte(input), opt)
 		if changed {
 			if !bytes.HasPrefix(fixed, []byte(input[:sentBefore(tl.NewScan(name, opt), input, ends)])) {
@@ -343,5 +346,22 @@ func TestUnreadableChunkStopsRepairs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkLawRecord holds the law's record for the one call of out (issue 20 item 4): one fail-open
+// when the arguments the client builds from its deltas do not fit the schema, none when they do.
+func checkLawRecord(t *testing.T, tl *repair.Tools, name string, out []byte, fails int) {
+	t.Helper()
+	m, err := client.ChatStream(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.ToolCalls[0].RawArguments
+	if strings.TrimSpace(got) == "" {
+		got = "{}"
+	}
+	if want := map[bool]int{true: 0, false: 1}[tl.Fits(name, []byte(got))]; fails != want {
+		t.Fatalf("client arguments %q: %d fail-opens, want %d", got, fails, want)
 	}
 }

@@ -1,15 +1,18 @@
 package repair
 
+import "slices"
+
 // Reporter receives what a dialect did with one response, for logs and counters. Any field may
 // be nil, and a nil *Reporter ignores everything. No call ever carries argument values,
 // headers or keys: only kind names, tool names and short fixed reasons.
 type Reporter struct {
-	// Repaired is called once per repair applied: kind is one of the kind names of the cases'
+	// Repaired is called once per call and kind of repair applied (see CallRecord): kind is one of the kind names of the cases'
 	// README ("coerce", "escape", "leaked_call", "orphan_prefix", "junk_frame", "args_object",
 	// "args", "shape", "stop_reason", "finish_reason"); tool is the tool's name or "".
 	Repaired func(kind, tool string)
-	// FailOpen is called when a repair was attempted but the original bytes went out instead:
-	// reason is a short fixed phrase such as "input does not fit the schema" or "panic".
+	// FailOpen is called when a repair was attempted but the original bytes went out instead,
+	// and once for every call of an offered tool that fits its schema neither as it came nor
+	// repaired (NotFit): reason is a short fixed phrase such as NotFit or "panic in repair".
 	FailOpen func(reason string)
 	// Undeclared is called when a response calls a tool its request does not declare, which is
 	// never repaired (REPAIRS.md D57): tool is the name as the response wrote it, never "". A
@@ -56,3 +59,47 @@ func (r *Reporter) Fail(reason string) {
 	}
 	r.FailOpen(reason)
 }
+
+// CallRecord is what one tool call of a response has reported so far, so that a repair is
+// counted once per call and kind however many deltas it rewrote, and a call that does not fit
+// after the repair is one fail-open (issue 20 item 4). The zero value is a call that reported
+// nothing. A dialect keeps one per call and reports through CallRepair and CallFail.
+type CallRecord struct {
+	kinds  []string // the kinds reported for the call, each once
+	failed bool     // a fail-open was reported for the call
+}
+
+// Failed reports whether a fail-open was reported for the call.
+func (c *CallRecord) Failed() bool { return c != nil && c.failed }
+
+// CallRepair reports each of kinds for tool the first time call reports it; a nil call reports
+// every kind, as Repair does.
+func (r *Reporter) CallRepair(call *CallRecord, tool string, kinds ...string) {
+	if call == nil {
+		r.Repair(tool, kinds...)
+		return
+	}
+	for _, k := range kinds {
+		if slices.Contains(call.kinds, k) {
+			continue
+		}
+		call.kinds = append(call.kinds, k)
+		r.Repair(tool, k)
+	}
+}
+
+// CallFail reports a fail-open with its reason the first time call fails; a nil call reports
+// every time, as Fail does.
+func (r *Reporter) CallFail(call *CallRecord, reason string) {
+	if call != nil {
+		if call.failed {
+			return
+		}
+		call.failed = true
+	}
+	r.Fail(reason)
+}
+
+// NotFit is the fail-open reason of a call whose input does not fit its tool's schema once every
+// repair toolfix knows was tried.
+const NotFit = "tool input does not fit its schema and no repair makes it fit"

@@ -255,9 +255,14 @@ func (s *Stream) item(raw json.RawMessage) (json.RawMessage, bool) {
 // do not fit go through the schema engine with the OpenAI argument-text repairs (docs/faults.md D43:
 // BerriAI/litellm #27144; D13-D15: anomalyco/opencode #7512, PR #7513, #8249, lablup/mlxcel
 // #1336; D19, D21, D23, D24 as in the Chat Completions dialect). The repair is reported the first
-// time only.
+// time only, and so is a fail-open (a call is judged in its response.output_item.done and again
+// in response.completed): one call, one record (the law, docs/repairs.md). A call without id is
+// known by its name and arguments.
 func (s *Stream) verdict(id, name, args string) (string, bool) {
-	if f, ok := s.fixes[id]; ok && id != "" && f.args == args {
+	if id == "" {
+		id = "\x00" + name + "\x00" + args
+	}
+	if f, ok := s.fixes[id]; ok && f.args == args {
 		return f.fixed, f.changed
 	}
 	f := &fix{args: args}
@@ -266,12 +271,10 @@ func (s *Stream) verdict(id, name, args string) (string, bool) {
 			f.fixed, f.changed = string(fixed), true
 			s.rep.Repair(name, kinds...)
 		} else {
-			s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+			s.rep.Fail(repair.NotFit)
 		}
 	}
-	if id != "" {
-		s.fixes[id] = f
-	}
+	s.fixes[id] = f
 	return f.fixed, f.changed
 }
 
