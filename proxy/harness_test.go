@@ -235,3 +235,12 @@ func (m *runtimeMem) read() {
 	runtime.ReadMemStats(&s)
 	m.totalAlloc = s.TotalAlloc
 }
+
+// inProcess is a request for Server.ServeHTTP as net/http's server hands it in from a local
+// client: in origin form (path only), Host 127.0.0.1. (httptest.NewRequest with a full URL gives an
+// absolute-form request, which the browser guard refuses.)
+func inProcess(method, path string, body io.Reader) *http.Request {
+	req := httptest.NewRequest(method, path, body)
+	req.Host = "127.0.0.1"
+	return req
+}

@@ -76,7 +76,7 @@ func TestRetry(t *testing.T) {
 			}
 			const body = `{"model":"m","messages":[{"role":"user","content":"hi"}]}`
 			rec := httptest.NewRecorder()
-			srv.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "http://127.0.0.1/gw/v1/messages", strings.NewReader(body)))
+			srv.ServeHTTP(rec, inProcess(http.MethodPost, "/gw/v1/messages", strings.NewReader(body)))
 			if rec.Code != tt.wantStatus || rec.Body.String() != tt.wantBody {
 				t.Errorf("client got %d %s, want %d %s", rec.Code, rec.Body.String(), tt.wantStatus, tt.wantBody)
 			}
@@ -89,7 +89,7 @@ func TestRetry(t *testing.T) {
 				}
 			}
 			m := httptest.NewRecorder()
-			srv.ServeHTTP(m, httptest.NewRequest(http.MethodGet, "http://127.0.0.1/metrics", nil))
+			srv.ServeHTTP(m, inProcess(http.MethodGet, "/metrics", nil))
 			want := `toolfix_upstream_retries_total{route="gw"} ` + strconv.Itoa(tt.wantTries-1)
 			if has := strings.Contains(m.Body.String(), want); has != (tt.wantTries > 1) {
 				t.Errorf("/metrics has %q: %v\n%s", want, has, m.Body.String())
@@ -109,13 +109,17 @@ func TestRetryStopsWhenClientLeaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1/gw/v1/messages", strings.NewReader(`{}`)).WithContext(ctx)
+	req := inProcess(http.MethodPost, "/gw/v1/messages", strings.NewReader(`{}`)).WithContext(ctx)
 	done := make(chan struct{})
 	go func() {
 		srv.ServeHTTP(httptest.NewRecorder(), req)
 		close(done)
 	}()
-	<-f.got
+	select {
+	case <-f.got:
+	case <-done:
+		t.Fatal("the proxy answered without asking the upstream")
+	}
 	cancel()
 	<-done
 	if len(f.bodies) != 1 {

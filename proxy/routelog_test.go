@@ -28,7 +28,7 @@ func TestLoopLoggedWithRoute(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1"+tt.path, strings.NewReader(`{}`))
+			req := inProcess(http.MethodPost, tt.path, strings.NewReader(`{}`))
 			req.Header.Set(HopHeader, "1")
 			rec := httptest.NewRecorder()
 			srv.ServeHTTP(rec, req)
@@ -61,9 +61,9 @@ func TestRootRouteSpeltSlash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "http://127.0.0.1/v1/messages", strings.NewReader(`{}`)))
+	srv.ServeHTTP(httptest.NewRecorder(), inProcess(http.MethodPost, "/v1/messages", strings.NewReader(`{}`)))
 	stats := httptest.NewRecorder()
-	srv.ServeHTTP(stats, httptest.NewRequest(http.MethodGet, "http://127.0.0.1/stats", nil))
+	srv.ServeHTTP(stats, inProcess(http.MethodGet, "/stats", nil))
 	var snap struct {
 		Requests  map[string]int64 `json:"requests"`
 		Responses []struct {
@@ -80,7 +80,7 @@ func TestRootRouteSpeltSlash(t *testing.T) {
 		t.Errorf("/stats still names the root route \"\": %s", stats.Body.String())
 	}
 	metrics := httptest.NewRecorder()
-	srv.ServeHTTP(metrics, httptest.NewRequest(http.MethodGet, "http://127.0.0.1/metrics", nil))
+	srv.ServeHTTP(metrics, inProcess(http.MethodGet, "/metrics", nil))
 	if !strings.Contains(metrics.Body.String(), `route="/"`) {
 		t.Errorf("/metrics does not name the root route \"/\":\n%s", metrics.Body.String())
 	}
