@@ -366,7 +366,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	if cl.argsObject {
 		kinds = append(kinds, "args_object")
 	}
-	cut := c.finishPiece != nil && cutOff(c.finishReason)
+	cut := c.cutCall(cl)
 	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
 		if fixed, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true}); ok {
 			args = fixed
@@ -418,7 +418,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		kinds = append(kinds, "args_object")
 	}
 	if !s.tools.Fits(cl.name, args) {
-		cut := c.finishPiece != nil && cutOff(c.finishReason)
+		cut := c.cutCall(cl)
 		f, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true})
 		switch {
 		case !ok:
@@ -449,7 +449,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 // that completed the call. Nothing is held for it, so a call completed by no chunk ([DONE], the
 // stream's end) passes as it came.
 func (s *Stream) repairEmpty(c *choiceState, cl *call) {
-	if s.inflight == nil || c.finishPiece != nil && cutOff(c.finishReason) || s.tools.Fits(cl.name, cl.args) {
+	if s.inflight == nil || c.cutCall(cl) || s.tools.Fits(cl.name, cl.args) {
 		return
 	}
 	fixed, kinds, ok := s.tools.RepairInput(cl.name, cl.args, repair.Options{Args: true, KeepText: true})
@@ -469,6 +469,15 @@ func toParams(ps []markup.Param) []repair.Param {
 		out[i] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
 	}
 	return out
+}
+
+// cutCall reports whether cl may have been truncated: its choice finished for a reason cutOff
+// names and its arguments so far are not one whole JSON value. Parallel calls may interleave
+// their deltas, so any call not yet whole may have been the one cut off; a call whose arguments
+// are whole was complete and is judged as in any choice. The whole-body repair follows the same
+// rule (repairToolCall; docs/faults.md D46).
+func (c *choiceState) cutCall(cl *call) bool {
+	return c.finishPiece != nil && cutOff(c.finishReason) && !json.Valid(cl.args)
 }
 
 // cutOff reports whether a choice that finished for reason was cut off (by max_tokens or a

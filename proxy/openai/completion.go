@@ -78,10 +78,8 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		if err != nil {
 			return false
 		}
-		for i, raw := range list {
-			// The last call of a choice cut off may be truncated (cutOff).
-			cut := i == len(list)-1 && cutOff(finish)
-			fixed, sc, ok := repairToolCall(tools, raw, cut, rep)
+		for _, raw := range list {
+			fixed, sc, ok := repairToolCall(tools, raw, cutOff(finish), rep)
 			if !ok {
 				fixed = jsontext.RawPiece(raw)
 			}
@@ -115,8 +113,9 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 }
 
 // repairToolCall repairs one tool_calls entry of a message; ok is false when it stays as it is.
-// sc is the call as the client gets it. With cut (the call may have been cut off, see cutOff),
-// the argument-text repairs are off (docs/faults.md D46: never completed).
+// sc is the call as the client gets it. With cut (the choice was cut off, see cutOff), a call
+// whose arguments are not one whole JSON value may be truncated, and its argument-text repairs
+// are off (docs/faults.md D46: never completed); the stream's cutCall follows the same rule.
 func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (jsontext.Piece, sentCall, bool) {
 	o, err := jsontext.ParseObjectInPlace(raw)
 	if err != nil {
@@ -133,6 +132,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 	if !ok {
 		return jsontext.Piece{}, sc, false
 	}
+	cut = cut && !json.Valid(args)
 	var kinds []string
 	if obj {
 		kinds = append(kinds, "args_object")

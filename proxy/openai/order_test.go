@@ -213,25 +213,8 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 		if (g == came[lane] || client.Inlined(g, came[lane]) == nil) && lateTail(up, lane) {
 			continue
 		}
-		// A choice cut off (D46): a call still open at its finish may be truncated, and is
-		// never mended while streaming (but for values let go repaired before); the whole-body
-		// repair takes only the last call for so.
-		if cutChoice(up, lane) && (g == came[lane] || client.Inlined(g, came[lane]) == nil) {
-			continue
-		}
 		t.Fatalf("call %s: streamed %q, the whole-body repair %q (upstream %q)\n in: %s\nout: %s", lane, g, w, came[lane], body, out)
 	}
-}
-
-// cutChoice reports whether the choice of lane finished for "length".
-func cutChoice(up []client.OrderFrame, lane string) bool {
-	choice, _, _ := strings.Cut(lane, "/")
-	for _, f := range up {
-		if f.Barrier == choice && strings.Contains(f.Raw, `"finish_reason":"length"`) {
-			return true
-		}
-	}
-	return false
 }
 
 // lateTail reports whether a delta of lane (arguments, or a name that came late) came after
