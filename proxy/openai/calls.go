@@ -42,6 +42,12 @@ type call struct {
 	streamed  int
 	lost      bool
 	edits     []repair.SpanEdit // faulty values that went out repaired as they ended (settleSpans)
+
+	// A delta that comes after the call was complete (see reopen) while it had been held: late
+	// is set, and the deltas from here are held to the call's end and judged with the whole
+	// arguments (repairLate); lateSent is what the client had of the arguments before them.
+	late     bool
+	lateSent []byte
 }
 
 // keptPrefix is how much of a call's arguments that stream as they came is kept, in bytes, so
@@ -156,8 +162,8 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	if !slices.Contains(p.lanes, cl) {
 		p.lanes = append(p.lanes, cl)
 	}
-	if !cl.open {
-		return // a late delta of a complete call: it passes as it is
+	if !cl.open && !c.reopen(cl) {
+		return // a late delta of a complete call that cannot be judged: it passes as it is
 	}
 	first := !cl.started
 	cl.started = true
@@ -197,7 +203,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		if len(cl.args)-cl.streamed > s.maxHeld {
 			// Past the bound: what is held goes out as it came, and the rest streams.
 			s.rep.Fail("held tool arguments over the size limit")
-			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs = false, false, true, nil, nil, nil
+			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs, cl.late = false, false, true, nil, nil, nil, false
 		}
 		if cl.span {
 			if cl.scan != nil {
@@ -207,7 +213,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 			return
 		}
 		if cl.held { // D32: no name yet, or this delta brings it
-			if cl.name != "" && !cl.bad {
+			if cl.name != "" && !cl.bad && !cl.late {
 				c.named(cl)
 			}
 			return
@@ -308,11 +314,12 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, untyped
 }
 
 // completeWhole completes, as completeCalls with repair does, the open calls that had the upstream
-// index wire and those whose arguments are one whole JSON value (see newCall).
+// index wire and those named whose arguments are one whole JSON value (see newCall).
 func (c *choiceState) completeWhole(wire int) {
 	var done, still []*call
 	for _, cl := range c.open {
-		if cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) {
+		// a call still without its name (D32) is not complete: the name may come later
+		if cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) && cl.name != "" {
 			done = append(done, cl)
 		} else {
 			still = append(still, cl)
@@ -334,6 +341,8 @@ func (c *choiceState) completeCalls(repair bool) {
 	for _, cl := range open {
 		cl.open = false
 		switch {
+		case cl.late:
+			c.s.repairLate(c, cl, repair)
 		case cl.span && repair:
 			c.s.repairSpan(c, cl)
 		case cl.held && repair:
@@ -342,6 +351,52 @@ func (c *choiceState) completeCalls(repair bool) {
 			c.s.repairEmpty(c, cl)
 		}
 		cl.refs = nil
+	}
+}
+
+// reopen takes a delta of a call already complete: one that another call's beginning completed
+// while its arguments were one whole JSON value (see newCall), whose later bytes (prose, a stray
+// closer, the value again: D21, D23) have not gone out yet. It reopens the call, false when the
+// delta passes as it is (the choice was settled or tainted, the call cannot be read, its tool
+// is not offered). A call that was streaming goes on streaming as if it had never been complete; one
+// that was held (and may have gone out repaired) holds its late deltas to its end (repairLate).
+func (c *choiceState) reopen(cl *call) bool {
+	if c.settled || c.tainted || cl.bad || cl.lost || cl.name == "" || !c.s.tools.Has(cl.name) {
+		return false
+	}
+	cl.open = true
+	c.open = append(c.open, cl)
+	if !cl.held && !cl.span && !cl.late && cl.scan != nil && cl.fixed == nil {
+		return true
+	}
+	cl.lateSent = slices.Clone(cl.sent())
+	cl.late, cl.held, cl.span, cl.scan, cl.refs, cl.fixed = true, true, false, nil, nil, nil
+	cl.hold++
+	cl.streamed = len(cl.args)
+	return true
+}
+
+// repairLate settles a reopened held call (see reopen) as repairCall would settle it whole: when
+// the whole arguments do not fit the tool's schema and their repair (the argument-text repairs
+// off for a call cut off, D46) begins with what the client already has, its late deltas are
+// replaced by one arguments delta carrying the rest; otherwise, and without repair, they go out as
+// they came.
+func (s *Stream) repairLate(c *choiceState, cl *call, repairs bool) {
+	came := append(slices.Clone(cl.lateSent), cl.args[cl.streamed:]...)
+	cl.fixed = came
+	if !repairs || len(cl.refs) == 0 || !s.tools.Has(cl.name) || s.tools.Fits(cl.name, cl.args) {
+		return
+	}
+	f, k, ok := s.tools.RepairInput(cl.name, cl.args, repair.Options{Args: !c.cutCall(cl), KeepText: true})
+	switch {
+	case !ok:
+		s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
+	case !bytes.HasPrefix(f, cl.lateSent):
+		s.rep.Fail("the repair would change tool arguments already sent")
+	default:
+		cl.fixed = f
+		cl.replaceDeltas(synthCall{index: cl.index, args: f[len(cl.lateSent):], argsOnly: true})
+		s.rep.Repair(cl.name, k...)
 	}
 }
 

@@ -37,6 +37,7 @@ type choiceState struct {
 	finishPiece  *piece
 	finishReason string
 	leaked       bool // calls were made from leaked markup
+	settled      bool // settle ran (a finish, an error, [DONE]): a late delta reopens no call
 }
 
 func newChoice(s *Stream, index int) *choiceState {
@@ -232,6 +233,7 @@ func (s *Stream) settle(c *choiceState, repair bool) {
 	if c.tainted {
 		return
 	}
+	c.settled = true
 	c.completeCalls(repair)
 	if !c.final {
 		if repair && c.finishPiece != nil && leakOK(c.finishReason) {
