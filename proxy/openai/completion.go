@@ -2,7 +2,6 @@ package openai
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
@@ -190,7 +189,7 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 		}
 		inputs[i] = in
 	}
-	keep = strings.TrimRight(content[:start], " \t\r\n")
+	keep = markup.KeepBefore(content[:start])
 	if len(calls) > 0 {
 		for i, cl := range leaked {
 			if !copiesOf(calls, cl.Name, inputs[i]) {

@@ -142,7 +142,7 @@ func (c *choiceState) leakedTail() {
 		}
 		inputs[i] = in
 	}
-	cut := c.decided + len(strings.TrimRight(pending[:start], " \t\r\n"))
+	cut := c.decided + len(markup.KeepBefore(pending[:start]))
 	if len(c.calls) > 0 {
 		for i, cl := range calls {
 			if !c.copies(cl.Name, inputs[i]) {
