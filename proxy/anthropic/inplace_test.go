@@ -68,7 +68,7 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
 			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
 			if l, ok := markup.FindTail(text, Syntaxes); ok && len(l.Calls) > 0 && !cutOff(msg.Get("stop_reason")) {
-				keep, leaked := markup.KeepBefore(text[:l.Start]), l.Calls
+				keep, leaked := text[:l.Start], l.Calls
 				s := &Stream{tools: tools, rep: rep, calls: calls}
 				if inputs, ok := s.callInputs(leaked); ok {
 					// as json.go since the leaked-call change: the text before the markup's line stays as it came

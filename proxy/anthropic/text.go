@@ -134,7 +134,7 @@ func (s *Stream) leakedCall(b *block, pending string) bool {
 	if !ok {
 		return false
 	}
-	s.leak = &heldLeak{b: b, calls: leak.Calls, inputs: inputs, rest: markup.KeepBefore(pending[:leak.Start])}
+	s.leak = &heldLeak{b: b, calls: leak.Calls, inputs: inputs, rest: pending[:leak.Start]}
 	s.blk = nil
 	return true
 }

@@ -189,7 +189,7 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 		}
 		inputs[i] = in
 	}
-	keep = markup.KeepBefore(content[:start])
+	keep = content[:start]
 	if len(calls) > 0 {
 		for i, cl := range leaked {
 			if !copiesOf(calls, cl.Name, inputs[i]) {

@@ -142,7 +142,7 @@ func (c *choiceState) leakedTail() {
 		}
 		inputs[i] = in
 	}
-	cut := c.decided + len(markup.KeepBefore(pending[:start]))
+	cut := c.decided + start
 	if len(c.calls) > 0 {
 		for i, cl := range calls {
 			if !c.copies(cl.Name, inputs[i]) {

@@ -294,7 +294,7 @@ func (s *Stream) leakedOutput(resp jsontext.Object, out json.RawMessage) (json.R
 		if !found {
 			continue
 		}
-		keep, leaked := markup.KeepBefore(text[:l.Start]), l.Calls
+		keep, leaked := text[:l.Start], l.Calls
 		if s.structured {
 			s.rep.Fail("leaked call beside structured calls")
 			continue
