@@ -67,10 +67,12 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
 			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
-			if keep, leaked, ok := markup.ParseTail(text, Syntaxes); ok && len(leaked) > 0 && !cutOff(msg.Get("stop_reason")) {
+			if l, ok := markup.FindTail(text, Syntaxes); ok && len(l.Calls) > 0 && !cutOff(msg.Get("stop_reason")) {
+				keep, leaked := text[:l.Start], l.Calls
 				s := &Stream{tools: tools, rep: rep, calls: calls}
 				if inputs, ok := s.callInputs(leaked); ok {
-					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
+					// as json.go since the leaked-call change: the text before the markup's line stays as it came
+					if strings.TrimRight(keep, " \t\r\n") != "" {
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, blk.Marshal())
 					}

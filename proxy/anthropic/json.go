@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
@@ -79,10 +78,11 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
 			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
-			if keep, leaked, ok := markup.ParseTail(text, Syntaxes); ok && len(leaked) > 0 && !cutOff(msg.Get("stop_reason")) {
+			if l, ok := markup.FindTail(text, Syntaxes); ok && len(l.Calls) > 0 && !cutOff(msg.Get("stop_reason")) {
+				keep, leaked := text[:l.Start], l.Calls
 				s := &Stream{tools: tools, rep: rep, calls: calls}
 				if inputs, ok := s.callInputs(leaked); ok {
-					if keep = strings.TrimRight(keep, " \t\r\n"); keep != "" {
+					if !markup.Blank(keep) { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
 					}
@@ -100,7 +100,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
-					if strings.TrimRight(keep, " \t\r\n") != "" { // blanks alone: the block goes
+					if !markup.Blank(keep) { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
 					}

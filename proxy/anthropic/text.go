@@ -134,7 +134,7 @@ func (s *Stream) leakedCall(b *block, pending string) bool {
 	if !ok {
 		return false
 	}
-	s.leak = &heldLeak{b: b, calls: leak.Calls, inputs: inputs, rest: strings.TrimRight(pending[:leak.Start], " \t\r\n")}
+	s.leak = &heldLeak{b: b, calls: leak.Calls, inputs: inputs, rest: pending[:leak.Start]}
 	s.blk = nil
 	return true
 }
@@ -233,7 +233,7 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 	// The text before the word's line goes as it is (see markup.TrailingWord), as the whole path
 	// keeps it; a block left with blanks alone goes when none of it was sent.
 	rest := keep
-	if !b.started && strings.TrimRight(rest, " \t\r\n") == "" {
+	if !b.started && markup.Blank(rest) {
 		s.shift--
 		return nil
 	}

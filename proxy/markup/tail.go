@@ -88,7 +88,10 @@ func findFrom(ts textState, s string, syn Syntax) (Leak, bool) {
 
 // ParseTail is [FindTail] for callers that want the cleaned text: keep is the text before the
 // leaked part with trailing blanks removed (so it is a prefix of text). When ok is false, keep is
-// "" and calls nil.
+// "" and calls nil. A dialect that turns the markup into calls keeps the text before it as it
+// came instead (text[:Leak.Start] of [FindTail]): a stream may have sent its line breaks and
+// blanks before the markup came, so that only so is the text the same streamed and whole, as
+// [TrailingWord] keeps the text before a stray word's line.
 func ParseTail(text string, syn Syntax) (keep string, calls []Call, ok bool) {
 	l, ok := FindTail(text, syn)
 	if !ok {
@@ -96,6 +99,10 @@ func ParseTail(text string, syn Syntax) (keep string, calls []Call, ok bool) {
 	}
 	return strings.TrimRight(text[:l.Start], blanks), l.Calls, true
 }
+
+// Blank reports whether text is made of spaces, tabs and line breaks alone (or empty): a text
+// block left so when leaked markup or a stray word leaves it goes.
+func Blank(text string) bool { return strings.TrimRight(text, blanks) == "" }
 
 // TrailingWord reports whether text ends with a stray word (count, court or call, exactly) alone on
 // its last line, outside a code fence and <think>, followed by nothing but blanks (D01b:

@@ -43,6 +43,12 @@ type call struct {
 	lost      bool
 	edits     []repair.SpanEdit // faulty values that went out repaired as they ended (settleSpans)
 	rec       repair.CallRecord // what the call reported (see judgeCall)
+
+	// A delta that comes after the call was complete (see reopen) while it had been held: late
+	// is set, and the deltas from here are held to the call's end and judged with the whole
+	// arguments (repairLate); lateSent is what the client had of the arguments before them.
+	late     bool
+	lateSent []byte
 }
 
 // keptPrefix is how much of a call's arguments that stream as they came is kept, in bytes, so
@@ -157,8 +163,8 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	if !slices.Contains(p.lanes, cl) {
 		p.lanes = append(p.lanes, cl)
 	}
-	if !cl.open {
-		return // a late delta of a complete call: it passes as it is
+	if !cl.open && !c.reopen(cl) {
+		return // a late delta of a complete call that cannot be judged: it passes as it is
 	}
 	first := !cl.started
 	cl.started = true
@@ -198,7 +204,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		if len(cl.args)-cl.streamed > s.maxHeld {
 			// Past the bound: what is held goes out as it came, and the rest streams.
 			s.rep.CallFail(&cl.rec, "held tool arguments over the size limit")
-			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs = false, false, true, nil, nil, nil
+			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs, cl.late = false, false, true, nil, nil, nil, false
 		}
 		if cl.span {
 			if cl.scan != nil {
@@ -208,7 +214,7 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 			return
 		}
 		if cl.held { // D32: no name yet, or this delta brings it
-			if cl.name != "" && !cl.bad {
+			if cl.name != "" && !cl.bad && !cl.late {
 				c.named(cl)
 			}
 			return
@@ -309,11 +315,12 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, untyped
 }
 
 // completeWhole completes, as completeCalls with repair does, the open calls that had the upstream
-// index wire and those whose arguments are one whole JSON value (see newCall).
+// index wire and those named whose arguments are one whole JSON value (see newCall).
 func (c *choiceState) completeWhole(wire int) {
 	var done, still []*call
 	for _, cl := range c.open {
-		if cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) {
+		// a call still without its name (D32) is not complete: the name may come later
+		if cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) && cl.name != "" {
 			done = append(done, cl)
 		} else {
 			still = append(still, cl)
@@ -335,6 +342,8 @@ func (c *choiceState) completeCalls(repair bool) {
 	for _, cl := range open {
 		cl.open = false
 		switch {
+		case cl.late:
+			c.s.repairLate(c, cl, repair)
 		case cl.span && repair:
 			c.s.repairSpan(c, cl)
 		case cl.held && repair:
@@ -381,6 +390,52 @@ func (c *choiceState) judgeCall(cl *call) {
 	}
 }
 
+// reopen takes a delta of a call already complete: one that another call's beginning completed
+// while its arguments were one whole JSON value (see newCall), whose later bytes (prose, a stray
+// closer, the value again: D21, D23) have not gone out yet. It reopens the call, false when the
+// delta passes as it is (the choice was settled or tainted, the call cannot be read, its tool
+// is not offered). A call that was streaming goes on streaming as if it had never been complete; one
+// that was held (and may have gone out repaired) holds its late deltas to its end (repairLate).
+func (c *choiceState) reopen(cl *call) bool {
+	if c.settled || c.tainted || cl.bad || cl.lost || cl.name == "" || !c.s.tools.Has(cl.name) {
+		return false
+	}
+	cl.open = true
+	c.open = append(c.open, cl)
+	if !cl.held && !cl.span && !cl.late && cl.scan != nil && cl.fixed == nil {
+		return true
+	}
+	cl.lateSent = slices.Clone(cl.sent())
+	cl.late, cl.held, cl.span, cl.scan, cl.refs, cl.fixed = true, true, false, nil, nil, nil
+	cl.hold++
+	cl.streamed = len(cl.args)
+	return true
+}
+
+// repairLate settles a reopened held call (see reopen) as repairCall would settle it whole: when
+// the whole arguments do not fit the tool's schema and their repair (the argument-text repairs
+// off for a call cut off, D46) begins with what the client already has, its late deltas are
+// replaced by one arguments delta carrying the rest; otherwise, and without repair, they go out as
+// they came.
+func (s *Stream) repairLate(c *choiceState, cl *call, repairs bool) {
+	came := append(slices.Clone(cl.lateSent), cl.args[cl.streamed:]...)
+	cl.fixed = came
+	if !repairs || len(cl.refs) == 0 || !s.tools.Has(cl.name) || s.tools.Fits(cl.name, cl.args) {
+		return
+	}
+	f, k, ok := s.tools.RepairInput(cl.name, cl.args, repair.Options{Args: !c.cutCall(cl), KeepText: true})
+	switch {
+	case !ok:
+		s.rep.CallFail(&cl.rec, "tool arguments do not fit the schema and no repair makes them fit")
+	case !bytes.HasPrefix(f, cl.lateSent):
+		s.rep.CallFail(&cl.rec, "the repair would change tool arguments already sent")
+	default:
+		cl.fixed = f
+		cl.replaceDeltas(synthCall{index: cl.index, args: f[len(cl.lateSent):], argsOnly: true})
+		s.rep.CallRepair(&cl.rec, cl.name, k...)
+	}
+}
+
 // repairCall settles a complete held call. Its arguments, when they do not fit the tool's
 // schema, go through the schema engine with the OpenAI argument-text repairs (docs/faults.md D13-D15
 // coerce: anomalyco/opencode #7512, PR #7513, #8249, lablup/mlxcel #1336; D25 escape:
@@ -402,7 +457,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	if cl.argsObject {
 		kinds = append(kinds, "args_object")
 	}
-	cut := c.finishPiece != nil && cutOff(c.finishReason)
+	cut := c.cutCall(cl)
 	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
 		if fixed, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true}); ok {
 			args = fixed
@@ -454,7 +509,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		kinds = append(kinds, "args_object")
 	}
 	if !s.tools.Fits(cl.name, args) {
-		cut := c.finishPiece != nil && cutOff(c.finishReason)
+		cut := c.cutCall(cl)
 		f, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true})
 		switch {
 		case !ok:
@@ -485,7 +540,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 // that completed the call. Nothing is held for it, so a call completed by no chunk ([DONE], the
 // stream's end) passes as it came.
 func (s *Stream) repairEmpty(c *choiceState, cl *call) {
-	if s.inflight == nil || c.finishPiece != nil && cutOff(c.finishReason) || s.tools.Fits(cl.name, cl.args) {
+	if s.inflight == nil || c.cutCall(cl) || s.tools.Fits(cl.name, cl.args) {
 		return
 	}
 	fixed, kinds, ok := s.tools.RepairInput(cl.name, cl.args, repair.Options{Args: true, KeepText: true})
@@ -505,6 +560,15 @@ func toParams(ps []markup.Param) []repair.Param {
 		out[i] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
 	}
 	return out
+}
+
+// cutCall reports whether cl may have been truncated: its choice finished for a reason cutOff
+// names and its arguments so far are not one whole JSON value. Parallel calls may interleave
+// their deltas, so any call not yet whole may have been the one cut off; a call whose arguments
+// are whole was complete and is judged as in any choice. The whole-body repair follows the same
+// rule (repairToolCall; docs/faults.md D46).
+func (c *choiceState) cutCall(cl *call) bool {
+	return c.finishPiece != nil && cutOff(c.finishReason) && !json.Valid(cl.args)
 }
 
 // cutOff reports whether a choice that finished for reason was cut off (by max_tokens or a

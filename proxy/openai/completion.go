@@ -3,7 +3,6 @@ package openai
 import (
 	"encoding/json"
 	"slices"
-	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
@@ -80,10 +79,8 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		if err != nil {
 			return false
 		}
-		for i, raw := range list {
-			// The last call of a choice cut off may be truncated (cutOff).
-			cut := i == len(list)-1 && cutOff(finish)
-			fixed, sc, ok := repairToolCall(tools, raw, cut, rep)
+		for _, raw := range list {
+			fixed, sc, ok := repairToolCall(tools, raw, cutOff(finish), rep)
 			if !ok {
 				fixed = jsontext.RawPiece(raw)
 			}
@@ -117,8 +114,9 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 }
 
 // repairToolCall repairs one tool_calls entry of a message; ok is false when it stays as it is.
-// sc is the call as the client gets it. With cut (the call may have been cut off, see cutOff),
-// the argument-text repairs are off (docs/faults.md D46: never completed).
+// sc is the call as the client gets it. With cut (the choice was cut off, see cutOff), a call
+// whose arguments are not one whole JSON value may be truncated, and its argument-text repairs
+// are off (docs/faults.md D46: never completed); the stream's cutCall follows the same rule.
 func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (jsontext.Piece, sentCall, bool) {
 	o, err := jsontext.ParseObjectInPlace(raw)
 	if err != nil {
@@ -135,6 +133,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 	if !ok {
 		return jsontext.Piece{}, sc, false
 	}
+	cut = cut && !json.Valid(args)
 	var kinds []string
 	if obj {
 		kinds = append(kinds, "args_object")
@@ -193,7 +192,7 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 		}
 		inputs[i] = in
 	}
-	keep = strings.TrimRight(content[:start], " \t\r\n")
+	keep = content[:start]
 	if len(calls) > 0 {
 		for i, cl := range leaked {
 			if !copiesOf(calls, cl.Name, inputs[i]) {

@@ -38,6 +38,7 @@ type choiceState struct {
 	finishReason string
 	leaked       bool // calls were made from leaked markup
 	unfit        int  // calls of offered tools that ended not fitting their schema (judgeCall)
+	settled      bool // settle ran (a finish, an error, [DONE]): a late delta reopens no call
 }
 
 func newChoice(s *Stream, index int) *choiceState {
@@ -142,7 +143,7 @@ func (c *choiceState) leakedTail() {
 		}
 		inputs[i] = in
 	}
-	cut := c.decided + len(strings.TrimRight(pending[:start], " \t\r\n"))
+	cut := c.decided + start
 	if len(c.calls) > 0 {
 		for i, cl := range calls {
 			if !c.copies(cl.Name, inputs[i]) {
@@ -234,6 +235,7 @@ func (s *Stream) settle(c *choiceState, repair bool) {
 	if c.tainted {
 		return
 	}
+	c.settled = true
 	c.completeCalls(repair)
 	if !c.final {
 		if repair && c.finishPiece != nil && leakOK(c.finishReason) {

@@ -24,9 +24,10 @@
 // # Limits
 //
 // Repairs follow the choices of chunks that carry at most one choice; a chunk with several choices
-// passes as it is and ends the repairs of the choices it names. Tool-call deltas of a call that
-// arrive after a later call began, when the call's arguments were already one whole JSON value,
-// are passed as they come.
+// passes as it is and ends the repairs of the choices it names. A tool-call delta of a call that
+// arrives after a later call began, when the call's arguments were already one whole JSON value,
+// reopens the call: a value that went out repaired before it stays repaired, and what it brings
+// is judged with the whole arguments.
 package openai
 
 // FormatGongju names the opt-in text format of web-chat bridges that teach the model their own

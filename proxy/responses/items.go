@@ -290,10 +290,11 @@ func (s *Stream) leakedOutput(resp jsontext.Object, out json.RawMessage) (json.R
 			continue
 		}
 		text := m.Content[last].Text
-		keep, leaked, found := markup.ParseTail(text, Syntaxes)
+		l, found := markup.FindTail(text, Syntaxes)
 		if !found {
 			continue
 		}
+		keep, leaked := text[:l.Start], l.Calls
 		if s.structured {
 			s.rep.Fail("leaked call beside structured calls")
 			continue

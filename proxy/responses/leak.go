@@ -256,7 +256,7 @@ func (s *Stream) decide(th *textHold, key textKey, item json.RawMessage) (*leakF
 	}
 	text := th.all.String()
 	start := len(text) - len(th.h.Held()) + leak.Start
-	keep := text[:max(th.sent, len(strings.TrimRight(text[:start], " \t\r\n")))]
+	keep := text[:max(th.sent, start)]
 	msg, ok := cutMessage(item, key.part, text, keep)
 	if !ok {
 		s.rep.Fail("message item does not match its streamed text")

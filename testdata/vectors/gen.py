@@ -19,6 +19,11 @@ CURW = T('get_current_weather', city=S, state=S, unit=S)
 
 vectors = []
 def vec(name, family, source, text, tools, calls=None, keep='', note=''):
+    # keep names the text before the markup; toolfix keeps it as it came, the blanks between it
+    # and the markup too (a stream may have sent them before the markup came)
+    if text.startswith(keep):
+        rest = text[len(keep):]
+        keep += rest[:len(rest) - len(rest.lstrip(' \t\r\n'))]
     vectors.append(dict(name=name, family=family, source=source, text=text, tools=tools, calls=calls, keep=keep, note=note))
 
 # --- Seed-OSS
@@ -446,7 +451,7 @@ for idx, v in enumerate(vectors):
         req = {'model': 'open-model', 'max_tokens': 4096, 'stream': stream, 'messages': [{'role': 'user', 'content': 'Please help.'}],
                'tools': [{'name': n, 'input_schema': s} for n, s in tools]}
         if v['calls']:
-            content = ([{'type': 'text', 'text': v['keep']}] if v['keep'] else []) + [{'type': 'tool_use', 'id': '*', 'name': n, 'input': a} for n, a in v['calls']]
+            content = ([{'type': 'text', 'text': v['keep']}] if v['keep'].strip() else []) + [{'type': 'tool_use', 'id': '*', 'name': n, 'input': a} for n, a in v['calls']]
             want = {'repairs': ['leaked_call'], 'message': {'stop_reason': 'tool_use', 'content': content}}
         else:
             want = {'passthrough': True}
