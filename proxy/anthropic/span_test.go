@@ -65,7 +65,9 @@ func TestToolInputStreams(t *testing.T) {
 		{"fault in the first delta", []string{`{"todos": "[]"}`}, 0, 0, false, `{"todos":[]}`, []string{"coerce"}},
 		{"unrepairable: as it came", []string{`{"note": "a", `, `"todos": "[{\"x\": 1}]"}`}, 1, 1, true,
 			`{"note":"a","todos":"[{\"x\": 1}]"}`, nil},
-		{"text after the value: to the end, as it came", []string{`{"todos": []}`, ` x`, ` y`}, 1, -1, false, "", nil},
+		{"text after the value: held to the end, cut (D63)", []string{`{"todos": []}`, ` x`, ` y`}, 1, -1, false,
+			`{"todos":[]}`, []string{"args"}},
+		{"two different values after each other: held to the end, as they came (D22)", []string{`{"todos": []}`, `{"todos": [{"content": "x"}]}`}, 1, -1, false, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -272,7 +274,7 @@ func TestLargeSpanInlined(t *testing.T) {
 				s = s[k:]
 			}
 			tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
-			want, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{KeepText: true})
+			want, _, changed := tools.RepairInput("TodoWrite", []byte(input), deltaOptions)
 			if !changed {
 				t.Fatal("the whole-body repair changed nothing")
 			}
@@ -351,7 +353,7 @@ func FuzzStreamedInput(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixed, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{})
+		fixed, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{Args: deltaOptions.Args})
 		healthy := tools.Fits("TodoWrite", []byte(input)) || strings.Trim(input, " \t\r\n") == ""
 		ping := ev("ping", `{"type": "ping"}`)
 		read := func(out []byte) (any, error) {
@@ -394,7 +396,7 @@ func FuzzStreamedInput(f *testing.F) {
 // input before content_block_stop is read.
 func checkHeldNoLonger(t *testing.T, tools *repair.Tools, evs []string, input string) {
 	t.Helper()
-	if !tools.SpansOnly("TodoWrite", repair.Options{KeepText: true}, []byte(input)) {
+	if !tools.SpansOnly("TodoWrite", deltaOptions, []byte(input)) {
 		return
 	}
 	st := NewStream(tools, nil)
