@@ -63,7 +63,7 @@ func TestToolInputStreams(t *testing.T) {
 		{"stringified in the middle: the rest streams", []string{`{"todos": "[{\"con`, `tent\": \"x\"}]", "no`, `te": "after`, `"}`}, 0, 1, false,
 			`{"note":"after","todos":[{"content":"x"}]}`, []string{"coerce"}},
 		{"fault in the first delta", []string{`{"todos": "[]"}`}, 0, 0, false, `{"todos":[]}`, []string{"coerce"}},
-		{"unrepairable: as it came", []string{`{"note": "a", `, `"todos": "[{\"x\": 1}]"}`}, 1, 1, true,
+		{"unrepairable: as it came", []string{`{"note": "a", "`, `todos": "[{\"x\": 1}]"}`}, 1, 1, true,
 			`{"note":"a","todos":"[{\"x\": 1}]"}`, nil},
 		{"text after the value: held to the end, cut (D63)", []string{`{"todos": []}`, ` x`, ` y`}, 1, -1, false,
 			`{"todos":[]}`, []string{"args"}},

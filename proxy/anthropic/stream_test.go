@@ -254,6 +254,16 @@ func TestStreamRules(t *testing.T) {
 			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"type C:\\Users\\dev\\x.txt"}}]}`,
 			kinds: []string{"args"},
 		},
+		{ // D65
+			name:  "a trailing comma, split across deltas",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\": \"ls\","`), input("0", `" "`), input("0", `"}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"args"},
+		},
+		{
+			name: "a comma at a delta's end before a member stays",
+			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\": \"ls\","`), `{"type":"ping"}`, input("0", `" \"timeout\": 5}"`), stop("0"), msgDelta("tool_use"), end),
+		},
 		{
 			name: "tool the request does not offer is left",
 			in:   sseOf(start, toolStart("0", "Deploy"), input("0", `"{\"targets\":\"[1]\"}"`), stop("0"), msgDelta("tool_use"), end),

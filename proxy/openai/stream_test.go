@@ -172,6 +172,18 @@ func TestArgumentRules(t *testing.T) {
 			want:  msg("", call("read", `{"file_path":"C:\\Users\\dev\\new.txt"}`)),
 			kinds: []string{"args"},
 		},
+		{ // D65, streamed: the comma is held, so the stringified array's repair can go out before it
+			name:  "a trailing comma after a stringified array",
+			in:    sseOf(head("0", "call_1", "todowrite"), args("0", `{"todos":"[{\"content\":\"a\"}]",`), args("0", `}`), finish("tool_calls")),
+			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
+			kinds: []string{"args", "coerce"},
+		},
+		{
+			name:  "a trailing comma in an array, split",
+			in:    sseOf(head("0", "call_1", "todowrite"), args("0", `{"todos": [{"content": "a"},`), args("0", ` ]}`), finish("tool_calls")),
+			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
+			kinds: []string{"args"},
+		},
 		{
 			name:  "arguments sent as an object become a string",
 			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":{"command":"pwd"}}}]}`, "null"), finish("tool_calls")),

@@ -30,6 +30,14 @@ func argsTests() []repairTest {
 		{"leaked closer after", pathSchema, `{"path":"a"}</tool_call>`, `{"path":"a"}`, []string{KindArgs}},
 		{"prose after what does not fit", pathSchema, `{"file":"a"} done`, "", nil},
 		{"prose before", pathSchema, `Sure: {"path":"a"}`, "", nil},
+		// D65
+		{"a trailing comma in an object", pathSchema, `{"path":"a",}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a trailing comma in an array, white space around", listSchema, `{"path":"a","ignore":["x", "y" , ] }`, `{"path":"a","ignore":["x","y"]}`, []string{KindArgs}},
+		{"trailing commas at two depths", listSchema, `{"path":"a","ignore":["x",],}`, `{"path":"a","ignore":["x"]}`, []string{KindArgs}},
+		{"a comma before a closer inside a string stays", pathSchema, `{"path":"a,}",}`, `{"path":"a,}"}`, []string{KindArgs}},
+		{"a trailing comma and a stringified value", listSchema, `{"path":"a","ignore":"[\"x\"]",}`, `{"path":"a","ignore":["x"]}`, []string{KindArgs, KindCoerce}},
+		{"a trailing comma where it does not fit", pathSchema, `{"file":"a",}`, "", nil},
+		{"two commas stay", pathSchema, `{"path":"a",,}`, "", nil},
 		// D24
 		{"windows path", pathSchema, `{"path": "C:\Users\dev"}`, `{"path":"C:\\Users\\dev"}`, []string{KindArgs}},
 		{"\\n in a windows path is no newline", pathSchema, `{"path": "C:\Users\new\table"}`, `{"path":"C:\\Users\\new\\table"}`, []string{KindArgs}},
