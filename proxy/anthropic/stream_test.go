@@ -264,6 +264,16 @@ func TestStreamRules(t *testing.T) {
 			name: "a comma at a delta's end before a member stays",
 			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\": \"ls\","`), `{"type":"ping"}`, input("0", `" \"timeout\": 5}"`), stop("0"), msgDelta("tool_use"), end),
 		},
+		{ // D67
+			name:  "an input that is the JSON text of an object",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"\"{\\\"command\\\": \\\"ls\\\"}\""`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "an input that is a bare string stays",
+			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"\"git status\""`), stop("0"), msgDelta("tool_use"), end),
+		},
 		{
 			name: "tool the request does not offer is left",
 			in:   sseOf(start, toolStart("0", "Deploy"), input("0", `"{\"targets\":\"[1]\"}"`), stop("0"), msgDelta("tool_use"), end),
