@@ -184,6 +184,16 @@ func TestArgumentRules(t *testing.T) {
 			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
 			kinds: []string{"args"},
 		},
+		{ // D69
+			name:  "arguments null become {} when nothing is required",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"status","arguments":null}}]}`, "null"), finish("tool_calls")),
+			want:  msg("", call("status", `{}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name: "arguments null stay when a parameter is required",
+			in:   sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":null}}]}`, "null"), finish("tool_calls")),
+		},
 		{
 			name:  "arguments sent as an object become a string",
 			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":{"command":"pwd"}}}]}`, "null"), finish("tool_calls")),
