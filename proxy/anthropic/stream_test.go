@@ -264,6 +264,12 @@ func TestStreamRules(t *testing.T) {
 			name: "a comma at a delta's end before a member stays",
 			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\": \"ls\","`), `{"type":"ping"}`, input("0", `" \"timeout\": 5}"`), stop("0"), msgDelta("tool_use"), end),
 		},
+		{ // D66
+			name:  "a literal backslash-n between tokens",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\\n  \"command\": \"ls\"\\n}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"args"},
+		},
 		{ // D67
 			name:  "an input that is the JSON text of an object",
 			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"\"{\\\"command\\\": \\\"ls\\\"}\""`), stop("0"), msgDelta("tool_use"), end),

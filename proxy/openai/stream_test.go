@@ -184,6 +184,12 @@ func TestArgumentRules(t *testing.T) {
 			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
 			kinds: []string{"args"},
 		},
+		{ // D66 (OpenHands/software-agent-sdk #2488)
+			name:  "a literal backslash-n between tokens is white space",
+			in:    sseOf(head("0", "call_1", "bash"), args("0", `{\n  "command": `), args("0", `"ls",\n  "timeout": 5\n}`), finish("tool_calls")),
+			want:  msg("", call("bash", `{"command":"ls","timeout":5}`)),
+			kinds: []string{"args"},
+		},
 		{ // D69
 			name:  "arguments null become {} when nothing is required",
 			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"status","arguments":null}}]}`, "null"), finish("tool_calls")),

@@ -38,6 +38,12 @@ func argsTests() []repairTest {
 		{"a trailing comma and a stringified value", listSchema, `{"path":"a","ignore":"[\"x\"]",}`, `{"path":"a","ignore":["x"]}`, []string{KindArgs, KindCoerce}},
 		{"a trailing comma where it does not fit", pathSchema, `{"file":"a",}`, "", nil},
 		{"two commas stay", pathSchema, `{"path":"a",,}`, "", nil},
+		// D66
+		{"a literal \\n between tokens", pathSchema, `{\n  "path": "a",\n  "n": 2\n}`, `{"path":"a","n":2}`, []string{KindArgs}},
+		{"a literal \\n inside a string stays", pathSchema, `{\n"path": "a\nb"}`, `{"path":"a\nb"}`, []string{KindArgs}},
+		{"a literal \\n and a trailing comma", pathSchema, `{"path": "a",\n}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a literal \\n where it does not fit", pathSchema, `{\n"file": "a"}`, "", nil},
+		{"a lone backslash between tokens stays", pathSchema, `{\ "path": "a"}`, "", nil},
 		// D24
 		{"windows path", pathSchema, `{"path": "C:\Users\dev"}`, `{"path":"C:\\Users\\dev"}`, []string{KindArgs}},
 		{"\\n in a windows path is no newline", pathSchema, `{"path": "C:\Users\new\table"}`, `{"path":"C:\\Users\\new\\table"}`, []string{KindArgs}},

@@ -1,5 +1,8 @@
 package repair
 
+// The argument-text readings of what lies between tokens, outside strings: trailing commas (D65)
+// and literal backslash escapes written where white space goes (D66).
+
 import "strings"
 
 // dropTrailingCommas returns text without each comma that, outside strings, has only white
@@ -31,4 +34,30 @@ func dropTrailingCommas(text string) string {
 	}
 	out.WriteString(text[last:])
 	return out.String()
+}
+
+// literalNewlinesAsSpace returns text with each literal backslash-n, backslash-r or backslash-t
+// (two characters) outside strings, where JSON has no backslash, written as two spaces
+// ({\n"a": 1} reads as {  "a": 1}: docs/faults.md D66, OpenHands/software-agent-sdk #2488), and
+// text itself when it has none. Strings are kept byte for byte, and so is the text before the
+// first such backslash, which Scan holds from (a byte that cannot continue JSON).
+func literalNewlinesAsSpace(text string) string {
+	var out []byte
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '"':
+			end, _ := scanStringToken(text, i)
+			i = end - 1
+		case c == '\\' && i+1 < len(text) && (text[i+1] == 'n' || text[i+1] == 'r' || text[i+1] == 't'):
+			if out == nil {
+				out = []byte(text)
+			}
+			out[i], out[i+1] = ' ', ' '
+			i++
+		}
+	}
+	if out == nil {
+		return text
+	}
+	return string(out)
 }
