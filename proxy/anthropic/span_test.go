@@ -340,13 +340,19 @@ func splitDeltas(input string, seed uint64, n int) []string {
 func FuzzStreamedInput(f *testing.F) {
 	for _, s := range []string{`{"todos": [{"content": "a"}]}`, `{"note": "x", "todos": "[{\"content\": \"a\"}]"}`,
 		`{"todos": "[{'content': 'a'}]"}`, `{"todos": "[{\"content\": \"\u7 ee7\"}]"}`, `{"todos": "[1]"}`, `{"todos": "[`, ``,
-		`{"todos": "[{\"content\": \"a\"}]", "note": "after"}`} {
+		`{"todos": "[{\"content\": \"a\"}]", "note": "after"}`,
+		// the argument-text rules (D63-D66): a stray closer, prose, {A}{A}, a trailing comma,
+		// a literal \n between tokens, a raw tab in a string, a Windows path
+		`{"todos": []}}`, `{"todos": []} done`, `{"todos": []}{"todos": []}`, `{"todos": [{"content": "a"},], }`,
+		`{\n"todos": []\n}`, "{\"todos\": [{\"content\": \"a\tb\"}]}", `{"todos": [{"content": "C:\Users\x"}]}`,
+		`{"note": "a,", "todos": "[1]",}`} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
 	f.Fuzz(func(t *testing.T, input string, seed uint64, size uint8) {
 		input = strings.ToValidUTF8(input, "\uFFFD") // what the wire's JSON string can carry
-		evs := spanEvents(splitDeltas(input, seed, int(size%16)+1)...)
+		deltas := splitDeltas(input, seed, int(size%16)+1)
+		evs := spanEvents(deltas...)
 		body := strings.Join(evs, "")
 		st := NewStream(tools, nil)
 		out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(seed%64)), st)
@@ -354,6 +360,19 @@ func FuzzStreamedInput(f *testing.F) {
 			t.Fatal(err)
 		}
 		fixed, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{Args: deltaOptions.Args})
+		if changed {
+			var ends []int
+			for _, d := range deltas {
+				ends = append(ends, len(d))
+				if len(ends) > 1 {
+					ends[len(ends)-1] += ends[len(ends)-2]
+				}
+			}
+			keep, _, _ := tools.RepairInput("TodoWrite", []byte(input), deltaOptions)
+			if !bytes.HasPrefix(keep, []byte(input[:ssetest.SentBefore(tools.NewScan("TodoWrite", deltaOptions), input, ends)])) {
+				changed = false // the repair reaches back into what streamed (D24 after a valid escape): it fails open
+			}
+		}
 		healthy := tools.Fits("TodoWrite", []byte(input)) || strings.Trim(input, " \t\r\n") == ""
 		ping := ev("ping", `{"type": "ping"}`)
 		read := func(out []byte) (any, error) {
