@@ -65,6 +65,7 @@ var titles = map[string]string{
 	"D65":  "trailing comma before a closer",
 	"D66":  "literal backslash-n between tokens",
 	"D67":  "tool_use input that is the JSON text of an object",
+	"D68":  "arguments holding the raw markup of the same call",
 	"D69":  "arguments null",
 	"D20":  "arguments sent as an object, not a string",
 	"D31":  "tool-call delta without an index",
@@ -82,7 +83,7 @@ var KindRows = map[string][]string{
 	"stop_reason":   {"D39"},
 	"finish_reason": {"D34"},
 	"args_object":   {"D20"},
-	"args":          {"D19", "D21", "D23", "D24", "D63", "D65", "D66", "D69"},
+	"args":          {"D19", "D21", "D23", "D24", "D63", "D65", "D66", "D68", "D69"},
 }
 
 // faultList collects faults, each (id, where) once.

@@ -368,7 +368,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	}
 	cut := c.finishPiece != nil && cutOff(c.finishReason)
 	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
-		if fixed, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true}); ok {
+		if fixed, k, ok := repairArguments(s.tools, cl.name, args, cut); ok {
 			args = fixed
 			cl.fixed = fixed
 			kinds = append(kinds, k...)
@@ -419,7 +419,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 	}
 	if !s.tools.Fits(cl.name, args) {
 		cut := c.finishPiece != nil && cutOff(c.finishReason)
-		f, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true})
+		f, k, ok := repairArguments(s.tools, cl.name, args, cut)
 		switch {
 		case !ok:
 			s.rep.Fail("tool arguments do not fit the schema and no repair makes them fit")

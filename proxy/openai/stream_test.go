@@ -190,6 +190,20 @@ func TestArgumentRules(t *testing.T) {
 			want:  msg("", call("bash", `{"command":"ls","timeout":5}`)),
 			kinds: []string{"args"},
 		},
+		{ // D68 (vllm-project/vllm #51804; continuedev/continue #11453)
+			name:  "arguments holding the raw markup of the same call",
+			in:    sseOf(head("0", "call_1", "bash"), args("0", "<tool_call>\n<function=bash>\n<parameter=command>\nls -la\n"), args("0", "</parameter>\n</function>\n</tool_call>"), finish("tool_calls")),
+			want:  msg("", call("bash", `{"command":"ls -la"}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name: "arguments holding the markup of another function stay",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", "<tool_call>\n<function=read>\n<parameter=file_path>\na\n</parameter>\n</function>\n</tool_call>"), finish("tool_calls")),
+		},
+		{
+			name: "arguments holding markup with an undeclared parameter stay",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", "<tool_call>\n<function=bash>\n<parameter=cmd>\nls\n</parameter>\n</function>\n</tool_call>"), finish("tool_calls")),
+		},
 		{ // D69
 			name:  "arguments null become {} when nothing is required",
 			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"status","arguments":null}}]}`, "null"), finish("tool_calls")),
