@@ -91,7 +91,8 @@ func FuzzStreamedArguments(f *testing.F) {
 	for _, s := range []string{`{"command": "ls"}`, `{"command": "ls", "timeout": "30"}`, `{"command":"ls"} {"command":"ls"}`,
 		`{"command": "C:\new"}`, `{'command': 'ls'}`, ` `, `{"command": "x\u7 ee7"}`, `{"command": "ls"} thanks`, `{"command"`,
 		`{"timeout": "30", "command": "ls"}`, `{"command": "C:\Users\n"}`,
-		`{"command": "ls",}`, `{"timeout": "30", "command": "ls" , }`, `{\n"command": "ls"\n}`, "{\"command\": \"a\tb\"}"} {
+		`{"command": "ls",}`, `{"timeout": "30", "command": "ls" , }`, `{\n"command": "ls"\n}`, "{\"command\": \"a\tb\"}",
+		"<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>"} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	// With bit 40 of the seed set, the call is to multiTools' todo, whose arguments have several
@@ -116,7 +117,7 @@ func FuzzStreamedArguments(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixed, _, changed := tl.RepairInput(name, []byte(input), opt)
+		fixed, _, changed := repairArguments(tl, name, []byte(input), false) // the whole-arguments repair, D68 included
 		if changed {
 			if !bytes.HasPrefix(fixed, []byte(input[:ssetest.SentBefore(tl.NewScan(name, opt), input, ends)])) {
 				changed = false // the repair reaches back into what streamed: it fails open
@@ -145,7 +146,7 @@ func FuzzStreamedArguments(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixed, _, changed = tl.RepairInput(name, []byte(input), opt)
+		fixed, _, changed = repairArguments(tl, name, []byte(input), false)
 		if err := client.CheckStreamedCall(out, []byte(one), fixed, changed, healthy, spanComment, chatArguments); err != nil {
 			t.Fatalf("in one delta: %v", err)
 		}
