@@ -15,7 +15,7 @@ func TestSpansInContext(t *testing.T) {
 	tools := func(schema string) (*repair.Tools, error) {
 		return repair.ToolsFromAnthropic([]byte(`{"model":"m","max_tokens":9,"stream":true,"messages":[],"tools":[{"name":"TodoWrite","input_schema":` + schema + `}]}`))
 	}
-	ssetest.SpanContexts(t, "TodoWrite", repair.Options{}, tools, func(t *testing.T, tl *repair.Tools, want []byte, deltas []string, i int) {
+	ssetest.SpanContexts(t, "TodoWrite", deltaOptions, tools, func(t *testing.T, tl *repair.Tools, want []byte, deltas []string, i int) {
 		body := strings.Join(spanEvents(deltas...), "")
 		out, err := ssetest.Run(ssetest.Chunks([]byte(body), int64(i%9)), NewStream(tl, nil))
 		if err != nil {

@@ -121,7 +121,7 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 		}
 		lane := "block/toolu_" + strconv.Itoa(i)
 		want := came[lane]
-		if fixed, _, ok := tl.RepairInput(name, []byte(want), repair.Options{KeepText: true}); ok {
+		if fixed, _, ok := tl.RepairInput(name, []byte(want), deltaOptions); ok {
 			want = string(fixed)
 		}
 		g := sent[lane]

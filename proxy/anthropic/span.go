@@ -16,13 +16,19 @@ import (
 // D13-D15, D25, D29, D23b) and the input as far as it came can still fit (repair.Scan.Judge;
 // while that is not decidable they stay held), else as it came, with the healthy bytes around
 // it, up to the next byte the scan holds; from there on the input streams again (or stays
-// held). What goes out is
+// held). A byte held only until the next bytes came (an escape, a comma: repair.Scan.Held)
+// lets the held deltas go likewise once they came. What goes out is
 // one input_json_delta; what stays held is one input_json_delta of the input's bytes not sent.
 // Held deltas that come out with nothing changed go out as they came.
 func (s *Stream) settleSpans(w io.Writer, b *block) error {
 	spans := b.scan.Spans()
-	if len(spans) == 0 || b.lost {
+	if b.lost || len(spans) == 0 && b.scan.HeldBeyondSpans() {
 		return nil
+	}
+	if len(spans) == 0 { // a byte held until the next came: what came goes out, in its place
+		next, held := b.scan.Held()
+		b.holding, b.faulty = held, b.scan.Faulty()
+		return s.releaseWhole(w, b, int(next))
 	}
 	for _, p := range s.held {
 		if p.kind != pToolDelta {

@@ -63,9 +63,11 @@ func TestToolInputStreams(t *testing.T) {
 		{"stringified in the middle: the rest streams", []string{`{"todos": "[{\"con`, `tent\": \"x\"}]", "no`, `te": "after`, `"}`}, 0, 1, false,
 			`{"note":"after","todos":[{"content":"x"}]}`, []string{"coerce"}},
 		{"fault in the first delta", []string{`{"todos": "[]"}`}, 0, 0, false, `{"todos":[]}`, []string{"coerce"}},
-		{"unrepairable: as it came", []string{`{"note": "a", `, `"todos": "[{\"x\": 1}]"}`}, 1, 1, true,
+		{"unrepairable: as it came", []string{`{"note": "a", "`, `todos": "[{\"x\": 1}]"}`}, 1, 1, true,
 			`{"note":"a","todos":"[{\"x\": 1}]"}`, nil},
-		{"text after the value: to the end, as it came", []string{`{"todos": []}`, ` x`, ` y`}, 1, -1, false, "", nil},
+		{"text after the value: held to the end, cut (D63)", []string{`{"todos": []}`, ` x`, ` y`}, 1, -1, false,
+			`{"todos":[]}`, []string{"args"}},
+		{"two different values after each other: held to the end, as they came (D22)", []string{`{"todos": []}`, `{"todos": [{"content": "x"}]}`}, 1, -1, false, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -272,7 +274,7 @@ func TestLargeSpanInlined(t *testing.T) {
 				s = s[k:]
 			}
 			tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
-			want, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{KeepText: true})
+			want, _, changed := tools.RepairInput("TodoWrite", []byte(input), deltaOptions)
 			if !changed {
 				t.Fatal("the whole-body repair changed nothing")
 			}
@@ -338,13 +340,19 @@ func splitDeltas(input string, seed uint64, n int) []string {
 func FuzzStreamedInput(f *testing.F) {
 	for _, s := range []string{`{"todos": [{"content": "a"}]}`, `{"note": "x", "todos": "[{\"content\": \"a\"}]"}`,
 		`{"todos": "[{'content': 'a'}]"}`, `{"todos": "[{\"content\": \"\u7 ee7\"}]"}`, `{"todos": "[1]"}`, `{"todos": "[`, ``,
-		`{"todos": "[{\"content\": \"a\"}]", "note": "after"}`} {
+		`{"todos": "[{\"content\": \"a\"}]", "note": "after"}`,
+		// the argument-text rules (D63-D66): a stray closer, prose, {A}{A}, a trailing comma,
+		// a literal \n between tokens, a raw tab in a string, a Windows path
+		`{"todos": []}}`, `{"todos": []} done`, `{"todos": []}{"todos": []}`, `{"todos": [{"content": "a"},], }`,
+		`{\n"todos": []\n}`, "{\"todos\": [{\"content\": \"a\tb\"}]}", `{"todos": [{"content": "C:\Users\x"}]}`,
+		`{"note": "a,", "todos": "[1]",}`} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))
 	f.Fuzz(func(t *testing.T, input string, seed uint64, size uint8) {
 		input = strings.ToValidUTF8(input, "\uFFFD") // what the wire's JSON string can carry
-		evs := spanEvents(splitDeltas(input, seed, int(size%16)+1)...)
+		deltas := splitDeltas(input, seed, int(size%16)+1)
+		evs := spanEvents(deltas...)
 		body := strings.Join(evs, "")
 		fails := 0
 		st := NewStream(tools, &repair.Reporter{FailOpen: func(string) { fails++ }})
@@ -353,7 +361,20 @@ func FuzzStreamedInput(f *testing.F) {
 			t.Fatal(err)
 		}
 		checkLawRecord(t, tools, out, fails)
-		fixed, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{})
+		fixed, _, changed := tools.RepairInput("TodoWrite", []byte(input), repair.Options{Args: deltaOptions.Args})
+		if changed {
+			var ends []int
+			for _, d := range deltas {
+				ends = append(ends, len(d))
+				if len(ends) > 1 {
+					ends[len(ends)-1] += ends[len(ends)-2]
+				}
+			}
+			keep, _, _ := tools.RepairInput("TodoWrite", []byte(input), deltaOptions)
+			if !bytes.HasPrefix(keep, []byte(input[:ssetest.SentBefore(tools.NewScan("TodoWrite", deltaOptions), input, ends)])) {
+				changed = false // the repair reaches back into what streamed (D24 after a valid escape): it fails open
+			}
+		}
 		healthy := tools.Fits("TodoWrite", []byte(input)) || strings.Trim(input, " \t\r\n") == ""
 		ping := ev("ping", `{"type": "ping"}`)
 		read := func(out []byte) (any, error) {
@@ -413,7 +434,7 @@ func checkLawRecord(t *testing.T, tools *repair.Tools, out []byte, fails int) {
 // input before content_block_stop is read.
 func checkHeldNoLonger(t *testing.T, tools *repair.Tools, evs []string, input string) {
 	t.Helper()
-	if !tools.SpansOnly("TodoWrite", repair.Options{KeepText: true}, []byte(input)) {
+	if !tools.SpansOnly("TodoWrite", deltaOptions, []byte(input)) {
 		return
 	}
 	st := NewStream(tools, nil)

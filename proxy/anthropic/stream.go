@@ -414,7 +414,7 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 		}
 		b.repairable = declared && !serverCaller(cb.Caller)
 		if b.repairable {
-			b.scan = s.tools.NewScan(cb.Name, repair.Options{KeepText: true})
+			b.scan = s.tools.NewScan(cb.Name, deltaOptions)
 		}
 		if b.repairable && carriesInput(cb.Input) {
 			// Held until the block ends: if no delta follows, the start goes out with an empty

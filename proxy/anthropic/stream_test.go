@@ -226,6 +226,60 @@ func TestStreamRules(t *testing.T) {
 			name: "healthy text with angle brackets and lowercase lines",
 			in:   sseOf(start, textStart("0"), text("0", `"a < b and <div>\nok\n"`), text("0", `"then\nfine <inv"`), text("0", `"alid> done"`), stop("0"), msgDelta("end_turn"), end),
 		},
+		{ // D63: the argument-text repairs of OpenAI's APIs, in input_json_delta
+			name:  "stray closer after the complete input",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":"`), input("0", `"\"ls\"}}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"args"},
+		},
+		{
+			name:  "prose after the complete input",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"pwd\"}"`), input("0", `"\nDone, that runs it."`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"pwd"}}]}`,
+			kinds: []string{"args"},
+		},
+		{
+			name:  "the same input twice",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"args"},
+		},
+		{
+			name: "two different inputs stay",
+			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), input("0", `"{\"command\":\"rm x\"}"`), stop("0"), msgDelta("tool_use"), end),
+		},
+		{
+			name:  "windows backslashes",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"type C:\\Users\\dev\\x.txt\"}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"type C:\\Users\\dev\\x.txt"}}]}`,
+			kinds: []string{"args"},
+		},
+		{ // D65
+			name:  "a trailing comma, split across deltas",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\": \"ls\","`), input("0", `" "`), input("0", `"}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"args"},
+		},
+		{
+			name: "a comma at a delta's end before a member stays",
+			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\": \"ls\","`), `{"type":"ping"}`, input("0", `" \"timeout\": 5}"`), stop("0"), msgDelta("tool_use"), end),
+		},
+		{ // D66
+			name:  "a literal backslash-n between tokens",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\\n  \"command\": \"ls\"\\n}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"args"},
+		},
+		{ // D67
+			name:  "an input that is the JSON text of an object",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"\"{\\\"command\\\": \\\"ls\\\"}\""`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"coerce"},
+		},
+		{
+			name: "an input that is a bare string stays",
+			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"\"git status\""`), stop("0"), msgDelta("tool_use"), end),
+		},
 		{
 			name: "tool the request does not offer is left",
 			in:   sseOf(start, toolStart("0", "Deploy"), input("0", `"{\"targets\":\"[1]\"}"`), stop("0"), msgDelta("tool_use"), end),

@@ -37,6 +37,12 @@ func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
 	return s.send(w, raw)
 }
 
+// deltaOptions are the repair options of a tool_use input built from input_json_delta events:
+// the concatenated partial_json is a text the model wrote token by token, as OpenAI arguments
+// are, so it takes the argument-text repairs (repair.Options.Args; docs/faults.md D63), and keeps
+// its own bytes so that what streamed before the first held byte is a prefix of the repair.
+var deltaOptions = repair.Options{Args: true, KeepText: true}
+
 // toolStop ends a tool_use block of a tool the request offers. Its input_json_delta events went
 // out as they came up to the first one holding a byte a repair may change (see toolDelta), and
 // the rest were held:
@@ -48,6 +54,9 @@ func (s *Stream) blockStop(w io.Writer, raw, data []byte, e *event) error {
 //     bytes (repair.Options.KeepText), and the held part goes out as one input_json_delta, when
 //     what already went out is a prefix of the repair; else, and when no repair makes it fit, as
 //     it came;
+//   - the input_json_delta text is an argument text as in OpenAI's APIs, so the argument-text
+//     repairs apply to it (deltaOptions; docs/faults.md D63: a stray closer or prose after the
+//     complete object, {A}{A}, Windows backslashes: gethouston/houston PR #1561);
 //   - a block that carried its whole input in content_block_start and no deltas gets that input as
 //     one input_json_delta (D38: inflaborg/ccrelay PR #119), since Claude Code builds the input from
 //     the deltas alone.
@@ -81,7 +90,7 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 		return s.releaseAll(w)
 	}
-	fixed, kinds, changed := s.tools.RepairInput(b.name, input, repair.Options{KeepText: true})
+	fixed, kinds, changed := s.tools.RepairInput(b.name, input, deltaOptions)
 	sent := repair.Edited(input[:b.sent], b.edits)
 	if !changed || !bytes.HasPrefix(fixed, sent) {
 		if changed {

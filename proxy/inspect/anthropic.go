@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -162,7 +163,13 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 
 // toolInputFaults checks one tool call's input against its tool's schema.
 func toolInputFaults(f *faultList, where string, b *Block, tools *repair.Tools) {
-	callFaults(f, where, b.Name, b.Input, tools, repair.Options{})
+	in := b.Input
+	if strings.TrimSpace(in) == "" {
+		in = "{}" // a tool_use with no input_json_delta has the input {}
+	}
+	// the input_json_delta text takes the argument-text repairs as OpenAI arguments do (D63); a
+	// whole body's input is one JSON value, which they leave alone
+	callFaults(f, where, b.Name, in, tools, repair.Options{Args: true})
 }
 
 // callFaults checks one call's input (Anthropic) or arguments text (OpenAI, opt.Args) against its
@@ -205,8 +212,10 @@ func callFaults(f *faultList, where, name, input string, tools *repair.Tools, op
 	}
 	var o, n any
 	if json.Unmarshal(in, &o) != nil {
-		dec := json.NewDecoder(bytes.NewReader(in))
-		_ = dec.Decode(&o)
+		if t, _ := betweenTokens(string(in)); json.Unmarshal([]byte(t), &o) != nil {
+			dec := json.NewDecoder(bytes.NewReader(in))
+			_ = dec.Decode(&o)
+		}
 	}
 	_ = json.Unmarshal(fixed, &n)
 	diffValues(f, where, "", o, n)
@@ -228,7 +237,32 @@ func argsRow(text string) (string, string) {
 		}
 		return "D23", "text after complete arguments: " + clip(rest, 40)
 	}
+	if t, id := betweenTokens(text); id != "" && json.Valid([]byte(t)) {
+		return id, betweenDetail[id]
+	}
 	return "D24", "a backslash that is not a JSON escape (a Windows path?)"
+}
+
+var (
+	trailingComma  = regexp.MustCompile(`,(\s*[}\]])`)
+	literalNewline = regexp.MustCompile(`\\[nrt]`)
+	betweenDetail  = map[string]string{"D65": "a trailing comma before a closer", "D66": `a literal \n between tokens`}
+)
+
+// betweenTokens is text with its trailing commas dropped (D65) and, when that does not make it
+// JSON, its literal \n, \r, \t read as white space too (D66), with the row that made it JSON;
+// "" when neither did. A reading for naming the fault only: the repair engine's own readings
+// keep strings apart.
+func betweenTokens(text string) (string, string) {
+	t := trailingComma.ReplaceAllString(text, "$1")
+	if json.Valid([]byte(t)) {
+		return t, "D65"
+	}
+	u := trailingComma.ReplaceAllString(literalNewline.ReplaceAllString(text, "  "), "$1")
+	if json.Valid([]byte(u)) {
+		return u, "D66"
+	}
+	return text, ""
 }
 
 // diffValues names each place where the upstream sent a string and the repair made another type.

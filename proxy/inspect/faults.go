@@ -61,6 +61,12 @@ var titles = map[string]string{
 	"D23":  "prose after complete arguments",
 	"D24":  "unescaped backslashes",
 	"D64":  "raw control character inside a string",
+	"D63":  "an argument-text fault in an Anthropic or Responses call",
+	"D65":  "trailing comma before a closer",
+	"D66":  "literal backslash-n between tokens",
+	"D67":  "tool_use input that is the JSON text of an object",
+	"D68":  "arguments holding the raw markup of the same call",
+	"D69":  "arguments null",
 	"D20":  "arguments sent as an object, not a string",
 	"D31":  "tool-call delta without an index",
 	"D44":  "response.completed without output",
@@ -68,7 +74,7 @@ var titles = map[string]string{
 
 // KindRows maps a repair kind, as toolfix reports it, to the docs/faults.md rows it covers.
 var KindRows = map[string][]string{
-	"coerce":        {"D13", "D14", "D15", "D29", "D23b"},
+	"coerce":        {"D13", "D14", "D15", "D29", "D23b", "D67"},
 	"escape":        {"D25", "D64"},
 	"leaked_call":   {"D01", "D02", "D03", "D03b", "D04", "D05", "D06", "D58", "D59", "D60", "D62"},
 	"orphan_prefix": {"D01b"},
@@ -77,7 +83,7 @@ var KindRows = map[string][]string{
 	"stop_reason":   {"D39"},
 	"finish_reason": {"D34"},
 	"args_object":   {"D20"},
-	"args":          {"D19", "D21", "D23", "D24"},
+	"args":          {"D19", "D21", "D23", "D24", "D63", "D65", "D66", "D68", "D69"},
 }
 
 // faultList collects faults, each (id, where) once.

@@ -423,7 +423,7 @@ func (s *Stream) repairLate(c *choiceState, cl *call, repairs bool) {
 	if !repairs || len(cl.refs) == 0 || !s.tools.Has(cl.name) || s.tools.Fits(cl.name, cl.args) {
 		return
 	}
-	f, k, ok := s.tools.RepairInput(cl.name, cl.args, repair.Options{Args: !c.cutCall(cl), KeepText: true})
+	f, k, ok := repairArguments(s.tools, cl.name, cl.args, c.cutCall(cl))
 	switch {
 	case !ok:
 		s.rep.CallFail(&cl.rec, "tool arguments do not fit the schema and no repair makes them fit")
@@ -459,7 +459,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	}
 	cut := c.cutCall(cl)
 	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
-		if fixed, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true}); ok {
+		if fixed, k, ok := repairArguments(s.tools, cl.name, args, cut); ok {
 			args = fixed
 			cl.fixed = fixed
 			kinds = append(kinds, k...)
@@ -510,7 +510,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 	}
 	if !s.tools.Fits(cl.name, args) {
 		cut := c.cutCall(cl)
-		f, k, ok := s.tools.RepairInput(cl.name, args, repair.Options{Args: !cut, KeepText: true})
+		f, k, ok := repairArguments(s.tools, cl.name, args, cut)
 		switch {
 		case !ok:
 			s.rep.CallFail(&cl.rec, repair.NotFit)

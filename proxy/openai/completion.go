@@ -139,7 +139,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 		kinds = append(kinds, "args_object")
 	}
 	if tools.Has(name) && !tools.Fits(name, args) {
-		if fixed, k, ok := tools.RepairInput(name, args, repair.Options{Args: !cut, KeepText: true}); ok {
+		if fixed, k, ok := repairArguments(tools, name, args, cut); ok {
 			args = fixed
 			kinds = append(kinds, k...)
 		} else {

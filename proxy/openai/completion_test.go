@@ -33,6 +33,22 @@ func TestRepairCompletion(t *testing.T) {
 			want:  `{"finish_reason":"tool_calls","content":"","tool_calls":[{"id":"*","type":"function","function":{"name":"bash","arguments":{"command":"ls"}}}]}`,
 			kinds: []string{"args_object", "shape", "finish_reason"},
 		},
+		{ // D68
+			name:  "arguments holding the raw markup of the same call",
+			body:  completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":"<tool_call>\n<function=bash>\n<parameter=command>\nls -la\n</parameter>\n</function>\n</tool_call>"}}]}`, "tool_calls"),
+			want:  `{"finish_reason":"tool_calls","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":{"command":"ls -la"}}}]}`,
+			kinds: []string{"args"},
+		},
+		{ // D69 (braintrustdata/braintrust-sdk-javascript PR #1061; spring-projects/spring-ai PR #5232)
+			name:  "arguments null become {} when nothing is required",
+			body:  completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":null}}]}`, "tool_calls"),
+			want:  `{"finish_reason":"tool_calls","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":{}}}]}`,
+			kinds: []string{"args"},
+		},
+		{
+			name: "arguments null stay when a parameter is required",
+			body: completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":null}}]}`, "tool_calls"),
+		},
 		{
 			name:  "leaked Hermes call",
 			body:  completion(`{"role":"assistant","content":"Running.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>"}`, "stop"),

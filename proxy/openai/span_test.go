@@ -34,25 +34,6 @@ func spanStream(input, name string, seed uint64, n int) (body string, ends []int
 	return b.String(), ends
 }
 
-// sentBefore is how much of input streams before a Scan fed delta by delta (ends) holds for
-// good: the end of the last delta before the one from which it holds to the call's end or to
-// its first faulty value's end. An escape held only until its next bytes came, found to be one
-// JSON has, holds nothing for good (the dialect lets its deltas go as they came).
-func sentBefore(sc *repair.Scan, input string, ends []int) int {
-	sent, at := 0, 0
-	for _, e := range ends {
-		sc.Feed([]byte(input[at:e]))
-		at = e
-		if len(sc.Spans()) > 0 {
-			break
-		}
-		if _, held := sc.Held(); !held {
-			sent = e
-		}
-	}
-	return sent
-}
-
 // streamedPastSpan reports whether a Scan fed delta by delta (ends) lets a faulty value go (it
 // ended, and nothing else is held) before the last delta: bytes after it then stream, and a
 // whole-arguments repair that would change them (a trailing comma after the value, D23b) can no
@@ -109,7 +90,9 @@ func cuts(n int) [][]int {
 func FuzzStreamedArguments(f *testing.F) {
 	for _, s := range []string{`{"command": "ls"}`, `{"command": "ls", "timeout": "30"}`, `{"command":"ls"} {"command":"ls"}`,
 		`{"command": "C:\new"}`, `{'command': 'ls'}`, ` `, `{"command": "x\u7 ee7"}`, `{"command": "ls"} thanks`, `{"command"`,
-		`{"timeout": "30", "command": "ls"}`, `{"command": "C:\Users\n"}`} {
+		`{"timeout": "30", "command": "ls"}`, `{"command": "C:\Users\n"}`,
+		`{"command": "ls",}`, `{"timeout": "30", "command": "ls" , }`, `{\n"command": "ls"\n}`, "{\"command\": \"a\tb\"}",
+		"<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>"} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	// With bit 40 of the seed set, the call is to multiTools' todo, whose arguments have several
@@ -137,9 +120,9 @@ func FuzzStreamedArguments(f *testing.F) {
 			t.Fatal(err)
 		}
 		checkLawRecord(t, tl, name, out, fails)
-		fixed, _, changed := tl.RepairInput(name, []byte(input), opt)
+		fixed, _, changed := repairArguments(tl, name, []byte(input), false) // the whole-arguments repair, D68 included
 		if changed {
-			if !bytes.HasPrefix(fixed, []byte(input[:sentBefore(tl.NewScan(name, opt), input, ends)])) {
+			if !bytes.HasPrefix(fixed, []byte(input[:ssetest.SentBefore(tl.NewScan(name, opt), input, ends)])) {
 				changed = false // the repair reaches back into what streamed: it fails open
 			}
 		}
@@ -166,7 +149,7 @@ func FuzzStreamedArguments(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixed, _, changed = tl.RepairInput(name, []byte(input), opt)
+		fixed, _, changed = repairArguments(tl, name, []byte(input), false)
 		if err := client.CheckStreamedCall(out, []byte(one), fixed, changed, healthy, spanComment, chatArguments); err != nil {
 			t.Fatalf("in one delta: %v", err)
 		}

@@ -172,6 +172,48 @@ func TestArgumentRules(t *testing.T) {
 			want:  msg("", call("read", `{"file_path":"C:\\Users\\dev\\new.txt"}`)),
 			kinds: []string{"args"},
 		},
+		{ // D65, streamed: the comma is held, so the stringified array's repair can go out before it
+			name:  "a trailing comma after a stringified array",
+			in:    sseOf(head("0", "call_1", "todowrite"), args("0", `{"todos":"[{\"content\":\"a\"}]",`), args("0", `}`), finish("tool_calls")),
+			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
+			kinds: []string{"args", "coerce"},
+		},
+		{
+			name:  "a trailing comma in an array, split",
+			in:    sseOf(head("0", "call_1", "todowrite"), args("0", `{"todos": [{"content": "a"},`), args("0", ` ]}`), finish("tool_calls")),
+			want:  msg("", call("todowrite", `{"todos":[{"content":"a"}]}`)),
+			kinds: []string{"args"},
+		},
+		{ // D66 (OpenHands/software-agent-sdk #2488)
+			name:  "a literal backslash-n between tokens is white space",
+			in:    sseOf(head("0", "call_1", "bash"), args("0", `{\n  "command": `), args("0", `"ls",\n  "timeout": 5\n}`), finish("tool_calls")),
+			want:  msg("", call("bash", `{"command":"ls","timeout":5}`)),
+			kinds: []string{"args"},
+		},
+		{ // D68 (vllm-project/vllm #51804; continuedev/continue #11453)
+			name:  "arguments holding the raw markup of the same call",
+			in:    sseOf(head("0", "call_1", "bash"), args("0", "<tool_call>\n<function=bash>\n<parameter=command>\nls -la\n"), args("0", "</parameter>\n</function>\n</tool_call>"), finish("tool_calls")),
+			want:  msg("", call("bash", `{"command":"ls -la"}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name: "arguments holding the markup of another function stay",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", "<tool_call>\n<function=read>\n<parameter=file_path>\na\n</parameter>\n</function>\n</tool_call>"), finish("tool_calls")),
+		},
+		{
+			name: "arguments holding markup with an undeclared parameter stay",
+			in:   sseOf(head("0", "call_1", "bash"), args("0", "<tool_call>\n<function=bash>\n<parameter=cmd>\nls\n</parameter>\n</function>\n</tool_call>"), finish("tool_calls")),
+		},
+		{ // D69
+			name:  "arguments null become {} when nothing is required",
+			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"status","arguments":null}}]}`, "null"), finish("tool_calls")),
+			want:  msg("", call("status", `{}`)),
+			kinds: []string{"args"},
+		},
+		{
+			name: "arguments null stay when a parameter is required",
+			in:   sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":null}}]}`, "null"), finish("tool_calls")),
+		},
 		{
 			name:  "arguments sent as an object become a string",
 			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"bash","arguments":{"command":"pwd"}}}]}`, "null"), finish("tool_calls")),

@@ -18,7 +18,9 @@ type candidate struct {
 // argCandidates reads an OpenAI argument text that is not one JSON value (Options.Args), and
 // returns the readings worth checking against the schema, best first: the text as it is, then
 // with broken \u escapes mended (D25, KindEscape), then with the backslashes of Windows-path
-// strings escaped (D24). Each reading may be one value twice (D21: one copy kept) or a value
+// strings escaped (D24), then with raw control characters in strings escaped (D64), then
+// without trailing commas (D65), then with literal \n between tokens read as white space (D66).
+// Each reading may be one value twice (D21: one copy kept) or a value
 // followed by prose (D23: the prose cut). None when the text is two different values (D22: two
 // calls merged; splitting could run a side effect twice), or when no complete value starts it
 // (D46: never completed).
@@ -40,6 +42,15 @@ func argCandidates(text string) []candidate {
 	}
 	if esc := escapeRawControls(text); esc != text {
 		readings = append(readings, reading{s: esc, m: maskEscape}) // D64
+	}
+	if t := dropTrailingCommas(text); t != text {
+		readings = append(readings, reading{s: t, m: maskArgs}) // D65
+	}
+	if t := literalNewlinesAsSpace(text); t != text {
+		readings = append(readings, reading{s: t, m: maskArgs}) // D66
+		if u := dropTrailingCommas(t); u != t {
+			readings = append(readings, reading{s: u, m: maskArgs}) // D66 and D65
+		}
 	}
 	var out []candidate
 	for _, r := range readings {

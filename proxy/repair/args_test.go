@@ -30,6 +30,20 @@ func argsTests() []repairTest {
 		{"leaked closer after", pathSchema, `{"path":"a"}</tool_call>`, `{"path":"a"}`, []string{KindArgs}},
 		{"prose after what does not fit", pathSchema, `{"file":"a"} done`, "", nil},
 		{"prose before", pathSchema, `Sure: {"path":"a"}`, "", nil},
+		// D65
+		{"a trailing comma in an object", pathSchema, `{"path":"a",}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a trailing comma in an array, white space around", listSchema, `{"path":"a","ignore":["x", "y" , ] }`, `{"path":"a","ignore":["x","y"]}`, []string{KindArgs}},
+		{"trailing commas at two depths", listSchema, `{"path":"a","ignore":["x",],}`, `{"path":"a","ignore":["x"]}`, []string{KindArgs}},
+		{"a comma before a closer inside a string stays", pathSchema, `{"path":"a,}",}`, `{"path":"a,}"}`, []string{KindArgs}},
+		{"a trailing comma and a stringified value", listSchema, `{"path":"a","ignore":"[\"x\"]",}`, `{"path":"a","ignore":["x"]}`, []string{KindArgs, KindCoerce}},
+		{"a trailing comma where it does not fit", pathSchema, `{"file":"a",}`, "", nil},
+		{"two commas stay", pathSchema, `{"path":"a",,}`, "", nil},
+		// D66
+		{"a literal \\n between tokens", pathSchema, `{\n  "path": "a",\n  "n": 2\n}`, `{"path":"a","n":2}`, []string{KindArgs}},
+		{"a literal \\n inside a string stays", pathSchema, `{\n"path": "a\nb"}`, `{"path":"a\nb"}`, []string{KindArgs}},
+		{"a literal \\n and a trailing comma", pathSchema, `{"path": "a",\n}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a literal \\n where it does not fit", pathSchema, `{\n"file": "a"}`, "", nil},
+		{"a lone backslash between tokens stays", pathSchema, `{\ "path": "a"}`, "", nil},
 		// D24
 		{"windows path", pathSchema, `{"path": "C:\Users\dev"}`, `{"path":"C:\\Users\\dev"}`, []string{KindArgs}},
 		{"\\n in a windows path is no newline", pathSchema, `{"path": "C:\Users\new\table"}`, `{"path":"C:\\Users\\new\\table"}`, []string{KindArgs}},

@@ -23,6 +23,8 @@ package repair
 //   - cannot continue JSON at all (a Python literal, D29; a top-level value that is not an
 //     object or array, D21), or is not white space after the top-level value closed (D21, D23,
 //     D23b);
+//   - is a comma before '}' or ']' (D65). With Options.Args a comma holds from itself until
+//     the next token after it comes, and is let go when that is no closer;
 //   - nests deeper than the parsers read, or names a member longer than maxScanKey.
 //
 // Nothing is held for a value where the schema allows a string, for a tool the request does not
@@ -61,6 +63,7 @@ type Scan struct {
 	openSet []*schema  // the schemas of its place
 	done    []ScanSpan // spans read to their end, not yet taken
 	escAt   int64      // Options.Args: offset of the backslash of the escape being read
+	commaAt int64      // offset of the last ',' while no token has come after it; -1: none
 
 	// the context of the spans (Judge)
 	unfit     bool  // the input fits no schema whatever follows: no span is held any more
@@ -124,7 +127,7 @@ func (t *Tools) NewScan(tool string, opt Options) *Scan {
 	if tl == nil || tl.schema == nil {
 		return nil
 	}
-	s := &Scan{args: opt.Args, root: tl.schema, held: -1, open: -1, escAt: -1}
+	s := &Scan{args: opt.Args, root: tl.schema, held: -1, open: -1, escAt: -1, commaAt: -1}
 	s.next = []*schema{tl.schema}
 	return s
 }
@@ -148,6 +151,8 @@ func (s *Scan) Held() (int64, bool) {
 		return s.held, true
 	case s.escAt >= 0:
 		return s.escAt, true
+	case s.args && s.commaAt >= 0:
+		return s.commaAt, true
 	}
 	return s.off, false
 }
@@ -156,7 +161,7 @@ func (s *Scan) Held() (int64, bool) {
 // their end (Spans): a faulty value still open, a fault held to the input's end, an escape
 // waiting for its next bytes. A dialect lets the ended values go only when it is false.
 func (s *Scan) HeldBeyondSpans() bool {
-	return s != nil && (s.open >= 0 || s.held >= 0 || s.escAt >= 0)
+	return s != nil && (s.open >= 0 || s.held >= 0 || s.escAt >= 0 || s.args && s.commaAt >= 0)
 }
 
 // Faulty reports whether a byte is held and it makes the input unfit for the schema whatever
@@ -222,12 +227,15 @@ func (s *Scan) Feed(p []byte) {
 func (s *Scan) hold(i int) { s.holdAs(i, true) }
 
 // holdAs is hold, saying whether the byte is Faulty.
-func (s *Scan) holdAs(i int, fault bool) {
-	s.held, s.fault = s.off+int64(i), fault
+func (s *Scan) holdAs(i int, fault bool) { s.holdAt(s.off+int64(i), fault) }
+
+// holdAt is holdAs at the offset at of the whole input.
+func (s *Scan) holdAt(at int64, fault bool) {
+	s.held, s.fault = at, fault
 	if s.open >= 0 {
 		s.held, s.fault, s.open, s.openSet = s.open, true, -1, nil // the span cannot be judged on its own
 	}
-	s.escAt = -1
+	s.escAt, s.commaAt = -1, -1
 	s.st = stStopped
 	s.stack, s.next, s.keyIn = nil, nil, nil
 }
@@ -245,9 +253,9 @@ func (s *Scan) byte(c byte, i int) {
 		switch {
 		case isWS(c):
 		case c == '"':
-			s.st, s.str, s.keyIn = stKeyStr, strState{}, s.keyIn[:0]
+			s.st, s.str, s.keyIn, s.commaAt = stKeyStr, strState{}, s.keyIn[:0], -1
 		case c == '}':
-			s.close(true, i)
+			s.closeAfterComma(true, i)
 		default:
 			s.hold(i)
 		}
@@ -282,6 +290,11 @@ func (s *Scan) valueStart(c byte, i int) {
 	if isWS(c) {
 		return
 	}
+	if c == ']' && s.commaAt >= 0 {
+		s.closeAfterComma(false, i)
+		return
+	}
+	s.commaAt = -1
 	top := len(s.stack) == 0
 	if top && c != '{' && c != '[' {
 		// D21 (a whole-arguments string), D29, or no JSON at all: a fault unless the root allows a
@@ -342,8 +355,9 @@ func (s *Scan) after(c byte, i int) {
 	f := &s.stack[len(s.stack)-1]
 	switch {
 	case c == ',' && f.obj:
-		s.st = stKey
+		s.st, s.commaAt = stKey, s.off+int64(i)
 	case c == ',':
+		s.commaAt = s.off + int64(i)
 		f.items++
 		s.st = stValue
 		s.place()
@@ -352,6 +366,16 @@ func (s *Scan) after(c byte, i int) {
 	default:
 		s.hold(i)
 	}
+}
+
+// closeAfterComma reads the closer at i where a member or item is due: after a comma a
+// trailing comma (D65), held from the comma, else the end of an empty container.
+func (s *Scan) closeAfterComma(obj bool, i int) {
+	if s.commaAt >= 0 {
+		s.holdAt(s.commaAt, true)
+		return
+	}
+	s.close(obj, i)
 }
 
 // close ends the innermost container.

@@ -62,7 +62,14 @@ func TestScanHolds(t *testing.T) {
 		{"escaped member name", bashSchema, `{"t\u0069meout":"5"}`, false, 16},
 		{"$ref at depth", `{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#"}}}}`, `{"kids":[{"kids":[{"kids":"[]"}]}]}`, false, 26},
 		{"empty containers", todoSchema, `{"todos":[],"x":{}}`, false, -1},
-		{"trailing comma", todoSchema, `{"todos":[1,]}`, false, 12},
+		{"trailing comma: held from the comma (D65)", todoSchema, `{"todos":[1,]}`, false, 11},
+		{"trailing comma in an object", todoSchema, `{"todos":[], }`, false, 11},
+		{"trailing comma before a nested closer", todoSchema, `{"todos":[{"content":"a",}]}`, true, 24},
+		{"a comma then a member: nothing held", todoSchema, `{"todos":[],"x":1}`, true, -1},
+		{"a comma then an item: nothing held", todoSchema, `{"todos":[{"content":"a"}, {"content":"b"}]}`, true, -1},
+		{"a comma inside a string: nothing held", todoSchema, `{"todos":[{"content":"a,]"}]}`, true, -1},
+		{"a comma waiting for its next token holds (Args)", todoSchema, `{"todos":[],`, true, 11},
+		{"a comma waiting without Args holds nothing", todoSchema, `{"todos":[],`, false, -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

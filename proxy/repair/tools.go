@@ -58,6 +58,8 @@ type Options struct {
 	// D24 a string holding an invalid escape (a Windows path "C:\Users\dev") has every backslash
 	// of it escaped, so "C:\new" there stays a backslash and an n (anthropics/claude-code #87251,
 	// FoundationAgents/OpenManus #1161).
+	// D65 a comma before '}' or ']' outside strings is dropped ({"a":1,}; GeniePod/genie-claw
+	// PR #469, langchain4j/langchain4j PR #1352).
 	// Before D24, a \u escape broken by white space in the text itself is mended (D25, reported
 	// as KindEscape), so that "\u7 ee7" becomes a character rather than literal text.
 	// D29 a text that no JSON reading takes but that is one whole Python dict literal

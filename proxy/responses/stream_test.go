@@ -121,6 +121,18 @@ func TestRules(t *testing.T) {
 			want:  `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls","timeout":30}}]}`,
 			kinds: []string{"coerce"},
 		},
+		// the argument-text rules, as in Chat (D63, D65, D66, D69)
+		{name: "a stray closer after the arguments", in: stream("bash", `{"command":"ls"}}`, ""),
+			want: `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`, kinds: []string{"args"}},
+		{name: "prose after the arguments", in: stream("bash", `{"command":"ls"} Listing now.`, ""),
+			want: `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`, kinds: []string{"args"}},
+		{name: "the arguments twice", in: stream("bash", `{"command":"ls"}{"command":"ls"}`, ""),
+			want: `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`, kinds: []string{"args"}},
+		{name: "a trailing comma", in: stream("bash", `{"command":"ls", "timeout":"30",}`, ""),
+			want: `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls","timeout":30}}]}`, kinds: []string{"args", "coerce"}},
+		{name: "a literal backslash-n between tokens", in: stream("bash", `{\n"command":"ls"\n}`, ""),
+			want: `{"text":"Ok.","calls":[{"name":"bash","arguments":{"command":"ls"}}]}`, kinds: []string{"args"}},
+		{name: "two different argument objects are left", in: stream("bash", `{"command":"ls"}{"command":"rm x"}`, "")},
 		{name: "a tool not offered is left", in: stream("deploy", `{"targets":"[1]"}`, "")},
 		{name: "arguments no repair fits are left", in: stream("bash", `{"cmd":"ls"}`, "")},
 		{

@@ -53,3 +53,22 @@ func SplitRunes(s string, seed uint64, n int) []string {
 	}
 	return out
 }
+
+// SentBefore is how much of input streams before a Scan fed delta by delta (ends) holds for
+// good: the end of the last delta before the one from which it holds to the call's end or to
+// its first faulty value's end. An escape held only until its next bytes came, found to be one
+// JSON has, holds nothing for good (the dialect lets its deltas go as they came).
+func SentBefore(sc *repair.Scan, input string, ends []int) int {
+	sent, at := 0, 0
+	for _, e := range ends {
+		sc.Feed([]byte(input[at:e]))
+		at = e
+		if len(sc.Spans()) > 0 {
+			break
+		}
+		if _, held := sc.Held(); !held {
+			sent = e
+		}
+	}
+	return sent
+}
