@@ -19,7 +19,7 @@ type Recorder struct {
 	status int
 	n      int64
 	first  time.Time
-	tee    *capBuffer // nil: no copy kept
+	tee    *clientCopy // nil: no copy kept
 }
 
 // NewRecorder wraps w for a request that arrived at start.
@@ -73,7 +73,7 @@ func (r *Recorder) ttfb() time.Duration {
 // UpstreamBody wraps an upstream response body so that the bytes read from it are counted as
 // bytes in and copied into c's upstream buffer; a nil c keeps no copy.
 func (s *Stats) UpstreamBody(body io.ReadCloser, c *Capture) io.ReadCloser {
-	return &upstreamBody{ReadCloser: body, count: &s.bytesIn, tee: c.upstreamTee()}
+	return &upstreamBody{ReadCloser: body, count: &s.bytesIn, tee: c}
 }
 
 // upstreamBody counts the bytes read from an upstream response body into the proxy's counter and
@@ -81,14 +81,14 @@ func (s *Stats) UpstreamBody(body io.ReadCloser, c *Capture) io.ReadCloser {
 type upstreamBody struct {
 	io.ReadCloser
 	count *atomic.Int64
-	tee   *capBuffer
+	tee   *Capture // nil: no copy kept
 }
 
 func (b *upstreamBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
 	if n > 0 {
 		b.count.Add(int64(n))
-		b.tee.write(p[:n])
+		b.tee.upstreamWrite(p[:n])
 	}
 	return n, err
 }
