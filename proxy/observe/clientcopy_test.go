@@ -3,8 +3,14 @@ package observe
 import (
 	"bytes"
 	"io"
+	"log/slog"
 	"math/rand/v2"
+	"net/http/httptest"
+	"os"
 	"testing"
+	"time"
+
+	"github.com/toolfix/toolfix/proxy/sample"
 )
 
 // TestClientCopy: the client's copy reads back exactly the bytes the client was sent (cut at the
@@ -76,5 +82,57 @@ func TestClientCopy(t *testing.T) {
 				t.Fatalf("stored %d bytes of the client's, want some: %v", cc.stored.n, tt.wantStored)
 			}
 		})
+	}
+}
+
+// TestHealthyCaptureKeepsOneCopy: through the upstream body's and the recorder's tees, as the
+// proxy forwards, a healthy 3 MB stream keeps no byte of the client's copy, and its sample (kept in
+// ModeAll) has no client part; a changed byte makes the sample keep the client's body whole.
+func TestHealthyCaptureKeepsOneCopy(t *testing.T) {
+	body := bytes.Repeat([]byte("event: content_block_delta\ndata: {\"text\":\"hi\"}\n\n"), 60000)
+	for _, changed := range []bool{false, true} {
+		t.Setenv("TMPDIR", t.TempDir())
+		dir := t.TempDir()
+		st, err := sample.Open(dir, sample.ModeAll, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stats := NewStats()
+		s := NewSamples(st, 0, slog.New(slog.DiscardHandler), stats)
+		req := httptest.NewRequest("POST", "/v1/messages", nil)
+		c := s.Start(req, Route{Upstream: "http://127.0.0.1:1"}, "/v1/messages", "anthropic", []byte(`{}`), time.Now())
+		rec := NewRecorder(httptest.NewRecorder(), time.Now())
+		rec.Tee(c)
+		up := stats.UpstreamBody(io.NopCloser(bytes.NewReader(body)), c)
+		buf := make([]byte, 32<<10)
+		sent := 0
+		for {
+			n, err := up.Read(buf)
+			if n > 0 {
+				p := buf[:n]
+				if changed && sent <= 2<<20 && sent+n > 2<<20 {
+					p = bytes.Clone(p)
+					p[0] ^= 1
+				}
+				rec.Write(p)
+				sent += n
+			}
+			if err != nil {
+				break
+			}
+		}
+		if kept := c.client.stored.n; (kept > 0) != changed {
+			t.Fatalf("changed %v: the client's copy kept %d bytes", changed, kept)
+		}
+		s.Save(c, 200)
+		s.Wait()
+		files, _ := sample.List(dir)
+		if len(files) != 1 {
+			t.Fatalf("changed %v: %d samples, want 1", changed, len(files))
+		}
+		b, _ := os.ReadFile(files[0])
+		if has := bytes.Contains(b, []byte(`"client"`)); has != changed {
+			t.Fatalf("changed %v: the sample has a client part: %v", changed, has)
+		}
 	}
 }
