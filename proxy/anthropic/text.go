@@ -49,8 +49,7 @@ func (s *Stream) quietText(index int, lit []byte) bool {
 	if b == nil || b.typ != "text" || b.index != index || s.shift != 0 || len(s.held) > 0 || !b.started || b.pending.Len() > 0 {
 		return false
 	}
-	inner, ok := plainInner(lit)
-	return ok && b.holder.ReleaseQuiet(inner)
+	return releaseQuietLiteral(b.holder, lit)
 }
 
 // releaseText writes the held pieces of the open text block that the holder lets go: whole

@@ -26,7 +26,7 @@ import (
 // the binary buildToolfix makes, run as `toolfix serve --upstream URL`; the floor is this same
 // program, re-executed, told by the environment what to be. Both carry the probe (probe.go).
 const (
-	envChild    = "LOADBENCH_CHILD"    // "floor": this process is the floor child
+	envChild    = "LOADBENCH_CHILD"    // "floor" or "event": this process is that floor child
 	envUpstream = "LOADBENCH_UPSTREAM" // the mock upstream's base URL
 	envSamples  = "LOADBENCH_SAMPLES"  // toolfix's --samples mode ("" for its default)
 )
@@ -38,16 +38,17 @@ func childMain() {
 	if kind == "" {
 		return
 	}
-	if err := runFloor(os.Getenv(envUpstream)); err != nil {
+	if err := runFloor(kind, os.Getenv(envUpstream)); err != nil {
 		fmt.Fprintf(os.Stderr, "loadbench child %s: %v\n", kind, err)
 		os.Exit(1)
 	}
 	os.Exit(0)
 }
 
-// runFloor serves the floor until SIGTERM: a bare httputil.ReverseProxy behind an http.Server,
-// which prints "floor listening on http://ADDR" (after the probe's "control http://ADDR").
-func runFloor(upstream string) error {
+// runFloor serves a floor until SIGTERM behind an http.Server: kind "floor" the bare
+// httputil.ReverseProxy, "event" the event-aware floor (eventfloor.go). It prints "floor
+// listening on http://ADDR" (after the probe's "control http://ADDR").
+func runFloor(kind, upstream string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	u, err := url.Parse(upstream)
@@ -66,6 +67,9 @@ func runFloor(upstream string) error {
 		_ = http.NewResponseController(w).EnableFullDuplex()
 		rp.ServeHTTP(w, r)
 	})
+	if kind == "event" {
+		floor = newEventFloor(u).ServeHTTP
+	}
 	hs := &http.Server{Handler: floor, ReadHeaderTimeout: 30 * time.Second, IdleTimeout: 5 * time.Minute}
 	fmt.Printf("floor listening on http://%s\n", ln.Addr())
 	go func() { _ = hs.Serve(ln) }()
@@ -96,13 +100,13 @@ func childCommand(kind, upstream string) (*exec.Cmd, string, error) {
 			args = append(args, "--samples", m)
 		}
 		return exec.Command(bin, args...), dir, nil
-	case "floor":
+	case "floor", "event":
 		exe, err := os.Executable()
 		if err != nil {
 			return nil, "", fmt.Errorf("finding this program to run the floor: %w", err)
 		}
 		c := exec.Command(exe)
-		c.Env = append(os.Environ(), envChild+"=floor", envUpstream+"="+upstream)
+		c.Env = append(os.Environ(), envChild+"="+kind, envUpstream+"="+upstream)
 		return c, "", nil
 	}
 	return nil, "", fmt.Errorf("unknown child kind %q", kind)

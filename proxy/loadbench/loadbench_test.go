@@ -26,10 +26,14 @@ func TestQuickRun(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, logs.String())
 	}
-	for i, k := range kinds {
-		if res.anthropic[i].mbps <= 0 || res.chat[i].mbps <= 0 {
-			t.Errorf("%s: no throughput measured: %+v %+v", k, res.anthropic[i], res.chat[i])
+	for i, k := range throughputKinds {
+		for _, v := range [][]throughput{res.anthropic, res.chat, res.anthropicWhole, res.chatWhole} {
+			if len(v) != len(throughputKinds) || v[i].mbps <= 0 {
+				t.Errorf("%s: no throughput measured: %+v", k, v)
+			}
 		}
+	}
+	for i, k := range kinds {
 		if len(res.lagAnthropic[i]) != quickConfig.LagEvents-1 || len(res.lagChat[i]) != quickConfig.LagEvents-1 {
 			t.Errorf("%s: %d and %d lags, want %d", k, len(res.lagAnthropic[i]), len(res.lagChat[i]), quickConfig.LagEvents-1)
 		}
@@ -58,7 +62,8 @@ func TestQuickRun(t *testing.T) {
 	if got := res.tools[0][0].todos; got != -1 {
 		t.Errorf("the floor delivered the todos as an array (%d): the mock upstream is wrong", got)
 	}
-	for _, row := range []string{"throughput, 2 MB healthy Anthropic stream", "throughput, 2 MB healthy Chat Completions stream",
+	for _, row := range []string{"throughput, 2 MB healthy streamed Anthropic", "throughput, 2 MB healthy streamed Chat Completions",
+		"throughput, 1 MB healthy whole JSON Anthropic", "throughput, 1 MB healthy whole JSON Chat Completions",
 		"lag per event, Anthropic", "lag per event, Chat Completions", "20 concurrent paced streams", "RSS per idle open stream",
 		"MB stringified tool input", "load average", "healthy Write call, Anthropic", "healthy Write call, Chat Completions",
 		"faulty Write call, Anthropic", "faulty Write call, Chat Completions",

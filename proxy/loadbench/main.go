@@ -15,8 +15,10 @@
 // http.Server (in full-duplex mode, see child.go). The upstream and the clients run in this
 // process. The go command and this module's source must be at hand (run it inside the module). It prints, for both proxies:
 //
-//   - throughput of one healthy 50 MB stream, Anthropic Messages and Chat Completions (wall-clock
-//     MB/s, and the proxy's CPU time per stream, median of the rounds);
+//   - throughput of one healthy 50 MB stream and one healthy 24 MB whole JSON answer, Anthropic
+//     Messages and Chat Completions (wall-clock MB/s, median of the rounds, and the proxy's CPU
+//     time per stream, mean of the rounds), through a third proxy as well, the event-aware floor
+//     of eventfloor.go, graded against issue 21's goals;
 //   - added lag per event: the upstream stamps each event with its send time, events 20 ms apart,
 //     the client records how late each arrives (p50, p99), both proxies streaming at once;
 //   - 1,000 concurrent paced streams through each proxy, both at once: how many complete, p99 lag,
@@ -44,6 +46,7 @@ import (
 // config is one run's sizes. See flags in main.
 type config struct {
 	BigBytes     int           // size of the healthy throughput streams
+	JSONBytes    int           // size of the healthy whole (non-streamed) answers of the throughput scenario
 	Rounds       int           // throughput rounds per proxy
 	LagEvents    int           // events of the lag stream
 	LagEvery     time.Duration // their spacing
@@ -69,12 +72,12 @@ func (c config) runs(scenario string) bool {
 	return c.Only == scenario || c.Only == "" && scenario != "held"
 }
 
-var fullConfig = config{BigBytes: 50 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
+var fullConfig = config{BigBytes: 50 << 20, JSONBytes: 24 << 20, Rounds: 5, LagEvents: 500, LagEvery: 20 * time.Millisecond,
 	Streams: 1000, StreamEvents: 20, StreamEvery: 500 * time.Millisecond, ToolBytes: []int{5 << 20, 10 << 20},
 	TimingDeltas: 500, TimingItems: 20, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 300 << 20, BombBytes: 1 << 30,
 	WholeBytes: []int{10 << 20, 20 << 20, 30 << 20}}
 
-var quickConfig = config{BigBytes: 2 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
+var quickConfig = config{BigBytes: 2 << 20, JSONBytes: 1 << 20, Rounds: 2, LagEvents: 20, LagEvery: 20 * time.Millisecond,
 	Streams: 20, StreamEvents: 5, StreamEvery: 20 * time.Millisecond, ToolBytes: []int{1 << 20},
 	TimingDeltas: 10, TimingItems: 5, TimingMin: 20 * time.Millisecond, TimingMax: 50 * time.Millisecond, BigToolBytes: 4 << 20, BombBytes: 8 << 20,
 	WholeBytes: []int{1 << 20}}
@@ -130,10 +133,13 @@ func main() {
 	}
 }
 
-// results are the figures of one run, index 0 the floor and 1 toolfix.
+// results are the figures of one run, index 0 the floor and 1 toolfix; those of the throughput
+// scenario by throughputKinds.
 type results struct {
 	loadBefore, loadAfter string
-	anthropic, chat       []throughput
+	anthropic, chat       []throughput // the streams
+	anthropicWhole        []throughput // the whole (non-streamed) answers
+	chatWhole             []throughput
 	anthropicEvents       int // events in the big Anthropic stream
 	chatEvents            int // events in the big Chat Completions stream
 	lagAnthropic, lagChat [][]time.Duration
@@ -150,12 +156,16 @@ type results struct {
 
 var kinds = []string{"floor", "toolfix"}
 
+// throughputKinds are the proxies of the throughput scenario, in its results' order: the bare
+// reverse proxy, the event-aware floor (eventfloor.go) and toolfix.
+var throughputKinds = []string{"floor", "event", "toolfix"}
+
 // run measures everything of cfg, printing progress to logw and the report to out.
 func run(cfg config, out, logw io.Writer) (*results, error) {
 	defer removeToolfix()
 	res := &results{cfg: cfg, loadBefore: loadAverage()}
 	step := func(s string) { fmt.Fprintf(logw, "loadbench: %s (load %s)\n", s, loadAverage()) }
-	u := newUpstream(cfg.BigBytes)
+	u := newUpstream(cfg.BigBytes, cfg.JSONBytes)
 	defer u.srv.Close()
 	res.anthropicEvents = bytes.Count(u.anthropicBig, []byte("\n\n"))
 	res.chatEvents = bytes.Count(u.chatBig, []byte("\n\n"))
@@ -171,7 +181,11 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 	together := func(scenario, what string, measure func(cs []*child) error) error {
 		step(what)
 		var cs []*child
-		for _, k := range kinds {
+		ks := kinds
+		if scenario == "throughput" {
+			ks = throughputKinds
+		}
+		for _, k := range ks {
 			p := ""
 			if k == "toolfix" {
 				p = profile(scenario)
@@ -200,13 +214,18 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 
 	if cfg.runs("throughput") {
 		err := together("throughput", "throughput", func(cs []*child) (err error) {
-			if res.anthropic, err = measureThroughput(cs, "/big/v1/messages", toolRequest, u.anthropicBig, cfg.Rounds); err == nil {
-				res.chat, err = measureThroughput(cs, "/big/v1/chat/completions", chatRequest, u.chatBig, cfg.Rounds)
+			for _, m := range []struct {
+				into          *[]throughput
+				path, request string
+				want          []byte
+			}{{&res.anthropic, "/big/v1/messages", toolRequest, u.anthropicBig}, {&res.chat, "/big/v1/chat/completions", chatRequest, u.chatBig},
+				{&res.anthropicWhole, "/json/v1/messages", unstreamed(toolRequest), u.anthropicWhole},
+				{&res.chatWhole, "/json/v1/chat/completions", unstreamed(chatRequest), u.chatWhole}} {
+				if *m.into, err = measureThroughput(cs, m.path, m.request, m.want, cfg.Rounds); err != nil {
+					return err
+				}
 			}
-			if err == nil {
-				err = checkNoRepairs(cs[1])
-			}
-			return err
+			return checkNoRepairs(cs[len(cs)-1])
 		})
 		if err != nil {
 			return nil, err

@@ -32,8 +32,9 @@ func post(url, body string) (*http.Response, error) {
 	return resp, nil
 }
 
-// throughput is one proxy's figures for one big stream: wall-clock MB/s and the proxy's CPU time
-// per stream, medians over the rounds.
+// throughput is one proxy's figures for one big stream: wall-clock MB/s, the median over the
+// rounds, and the proxy's CPU time per stream, the mean over the rounds (its clock ticks 10 ms:
+// the sum of the rounds is the finer figure).
 type throughput struct {
 	mbps float64
 	cpu  time.Duration
@@ -70,7 +71,11 @@ func measureThroughput(children []*child, path, request string, want []byte, rou
 	}
 	out := make([]throughput, len(children))
 	for i := range children {
-		out[i] = throughput{mbps: medianF(mbps[i]), cpu: medianD(cpus[i])}
+		var sum time.Duration
+		for _, d := range cpus[i] {
+			sum += d
+		}
+		out[i] = throughput{mbps: medianF(mbps[i]), cpu: sum / time.Duration(max(1, len(cpus[i])))}
 	}
 	return out, nil
 }

@@ -17,6 +17,7 @@ import (
 // upstream is the loopback mock API both proxies forward to. Its paths:
 //
 //	/big/v1/messages, /big/v1/chat/completions    the healthy stream of Options.BigMB, at once
+//	/json/v1/messages, /json/v1/chat/completions   the healthy JSON answers of jsonanswers.go
 //	/paced/v1/messages, /paced/v1/chat/completions n=N text deltas every=DURATION apart, each
 //	                                              stamped with its send time; gated=1 holds the
 //	                                              stream after the first delta until the gate opens
@@ -27,17 +28,20 @@ type upstream struct {
 	srv   *httptest.Server
 	epoch time.Time // stamps are nanoseconds since epoch, on this process's monotonic clock
 
-	anthropicBig, chatBig []byte
+	anthropicBig, chatBig     []byte
+	anthropicWhole, chatWhole []byte // the whole (non-streamed) answers, see jsonanswers.go
 
 	mu    sync.Mutex
 	gate  chan struct{}
 	tools map[int][]byte // tool streams by size
 }
 
-func newUpstream(bigBytes int) *upstream {
+func newUpstream(bigBytes, jsonBytes int) *upstream {
 	u := &upstream{epoch: time.Now(), gate: make(chan struct{}), tools: map[int][]byte{}}
 	u.anthropicBig = healthyAnthropic(bigBytes)
 	u.chatBig = healthyChat(bigBytes)
+	u.anthropicWhole = healthyAnthropicWhole(jsonBytes)
+	u.chatWhole = healthyChatWhole(jsonBytes)
 	u.srv = httptest.NewServer(u)
 	return u
 }
@@ -58,10 +62,17 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	chat := strings.HasSuffix(r.URL.Path, "/chat/completions")
 	switch {
-	case strings.HasPrefix(r.URL.Path, "/big/"):
+	case strings.HasPrefix(r.URL.Path, "/big/"), strings.HasPrefix(r.URL.Path, "/json/"):
 		body := u.anthropicBig
 		if chat {
 			body = u.chatBig
+		}
+		if strings.HasPrefix(r.URL.Path, "/json/") {
+			w.Header().Set("Content-Type", "application/json")
+			body = u.anthropicWhole
+			if chat {
+				body = u.chatWhole
+			}
 		}
 		for b := body; len(b) > 0; {
 			n := min(32<<10, len(b))
@@ -206,12 +217,15 @@ func stringifiedTodos(n int) (string, int) {
 	return `{"todos": ` + string(q) + `}`, count
 }
 
+// healthyWords are the words of every healthy text, with markup-like prose a repair must leave be.
+const healthyWords = "Let me look at the failing test first, then the parser. The CRLF input is split across reads so the framer must keep state; a < b holds and <div> is fine in prose."
+
 // healthyAnthropic builds a healthy Messages stream of about size bytes: text deltas of the size
 // models send, with a tool_use block every 200 events.
 func healthyAnthropic(size int) []byte {
 	var b bytes.Buffer
 	b.WriteString(anthropicEvent("message_start", `{"type":"message_start","message":{"id":"msg_01","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"usage":{"input_tokens":10,"output_tokens":1}}}`))
-	words := strings.Fields("Let me look at the failing test first, then the parser. The CRLF input is split across reads so the framer must keep state; a < b holds and <div> is fine in prose.")
+	words := strings.Fields(healthyWords)
 	for idx := 0; b.Len() < size; idx += 2 {
 		b.WriteString(anthropicEvent("content_block_start", fmt.Sprintf(`{"type":"content_block_start","index":%d,"content_block":{"type":"text","text":""}}`, idx)))
 		for i := 0; i < 200; i++ {
@@ -242,7 +256,7 @@ func healthyChat(size int) []byte {
 		b.WriteString(`data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + `}]}` + "\n\n")
 	}
 	chunk(`{"role":"assistant","content":""}`, "null")
-	words := strings.Fields("Let me look at the failing test first, then the parser. The CRLF input is split across reads so the framer must keep state; a < b holds and <div> is fine in prose.")
+	words := strings.Fields(healthyWords)
 	call := 0
 	for b.Len() < size {
 		for i := 0; i < 200; i++ {

@@ -16,7 +16,7 @@ import (
 type Capture struct {
 	x      sample.Exchange
 	up     *capBuffer
-	client *capBuffer
+	client *clientCopy
 }
 
 // Start starts a capture for a request when samples are kept and the exchange could be wanted:
@@ -34,13 +34,14 @@ func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body
 	if len(body) > sample.MaxBody {
 		req.Body, req.Truncated = body[:sample.MaxBody], true
 	}
+	up := &capBuffer{limit: s.captureLimit()}
 	return &Capture{
 		x: sample.Exchange{
 			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
 			Path: path, Upstream: route.Upstream, TextFormat: route.TextFormat, Request: req,
 		},
-		up:     &capBuffer{limit: s.captureLimit()},
-		client: &capBuffer{limit: s.captureLimit()},
+		up:     up,
+		client: newClientCopy(up, s.captureLimit()),
 	}
 }
 
@@ -83,15 +84,17 @@ func (c *Capture) Response(resp *http.Response) {
 	}
 }
 
-// upstreamTee and clientTee are the buffers the readers and the recorder copy into.
-func (c *Capture) upstreamTee() *capBuffer {
-	if c == nil {
-		return nil
+// upstreamWrite keeps bytes read from the upstream: in the upstream's copy, and for the client's
+// copy to compare with.
+func (c *Capture) upstreamWrite(p []byte) {
+	if c != nil {
+		c.up.write(p)
+		c.client.upstream(p)
 	}
-	return c.up
 }
 
-func (c *Capture) clientTee() *capBuffer {
+// clientTee is the copy the recorder writes the client's bytes into.
+func (c *Capture) clientTee() *clientCopy {
 	if c == nil {
 		return nil
 	}
@@ -128,8 +131,8 @@ func (s *Samples) Save(c *Capture, status int) {
 			s.log.Warn("saving a sample", "error", err.Error())
 			return
 		}
-		if !same || c.client.truncated != c.up.truncated {
-			x.Client = &sample.Part{Truncated: c.client.truncated}
+		if !same || c.client.truncated() != c.up.truncated {
+			x.Client = &sample.Part{Truncated: c.client.truncated()}
 		} else {
 			client = nil
 		}

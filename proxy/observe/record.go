@@ -20,7 +20,7 @@ type Recorder struct {
 	status int
 	n      int64
 	first  time.Time
-	tee    *capBuffer // nil: no copy kept
+	tee    *clientCopy // nil: no copy kept
 
 	// writeFailed is set when a write to the client failed, upstreamCut when a read of the
 	// upstream body ended in an error (not its end): with the request's context cancelled, the
@@ -83,7 +83,7 @@ func (r *Recorder) ttfb() time.Duration {
 // bytes in and copied into c's upstream buffer (a nil c keeps no copy), and so that rec, the
 // answer's Recorder, knows whether the body was cut (see Finish).
 func (s *Stats) UpstreamBody(body io.ReadCloser, c *Capture, rec *Recorder) io.ReadCloser {
-	return &upstreamBody{ReadCloser: body, count: &s.bytesIn, tee: c.upstreamTee(), cut: &rec.upstreamCut}
+	return &upstreamBody{ReadCloser: body, count: &s.bytesIn, tee: c, cut: &rec.upstreamCut}
 }
 
 // upstreamBody counts the bytes read from an upstream response body into the proxy's counter,
@@ -91,7 +91,7 @@ func (s *Stats) UpstreamBody(body io.ReadCloser, c *Capture, rec *Recorder) io.R
 type upstreamBody struct {
 	io.ReadCloser
 	count *atomic.Int64
-	tee   *capBuffer
+	tee   *Capture // nil: no copy kept
 	cut   *atomic.Bool
 }
 
@@ -99,7 +99,7 @@ func (b *upstreamBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
 	if n > 0 {
 		b.count.Add(int64(n))
-		b.tee.write(p[:n])
+		b.tee.upstreamWrite(p[:n])
 	}
 	if err != nil && err != io.EOF {
 		b.cut.Store(true)

@@ -59,6 +59,10 @@ func (c *choiceState) addContent(p *piece) {
 		return
 	}
 	text := p.content
+	if c.undecided.Len() == 0 && c.bridge == nil && markup.QuietASCII(text) && c.holder.ReleaseQuietASCII(len(text)) {
+		c.decided += len(text) // prose that can start no markup: what Safe and Release would do (issue 21 item 1)
+		return
+	}
 	if c.undecided.Len() > 0 {
 		c.undecided.WriteString(p.content)
 		text = c.undecided.String()

@@ -65,6 +65,11 @@ type Reader struct {
 	err      error  // sticky error from R
 	bulk     bool   // the last read filled at least idleRead bytes
 	small    [idleRead]byte
+	// cr is the index in buf of the first CR at or after the last position asked of crFrom, or -1
+	// when buf[:crDone] holds none there; crDone is how far buf has been searched for CR. Each
+	// byte is searched for CR once (issue 21 item 3): on a stream with LF endings only, one
+	// search per read finds none, and the framer looks for LF alone.
+	cr, crDone int
 }
 
 // Next returns the next piece of the stream. At the end of the stream it returns io.EOF (after any
@@ -114,10 +119,15 @@ func (r *Reader) Next() (Event, error) {
 func (r *Reader) fill() {
 	if r.off == len(r.buf) && !r.bulk {
 		r.buf, r.off = r.small[:0], 0
+		r.cr, r.crDone = -1, 0
 	} else {
 		if r.off > 0 && (r.off == len(r.buf) || len(r.buf)+readSize > cap(r.buf)) {
 			n := copy(r.buf, r.buf[r.off:])
 			r.buf = r.buf[:n]
+			r.cr, r.crDone = max(r.cr-r.off, -1), max(r.crDone-r.off, 0)
+			if r.cr < 0 {
+				r.cr = -1 // it was before off: found again by crFrom if need be
+			}
 			r.off = 0
 		}
 		if cap(r.buf)-len(r.buf) < readSize/2 {
@@ -143,26 +153,43 @@ func (r *Reader) fill() {
 	}
 }
 
+// crFrom returns the index in buf of the first CR at or after abs, or -1 when there is none.
+// abs never goes back between calls (but for the shift of a compaction, which fill applies to cr
+// and crDone), so each byte is searched once.
+func (r *Reader) crFrom(abs int) int {
+	if r.cr >= abs {
+		return r.cr
+	}
+	from := max(abs, r.crDone)
+	if k := bytes.IndexByte(r.buf[from:], '\r'); k >= 0 {
+		r.cr, r.crDone = from+k, from+k+1
+		return r.cr
+	}
+	r.cr, r.crDone = -1, len(r.buf)
+	return -1
+}
+
 // findEnd scans buf[off:] for the blank line that ends the current piece and returns the piece's
 // length. A CR at the very end of the buffer is not decided until the next byte (or the end of the
-// stream) shows whether an LF follows.
+// stream) shows whether an LF follows. With no CR in what is left to scan, the piece ends at the
+// first blank line, found by one search for "\n\n".
 func (r *Reader) findEnd() (int, bool) {
 	b := r.buf[r.off:]
 	i := r.scan
 	for i < len(b) {
-		j := bytes.IndexByte(b[i:], '\n')
-		seg := b[i:]
-		if j >= 0 {
-			seg = b[i : i+j]
+		c := r.crFrom(r.off + i)
+		if c < 0 {
+			return r.endLF(b, i)
 		}
-		k := bytes.IndexByte(seg, '\r')
+		c -= r.off
+		j := bytes.IndexByte(b[i:c], '\n')
 		var term, next int // positions of the line terminator and of the byte after it
 		switch {
-		case k >= 0:
-			term = i + k
+		case j < 0:
+			term = c
 			if term+1 == len(b) {
 				if r.err == nil {
-					r.scan, r.lineLen = term, r.lineLen+k
+					r.scan, r.lineLen = term, r.lineLen+term-i
 					return 0, false
 				}
 				next = term + 1
@@ -171,14 +198,10 @@ func (r *Reader) findEnd() (int, bool) {
 			} else {
 				next = term + 1
 			}
-			r.lineLen += k
-		case j >= 0:
+			r.lineLen += term - i
+		default:
 			term, next = i+j, i+j+1
 			r.lineLen += j
-		default:
-			r.lineLen += len(b) - i
-			r.scan = len(b)
-			return 0, false
 		}
 		if r.lineLen == 0 {
 			return next, true
@@ -189,6 +212,25 @@ func (r *Reader) findEnd() (int, bool) {
 	r.scan = i
 	return 0, false
 }
+
+// endLF is findEnd for b[i:] holding no CR: the piece ends at an LF that starts an empty line.
+func (r *Reader) endLF(b []byte, i int) (int, bool) {
+	if r.lineLen == 0 && b[i] == '\n' {
+		return i + 1, true
+	}
+	if j := bytes.Index(b[i:], blankLF); j >= 0 {
+		return i + j + 2, true
+	}
+	if k := bytes.LastIndexByte(b[i:], '\n'); k >= 0 {
+		r.lineLen = len(b) - (i + k + 1)
+	} else {
+		r.lineLen += len(b) - i
+	}
+	r.scan = len(b)
+	return 0, false
+}
+
+var blankLF = []byte("\n\n")
 
 var bom = []byte("\xEF\xBB\xBF")
 

@@ -1,0 +1,56 @@
+package markup
+
+// Word-at-a-time masks of QuietASCII: every byte of a 64-bit word set to 0x01, 0x80, or c.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// quietStop are the bytes QuietASCII stops at besides those under 0x20 and over 0x7f: a JSON
+// string's escape and quote, and the loud bytes of an ordinary line ('\n' is under 0x20).
+var quietStop = [...]uint64{'\\' * ones, '"' * ones, '<' * ones, '[' * ones, '`' * ones}
+
+// QuietASCII reports whether every byte of s is ASCII from 0x20 on and none is '\\', '"', '<',
+// '[' or '`', deciding eight bytes at a time (issue 21 item 1). Such an s, the inside of a JSON
+// string literal, needs no unquoting (its text is its bytes) and holds no byte that can start
+// markup or change a text's state in the middle of an ordinary line: for it, the two checks of a
+// quiet text delta (the dialect's "no escape, valid UTF-8" and quiet's "no loud byte") both pass,
+// and ReleaseQuietASCII decides the rest. false says nothing: the caller takes the byte path.
+// FuzzQuietASCII holds it to the byte-by-byte answer.
+func QuietASCII[T string | []byte](s T) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 {
+			return false // a byte over 0x7f, or under 0x20 (exact once none is over 0x7f)
+		}
+		for _, c := range quietStop {
+			if v := x ^ c; (v-ones)&^v&highs != 0 {
+				return false
+			}
+		}
+	}
+	for ; i < len(s); i++ {
+		if !quietByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// quietByte is QuietASCII for one byte.
+func quietByte(c byte) bool {
+	return c >= 0x20 && c < 0x80 && c != '\\' && c != '"' && !loud[c]
+}
+
+// ReleaseQuietASCII is ReleaseQuiet for the next n bytes of text, which QuietASCII passed: they
+// hold no loud byte, so only the state where the text stands decides (the answer ReleaseQuiet
+// gives for them, without its pass over the bytes).
+func (h *Holder) ReleaseQuietASCII(n int) bool {
+	if !h.ReleaseQuiet(nil) { // the state alone: no byte to read
+		return false
+	}
+	h.off += n
+	return true
+}
