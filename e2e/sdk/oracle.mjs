@@ -49,6 +49,14 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAI as createOpenAI3 } from "@ai-sdk/openai-v3";
 import { z } from "zod";
 
+// stdout carries only the results' JSON: the AI SDK 7 logs its warnings (an unknown model's
+// maxOutputTokens, say) with console.log/console.warn, so turn them off (its own switch) and send
+// anything else an SDK logs to stderr.
+globalThis.AI_SDK_LOG_WARNINGS = false;
+for (const level of ["log", "info", "warn", "debug"]) {
+  console[level] = (...args) => process.stderr.write(args.map(String).join(" ") + "\n");
+}
+
 // libs are the SDKs of each major a kind may name: "" the newest (the plain package names), "6"
 // the previous majors users are still on (openai 6; ai 6 with @ai-sdk/anthropic and
 // @ai-sdk/openai 3, @ai-sdk/openai-compatible 2), installed under the aliases NAME-vN.
