@@ -18,6 +18,8 @@ func writeError(w http.ResponseWriter, path string, status int, msg string) {
 	default:
 		typ := "api_error"
 		switch status {
+		case http.StatusBadRequest:
+			typ = "invalid_request_error"
 		case http.StatusNotFound:
 			typ = "not_found_error"
 		case http.StatusForbidden:

@@ -48,6 +48,7 @@ func CheckToken(tok string) error {
 type gate struct {
 	digests [][sha256.Size]byte // of the accepted tokens
 	hosts   []string            // the public host names, lower case; "*.x" matches subdomains of x
+	scan    tokenScan           // finds a token anywhere in a string (see holdsToken)
 }
 
 func newGate(tokens, hosts []string) (*gate, error) {
@@ -64,6 +65,7 @@ func newGate(tokens, hosts []string) (*gate, error) {
 		}
 		g.digests = append(g.digests, sha256.Sum256([]byte(t)))
 	}
+	g.scan = newTokenScan(tokens)
 	for _, h := range hosts {
 		h = strings.ToLower(strings.TrimSpace(h))
 		if h == "" {

@@ -222,7 +222,7 @@ func TestGatewayTokenNeverShown(t *testing.T) {
 		}
 	}
 	// A client that sends the token as its request id gets another id back (the header itself
-	// goes upstream untouched, as every client header does).
+	// goes nowhere: a request holding a token after the access check is refused).
 	req := newPost(t, ps.URL+"/t/"+gwToken+"/nowhere/v1/messages", todo)
 	req.Header.Set(RequestIDHeader, gwToken)
 	if resp, _ := readAnswer(t, ps.Client(), req); resp.Header.Get(RequestIDHeader) == gwToken || resp.Header.Get(RequestIDHeader) == "" {

@@ -178,6 +178,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r = s.identify(w, r)
+	if why := pathRefusal(r, s.gate); why != "" {
+		// No path in the log: it may hold a token.
+		s.logFor(r).Info("refused a request path that could leave the route's base path or carries an access token", "method", r.Method)
+		s.refuse(w, r, observe.NoRoute, http.StatusBadRequest, why)
+		return
+	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		switch r.URL.Path {
 		case healthzPath:
