@@ -32,7 +32,7 @@ func (j *ctxJudge) fits(n *ctxNode, x *schema, hops int) fit {
 		// an opaque place cannot be judged: no edit under it goes out repaired
 		return fitNo
 	case !n.structural && n.complete:
-		if j.b.valid(&n.v, x, hops) {
+		if j.b.judges(&n.v, x, hops) {
 			return fitOK
 		}
 		return fitNo
@@ -47,7 +47,7 @@ func (j *ctxJudge) fits(n *ctxNode, x *schema, hops int) fit {
 	switch {
 	case whole && n.complete:
 		// an array or object with edits in it, complete: its whole value, repaired, decides
-		if v, ok := j.repaired(n); ok && j.b.valid(&v, x, hops) {
+		if v, ok := j.repaired(n); ok && j.b.judges(&v, x, hops) {
 			return fitOK
 		}
 		return fitNo

@@ -20,12 +20,12 @@ type budget struct {
 	unsure bool
 }
 
-// judges reports whether the repaired value v fits s with every place of it judged: a value
+// judges reports whether the repaired value v fits s (hops as valid counts them) with every place of it judged: a value
 // under an opaque node (a keyword toolfix does not know) never counts as fitting, so that no
 // repair fires there (fail open).
-func (b *budget) judges(v *value, s *schema) bool {
+func (b *budget) judges(v *value, s *schema, hops int) bool {
 	b.unsure = false
-	return b.valid(v, s, 0) && !b.unsure
+	return b.valid(v, s, hops) && !b.unsure
 }
 
 // newBudget gives a call over n bytes of input its steps: a floor plus a multiple of the size.
