@@ -81,7 +81,7 @@ func (t *Tools) buildInput(tool string, params []Param) ([]byte, error) {
 		obj.keys = append(obj.keys, p.Name)
 		obj.elems = append(obj.elems, v)
 	}
-	if !b.valid(&obj, tl.schema, 0) {
+	if !b.judges(&obj, tl.schema, 0) {
 		return nil, fmt.Errorf("building the input of %q: %w", tool, ErrNoFit)
 	}
 	return appendJSON(nil, &obj), nil
@@ -101,5 +101,5 @@ func (b *budget) jsonParam(p Param, ps *schema) (value, bool) {
 	if w2, _, ch := b.coerce(w, ps, 0); ch {
 		w = w2
 	}
-	return w, b.valid(&w, ps, 0)
+	return w, b.judges(&w, ps, 0)
 }

@@ -36,7 +36,7 @@ func (b *budget) coerce(v value, s *schema, hops int) (value, mask, bool) {
 	if v.kind == kindRaw {
 		return b.rawCoerce(v, s, hops)
 	}
-	if s == nil || s.always || s.never || s.unresolved || hops > maxHops || !b.step() {
+	if s == nil || s.always || s.never || s.unresolved || s.opaque || hops > maxHops || !b.step() {
 		return v, 0, false
 	}
 	if v.kind == kindString {
@@ -121,7 +121,7 @@ func (b *budget) pick(v value, branches []*schema, hops int) (value, mask, bool)
 		}
 	}
 	for _, a := range branches {
-		if w, m, ch := b.coerce(v, a, hops+1); ch && b.valid(&w, a, hops+1) {
+		if w, m, ch := b.coerce(v, a, hops+1); ch && b.valid(&w, a, hops+1) && !b.unsure {
 			return w, m, true
 		}
 	}

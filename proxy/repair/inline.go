@@ -346,7 +346,7 @@ func judged(s *schema) bool {
 	if s == nil || s.always || s.unresolved {
 		return true
 	}
-	return !s.never && s.ref == nil && len(s.allOf) == 0 && len(s.anyOf) == 0 && len(s.oneOf) == 0 &&
+	return !s.never && !s.opaque && s.ext == nil && s.ref == nil && len(s.allOf) == 0 && len(s.anyOf) == 0 && len(s.oneOf) == 0 &&
 		s.not == nil && s.constant == nil && len(s.patternProps) == 0
 }
 

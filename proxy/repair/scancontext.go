@@ -132,7 +132,7 @@ func (s *Scan) simpleRoot() bool {
 		if x == nil || x.always || x.never || x.unresolved {
 			return true
 		}
-		if hops > maxHops || x.hasEnum || x.constant != nil || x.not != nil || len(x.anyOf) > 0 || len(x.oneOf) > 0 {
+		if hops > maxHops || x.opaque || x.ext != nil || x.hasEnum || x.constant != nil || x.not != nil || len(x.anyOf) > 0 || len(x.oneOf) > 0 {
 			return false
 		}
 		for _, a := range x.allOf {

@@ -10,7 +10,9 @@ import (
 // schemaGen writes a random tool schema and an input for it from the fuzzer's bytes: objects of
 // up to three members a, b, c, each an integer, a string, an array of integers, or an object of
 // the same kind; with required, additionalProperties false, maxItems, const, enum and not
-// sprinkled in, and anyOf at a value's place or on an object. The input's values are right,
+// sprinkled in, anyOf at a value's place or on an object, the keywords judged on the whole value
+// (multipleOf, uniqueItems, contains, propertyNames, dependentRequired, if/then) and keywords
+// the validator does not know (unevaluatedItems, unevaluatedProperties). The input's values are right,
 // wrong, or stringified (a faulty value a Scan reads as a span); tail adds faults of the whole
 // text.
 type schemaGen struct {
@@ -37,20 +39,30 @@ func (g *schemaGen) pair(depth int) (schema, input string) {
 		if g.next(4) == 0 {
 			return `{"anyOf":[{"type":"integer"},{"type":"null"}]}`, []string{`1`, `"2"`, `null`, `"null"`}[g.next(4)]
 		}
-		return `{"type":"integer"}`, []string{`1`, `"2"`, `"x"`, `true`}[g.next(4)]
+		sch := `{"type":"integer"}`
+		if g.next(4) == 0 {
+			sch = `{"type":"integer","multipleOf":2}`
+		}
+		return sch, []string{`1`, `"2"`, `"x"`, `true`}[g.next(4)]
 	case 1:
 		return `{"type":"string"}`, []string{`"s"`, `5`, `"[1]"`}[g.next(3)]
 	case 2:
 		sch := `{"type":"array","items":{"type":"integer"}`
-		switch g.next(4) {
+		switch g.next(7) {
 		case 1:
 			sch += `,"maxItems":1`
 		case 2:
 			sch += `,"enum":[[1],[]]`
 		case 3:
 			sch += `,"not":{"const":[2]}`
+		case 4:
+			sch += `,"uniqueItems":true`
+		case 5:
+			sch += `,"contains":{"const":1}`
+		case 6:
+			sch += `,"unevaluatedItems":false`
 		}
-		return sch + `}`, []string{`[1]`, `"[1]"`, `"[2]"`, `"[1,2]"`, `"[\"x\"]"`, `[]`, `"{}"`}[g.next(7)]
+		return sch + `}`, []string{`[1]`, `"[1]"`, `"[2]"`, `"[1,2]"`, `"[\"x\"]"`, `[]`, `"{}"`, `"[1,1]"`}[g.next(8)]
 	}
 	var props, members []string
 	var req string
@@ -77,7 +89,15 @@ func (g *schemaGen) pair(depth int) (schema, input string) {
 	if req != "" {
 		sch += `,"required":[` + req[1:] + `]`
 	}
-	switch g.next(5) {
+	switch g.next(9) {
+	case 5:
+		sch += `,"propertyNames":{"pattern":"^[abc]$"}`
+	case 6:
+		sch += `,"dependentRequired":{"a":["b"]}`
+	case 7:
+		sch += `,"if":{"required":["a"]},"then":{"required":["b"]}`
+	case 8:
+		sch += `,"unevaluatedProperties":false`
 	case 1:
 		sch += `,"additionalProperties":false`
 	case 2:

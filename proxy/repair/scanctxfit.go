@@ -28,10 +28,11 @@ func (j *ctxJudge) fits(n *ctxNode, x *schema, hops int) fit {
 		return fitNo
 	case x == nil || x.always || x.unresolved:
 		return fitOK
-	case x.never:
+	case x.never || x.opaque:
+		// an opaque place cannot be judged: no edit under it goes out repaired
 		return fitNo
 	case !n.structural && n.complete:
-		if j.b.valid(&n.v, x, hops) {
+		if j.b.judges(&n.v, x, hops) {
 			return fitOK
 		}
 		return fitNo
@@ -39,14 +40,14 @@ func (j *ctxJudge) fits(n *ctxNode, x *schema, hops int) fit {
 	if x.hasType && x.types&kindTypes(n.k) == 0 {
 		return fitNo
 	}
-	whole := x.hasEnum || x.constant != nil || x.not != nil || len(x.anyOf) > 0 || len(x.oneOf) > 0
+	whole := x.ext != nil || x.hasEnum || x.constant != nil || x.not != nil || len(x.anyOf) > 0 || len(x.oneOf) > 0
 	if !n.complete && (x.constant != nil && j.ruledOut(n, x.constant) || x.hasEnum && j.ruledOutAll(n, x.enum)) {
 		return fitNo
 	}
 	switch {
 	case whole && n.complete:
 		// an array or object with edits in it, complete: its whole value, repaired, decides
-		if v, ok := j.repaired(n); ok && j.b.valid(&v, x, hops) {
+		if v, ok := j.repaired(n); ok && j.b.judges(&v, x, hops) {
 			return fitOK
 		}
 		return fitNo

@@ -29,7 +29,7 @@ func (s *Scan) member(key string) {
 // them knows its types and allows no string (coerceString's rule).
 func wantsNoString(set []*schema) bool {
 	for _, x := range set {
-		if x.always || x.never || x.unresolved {
+		if x.always || x.never || x.unresolved || x.opaque {
 			continue
 		}
 		if ts, known := types(x); known && ts&tString == 0 {
@@ -51,7 +51,7 @@ func (s *Scan) flatNext() ([]*schema, bool) {
 	alt := false
 	var walk func(x *schema, hops int) bool
 	walk = func(x *schema, hops int) bool {
-		if x == nil || hops > maxHops || x.always || x.unresolved {
+		if x == nil || hops > maxHops || x.always || x.unresolved || x.opaque {
 			return true
 		}
 		for _, y := range out {

@@ -56,7 +56,7 @@ func repairSpanTree(sp ScanSpan, tok []byte) ([]byte, []string, bool) {
 		return nil, nil, false
 	}
 	for _, ps := range sp.set {
-		if !b.valid(&v, ps, 0) {
+		if !b.judges(&v, ps, 0) {
 			return nil, nil, false
 		}
 	}

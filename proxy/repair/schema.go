@@ -28,12 +28,15 @@ var typeNames = map[string]typeSet{
 	"number": tNumber, "integer": tInteger, "string": tString,
 }
 
-// schema is one compiled JSON Schema node. Keywords it does not know are ignored, so a schema
-// accepts at least what the full standard would.
+// schema is one compiled JSON Schema node. A keyword it does not know (other than an annotation,
+// see annotations) makes the node opaque: valid cannot judge a value there, so no repair fires
+// under it (fail open).
 type schema struct {
-	always     bool // the schema true or {}: anything fits, nothing is coerced
-	never      bool // the schema false: nothing fits
-	unresolved bool // a $ref toolfix cannot follow: anything fits, nothing is coerced
+	always     bool    // the schema true or {}: anything fits, nothing is coerced
+	never      bool    // the schema false: nothing fits
+	unresolved bool    // a $ref toolfix cannot follow: anything fits, nothing is coerced
+	opaque     bool    // a keyword toolfix does not know: cannot be judged, nothing is repaired under it
+	ext        *extras // the keywords of extra.go, judged on the whole value by valid only; nil: none
 
 	hasType bool
 	types   typeSet
@@ -137,7 +140,14 @@ func (c *compiler) compile(v *value, ptr string) *schema {
 	for i, k := range v.keys {
 		e := &v.elems[i]
 		p := ptr + "/" + escapeToken(k)
+		if c.extraKeyword(s, k, e, p) {
+			known = true
+			continue
+		}
 		known = c.keyword(s, k, e, p) || known
+		if !handled[k] && !isAnnotation(k) {
+			s.opaque, known = true, true
+		}
 	}
 	if m := v.member("exclusiveMinimum"); m != nil && m.kind == kindTrue && s.minimum != nil {
 		s.exclusiveMin, s.minimum = s.minimum, nil // draft 4

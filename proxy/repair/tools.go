@@ -236,7 +236,7 @@ func (t *Tools) repairWith(tool string, raw []byte, opt Options, b *budget) ([]b
 		if b.spent {
 			return nil, 0, false
 		}
-		if (!ch && c.m == 0) || !b.valid(&w, tl.schema, 0) {
+		if (!ch && c.m == 0) || !b.judges(&w, tl.schema, 0) {
 			continue
 		}
 		if opt.KeepText {

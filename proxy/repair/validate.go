@@ -15,6 +15,17 @@ type budget struct {
 	left  int
 	spent bool
 	tree  bool // no kindRaw values: every stringified value is read as a tree (tests' oracle)
+	// unsure is set when valid met an opaque node: what it answered cannot be trusted, so a
+	// repaired value checked then does not fit (judges)
+	unsure bool
+}
+
+// judges reports whether the repaired value v fits s (hops as valid counts them) with every place of it judged: a value
+// under an opaque node (a keyword toolfix does not know) never counts as fitting, so that no
+// repair fires there (fail open).
+func (b *budget) judges(v *value, s *schema, hops int) bool {
+	b.unsure = false
+	return b.valid(v, s, hops) && !b.unsure
 }
 
 // newBudget gives a call over n bytes of input its steps: a floor plus a multiple of the size.
@@ -40,7 +51,14 @@ func (b *budget) valid(v *value, s *schema, hops int) bool {
 	if s.always || s.unresolved {
 		return true
 	}
+	if s.opaque {
+		b.unsure = true
+		return true
+	}
 	if s.never {
+		return false
+	}
+	if s.ext != nil && !b.validExtras(v, s, hops) {
 		return false
 	}
 	if s.hasType && !typeMatches(v, s.types) {
@@ -247,7 +265,7 @@ func computeTypes(s *schema, state map[*schema]int8) {
 	state[s] = busy
 	defer func() { state[s] = done }()
 	s.typesAllowed, s.typesKnown = tAll, false
-	if s.always || s.unresolved {
+	if s.always || s.unresolved || s.opaque {
 		return
 	}
 	if s.never {
