@@ -28,6 +28,10 @@ type textState struct {
 	code  int // length of the backtick run that opened an inline code span on this line; 0 none
 
 	quote bool  // this line is a blockquote line
+	col   int   // columns of the line's leading blanks so far (a tab to the next multiple of 4)
+	icode bool  // this line is indented code (see indented)
+	mark  uint8 // list item marker on this line: markNone, markDigits (digits read), markWant (a blank due)
+	list  bool  // a list item line came before and no unindented line other than one has since
 	think bool  // inside <think>…</think> (or after an unclosed <think>)
 	began bool  // a byte other than a blank has been read: the text no longer stands at its start
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
@@ -38,6 +42,36 @@ const (
 	thinkOpen  = "<think>"
 	thinkClose = "</think>"
 )
+
+// States of textState.mark: how far a list item marker ("- ", "* ", "+ ", "1. ", "1) ") at the
+// line's start has been read.
+const (
+	markNone   uint8 = iota // no marker going on
+	markDigits              // digits of an ordered list item's number read
+	markWant                // the marker read, a blank due
+)
+
+// indented reports whether a line whose leading blanks measure col columns is indented code or
+// list item content: 4 columns or more is an indented code block (CommonMark 4.4); under a list
+// item 1 column or more is the item's content, an example the item shows (the choice toolfix makes
+// for 1-3 blanks under a list item, where CommonMark reads a paragraph: markup there is quoted,
+// not leaked). Either way markup there is never promoted, as in a fence.
+func (t *textState) indented(col int) bool { return col >= 4 || t.list && col >= 1 }
+
+// indentedAhead reports whether the line that s begins (t at a line's start) is indented code or
+// list item content by its leading blanks (see indented), for a reader that looks past the blanks
+// itself (a stray word's line).
+func (t *textState) indentedAhead(s string) bool {
+	col := 0
+	for i := 0; i < len(s) && (s[i] == ' ' || s[i] == '\t'); i++ {
+		if s[i] == ' ' {
+			col++
+		} else {
+			col = col/4*4 + 4
+		}
+	}
+	return t.indented(col)
+}
 
 // lineLead reports whether only blanks precede the next byte on its line.
 func (t *textState) lineLead() bool { return t.phase == phaseLead }
@@ -66,7 +100,7 @@ func (t *textState) mayOpen() bool { return !t.think && !t.inCode() }
 // in a fence's opening-line info string after ~~~, in an inline code span or after '>' at a line's
 // start.
 func (t *textState) inCode() bool {
-	if t.fence != 0 || t.quote {
+	if t.fence != 0 || t.quote || t.icode || t.phase == phaseLead && t.indented(t.col) {
 		return true
 	}
 	if t.run == '~' && t.runN >= 3 && (t.phase == phaseRun || t.phase == phaseRest) {
@@ -98,7 +132,7 @@ var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of 
 // s holds no loud byte. Then first finds nothing in s and feeding s changes nothing, so a healthy
 // prose delta is decided by one pass over its bytes (FuzzQuiet holds it to that).
 func quiet[T string | []byte](t *textState, s T) bool {
-	if t.phase != phasePlain || t.ticks != 0 || t.tagN != 0 {
+	if t.phase != phasePlain || t.ticks != 0 || t.tagN != 0 || t.mark != markNone {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -111,7 +145,7 @@ func quiet[T string | []byte](t *textState, s T) bool {
 
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
-	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && b != '\n' && b != '`' && b != '<' {
+	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' {
 		return // the common case: an ordinary byte inside an ordinary line
 	}
 	if t.tagN > 0 || b == '<' && !t.inCode() {
@@ -125,9 +159,19 @@ func (t *textState) feed(b byte) {
 		return
 	}
 	t.mid = true
+	if t.mark != markNone {
+		t.listMark(b)
+	}
 	switch t.phase {
 	case phaseLead:
+		if !isBlank(b) && t.fence == 0 {
+			t.lineBegins(b)
+		}
 		switch {
+		case b == ' ':
+			t.col++
+		case b == '\t':
+			t.col = t.col/4*4 + 4
 		case b == '`' || b == '~':
 			t.phase, t.run, t.runN = phaseRun, b, 1
 		case b == '>':
@@ -168,8 +212,43 @@ func (t *textState) endLine() {
 	case fenceLine && (t.run == '~' || !t.restTick):
 		t.fence, t.fenceN = t.run, t.runN
 	}
-	fence, fenceN, think, began := t.fence, t.fenceN, t.think, t.began
-	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began}
+	fence, fenceN, think, began, list := t.fence, t.fenceN, t.think, t.began, t.list
+	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list}
+}
+
+// lineBegins reads b, the first byte other than a blank on a line outside a fence: the line is
+// indented code when its indentation says so (a fence's run excepted: a fence in a list item
+// stays a fence), a list item marker may begin, and an unindented line that cannot be one ends
+// the list.
+func (t *textState) lineBegins(b byte) {
+	if t.indented(t.col) && b != '`' && b != '~' {
+		t.icode = true
+	}
+	switch {
+	case t.col >= 4:
+	case b == '-' || b == '*' || b == '+':
+		t.mark = markWant
+	case b >= '0' && b <= '9':
+		t.mark = markDigits
+	case t.col == 0:
+		t.list = false
+	}
+}
+
+// listMark advances the list item marker begun on this line over b, a byte after its first.
+func (t *textState) listMark(b byte) {
+	switch {
+	case t.mark == markDigits && b >= '0' && b <= '9':
+		return
+	case t.mark == markDigits && (b == '.' || b == ')'):
+		t.mark = markWant
+		return
+	case t.mark == markWant && (b == ' ' || b == '\t'):
+		t.list = true
+	case t.col == 0:
+		t.list = false
+	}
+	t.mark = markNone
 }
 
 // matchThink advances the match of the reasoning tag due (thinkOpen outside reasoning, thinkClose

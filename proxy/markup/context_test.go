@@ -1,6 +1,9 @@
 package markup
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestTextState(t *testing.T) {
 	for _, tc := range []struct {
@@ -98,5 +101,31 @@ func TestTrailingWord(t *testing.T) {
 		if keep != tc.keep || word != tc.word || ok != tc.ok {
 			t.Errorf("TrailingWord(%q) = %q, %q, %v; want %q, %q, %v", tc.text, keep, word, ok, tc.keep, tc.word, tc.ok)
 		}
+	}
+}
+
+// TestIndentedCode holds that markup in Markdown indented code (4 columns, a tab, CRLF) or in a
+// list item's indented content is never read as a leak (attack round 2026-12-01, look-alike F1).
+func TestIndentedCode(t *testing.T) {
+	call := "<tool_call>\n{\"name\": \"ls\", \"arguments\": {\"path\": \"/\"}}\n</tool_call>"
+	for _, tc := range []struct {
+		name, text string
+		leak       bool
+	}{
+		{name: "four spaces", text: "The format:\n\n    " + strings.ReplaceAll(call, "\n", "\n    ")},
+		{name: "tab", text: "The format:\n\n\t" + strings.ReplaceAll(call, "\n", "\n\t")},
+		{name: "crlf", text: "The format:\r\n\r\n    " + strings.ReplaceAll(call, "\n", "\r\n    ")},
+		{name: "list item", text: "Steps:\n1. Emit the call:\n\n   " + strings.ReplaceAll(call, "\n", "\n   ")},
+		{name: "bullet item", text: "- Emit:\n  " + strings.ReplaceAll(call, "\n", "\n  ")},
+		{name: "unindented leak", text: "Listing.\n" + call, leak: true},
+		{name: "after list ends", text: "- a\n\nDone.\n" + call, leak: true},
+		{name: "emphasis is no list", text: "*Note*\n" + call, leak: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, calls, ok := ParseTail(tc.text, All)
+			if ok != tc.leak || tc.leak && len(calls) != 1 {
+				t.Fatalf("ParseTail(%q) = %v, %d calls; want leak %v", tc.text, ok, len(calls), tc.leak)
+			}
+		})
 	}
 }

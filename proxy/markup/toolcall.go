@@ -35,7 +35,7 @@ func callObject(obj []byte, syn Syntax, extra string, parameters bool) (Call, bo
 	call := Call{Syntax: syn, JSON: []byte("{}")}
 	if parameters {
 		if v, found := m["parameters"]; found {
-			if _, both := m["arguments"]; both {
+			if _, both := m["arguments"]; both || schemaLike(v) {
 				return Call{}, false
 			}
 			delete(m, "parameters")
@@ -75,6 +75,35 @@ func callObject(obj []byte, syn Syntax, extra string, parameters bool) (Call, bo
 		}
 	}
 	return call, call.Name != ""
+}
+
+// schemaLike reports whether v, the "parameters" of a JSON call object, reads as a JSON Schema
+// rather than arguments: it has "$schema", or "type": "object" beside an object "properties", or
+// "properties" whose every member is an object with a "type". Such an object is a tool's
+// definition shown as the answer ({"name": "ls", "parameters": {"type": "object",
+// "properties": {…}}}, attack round 2026-12-01, look-alike F2), not a call.
+func schemaLike(v json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(v, &m) != nil {
+		return false
+	}
+	if _, found := m["$schema"]; found {
+		return true
+	}
+	var props map[string]map[string]json.RawMessage
+	if json.Unmarshal(m["properties"], &props) != nil || props == nil {
+		return false
+	}
+	var typ string
+	if json.Unmarshal(m["type"], &typ) == nil && typ == "object" {
+		return true
+	}
+	for _, p := range props {
+		if _, typed := p["type"]; !typed {
+			return false
+		}
+	}
+	return len(props) > 0
 }
 
 // qwenRest parses <function=T>, parameters, </function> and the wrapper's closer (</tool_call>,
