@@ -33,6 +33,11 @@ func CheckGateway(raw string) (string, error) {
 	if p == "" || strings.HasSuffix(p, "/t") || strings.HasPrefix(p, "/t/") && strings.Count(p, "/") < 3 {
 		return "", fmt.Errorf("gateway %q names no route: give https://HOST/t/<token>/<route> (the gateway's /healthz lists its routes)", shown)
 	}
+	if tok := gatewayToken(raw); strings.HasPrefix(p, "/t/") {
+		if err := secret.CheckAccessToken(tok); err != nil {
+			return "", fmt.Errorf("gateway %q: %w; give the URL your platform team hands out, whose token is the one the gateway was started with", shown, err)
+		}
+	}
 	return strings.TrimRight(raw, "/"), nil
 }
 

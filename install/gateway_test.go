@@ -90,6 +90,9 @@ func TestCheckGateway(t *testing.T) {
 		{"toolfix.example.com/t/" + gwTok + "/qwen", ""},
 		{gwURL + "?x=1", ""},
 		{"ftp://toolfix.example.com/qwen", ""},
+		{"http://127.0.0.1:1/t/x/r", ""},                // a token too short to be one (and to redact safely)
+		{"http://127.0.0.1:1/t/" + gwTok + "%2F/r", ""}, // not a token's characters
+		{"https://toolfix.example.com/t/t/qwen", ""},    // one letter: the plan would hide every "t"
 	} {
 		got, err := CheckGateway(tc.in)
 		if got != tc.want || (err != nil) != (tc.want == "") {
