@@ -33,7 +33,8 @@ func TestInstallGateway(t *testing.T) {
 	for _, bad := range []struct{ url, says string }{
 		{gw.URL + "/t/wrong-token-0123456789/qwen", "refused the access token"},
 		{gw.URL + "/t/" + tok + "/llama", `serves no route "llama"`},
-		{gw.URL + "/t/" + tok, "names no route"},
+		{gw.URL + "/t/" + tok, `serves no route "/" (its routes: qwen)`}, // the root route, which this gateway has not
+		{gw.URL + "/t/", "names no route"},
 	} {
 		code, stdout, stderr := run(t, "", false, "install", "--yes", "--gateway", bad.url)
 		if code == 0 || !strings.Contains(stderr, bad.says) {

@@ -18,7 +18,8 @@ import (
 // gateway's route has the model server's root as its upstream.
 
 // CheckGateway checks a gateway URL and returns it with its trailing slash dropped: an absolute
-// http(s) URL with a host, no query or fragment, and a path that names a route. Errors show the
+// http(s) URL with a host, no query or fragment, and a path that names a route, or /t/<token>
+// alone for a gateway's root route (one started with --upstream). Errors show the
 // URL redacted (see package secret) and say what to give.
 func CheckGateway(raw string) (string, error) {
 	shown := secret.URL(redactToken(raw))
@@ -30,7 +31,7 @@ func CheckGateway(raw string) (string, error) {
 		return "", fmt.Errorf("gateway %q: a query, fragment or user name is not allowed; give https://HOST/t/<token>/<route>", shown)
 	}
 	p := strings.TrimRight(u.EscapedPath(), "/")
-	if p == "" || strings.HasSuffix(p, "/t") || strings.HasPrefix(p, "/t/") && strings.Count(p, "/") < 3 {
+	if p == "" || strings.HasSuffix(p, "/t") {
 		return "", fmt.Errorf("gateway %q names no route: give https://HOST/t/<token>/<route> (the gateway's /healthz lists its routes)", shown)
 	}
 	if tok := gatewayToken(raw); strings.HasPrefix(p, "/t/") {
@@ -52,8 +53,12 @@ func GatewayURL(gateway, client string) string {
 
 // GatewayRoot is the gateway URL without its route, where the gateway answers /healthz and
 // /readyz behind the same access token: https://HOST/t/<token> for https://HOST/t/<token>/<route>.
-// Route is the route's name.
+// Route is the route's name; "/" (the root route, as /healthz names it) for https://HOST/t/<token>,
+// a gateway started with --upstream.
 func GatewayRoot(gateway string) (root, route string) {
+	if _, after, ok := strings.Cut(gateway, "/t/"); ok && !strings.Contains(after, "/") {
+		return gateway, "/"
+	}
 	i := strings.LastIndexByte(gateway, '/')
 	return gateway[:i], gateway[i+1:]
 }

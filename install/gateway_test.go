@@ -85,8 +85,9 @@ func TestCheckGateway(t *testing.T) {
 		{gwURL + "/", gwURL},
 		{"http://10.0.0.5:8080/qwen", "http://10.0.0.5:8080/qwen"},
 		{"https://toolfix.example.com", ""},
-		{"https://toolfix.example.com/t/" + gwTok, ""},
-		{"https://toolfix.example.com/t/" + gwTok + "/", ""},
+		{"https://toolfix.example.com/t/" + gwTok, "https://toolfix.example.com/t/" + gwTok},       // the root route
+		{"https://toolfix.example.com/t/" + gwTok + "/", "https://toolfix.example.com/t/" + gwTok}, // the root route
+		{"https://toolfix.example.com/t/", ""},
 		{"toolfix.example.com/t/" + gwTok + "/qwen", ""},
 		{gwURL + "?x=1", ""},
 		{"ftp://toolfix.example.com/qwen", ""},
@@ -101,6 +102,9 @@ func TestCheckGateway(t *testing.T) {
 		if err != nil && strings.Contains(err.Error(), gwTok) {
 			t.Errorf("the error shows the token: %v", err)
 		}
+	}
+	if root, route := GatewayRoot("https://toolfix.example.com/t/" + gwTok); root != "https://toolfix.example.com/t/"+gwTok || route != "/" {
+		t.Errorf("GatewayRoot of a root-route gateway = %q, %q; want the URL itself and route /", root, route)
 	}
 	if root, route := GatewayRoot(gwURL); root != "https://toolfix.example.com/t/"+gwTok || route != "qwen" {
 		t.Errorf("GatewayRoot = %q, %q", root, route)

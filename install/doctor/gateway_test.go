@@ -87,3 +87,21 @@ func TestDoctorRoutedToGateway(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckGatewayRootRoute: a gateway started with --upstream serves one root route, "/", which
+// a gateway URL of /t/<token> alone names (install.GatewayRoot).
+func TestCheckGatewayRootRoute(t *testing.T) {
+	const tok = "doctor-token-0123456789"
+	srv, err := proxy.New(proxy.Options{Routes: []proxy.Route{{Name: "", Upstream: "http://127.0.0.1:1"}}, AccessTokens: []string{tok}, Version: "9.9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gw := httptest.NewServer(srv)
+	defer gw.Close()
+	if r := CheckGateway(t.Context(), nil, gw.URL+"/t/"+tok); r.Status != OK {
+		t.Errorf("%s %q %q, want OK: the root route is served", r.Status, r.Summary, r.Hint)
+	}
+	if r := CheckGateway(t.Context(), nil, gw.URL+"/t/"+tok+"/qwen"); r.Status != Fail || !strings.Contains(r.Summary, "(its routes: /)") {
+		t.Errorf("%s %q, want a failure naming the routes /", r.Status, r.Summary)
+	}
+}
