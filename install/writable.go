@@ -31,17 +31,19 @@ func checkWritable(changes []*FileChange, acc fileAccess) error {
 		leave := fmt.Sprintf("or leave %s out with --only %s", fc.Client, othersThan(fc.Client))
 		dir := filepath.Dir(target)
 		if fi, err := os.Lstat(target); err == nil {
-			if fi.Mode().Perm()&0o200 == 0 {
-				errs = append(errs, fmt.Errorf("%s is read-only (mode %04o): toolfix will not write it; make it writable (chmod u+w %s), %s", name, fi.Mode().Perm(), shellQuote(target), leave))
+			// In the order the fixes work: chattr -i first (nothing else may change an immutable
+			// file), then chown (chmod needs the owner), then chmod.
+			if acc.immutable(target) {
+				errs = append(errs, fmt.Errorf("%s is immutable (chattr +i), so no one may replace it; clear that (sudo chattr -i %s), %s", name, shellQuote(target), leave))
 			}
 			if uid, ok := acc.owner(fi); ok && uid != acc.uid && acc.uid != 0 {
 				errs = append(errs, fmt.Errorf("%s belongs to %s, not to you, and toolfix writes a new file in its place that must keep that owner; make it yours (sudo chown \"$USER\" %s), %s", name, acc.userName(uid), shellQuote(target), leave))
 			}
+			if fi.Mode().Perm()&0o200 == 0 {
+				errs = append(errs, fmt.Errorf("%s is read-only (mode %04o): toolfix will not write it; make it writable (chmod u+w %s), %s", name, fi.Mode().Perm(), shellQuote(target), leave))
+			}
 			if n := acc.links(fi); n > 1 {
 				errs = append(errs, fmt.Errorf("%s has %d hard links, and replacing it would split them (toolfix writes a new file and renames it over the old); make the other names symlinks to it, %s", name, n, leave))
-			}
-			if acc.immutable(target) {
-				errs = append(errs, fmt.Errorf("%s is immutable (chattr +i), so no one may replace it; clear that (sudo chattr -i %s), %s", name, shellQuote(target), leave))
 			}
 		} else {
 			for ; dir != filepath.Dir(dir); dir = filepath.Dir(dir) {

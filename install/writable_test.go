@@ -71,6 +71,17 @@ func TestPlanReportsEveryUnwritableFile(t *testing.T) {
 			t.Errorf("no line about %s saying %q in:\n%s", want.file, want.say, msg)
 		}
 	}
+	at := func(file, say string) int {
+		for i, l := range lines {
+			if strings.HasPrefix(l, file) && strings.Contains(l, say) {
+				return i
+			}
+		}
+		return -1
+	}
+	if i, j := at(oc, "is immutable"), at(oc, "hard links"); i > j {
+		t.Errorf("the immutable flag, which must be cleared first, is not named first for %s:\n%s", oc, msg)
+	}
 	if os.Geteuid() == 0 && !strings.Contains(msg, "toolfix's state folder "+w.in.Dirs.State+" cannot be made or written") {
 		t.Errorf("the state folder is not named:\n%s", msg)
 	}
