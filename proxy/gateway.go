@@ -116,15 +116,18 @@ func (g *gate) admit(r *http.Request) bool {
 	return open(r)
 }
 
-// setPath sets r's path (escaped) and its request line to p, keeping the query.
+// setPath sets r's path (escaped) and its request line to p, keeping the query. p is kept as
+// RawPath unless the default escaping of the decoded path gives p back, so that EscapedPath
+// returns p byte for byte: a "!" stays "!" and a "%21" stays "%21" (RawPath equal to Path is not
+// enough to drop it, since the default escaping of "!" is "%21").
 func setPath(r *http.Request, p string) {
 	if u, err := url.PathUnescape(p); err == nil {
 		r.URL.Path, r.URL.RawPath = u, p
+		if (&url.URL{Path: u}).EscapedPath() == p {
+			r.URL.RawPath = ""
+		}
 	} else {
 		r.URL.Path, r.URL.RawPath = p, ""
-	}
-	if r.URL.RawPath == r.URL.Path {
-		r.URL.RawPath = ""
 	}
 	r.RequestURI = r.URL.RequestURI()
 }
