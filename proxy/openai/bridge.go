@@ -185,6 +185,10 @@ func (st *gState) couldStart(l string) bool {
 	if l == "" || strings.HasPrefix(gongjuEnd, l) || strings.HasPrefix(gongjuOpen+" ", l) {
 		return true
 	}
+	if strings.TrimRight(l, " \t") == gongjuEnd {
+		// The end marker with blanks after it, as line takes it: the line may still end here.
+		return true
+	}
 	if strings.HasPrefix(l, gongjuOpen) {
 		rest := l[len(gongjuOpen):]
 		if !isBlankByte(rest[0]) {

@@ -25,6 +25,8 @@ func TestGongjuTail(t *testing.T) {
 			[]markup.Call{{Name: "bash", Params: []markup.Param{{Name: "command", Value: "ls"}}}}},
 		{"two blocks, no end marker", "工具 a\nx=\"1\"\n工具 b\n", 0,
 			[]markup.Call{{Name: "a", Params: []markup.Param{{Name: "x", Value: "1"}}}, {Name: "b"}}},
+		{"end marker with blanks after it, no line break", "Ok.\n工具 a\nx=\"1\"\n工具结束 \t", 4,
+			[]markup.Call{{Name: "a", Params: []markup.Param{{Name: "x", Value: "1"}}}}},
 		{"empty value", "工具 a\nx=\"\"", 0, []markup.Call{{Name: "a", Params: []markup.Param{{Name: "x", Value: ""}}}}},
 		{"after a closed fence", "```\ncode\n```\n工具 a\n", 13, []markup.Call{{Name: "a"}}},
 		{"inside a fence", "```\n工具 a\nx=\"1\"\n", -1, nil},
