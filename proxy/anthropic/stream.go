@@ -298,11 +298,14 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		return nil
 	}
 	if e.Type == "" {
-		if !hasTypeKey(data) {
+		if !hasTypeKey(data) && name == nil {
 			s.rep.Repair("", "junk_frame")
 			return nil
 		}
-		return s.send(w, ev.Raw) // a "type" that is not a string: not ours to judge
+		// A "type" that is not a string, or an event named on its "event:" line whose data has no
+		// "type" (a client reads its type from that line): not ours to judge, and never junk, so it
+		// goes out as it came, in its place.
+		return s.send(w, ev.Raw)
 	}
 	if !usableIndex(e.Index, decodeErr) {
 		// A block index that is no block number (1e30, -1, MaxInt64 that a shift would wrap
