@@ -282,7 +282,7 @@ func CheckOrder(up, out []OrderFrame) error {
 	lanes := map[string]*upLane{}
 	laneScope := map[string]string{}
 	for i, f := range up {
-		copies[f.Raw] = append(copies[f.Raw], i)
+		copies[copyKey(f.Raw)] = append(copies[copyKey(f.Raw)], i)
 		if f.Barrier != "" {
 			barriers[f.Barrier] = append(barriers[f.Barrier], i)
 		}
@@ -353,7 +353,7 @@ func CheckOrder(up, out []OrderFrame) error {
 	// the first), so that equal events are told apart by where they fit; -1 for a rewrite.
 	copyOf := func(f OrderFrame) int {
 		k := -1
-		for _, i := range copies[f.Raw] {
+		for _, i := range copies[copyKey(f.Raw)] {
 			if used[i] || !sameLanes(up[i], f) {
 				continue
 			}
@@ -422,4 +422,21 @@ func CheckOrder(up, out []OrderFrame) error {
 		return nil
 	}
 	return errors.New(strings.Join(errs, "; "))
+}
+
+// copyKey is an event's bytes as the order checker matches copies by: without its event: lines,
+// since toolfix adds the event line a data-only Anthropic event lacks (D41) and the event is then
+// a copy of the one it came as, even when its bytes now equal a later upstream event's.
+func copyKey(raw string) string {
+	if !strings.Contains(raw, "event") {
+		return raw
+	}
+	var b strings.Builder
+	for line := range strings.SplitAfterSeq(raw, "\n") {
+		if t := strings.TrimRight(line, "\r\n"); t == "event" || strings.HasPrefix(t, "event:") {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }
