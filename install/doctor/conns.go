@@ -89,10 +89,12 @@ func (s *session) checkConnections(ctx context.Context) Result {
 	self := os.Getpid()
 	clients := map[int]*Peer{}
 	ups := map[string]*Peer{}
+	seen := map[[2]netip.AddrPort]bool{} // a socket the table lists twice (per thread, say) is one connection
 	for _, k := range conns {
-		if k.State != "ESTABLISHED" {
+		if k.State != "ESTABLISHED" || seen[[2]netip.AddrPort{k.Local, k.Remote}] {
 			continue
 		}
+		seen[[2]netip.AddrPort{k.Local, k.Remote}] = true
 		switch {
 		case k.Remote.Port() == port && k.Local.Port() != port && k.Remote.Addr().IsLoopback():
 			if _, own := s.own.Load(k.Local); own || (k.PID == self && k.PID != c.ProxyPID) {
