@@ -206,10 +206,7 @@ func (s *Stream) judgeCall(b *block) {
 	case b.deltas == 0:
 		input = []byte("{}")
 	default:
-		input = repair.Edited(b.partial, b.edits)
-		if len(bytes.TrimSpace(input)) == 0 {
-			input = []byte("{}") // Claude Code reads an empty input as {}
-		}
+		input = repair.SentInput(b.partial, b.edits)
 	}
 	if !s.tools.Fits(b.name, input) {
 		s.rep.CallFail(&b.rec, repair.NotFit)

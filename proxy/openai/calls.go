@@ -379,10 +379,7 @@ func (c *choiceState) judgeCall(cl *call) {
 	case cl.lost:
 		return
 	default:
-		args = repair.Edited(cl.args, cl.edits)
-		if len(bytes.TrimSpace(args)) == 0 {
-			args = []byte("{}") // what clients read empty arguments as
-		}
+		args = repair.SentInput(cl.args, cl.edits)
 	}
 	if cl.bad || !c.s.tools.Fits(cl.name, args) {
 		c.s.rep.CallFail(&cl.rec, repair.NotFit)

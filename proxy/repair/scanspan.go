@@ -1,6 +1,9 @@
 package repair
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+)
 
 // RepairSpan judges one faulty string value the scan read to its end (Spans), tok being its
 // text (the string token, quotes included): it reads the value the string holds and coerces it
@@ -126,4 +129,15 @@ func AppendHeld[T string | []byte](text []byte, p T) []byte {
 		text = slices.Grow(text, max(len(p), cap(text)))
 	}
 	return append(text, p...)
+}
+
+// SentInput is a streamed tool input as the client assembles it, for judging the whole call once
+// it ends: text with edits applied (Edited), or {} when that is only white space, as clients read
+// an empty input (Claude Code, the OpenAI SDKs).
+func SentInput(text []byte, edits []SpanEdit) []byte {
+	in := Edited(text, edits)
+	if len(bytes.TrimSpace(in)) == 0 {
+		return []byte("{}")
+	}
+	return in
 }
