@@ -44,9 +44,12 @@ func blockStop(i int) string {
 // ending in leaked call markup), then 1-3
 // tool_use blocks with inputs drawn from ssetest.GenArgs cut at random, pings among their
 // deltas, perhaps an error event
-// anywhere among them, then message_delta and message_stop. names holds each block's tool (""
-// for text); healthy reports that no input has a fault, hasError that an error came.
-func genMessage(data []byte) (body string, names []string, healthy, hasError bool) {
+// anywhere among them, then message_delta and message_stop; and what follows the message_stop
+// (ssetest.GenReplay): the finish replayed (each tool input again as one delta, each block's
+// stop, a message_delta with end_turn, message_stop: docs/faults.md D73), whole or cut, maybe
+// with a ping among it. names holds each block's tool ("" for text); healthy reports that no
+// input has a fault, hasError that an error came.
+func genMessage(data []byte) (body string, names []string, healthy, hasError bool, after []string, replay ssetest.Replay) {
 	p := &ssetest.Picker{B: data}
 	healthy = true
 	var events []string
@@ -65,9 +68,11 @@ func genMessage(data []byte) (body string, names []string, healthy, hasError boo
 		events = append(events, blockStop(0))
 		names = append(names, "")
 	}
+	inputs := map[int]string{}
 	for range 1 + p.Pick(3) {
 		i := len(names)
 		name, pieces, fits := ssetest.GenCall(p)
+		inputs[i] = strings.Join(pieces, "")
 		healthy = healthy && fits
 		events = append(events, toolStart(i, name))
 		for _, s := range pieces {
@@ -86,8 +91,20 @@ func genMessage(data []byte) (body string, names []string, healthy, hasError boo
 	}
 	head := ev("message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":1}}}`)
 	tail := ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":9}}`) + ev("message_stop", `{"type":"message_stop"}`)
-	return head + strings.Join(events, "") + tail, names, healthy, hasError
+	var finish []string
+	for i, name := range names {
+		if name != "" {
+			finish = append(finish, indexDelta(i, len(events)+len(finish), inputs[i]))
+		}
+		finish = append(finish, blockStop(i))
+	}
+	finish = append(finish, ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}}`), ev("message_stop", `{"type":"message_stop"}`))
+	after, replay = ssetest.GenReplay(p, finish, genPing)
+	return head + strings.Join(events, "") + tail, names, healthy, hasError, after, replay
 }
+
+// genPing is the ping genMessage puts among a replayed finish.
+const genPing = "event: ping\ndata: {\"type\": \"ping\", \"after\": \"stop\"}\n\n"
 
 // checkGenerated runs one generated stream through the dialect, fed in chunks drawn with seed,
 // and checks the ordering invariant (client.CheckOrder), that each tool input is the whole-input
@@ -95,14 +112,26 @@ func genMessage(data []byte) (body string, names []string, healthy, hasError boo
 // accepted refinement, and that a stream with no fault passes byte for byte.
 func checkGenerated(t *testing.T, data []byte, seed int64) {
 	t.Helper()
-	body, names, healthy, hasError := genMessage(data)
+	msg, names, healthy, hasError, after, replay := genMessage(data)
+	body := msg + strings.Join(after, "")
 	tl, err := repair.ToolsFromAnthropic([]byte(orderTools))
 	if err != nil {
 		t.Fatal(err)
 	}
 	out, _ := run(t, []byte(orderTools), ssetest.Chunks([]byte(body), seed))
+	if replay == ssetest.WholeReplay && strings.Count(string(out), `"message_stop"`) != 1 {
+		t.Fatalf("a replayed finish went out:\n in: %s\nout: %s", body, out)
+	}
 	if healthy {
-		if string(out) != body {
+		want := body
+		if replay == ssetest.WholeReplay {
+			// the replay is dropped, the ping among it kept
+			want = msg
+			if slices.Contains(after, genPing) {
+				want += genPing
+			}
+		}
+		if string(out) != want {
 			t.Fatalf("a healthy stream changed:\n in: %s\nout: %s", body, out)
 		}
 		return

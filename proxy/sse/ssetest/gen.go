@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 )
 
 // GenSchemas are the parameter schemas of the tools the dialects' stream generators offer: p (a
@@ -105,4 +106,39 @@ func GenData(seed uint64, n int) []byte {
 		data[k] = byte(r.IntN(256))
 	}
 	return data
+}
+
+// Replay is what GenReplay drew to follow a stream's end.
+type Replay int
+
+// The replays GenReplay draws.
+const (
+	NoReplay    Replay = iota // nothing follows the end
+	WholeReplay               // the finish again, whole (D73)
+	CutReplay                 // the finish again, cut before its last event (the stream ends inside it)
+	KeepAfter                 // only a keep-alive follows the end
+)
+
+// GenReplay draws what a gateway sends after a stream's last event (docs/faults.md D73: a
+// translator that runs its finish step once per finish chunk): most often nothing; or the finish
+// events again, whole or cut before the last, maybe with keep (a keep-alive: a ping, a comment)
+// among them; or keep alone. finish are the events of the replay, in order, each with bytes of its
+// own (the order checker tells equal events apart only greedily).
+func GenReplay(p *Picker, finish []string, keep string) ([]string, Replay) {
+	switch p.Pick(6) {
+	case 1, 2:
+		out := slices.Clone(finish)
+		if p.Pick(2) == 0 {
+			out = slices.Insert(out, p.Pick(len(out)), keep)
+		}
+		return out, WholeReplay
+	case 3:
+		if len(finish) < 2 {
+			return nil, NoReplay
+		}
+		return slices.Clone(finish[:1+p.Pick(len(finish)-1)]), CutReplay
+	case 4:
+		return []string{keep}, KeepAfter
+	}
+	return nil, NoReplay
 }
