@@ -18,11 +18,16 @@ import (
 // and no error), and one that writes the done with name "" makes Codex answer "unsupported call".
 // So:
 //   - a function_call announced by response.output_item.added and argued (at least one
-//     response.function_call_arguments.delta, or its .done), with no output_item.done when
-//     response.completed comes, gets the done it lacks, just before response.completed, in
-//     output_index order: the announced item with the arguments that came (the .done's, else the
-//     deltas joined, repaired by schema as any) and status "completed"; the sequence_number of
-//     response.completed moves up past the events made;
+//     response.function_call_arguments.delta, or its .done) or held by response.completed's
+//     output, with no output_item.done when response.completed comes, gets the done it lacks,
+//     just before response.completed, in output_index order: the final output's item for it when
+//     there is one (the final state: the streamed arguments may be cut short, anomalyco/opencode
+//     PR #44893), else the announced item with the arguments that came (the .done's, else the
+//     deltas joined) and status "completed", repaired by schema as any; the sequence_number of
+//     response.completed moves up past the events made. Ordered as a healthy stream would have
+//     them, each done would follow its own item's events; toolfix cannot know a done is missing
+//     before response.completed, so the dones made come together there, each naming its
+//     output_index;
 //   - an output_item.done, or an item of response.completed's output, whose name is "" where
 //     the announcement of the same item id named the call gets that name back;
 //   - response.completed's output gets the calls settled here that it lacks: at their
@@ -30,8 +35,8 @@ import (
 //     the final output empty) or null, the output rebuilt from every output_item.done the client
 //     got, as D44 does.
 //
-// Never: a call announced but never argued (a backend that announces before it knows; settling
-// it would run a tool with {}: hermes-agent PR #110975), a response that ends otherwise
+// Never: a call announced but never argued nor in the final output (a backend that announces
+// before it knows; settling it would run a tool with {}: hermes-agent PR #110975), a response that ends otherwise
 // (response.incomplete, failed, an error, no final event: D46, never completed), or an output
 // item without an id (nothing ties it to an announcement). A non-streamed response has no
 // announcement, so an empty name there is never guessed.
@@ -135,7 +140,7 @@ func (s *Stream) named(item json.RawMessage, done bool) (json.RawMessage, bool) 
 }
 
 // settle makes, when response.completed comes (its response object resp), the completed item of
-// every announced and argued call that had no output_item.done, in output_index order, for
+// every announced call that had no output_item.done and was argued or is in resp's output, in output_index order, for
 // writeSettled to write and for the final output; they count as done from here. The item is the
 // one resp's output holds for the call, when it does (the final state: the streamed arguments
 // may be cut short, anomalyco/opencode PR #44893), else the announcement with the arguments that
@@ -143,7 +148,7 @@ func (s *Stream) named(item json.RawMessage, done bool) (json.RawMessage, bool) 
 func (s *Stream) settle(resp json.RawMessage) {
 	final := s.finalCalls(resp)
 	for _, a := range s.calls {
-		if a.done || !a.argued {
+		if a.done || !a.argued && final[a.id] == nil {
 			continue
 		}
 		item, ok := final[a.id], true
