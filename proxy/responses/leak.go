@@ -80,6 +80,12 @@ func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 				s.holding, s.msgDone = nil, -1
 				return s.flush(w, raw, e)
 			}
+			if !bytes.Contains(raw, []byte(":")) {
+				// blank lines only: they keep their place, so that a stream that turns out
+				// healthy stays byte for byte
+				s.held = append(s.held, heldEvent{raw: bytes.Clone(raw)})
+				return nil
+			}
 		}
 		return s.write(w, raw, e)
 	}

@@ -124,6 +124,12 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		s.holding, s.msgDone = nil, -1
 		return s.flush(w, ev.Raw, nil)
 	}
+	if !ev.Complete {
+		// The stream was cut inside an event (only the last piece can be): it goes out as it
+		// came, behind what is held, which goes out as it came too (End).
+		s.holding, s.msgDone = nil, -1
+		return s.flush(w, ev.Raw, nil)
+	}
 	out, e, drop := s.event(ev.Raw)
 	if drop {
 		return nil
