@@ -13,13 +13,9 @@ import (
 )
 
 // orderTools offers the tools of ssetest.GenSchemas.
-var orderTools = func() string {
-	var tl []string
-	for _, name := range ssetest.GenNames {
-		tl = append(tl, `{"name":"`+name+`","input_schema":`+ssetest.GenSchemas[name]+`}`)
-	}
-	return `{"model":"m","stream":true,"tools":[` + strings.Join(tl, ",") + `]}`
-}()
+var orderTools = ssetest.GenRequest(func(name, schema string) string {
+	return `{"name":"` + name + `","input_schema":` + schema + `}`
+})
 
 const orderError = "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n"
 
@@ -165,24 +161,11 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 // errors anywhere, at random chunking (issue 19 items 1 and 4), and checks them as
 // checkGenerated does.
 func FuzzOrder(f *testing.F) {
-	for _, seed := range [][]byte{
-		{0, 2, 1, 2, 3, 1, 4, 2, 7, 0, 3},
-		{1, 0, 0, 0, 1, 1, 2, 4, 0, 0, 5, 9},
-		[]byte("an error in the middle of a held span"),
-	} {
-		f.Add(seed, uint8(1))
-	}
-	f.Fuzz(func(t *testing.T, data []byte, seed uint8) {
-		checkGenerated(t, data, int64(seed))
-	})
+	ssetest.GenFuzz(f, checkGenerated, []byte{0, 2, 1, 2, 3, 1, 4, 2, 7, 0, 3}, []byte{1, 0, 0, 0, 1, 1, 2, 4, 0, 0, 5, 9},
+		[]byte("an error in the middle of a held span"))
 }
 
-func TestGeneratedStreams(t *testing.T) {
-	for i := range 300 {
-		data := ssetest.GenData(uint64(i), 40)
-		t.Run(strconv.Itoa(i), func(t *testing.T) { checkGenerated(t, data, int64(i)) })
-	}
-}
+func TestGeneratedStreams(t *testing.T) { ssetest.GenRuns(t, 300, checkGenerated) }
 
 // TestErrorInTextTail: an error event that comes while a text block's tail is held (it may be
 // leaked call markup) goes out in its place, after the text before it (issue 19 item 4); it used

@@ -15,13 +15,9 @@ import (
 )
 
 // genTools offers the tools of ssetest.GenSchemas as Responses function tools.
-var genTools = func() string {
-	var tl []string
-	for _, name := range ssetest.GenNames {
-		tl = append(tl, `{"type":"function","name":"`+name+`","parameters":`+ssetest.GenSchemas[name]+`}`)
-	}
-	return `{"model":"m","stream":true,"tools":[` + strings.Join(tl, ",") + `]}`
-}()
+var genTools = ssetest.GenRequest(func(name, schema string) string {
+	return `{"type":"function","name":"` + name + `","parameters":` + schema + `}`
+})
 
 // The ways genResponse ends a function_call item.
 const (
@@ -224,21 +220,8 @@ func sortedCopy(s []string) []string {
 // missing or nameless (D74), final outputs full, empty or null, at random chunking, and checks
 // them as checkGeneratedResponse does.
 func FuzzGenerated(f *testing.F) {
-	for _, seed := range [][]byte{
-		{0, 0, 2, 0, 1, 0, 2, 5},
-		{1, 1, 0, 3, 0, 4, 1, 2, 1, 3},
-		[]byte("a call without its output_item.done"),
-	} {
-		f.Add(seed, uint8(1))
-	}
-	f.Fuzz(func(t *testing.T, data []byte, seed uint8) {
-		checkGeneratedResponse(t, data, int64(seed))
-	})
+	ssetest.GenFuzz(f, checkGeneratedResponse, []byte{0, 0, 2, 0, 1, 0, 2, 5}, []byte{1, 1, 0, 3, 0, 4, 1, 2, 1, 3},
+		[]byte("a call without its output_item.done"))
 }
 
-func TestGeneratedResponses(t *testing.T) {
-	for i := range 300 {
-		data := ssetest.GenData(uint64(i), 40)
-		t.Run(strconv.Itoa(i), func(t *testing.T) { checkGeneratedResponse(t, data, int64(i)) })
-	}
-}
+func TestGeneratedResponses(t *testing.T) { ssetest.GenRuns(t, 300, checkGeneratedResponse) }

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
+	"testing"
 )
 
 // GenSchemas are the parameter schemas of the tools the dialects' stream generators offer: p (a
@@ -141,4 +144,33 @@ func GenReplay(p *Picker, finish []string, keep string) ([]string, Replay) {
 		return []string{keep}, KeepAfter
 	}
 	return nil, NoReplay
+}
+
+// GenRequest returns the body of a streamed request offering the tools of GenSchemas in the order
+// of GenNames, each written by tool from its name and its schema's JSON text, as the API spells
+// a tool.
+func GenRequest(tool func(name, schema string) string) string {
+	var tl []string
+	for _, name := range GenNames {
+		tl = append(tl, tool(name, GenSchemas[name]))
+	}
+	return `{"model":"m","stream":true,"tools":[` + strings.Join(tl, ",") + `]}`
+}
+
+// GenFuzz runs check as a fuzz target over generator bytes and a chunking seed, with seeds as its
+// first inputs (each at chunking seed 1).
+func GenFuzz(f *testing.F, check func(t *testing.T, data []byte, seed int64), seeds ...[]byte) {
+	for _, seed := range seeds {
+		f.Add(seed, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, seed uint8) { check(t, data, int64(seed)) })
+}
+
+// GenRuns runs check on n generated streams, the i-th from GenData(i, 40) chunked with seed i,
+// each a subtest named i, so that any of them can be repeated.
+func GenRuns(t *testing.T, n int, check func(t *testing.T, data []byte, seed int64)) {
+	for i := range n {
+		data := GenData(uint64(i), 40)
+		t.Run(strconv.Itoa(i), func(t *testing.T) { check(t, data, int64(i)) })
+	}
 }
