@@ -50,6 +50,52 @@ func (s *Stream) opened(index int) {
 	s.blocks[index] = true
 }
 
+// afterKind is what a piece of the stream after a message_stop is to the rule above.
+type afterKind uint8
+
+const (
+	afterOther  afterKind = iota // no part of a replay: the rule ends
+	afterKeep                    // a ping, comment or blank line: kept in its place
+	afterReplay                  // an event of the finish replayed
+	afterClose                   // the message_stop that closes the replay
+)
+
+// judgeAfterStop says what the complete piece raw is after a message_stop, opened telling the
+// block indexes the message opened.
+func judgeAfterStop(raw []byte, opened func(index int) bool) afterKind {
+	name, data, has := sse.Fields(raw)
+	if !has {
+		if commentOrBlank(raw) {
+			return afterKeep
+		}
+		return afterOther
+	}
+	var e event
+	if !isObject(data) || json.Unmarshal(data, &e) != nil || hasErrorKey(data) {
+		return afterOther
+	}
+	typ := e.Type
+	if name != nil {
+		if typ != "" && typ != string(name) {
+			return afterOther
+		}
+		typ = string(name)
+	}
+	switch typ {
+	case "ping":
+		return afterKeep
+	case "content_block_delta", "content_block_stop":
+		if e.Index != nil && opened(*e.Index) {
+			return afterReplay
+		}
+	case "message_delta":
+		return afterReplay
+	case "message_stop":
+		return afterClose
+	}
+	return afterOther
+}
+
 // pushAfterStop takes one piece of the stream after a message_stop (see the rule above). It
 // returns false when the piece is no part of a replay: then what was held went out as it came,
 // and the caller goes on with the piece by the other rules.
@@ -57,42 +103,16 @@ func (s *Stream) pushAfterStop(ev sse.Event, w io.Writer) (bool, error) {
 	if ev.Oversize || !ev.Complete {
 		return false, s.endAfterStop(w)
 	}
-	name, data, has := sse.Fields(ev.Raw)
-	if !has {
-		if commentOrBlank(ev.Raw) {
-			return true, s.keepAfterStop(w, ev.Raw)
-		}
-		return false, s.endAfterStop(w)
-	}
-	var e event
-	if !isObject(data) || json.Unmarshal(data, &e) != nil {
-		return false, s.endAfterStop(w)
-	}
-	typ := e.Type
-	if name != nil {
-		if typ != "" && typ != string(name) {
-			return false, s.endAfterStop(w)
-		}
-		typ = string(name)
-	}
-	switch typ {
-	case "ping":
+	switch judgeAfterStop(ev.Raw, func(i int) bool { return s.blocks[i] }) {
+	case afterKeep:
 		return true, s.keepAfterStop(w, ev.Raw)
-	case "content_block_delta", "content_block_stop":
-		if e.Index == nil || !s.blocks[*e.Index] || hasErrorKey(data) {
-			return false, s.endAfterStop(w)
-		}
-	case "message_delta":
-		if hasErrorKey(data) {
-			return false, s.endAfterStop(w)
-		}
-	case "message_stop":
-		// The replay is whole: its events are dropped, the pings and comments among them go out.
+	case afterReplay:
 		s.replay = append(s.replay, afterPiece{raw: bytes.Clone(ev.Raw), replay: true})
-		dropped := 0
+		return true, nil
+	case afterClose:
+		// The replay is whole: its events are dropped, the pings and comments among it go out.
 		for _, p := range s.replay {
 			if p.replay {
-				dropped++
 				continue
 			}
 			if _, err := w.Write(p.raw); err != nil {
@@ -100,16 +120,37 @@ func (s *Stream) pushAfterStop(ev sse.Event, w io.Writer) (bool, error) {
 			}
 		}
 		s.replay = s.replay[:0]
-		if dropped > 0 && !s.replayed {
+		if !s.replayed {
 			s.replayed = true
 			s.rep.Repair("", "shape") // one per message, however many replays
 		}
 		return true, nil
-	default:
-		return false, s.endAfterStop(w)
 	}
-	s.replay = append(s.replay, afterPiece{raw: bytes.Clone(ev.Raw), replay: true})
-	return true, nil
+	return false, s.endAfterStop(w)
+}
+
+// replayOnly reports whether the pieces of a whole stream body after its piece number stop (a
+// message_stop) are a replayed finish and nothing else (see the rule above): at least one
+// message_stop, and after the last one nothing but keep-alives.
+func replayOnly(body []byte, stop int, opened func(index int) bool) bool {
+	closed := false
+	for n, ev := range sse.Each(body, 0) {
+		if n <= stop {
+			continue
+		}
+		if ev.Oversize || !ev.Complete {
+			return false
+		}
+		switch judgeAfterStop(ev.Raw, opened) {
+		case afterOther:
+			return false
+		case afterReplay:
+			closed = false
+		case afterClose:
+			closed = true
+		}
+	}
+	return closed
 }
 
 // keepAfterStop writes a ping, comment or blank line now, or in its place among held pieces.
