@@ -19,12 +19,12 @@ import (
 // error or another message's message_start may. So, after a message_stop:
 //   - a content_block_delta or content_block_stop of a block the message opened, a message_delta
 //     and a message_stop are the finish replayed: they are held, and dropped at the message_stop
-//     that closes the replay;
+//     that closes the replay, or at the stream's end when it ends inside the replay (the message
+//     was whole at its message_stop; nothing after it can be part of it);
 //   - pings, comments and blank lines keep their place among them and go out;
 //   - anything else (an error, a message_start, a content_block_start, an event this dialect does
 //     not know, a frame cut off) means it is not a replay: what is held goes out as it came, and
-//     so does the rest, by the rules that apply to it. A stream that ends inside a replay (no
-//     second message_stop) goes out as it came too.
+//     so does the rest, by the rules that apply to it.
 
 // afterPiece is one piece of the stream after a message_stop, held while a replay may be coming:
 // its bytes and whether it is part of the replayed finish (dropped) or a ping, comment or blank
@@ -110,47 +110,42 @@ func (s *Stream) pushAfterStop(ev sse.Event, w io.Writer) (bool, error) {
 		s.replay = append(s.replay, afterPiece{raw: bytes.Clone(ev.Raw), replay: true})
 		return true, nil
 	case afterClose:
-		// The replay is whole: its events are dropped, the pings and comments among it go out.
-		for _, p := range s.replay {
-			if p.replay {
-				continue
-			}
-			if _, err := w.Write(p.raw); err != nil {
-				return true, err
-			}
-		}
-		s.replay = s.replay[:0]
-		if !s.replayed {
-			s.replayed = true
-			s.rep.Repair("", "shape") // one per message, however many replays
-		}
-		return true, nil
+		s.replay = append(s.replay, afterPiece{raw: bytes.Clone(ev.Raw), replay: true})
+		return true, s.dropReplay(w)
 	}
 	return false, s.endAfterStop(w)
 }
 
-// replayOnly reports whether the pieces of a whole stream body after its piece number stop (a
-// message_stop) are a replayed finish and nothing else (see the rule above): at least one
-// message_stop, and after the last one nothing but keep-alives.
-func replayOnly(body []byte, stop int, opened func(index int) bool) bool {
-	closed := false
-	for n, ev := range sse.Each(body, 0) {
-		if n <= stop {
+// dropReplay drops the replayed finish held; the pings and comments among it go out.
+func (s *Stream) dropReplay(w io.Writer) error {
+	dropped := false
+	for _, p := range s.replay {
+		if p.replay {
+			dropped = true
 			continue
 		}
-		if ev.Oversize || !ev.Complete {
-			return false
-		}
-		switch judgeAfterStop(ev.Raw, opened) {
-		case afterOther:
-			return false
-		case afterReplay:
-			closed = false
-		case afterClose:
-			closed = true
+		if _, err := w.Write(p.raw); err != nil {
+			return err
 		}
 	}
-	return closed
+	s.replay = s.replay[:0]
+	if dropped && !s.replayed {
+		s.replayed = true
+		s.rep.Repair("", "shape") // one per message, however many replays
+	}
+	return nil
+}
+
+// replayOnly reports whether the pieces of a whole stream body after its piece number stop (a
+// message_stop) are a replayed finish, perhaps cut by the body's end, and keep-alives, and
+// nothing else (see the rule above).
+func replayOnly(body []byte, stop int, opened func(index int) bool) bool {
+	for n, ev := range sse.Each(body, 0) {
+		if n > stop && (ev.Oversize || !ev.Complete || judgeAfterStop(ev.Raw, opened) == afterOther) {
+			return false
+		}
+	}
+	return true
 }
 
 // keepAfterStop writes a ping, comment or blank line now, or in its place among held pieces.
@@ -176,7 +171,7 @@ func (s *Stream) endAfterStop(w io.Writer) error {
 		}
 	}
 	if replay {
-		s.rep.Fail("events after message_stop that are no whole replayed finish")
+		s.rep.Fail("events after message_stop that are no replayed finish")
 	}
 	return nil
 }

@@ -115,12 +115,26 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 		t.Fatal(err)
 	}
 	out, _ := run(t, []byte(orderTools), ssetest.Chunks([]byte(body), seed))
-	if replay == ssetest.WholeReplay && strings.Count(string(out), `"message_stop"`) != 1 {
+	replayed := replay == ssetest.WholeReplay || replay == ssetest.CutReplay
+	if replayed && strings.Count(string(out), `"message_stop"`) != 1 {
 		t.Fatalf("a replayed finish went out:\n in: %s\nout: %s", body, out)
+	}
+	if replayed && !hasError {
+		// the client's accumulator must not have joined a replayed input into a block
+		m, err := client.AnthropicStream(out)
+		if err != nil {
+			t.Fatalf("client: %v\n in: %s\nout: %s", err, body, out)
+		}
+		sent := client.Assemble(client.AnthropicOrderFrames(out))
+		for _, b := range m.Content {
+			if b.Type == "tool_use" && b.PartialJSON() != sent["block/"+b.ID] {
+				t.Fatalf("block %s accumulates %q, its lane %q:\n in: %s\nout: %s", b.ID, b.PartialJSON(), sent["block/"+b.ID], body, out)
+			}
+		}
 	}
 	if healthy {
 		want := body
-		if replay == ssetest.WholeReplay {
+		if replayed {
 			// the replay is dropped, the ping among it kept
 			want = msg
 			if slices.Contains(after, genPing) {

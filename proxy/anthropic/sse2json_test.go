@@ -93,8 +93,12 @@ func TestSSEAsMessage(t *testing.T) {
 				}
 			},
 		},
-		{name: "stream with a replay it ends inside", request: bashTools,
-			body: tool + sseOf(`{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{}"}}`)},
+		{
+			name: "stream with a replay it ends inside", request: bashTools,
+			body: tool + sseOf(`{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{}"}}`),
+			want: `{"stop_reason":"tool_use","content":[{"type":"text","text":"Let me look."},{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls","timeout":30}}]}`,
+		},
+		{name: "stream with a frame cut off after message_stop", request: bashTools, body: tool + "data: {\"type\":\"content_block_delta\""},
 		{name: "healthy JSON passes", request: bashTools, body: healthyJSON},
 		{name: "no message_start", request: bashTools, body: sseOf(fTextStart, fText("0", `"Hi"`), fStop0, fEnd)},
 		{name: "tool input cut off", request: bashTools, body: strings.Replace(tool, `\"30\"}`, `\"3`, 1)},

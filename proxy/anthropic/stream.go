@@ -217,7 +217,7 @@ func (s *Stream) End(w io.Writer) error {
 	if err := s.releaseAll(w); err != nil {
 		return err
 	}
-	return s.endAfterStop(w) // a replay the stream ended inside goes out as it came
+	return s.dropReplay(w) // a replay the stream ended inside is dropped too
 }
 
 // Push takes one piece of the stream and writes what may go now.
