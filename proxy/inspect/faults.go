@@ -70,6 +70,8 @@ var titles = map[string]string{
 	"D20":  "arguments sent as an object, not a string",
 	"D31":  "tool-call delta without an index",
 	"D44":  "response.completed without output",
+	"D73":  "finish sequence replayed after message_stop",
+	"D74":  "Responses function_call without its output_item.done, or with an empty name there",
 }
 
 // KindRows maps a repair kind, as toolfix reports it, to the docs/faults.md rows it covers.
