@@ -35,7 +35,7 @@ type afterPiece struct {
 }
 
 // stopped records that the message_stop of a message just went out with nothing held, so that
-// what follows is judged by afterStop; from a message_stop that went out behind held pieces, or
+// what follows is judged by pushAfterStop; from a message_stop that went out behind held pieces, or
 // during a leaked call's hold, nothing is judged (fail open).
 func (s *Stream) stopped() {
 	s.afterStop = len(s.held) == 0 && s.leak == nil && s.orphan == nil

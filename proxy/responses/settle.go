@@ -36,14 +36,15 @@ import (
 //     got, as D44 does.
 //
 // Never: a call announced but never argued nor in the final output (a backend that announces
-// before it knows; settling it would run a tool with {}: hermes-agent PR #110975), a response that ends otherwise
-// (response.incomplete, failed, an error, no final event: D46, never completed), or an output
-// item without an id (nothing ties it to an announcement). A non-streamed response has no
-// announcement, so an empty name there is never guessed.
+// before it knows; settling it would run a tool with {}: hermes-agent PR #110975), a response
+// that ends otherwise (response.incomplete, failed, an error, no final event: D46, never
+// completed), or an output item with neither id nor call_id (nothing ties it to an
+// announcement). A non-streamed response has no announcement, so an empty name there is never
+// guessed.
 
 // announced is one function_call item announced by response.output_item.added.
 type announced struct {
-	id      string
+	id      string          // its callKey
 	index   int             // output_index; -1 when absent
 	item    json.RawMessage // the item as announced
 	name    string
