@@ -42,7 +42,7 @@ type genCall struct {
 
 // genResponse builds a Responses stream from the choices in data: perhaps a message item, then
 // 1-3 function_call items of ssetest.GenCall (arguments with faults, a tool not offered), each
-// argued in deltas cut at random (perhaps with function_call_arguments.done, perhaps not argued
+// announced with its id or by call_id alone, argued in deltas cut at random (perhaps with function_call_arguments.done, perhaps not argued
 // at all) and ended healthy, without its output_item.done or with an empty name there (D74);
 // then response.completed with the full output, an empty one or null, or response.incomplete;
 // sequence numbers on every event or on none. healthy reports that no rule may change it.
@@ -79,7 +79,12 @@ func genResponse(data []byte) (body string, calls []genCall, text string, final,
 		item := func(name, args, status string) string {
 			return `{"type":"function_call","id":"` + id + `","call_id":"call_` + oi + `","name":` + q(name) + `,"arguments":` + q(args) + `,"status":"` + status + `"}`
 		}
-		emit("response.output_item.added", `{"type":"response.output_item.added","output_index":`+oi+`,"item":`+item(name, "", "in_progress")+`}`)
+		added := item(name, "", "in_progress")
+		if p.Pick(4) == 0 {
+			// announced by call_id alone (the API allows an item without id), done with both
+			added = strings.Replace(added, `"id":"`+id+`",`, "", 1)
+		}
+		emit("response.output_item.added", `{"type":"response.output_item.added","output_index":`+oi+`,"item":`+added+`}`)
 		if c.argued {
 			for _, s := range pieces {
 				emit("response.function_call_arguments.delta", `{"type":"response.function_call_arguments.delta","item_id":"`+id+`","output_index":`+oi+`,"delta":`+q(s)+`}`)

@@ -44,7 +44,8 @@ import (
 
 // announced is one function_call item announced by response.output_item.added.
 type announced struct {
-	id      string          // its callKey
+	id      string          // its item id, or ""
+	callID  string          // its call_id, or ""
 	index   int             // output_index; -1 when absent
 	item    json.RawMessage // the item as announced
 	name    string
@@ -56,39 +57,44 @@ type announced struct {
 	rec     repair.CallRecord // what the call reported as shape, once
 }
 
-// callKey is what ties a function_call item to its announcement: its id, or its call_id when it
-// has none (the API allows an item without id: anomalyco/opencode PR #45081); "" for neither.
-func callKey(it *wireItem) string {
-	if it.ID != "" {
-		return it.ID
-	}
-	if it.CallID != "" {
-		return "\x00" + it.CallID
-	}
-	return ""
+// is reports whether the function_call item it is the announced call: the same item id, or
+// the same call_id (the API allows an item without id: anomalyco/opencode PR #45081).
+func (a *announced) is(it *wireItem) bool {
+	return it.ID != "" && it.ID == a.id || it.CallID != "" && it.CallID == a.callID
 }
 
-// announce records a function_call item of response.output_item.added.
+// announcement returns the announced call the function_call item it is, or nil.
+func (s *Stream) announcement(it *wireItem) *announced {
+	for _, a := range s.calls {
+		if a.is(it) {
+			return a
+		}
+	}
+	return nil
+}
+
+// announce records a function_call item of response.output_item.added; one with neither id nor
+// call_id cannot be told from another and is not followed.
 func (s *Stream) announce(e *event, it *wireItem) {
-	key := callKey(it)
-	if key == "" {
+	if it.ID == "" && it.CallID == "" {
 		return
 	}
-	a := &announced{id: key, index: intOr(e.OutputIndex), item: bytes.Clone(e.Item), name: it.Name}
-	if s.calls == nil {
-		s.calls = map[string]*announced{}
-	}
-	s.calls[key] = a
+	s.calls = append(s.calls, &announced{id: it.ID, callID: it.CallID, index: intOr(e.OutputIndex), item: bytes.Clone(e.Item), name: it.Name})
 }
 
-// argued finds the announced call an arguments event names, by item_id or else output_index.
+// argued finds the announced call an arguments event names: by item_id, or else by
+// output_index when the event has no item_id or the call was announced without id (its item_id
+// is then one the announcement never gave: anomalyco/opencode PR #45081).
 func (s *Stream) argued(e *event) *announced {
-	a := s.calls[e.ItemID]
-	if a == nil && e.OutputIndex != nil {
-		for _, c := range s.calls {
-			if c.index == *e.OutputIndex {
-				a = c
-			}
+	var a *announced
+	for _, c := range s.calls {
+		if e.ItemID != "" && c.id == e.ItemID {
+			a = c
+		}
+	}
+	for _, c := range s.calls {
+		if a == nil && e.OutputIndex != nil && c.index == *e.OutputIndex && (e.ItemID == "" || c.id == "") {
+			a = c
 		}
 	}
 	if a == nil || a.done {
@@ -118,10 +124,10 @@ func (s *Stream) argsFinal(e *event) {
 // call is marked done.
 func (s *Stream) named(item json.RawMessage, done bool) (json.RawMessage, bool) {
 	var it wireItem
-	if json.Unmarshal(item, &it) != nil || it.Type != "function_call" || callKey(&it) == "" {
+	if json.Unmarshal(item, &it) != nil || it.Type != "function_call" {
 		return item, false
 	}
-	a := s.calls[callKey(&it)]
+	a := s.announcement(&it)
 	if a == nil {
 		return item, false
 	}
@@ -149,10 +155,10 @@ func (s *Stream) named(item json.RawMessage, done bool) (json.RawMessage, bool) 
 func (s *Stream) settle(resp json.RawMessage) {
 	final := s.finalCalls(resp)
 	for _, a := range s.calls {
-		if a.done || !a.argued && final[a.id] == nil {
+		if a.done || !a.argued && final[a] == nil {
 			continue
 		}
-		item, ok := final[a.id], true
+		item, ok := final[a], true
 		if item != nil {
 			item, _ = s.named(item, false)
 		} else {
@@ -217,9 +223,9 @@ func (s *Stream) writeSettled(w io.Writer, raw []byte, e *event) error {
 	return nil
 }
 
-// finalCalls returns the function_call items of a response object's output list, by callKey,
-// when they carry arguments; nil when there is no such list.
-func (s *Stream) finalCalls(resp json.RawMessage) map[string]json.RawMessage {
+// finalCalls returns the function_call items of a response object's output list that carry
+// arguments, by the announced call each is; nil when there is no such list.
+func (s *Stream) finalCalls(resp json.RawMessage) map[*announced]json.RawMessage {
 	if len(s.calls) == 0 {
 		return nil
 	}
@@ -229,11 +235,13 @@ func (s *Stream) finalCalls(resp json.RawMessage) map[string]json.RawMessage {
 	if json.Unmarshal(resp, &r) != nil {
 		return nil
 	}
-	calls := map[string]json.RawMessage{}
+	calls := map[*announced]json.RawMessage{}
 	for _, raw := range r.Output {
 		var it wireItem
-		if json.Unmarshal(raw, &it) == nil && it.Type == "function_call" && it.Arguments != nil && callKey(&it) != "" {
-			calls[callKey(&it)] = raw
+		if json.Unmarshal(raw, &it) == nil && it.Type == "function_call" && it.Arguments != nil {
+			if a := s.announcement(&it); a != nil {
+				calls[a] = raw
+			}
 		}
 	}
 	return calls
@@ -260,19 +268,19 @@ func (a *announced) made() (json.RawMessage, bool) {
 // false when the list stays.
 func (s *Stream) settledOutput(items []json.RawMessage) ([]json.RawMessage, bool) {
 	changed := false
-	has := map[string]bool{}
+	has := map[*announced]bool{}
 	for i, it := range items {
 		if fixed, ok := s.named(it, false); ok {
 			items[i], changed = fixed, true
 		}
 		var it wireItem
-		if json.Unmarshal(items[i], &it) == nil {
-			has[callKey(&it)] = true
+		if json.Unmarshal(items[i], &it) == nil && it.Type == "function_call" {
+			has[s.announcement(&it)] = true
 		}
 	}
 	var missing []*announced
 	for _, a := range s.calls {
-		if a.settled != nil && !has[a.id] {
+		if a.settled != nil && !has[a] {
 			missing = append(missing, a)
 		}
 	}

@@ -79,8 +79,8 @@ type Stream struct {
 	noTools    bool                // the request offers no tool: no leaked call can be made
 
 	// the announced calls (settle.go, D74)
-	calls  map[string]*announced // function_call item id -> its announcement
-	unsent []*announced          // calls settled at response.completed, their done not yet written
+	calls  []*announced // the function_call items announced, in order
+	unsent []*announced // calls settled at response.completed, their done not yet written
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: none). rep may be
