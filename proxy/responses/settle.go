@@ -30,6 +30,8 @@ import (
 //     output_index;
 //   - an output_item.done, or an item of response.completed's output, whose name is "" where
 //     the announcement of the same item id named the call gets that name back;
+//   - an output_item.done that comes after response.completed for a call settled there is
+//     dropped (the client would run the call twice);
 //   - response.completed's output gets the calls settled here that it lacks: at their
 //     output_index in a list that holds other items, or, for an empty list (a relay that leaves
 //     the final output empty) or null, the output rebuilt from every output_item.done the client
@@ -245,6 +247,18 @@ func (s *Stream) finalCalls(resp json.RawMessage) map[*announced]json.RawMessage
 		}
 	}
 	return calls
+}
+
+// lateDone reports whether item, of an output_item.done, is a call whose done toolfix already
+// made at response.completed: the client has the call, and a second done would have it run twice,
+// so this one is dropped.
+func (s *Stream) lateDone(item json.RawMessage) bool {
+	var it wireItem
+	if json.Unmarshal(item, &it) != nil || it.Type != "function_call" {
+		return false
+	}
+	a := s.announcement(&it)
+	return a != nil && a.settled != nil
 }
 
 // made is the completed item of an announced call: the announcement with the arguments that

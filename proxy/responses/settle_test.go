@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/client"
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
@@ -34,5 +35,22 @@ func TestSettleCountsOnce(t *testing.T) {
 	}
 	if n != len(want) {
 		t.Fatalf("%d of the %d cases found", n, len(want))
+	}
+}
+
+// TestLateDoneDropped: an output_item.done that comes after response.completed, for a call whose
+// done toolfix made there (D74), is dropped, so that the client gets the call once.
+func TestLateDoneDropped(t *testing.T) {
+	fc := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"bash","arguments":"{\"command\":\"ls\"}","status":"completed"}`
+	in := ev("response.output_item.added", `{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"bash","arguments":""}}`) +
+		ev("response.function_call_arguments.delta", `{"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{\"command\":\"ls\"}"}`) +
+		ev("response.completed", `{"type":"response.completed","response":{"id":"r","status":"completed","output":[]}}`) +
+		ev("response.output_item.done", `{"type":"response.output_item.done","output_index":0,"item":`+fc+`}`)
+	for _, r := range ssetest.Readers([]byte(in)) {
+		out, kinds := run(t, []byte(tools), r)
+		got, err := client.ResponsesStream(out)
+		if err != nil || len(got.Calls) != 1 || len(got.Final) != 1 || len(kinds) != 1 {
+			t.Fatalf("calls %+v final %+v kinds %v (%v)\n%s", got.Calls, got.Final, kinds, err, out)
+		}
 	}
 }

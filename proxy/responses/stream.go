@@ -180,6 +180,9 @@ func (s *Stream) event(raw []byte) (out []byte, ev *event, drop bool) {
 		s.argsFinal(&e)
 		nd = s.argsDone(d, &e)
 	case "response.output_item.done":
+		if s.lateDone(e.Item) {
+			return nil, nil, true
+		}
 		nd = s.itemDone(d, &e)
 	case "response.completed":
 		s.settle(e.Response)
