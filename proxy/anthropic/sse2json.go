@@ -26,7 +26,8 @@ type accBlock struct {
 // messageFromSSE builds the Messages object a non-streamed request asked for from a streamed body
 // (docs/faults.md D55: decolua/9router #3492): message_start's message, its content built from the
 // content_block_start blocks and their deltas (text, input_json, thinking, signature, citations),
-// and message_delta's members and usage laid over it. A stream that carries an error event gives
+// and message_delta's members and usage laid over it, up to the message_stop that only a replayed
+// finish follows (D73). A stream that carries an error event gives
 // that event's object. ok is false when the body has no message_start, a delta of a kind it does
 // not know, a delta for no block, a tool input that is not JSON (cut off), or an event over the
 // size limit: the caller then passes the body as it came.
@@ -34,7 +35,7 @@ func messageFromSSE(body []byte) ([]byte, bool) {
 	var msg jsontext.Object
 	seen := false
 	blocks := map[int]*accBlock{}
-	for _, ev := range sse.Each(body, 0) {
+	for n, ev := range sse.Each(body, 0) {
 		if ev.Oversize {
 			return nil, false
 		}
@@ -91,6 +92,9 @@ func messageFromSSE(body []byte) ([]byte, bool) {
 			if !seen || !overlay(&msg, obj) {
 				return nil, false
 			}
+		}
+		if e.Type == "message_stop" && replayOnly(body, n, func(i int) bool { return blocks[i] != nil }) {
+			break // the finish replayed after it is no part of the message (D73)
 		}
 	}
 	if !seen {

@@ -78,6 +78,27 @@ func TestSSEAsMessage(t *testing.T) {
 				}
 			},
 		},
+		{
+			name: "stream with its finish replayed after message_stop", request: bashTools,
+			body: tool + sseOf(`{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"command\":\"ls\",\"timeout\":\"30\"}"}}`,
+				`{"type":"content_block_stop","index":1}`, `{"type":"ping"}`, fMsgDelta(`"end_turn"`), fEnd),
+			want: `{"stop_reason":"tool_use","content":[{"type":"text","text":"Let me look."},{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls","timeout":30}}]}`,
+		},
+		{
+			name: "stream with an error after message_stop", request: bashTools,
+			body: tool + "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
+			check: func(t *testing.T, out []byte) {
+				if !bytes.Contains(out, []byte(`"overloaded_error"`)) {
+					t.Errorf("the error after message_stop is not the answer: %s", out)
+				}
+			},
+		},
+		{
+			name: "stream with a replay it ends inside", request: bashTools,
+			body: tool + sseOf(`{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{}"}}`),
+			want: `{"stop_reason":"tool_use","content":[{"type":"text","text":"Let me look."},{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls","timeout":30}}]}`,
+		},
+		{name: "stream with a frame cut off after message_stop", request: bashTools, body: tool + "data: {\"type\":\"content_block_delta\""},
 		{name: "healthy JSON passes", request: bashTools, body: healthyJSON},
 		{name: "no message_start", request: bashTools, body: sseOf(fTextStart, fText("0", `"Hi"`), fStop0, fEnd)},
 		{name: "tool input cut off", request: bashTools, body: strings.Replace(tool, `\"30\"}`, `\"3`, 1)},

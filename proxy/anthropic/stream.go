@@ -100,6 +100,12 @@ type Stream struct {
 	unfit  int       // tool_use blocks of this message that ended not fitting their schema (judgeCall)
 	bypass bool      // an event was over the size limit: the rest passes as it comes
 
+	// after the message's message_stop (afterstop.go, D73)
+	afterStop bool         // a message_stop went out with nothing held: what follows is judged
+	replay    []afterPiece // held after it while a replayed finish may be coming
+	blocks    map[int]bool // upstream block indexes the message opened
+	replayed  bool         // a replay was dropped in this message (reported once)
+
 	maxHeld int    // see SetMaxHeld
 	frame   []byte // scratch: the event toolfix would write for a held input_json_delta
 }
@@ -126,7 +132,7 @@ func (s *Stream) SetMaxHeld(n int) {
 // sends a keep-alive (see KeepAlive) when the client has had no byte for long, so that no hold,
 // faulty or not, keeps the client silent past its idle timeout.
 func (s *Stream) HoldingSpan() bool {
-	return len(s.held) > 0 || s.leak != nil
+	return len(s.held) > 0 || s.leak != nil || len(s.replay) > 0
 }
 
 // holdingInput reports whether a tool input is held that cannot fit its schema as it is (see
@@ -155,6 +161,9 @@ func (s *Stream) Held() []byte {
 		for _, q := range s.leak.queued {
 			b = append(b, q.Raw...)
 		}
+	}
+	for _, p := range s.replay {
+		b = append(b, p.raw...)
 	}
 	return b
 }
@@ -205,7 +214,10 @@ func (s *Stream) End(w io.Writer) error {
 		}
 	}
 	s.orphan = nil
-	return s.releaseAll(w)
+	if err := s.releaseAll(w); err != nil {
+		return err
+	}
+	return s.dropReplay(w) // a replay the stream ended inside is dropped too
 }
 
 // Push takes one piece of the stream and writes what may go now.
@@ -219,6 +231,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	if s.leak != nil {
 		return s.pushLeak(ev, w)
+	}
+	if s.afterStop {
+		if done, err := s.pushAfterStop(ev, w); done || err != nil {
+			return err
+		}
 	}
 	if ev.Oversize {
 		s.bypass = true
@@ -321,6 +338,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	switch e.Type {
 	case "message_start":
 		s.shift, s.calls, s.unfit = 0, 0, 0
+		s.blocks, s.replayed = nil, false
 		return s.send(w, raw)
 	case "content_block_start":
 		return s.blockStart(w, raw, data, &e)
@@ -357,7 +375,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 				return err
 			}
 		}
-		return s.send(w, s.shifted(raw, data, e.Index))
+		if err := s.send(w, s.shifted(raw, data, e.Index)); err != nil || e.Type != "message_stop" {
+			return err
+		}
+		s.stopped()
+		return nil
 	}
 }
 
@@ -391,6 +413,7 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 	}
 	b := &block{index: *e.Index, typ: cb.Type, eol: sse.LineEnding(raw)}
 	s.blk = b
+	s.opened(*e.Index)
 	switch cb.Type {
 	case "text":
 		if s.shift != 0 {

@@ -435,3 +435,16 @@ func TestTooDeep(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayCountsOnce: a finish replayed twice after message_stop (D73) is dropped both times and
+// counted as one shape repair for the message.
+func TestReplayCountsOnce(t *testing.T) {
+	replay := sseOf(`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}`, fStop0, fMsgDelta(`"end_turn"`), fEnd)
+	msg := sseOf(fStart, fTextStart, fText("0", `"Hi"`), fStop0, fMsgDelta(`"end_turn"`), fEnd)
+	for name, r := range readers(msg + replay + replay) {
+		out, kinds := run(t, []byte(bashTools), r)
+		if string(out) != msg || len(kinds) != 1 || kinds[0] != "shape" {
+			t.Fatalf("%s: kinds %v\n%s", name, kinds, out)
+		}
+	}
+}

@@ -127,9 +127,12 @@ func orderFrames(body []byte, read func(f *OrderFrame, name, data []byte, has bo
 // and stop, and message_delta, message_stop and error events (barriers of all). A tool_use
 // block's lane is named by its id ("block/ID"), so that it is the same lane when toolfix
 // renumbers blocks; any other block's is "block/N/content", N its index, whose tail a repair may
-// drop (an orphan word, leaked markup that goes out as a tool_use block).
+// drop (an orphan word, leaked markup that goes out as a tool_use block). A message ends at its
+// message_stop: the events after it, up to a message_start, carry nothing to order (a finish
+// replayed after it is dropped, docs/faults.md D73).
 func AnthropicOrderFrames(body []byte) []OrderFrame {
 	lanes := map[int]string{} // block index -> lane, from its content_block_start
+	ended := false            // a message_stop came, and no message_start since
 	return orderFrames(body, func(f *OrderFrame, name, data []byte, has bool) {
 		var e struct {
 			Type         string `json:"type"`
@@ -150,6 +153,10 @@ func AnthropicOrderFrames(body []byte) []OrderFrame {
 		if e.Type == "" {
 			e.Type = string(name)
 		}
+		if ended && e.Type != "message_start" {
+			return
+		}
+		ended = e.Type == "message_stop"
 		lane := ""
 		if e.Index != nil {
 			if e.Type == "content_block_start" {

@@ -60,8 +60,18 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string
 	var out []*Block
 	byIndex := map[int]*Block{}
 	sr := ""
+	ended := false // a message_stop came: a delta after it is no part of the message (D73)
 	for _, ev := range events {
 		if !ev.Object {
+			continue
+		}
+		switch ev.Type {
+		case "message_start":
+			ended = false
+		case "message_stop":
+			ended = true
+		}
+		if ended && (ev.Type == "content_block_delta" || ev.Type == "message_delta") {
 			continue
 		}
 		var e struct {
@@ -132,6 +142,7 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 			f.add("D42", "", where, "error event: "+clip(ev.Data, 80))
 		}
 	}
+	replayFaults(f, events)
 	hasTool := false
 	for i, b := range blocks {
 		where := fmt.Sprintf("block %d (%s)", b.Index, b.Type)
@@ -158,6 +169,39 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 	}
 	if hasTool && (stopReason == "end_turn" || stopReason == "null") {
 		f.add("D39", "stop_reason", "message", fmt.Sprintf("stop_reason %s although the message holds tool_use blocks: the client will not run them", stopReason))
+	}
+}
+
+// replayFaults finds a finish replayed after a message's message_stop (D73), as toolfix judges it:
+// after the message_stop, deltas and stops of blocks the message opened, message_delta and
+// message_stop, with pings, comments and blank lines among them, and nothing else.
+func replayFaults(f *faultList, events []Event) {
+	opened := map[int]bool{}
+	stop, first := -1, -1 // the message_stop, the first replayed event after it
+	for _, ev := range events {
+		switch {
+		case ev.Type == "message_start":
+			clear(opened)
+			stop, first = -1, -1
+		case stop < 0:
+			if ev.Type == "content_block_start" {
+				opened[ev.Index] = true
+			}
+			if ev.Type == "message_stop" {
+				stop = ev.N
+			}
+		case !ev.HasData || ev.Type == "ping":
+		case ev.Type == "message_delta" || ev.Type == "message_stop" ||
+			(ev.Type == "content_block_delta" || ev.Type == "content_block_stop") && opened[ev.Index]:
+			if first < 0 {
+				first = ev.N
+			}
+		default:
+			return // something else follows the message_stop: toolfix leaves it all as it came
+		}
+	}
+	if first >= 0 {
+		f.add("D73", "shape", "message", fmt.Sprintf("event %d: the finish replayed after message_stop: a client adds it to the message (a tool input becomes {A}{A}; its stop_reason wins)", first))
 	}
 }
 

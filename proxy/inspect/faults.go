@@ -70,6 +70,8 @@ var titles = map[string]string{
 	"D20":  "arguments sent as an object, not a string",
 	"D31":  "tool-call delta without an index",
 	"D44":  "response.completed without output",
+	"D73":  "finish sequence replayed after message_stop",
+	"D74":  "Responses function_call without its output_item.done, or with an empty name there",
 }
 
 // KindRows maps a repair kind, as toolfix reports it, to the docs/faults.md rows it covers.
@@ -79,7 +81,7 @@ var KindRows = map[string][]string{
 	"leaked_call":   {"D01", "D02", "D03", "D03b", "D04", "D05", "D06", "D58", "D59", "D60", "D62"},
 	"orphan_prefix": {"D01b"},
 	"junk_frame":    {"D47", "D48"},
-	"shape":         {"D38", "D41", "D31", "D32", "D33", "D36"},
+	"shape":         {"D38", "D41", "D31", "D32", "D33", "D36", "D73", "D74"},
 	"stop_reason":   {"D39"},
 	"finish_reason": {"D34"},
 	"args_object":   {"D20"},

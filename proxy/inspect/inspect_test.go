@@ -152,3 +152,31 @@ func FuzzLoadAnalyze(f *testing.F) {
 		}
 	})
 }
+
+// TestStructureFaults: analyze names a finish replayed after message_stop (D73) and a Responses
+// call without its done or with an empty name there (D74) in the struct-* cases that hold them,
+// and neither in their look-alikes.
+func TestStructureFaults(t *testing.T) {
+	for _, c := range cases.ForTest(t) {
+		if !strings.HasPrefix(c.Name, "struct-") || c.Protocol == "openai" {
+			continue // the Chat structure rows are others (D70-D72)
+		}
+		t.Run(c.Protocol+"/"+c.Name, func(t *testing.T) {
+			x, err := FromBodies(c.Request, c.Upstream, c.Protocol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Analyze(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, f := range r.Faults {
+				found = found || f.ID == "D73" || f.ID == "D74"
+			}
+			if want := !c.Want.Passthrough; found != want {
+				t.Errorf("D73/D74 found %v, want %v: %+v", found, want, r.Faults)
+			}
+		})
+	}
+}

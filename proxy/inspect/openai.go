@@ -150,6 +150,7 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 // responsesFaults finds the faults of a Responses stream: frames that are no event, function calls
 // whose arguments need repair, and a response.completed that lost its output.
 func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
+	calls := map[string]*announcedCall{} // function_call item id -> its announcement (D74)
 	for _, ev := range events {
 		where := fmt.Sprintf("event %d", ev.N)
 		switch {
@@ -164,22 +165,56 @@ func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
 		}
 		var e struct {
 			Item     *client.ResponsesItem `json:"item"`
+			ItemID   string                `json:"item_id"`
 			Response struct {
 				Output json.RawMessage `json:"output"`
 			} `json:"response"`
 		}
 		_ = json.Unmarshal([]byte(ev.Data), &e)
+		var id struct {
+			Item struct {
+				ID string `json:"id"`
+			} `json:"item"`
+		}
+		_ = json.Unmarshal([]byte(ev.Data), &id)
 		switch ev.Type {
+		case "response.output_item.added":
+			if e.Item != nil && e.Item.Type == "function_call" && id.Item.ID != "" {
+				calls[id.Item.ID] = &announcedCall{name: e.Item.Name}
+			}
+		case "response.function_call_arguments.delta", "response.function_call_arguments.done":
+			if c := calls[e.ItemID]; c != nil {
+				c.argued = true
+			}
 		case "response.output_item.done":
 			if e.Item != nil {
+				if c := calls[id.Item.ID]; c != nil && e.Item.Type == "function_call" {
+					c.done = true
+					if e.Item.Name == "" && c.name != "" {
+						f.add("D74", "shape", where, fmt.Sprintf("the done of function_call %s has name \"\" where output_item.added named it: clients take the name from the done", c.name))
+						e.Item.Name = c.name // its arguments are judged as the announced tool's, as toolfix does
+					}
+				}
 				itemFaults(f, where, e.Item, tools)
 			}
 		case "response.completed":
 			if e.Response.Output == nil || string(e.Response.Output) == "null" {
 				f.add("D44", "shape", where, "response.completed carries no output")
 			}
+			for _, c := range calls {
+				if c.argued && !c.done {
+					f.add("D74", "shape", where, fmt.Sprintf("function_call %s announced and argued but never done before response.completed: clients build calls from the dones and drop it", c.name))
+				}
+			}
 		}
 	}
+}
+
+// announcedCall is what responsesFaults follows of a function_call announced by
+// response.output_item.added: its name, and whether arguments and its done came.
+type announcedCall struct {
+	name         string
+	argued, done bool
 }
 
 // itemFaults checks one Responses output item: a function call's arguments, a message's last

@@ -58,7 +58,17 @@ func upstreamCalls(t testing.TB, c cases.Case) []caseCall {
 	switch {
 	case c.Protocol == "anthropic" && c.Stream:
 		byIndex := map[float64]int{}
+		ended := false // a message_stop came: what follows is no part of the message (D73)
 		for _, e := range sseData(c.Upstream) {
+			switch e["type"] {
+			case "message_start":
+				ended = false
+			case "message_stop":
+				ended = true
+			}
+			if ended {
+				continue
+			}
 			switch e["type"] {
 			case "content_block_start":
 				cb, _ := e["content_block"].(map[string]any)
@@ -137,10 +147,75 @@ func upstreamCalls(t testing.TB, c cases.Case) []caseCall {
 			}
 		}
 	case c.Protocol == "responses":
-		for _, e := range sseData(c.Upstream) {
-			item, _ := e["item"].(map[string]any)
-			if e["type"] == "response.output_item.done" && item["type"] == "function_call" {
-				calls = append(calls, caseCall{id: str(item["call_id"]), name: str(item["name"]), raw: str(item["arguments"])})
+		calls = responsesCalls(sseData(c.Upstream))
+	}
+	return calls
+}
+
+// responsesCalls reads the function calls of a Responses stream's events as the dialect settles
+// them (D74): each output_item.done's, named as its output_item.added named it when the done's
+// name is empty; and at response.completed each call announced and argued (or in the final
+// output) whose done never came, from the final output's item or else the arguments that came.
+func responsesCalls(events []map[string]any) []caseCall {
+	type announced struct {
+		item         string // its item id
+		call         caseCall
+		argued, done bool
+	}
+	byID := map[string]*announced{}
+	var order []*announced
+	var calls []caseCall
+	for _, e := range events {
+		item, _ := e["item"].(map[string]any)
+		isCall := item["type"] == "function_call"
+		switch e["type"] {
+		case "response.output_item.added":
+			if isCall && str(item["id"]) != "" {
+				a := &announced{item: str(item["id"]), call: caseCall{id: str(item["call_id"]), name: str(item["name"])}}
+				byID[str(item["id"])] = a
+				order = append(order, a)
+			}
+		case "response.function_call_arguments.delta":
+			if a := byID[str(e["item_id"])]; a != nil {
+				a.call.raw += str(e["delta"])
+				a.argued = true
+			}
+		case "response.function_call_arguments.done":
+			if a := byID[str(e["item_id"])]; a != nil {
+				a.call.raw, a.argued = str(e["arguments"]), true
+			}
+		case "response.output_item.done":
+			if !isCall {
+				continue
+			}
+			cl := caseCall{id: str(item["call_id"]), name: str(item["name"]), raw: str(item["arguments"])}
+			if a := byID[str(item["id"])]; a != nil {
+				a.done = true
+				if cl.name == "" {
+					cl.name = a.call.name
+				}
+			}
+			calls = append(calls, cl)
+		case "response.completed":
+			resp, _ := e["response"].(map[string]any)
+			final := map[string]string{}
+			out, _ := resp["output"].([]any)
+			for _, it := range out {
+				it, _ := it.(map[string]any)
+				if it["type"] == "function_call" {
+					final[str(it["id"])] = str(it["arguments"])
+				}
+			}
+			for _, a := range order { // in output_index order, as the dialect writes them
+				args, inFinal := final[a.item]
+				if a.done || !a.argued && !inFinal {
+					continue
+				}
+				if inFinal {
+					a.call.raw = args
+				}
+				a.done = true
+				calls = append(calls, a.call)
 			}
 		}
 	}

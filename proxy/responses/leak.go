@@ -80,6 +80,12 @@ func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 				s.holding, s.msgDone = nil, -1
 				return s.flush(w, raw, e)
 			}
+			if !bytes.Contains(raw, []byte(":")) {
+				// blank lines only: they keep their place, so that a stream that turns out
+				// healthy stays byte for byte
+				s.held = append(s.held, heldEvent{raw: bytes.Clone(raw)})
+				return nil
+			}
 		}
 		return s.write(w, raw, e)
 	}
@@ -245,9 +251,7 @@ func sameText(e *event, key textKey, typ string) bool {
 // structured call may have come, and every call must fit the request's tools.
 func (s *Stream) decide(th *textHold, key textKey, item json.RawMessage) (*leakFix, bool) {
 	if s.structured {
-		if _, found := th.h.Tail(th.h.Held()); found {
-			s.rep.Fail("leaked call beside structured calls")
-		}
+		s.structuredTail(th)
 		return nil, false
 	}
 	leak, found := th.h.Tail(th.h.Held())
@@ -267,6 +271,14 @@ func (s *Stream) decide(th *textHold, key textKey, item json.RawMessage) (*leakF
 		return nil, false
 	}
 	return &leakFix{part: key.part, keep: keep, msg: msg, calls: calls}, true
+}
+
+// structuredTail reports a fail-open when the held text th ends in a leaked tail in a response
+// that has a function_call item: its markup is never made into calls.
+func (s *Stream) structuredTail(th *textHold) {
+	if _, found := th.h.Tail(th.h.Held()); found {
+		s.rep.Fail("leaked call beside structured calls")
+	}
 }
 
 // leakedCalls turns leaked calls into completed function_call items; false when the request does

@@ -16,7 +16,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"sort"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/openai"
@@ -45,6 +44,7 @@ type wireItem struct {
 	ID        string  `json:"id"`
 	Name      string  `json:"name"`
 	Arguments *string `json:"arguments"`
+	CallID    string  `json:"call_id"`
 }
 
 // fix is the verdict on one call's arguments, made once and reused by every event that repeats
@@ -77,6 +77,10 @@ type Stream struct {
 	shifts     []shift             // items inserted so far
 	fixed      map[string]*leakFix // message item id -> its repair
 	noTools    bool                // the request offers no tool: no leaked call can be made
+
+	// the announced calls (settle.go, D74)
+	calls  []*announced // the function_call items announced, in order
+	unsent []*announced // calls settled at response.completed, their done not yet written
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: none). rep may be
@@ -120,9 +124,20 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		s.holding, s.msgDone = nil, -1
 		return s.flush(w, ev.Raw, nil)
 	}
+	if !ev.Complete {
+		// The stream was cut inside an event (only the last piece can be): it goes out as it
+		// came, behind what is held, which goes out as it came too (End).
+		s.holding, s.msgDone = nil, -1
+		return s.flush(w, ev.Raw, nil)
+	}
 	out, e, drop := s.event(ev.Raw)
 	if drop {
 		return nil
+	}
+	if len(s.unsent) > 0 {
+		if err := s.writeSettled(w, out, e); err != nil {
+			return err
+		}
 	}
 	return s.step(w, out, e)
 }
@@ -159,11 +174,20 @@ func (s *Stream) event(raw []byte) (out []byte, ev *event, drop bool) {
 	switch *e.Type {
 	case "response.output_item.added":
 		s.added(&e)
+	case "response.function_call_arguments.delta":
+		s.argDelta(&e)
 	case "response.function_call_arguments.done":
+		s.argsFinal(&e)
 		nd = s.argsDone(d, &e)
 	case "response.output_item.done":
+		if s.lateDone(e.Item) {
+			return nil, nil, true
+		}
 		nd = s.itemDone(d, &e)
-	case "response.completed", "response.incomplete":
+	case "response.completed":
+		s.settle(e.Response)
+		nd = s.completed(d, &e)
+	case "response.incomplete":
 		nd = s.completed(d, &e)
 	}
 	if nd == nil {
@@ -181,6 +205,7 @@ func (s *Stream) added(e *event) {
 		s.rep.NotDeclared(it.Name) // REPAIRS.md D57: logged, never repaired
 	}
 	s.names[it.ID] = it.Name
+	s.announce(e, &it)
 	if e.OutputIndex != nil {
 		s.byOut[*e.OutputIndex] = it.ID
 	}
@@ -214,11 +239,12 @@ func (s *Stream) argsDone(d []byte, e *event) []byte {
 // itemDone repairs a function_call item of response.output_item.done and remembers every item
 // for a final response that comes without output; nil when the event stays.
 func (s *Stream) itemDone(d []byte, e *event) []byte {
-	item := e.Item
+	item, renamed := s.named(e.Item, true)
 	fixed, changed := s.item(item)
 	if changed {
 		item = fixed
 	}
+	changed = changed || renamed
 	if e.OutputIndex != nil && len(item) > 0 {
 		s.done[*e.OutputIndex] = bytes.Clone(item)
 	}
@@ -229,7 +255,7 @@ func (s *Stream) itemDone(d []byte, e *event) []byte {
 	if err != nil {
 		return nil
 	}
-	obj.Set("item", fixed)
+	obj.Set("item", item)
 	return obj.Marshal()
 }
 
@@ -294,16 +320,7 @@ func (s *Stream) completed(d []byte, e *event) []byte {
 		if len(s.done) == 0 {
 			return nil
 		}
-		idx := make([]int, 0, len(s.done))
-		for i := range s.done {
-			idx = append(idx, i)
-		}
-		sort.Ints(idx)
-		items := make([]json.RawMessage, len(idx))
-		for k, i := range idx {
-			items[k] = s.done[i]
-		}
-		resp.Set("output", jsontext.Array(items))
+		resp.Set("output", jsontext.Array(s.doneItems()))
 		s.rep.Repair("", "shape")
 	default:
 		items, changed := s.output(out)
@@ -320,13 +337,14 @@ func (s *Stream) completed(d []byte, e *event) []byte {
 	return obj.Marshal()
 }
 
-// output repairs the function_call items of an output list; changed is false when none changed.
+// output repairs the function_call items of an output list, and gives it the names and calls of
+// D74 (settledOutput); changed is false when none changed.
 func (s *Stream) output(raw json.RawMessage) (json.RawMessage, bool) {
 	var items []json.RawMessage
 	if json.Unmarshal(raw, &items) != nil {
 		return nil, false
 	}
-	changed := false
+	items, changed := s.settledOutput(items)
 	for i, it := range items {
 		if fixed, ok := s.item(it); ok {
 			items[i] = fixed

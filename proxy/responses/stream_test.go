@@ -186,7 +186,7 @@ func TestRepairResponse(t *testing.T) {
 }
 
 // FuzzStream: never panic, and an output that differs from the input must have been reported as a
-// repair.
+// repair, but for comments that passed ahead of a held text (see Stream.HoldingSpan).
 func FuzzStream(f *testing.F) {
 	for _, c := range cases.ForTest(f, "responses") {
 		f.Add(c.Request, c.Upstream, uint8(1))
@@ -196,7 +196,7 @@ func FuzzStream(f *testing.F) {
 	f.Fuzz(func(t *testing.T, request, body []byte, chunk uint8) {
 		r := io.Reader(ssetest.Chunks(body, int64(chunk)))
 		out, kinds := run(t, request, r)
-		if len(kinds) == 0 && !bytes.Equal(out, body) {
+		if len(kinds) == 0 && !bytes.Equal(sse.WithoutKeepAlives(out, nil), sse.WithoutKeepAlives(body, nil)) {
 			t.Fatalf("output changed with no repair reported:\n in: %q\nout: %q", body, out)
 		}
 	})

@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
 )
 
 // GenSchemas are the parameter schemas of the tools the dialects' stream generators offer: p (a
@@ -105,4 +109,68 @@ func GenData(seed uint64, n int) []byte {
 		data[k] = byte(r.IntN(256))
 	}
 	return data
+}
+
+// Replay is what GenReplay drew to follow a stream's end.
+type Replay int
+
+// The replays GenReplay draws.
+const (
+	NoReplay    Replay = iota // nothing follows the end
+	WholeReplay               // the finish again, whole (D73)
+	CutReplay                 // the finish again, cut before its last event (the stream ends inside it)
+	KeepAfter                 // only a keep-alive follows the end
+)
+
+// GenReplay draws what a gateway sends after a stream's last event (docs/faults.md D73: a
+// translator that runs its finish step once per finish chunk): most often nothing; or the finish
+// events again, whole or cut before the last, maybe with keep (a keep-alive: a ping, a comment)
+// among them; or keep alone. finish are the events of the replay, in order, each with bytes of its
+// own (the order checker tells equal events apart only greedily).
+func GenReplay(p *Picker, finish []string, keep string) ([]string, Replay) {
+	switch p.Pick(6) {
+	case 1, 2:
+		out := slices.Clone(finish)
+		if p.Pick(2) == 0 {
+			out = slices.Insert(out, p.Pick(len(out)), keep)
+		}
+		return out, WholeReplay
+	case 3:
+		if len(finish) < 2 {
+			return nil, NoReplay
+		}
+		return slices.Clone(finish[:1+p.Pick(len(finish)-1)]), CutReplay
+	case 4:
+		return []string{keep}, KeepAfter
+	}
+	return nil, NoReplay
+}
+
+// GenRequest returns the body of a streamed request offering the tools of GenSchemas in the order
+// of GenNames, each written by tool from its name and its schema's JSON text, as the API spells
+// a tool.
+func GenRequest(tool func(name, schema string) string) string {
+	var tl []string
+	for _, name := range GenNames {
+		tl = append(tl, tool(name, GenSchemas[name]))
+	}
+	return `{"model":"m","stream":true,"tools":[` + strings.Join(tl, ",") + `]}`
+}
+
+// GenFuzz runs check as a fuzz target over generator bytes and a chunking seed, with seeds as its
+// first inputs (each at chunking seed 1).
+func GenFuzz(f *testing.F, check func(t *testing.T, data []byte, seed int64), seeds ...[]byte) {
+	for _, seed := range seeds {
+		f.Add(seed, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, seed uint8) { check(t, data, int64(seed)) })
+}
+
+// GenRuns runs check on n generated streams, the i-th from GenData(i, 40) chunked with seed i,
+// each a subtest named i, so that any of them can be repeated.
+func GenRuns(t *testing.T, n int, check func(t *testing.T, data []byte, seed int64)) {
+	for i := range n {
+		data := GenData(uint64(i), 40)
+		t.Run(strconv.Itoa(i), func(t *testing.T) { check(t, data, int64(i)) })
+	}
 }
