@@ -26,6 +26,7 @@ type call struct {
 	refs       []pieceRef // where the deltas of a held call are, until it is settled
 	started    bool       // its first delta came
 	hold       int        // counts the spans held (see callRef.waits)
+	head       pieceRef   // where its first delta is
 
 	// A named call of an offered tool streams while scan finds its arguments consistent with the
 	// schema (held stays false; streamed counts the argument bytes that went out). From the first
@@ -49,6 +50,8 @@ type call struct {
 	// arguments (repairLate); lateSent is what the client had of the arguments before them.
 	late     bool
 	lateSent []byte
+
+	cum resend // the evidence for cumulative arguments (D71)
 }
 
 // keptPrefix is how much of a call's arguments that stream as they came is kept, in bytes, so
@@ -90,13 +93,13 @@ func (c *choiceState) nextIndex() int { return c.next }
 // callFor finds the call a tool-call delta belongs to, starting a new one when it begins one.
 // A delta without index (docs/faults.md D31: AstrBotDevs/AstrBot #6692) continues the last call
 // unless it names another id, or another name where the last call already has one; a delta whose
-// index names a call begun with another id starts a new call too (the SDKs would glue the two
-// calls' arguments together).
+// index names a call it begins another of (beginsAnother, D70) starts a new call too (the SDKs
+// would glue the two calls' arguments together).
 func (c *choiceState) callFor(tc *wireToolCall) *call {
 	id, name := strOf(tc.ID), fnName(tc)
 	if tc.Index != nil {
 		cl := c.byIndex[*tc.Index]
-		if cl != nil && (id == "" || cl.id == "" || id == cl.id) {
+		if cl != nil && !beginsAnother(cl, tc, id, name) {
 			return cl
 		}
 		return c.newCall(*tc.Index)
@@ -164,10 +167,16 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		p.lanes = append(p.lanes, cl)
 	}
 	if !cl.open && !c.reopen(cl) {
-		return // a late delta of a complete call that cannot be judged: it passes as it is
+		// a late delta of a complete call that cannot be judged: it passes as it is, on the
+		// index its call goes out with (D70, D31)
+		c.patchInPlace(p, pos, cl, tc.Index == nil || *tc.Index != cl.index, false, false, nil, false)
+		return
 	}
 	first := !cl.started
 	cl.started = true
+	if first {
+		cl.head = pieceRef{p: p, pos: pos}
+	}
 	id, name := strOf(tc.ID), fnName(tc)
 	reindex := tc.Index == nil || *tc.Index != cl.index
 	if first {
@@ -197,18 +206,27 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		}
 		cl.argsObject = cl.argsObject || obj
 	}
+	if obj {
+		cl.cum.broken = true
+	}
 	if cl.held {
+		extends := cl.cum.next(cl.args, text)
 		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
 		if len(cl.args)-cl.streamed > s.maxHeld {
 			// Past the bound: what is held goes out as it came, and the rest streams.
 			s.rep.CallFail(&cl.rec, "held tool arguments over the size limit")
+			c.mendHeld(cl)
 			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs, cl.late = false, false, true, nil, nil, nil, false
+			cl.cum = resend{broken: true}
 		}
 		if cl.span {
 			if cl.scan != nil {
 				cl.scan.Feed(text)
+			}
+			if (cl.cum.hold || extends) && c.resendGoesOn(cl, extends) {
+				return
 			}
 			c.settleSpans(cl)
 			return
@@ -251,25 +269,32 @@ func (c *choiceState) named(cl *call) {
 // repair may change on, the call is held (see call.span and settleSpans).
 func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, first, obj bool) {
 	cl.scan.Feed(text)
+	extends := !cl.lost && cl.cum.next(cl.args, text)
 	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
 	if _, held := cl.scan.Held(); (held || obj && cl.scan != nil) && !cl.lost && !cl.bad {
 		cl.held, cl.span, cl.spanFirst = true, true, first
+		cl.cum.hold = extends
 		cl.hold++
 		cl.faulty = obj || cl.scan.Faulty()
 		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
-		c.settleSpans(cl)
+		if !cl.cum.hold {
+			c.settleSpans(cl)
+		}
 		return
 	} else if held && cl.lost {
 		c.s.rep.CallFail(&cl.rec, "tool arguments too long before their fault to repair while streaming")
 		cl.scan = nil
+	} else if extends && cl.scan != nil && !cl.bad {
+		c.holdResend(p, pos, cl, text) // D71: the deltas may be resending the arguments whole
+		return
 	}
 	if !cl.lost {
 		if len(cl.args)+len(text) <= keptPrefix {
 			cl.args = append(cl.args, text...)
 		} else {
-			cl.args, cl.lost = nil, true
+			cl.args, cl.lost, cl.cum.broken = nil, true, true
 		}
 	}
 	cl.streamed += len(text)
@@ -354,6 +379,7 @@ func (c *choiceState) completeCalls(repair bool) {
 		if repair {
 			c.judgeCall(cl)
 		}
+		c.mendHeld(cl)
 		cl.refs = nil
 	}
 }
@@ -456,7 +482,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	}
 	cut := c.cutCall(cl)
 	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
-		if fixed, k, ok := repairArguments(s.tools, cl.name, args, cut); ok {
+		if fixed, k, ok := s.repairWhole(cl, cut); ok {
 			args = fixed
 			cl.fixed = fixed
 			kinds = append(kinds, k...)
@@ -468,17 +494,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 		kinds = append(kinds, "shape")
 	}
 	if len(kinds) == 0 {
-		if cl.untyped && len(cl.refs) > 0 {
-			// Only "type" is missing: the first delta is mended in place.
-			r := cl.refs[0]
-			ed := r.p.edit()
-			if ed.patch == nil {
-				ed.patch = map[int]*callPatch{}
-			}
-			ed.patch[r.pos] = &callPatch{typ: true}
-			s.rep.CallRepair(&cl.rec, cl.name, "shape")
-		}
-		return
+		return // only "type" may be missing: mendHeld adds it in place
 	}
 	if cl.id == "" {
 		cl.id = repair.NewID("call_")
@@ -506,8 +522,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		kinds = append(kinds, "args_object")
 	}
 	if !s.tools.Fits(cl.name, args) {
-		cut := c.cutCall(cl)
-		f, k, ok := repairArguments(s.tools, cl.name, args, cut)
+		f, k, ok := s.repairWhole(cl, c.cutCall(cl))
 		switch {
 		case !ok:
 			s.rep.CallFail(&cl.rec, repair.NotFit)
