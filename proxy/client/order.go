@@ -17,7 +17,7 @@ import (
 // ("0/1": choice 0, call index 1), "CHOICE/content" for a choice's content and reasoning, and
 // for an Anthropic content block "block/ID" (a tool_use block) or "block/N/content" (see
 // AnthropicOrderFrames). Open marks the event that opens a call or block (a
-// Chat delta with id and name, an Anthropic content_block_start); Stop marks content_block_stop;
+// Chat call's first delta when it carries id and name, an Anthropic content_block_start); Stop marks content_block_stop;
 // Text is the text the event adds (arguments, partial_json, text).
 type OrderItem struct {
 	Lane string
@@ -96,7 +96,6 @@ func ChatOrderFrames(body []byte) []OrderFrame {
 					name := ""
 					if tc.Function != nil {
 						name = strOr(tc.Function.Name)
-						it.Open = strOr(tc.ID) != "" && name != ""
 						var s string
 						if json.Unmarshal(tc.Function.Arguments, &s) == nil {
 							it.Text = s
@@ -109,7 +108,11 @@ func ChatOrderFrames(body []byte) []OrderFrame {
 						cs = &chatCalls{byWire: map[int]*chatCall{}, used: map[int]bool{}}
 						calls[c.Index] = cs
 					}
-					it.Lane = scope + "/" + strconv.Itoa(cs.lane(*tc.Index, strOr(tc.ID), name, it.Text))
+					cl := cs.call(*tc.Index, strOr(tc.ID), name, it.Text)
+					it.Lane = scope + "/" + strconv.Itoa(cl.lane)
+					// the first delta with id and name opens its call; the same again does not
+					it.Open = !cl.opened && strOr(tc.ID) != "" && name != ""
+					cl.opened = cl.opened || it.Open
 					f.Items = append(f.Items, it)
 				}
 				if c.FinishReason != nil && f.Barrier == "" {
@@ -463,16 +466,18 @@ type chatCalls struct {
 	next   int               // the first lane index after all of them
 }
 
-// chatCall is one call of chatCalls: its lane index, the id and name it began with, and its text.
+// chatCall is one call of chatCalls: its lane index, the id and name it began with, its text,
+// and whether a delta of it opened it (OrderItem.Open).
 type chatCall struct {
 	lane     int
 	id, name string
 	text     strings.Builder
+	opened   bool
 }
 
-// lane returns the lane index of a tool-call delta that comes with index wire, id, name and
-// arguments text.
-func (cs *chatCalls) lane(wire int, id, name, text string) int {
+// call returns the call of a tool-call delta that comes with index wire, id, name and arguments
+// text.
+func (cs *chatCalls) call(wire int, id, name, text string) *chatCall {
 	cl := cs.byWire[wire]
 	if cl != nil && !cl.another(id, name, text) {
 		if cl.id == "" {
@@ -482,7 +487,7 @@ func (cs *chatCalls) lane(wire int, id, name, text string) int {
 			cl.name = name
 		}
 		cl.text.WriteString(text)
-		return cl.lane
+		return cl
 	}
 	k := wire
 	if cs.used[k] {
@@ -493,7 +498,7 @@ func (cs *chatCalls) lane(wire int, id, name, text string) int {
 	cl = &chatCall{lane: k, id: id, name: name}
 	cl.text.WriteString(text)
 	cs.byWire[wire] = cl
-	return k
+	return cl
 }
 
 // another reports whether a delta with id, name and text begins another call than cl (see

@@ -99,7 +99,7 @@ func (c *choiceState) callFor(tc *wireToolCall) *call {
 	id, name := strOf(tc.ID), fnName(tc)
 	if tc.Index != nil {
 		cl := c.byIndex[*tc.Index]
-		if cl != nil && !beginsAnother(cl, tc, id, name) {
+		if cl != nil && !beginsAnother(cl.id, cl.name, cl.args, !cl.lost && !cl.bad, tc, id, name) {
 			return cl
 		}
 		return c.newCall(*tc.Index)
@@ -207,10 +207,10 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		cl.argsObject = cl.argsObject || obj
 	}
 	if obj {
-		cl.cum.broken = true
+		cl.cum.Break()
 	}
 	if cl.held {
-		extends := cl.cum.next(cl.args, text)
+		extends := cl.cum.Next(cl.args, text)
 		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
@@ -219,7 +219,8 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 			s.rep.CallFail(&cl.rec, "held tool arguments over the size limit")
 			c.mendHeld(cl)
 			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs, cl.late = false, false, true, nil, nil, nil, false
-			cl.cum = resend{broken: true}
+			cl.cum = resend{}
+			cl.cum.Break()
 		}
 		if cl.span {
 			if cl.scan != nil {
@@ -269,7 +270,7 @@ func (c *choiceState) named(cl *call) {
 // repair may change on, the call is held (see call.span and settleSpans).
 func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, first, obj bool) {
 	cl.scan.Feed(text)
-	extends := !cl.lost && cl.cum.next(cl.args, text)
+	extends := !cl.lost && cl.cum.Next(cl.args, text)
 	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
 	if _, held := cl.scan.Held(); (held || obj && cl.scan != nil) && !cl.lost && !cl.bad {
 		cl.held, cl.span, cl.spanFirst = true, true, first
@@ -294,7 +295,8 @@ func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, firs
 		if len(cl.args)+len(text) <= keptPrefix {
 			cl.args = append(cl.args, text...)
 		} else {
-			cl.args, cl.lost, cl.cum.broken = nil, true, true
+			cl.args, cl.lost = nil, true
+			cl.cum.Break()
 		}
 	}
 	cl.streamed += len(text)
@@ -580,7 +582,11 @@ func toParams(ps []markup.Param) []repair.Param {
 // are whole was complete and is judged as in any choice. The whole-body repair follows the same
 // rule (repairToolCall; docs/faults.md D46).
 func (c *choiceState) cutCall(cl *call) bool {
-	return c.finishPiece != nil && cutOff(c.finishReason) && !json.Valid(cl.args)
+	args := cl.args
+	if last, ok := cl.cum.Last(cl.args); ok {
+		args = last // the arguments of a cumulative stream are its last text (D71)
+	}
+	return c.finishPiece != nil && cutOff(c.finishReason) && !json.Valid(args)
 }
 
 // cutOff reports whether a choice that finished for reason was cut off (by max_tokens or a

@@ -197,7 +197,7 @@ func genStream(data []byte) (body, plain string, cum map[string]string, healthy,
 // arguments of each call, by lane ("CHOICE/INDEX", read from the ids genStream gives).
 func wholeArguments(t testing.TB, tl *repair.Tools, body []byte) map[string]string {
 	t.Helper()
-	whole, ok := completionFromSSE(body)
+	whole, ok := completionFromSSE(body, tl)
 	if !ok {
 		t.Fatalf("the stream makes no chat.completion:\n%s", body)
 	}
@@ -256,9 +256,11 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 	if hasError {
 		return // the whole-body answer of a stream with an error is the error
 	}
-	// D70 and D71 have no whole form: the whole-body repair is made of plain, the stream with
-	// each call on its index and its arguments sent once, and calls are told apart by id
-	want := wholeArguments(t, tl, []byte(plain))
+	// The whole-body repair of the stream itself (its SSE read as one chat.completion, D55)
+	// tells D70's calls apart and reads D71's arguments as the stream repair does; calls are
+	// told apart by id, and plain, the stream with each call on its index and its arguments
+	// sent once, is what came of each
+	want := wholeArguments(t, tl, []byte(body))
 	sent := byCall(out)
 	came := byCall([]byte(plain))
 	for lane, name := range cum {

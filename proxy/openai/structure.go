@@ -13,73 +13,43 @@ import (
 // every delta resends the whole text so far (D71). Neither has a whole-body form: a non-streamed
 // answer carries each call once, with its whole arguments.
 
-// beginsAnother reports whether a tool-call delta on the index of call cl, carrying id and name,
+// beginsAnother reports whether a tool-call delta on the index of a call, carrying id and name,
 // begins another call (docs/faults.md D70: InternLM/lmdeploy #3412, ollama/ollama #15457,
 // huggingface/smolagents PR #1958): parallel calls streamed on one index, the second beginning
 // with its own id and name, which the SDKs would glue onto the first. Only where that is the one
-// reading: the delta names an id other than the one cl began with and a name, and either the name
-// is not cl's (nothing renames a call) or cl's arguments so far are one whole JSON value (a call
+// reading: the delta names an id other than the one the call began with and a name, and either the
+// name is not the call's (nothing renames a call) or its arguments so far are one whole JSON value (a call
 // is not whole before its last delta). The same id repeated is the same call; a new id without a
 // name is a gateway's fresh id on every chunk (oracle/langchain-oracle PR #254), which the SDKs
 // read as the same call; and a delta with cl's name and exactly cl's arguments again is a resend,
 // never a second call (a call is not made twice: D21 mends {A}{A}).
-func beginsAnother(cl *call, tc *wireToolCall, id, name string) bool {
+//
+// The call is given by the id and name it began with and its arguments so far, args (kept
+// false: they are not all kept, and cannot be judged whole).
+func beginsAnother(clID, clName string, args []byte, kept bool, tc *wireToolCall, id, name string) bool {
 	switch {
-	case id == "" || cl.id == "" || id == cl.id || name == "":
+	case id == "" || clID == "" || id == clID || name == "":
 		return false
-	case cl.name == "" || name != cl.name:
+	case clName == "" || name != clName:
 		return true
-	case cl.lost || cl.bad || !json.Valid(cl.args):
+	case !kept || !json.Valid(args):
 		return false
 	}
 	if tc.Function != nil {
-		if text, _, ok := argText(tc.Function.Arguments); ok && bytes.Equal(bytes.TrimSpace(text), bytes.TrimSpace(cl.args)) {
+		if text, _, ok := argText(tc.Function.Arguments); ok && bytes.Equal(bytes.TrimSpace(text), bytes.TrimSpace(args)) {
 			return false
 		}
 	}
 	return true
 }
 
-// resend follows the evidence for cumulative arguments in one call (docs/faults.md D71:
-// NousResearch/hermes-agent PR #35718, docker/docker-agent PR #2105): a gateway that resends the
-// whole arguments so far in every delta, so that a client's concatenation is {"a{"a":{"a":1}.
-// It is a chain of the call's non-empty argument texts in which each is the one before it plus
-// more; the first text that is not breaks it for good. A healthy stream breaks it at its second
-// text but by chance, and even a healthy stream whose every text extends the one before is never
-// changed: the cumulative reading is taken only when the concatenation does not fit the schema
-// and the last text does, after the usual repairs (see cumulative). hermes-agent reverted its
-// latch on a single such delta (PR #35860): a fragment restating a prefix is not evidence on its
-// own, the whole chain is.
+// resend is the evidence for cumulative arguments in one call (repair.Chain, docs/faults.md D71)
+// and whether the call is held for it. Even a healthy stream whose every delta extends the one
+// before is never changed: the cumulative reading is taken only when the concatenation does not
+// fit the schema and the last text does, after the usual repairs (see cumulative).
 type resend struct {
-	at, n  int  // where the last text of the chain begins in call.args, and its length
-	texts  int  // the texts in the chain
-	broken bool // a text did not extend the one before it, or the texts are no longer kept
-	hold   bool // the call is held for the chain (see holdResend)
-}
-
-// next takes the text of a delta that is about to be appended to args, the call's arguments so
-// far, and reports whether it extends the chain: it is the last text plus more. An empty text
-// carries nothing and leaves the chain as it is.
-func (r *resend) next(args, text []byte) bool {
-	if r.broken || len(text) == 0 {
-		return false
-	}
-	if r.texts > 0 && (len(text) <= r.n || r.at+r.n > len(args) || !bytes.Equal(text[:r.n], args[r.at:r.at+r.n])) {
-		r.broken = true
-		return false
-	}
-	r.at, r.n = len(args), len(text)
-	r.texts++
-	return r.texts > 1
-}
-
-// last returns the last text of an unbroken chain of two texts or more: what the arguments are
-// when every delta resent them whole.
-func (r *resend) last(args []byte) ([]byte, bool) {
-	if r.broken || r.texts < 2 || r.at+r.n > len(args) {
-		return nil, false
-	}
-	return args[r.at : r.at+r.n], true
+	repair.Chain
+	hold bool // the call is held for the chain (see holdResend)
 }
 
 // holdResend starts holding a streaming call at the delta of piece p that extended the chain
@@ -122,15 +92,21 @@ func (s *Stream) repairWhole(cl *call, cut bool) ([]byte, []string, bool) {
 // (the argument-text repairs off for a call cut off, D46), with the kinds of repair: "shape" and
 // those of the repair.
 func (s *Stream) cumulative(cl *call, cut bool) ([]byte, []string, bool) {
-	last, ok := cl.cum.last(cl.args)
+	last, ok := cl.cum.Last(cl.args)
 	if !ok {
 		return nil, nil, false
 	}
-	last = slices.Clone(last)
-	if s.tools.Fits(cl.name, last) {
+	return lastFits(s.tools, cl.name, slices.Clone(last), cut)
+}
+
+// lastFits returns the last text of a cumulative stream (see resend) of a call to tool when it
+// fits the tool's schema as it is or once repaired (the argument-text repairs off for a call cut
+// off, D46), with the kinds of repair: "shape" and those of the repair.
+func lastFits(tools *repair.Tools, tool string, last []byte, cut bool) ([]byte, []string, bool) {
+	if tools.Fits(tool, last) {
 		return last, []string{"shape"}, true
 	}
-	if f, k, ok := repairArguments(s.tools, cl.name, last, cut); ok {
+	if f, k, ok := repairArguments(tools, tool, last, cut); ok {
 		return f, append(k, "shape"), true
 	}
 	return nil, nil, false
