@@ -69,6 +69,9 @@ var titles = map[string]string{
 	"D69":  "arguments null",
 	"D20":  "arguments sent as an object, not a string",
 	"D31":  "tool-call delta without an index",
+	"D70":  "two parallel calls streamed on one index",
+	"D71":  "cumulative arguments: every delta resends them whole",
+	"D72":  `a named call's first delta without "type":"function"`,
 	"D44":  "response.completed without output",
 }
 
@@ -79,7 +82,7 @@ var KindRows = map[string][]string{
 	"leaked_call":   {"D01", "D02", "D03", "D03b", "D04", "D05", "D06", "D58", "D59", "D60", "D62"},
 	"orphan_prefix": {"D01b"},
 	"junk_frame":    {"D47", "D48"},
-	"shape":         {"D38", "D41", "D31", "D32", "D33", "D36"},
+	"shape":         {"D38", "D41", "D31", "D32", "D33", "D36", "D70", "D71", "D72"},
 	"stop_reason":   {"D39"},
 	"finish_reason": {"D34"},
 	"args_object":   {"D20"},
