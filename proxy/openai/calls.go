@@ -248,12 +248,15 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 // vercel/ai #14722) once a delta brings it: its deltas so far are replaced by a standard first
 // delta (index, id, type, name; D31, D33 fills) and one delta with the arguments so far, as they
 // came, and the call streams from here as a named one does. When the arguments so far already
-// hold a byte a repair may change, or came as an object (D20), the call stays held to its end
-// instead (repairCall).
+// hold a byte a repair may change, came as an object (D20) or may be resent whole (D71), the call
+// stays held to its end instead (repairCall).
 func (c *choiceState) named(cl *call) {
 	s := c.s
 	sc := s.tools.NewScan(cl.name, repair.Options{Args: true, KeepText: true})
 	sc.Feed(cl.args)
+	if _, resent := cl.cum.Last(cl.args); resent {
+		return // its deltas may be resending the arguments whole (D71): judged at its end
+	}
 	if _, held := sc.Held(); held || cl.argsObject || len(cl.args) > keptPrefix {
 		return
 	}

@@ -2,6 +2,7 @@ package openai
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,9 +24,9 @@ var orderTools = func() string {
 
 // genStream builds a Chat stream from the choices in data: 1-3 choices of 1-3 calls each (and
 // some content), their deltas interleaved, the arguments cut at random, some names late (D32),
-// some calls sent on the index of the call before them (D70), some arguments resent whole in
-// every delta (D71, the same id and name repeated or not), some deltas with a fresh id each and
-// no name (a look-alike of D70), comments among them, perhaps an error object, each choice's
+// some first deltas without "type" (D72), some calls sent on the index of the call before them
+// (D70), some arguments resent whole in every delta (D71, the same id and name repeated or not),
+// some deltas with a fresh id each and no name (a look-alike of D70), comments among them, perhaps an error object, each choice's
 // finish (some cut off by length) and [DONE]. plain is the same stream with each call on its
 // own index and its arguments sent once, as a gateway that breaks no structure sends it; cum
 // names the tool of each D71 call, by "CHOICE/K" (K the call's number). healthy reports that no
@@ -92,6 +93,11 @@ func genStream(data []byte) (body, plain string, cum map[string]string, healthy,
 			prevName, prevSent = name, sent
 			idx := strconv.Itoa(wires[k])
 			id := `"id":"call_` + strconv.Itoa(c) + own + `","type":"function"`
+			if p.Pick(8) == 0 {
+				// D72: the first delta without "type"
+				id = `"id":"call_` + strconv.Itoa(c) + own + `"`
+				healthy = false
+			}
 			open := func(idx, args string) string {
 				return frame(c, `{"tool_calls":[{"index":`+idx+`,`+id+`,"function":{"name":"`+name+`","arguments":`+quote(args)+`}}]}`, "null")
 			}
@@ -249,6 +255,9 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 		}
 		return
 	}
+	if err := firstDeltasTyped(out); err != nil {
+		t.Fatalf("%v\n in: %s\nout: %s", err, body, out)
+	}
 	up, got := client.ChatOrderFrames([]byte(body)), client.ChatOrderFrames(out)
 	if err := client.CheckOrder(up, got); err != nil {
 		t.Fatalf("order: %v\n in: %s\nout: %s", err, body, out)
@@ -281,6 +290,42 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 		}
 		t.Fatalf("call %s: streamed %q, the whole-body repair %q (upstream %q)\n in: %s\nout: %s", lane, g, w, came[lane], body, out)
 	}
+}
+
+// firstDeltasTyped checks that the first delta of every call of a Chat stream that carries a
+// name carries "type":"function" too (D72: the AI SDK rejects a new call without it).
+func firstDeltasTyped(body []byte) error {
+	seen := map[string]bool{}
+	for _, f := range client.ChatOrderFrames(body) {
+		_, data, _ := strings.Cut(f.Raw, "data: ")
+		var ch struct {
+			Choices []struct {
+				Index int `json:"index"`
+				Delta struct {
+					ToolCalls []struct {
+						Index    int     `json:"index"`
+						Type     *string `json:"type"`
+						Function struct {
+							Name string `json:"name"`
+						} `json:"function"`
+					} `json:"tool_calls"`
+				} `json:"delta"`
+			} `json:"choices"`
+		}
+		if json.Unmarshal([]byte(data), &ch) != nil {
+			continue
+		}
+		for _, c := range ch.Choices {
+			for _, tc := range c.Delta.ToolCalls {
+				k := strconv.Itoa(c.Index) + "/" + strconv.Itoa(tc.Index)
+				if !seen[k] && tc.Function.Name != "" && (tc.Type == nil || *tc.Type != "function") {
+					return fmt.Errorf("call %s: its first delta names %s without \"type\":\"function\"", k, tc.Function.Name)
+				}
+				seen[k] = true
+			}
+		}
+	}
+	return nil
 }
 
 // byCall assembles the arguments of every call of a Chat stream as a client does, by the id its

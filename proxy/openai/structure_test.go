@@ -148,13 +148,6 @@ func TestStreamStructure(t *testing.T) {
 			kinds: []string{"shape"}, has: `"type":"function"`,
 		},
 		{
-			// held from its first delta (a comma that ends it, D65), let go as it came
-			name:  "a held first delta without type that goes out as it came gets it",
-			in:    sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_a","function":{"name":"bash","arguments":"{\"command\":\"ls\","}}]}`, "null"), args("0", `"z":1}`), finish("tool_calls")),
-			want:  msg(call("call_a", "bash", `{"command":"ls","z":1}`)),
-			kinds: []string{"shape"}, has: `"type":"function"`,
-		},
-		{
 			name: "look-alike: a later delta without type needs none",
 			in: sseOf(head("0", "call_a", "bash"), chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":"{\"command\":\"ls\"}"}}]}`, "null"),
 				finish("tool_calls")),
@@ -187,6 +180,39 @@ func TestStructureCountedOnce(t *testing.T) {
 			if n := len(slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return k != "shape" })); n != tc.shape || fails != 0 {
 				t.Fatalf("%s: shape reported %d times (want %d), %d fail-opens; kinds %v", name, n, tc.shape, fails, kinds)
 			}
+		}
+	}
+}
+
+// TestHeldFirstDeltaTyped: a call held from its first delta (no name yet, D32, and a value a
+// repair may change) that goes out as it came, since an error ends the stream before the call is
+// complete, has "type" added to that delta once its name came (D72): the SDKs read the call from
+// what they got.
+func TestHeldFirstDeltaTyped(t *testing.T) {
+	in := "data: " + chunk(`{"tool_calls":[{"index":0,"id":"call_a","function":{"arguments":"{\"file_path\":\"a\",\"limit\":\"5"}}]}`, "null") + "\n\n" +
+		"data: " + chunk(`{"tool_calls":[{"index":0,"function":{"name":"read"}}]}`, "null") + "\n\n" +
+		"data: " + `{"error":{"message":"upstream overloaded","type":"server_error"}}` + "\n\n"
+	for _, r := range ssetest.Readers([]byte(in), 1, 2) {
+		out, kinds := run(t, []byte(tools), r, Options{})
+		if err := firstDeltasTyped(out); err != nil || !slices.Contains(kinds, "shape") {
+			t.Fatalf("%v (kinds %v)\n%s", err, kinds, out)
+		}
+		if got := strings.Replace(string(out), `,"type":"function"`, "", 1); got != in {
+			t.Fatalf("more than the type changed:\n%s", out)
+		}
+	}
+}
+
+// TestLateNameThenResent: a call whose name came late (D32) is held when its chain shows itself
+// (D71), and its resent arguments are judged at its end: the concatenation {"v":[1,{"v":[1,2],…
+// reads as JSON so far to the scan, so only the chain holds it (found by FuzzOrder).
+func TestLateNameThenResent(t *testing.T) {
+	in := sseOf(chunk(`{"tool_calls":[{"index":0,"id":"call_00","type":"function","function":{"arguments":"{\"v\":[1,"}}]}`, "null"),
+		chunk(`{"tool_calls":[{"index":0,"function":{"name":"a"}}]}`, "null"), args("0", `{"v":[1,2],"w":[3]}`), finish("tool_calls"))
+	for _, r := range ssetest.Readers([]byte(in), 1, 2) {
+		out, kinds := run(t, []byte(orderTools), r, Options{})
+		if got := byCall(out)["0/0"]; got != `{"v":[1,2],"w":[3]}` || !slices.Contains(kinds, "shape") {
+			t.Fatalf("call assembled as %q (kinds %v)\n%s", got, kinds, out)
 		}
 	}
 }
