@@ -292,18 +292,23 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 	}
 }
 
-// firstDeltasTyped checks that the first delta of every call of a Chat stream that carries a
-// name carries "type":"function" too (D72: the AI SDK rejects a new call without it).
-func firstDeltasTyped(body []byte) error {
-	seen := map[string]bool{}
+// toolDelta is one tool-call delta of a Chat stream as the order tests read it, with the lane
+// (client.ChatOrderFrames) it is of.
+type toolDelta struct {
+	lane, id, name string
+	typ            *string
+}
+
+// toolDeltas returns the tool-call deltas of a Chat stream's chunks of one choice each, in order.
+func toolDeltas(body []byte) []toolDelta {
+	var out []toolDelta
 	for _, f := range client.ChatOrderFrames(body) {
 		_, data, _ := strings.Cut(f.Raw, "data: ")
 		var ch struct {
 			Choices []struct {
-				Index int `json:"index"`
 				Delta struct {
 					ToolCalls []struct {
-						Index    int     `json:"index"`
+						ID       string  `json:"id"`
 						Type     *string `json:"type"`
 						Function struct {
 							Name string `json:"name"`
@@ -312,18 +317,26 @@ func firstDeltasTyped(body []byte) error {
 				} `json:"delta"`
 			} `json:"choices"`
 		}
-		if json.Unmarshal([]byte(data), &ch) != nil {
+		if json.Unmarshal([]byte(data), &ch) != nil || len(ch.Choices) != 1 {
 			continue
 		}
-		for _, c := range ch.Choices {
-			for _, tc := range c.Delta.ToolCalls {
-				k := strconv.Itoa(c.Index) + "/" + strconv.Itoa(tc.Index)
-				if !seen[k] && tc.Function.Name != "" && (tc.Type == nil || *tc.Type != "function") {
-					return fmt.Errorf("call %s: its first delta names %s without \"type\":\"function\"", k, tc.Function.Name)
-				}
-				seen[k] = true
-			}
+		tcs := ch.Choices[0].Delta.ToolCalls
+		for k, tc := range tcs {
+			out = append(out, toolDelta{lane: f.Items[len(f.Items)-len(tcs)+k].Lane, id: tc.ID, name: tc.Function.Name, typ: tc.Type})
 		}
+	}
+	return out
+}
+
+// firstDeltasTyped checks that the first delta of every call of a Chat stream that carries a
+// name carries "type":"function" too (D72: the AI SDK rejects a new call without it).
+func firstDeltasTyped(body []byte) error {
+	seen := map[string]bool{}
+	for _, d := range toolDeltas(body) {
+		if !seen[d.lane] && d.name != "" && (d.typ == nil || *d.typ != "function") {
+			return fmt.Errorf("call %s: its first delta names %s without \"type\":\"function\"", d.lane, d.name)
+		}
+		seen[d.lane] = true
 	}
 	return nil
 }
@@ -332,30 +345,13 @@ func firstDeltasTyped(body []byte) error {
 // first delta carries (genStream names call K of choice C "call_CK"), by lane "C/K".
 func byCall(body []byte) map[string]string {
 	lanes := client.Assemble(client.ChatOrderFrames(body))
-	out := map[string]string{}
 	ids := map[string]string{} // "C/INDEX" -> "C/K", from the first id seen there
-	for _, f := range client.ChatOrderFrames(body) {
-		_, data, _ := strings.Cut(f.Raw, "data: ")
-		var ch struct {
-			Choices []struct {
-				Index int `json:"index"`
-				Delta struct {
-					ToolCalls []struct {
-						ID string `json:"id"`
-					} `json:"tool_calls"`
-				} `json:"delta"`
-			} `json:"choices"`
-		}
-		if json.Unmarshal([]byte(data), &ch) != nil || len(ch.Choices) != 1 {
-			continue
-		}
-		for k, tc := range ch.Choices[0].Delta.ToolCalls {
-			lane := f.Items[len(f.Items)-len(ch.Choices[0].Delta.ToolCalls)+k].Lane
-			if id, ok := strings.CutPrefix(tc.ID, "call_"); ok && len(id) == 2 && ids[lane] == "" {
-				ids[lane] = id[:1] + "/" + id[1:]
-			}
+	for _, d := range toolDeltas(body) {
+		if id, ok := strings.CutPrefix(d.id, "call_"); ok && len(id) == 2 && ids[d.lane] == "" {
+			ids[d.lane] = id[:1] + "/" + id[1:]
 		}
 	}
+	out := map[string]string{}
 	for lane, call := range ids {
 		out[call] = lanes[lane]
 	}
