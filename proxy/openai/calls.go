@@ -168,8 +168,19 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	}
 	if !cl.open && !c.reopen(cl) {
 		// a late delta of a complete call that cannot be judged: it passes as it is, on the
-		// index its call goes out with (D70, D31)
+		// index its call goes out with (D70, D31), and its text still counts for telling the
+		// next call on its index apart
 		c.patchInPlace(p, pos, cl, tc.Index == nil || *tc.Index != cl.index, false, false, nil, false)
+		if tc.Function == nil || cl.lost {
+			return
+		}
+		if text, obj, ok := argText(tc.Function.Arguments); ok && !obj && len(cl.args)+len(text) <= keptPrefix {
+			cl.cum.Next(cl.args, text)
+			cl.args = append(cl.args, text...)
+		} else {
+			cl.args, cl.lost = nil, true
+			cl.cum.Break()
+		}
 		return
 	}
 	first := !cl.started
