@@ -78,6 +78,7 @@ type block struct {
 	edits   []repair.SpanEdit // faulty values let go repaired (settleSpans), in their order
 	rec     repair.CallRecord // what the call reported (see judgeCall)
 	fixed   []byte            // the whole input as toolStop repaired it, or nil
+	cum     repair.Chain      // the evidence that every delta resends the whole input so far (D71)
 }
 
 // keptPrefix is how much of a tool input that streams as it came is kept, in bytes, so that a

@@ -56,7 +56,8 @@ var deltaOptions = repair.Options{Args: true, KeepText: true}
 //     it came;
 //   - the input_json_delta text is an argument text as in OpenAI's APIs, so the argument-text
 //     repairs apply to it (deltaOptions; docs/faults.md D63: a stray closer or prose after the
-//     complete object, {A}{A}, Windows backslashes: gethouston/houston PR #1561);
+//     complete object, {A}{A}, Windows backslashes: gethouston/houston PR #1561), and deltas that
+//     each resent the whole input so far are read as their last (repairInput, D71);
 //   - a block that carried its whole input in content_block_start and no deltas gets that input as
 //     one input_json_delta (D38: inflaborg/ccrelay PR #119), since Claude Code builds the input from
 //     the deltas alone.
@@ -90,7 +91,7 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		s.held = append(s.held, piece{raw: bytes.Clone(stop)})
 		return s.releaseAll(w)
 	}
-	fixed, kinds, changed := s.tools.RepairInput(b.name, input, deltaOptions)
+	fixed, kinds, changed := s.repairInput(b, input)
 	sent := repair.Edited(input[:b.sent], b.edits)
 	if !changed || !bytes.HasPrefix(fixed, sent) {
 		if changed {
@@ -104,6 +105,24 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 	s.rep.CallRepair(&b.rec, b.name, kinds...)
 	b.fixed = fixed
 	return s.replaceDeltas(w, b, out, fixed[len(sent):], stop)
+}
+
+// repairInput repairs the whole input of a tool_use block that does not fit its schema: read as
+// a cumulative stream when every input_json_delta from the second on was the one before it plus
+// more (repair.Chain; docs/faults.md D71: NousResearch/hermes-agent PR #35718, a translator that
+// forwards such a stream's deltas) and its last text fits the schema as it is or repaired, with
+// "shape"; else by the schema engine (deltaOptions).
+func (s *Stream) repairInput(b *block, input []byte) ([]byte, []string, bool) {
+	if last, ok := b.cum.Last(input); ok {
+		last = bytes.Clone(last)
+		if s.tools.Fits(b.name, last) {
+			return last, []string{"shape"}, true
+		}
+		if fixed, kinds, ok := s.tools.RepairInput(b.name, last, deltaOptions); ok {
+			return fixed, append(kinds, "shape"), true
+		}
+	}
+	return s.tools.RepairInput(b.name, input, deltaOptions)
 }
 
 // toolDelta takes one input_json_delta of the open tool_use block of an offered tool (raw with
@@ -128,9 +147,11 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 		if !held && len(s.held) == 0 {
 			if !b.lost {
 				if len(b.partial)+len(partial) <= keptPrefix {
+					b.cum.Next(b.partial, []byte(partial))
 					b.partial = append(b.partial, partial...)
 				} else {
 					b.partial, b.lost, b.edits = nil, true, nil
+					b.cum.Break()
 				}
 			}
 			b.sent += len(partial)
@@ -142,6 +163,7 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 		b.scan.Feed([]byte(partial))
 	}
 	off := len(b.partial)
+	b.cum.Next(b.partial, []byte(partial))
 	b.partial = repair.AppendHeld(b.partial, partial)
 	if len(b.partial)-b.sent > s.maxHeld {
 		s.rep.CallFail(&b.rec, "held tool input over the size limit")

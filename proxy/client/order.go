@@ -17,7 +17,7 @@ import (
 // ("0/1": choice 0, call index 1), "CHOICE/content" for a choice's content and reasoning, and
 // for an Anthropic content block "block/ID" (a tool_use block) or "block/N/content" (see
 // AnthropicOrderFrames). Open marks the event that opens a call or block (a
-// Chat delta with id and name, an Anthropic content_block_start); Stop marks content_block_stop;
+// Chat call's first delta when it carries id and name, an Anthropic content_block_start); Stop marks content_block_stop;
 // Text is the text the event adds (arguments, partial_json, text).
 type OrderItem struct {
 	Lane string
@@ -46,9 +46,11 @@ type OrderFrame struct {
 }
 
 // ChatOrderFrames reads a Chat Completions stream as OrderFrames: each choice's content and
-// reasoning deltas (lane "C/content"), its tool-call deltas by index (lane "C/K"), a
-// finish_reason (barrier of choice C), an error object or [DONE] (barrier of all).
+// reasoning deltas (lane "C/content"), its tool-call deltas by call (lane "C/K", K the index the
+// call goes out with: see chatCalls), a finish_reason (barrier of choice C), an error object or
+// [DONE] (barrier of all).
 func ChatOrderFrames(body []byte) []OrderFrame {
+	calls := map[int]*chatCalls{}
 	return orderFrames(body, func(f *OrderFrame, _, data []byte, has bool) {
 		d := bytes.TrimSpace(data)
 		switch {
@@ -90,9 +92,10 @@ func ChatOrderFrames(body []byte) []OrderFrame {
 					if tc.Index == nil {
 						continue
 					}
-					it := OrderItem{Lane: scope + "/" + strconv.Itoa(*tc.Index)}
+					var it OrderItem
+					name := ""
 					if tc.Function != nil {
-						it.Open = strOr(tc.ID) != "" && strOr(tc.Function.Name) != ""
+						name = strOr(tc.Function.Name)
 						var s string
 						if json.Unmarshal(tc.Function.Arguments, &s) == nil {
 							it.Text = s
@@ -100,6 +103,16 @@ func ChatOrderFrames(body []byte) []OrderFrame {
 							it.Text = string(tc.Function.Arguments)
 						}
 					}
+					cs := calls[c.Index]
+					if cs == nil {
+						cs = &chatCalls{byWire: map[int]*chatCall{}, used: map[int]bool{}}
+						calls[c.Index] = cs
+					}
+					cl := cs.call(*tc.Index, strOr(tc.ID), name, it.Text)
+					it.Lane = scope + "/" + strconv.Itoa(cl.lane)
+					// the first delta with id and name opens its call; the same again does not
+					it.Open = !cl.opened && strOr(tc.ID) != "" && name != ""
+					cl.opened = cl.opened || it.Open
 					f.Items = append(f.Items, it)
 				}
 				if c.FinishReason != nil && f.Barrier == "" {
@@ -446,4 +459,64 @@ func copyKey(raw string) string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// chatCalls names the tool calls of one Chat choice as the order checker's lanes: by the index
+// they come with, except that a delta beginning another call on the index of one (docs/faults.md
+// D70: a new id and a name, where the name is another or the call's text so far is one whole
+// JSON value and not the delta's again) is a call of its own, as toolfix tells them apart, and
+// a call whose index another call has already goes by the first index after all of them. A
+// stream that sends each call on an index of its own is read by index.
+type chatCalls struct {
+	byWire map[int]*chatCall // by the index the stream gives
+	used   map[int]bool      // the lane indexes given
+	next   int               // the first lane index after all of them
+}
+
+// chatCall is one call of chatCalls: its lane index, the id and name it began with, its text,
+// and whether a delta of it opened it (OrderItem.Open).
+type chatCall struct {
+	lane     int
+	id, name string
+	text     strings.Builder
+	opened   bool
+}
+
+// call returns the call of a tool-call delta that comes with index wire, id, name and arguments
+// text.
+func (cs *chatCalls) call(wire int, id, name, text string) *chatCall {
+	cl := cs.byWire[wire]
+	if cl != nil && !cl.another(id, name, text) {
+		if cl.id == "" {
+			cl.id = id
+		}
+		if cl.name == "" {
+			cl.name = name
+		}
+		cl.text.WriteString(text)
+		return cl
+	}
+	k := wire
+	if cs.used[k] {
+		k = cs.next
+	}
+	cs.used[k] = true
+	cs.next = max(cs.next, k+1)
+	cl = &chatCall{lane: k, id: id, name: name}
+	cl.text.WriteString(text)
+	cs.byWire[wire] = cl
+	return cl
+}
+
+// another reports whether a delta with id, name and text begins another call than cl (see
+// chatCalls).
+func (cl *chatCall) another(id, name, text string) bool {
+	switch {
+	case id == "" || cl.id == "" || id == cl.id || name == "":
+		return false
+	case cl.name == "" || name != cl.name:
+		return true
+	}
+	t := strings.TrimSpace(cl.text.String())
+	return json.Valid([]byte(t)) && strings.TrimSpace(text) != t
 }

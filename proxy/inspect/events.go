@@ -175,8 +175,9 @@ type messagesDelta struct {
 type chatDelta struct {
 	Content   *string `json:"content"`
 	ToolCalls []struct {
-		Index    *int   `json:"index"`
-		ID       string `json:"id"`
+		Index    *int    `json:"index"`
+		ID       string  `json:"id"`
+		Type     *string `json:"type"`
 		Function struct {
 			Name      string          `json:"name"`
 			Arguments json.RawMessage `json:"arguments"`

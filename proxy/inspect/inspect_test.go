@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"net/http/httputil"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,5 +179,40 @@ func TestStructureFaults(t *testing.T) {
 				t.Errorf("D73/D74 found %v, want %v: %+v", found, want, r.Faults)
 			}
 		})
+	}
+}
+
+// TestStreamStructureFaults: analyze names D70-D72 in the cases that show them, and none of them
+// in their look-alikes.
+func TestStreamStructureFaults(t *testing.T) {
+	for name, want := range map[string]string{
+		"struct-two-calls-one-index-whole":      "D70",
+		"struct-two-calls-one-index-streamed":   "D70",
+		"struct-cumulative-arguments":           "D71",
+		"struct-cumulative-head-repeated":       "D71",
+		"struct-missing-type":                   "D72",
+		"struct-fresh-id-every-delta-untouched": "",
+		"struct-same-id-repeated-untouched":     "",
+		"struct-interleaved-indexes-untouched":  "",
+		"struct-prefix-restated-untouched":      "",
+	} {
+		c := cases.NamedForTest(t, "openai", name)
+		x, err := FromBodies(c.Request, c.Upstream, "openai")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Analyze(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range r.Faults {
+			if f.ID == "D70" || f.ID == "D71" || f.ID == "D72" {
+				got = append(got, f.ID)
+			}
+		}
+		if want == "" && len(got) > 0 || want != "" && !slices.Contains(got, want) {
+			t.Errorf("%s: faults %v, want %q", name, got, want)
+		}
 	}
 }

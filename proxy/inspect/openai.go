@@ -16,6 +16,13 @@ import (
 type chatCall struct {
 	name, args string
 	object     bool // arguments came as a JSON object, not a string (D20)
+
+	// the stream's structure: the id the call began with, and the chain of its arguments
+	// deltas while each is the one before it plus more (D71)
+	id     string
+	last   string
+	texts  int
+	broken bool
 }
 
 // chatFaults finds the faults of a Chat Completions stream: frames that are no chunk, error frames,
@@ -67,12 +74,25 @@ func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
 					i = *tc.Index
 				}
 				cl := calls[i]
-				if cl == nil {
-					cl = &chatCall{}
-					calls[i] = cl
+				name := tc.Function.Name
+				if cl != nil && tc.ID != "" && cl.id != "" && tc.ID != cl.id && name != "" && (name != cl.name || json.Valid([]byte(cl.args))) {
+					f.add("D70", "shape", where, "a call begins on the index of another, with its own id "+clip(tc.ID, 40)+": the SDKs glue the two together")
+					cl = nil
+					i = slices.Max(slices.Collect(maps.Keys(calls))) + 1 // a call of its own, after the others
 				}
-				cl.name += tc.Function.Name
+				if cl == nil {
+					cl = &chatCall{id: tc.ID}
+					calls[i] = cl
+					if name != "" && (tc.Type == nil || *tc.Type == "") {
+						f.add("D72", "shape", where, `a call's first delta without "type":"function"`)
+					}
+				}
+				if cl.name == "" || name != cl.name {
+					cl.name += name
+				}
+				before := cl.args
 				addArgs(cl, tc.Function.Arguments)
+				cl.chain(cl.args[len(before):])
 			}
 			if ch.FinishReason != nil {
 				finish = *ch.FinishReason
@@ -80,6 +100,27 @@ func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
 		}
 	}
 	chatMessageFaults(f, content.String(), calls, finish, tools)
+}
+
+// chain follows the arguments text a delta of the call added (D71): when the second delta and
+// every one after it is the one before it plus more, the stream may resend the whole arguments
+// so far (cumulative, see chatMessageFaults).
+func (cl *chatCall) chain(text string) {
+	if cl.broken || text == "" {
+		return
+	}
+	if cl.texts > 0 && (len(text) <= len(cl.last) || !strings.HasPrefix(text, cl.last)) {
+		cl.broken = true
+		return
+	}
+	cl.last = text
+	cl.texts++
+}
+
+// cumulative reports whether the call's arguments were resent whole in every delta (D71): an
+// unbroken chain of two texts or more whose concatenation is no JSON and whose last text is.
+func (cl *chatCall) cumulative() bool {
+	return !cl.broken && cl.texts > 1 && !json.Valid([]byte(cl.args)) && json.Valid([]byte(cl.last))
 }
 
 // addArgs appends an arguments delta: a JSON string's text, or an object's JSON (D20).
@@ -139,6 +180,11 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 		where := fmt.Sprintf("tool call %d (%s)", i, cl.name)
 		if cl.object {
 			f.add("D20", "args_object", where, "arguments sent as an object, not a JSON string")
+		}
+		if cl.cumulative() {
+			f.add("D71", "shape", where, "every arguments delta resends the whole arguments so far: the client's concatenation is no JSON")
+			callFaults(f, where, cl.name, cl.last, tools, repair.Options{Args: true})
+			continue
 		}
 		callFaults(f, where, cl.name, cl.args, tools, repair.Options{Args: true})
 	}

@@ -26,6 +26,7 @@ type call struct {
 	refs       []pieceRef // where the deltas of a held call are, until it is settled
 	started    bool       // its first delta came
 	hold       int        // counts the spans held (see callRef.waits)
+	head       pieceRef   // where its first delta is
 
 	// A named call of an offered tool streams while scan finds its arguments consistent with the
 	// schema (held stays false; streamed counts the argument bytes that went out). From the first
@@ -49,6 +50,8 @@ type call struct {
 	// arguments (repairLate); lateSent is what the client had of the arguments before them.
 	late     bool
 	lateSent []byte
+
+	cum resend // the evidence for cumulative arguments (D71)
 }
 
 // keptPrefix is how much of a call's arguments that stream as they came is kept, in bytes, so
@@ -90,13 +93,13 @@ func (c *choiceState) nextIndex() int { return c.next }
 // callFor finds the call a tool-call delta belongs to, starting a new one when it begins one.
 // A delta without index (docs/faults.md D31: AstrBotDevs/AstrBot #6692) continues the last call
 // unless it names another id, or another name where the last call already has one; a delta whose
-// index names a call begun with another id starts a new call too (the SDKs would glue the two
-// calls' arguments together).
+// index names a call it begins another of (beginsAnother, D70) starts a new call too (the SDKs
+// would glue the two calls' arguments together).
 func (c *choiceState) callFor(tc *wireToolCall) *call {
 	id, name := strOf(tc.ID), fnName(tc)
 	if tc.Index != nil {
 		cl := c.byIndex[*tc.Index]
-		if cl != nil && (id == "" || cl.id == "" || id == cl.id) {
+		if cl != nil && !beginsAnother(cl.id, cl.name, cl.args, !cl.lost && !cl.bad, tc, id, name) {
 			return cl
 		}
 		return c.newCall(*tc.Index)
@@ -164,10 +167,27 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		p.lanes = append(p.lanes, cl)
 	}
 	if !cl.open && !c.reopen(cl) {
-		return // a late delta of a complete call that cannot be judged: it passes as it is
+		// a late delta of a complete call that cannot be judged: it passes as it is, on the
+		// index its call goes out with (D70, D31), and its text still counts for telling the
+		// next call on its index apart
+		c.patchInPlace(p, pos, cl, tc.Index == nil || *tc.Index != cl.index, false, false, nil, false)
+		if tc.Function == nil || cl.lost {
+			return
+		}
+		if text, obj, ok := argText(tc.Function.Arguments); ok && !obj && len(cl.args)+len(text) <= keptPrefix {
+			cl.cum.Next(cl.args, text)
+			cl.args = append(cl.args, text...)
+		} else {
+			cl.args, cl.lost = nil, true
+			cl.cum.Break()
+		}
+		return
 	}
 	first := !cl.started
 	cl.started = true
+	if first {
+		cl.head = pieceRef{p: p, pos: pos}
+	}
 	id, name := strOf(tc.ID), fnName(tc)
 	reindex := tc.Index == nil || *tc.Index != cl.index
 	if first {
@@ -197,18 +217,28 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 		}
 		cl.argsObject = cl.argsObject || obj
 	}
+	if obj {
+		cl.cum.Break()
+	}
 	if cl.held {
+		extends := cl.cum.Next(cl.args, text)
 		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
 		if len(cl.args)-cl.streamed > s.maxHeld {
 			// Past the bound: what is held goes out as it came, and the rest streams.
 			s.rep.CallFail(&cl.rec, "held tool arguments over the size limit")
+			c.mendHeld(cl)
 			cl.held, cl.span, cl.lost, cl.scan, cl.args, cl.refs, cl.late = false, false, true, nil, nil, nil, false
+			cl.cum = resend{}
+			cl.cum.Break()
 		}
 		if cl.span {
 			if cl.scan != nil {
 				cl.scan.Feed(text)
+			}
+			if (cl.cum.hold || extends) && c.resendGoesOn(cl, extends) {
+				return
 			}
 			c.settleSpans(cl)
 			return
@@ -229,12 +259,15 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 // vercel/ai #14722) once a delta brings it: its deltas so far are replaced by a standard first
 // delta (index, id, type, name; D31, D33 fills) and one delta with the arguments so far, as they
 // came, and the call streams from here as a named one does. When the arguments so far already
-// hold a byte a repair may change, or came as an object (D20), the call stays held to its end
-// instead (repairCall).
+// hold a byte a repair may change, came as an object (D20) or may be resent whole (D71), the call
+// stays held to its end instead (repairCall).
 func (c *choiceState) named(cl *call) {
 	s := c.s
 	sc := s.tools.NewScan(cl.name, repair.Options{Args: true, KeepText: true})
 	sc.Feed(cl.args)
+	if _, resent := cl.cum.Last(cl.args); resent {
+		return // its deltas may be resending the arguments whole (D71): judged at its end
+	}
 	if _, held := sc.Held(); held || cl.argsObject || len(cl.args) > keptPrefix {
 		return
 	}
@@ -251,25 +284,33 @@ func (c *choiceState) named(cl *call) {
 // repair may change on, the call is held (see call.span and settleSpans).
 func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, first, obj bool) {
 	cl.scan.Feed(text)
+	extends := !cl.lost && cl.cum.Next(cl.args, text)
 	// D20: arguments sent as an object are held too, so that the call goes out the standard way.
 	if _, held := cl.scan.Held(); (held || obj && cl.scan != nil) && !cl.lost && !cl.bad {
 		cl.held, cl.span, cl.spanFirst = true, true, first
+		cl.cum.hold = extends
 		cl.hold++
 		cl.faulty = obj || cl.scan.Faulty()
 		cl.args = repair.AppendHeld(cl.args, text)
 		cl.refs = append(cl.refs, pieceRef{p: p, pos: pos})
 		p.calls = append(p.calls, callRef{call: cl, pos: pos, hold: cl.hold})
-		c.settleSpans(cl)
+		if !cl.cum.hold {
+			c.settleSpans(cl)
+		}
 		return
 	} else if held && cl.lost {
 		c.s.rep.CallFail(&cl.rec, "tool arguments too long before their fault to repair while streaming")
 		cl.scan = nil
+	} else if extends && cl.scan != nil && !cl.bad {
+		c.holdResend(p, pos, cl, text) // D71: the deltas may be resending the arguments whole
+		return
 	}
 	if !cl.lost {
 		if len(cl.args)+len(text) <= keptPrefix {
 			cl.args = append(cl.args, text...)
 		} else {
 			cl.args, cl.lost = nil, true
+			cl.cum.Break()
 		}
 	}
 	cl.streamed += len(text)
@@ -354,6 +395,7 @@ func (c *choiceState) completeCalls(repair bool) {
 		if repair {
 			c.judgeCall(cl)
 		}
+		c.mendHeld(cl)
 		cl.refs = nil
 	}
 }
@@ -456,7 +498,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 	}
 	cut := c.cutCall(cl)
 	if s.tools.Has(cl.name) && !s.tools.Fits(cl.name, args) {
-		if fixed, k, ok := repairArguments(s.tools, cl.name, args, cut); ok {
+		if fixed, k, ok := s.repairWhole(cl, cut); ok {
 			args = fixed
 			cl.fixed = fixed
 			kinds = append(kinds, k...)
@@ -468,17 +510,7 @@ func (s *Stream) repairCall(c *choiceState, cl *call) {
 		kinds = append(kinds, "shape")
 	}
 	if len(kinds) == 0 {
-		if cl.untyped && len(cl.refs) > 0 {
-			// Only "type" is missing: the first delta is mended in place.
-			r := cl.refs[0]
-			ed := r.p.edit()
-			if ed.patch == nil {
-				ed.patch = map[int]*callPatch{}
-			}
-			ed.patch[r.pos] = &callPatch{typ: true}
-			s.rep.CallRepair(&cl.rec, cl.name, "shape")
-		}
-		return
+		return // only "type" may be missing: mendHeld adds it in place
 	}
 	if cl.id == "" {
 		cl.id = repair.NewID("call_")
@@ -506,8 +538,7 @@ func (s *Stream) repairSpan(c *choiceState, cl *call) {
 		kinds = append(kinds, "args_object")
 	}
 	if !s.tools.Fits(cl.name, args) {
-		cut := c.cutCall(cl)
-		f, k, ok := repairArguments(s.tools, cl.name, args, cut)
+		f, k, ok := s.repairWhole(cl, c.cutCall(cl))
 		switch {
 		case !ok:
 			s.rep.CallFail(&cl.rec, repair.NotFit)
@@ -565,7 +596,11 @@ func toParams(ps []markup.Param) []repair.Param {
 // are whole was complete and is judged as in any choice. The whole-body repair follows the same
 // rule (repairToolCall; docs/faults.md D46).
 func (c *choiceState) cutCall(cl *call) bool {
-	return c.finishPiece != nil && cutOff(c.finishReason) && !json.Valid(cl.args)
+	args := cl.args
+	if last, ok := cl.cum.Last(cl.args); ok {
+		args = last // the arguments of a cumulative stream are its last text (D71)
+	}
+	return c.finishPiece != nil && cutOff(c.finishReason) && !json.Valid(args)
 }
 
 // cutOff reports whether a choice that finished for reason was cut off (by max_tokens or a

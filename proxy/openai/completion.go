@@ -23,7 +23,8 @@ func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	if opt.TextFormat != FormatGongju {
 		opt.TextFormat = ""
 	}
-	return sse.RepairOne(body, completionFromSSE, func(b []byte) ([]byte, bool) { return repairCompletion(tools, b, rep, opt) }, rep, "chat.completion")
+	fromSSE := func(b []byte) ([]byte, bool) { return completionFromSSE(b, tools) }
+	return sse.RepairOne(body, fromSSE, func(b []byte) ([]byte, bool) { return repairCompletion(tools, b, rep, opt) }, rep, "chat.completion")
 }
 
 // repairCompletion repairs a body that is one chat.completion object (see RepairCompletion).

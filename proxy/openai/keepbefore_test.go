@@ -25,7 +25,7 @@ func TestContentBeforeLeakedCall(t *testing.T) {
 		{"hello\n", "\n" + call, "hello\n\n"},
 	} {
 		in := sseOf(text(tc.before), text(tc.markup), finish("stop"))
-		whole, ok := completionFromSSE([]byte(in))
+		whole, ok := completionFromSSE([]byte(in), nil)
 		if !ok {
 			t.Fatalf("no chat.completion from %s", in)
 		}

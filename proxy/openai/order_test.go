@@ -2,6 +2,8 @@ package openai
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,13 +24,18 @@ var orderTools = func() string {
 
 // genStream builds a Chat stream from the choices in data: 1-3 choices of 1-3 calls each (and
 // some content), their deltas interleaved, the arguments cut at random, some names late (D32),
-// comments among them, perhaps an error object, each choice's finish (some cut off by length)
-// and [DONE]. healthy reports that no call has a fault; hasError that an
-// error object came.
-func genStream(data []byte) (body string, healthy, hasError bool) {
+// some first deltas without "type" (D72), some calls sent on the index of the call before them
+// (D70), some arguments resent whole in every delta (D71, the same id and name repeated or not),
+// some deltas with a fresh id each and no name (a look-alike of D70), comments among them, perhaps an error object, each choice's
+// finish (some cut off by length) and [DONE]. plain is the same stream with each call on its
+// own index and its arguments sent once, as a gateway that breaks no structure sends it; cum
+// names the tool of each D71 call, by "CHOICE/K" (K the call's number). healthy reports that no
+// call has a fault; hasError that an error object came.
+func genStream(data []byte) (body, plain string, cum map[string]string, healthy, hasError bool) {
 	p := &ssetest.Picker{B: data}
 	healthy = true
-	type lane struct{ events []string }
+	cum = map[string]string{}
+	type lane struct{ events, plain []string }
 	var lanes []*lane
 	var finishes []string
 	seq := 0
@@ -43,33 +50,84 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		if p.Pick(3) == 0 {
 			l := &lane{}
 			for range 1 + p.Pick(2) {
-				l.events = append(l.events, frame(c, `{"content":`+quote("Let me see. ")+`}`, "null"))
+				ev := frame(c, `{"content":`+quote("Let me see. ")+`}`, "null")
+				l.events, l.plain = append(l.events, ev), append(l.plain, ev)
 			}
 			lanes = append(lanes, l)
 		}
 		nCalls := 1 + p.Pick(3)
 		interleave := p.Pick(2) == 0
 		var calls []*lane
+		wires := make([]int, nCalls) // the index each call is sent with
+		var prevName, prevSent string
 		for k := range nCalls {
 			name, pieces, fits := ssetest.GenCall(p)
 			healthy = healthy && fits
-			idx := strconv.Itoa(k)
+			wires[k] = k
+			own := strconv.Itoa(k)
 			l := &lane{}
-			first := ""
-			if p.Pick(3) == 0 && len(pieces) > 0 {
-				first, pieces = pieces[0], pieces[1:]
+			texts, cumulative := ssetest.GenCumulative(pieces)
+			cumulative = cumulative && p.Pick(4) == 0
+			sameHead := cumulative && p.Pick(2) == 0 // each resend carries the call's id and name again
+			freshIDs := !cumulative && p.Pick(6) == 0
+			if cumulative {
+				cum[strconv.Itoa(c)+"/"+own] = name
+				healthy = healthy && name == ssetest.GenUndeclared
+			} else {
+				texts = pieces
 			}
-			id := `"id":"call_` + strconv.Itoa(c) + idx + `","type":"function"`
-			if p.Pick(6) == 0 {
+			sent := strings.Join(texts, "") // the arguments as a client glues them
+			first, plainFirst := "", ""
+			if p.Pick(3) == 0 && len(pieces) > 0 {
+				first, texts = texts[0], texts[1:]
+				plainFirst, pieces = pieces[0], pieces[1:]
+			}
+			// D70: sent on the index of the call before it, which is complete by then; toolfix
+			// tells the two apart by the new id and name where the name is another or the call
+			// before is one whole JSON value, not the first delta's arguments again
+			shared := k > 0 && p.Pick(4) == 0 && (name != prevName || json.Valid([]byte(prevSent)) && strings.TrimSpace(first) != strings.TrimSpace(prevSent))
+			if shared {
+				wires[k] = wires[k-1]
+				healthy = false
+			}
+			prevName, prevSent = name, sent
+			idx := strconv.Itoa(wires[k])
+			id := `"id":"call_` + strconv.Itoa(c) + own + `","type":"function"`
+			if p.Pick(8) == 0 {
+				// D72: the first delta without "type"
+				id = `"id":"call_` + strconv.Itoa(c) + own + `"`
+				healthy = false
+			}
+			open := func(idx, args string) string {
+				return frame(c, `{"tool_calls":[{"index":`+idx+`,`+id+`,"function":{"name":"`+name+`","arguments":`+quote(args)+`}}]}`, "null")
+			}
+			if !shared && !sameHead && p.Pick(6) == 0 {
 				// D32: the name comes in the call's second delta
 				healthy = false
 				l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,`+id+`,"function":{"arguments":`+quote(first)+`}}]}`, "null"),
 					frame(c, `{"tool_calls":[{"index":`+idx+`,"function":{"name":"`+name+`"}}]}`, "null"))
 			} else {
-				l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,`+id+`,"function":{"name":"`+name+`","arguments":`+quote(first)+`}}]}`, "null"))
+				l.events = append(l.events, open(idx, first))
+			}
+			l.plain = append(l.plain, open(own, plainFirst))
+			for r, s := range texts {
+				switch {
+				case sameHead:
+					l.events = append(l.events, open(idx, s))
+				case freshIDs:
+					l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,"id":"gw_`+strconv.Itoa(r)+`","function":{"arguments":`+quote(s)+`}}]}`, "null"))
+				default:
+					l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,"function":{"arguments":`+quote(s)+`}}]}`, "null"))
+				}
 			}
 			for _, s := range pieces {
-				l.events = append(l.events, frame(c, `{"tool_calls":[{"index":`+idx+`,"function":{"arguments":`+quote(s)+`}}]}`, "null"))
+				l.plain = append(l.plain, frame(c, `{"tool_calls":[{"index":`+own+`,"function":{"arguments":`+quote(s)+`}}]}`, "null"))
+			}
+			if shared && interleave {
+				// after the call whose index it shares, in its lane
+				prev := calls[len(calls)-1]
+				prev.events, prev.plain = append(prev.events, l.events...), append(prev.plain, l.plain...)
+				continue
 			}
 			calls = append(calls, l)
 		}
@@ -78,19 +136,22 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		} else {
 			l := &lane{}
 			for _, cl := range calls {
-				l.events = append(l.events, cl.events...)
+				l.events, l.plain = append(l.events, cl.events...), append(l.plain, cl.plain...)
 			}
 			lanes = append(lanes, l)
 		}
 		reason := `"tool_calls"`
-		if p.Pick(8) == 0 {
+		if p.Pick(8) == 0 && !slices.ContainsFunc(wires[1:], func(w int) bool { return w < len(wires)-1 && wires[w+1] == w }) {
+			// (not where a call shares an index: the call before it is complete when the
+			// next begins, not cut off, which plain cannot say)
 			reason = `"length"` // cut off: D46, nothing is completed
 		}
-		finishes = append(finishes, frame(c, `{}`, reason))
+		fin := frame(c, `{}`, reason)
+		finishes = append(finishes, fin)
 	}
 	// Interleave the lanes: a lane's events keep their order; a choice's finish comes after
-	// every lane (so after all its calls).
-	var out []string
+	// every lane (so after all its calls). plain follows the same draws, lane by lane.
+	var out, plainOut []string
 	errAt := -1
 	if p.Pick(4) == 0 {
 		errAt = p.Pick(20)
@@ -112,6 +173,9 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		l := live[p.Pick(len(live))]
 		out = append(out, l.events[0])
 		l.events = l.events[1:]
+		if len(l.events) == 0 {
+			plainOut = append(plainOut, l.plain...)
+		}
 		if p.Pick(8) == 0 {
 			out = append(out, ": ping") // a comment, which passes ahead of a call held for a fault
 		}
@@ -120,22 +184,26 @@ func genStream(data []byte) (body string, healthy, hasError bool) {
 		out = append(out, `{"error":{"message":"upstream overloaded","type":"server_error"}}`)
 	}
 	out = append(out, finishes...)
-	var b strings.Builder
-	for _, d := range out {
-		if !strings.HasPrefix(d, ":") {
-			b.WriteString("data: ")
+	plainOut = append(plainOut, finishes...)
+	frames := func(datas []string) string {
+		var b strings.Builder
+		for _, d := range datas {
+			if !strings.HasPrefix(d, ":") {
+				b.WriteString("data: ")
+			}
+			b.WriteString(d + "\n\n")
 		}
-		b.WriteString(d + "\n\n")
+		b.WriteString("data: [DONE]\n\n")
+		return b.String()
 	}
-	b.WriteString("data: [DONE]\n\n")
-	return b.String(), healthy, hasError
+	return frames(out), frames(plainOut), cum, healthy, hasError
 }
 
 // wholeArguments is what the whole-body repair makes of body, as a non-streamed answer: the
 // arguments of each call, by lane ("CHOICE/INDEX", read from the ids genStream gives).
 func wholeArguments(t testing.TB, tl *repair.Tools, body []byte) map[string]string {
 	t.Helper()
-	whole, ok := completionFromSSE(body)
+	whole, ok := completionFromSSE(body, tl)
 	if !ok {
 		t.Fatalf("the stream makes no chat.completion:\n%s", body)
 	}
@@ -175,7 +243,7 @@ func wholeArguments(t testing.TB, tl *repair.Tools, body []byte) map[string]stri
 // byte identity.
 func checkGenerated(t *testing.T, data []byte, seed int64) {
 	t.Helper()
-	body, healthy, hasError := genStream(data)
+	body, plain, cum, healthy, hasError := genStream(data)
 	tl, err := repair.ToolsFromChat([]byte(orderTools))
 	if err != nil {
 		t.Fatal(err)
@@ -187,6 +255,9 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 		}
 		return
 	}
+	if err := firstDeltasTyped(out); err != nil {
+		t.Fatalf("%v\n in: %s\nout: %s", err, body, out)
+	}
 	up, got := client.ChatOrderFrames([]byte(body)), client.ChatOrderFrames(out)
 	if err := client.CheckOrder(up, got); err != nil {
 		t.Fatalf("order: %v\n in: %s\nout: %s", err, body, out)
@@ -194,9 +265,19 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 	if hasError {
 		return // the whole-body answer of a stream with an error is the error
 	}
+	// The whole-body repair of the stream itself (its SSE read as one chat.completion, D55)
+	// tells D70's calls apart and reads D71's arguments as the stream repair does; calls are
+	// told apart by id, and plain, the stream with each call on its index and its arguments
+	// sent once, is what came of each
 	want := wholeArguments(t, tl, []byte(body))
-	sent := client.Assemble(got)
-	came := client.Assemble(up)
+	sent := byCall(out)
+	came := byCall([]byte(plain))
+	for lane, name := range cum {
+		// the cumulative reading is taken only where it fits: else the call goes out as it came
+		if w, ok := want[lane]; ok && !tl.Fits(name, []byte(w)) {
+			want[lane], came[lane] = byCall([]byte(body))[lane], byCall([]byte(body))[lane]
+		}
+	}
 	for lane, w := range want {
 		g := sent[lane]
 		if ssetest.SameJSON(g, w) {
@@ -209,6 +290,72 @@ func checkGenerated(t *testing.T, data []byte, seed int64) {
 		}
 		t.Fatalf("call %s: streamed %q, the whole-body repair %q (upstream %q)\n in: %s\nout: %s", lane, g, w, came[lane], body, out)
 	}
+}
+
+// toolDelta is one tool-call delta of a Chat stream as the order tests read it, with the lane
+// (client.ChatOrderFrames) it is of.
+type toolDelta struct {
+	lane, id, name string
+	typ            *string
+}
+
+// toolDeltas returns the tool-call deltas of a Chat stream's chunks of one choice each, in order.
+func toolDeltas(body []byte) []toolDelta {
+	var out []toolDelta
+	for _, f := range client.ChatOrderFrames(body) {
+		_, data, _ := strings.Cut(f.Raw, "data: ")
+		var ch struct {
+			Choices []struct {
+				Delta struct {
+					ToolCalls []struct {
+						ID       string  `json:"id"`
+						Type     *string `json:"type"`
+						Function struct {
+							Name string `json:"name"`
+						} `json:"function"`
+					} `json:"tool_calls"`
+				} `json:"delta"`
+			} `json:"choices"`
+		}
+		if json.Unmarshal([]byte(data), &ch) != nil || len(ch.Choices) != 1 {
+			continue
+		}
+		tcs := ch.Choices[0].Delta.ToolCalls
+		for k, tc := range tcs {
+			out = append(out, toolDelta{lane: f.Items[len(f.Items)-len(tcs)+k].Lane, id: tc.ID, name: tc.Function.Name, typ: tc.Type})
+		}
+	}
+	return out
+}
+
+// firstDeltasTyped checks that the first delta of every call of a Chat stream that carries a
+// name carries "type":"function" too (D72: the AI SDK rejects a new call without it).
+func firstDeltasTyped(body []byte) error {
+	seen := map[string]bool{}
+	for _, d := range toolDeltas(body) {
+		if !seen[d.lane] && d.name != "" && (d.typ == nil || *d.typ != "function") {
+			return fmt.Errorf("call %s: its first delta names %s without \"type\":\"function\"", d.lane, d.name)
+		}
+		seen[d.lane] = true
+	}
+	return nil
+}
+
+// byCall assembles the arguments of every call of a Chat stream as a client does, by the id its
+// first delta carries (genStream names call K of choice C "call_CK"), by lane "C/K".
+func byCall(body []byte) map[string]string {
+	lanes := client.Assemble(client.ChatOrderFrames(body))
+	ids := map[string]string{} // "C/INDEX" -> "C/K", from the first id seen there
+	for _, d := range toolDeltas(body) {
+		if id, ok := strings.CutPrefix(d.id, "call_"); ok && len(id) == 2 && ids[d.lane] == "" {
+			ids[d.lane] = id[:1] + "/" + id[1:]
+		}
+	}
+	out := map[string]string{}
+	for lane, call := range ids {
+		out[call] = lanes[lane]
+	}
+	return out
 }
 
 // FuzzOrder generates Chat streams of interleaved calls, choices, content, errors and faults at

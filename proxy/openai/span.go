@@ -70,6 +70,7 @@ func (c *choiceState) settleSpans(cl *call) {
 		cl.edits = append(cl.edits, edits...)
 		c.s.rep.CallRepair(&cl.rec, cl.name, kinds...)
 	}
+	c.mendHeld(cl)
 	cl.held, cl.span, cl.spanFirst, cl.faulty, cl.refs = false, false, false, false, nil
 	cl.streamed = len(cl.args)
 	if len(cl.args) > keptPrefix {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
+	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -23,6 +25,7 @@ type accCall struct {
 	index    int
 	id, name string
 	args     []byte
+	cum      repair.Chain // the evidence for cumulative arguments (D71)
 }
 
 // completionFromSSE builds the chat.completion object a non-streamed request asked for from a
@@ -30,7 +33,12 @@ type accCall struct {
 // system_fingerprint, each choice's content, reasoning_content and tool calls joined from their
 // deltas, its finish_reason, and the last usage. A stream that carries an error object gives that
 // object. ok is false when the body holds no chunk.
-func completionFromSSE(body []byte) ([]byte, bool) {
+//
+// The calls are told apart as the stream repair tells them apart: a call that begins on the index
+// of another goes by an index of its own (beginsAnother, D70), and the arguments of a call whose
+// every delta resent them whole are its last text, when the concatenation does not fit the
+// tool's schema (tools) and that text fits it or can be repaired to (D71).
+func completionFromSSE(body []byte, tools *repair.Tools) ([]byte, bool) {
 	var head jsontext.Object
 	var usage json.RawMessage
 	choices := map[int]*accChoice{}
@@ -90,7 +98,7 @@ func completionFromSSE(body []byte) ([]byte, bool) {
 	sort.Ints(idx)
 	var list []json.RawMessage
 	for _, i := range idx {
-		list = append(list, choices[i].message(i))
+		list = append(list, choices[i].message(i, tools))
 	}
 	out.Set("choices", jsontext.Array(list))
 	if usage != nil {
@@ -126,9 +134,13 @@ func (ac *accChoice) take(wc *wireChoice) {
 	for k := range wc.Delta.ToolCalls {
 		tc := &wc.Delta.ToolCalls[k]
 		var cl *accCall
+		another := false
 		switch {
 		case tc.Index != nil:
 			cl = ac.byIndex[*tc.Index]
+			if cl != nil && beginsAnother(cl.id, cl.name, cl.args, true, tc, strOf(tc.ID), fnName(tc)) {
+				cl, another = nil, true
+			}
 		case last != nil && (strOf(tc.ID) == "" || strOf(tc.ID) == last.id):
 			cl = last
 		}
@@ -137,9 +149,18 @@ func (ac *accChoice) take(wc *wireChoice) {
 			if tc.Index != nil {
 				i = *tc.Index
 			}
+			if another {
+				for _, c := range ac.calls {
+					i = max(i, c.index+1)
+				}
+			}
 			cl = &accCall{index: i}
 			ac.calls = append(ac.calls, cl)
-			ac.byIndex[i] = cl
+			if tc.Index != nil {
+				ac.byIndex[*tc.Index] = cl
+			} else {
+				ac.byIndex[i] = cl
+			}
 		}
 		if id := strOf(tc.ID); id != "" && cl.id == "" {
 			cl.id = id
@@ -148,7 +169,11 @@ func (ac *accChoice) take(wc *wireChoice) {
 			cl.name = n
 		}
 		if tc.Function != nil {
-			text, _, _ := argText(tc.Function.Arguments)
+			text, obj, _ := argText(tc.Function.Arguments)
+			if obj {
+				cl.cum.Break()
+			}
+			cl.cum.Next(cl.args, text)
 			cl.args = append(cl.args, text...)
 		}
 		last = cl
@@ -156,7 +181,7 @@ func (ac *accChoice) take(wc *wireChoice) {
 }
 
 // message renders the accumulated choice as a chat.completion choice.
-func (ac *accChoice) message(index int) json.RawMessage {
+func (ac *accChoice) message(index int, tools *repair.Tools) json.RawMessage {
 	msg := jsontext.Object{{Key: "role", Value: json.RawMessage(`"assistant"`)}}
 	if ac.content != nil {
 		msg.Set("content", jsontext.Quote(ac.content.String()))
@@ -169,7 +194,14 @@ func (ac *accChoice) message(index int) json.RawMessage {
 	if len(ac.calls) > 0 {
 		var tcs []json.RawMessage
 		for _, cl := range ac.calls {
-			tcs = append(tcs, toolCallJSON(cl.id, cl.name, cl.args))
+			args := cl.args
+			if last, ok := cl.cum.Last(cl.args); ok && tools.Has(cl.name) && !tools.Fits(cl.name, args) {
+				cut := ac.finish != nil && cutOff(strings.Trim(string(ac.finish), `"`)) && !json.Valid(last)
+				if _, _, ok := lastFits(tools, cl.name, last, cut); ok {
+					args = last // repairCompletion repairs it where it needs a repair
+				}
+			}
+			tcs = append(tcs, toolCallJSON(cl.id, cl.name, args))
 		}
 		msg.Set("tool_calls", jsontext.Array(tcs))
 	}

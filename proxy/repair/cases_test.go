@@ -16,6 +16,7 @@ import (
 type caseCall struct {
 	id, name string
 	raw      string
+	chain    Chain // a Chat stream's arguments texts (D71)
 }
 
 // wantCall is one tool call of a want.json message.
@@ -129,6 +130,12 @@ func upstreamCalls(t testing.TB, c cases.Case) []caseCall {
 						idx = float64(n)
 					}
 					i, seen := byIndex[idx]
+					// D70: a new id and a name on an index taken, the name another or the call
+					// before whole, begins another call
+					if id, name := str(tc["id"]), str(fn["name"]); seen && id != "" && calls[i].id != "" && id != calls[i].id && name != "" &&
+						(name != calls[i].name || json.Valid([]byte(calls[i].raw)) && strings.TrimSpace(argText(fn["arguments"])) != strings.TrimSpace(calls[i].raw)) {
+						seen = false
+					}
 					if !seen {
 						i = len(calls)
 						byIndex[idx] = i
@@ -141,9 +148,16 @@ func upstreamCalls(t testing.TB, c cases.Case) []caseCall {
 						calls[i].name = name
 					}
 					if a, ok := fn["arguments"]; ok && a != nil {
+						calls[i].chain.Next([]byte(calls[i].raw), []byte(argText(a)))
 						calls[i].raw += argText(a)
 					}
 				}
+			}
+		}
+		for i := range calls {
+			// D71: arguments resent whole in every delta are their last text
+			if last, ok := calls[i].chain.Last([]byte(calls[i].raw)); ok && !json.Valid([]byte(calls[i].raw)) {
+				calls[i].raw = string(last)
 			}
 		}
 	case c.Protocol == "responses":

@@ -79,8 +79,9 @@ type Stream struct {
 	noTools    bool                // the request offers no tool: no leaked call can be made
 
 	// the announced calls (settle.go, D74)
-	calls  []*announced // the function_call items announced, in order
-	unsent []*announced // calls settled at response.completed, their done not yet written
+	calls  []*announced       // the function_call items announced, in order
+	unsent []*announced       // calls settled at response.completed, their done not yet written
+	resent map[string]*resent // function_call item id -> its arguments deltas (D71, resend.go)
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: none). rep may be
@@ -176,6 +177,7 @@ func (s *Stream) event(raw []byte) (out []byte, ev *event, drop bool) {
 		s.added(&e)
 	case "response.function_call_arguments.delta":
 		s.argDelta(&e)
+		s.argsDelta(&e)
 	case "response.function_call_arguments.done":
 		s.argsFinal(&e)
 		nd = s.argsDone(d, &e)
@@ -283,7 +285,8 @@ func (s *Stream) item(raw json.RawMessage) (json.RawMessage, bool) {
 // #1336; D19, D21, D23, D24 as in the Chat Completions dialect). The repair is reported the first
 // time only, and so is a fail-open (a call is judged in its response.output_item.done and again
 // in response.completed): one call, one record (the law, docs/repairs.md). A call without id is
-// known by its name and arguments.
+// known by its name and arguments. Arguments that are the concatenation of deltas that each
+// resent the whole arguments so far are judged by the last of them (D71, resentArgs).
 func (s *Stream) verdict(id, name, args string) (string, bool) {
 	if id == "" {
 		id = "\x00" + name + "\x00" + args
@@ -293,9 +296,16 @@ func (s *Stream) verdict(id, name, args string) (string, bool) {
 	}
 	f := &fix{args: args}
 	if s.tools.Has(name) && !s.tools.Fits(name, []byte(args)) {
-		if fixed, kinds, ok := s.tools.RepairInput(name, []byte(args), repair.Options{Args: true}); ok {
+		text, shape := []byte(args), []string(nil)
+		if last, ok := s.resentArgs(id, args); ok {
+			text, shape = last, []string{"shape"} // D71: the deltas resent the arguments whole
+		}
+		if shape != nil && s.tools.Fits(name, text) {
+			f.fixed, f.changed = string(text), true
+			s.rep.Repair(name, shape...)
+		} else if fixed, kinds, ok := s.tools.RepairInput(name, text, repair.Options{Args: true}); ok {
 			f.fixed, f.changed = string(fixed), true
-			s.rep.Repair(name, kinds...)
+			s.rep.Repair(name, append(kinds, shape...)...)
 		} else {
 			s.rep.Fail(repair.NotFit)
 		}

@@ -174,3 +174,19 @@ func GenRuns(t *testing.T, n int, check func(t *testing.T, data []byte, seed int
 		t.Run(strconv.Itoa(i), func(t *testing.T) { check(t, data, int64(i)) })
 	}
 }
+
+// GenCumulative returns pieces as a gateway that resends the whole arguments so far in every
+// delta sends them (docs/faults.md D71): the k-th text is pieces[0] through pieces[k] joined. ok
+// is false when fewer than two pieces are not empty, so that no delta would resend anything.
+func GenCumulative(pieces []string) (texts []string, ok bool) {
+	var so string
+	n := 0
+	for _, p := range pieces {
+		if p != "" {
+			n++
+		}
+		so += p
+		texts = append(texts, so)
+	}
+	return texts, n >= 2
+}
