@@ -206,13 +206,14 @@ func appendUnescaped(dst, inner []byte) ([]byte, bool) {
 		return nil, false
 	}
 	for i := 0; i < len(inner); i++ {
-		c := inner[i]
-		if c == '"' || c < 0x20 {
-			return nil, false
+		if j := plainFrom(inner, i); j > i {
+			dst = append(dst, inner[i:j]...) // the bytes up to the next escape, copied at once
+			if i = j; i == len(inner) {
+				break
+			}
 		}
-		if c != '\\' {
-			dst = append(dst, c)
-			continue
+		if c := inner[i]; c != '\\' {
+			return nil, false // a quote or a control byte
 		}
 		if i++; i == len(inner) {
 			return nil, false
@@ -224,6 +225,16 @@ func appendUnescaped(dst, inner []byte) ([]byte, bool) {
 		dst = append(dst, d)
 	}
 	return dst, true
+}
+
+// String reads a JSON value (raw, nil when absent) as json.Unmarshal into a string does: a string
+// literal is its text, null is "", and any other value (or none) is no string: false.
+func String(raw []byte) (string, bool) {
+	if string(raw) == "null" {
+		return "", true
+	}
+	s, err := Unquote(raw)
+	return s, err == nil
 }
 
 // UnquoteBytes is Unquote giving the text as a new byte slice, decoded straight into it: one copy
