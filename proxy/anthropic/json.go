@@ -59,7 +59,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		switch string(blk.Get("type")) {
 		case `"tool_use"`:
 			hasTool = true
-			name, _ := jsontext.String(blk.Get("name"))
+			name, _ := jsontext.CheckedString(blk.Get("name"))
 			if !tools.Has(name) {
 				rep.NotDeclared(name)
 			}
@@ -78,7 +78,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			}
 			out = append(out, piece)
 		case `"text"`:
-			text, ok := jsontext.String(blk.Get("text"))
+			text, ok := jsontext.CheckedString(blk.Get("text"))
 			if !ok {
 				out = append(out, jsontext.RawPiece(raw))
 				continue

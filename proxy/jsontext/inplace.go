@@ -144,6 +144,18 @@ func valueEnd(data []byte, i int) int {
 // string whose inside starts at i, found by a fast search for the quote rather than a byte loop.
 func closingQuote(data []byte, i int) int {
 	start := i
+	// A short string (a key, a type) ends within a few bytes: read them before the search's call.
+	for end := min(len(data), i+16); i < end; i++ {
+		switch data[i] {
+		case '"':
+			return i
+		case '\\':
+			i++ // the escaped byte, which may be past end: the search goes on after it
+		}
+	}
+	if i >= len(data) {
+		return -1
+	}
 	for {
 		q := bytes.IndexByte(data[i:], '"')
 		if q < 0 {

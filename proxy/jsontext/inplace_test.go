@@ -104,6 +104,8 @@ var inPlaceSeeds = []string{
 	`{"a":1}{}`, ``, `"s"`, `{"a":1}]`, `{"a":1}}x`, `{"a":1},`, `{"a\u00e9\n":"\"}"}`, "{\"\xff\":1}",
 	`{"a":true,"b":false,"c":null,"d":-1e5}`, `{"a":"x\\"}`, `{"a":1,"a":2}`, ` [1, {"a":[2]} ,"]"] `,
 	`[1,]`, `[1 2]`, `{"a":[1}`, "\u00a0{\"a\":1}\u00a0", `{"a" 1}`, `{1:2}`,
+	`{"a":"0123456789abcde\"f\"g","b":1}`, `{"a":"0123456789abcd\\","b":"x"}`, `["0123456789abcdef\\\"x\\"]`,
+	`{"k":"0123456789abcdefghijklmnop\\\\"}`,
 }
 
 // sameSplit compares SplitObject and SplitArray with ParseObjectInPlace and ParseArrayInPlace on

@@ -40,3 +40,26 @@ func FuzzValid(f *testing.F) {
 		}
 	})
 }
+
+// FuzzString: String reads a value as json.Unmarshal into a string does, and CheckedString, on
+// text Valid checked, as String.
+func FuzzString(f *testing.F) {
+	for _, s := range []string{`"a\nb"`, `"\"q\" \\ \/ \b\f\r\t"`, `"\u00e9\n"`, `null`, `1`, `{}`, `"plain"`, "\"\xff\\n\"", `"\ud83d\ude00\n"`, `"a\\"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		s = strings.Trim(s, " \t\r\n") // a value as the splits give it
+		if !json.Valid([]byte(s)) {
+			return
+		}
+		var want string
+		werr := json.Unmarshal([]byte(s), &want)
+		got, ok := String([]byte(s))
+		if ok != (werr == nil) || ok && got != want {
+			t.Fatalf("String(%q) = %q, %v; json.Unmarshal %q, %v", s, got, ok, want, werr)
+		}
+		if cg, cok := CheckedString([]byte(s)); cok != ok || cg != got {
+			t.Fatalf("CheckedString(%q) = %q, %v; String %q, %v", s, cg, cok, got, ok)
+		}
+	})
+}

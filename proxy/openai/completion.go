@@ -72,7 +72,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		return false
 	}
 	changed := false
-	finish, _ := jsontext.String(ch.Get("finish_reason"))
+	finish, _ := jsontext.CheckedString(ch.Get("finish_reason"))
 	var calls []sentCall
 	var tcs []jsontext.Piece
 	if raw := msg.Get("tool_calls"); raw != nil && string(raw) != "null" {
@@ -90,7 +90,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 			calls = append(calls, sc)
 		}
 	}
-	if content, ok := jsontext.String(msg.Get("content")); ok && leakOK(finish) {
+	if content, ok := jsontext.CheckedString(msg.Get("content")); ok && leakOK(finish) {
 		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
 			msg.Set("content", jsontext.Quote(keep))
 			for _, a := range added {
@@ -126,7 +126,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 	if err != nil {
 		return jsontext.Piece{}, sentCall{}, false
 	}
-	name, _ := jsontext.String(fn.Get("name"))
+	name, _ := jsontext.CheckedString(fn.Get("name"))
 	if !tools.Has(name) {
 		rep.NotDeclared(name)
 	}
@@ -154,7 +154,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 		fn.SetPiece("arguments", jsontext.QuotePiece(args))
 		o.SetPiece("function", jsontext.ObjectPiece(fn))
 	}
-	if id, _ := jsontext.String(o.Get("id")); id == "" {
+	if id, _ := jsontext.CheckedString(o.Get("id")); id == "" {
 		o.Set("id", jsontext.Quote(repair.NewID("call_")))
 		kinds = append(kinds, "shape")
 	}
