@@ -95,16 +95,20 @@ func readChunked(r io.Reader) ([]byte, error) {
 			wholeChunks.Put(p)
 		}
 	}()
-	total, last := 0, 0
+	total, last := 0, wholeChunk
 	var err error
 	for err == nil {
-		p := wholeChunks.Get().(*[]byte)
-		pieces = append(pieces, p)
-		last, err = io.ReadFull(r, *p)
-		total += last
+		if last == wholeChunk {
+			pieces = append(pieces, wholeChunks.Get().(*[]byte))
+			last = 0
+		}
+		var n int
+		n, err = r.Read((*pieces[len(pieces)-1])[last:])
+		last += n
+		total += n
 	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		err = nil
+	if err == io.EOF {
+		err = nil // as io.ReadAll: the end, not an error (an upstream cut short gives another)
 	}
 	body := make([]byte, 0, total)
 	for i, p := range pieces {

@@ -26,6 +26,9 @@ func TestReadChunkedAsReadAll(t *testing.T) {
 			{"error at the end", func() io.Reader {
 				return io.MultiReader(bytes.NewReader(body), iotest.ErrReader(broken))
 			}},
+			{"cut short", func() io.Reader { // what net/http gives for a body cut before its end
+				return io.MultiReader(bytes.NewReader(body), iotest.ErrReader(io.ErrUnexpectedEOF))
+			}},
 		} {
 			got, gerr := readChunked(tc.r())
 			want, werr := io.ReadAll(tc.r())
