@@ -14,6 +14,14 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
+// decoderIsToolUse is isToolUse as it was (cf584ef), reading the raw block.
+func decoderIsToolUse(raw json.RawMessage) bool {
+	var b struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(raw, &b) == nil && b.Type == "tool_use"
+}
+
 // decoderRepairMessage is repairMessage as it was before whole answers were split in place and
 // written through pieces (cf584ef): every level copied by jsontext.ParseObject and
 // json.Unmarshal, written again by Marshal around a change. It is the oracle of
@@ -32,7 +40,7 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 	hasTool := false
 	calls := 0 // tool_use blocks of the message: the real ones, and those made from leaked text
 	for _, raw := range blocks {
-		if isToolUse(raw) {
+		if decoderIsToolUse(raw) {
 			calls++
 		}
 	}
@@ -86,7 +94,7 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 					continue
 				}
 			}
-			if i+1 < len(blocks) && isToolUse(blocks[i+1]) {
+			if i+1 < len(blocks) && decoderIsToolUse(blocks[i+1]) {
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true

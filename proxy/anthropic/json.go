@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
@@ -16,7 +17,9 @@ import (
 // turned into tool_use blocks (unless stop_reason says the message was cut off), an orphan stray-word line before a tool_use dropped, and
 // stop_reason set to tool_use when tool_use blocks are present and every offered tool's input fits (the law, docs/repairs.md). It returns the new body and true,
 // or nil and false when nothing was repaired (the caller sends the body as it came). Members it
-// does not change keep their order and spelling.
+// does not change keep their order and spelling. A tool_use block of a tool the request does
+// not declare is reported to rep (repair.Reporter.NotDeclared) and left as it is. The body is
+// checked as JSON once, and each level of it split in place without a copy or a second check.
 //
 // A body that is an SSE stream, or a JSON object followed by "data: [DONE]" (docs/faults.md D55:
 // decolua/9router #3492), first becomes the Messages object a non-streamed request asks for (see
@@ -31,31 +34,35 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	if err != nil || string(msg.Get("type")) != `"message"` {
 		return nil, false
 	}
-	blocks, err := jsontext.ParseArrayInPlace(msg.Get("content"))
+	blocks, err := jsontext.SplitArray(msg.Get("content")) // checked whole with msg
 	if err != nil && !errors.Is(err, jsontext.ErrNotArray) {
 		return nil, false
 	}
 	changed := false
 	var out []jsontext.Piece // written once, into the answer
 	hasTool := false
-	unfit := 0 // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
-	calls := 0 // tool_use blocks of the message: the real ones, and those made from leaked text
-	for _, raw := range blocks {
-		if isToolUse(raw) {
+	unfit := 0                                   // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
+	calls := 0                                   // tool_use blocks of the message: the real ones, and those made from leaked text
+	objs := make([]jsontext.Object, len(blocks)) // each block split once; nil when not an object
+	for i, raw := range blocks {
+		objs[i], _ = jsontext.SplitObject(raw)
+		if isToolUse(objs[i]) {
 			calls++
 		}
 	}
 	for i, raw := range blocks {
-		blk, err := jsontext.ParseObjectInPlace(raw)
-		if err != nil {
+		blk := objs[i]
+		if blk == nil {
 			out = append(out, jsontext.RawPiece(raw))
 			continue
 		}
 		switch string(blk.Get("type")) {
 		case `"tool_use"`:
 			hasTool = true
-			var name string
-			_ = json.Unmarshal(blk.Get("name"), &name)
+			name, _ := jsontext.CheckedString(blk.Get("name"))
+			if !tools.Has(name) {
+				rep.NotDeclared(name)
+			}
 			in := blk.Get("input")
 			piece := jsontext.RawPiece(raw)
 			if tools.Has(name) && len(in) > 0 && !tools.Fits(name, in) {
@@ -71,8 +78,8 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			}
 			out = append(out, piece)
 		case `"text"`:
-			var text string
-			if json.Unmarshal(blk.Get("text"), &text) != nil {
+			text, ok := jsontext.CheckedString(blk.Get("text"))
+			if !ok {
 				out = append(out, jsontext.RawPiece(raw))
 				continue
 			}
@@ -96,7 +103,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 					continue
 				}
 			}
-			if i+1 < len(blocks) && isToolUse(blocks[i+1]) {
+			if i+1 < len(blocks) && isToolUse(objs[i+1]) {
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
@@ -127,9 +134,18 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	return msg.Marshal(), true
 }
 
-func isToolUse(raw json.RawMessage) bool {
-	var b struct {
-		Type string `json:"type"`
+// isToolUse reports whether the block blk (nil: not an object) is a tool_use block as
+// json.Unmarshal into a struct with a Type field reads it: the last member whose key is "type" in
+// any case, null leaving it unset, any other value than a string making it none.
+func isToolUse(blk jsontext.Object) bool {
+	typ, ok := "", blk != nil
+	for _, m := range blk {
+		if !strings.EqualFold(m.Key, "type") || string(m.Value) == "null" {
+			continue
+		}
+		s, err := jsontext.Unquote(m.Value)
+		ok = ok && err == nil
+		typ = s
 	}
-	return json.Unmarshal(raw, &b) == nil && b.Type == "tool_use"
+	return ok && typ == "tool_use"
 }

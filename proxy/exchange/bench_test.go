@@ -106,7 +106,6 @@ func BenchmarkWholeAnswer(b *testing.B) {
 					for b.Loop() {
 						peak = max(peak, peakHeap(func() {
 							tools, _ := ToolsOf(dialect, request)
-							newUndeclared(dialect, tools, func(string) {}).body(body)
 							_, changed := repairBody(dialect, request, tools, body, "", &repair.Reporter{}, func(any) {})
 							if changed != fault {
 								b.Fatalf("changed %v", changed)

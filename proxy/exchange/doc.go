@@ -18,7 +18,7 @@
 //
 // repairBody and newStreamRepairer pick the dialect's repairer (dialects.go); calls to tools the
 // request does not declare are logged from the dialect's reports (repair.Reporter.Undeclared), and
-// from a whole JSON answer by undeclared.go; keepalive.go sends a dialect's keep-alive while it
+// from a whole Responses JSON answer by undeclared.go; keepalive.go sends a dialect's keep-alive while it
 // holds a span.
 //
 // Each repair and fail-open is counted in the Env's observe.Stats, logged once and noted in the

@@ -317,10 +317,10 @@ func (ex *exchange) json() {
 		return
 	}
 	tools, err := ToolsOf(ex.dialect, ex.request)
-	if err == nil {
-		newUndeclared(ex.dialect, tools, ex.logUndeclared).body(body)
+	if err == nil && ex.dialect == "responses" {
+		newUndeclared(ex.dialect, tools, ex.logUndeclared).body(body) // the other dialects' repairers report each call as they read it
 	}
-	out, _ := repairBody(ex.dialect, ex.request, tools, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	out, _ := repairBody(ex.dialect, ex.request, tools, body, ex.textFormat(), readable(ex.reporter(nil), err), ex.panicked)
 	ex.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	ex.w.WriteHeader(ex.resp.StatusCode)
 	_, _ = ex.w.Write(out)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 )
 
 // textFormat returns the opt-in leaked-call text format of the exchange's route ("" for none).
@@ -38,8 +39,8 @@ func (ex *exchange) sseAsJSON() {
 		ex.copy(body)
 		return
 	}
-	tools, _ := ToolsOf(ex.dialect, ex.request)
-	out, changed := repairBody(ex.dialect, ex.request, tools, body, ex.textFormat(), ex.reporter(nil), ex.panicked)
+	tools, err := ToolsOf(ex.dialect, ex.request)
+	out, changed := repairBody(ex.dialect, ex.request, tools, body, ex.textFormat(), readable(ex.reporter(nil), err), ex.panicked)
 	if !changed {
 		ex.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		ex.w.WriteHeader(ex.resp.StatusCode)
@@ -54,12 +55,13 @@ func (ex *exchange) sseAsJSON() {
 
 // readWhole reads the upstream body up to limit+1 bytes (so that a longer one shows), into one
 // buffer of the size its Content-Length gives when that is known and within the limit: a 30 MB
-// answer read by io.ReadAll's growing buffer would leave as much again behind.
+// answer read by io.ReadAll's growing buffer would leave as much again behind. A body of unknown
+// length is read by readChunked.
 func (ex *exchange) readWhole(limit int64) ([]byte, error) {
 	r := io.LimitReader(ex.resp.Body, limit+1)
 	n := ex.resp.ContentLength
 	if n <= 0 || n > limit {
-		return io.ReadAll(r)
+		return readChunked(r)
 	}
 	body := make([]byte, 0, n+1) // +1: the read that finds the end needs room
 	for {
@@ -75,6 +77,48 @@ func (ex *exchange) readWhole(limit int64) ([]byte, error) {
 			body = append(body, 0)[:len(body)] // longer than it said: grow as ReadAll would
 		}
 	}
+}
+
+// wholeChunk is the size of readChunked's pieces.
+const wholeChunk = 256 << 10
+
+// wholeChunks are readChunked's pieces, reused from one answer to the next.
+var wholeChunks = sync.Pool{New: func() any { b := make([]byte, wholeChunk); return &b }}
+
+// readChunked reads r to its end as io.ReadAll does (what it read, and the error that stopped it
+// but io.EOF), into pieces of 256 KiB from a pool, copied once into a buffer of the body's size:
+// io.ReadAll's growing buffer clears and copies a 24 MB body about twice over (issue 21 item 2).
+func readChunked(r io.Reader) ([]byte, error) {
+	var pieces []*[]byte
+	defer func() {
+		for _, p := range pieces {
+			wholeChunks.Put(p)
+		}
+	}()
+	total, last := 0, wholeChunk
+	var err error
+	for err == nil {
+		if last == wholeChunk {
+			pieces = append(pieces, wholeChunks.Get().(*[]byte))
+			last = 0
+		}
+		var n int
+		n, err = r.Read((*pieces[len(pieces)-1])[last:])
+		last += n
+		total += n
+	}
+	if err == io.EOF {
+		err = nil // as io.ReadAll: the end, not an error (an upstream cut short gives another)
+	}
+	body := make([]byte, 0, total)
+	for i, p := range pieces {
+		if i == len(pieces)-1 {
+			body = append(body, (*p)[:last]...)
+		} else {
+			body = append(body, *p...)
+		}
+	}
+	return body, err
 }
 
 // errorStatus is the HTTP status of a JSON answer made from a stream: the stream's own status,

@@ -15,7 +15,9 @@ import (
 // "tool not declared in the request" per such tool name and response; `toolfix analyze` names the
 // same call as D57. The bytes pass as they came either way. In a stream the dialect reports each
 // such call from what it reads anyway (repair.Reporter.Undeclared), so that no event is read
-// twice; a whole JSON answer is read once here.
+// twice. A whole Messages or Chat Completions answer is reported so by its JSON repairer
+// (anthropic.RepairMessage, openai.RepairCompletion), which reads every call anyway; a whole
+// Responses answer is read once here.
 
 // undeclaredMsg is the log message of a call to a tool the request does not declare.
 const undeclaredMsg = "tool not declared in the request"

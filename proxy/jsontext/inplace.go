@@ -22,8 +22,8 @@ func ParseObjectInPlace(data []byte) (Object, error) {
 	if len(data) == 0 || data[0] != '{' {
 		return nil, ErrNotObject
 	}
-	end := valueEnd(data, 0)
-	if end < 0 || !json.Valid(data[:end]) {
+	end := validValue(data) // where valueEnd would find its end, when the object is valid
+	if end < 0 {
 		return nil, fmt.Errorf("parsing object: %w", errSyntax)
 	}
 	// What follows the object: white space, or (as encoding/json's Decoder reads a stream of
@@ -31,6 +31,24 @@ func ParseObjectInPlace(data []byte) (Object, error) {
 	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 && rest[0] != '}' && rest[0] != ']' {
 		return nil, fmt.Errorf("parsing object: trailing data")
 	}
+	return splitObject(data)
+}
+
+// SplitObject is ParseObjectInPlace for a value already checked: data is an object, array
+// item or member value that ParseObjectInPlace or ParseArrayInPlace gave (they check the whole
+// text once), so only where its members start and end is read, not its syntax again. Any other
+// value gives ErrNotObject; for text not so checked the members are undefined.
+func SplitObject(data []byte) (Object, error) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return nil, ErrNotObject
+	}
+	return splitObject(data)
+}
+
+// splitObject splits the valid JSON object data (trimmed, or followed by text after its '}')
+// into its members.
+func splitObject(data []byte) (Object, error) {
 	var obj Object
 	for i := skipSpace(data, 1); data[i] != '}'; {
 		kEnd := valueEnd(data, i)
@@ -53,10 +71,19 @@ func ParseObjectInPlace(data []byte) (Object, error) {
 // among them) and a wrapped syntax error for invalid JSON or trailing data, as json.Unmarshal into
 // a []json.RawMessage refuses it.
 func ParseArrayInPlace(data []byte) ([]json.RawMessage, error) {
-	if !json.Valid(data) {
+	if !Valid(data) {
 		return nil, fmt.Errorf("parsing array: %w", errSyntax)
 	}
+	return SplitArray(data)
+}
+
+// SplitArray is ParseArrayInPlace for a value already checked (see SplitObject): only where its
+// items start and end is read. Any other value gives ErrNotArray.
+func SplitArray(data []byte) ([]json.RawMessage, error) {
 	i := skipSpace(data, 0)
+	if i == len(data) {
+		return nil, ErrNotArray
+	}
 	if data[i] != '[' {
 		return nil, ErrNotArray
 	}
@@ -87,12 +114,7 @@ func valueEnd(data []byte, i int) int {
 	for ; i < len(data); i++ {
 		switch c := data[i]; c {
 		case '"':
-			for i++; i < len(data) && data[i] != '"'; i++ {
-				if data[i] == '\\' {
-					i++
-				}
-			}
-			if i >= len(data) {
+			if i = closingQuote(data, i+1); i < 0 {
 				return -1
 			}
 			if depth == 0 {
@@ -115,6 +137,40 @@ func valueEnd(data []byte, i int) int {
 		}
 	}
 	return -1
+}
+
+// closingQuote returns the offset of the first quote from i on that no backslash escapes (one
+// after an odd run of backslashes that starts at i or later is escaped), or -1: the end of a
+// string whose inside starts at i, found by a fast search for the quote rather than a byte loop.
+func closingQuote(data []byte, i int) int {
+	start := i
+	// A short string (a key, a type) ends within a few bytes: read them before the search's call.
+	for end := min(len(data), i+16); i < end; i++ {
+		switch data[i] {
+		case '"':
+			return i
+		case '\\':
+			i++ // the escaped byte, which may be past end: the search goes on after it
+		}
+	}
+	if i >= len(data) {
+		return -1
+	}
+	for {
+		q := bytes.IndexByte(data[i:], '"')
+		if q < 0 {
+			return -1
+		}
+		q += i
+		n := 0
+		for q-n-1 >= start && data[q-n-1] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			return q
+		}
+		i = q + 1
+	}
 }
 
 // endsScalar reports whether c ends a number or literal: white space or a delimiter.

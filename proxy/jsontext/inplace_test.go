@@ -104,12 +104,44 @@ var inPlaceSeeds = []string{
 	`{"a":1}{}`, ``, `"s"`, `{"a":1}]`, `{"a":1}}x`, `{"a":1},`, `{"a\u00e9\n":"\"}"}`, "{\"\xff\":1}",
 	`{"a":true,"b":false,"c":null,"d":-1e5}`, `{"a":"x\\"}`, `{"a":1,"a":2}`, ` [1, {"a":[2]} ,"]"] `,
 	`[1,]`, `[1 2]`, `{"a":[1}`, "\u00a0{\"a\":1}\u00a0", `{"a" 1}`, `{1:2}`,
+	`{"a":"0123456789abcde\"f\"g","b":1}`, `{"a":"0123456789abcd\\","b":"x"}`, `["0123456789abcdef\\\"x\\"]`,
+	`{"k":"0123456789abcdefghijklmnop\\\\"}`,
+}
+
+// sameSplit compares SplitObject and SplitArray with ParseObjectInPlace and ParseArrayInPlace on
+// valid text, which is all they are given.
+func sameSplit(t *testing.T, data []byte) {
+	t.Helper()
+	if !json.Valid(data) {
+		return
+	}
+	o, oerr := ParseObjectInPlace(data)
+	so, soerr := SplitObject(data)
+	if (oerr == nil) != (soerr == nil) || len(o) != len(so) {
+		t.Fatalf("SplitObject(%q) = %d members, %v; ParseObjectInPlace %d, %v", data, len(so), soerr, len(o), oerr)
+	}
+	for i := range o {
+		if o[i].Key != so[i].Key || !bytes.Equal(o[i].Value, so[i].Value) {
+			t.Fatalf("SplitObject(%q) member %d = %q:%s, ParseObjectInPlace %q:%s", data, i, so[i].Key, so[i].Value, o[i].Key, o[i].Value)
+		}
+	}
+	a, aerr := ParseArrayInPlace(data)
+	sa, saerr := SplitArray(data)
+	if (aerr == nil) != (saerr == nil) || len(a) != len(sa) {
+		t.Fatalf("SplitArray(%q) = %d items, %v; ParseArrayInPlace %d, %v", data, len(sa), saerr, len(a), aerr)
+	}
+	for i := range a {
+		if !bytes.Equal(a[i], sa[i]) {
+			t.Fatalf("SplitArray(%q) item %d = %s, ParseArrayInPlace %s", data, i, sa[i], a[i])
+		}
+	}
 }
 
 func TestInPlaceAsDecoder(t *testing.T) {
 	for _, s := range inPlaceSeeds {
 		sameObject(t, []byte(s))
 		sameArray(t, []byte(s))
+		sameSplit(t, []byte(s))
 	}
 }
 
@@ -122,5 +154,6 @@ func FuzzInPlace(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		sameObject(t, []byte(s))
 		sameArray(t, []byte(s))
+		sameSplit(t, []byte(s))
 	})
 }

@@ -206,13 +206,14 @@ func appendUnescaped(dst, inner []byte) ([]byte, bool) {
 		return nil, false
 	}
 	for i := 0; i < len(inner); i++ {
-		c := inner[i]
-		if c == '"' || c < 0x20 {
-			return nil, false
+		if j := plainFrom(inner, i); j > i {
+			dst = append(dst, inner[i:j]...) // the bytes up to the next escape, copied at once
+			if i = j; i == len(inner) {
+				break
+			}
 		}
-		if c != '\\' {
-			dst = append(dst, c)
-			continue
+		if c := inner[i]; c != '\\' {
+			return nil, false // a quote or a control byte
 		}
 		if i++; i == len(inner) {
 			return nil, false
@@ -224,6 +225,47 @@ func appendUnescaped(dst, inner []byte) ([]byte, bool) {
 		dst = append(dst, d)
 	}
 	return dst, true
+}
+
+// String reads a JSON value (raw, without white space around it, as ParseObject and the splits
+// give it; nil when absent) as json.Unmarshal into a string does: a string
+// literal is its text, null is "", and any other value (or none) is no string: false.
+func String(raw []byte) (string, bool) {
+	if string(raw) == "null" {
+		return "", true
+	}
+	s, err := Unquote(raw)
+	return s, err == nil
+}
+
+// CheckedString is String for a value of text that Valid (or ParseObjectInPlace or
+// ParseArrayInPlace) checked: a string literal then holds no quote or control byte but its
+// delimiters and escapes, so that only its backslashes are searched for (issue 21 item 2: the
+// texts of a whole answer decoded at the speed of a copy). Its answer is String's (FuzzString).
+func CheckedString(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return String(raw)
+	}
+	inner := raw[1 : len(raw)-1]
+	if !utf8.Valid(inner) {
+		return String(raw) // encoding/json replaces such bytes: its way
+	}
+	b := make([]byte, 0, len(inner))
+	for {
+		j := bytes.IndexByte(inner, '\\')
+		if j < 0 {
+			b = append(b, inner...)
+			break
+		}
+		b = append(b, inner[:j]...)
+		d, ok := EscapedByte(inner[j+1]) // a checked literal has a byte after its backslash
+		if !ok {
+			return String(raw) // a \u escape: encoding/json's way
+		}
+		b = append(b, d)
+		inner = inner[j+2:]
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), true // b is not written again
 }
 
 // UnquoteBytes is Unquote giving the text as a new byte slice, decoded straight into it: one copy

@@ -132,15 +132,30 @@ var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of 
 // s holds no loud byte. Then first finds nothing in s and feeding s changes nothing, so a healthy
 // prose delta is decided by one pass over its bytes (FuzzQuiet holds it to that).
 func quiet[T string | []byte](t *textState, s T) bool {
-	if t.phase != phasePlain || t.ticks != 0 || t.tagN != 0 || t.mark != markNone {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if loud[s[i]] {
-			return false
+	return t.ordinary() && loudFrom(s, 0) == len(s)
+}
+
+// loudFrom returns the offset of the first loud byte of s from i on, or len(s), eight bytes a
+// step where it can.
+func loudFrom[T string | []byte](s T, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		_ = s[i+7]
+		if loud[s[i]] || loud[s[i+1]] || loud[s[i+2]] || loud[s[i+3]] || loud[s[i+4]] || loud[s[i+5]] || loud[s[i+6]] || loud[s[i+7]] {
+			break
 		}
 	}
-	return true
+	for ; i < len(s); i++ {
+		if loud[s[i]] {
+			return i
+		}
+	}
+	return i
+}
+
+// ordinary reports whether t is in the middle of an ordinary line, where only a loud byte can
+// start markup or change t (see quiet).
+func (t *textState) ordinary() bool {
+	return t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone
 }
 
 // feed advances the state over one byte of text.

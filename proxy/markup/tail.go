@@ -195,6 +195,12 @@ type found struct {
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, ms *memos) found {
 	for i := 0; i < len(s); i++ {
+		if ts.ordinary() {
+			// Quiet bytes: nothing starts at them and feeding them changes nothing (FuzzQuiet).
+			if i = loudFrom(s, i); i == len(s) {
+				break
+			}
+		}
 		if syn&Invoke != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
 			if w, calls, st := wordTail(s[i:], ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}

@@ -48,6 +48,9 @@ func (c *clientCopy) write(p []byte) {
 		q := c.pending.Bytes()
 		k := min(len(p), len(q), max(c.up.n-c.matched, 0))
 		i := 0
+		if bytes.Equal(p[:k], q[:k]) {
+			i = k // the common case, the client's bytes the upstream's, compared at once
+		}
 		for i < k && p[i] == q[i] {
 			i++
 		}

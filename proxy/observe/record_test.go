@@ -21,6 +21,7 @@ func TestCapBuffer(t *testing.T) {
 		{"in memory", 4 << 20, 512 << 10, 512 << 10, false, false},
 		{"spilled to a file", 4 << 20, 3 << 20, 3 << 20, false, true},
 		{"cut at the limit", 2 << 20, 3 << 20, 2 << 20, true, true},
+		{"spilled, a part still gathered", 4 << 20, 1<<20 + 320<<10, 1<<20 + 320<<10, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,6 +45,18 @@ func TestCapBuffer(t *testing.T) {
 			mid := make([]byte, 100)
 			if n, err := c.ReadAt(mid, int64(capMemory-50)); tt.want > capMemory && (n != 100 || err != nil || !bytes.Equal(mid, all.Bytes()[capMemory-50:capMemory+50])) {
 				t.Fatalf("ReadAt across the spill: %d, %v", n, err)
+			}
+			// Any range, across the memory part, the file and what is gathered for it.
+			for _, at := range []int{0, capMemory - 1, capMemory, capMemory + spillWrite - 3, capMemory + spillWrite, tt.want - 10} {
+				for _, n := range []int{1, 7, 100, spillWrite + 5} {
+					if at < 0 || at+n > tt.want {
+						continue
+					}
+					p := make([]byte, n)
+					if k, err := c.ReadAt(p, int64(at)); k != n || err != nil || !bytes.Equal(p, all.Bytes()[at:at+n]) {
+						t.Fatalf("ReadAt(%d bytes at %d) = %d, %v, or other bytes", n, at, k, err)
+					}
+				}
 			}
 			c.discard()
 			if !bytes.Equal(got, all.Bytes()[:tt.want]) || c.truncated != tt.cut {

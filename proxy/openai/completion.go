@@ -18,7 +18,9 @@ import (
 // D55: decolua/9router #3492), first becomes the chat.completion object the request asked for.
 //
 // It returns the new body and true, or nil and false when nothing was repaired (the caller sends
-// the body as it came). Members it does not change keep their order and spelling.
+// the body as it came). Members it does not change keep their order and spelling. A call of a
+// tool the request does not declare is reported to rep (repair.Reporter.NotDeclared). The body is
+// checked as JSON once, and each level of it split in place without a copy or a second check.
 func RepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, opt Options) ([]byte, bool) {
 	if opt.TextFormat != FormatGongju {
 		opt.TextFormat = ""
@@ -33,7 +35,7 @@ func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	if err != nil {
 		return nil, false
 	}
-	list, err := jsontext.ParseArrayInPlace(obj.Get("choices"))
+	list, err := jsontext.SplitArray(obj.Get("choices")) // checked whole with obj
 	if err != nil {
 		return nil, false
 	}
@@ -41,7 +43,7 @@ func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	choices := make([]jsontext.Piece, len(list)) // written once, into the answer
 	for i, raw := range list {
 		choices[i] = jsontext.RawPiece(raw)
-		ch, err := jsontext.ParseObjectInPlace(raw)
+		ch, err := jsontext.SplitObject(raw)
 		if err != nil {
 			continue
 		}
@@ -66,17 +68,16 @@ type sentCall struct {
 
 // repairChoice repairs one choice of a chat.completion in place; false when nothing changed.
 func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter, opt Options) bool {
-	msg, err := jsontext.ParseObjectInPlace(ch.Get("message"))
+	msg, err := jsontext.SplitObject(ch.Get("message"))
 	if err != nil {
 		return false
 	}
 	changed := false
-	var finish string
-	_ = json.Unmarshal(ch.Get("finish_reason"), &finish)
+	finish, _ := jsontext.CheckedString(ch.Get("finish_reason"))
 	var calls []sentCall
 	var tcs []jsontext.Piece
 	if raw := msg.Get("tool_calls"); raw != nil && string(raw) != "null" {
-		list, err := jsontext.ParseArrayInPlace(raw)
+		list, err := jsontext.SplitArray(raw)
 		if err != nil {
 			return false
 		}
@@ -90,8 +91,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 			calls = append(calls, sc)
 		}
 	}
-	var content string
-	if json.Unmarshal(msg.Get("content"), &content) == nil && leakOK(finish) {
+	if content, ok := jsontext.CheckedString(msg.Get("content")); ok && leakOK(finish) {
 		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
 			msg.Set("content", jsontext.Quote(keep))
 			for _, a := range added {
@@ -119,16 +119,18 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 // whose arguments are not one whole JSON value may be truncated, and its argument-text repairs
 // are off (docs/faults.md D46: never completed); the stream's cutCall follows the same rule.
 func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (jsontext.Piece, sentCall, bool) {
-	o, err := jsontext.ParseObjectInPlace(raw)
+	o, err := jsontext.SplitObject(raw) // an item of a body checked whole
 	if err != nil {
 		return jsontext.Piece{}, sentCall{}, false
 	}
-	fn, err := jsontext.ParseObjectInPlace(o.Get("function"))
+	fn, err := jsontext.SplitObject(o.Get("function"))
 	if err != nil {
 		return jsontext.Piece{}, sentCall{}, false
 	}
-	var name string
-	_ = json.Unmarshal(fn.Get("name"), &name)
+	name, _ := jsontext.CheckedString(fn.Get("name"))
+	if !tools.Has(name) {
+		rep.NotDeclared(name)
+	}
 	args, obj, ok := argText(fn.Get("arguments"))
 	sc := sentCall{name: name, args: args}
 	if !ok {
@@ -153,9 +155,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 		fn.SetPiece("arguments", jsontext.QuotePiece(args))
 		o.SetPiece("function", jsontext.ObjectPiece(fn))
 	}
-	var id string
-	_ = json.Unmarshal(o.Get("id"), &id)
-	if id == "" {
+	if id, _ := jsontext.CheckedString(o.Get("id")); id == "" {
 		o.Set("id", jsontext.Quote(repair.NewID("call_")))
 		kinds = append(kinds, "shape")
 	}

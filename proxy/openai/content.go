@@ -63,6 +63,9 @@ func (c *choiceState) addContent(p *piece) {
 		c.decided += len(text) // prose that can start no markup: what Safe and Release would do (issue 21 item 1)
 		return
 	}
+	// The text may be the event's own bytes (borrowedString): what is read past here may be kept.
+	p.ownContent()
+	text = p.content
 	if c.undecided.Len() > 0 {
 		c.undecided.WriteString(p.content)
 		text = c.undecided.String()

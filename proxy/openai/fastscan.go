@@ -102,7 +102,7 @@ func (sh *shape) match(d []byte, sc *scratch) (ch wireChunk, ok bool) {
 	c := &sc.list[0]
 	*c = wireChoice{}
 	sc.delta = wireDelta{}
-	if s.peek() != '"' || !s.nullableString(&sc.content, &sc.delta.Content) || s.i != len(s.b) {
+	if s.peek() != '"' || !s.borrowedString(&sc.content, &sc.delta.Content) || s.i != len(s.b) {
 		return ch, false
 	}
 	sc.index = sh.index
@@ -204,7 +204,7 @@ func (s *scanner) delta(d *wireDelta) bool {
 				return false
 			}
 			s.sc.contentAt = s.i
-			ok := s.nullableString(&s.sc.content, &d.Content)
+			ok := s.borrowedString(&s.sc.content, &d.Content)
 			s.sc.contentEnd = s.i
 			return ok
 		case "reasoning_content":

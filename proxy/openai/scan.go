@@ -2,6 +2,7 @@ package openai
 
 import (
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 )
@@ -304,6 +305,21 @@ func (s *scanner) nullableInt(into *int, p **int) bool {
 
 // nullableString reads a string, decoded into *into with *p pointing at it, or null (*p nil).
 func (s *scanner) nullableString(into *string, p **string) bool {
+	return s.stringInto(into, p, false)
+}
+
+// borrowedString is nullableString for a content delta: a text without escapes is the event's
+// own bytes, not a copy (issue 21 item 3: one allocation less per content delta), and so valid
+// only while the event is, until the framer's next read. Its one reader, take, hands it to
+// addContent, which copies any text it keeps, and Push copies it with the piece's bytes when the
+// piece stays held.
+func (s *scanner) borrowedString(into *string, p **string) bool {
+	return s.stringInto(into, p, true)
+}
+
+// stringInto is nullableString, borrowing the text of a string without escapes when borrow is set
+// (see borrowedString).
+func (s *scanner) stringInto(into *string, p **string, borrow bool) bool {
 	if s.peek() == 'n' {
 		*p = nil
 		return s.word("null")
@@ -314,7 +330,11 @@ func (s *scanner) nullableString(into *string, p **string) bool {
 	}
 	inner := lit[1 : len(lit)-1]
 	if s.ascii {
-		*into, *p = string(inner), into // no escape, nothing to check: the text itself
+		if borrow && len(inner) > 0 {
+			*into, *p = unsafe.String(&inner[0], len(inner)), into
+		} else {
+			*into, *p = string(inner), into // no escape, nothing to check: the text itself
+		}
 		return true
 	}
 	if !utf8.Valid(inner) {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"slices"
+	"strings"
+	"unsafe"
 
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -25,6 +27,19 @@ type piece struct {
 	callsOnly  bool      // it carries only deltas of calls that stream (see release)
 
 	ed *edit // nil: the piece goes out as it came
+}
+
+// ownContent makes the piece's content its own when it is the event's bytes (borrowedString),
+// before the piece or its text outlives the event.
+func (p *piece) ownContent() {
+	if len(p.content) == 0 || len(p.raw) == 0 {
+		return
+	}
+	at := uintptr(unsafe.Pointer(unsafe.StringData(p.content)))
+	raw := uintptr(unsafe.Pointer(unsafe.SliceData(p.raw)))
+	if at >= raw && at < raw+uintptr(len(p.raw)) {
+		p.content = strings.Clone(p.content)
+	}
 }
 
 // callRef ties a held tool-call delta to its call: pos is the delta's position in the chunk's
@@ -237,6 +252,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	err := s.release(w)
 	if n := len(s.held); n > 0 && s.held[n-1] == p {
+		p.ownContent()
 		p.raw, p.data = bytes.Clone(p.raw), bytes.Clone(p.data)
 	}
 	s.inflight = nil
