@@ -99,6 +99,7 @@ type Stream struct {
 	shift  int       // added to every upstream block index from here on
 	calls  int       // tool_use blocks of this message so far, real and made from leaked text
 	unfit  int       // tool_use blocks of this message that ended not fitting their schema (judgeCall)
+	said   bool      // a message_delta of this message went out with a stop_reason that is not null
 	bypass bool      // an event was over the size limit: the rest passes as it comes
 
 	// after the message's message_stop (afterstop.go, D73)

@@ -310,19 +310,24 @@ func compactJSON(in []byte) ([]byte, error) {
 // fixStopReason sets a message_delta's stop_reason to "tool_use" when the message holds a tool_use
 // block but says "end_turn" or null (docs/faults.md D39: open-octo/octo-agent PR #647); clients decide
 // from stop_reason whether to run tools. It announces only calls that fit: a message with a call
-// that does not (judgeCall) keeps its stop_reason (the law, docs/repairs.md).
+// that does not (judgeCall) keeps its stop_reason (the law, docs/repairs.md). A null in a later
+// message_delta, after one that went out with a stop_reason (a gateway's usage-only update:
+// LibreChat-AI/agents PR #308), is no wrong stop_reason but none, and passes as it came.
 func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
-	if s.calls == 0 || s.unfit > 0 || e.Delta == nil || e.Delta.StopReason == nil {
+	if e.Delta == nil || e.Delta.StopReason == nil {
 		return raw
 	}
 	sr := string(bytes.TrimSpace(e.Delta.StopReason))
-	if sr != `"end_turn"` && sr != "null" {
+	later := s.said
+	s.said = s.said || sr != "null"
+	if s.calls == 0 || s.unfit > 0 || sr != `"end_turn"` && sr != "null" || sr == "null" && later {
 		return raw
 	}
 	out, ok := withNested(raw, data, "message_delta", "delta", "stop_reason", json.RawMessage(`"tool_use"`))
 	if !ok {
 		return raw
 	}
+	s.said = true
 	s.rep.Repair("", "stop_reason")
 	return out
 }

@@ -39,10 +39,12 @@ type Message struct {
 // AnthropicStream accumulates a streamed Messages response. Like Claude Code it builds a tool_use
 // input from the input_json_delta events alone ("" means {}). It is strict where the SDKs are:
 // every event must carry an "event:" line equal to its data's type, every data must be a JSON
-// object with a type, and block indexes must be 0..n-1 in order; it returns an error saying which
-// event broke a rule. An "error" event ends accumulation with an error naming its message.
+// object with a type, block indexes must be 0..n-1 in order, and nothing but a ping may follow
+// message_stop (Claude Code rejects a second message_stop, and takes later deltas into a closed
+// message: anthropics/claude-code #67809); it returns an error saying which event broke a rule. An "error" event ends accumulation with an error naming its message.
 func AnthropicStream(body []byte) (*Message, error) {
 	msg := &Message{}
+	stopped := false
 	for n, ev := range sse.Each(body, len(body)+1) { // SDKs read events of any size
 		name, data, has := sse.Fields(ev.Raw)
 		if !has {
@@ -61,7 +63,12 @@ func AnthropicStream(body []byte) (*Message, error) {
 		if string(name) != e.Type {
 			return nil, fmt.Errorf("event %d: event line %q does not match type %q", n, name, e.Type)
 		}
+		if stopped && e.Type != "ping" {
+			return nil, fmt.Errorf("event %d: %s after message_stop, which closed the message (Claude Code rejects a second message_stop: \"Received message_stop without a current message\", katanemo/plano PR #898)", n, e.Type)
+		}
 		switch e.Type {
+		case "message_stop":
+			stopped = true
 		case "content_block_start":
 			if e.Index == nil || *e.Index != len(msg.Content) {
 				return nil, fmt.Errorf("event %d: content_block_start index %v, want %d", n, e.Index, len(msg.Content))

@@ -238,13 +238,14 @@ func (l *upLane) add(i int, it OrderItem) {
 // when there is none or those events are a tail a repair may drop: no open or stop among them,
 // and the lane's text before them one whole JSON value ({A}{A}, prose after the arguments). A
 // content lane's tail (leaked call markup, which goes out as calls; an orphan word) may always
-// be dropped; CheckOrder does not ask about it.
+// be dropped; CheckOrder does not ask about it. An event that carries only a trailing comma
+// (trailingComma) says nothing a client keeps: the repair drops it (D65).
 func (l *upLane) skipped(from, to int) int {
 	k, _ := slices.BinarySearchFunc(l.events, from+1, func(e upEvent, i int) int { return e.i - i })
 	first := -1
 	for ; k < len(l.events) && l.events[k].i < to; k++ {
 		e := l.events[k]
-		if first < 0 && e.substantive {
+		if first < 0 && e.substantive && !l.trailingComma(k) {
 			first = k
 		}
 		if first >= 0 && e.mark {
@@ -255,6 +256,25 @@ func (l *upLane) skipped(from, to int) int {
 		return -1
 	}
 	return l.events[first].i
+}
+
+// trailingComma reports whether the k-th event of the lane is a trailing comma the D65 repair
+// drops: it opens and stops nothing, its text is commas and JSON white space only, and what the
+// lane's text goes on with after white space is '}' or ']'. Dropped, it leaves the next event of
+// the lane, a closer, to go out as it came: a copy that overtook nothing a client keeps.
+func (l *upLane) trailingComma(k int) bool {
+	e := l.events[k]
+	text := l.text.String()
+	end := len(text)
+	if k+1 < len(l.events) {
+		end = l.events[k+1].off
+	}
+	own := text[e.off:end]
+	if e.mark || !strings.Contains(own, ",") || strings.Trim(own, ", \t\r\n") != "" {
+		return false
+	}
+	rest := strings.TrimLeft(text[end:], " \t\r\n")
+	return rest != "" && (rest[0] == '}' || rest[0] == ']')
 }
 
 // sameLanes reports whether two events carry items of the same lanes, in order.

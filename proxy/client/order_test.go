@@ -32,6 +32,7 @@ func TestCheckOrder(t *testing.T) {
 	h0, h1 := chunk(head("0"), "null"), chunk(head("1"), "null")
 	a0, a0b := chunk(args("0", `{'p': 1`), "null"), chunk(args("0", `}`), "null")
 	v1, comma, w1 := chunk(args("1", `{"v":"[1]"`), "null"), chunk(args("1", `,`), "null"), chunk(args("1", `"w":2}`), "null")
+	close1 := chunk(args("1", ` }`), "null")
 	fin := chunk(`{}`, `"tool_calls"`)
 	errFrame := `{"error":{"message":"overloaded"}}`
 	span1, span2 := chunk(args("0", `{"v":"[1`), "null"), chunk(args("0", `]"}`), "null")
@@ -50,6 +51,9 @@ func TestCheckOrder(t *testing.T) {
 		{"a tail dropped after a whole value", sse(h0, whole, prose, fin), sse(h0, whole, fin), ""},
 		{"a repair carried across an error", sse(h0, span1, errFrame, span2, fin), sse(h0, synth(args("0", `{"v":[1]}`)), errFrame, fin), "overtook upstream event 3"},
 		{"an error in its place", sse(h0, span1, errFrame, span2, fin), sse(h0, span1, errFrame, span2, fin), ""},
+		{"a trailing comma dropped, its closer as it came", sse(h1, v1, comma, close1, fin), sse(h1, v1, close1, fin), ""},
+		{"a comma between members dropped", sse(h1, v1, comma, w1, fin), sse(h1, v1, w1, fin), "overtook upstream event 2"},
+		{"a closer overtakes its held trailing comma", sse(h1, v1, comma, close1, fin), sse(h1, v1, close1, comma, fin), "after upstream event"},
 		{"bytes held past the finish", sse(h0, a0, a0b, fin), sse(h0, fin, synth(args("0", `{"p":1}`))), "overtook"},
 	}
 	for _, tc := range tests {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/openai"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/responses"
 )
@@ -185,6 +186,12 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 			f.add("D71", "shape", where, "every arguments delta resends the whole arguments so far: the client's concatenation is no JSON")
 			callFaults(f, where, cl.name, cl.last, tools, repair.Options{Args: true})
 			continue
+		}
+		if !json.Valid([]byte(cl.args)) && tools.Has(cl.name) {
+			if _, ok := openai.MarkupArguments(tools, cl.name, []byte(cl.args)); ok {
+				f.add("D68", "args", where, "the arguments are the raw call markup of the same call: "+clip(cl.args, 60))
+				continue
+			}
 		}
 		callFaults(f, where, cl.name, cl.args, tools, repair.Options{Args: true})
 	}

@@ -269,7 +269,7 @@ func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([
 		return nil, failOrShort(r)
 	}
 	var items []json.RawMessage
-	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
+	if json.Unmarshal([]byte(escapeControls(c.s[c.i:end])), &items) != nil || len(items) == 0 {
 		return nil, fail
 	}
 	calls := make([]Call, 0, len(items))
@@ -292,7 +292,7 @@ func keyedList(c *cursor, syn Syntax) ([]Call, outcome) {
 		return nil, failOrShort(r)
 	}
 	var items []map[string]json.RawMessage
-	if json.Unmarshal([]byte(c.s[c.i:end]), &items) != nil || len(items) == 0 {
+	if json.Unmarshal([]byte(escapeControls(c.s[c.i:end])), &items) != nil || len(items) == 0 {
 		return nil, fail
 	}
 	calls := make([]Call, 0, len(items))

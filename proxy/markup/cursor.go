@@ -109,13 +109,14 @@ func (c *cursor) name() (string, outcome) {
 	return t, whole
 }
 
-// object consumes a JSON object and returns its text.
+// object consumes a JSON object and returns its text, raw control characters inside its strings
+// escaped (escapeControls).
 func (c *cursor) object() (string, res) {
 	end, r := jsonObjectAt(c.s, c.i, c.m)
 	if r != ok {
 		return "", r
 	}
-	o := c.s[c.i:end]
+	o := escapeControls(c.s[c.i:end])
 	c.i = end
 	return o, ok
 }

@@ -117,11 +117,45 @@ func invokeBlock(c *cursor) ([]Call, outcome) {
 		}
 		return nil, fail
 	case qnameIs(q, "invoke", false):
-		return single(invokeRest(c, q))
-	case qnameIs(q, "function_calls", false), qnameIs(q, "tool_call", true):
+		call, o := invokeRest(c, q)
+		if o == whole {
+			o = strayWrapperEnd(c)
+		}
+		return single(call, o)
+	case isWrapper(q):
 		return wrapperRest(c, q)
 	}
 	return nil, fail
+}
+
+// isWrapper reports whether the tag name q names a wrapper of invokes: function_calls (bare or
+// after a namespace) or a namespaced tool_call (MiniMax's minimax:tool_call).
+func isWrapper(q string) bool {
+	return qnameIs(q, "function_calls", false) || qnameIs(q, "tool_call", true)
+}
+
+// strayWrapperEnd ends a bare invoke (no wrapper opener before it) after its closer: the closer
+// of a wrapper (isWrapper, </minimax:tool_call>) after blanks, its opener lost (docs/faults.md
+// D02, anomalyco/opencode #26296: MiniMax M2.5 leaves it after the last </invoke>), is taken with
+// it when only blanks follow, as a bare Qwen call takes a stray </tool_call> (bareEnd); the text
+// ending inside such a closer is cut. Anything else (the next invoke, blanks, prose, the end) is
+// left for what follows.
+func strayWrapperEnd(c *cursor) outcome {
+	save := c.i
+	c.skipBlanks()
+	if c.lit("</") == ok {
+		q, r := c.token()
+		switch {
+		case r == eof && (qnameCould(q, "function_calls", false) || qnameCould(q, "tool_call", true)):
+			return cut
+		case r == ok && isWrapper(q) && c.lit(">") == ok:
+			if c.skipBlanks(); c.eof() {
+				return whole
+			}
+		}
+	}
+	c.i = save
+	return whole
 }
 
 // wrapperRest parses a wrapper after its tag name q: '>', one or more invokes, the closer.

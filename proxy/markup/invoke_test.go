@@ -49,6 +49,18 @@ func TestInvokeTail(t *testing.T) {
 			calls: append(bash("command", "ls"), bash("command", "ls")...)},
 		{name: "minimax wrapper", syn: Invoke,
 			text: "Sure.\n<minimax:tool_call>\n" + lsInvoke + "\n</minimax:tool_call>", keep: "Sure.", calls: bash("command", "ls")},
+		// D02 variant (anomalyco/opencode #26296): the wrapper's opener lost, its closer left after
+		// the last invoke, taken with the markup; not when more follows it.
+		{name: "stray minimax closer", syn: Invoke,
+			text: "Sure.\n" + lsInvoke + "\n</minimax:tool_call>\n", keep: "Sure.", calls: bash("command", "ls")},
+		{name: "stray function_calls closer", syn: Invoke,
+			text: "Sure.\n" + lsInvoke + "</function_calls>", keep: "Sure.", calls: bash("command", "ls")},
+		{name: "stray closer cut short", syn: Invoke,
+			text: "Sure.\n" + lsInvoke + "\n</minimax:tool", keep: "Sure.", calls: bash("command", "ls")},
+		{name: "stray closer then prose", syn: Invoke, text: "Sure.\n" + lsInvoke + "\n</minimax:tool_call>\nDone."},
+		{name: "stray closer then an invoke", syn: Invoke, text: "Sure.\n" + lsInvoke + "\n</minimax:tool_call>\n" + lsInvoke,
+			keep: "Sure.\n" + lsInvoke + "\n</minimax:tool_call>", calls: bash("command", "ls")}, // only the last invoke is the tail
+		{name: "stray closer of no wrapper", syn: Invoke, text: "Sure.\n" + lsInvoke + "\n</tool_call>"},
 		{name: "namespaced tags", syn: Invoke,
 			text: "Sure.\n<ns:function_calls><ns:invoke name=\"Bash\"><ns:parameter name=\"command\">ls</ns:parameter></ns:invoke></ns:function_calls>",
 			keep: "Sure.", calls: bash("command", "ls")},

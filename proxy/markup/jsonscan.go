@@ -7,7 +7,9 @@ const maxDepth = 256
 // jsonObject scans the JSON object at the very start of s (no blanks before it). It returns ok and
 // the object's length in bytes; eof when s ends inside the object and some continuation of s is
 // valid JSON there; bad when none is. It follows RFC 8259 strictly except that it does not check
-// UTF-8 inside strings.
+// UTF-8 inside strings and takes raw control characters inside them (U+0000 to U+001F, which
+// JSON forbids there: docs/faults.md D64, a real tab in an edit's old text), as the argument
+// repairs do; the readers escape them (escapeControls) before the text is decoded.
 func jsonObject(s string) (int, res) { return jsonObjectAt(s, 0, nil) }
 
 // jsonObjectAt is jsonObject on s from byte i, using and adding to the facts of m; it returns the
@@ -166,8 +168,6 @@ func (j *jscan) str() res {
 		case b == '"':
 			j.i++
 			return ok
-		case b < 0x20:
-			return bad
 		case b == '\\':
 			j.i++
 			if j.i >= len(j.s) {
@@ -265,3 +265,44 @@ func (j *jscan) someDigits() res {
 	j.digits()
 	return ok
 }
+
+// escapeControls returns the JSON text s (as jscan accepts it) with each raw control character
+// inside a string escaped: \n, \r, \t, \b, \f, else \u00XX (docs/faults.md D64: gethouston/houston
+// PR #1561; jundot/omlx #1672, a leaked Hermes call whose edit holds raw tabs); s itself when it
+// holds none. Outside strings such a byte is white space or refused by the scan, and is kept.
+func escapeControls(s string) string {
+	var b []byte
+	in, last := false, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			in = !in
+		case c == '\\' && in:
+			i++
+		case c < 0x20 && in:
+			b = append(b, s[last:i]...)
+			switch c {
+			case '\n':
+				b = append(b, `\n`...)
+			case '\r':
+				b = append(b, `\r`...)
+			case '\t':
+				b = append(b, `\t`...)
+			case '\b':
+				b = append(b, `\b`...)
+			case '\f':
+				b = append(b, `\f`...)
+			default:
+				b = append(b, `\u00`...)
+				b = append(b, hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			last = i + 1
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(append(b, s[last:]...))
+}
+
+const hexDigits = "0123456789abcdef"

@@ -62,7 +62,7 @@ func callObject(obj []byte, syn Syntax, extra string, parameters bool) (Call, bo
 				if n, r := jsonObject(s); r != ok || n != len(s) {
 					return Call{}, false
 				}
-				call.JSON = []byte(s)
+				call.JSON = []byte(escapeControls(s))
 			default:
 				return Call{}, false
 			}

@@ -102,7 +102,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 	}
 	if len(tcs) > 0 {
 		msg.SetPiece("tool_calls", jsontext.ListPiece(tcs))
-		if finish == "stop" && !slices.ContainsFunc(calls, func(c sentCall) bool { return c.unfit }) {
+		if finishWithCalls(finish, calls) {
 			ch.Set("finish_reason", json.RawMessage(`"tool_calls"`))
 			rep.Repair("", "finish_reason")
 			changed = true
@@ -136,20 +136,8 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 	if !ok {
 		return jsontext.Piece{}, sc, false
 	}
-	cut = cut && !json.Valid(args)
 	var kinds []string
-	if obj {
-		kinds = append(kinds, "args_object")
-	}
-	if tools.Has(name) && !tools.Fits(name, args) {
-		if fixed, k, ok := repairArguments(tools, name, args, cut); ok {
-			args = fixed
-			kinds = append(kinds, k...)
-		} else {
-			rep.Fail(repair.NotFit)
-			sc.unfit = true
-		}
-	}
+	args, kinds, sc.unfit = answerArguments(tools, name, args, obj, cut, rep)
 	sc.args = args
 	if len(kinds) > 0 {
 		fn.SetPiece("arguments", jsontext.QuotePiece(args))
@@ -164,6 +152,34 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 	}
 	rep.Repair(name, kinds...)
 	return jsontext.ObjectPiece(o), sc, true
+}
+
+// answerArguments is the rule for one tool call's arguments text in a whole answer, whatever
+// reads and writes the answer: args as the client gets them, the repair kinds ("args_object"
+// when obj, the arguments came as an object: D20), and unfit when the call's tool is offered and
+// its arguments fit its schema neither as they came nor repaired (reported as a fail-open). With
+// cut a call whose arguments are not one whole JSON value may be truncated, and its
+// argument-text repairs are off (repairArguments).
+func answerArguments(tools *repair.Tools, name string, args []byte, obj, cut bool, rep *repair.Reporter) (fixed []byte, kinds []string, unfit bool) {
+	cut = cut && !json.Valid(args)
+	if obj {
+		kinds = append(kinds, "args_object")
+	}
+	if tools.Has(name) && !tools.Fits(name, args) {
+		f, k, ok := repairArguments(tools, name, args, cut)
+		if !ok {
+			rep.Fail(repair.NotFit)
+			return args, kinds, true
+		}
+		args, kinds = f, append(kinds, k...)
+	}
+	return args, kinds, false
+}
+
+// finishWithCalls reports whether a choice that finished for reason with the tool calls calls
+// gets finish_reason "tool_calls": it said "stop", and no call fits nothing (sentCall.unfit).
+func finishWithCalls(reason string, calls []sentCall) bool {
+	return reason == "stop" && !slices.ContainsFunc(calls, func(c sentCall) bool { return c.unfit })
 }
 
 // leakedContent finds leaked calls at the tail of a message's content (the rules of the stream's

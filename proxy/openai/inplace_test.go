@@ -17,7 +17,9 @@ import (
 // repairChoice and repairToolCall as they were before whole answers were split in place and
 // written through pieces (cf584ef): every level copied by jsontext.ParseObject and
 // json.Unmarshal, written again by Marshal around a change. They are the oracle of
-// FuzzWholeCompletionInPlace and are not to change with those.
+// FuzzWholeCompletionInPlace and are not to change with those, but for the rules they share
+// with them (answerArguments, finishWithCalls: one place for what a call's arguments and the
+// finish_reason become), so that the oracle holds how an answer is read and written.
 func decoderRepairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, opt Options) ([]byte, bool) {
 	obj, err := jsontext.ParseObject(body)
 	if err != nil {
@@ -60,9 +62,7 @@ func decoderRepairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.R
 			return false
 		}
 		for i, raw := range tcs {
-			// The last call of a choice cut off may be truncated (cutOff).
-			cut := i == len(tcs)-1 && cutOff(finish)
-			fixed, sc, ok := decoderRepairToolCall(tools, raw, cut, rep)
+			fixed, sc, ok := decoderRepairToolCall(tools, raw, cutOff(finish), rep)
 			if ok {
 				tcs[i] = fixed
 				changed = true
@@ -80,7 +80,7 @@ func decoderRepairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.R
 	}
 	if len(tcs) > 0 {
 		msg.Set("tool_calls", jsontext.Array(tcs))
-		if finish == "stop" {
+		if finishWithCalls(finish, calls) {
 			ch.Set("finish_reason", json.RawMessage(`"tool_calls"`))
 			rep.Repair("", "finish_reason")
 			changed = true
@@ -108,17 +108,7 @@ func decoderRepairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, r
 		return nil, sc, false
 	}
 	var kinds []string
-	if obj {
-		kinds = append(kinds, "args_object")
-	}
-	if tools.Has(name) && !tools.Fits(name, args) {
-		if fixed, k, ok := tools.RepairInput(name, args, repair.Options{Args: !cut}); ok {
-			args = fixed
-			kinds = append(kinds, k...)
-		} else {
-			rep.Fail("tool arguments do not fit the schema and no repair makes them fit")
-		}
-	}
+	args, kinds, sc.unfit = answerArguments(tools, name, args, obj, cut, rep)
 	sc.args = args
 	if len(kinds) > 0 {
 		fn.Set("arguments", jsontext.Quote(string(args)))

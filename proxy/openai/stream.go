@@ -240,6 +240,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			s.taint(choiceIndex(&ch.Choices.list[i]))
 		}
 	}
+	// A last event cut off by the stream's end (no blank line after it) passes no held piece
+	// (release): what went out after it would join it.
+	p.callsOnly = p.callsOnly && ev.Complete
 	if !queued && len(s.held) == 1 && p.ed == nil && !s.blocked(p) {
 		s.held[0] = nil
 		s.held = s.held[:0]

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/markup"
 )
 
 // caseCall is one tool call as the upstream sent it: its input text as the client would
@@ -310,8 +311,26 @@ func decodeAny(t *testing.T, b []byte) any {
 	return v
 }
 
-// TestSharedCases runs RepairInput over every tool call the shared cases' upstreams send and
-// compares the input a client would end with against want.json.
+// markupArguments reads a Chat call's arguments that no repair of the text makes fit as the Chat
+// layer does (proxy/openai repairArguments, docs/faults.md D68): when the whole text is the raw
+// markup of one call (markup.All) naming the call's own tool, its input is what CallInput builds
+// of that call's parameters; ok is false otherwise.
+func markupArguments(tools *Tools, call caseCall) (input []byte, kinds []string, ok bool) {
+	keep, calls, found := markup.ParseTail(call.raw, markup.All)
+	if !found || strings.TrimSpace(keep) != "" || len(calls) != 1 || calls[0].Name != call.name {
+		return nil, nil, false
+	}
+	var params []Param
+	for _, p := range calls[0].Params {
+		params = append(params, Param{Name: p.Name, Value: p.Value, JSON: p.JSON})
+	}
+	input, err := tools.CallInput(call.name, params, calls[0].JSON)
+	return input, []string{KindArgs}, err == nil
+}
+
+// TestSharedCases runs RepairInput over every tool call the shared cases' upstreams send (and
+// the D68 reading over Chat arguments it leaves unfit: markupArguments) and compares the input a
+// client would end with against want.json.
 func TestSharedCases(t *testing.T) {
 	checked := 0
 	for _, c := range cases.ForTest(t) {
@@ -328,6 +347,9 @@ func TestSharedCases(t *testing.T) {
 			seen := map[string]bool{}
 			for n, call := range calls {
 				fixed, kinds, changed := tools.RepairInput(call.name, []byte(call.raw), opt)
+				if !changed && c.Protocol == "openai" && !tools.Fits(call.name, []byte(call.raw)) {
+					fixed, kinds, changed = markupArguments(tools, call)
+				}
 				for _, k := range kinds {
 					seen[k] = true
 					if !slices.Contains(c.Want.Repairs, k) {
