@@ -201,7 +201,7 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 	case bodyNameJSON:
 		return single(nameJSON(c, f))
 	case bodyGemma:
-		return single(gemmaBody(c, f.Syntax))
+		return single(gemmaBody(c, f.Syntax, f.Quote))
 	case bodyKeyedList:
 		return keyedList(c, f.Syntax)
 	case bodyInvoke:

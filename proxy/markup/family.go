@@ -82,6 +82,7 @@ type Family struct {
 	// functions.T:0)
 	NamePrefix string
 	NameIndex  bool
+	Quote      string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
 	body       body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
@@ -123,6 +124,9 @@ const (
 	// Apertus is Swiss AI Apertus's <|tools_prefix|>[{"T": {…}}, …]<|tools_suffix|> (vllm
 	// apertus_tool_parser).
 	Apertus
+	// FunctionGemma is FunctionGemma's <start_function_call>call:T{k:<escape>v<escape>}<end_function_call>
+	// (vllm functiongemma_tool_parser).
+	FunctionGemma
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
 	JSONList
@@ -188,6 +192,8 @@ var families = []Family{
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
 		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
+	{Name: "FunctionGemma", Row: "D62", Syntax: FunctionGemma, body: bodyGemma, Quote: "<escape>",
+		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
