@@ -127,6 +127,13 @@ const (
 	// FunctionGemma is FunctionGemma's <start_function_call>call:T{k:<escape>v<escape>}<end_function_call>
 	// (vllm functiongemma_tool_parser).
 	FunctionGemma
+	// GigaChat is GigaChat 3's {"name", "arguments"} after its function call header
+	// <|message_sep|>⏎⏎function call<|role_sep|>⏎, or GigaChat 3.1's <|function_call|>, an
+	// optional </s> after it (vllm gigachat3_tool_parser).
+	GigaChat
+	// Granite20B is IBM Granite 20B FC's <function_call> {"name", "arguments"}, one a line (vllm
+	// granite_20b_fc_tool_parser).
+	Granite20B
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
 	JSONList
@@ -194,6 +201,11 @@ var families = []Family{
 		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
 	{Name: "FunctionGemma", Row: "D62", Syntax: FunctionGemma, body: bodyGemma, Quote: "<escape>",
 		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
+	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,
+		Open:  []Opener{{"<|message_sep|>\n\nfunction call<|role_sep|>\n", Anywhere}, {"<|function_call|>", Anywhere}},
+		Close: "</s>"},
+	{Name: "Granite 20B FC", Row: "D62", Syntax: Granite20B, body: bodyJSONCall,
+		Open: []Opener{{"<function_call>", LineStart}}},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,

@@ -317,6 +317,46 @@ vec('functiongemma-no-commas', 'FunctionGemma', FG+'TestExtractToolCallsStreamin
 vec('functiongemma-cut-off', 'FunctionGemma', 'look-alike of '+FG+'test_buffer_delta_text: a call cut off inside its arguments', '<start_function_call>call:get_weather{location:'+E+'Lon', [GWX],
     note='a cut-off call is never completed')
 
+# --- GigaChat 3 / 3.1
+GC = V+'test_gigachat3_tool_parser.py test_tool_call'
+GMEM = T('manage_user_memory', action=S, id=S, content=O)
+MSEP, GC3, GC31 = '<|message_sep|>\n\n', 'function call<|role_sep|>\n', '<|function_call|>'
+def gj(a): return json.dumps({'name': 'manage_user_memory', 'arguments': a}, ensure_ascii=False)
+GSIMPLE = {'action': 'create', 'id': 'preferences'}
+GCOMPLEX = {'action': 'create', 'id': 'preferences', 'content': {'short_answers': True, 'hate_emojis': True, 'english_ui': False, 'russian_math_explanations': True}}
+for hdr, tag in ((MSEP + GC3, 'gigachat3'), (GC31, 'gigachat31')):
+    vec('%s-simple' % tag, 'GigaChat 3', GC+'[simple_nonstreaming_%s]' % tag, hdr + gj(GSIMPLE), [GMEM], [('manage_user_memory', GSIMPLE)])
+    vec('%s-parameterless' % tag, 'GigaChat 3', GC+'[parameterless_nonstreaming_%s]' % tag, hdr + gj({}), [GMEM], [('manage_user_memory', {})])
+    vec('%s-complex' % tag, 'GigaChat 3', GC+'[complex_nonstreaming_%s]' % tag, hdr + gj(GCOMPLEX), [GMEM], [('manage_user_memory', GCOMPLEX)])
+    vec('%s-mixed' % tag, 'GigaChat 3', GC+'[mixed_content_nonstreaming_%s]' % tag, "I'll check that for you." + hdr + gj(GSIMPLE), [GMEM], [('manage_user_memory', GSIMPLE)], keep="I'll check that for you.")
+    vec('%s-mixed-eos' % tag, 'GigaChat 3', GC+'[mixed_content_nonstreaming_with_eos_%s]' % tag, "I'll check that for you." + hdr + gj(GSIMPLE) + '</s>', [GMEM], [('manage_user_memory', GSIMPLE)], keep="I'll check that for you.")
+vec('gigachat3-no-call', 'GigaChat 3', V+'test_gigachat3_tool_parser.py test_no_tool_call', 'How can I help you today?', [GMEM])
+vec('gigachat3-header-in-prose', 'GigaChat 3', 'look-alike of '+V+'test_gigachat3_tool_parser.py: the words "function call" in prose, no header token',
+    'The function call\n{"name": "manage_user_memory", "arguments": {}} is what I would send.', [GMEM])
+# --- Granite 20B FC
+G20 = V+'test_granite_20b_fc_tool_parser.py TestGranite20bFcToolParser '
+vec('granite20b-no-call', 'Granite 20B FC', G20+'no_tool_calls_output', 'This is a regular response without any tool calls.', [WEATHER])
+vec('granite20b-single', 'Granite 20B FC', G20+'single_tool_call_output', '<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}', [WEATHER], [('get_weather', {'city': 'Tokyo'})])
+vec('granite20b-parallel', 'Granite 20B FC', G20+'parallel_tool_calls_output', '<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}\n<function_call> {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}',
+    [WEATHER, TIME], [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('granite20b-various-types', 'Granite 20B FC', G20+'various_data_types_output',
+    '<function_call> {\n  "name": "test_function",\n  "arguments": {\n    "string_field": "hello",\n    "int_field": 42,\n    "float_field": 3.14,\n    "bool_field": true,\n    "array_field": ["a", "b", "c"],\n    "object_field": {"nested": "value"},\n    "empty_array": [],\n    "empty_object": {}\n  }\n}',
+    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O, empty_array=A, empty_object=O)],
+    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}, 'empty_array': [], 'empty_object': {}})],
+    note='the null_field of the peer vector is left out: a null for a declared string is no value toolfix types')
+vec('granite20b-empty-args', 'Granite 20B FC', G20+'empty_arguments_output', '<function_call> {"name": "refresh", "arguments": {}}', [T('refresh')], [('refresh', {})])
+vec('granite20b-surrounding-text', 'Granite 20B FC', G20+'surrounding_text_output', 'Let me check the weather for you.\n<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}', [WEATHER],
+    [('get_weather', {'city': 'Tokyo'})], keep='Let me check the weather for you.')
+vec('granite20b-escaped', 'Granite 20B FC', G20+'escaped_strings_output',
+    '<function_call> {\n  "name": "test_function",\n  "arguments": {\n    "quoted": "He said \\"hello\\"",\n    "path": "C:\\\\Users\\\\file.txt",\n    "newline": "line1\\nline2",\n    "unicode": "emoji: 🎉"\n  }\n}',
+    [T('test_function', quoted=S, path=S, newline=S, unicode=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2', 'unicode': 'emoji: 🎉'})])
+vec('granite20b-malformed-cut', 'Granite 20B FC', G20+'malformed_input_outputs[0]', '<function_call> {"name": "func", "arguments": {', [T('func')], note='a cut-off call is never completed')
+vec('granite20b-malformed-list', 'Granite 20B FC', G20+'malformed_input_outputs[1]', '<function_call> [{"name": "func", "arguments": {}}]', [T('func')])
+vec('granite20b-malformed-bare', 'Granite 20B FC', G20+'malformed_input_outputs[2]', '{"name": "func", "arguments": {}}', [T('func')], [('func', {})],
+    note='disagrees on purpose: Granite 20B FC needs its <function_call>; toolfix does not know the model, and a whole text that is one JSON call object is the Llama 3 JSON family\'s call')
+vec('granite20b-malformed-name', 'Granite 20B FC', G20+'malformed_input_outputs[3]', '<function_call> {"name": 123}', [T('func')])
+vec('granite20b-in-prose', 'Granite 20B FC', 'look-alike of '+G20+': the tag after prose on its line', 'Granite answers with <function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}', [WEATHER])
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
