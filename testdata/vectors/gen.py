@@ -17,6 +17,15 @@ WEATHER = T('get_weather', city=S, location=S, unit=S, metric=S, state=S)
 TIME = T('get_time', timezone=S)
 CURW = T('get_current_weather', city=S, state=S, unit=S)
 
+# the various_data_types and escaped_strings vectors of vLLM's common_tests.py configs, as JSON call objects
+VT_JSON = '{\n  "name": "test_function",\n  "arguments": {\n    "string_field": "hello",\n    "int_field": 42,\n    "float_field": 3.14,\n    "bool_field": true,\n    "array_field": ["a", "b", "c"],\n    "object_field": {"nested": "value"},\n    "empty_array": [],\n    "empty_object": {}\n  }\n}'
+VT_TOOL = [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O, empty_array=A, empty_object=O)]
+VT_CALL = [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}, 'empty_array': [], 'empty_object': {}})]
+VT_NOTE = 'the null_field of the peer vector is left out: a null for a declared string is no value toolfix types'
+ESC_JSON = '{\n  "name": "test_function",\n  "arguments": {\n    "quoted": "He said \\"hello\\"",\n    "path": "C:\\\\Users\\\\file.txt",\n    "newline": "line1\\nline2",\n    "unicode": "emoji: 🎉"\n  }\n}'
+ESC_TOOL = [T('test_function', quoted=S, path=S, newline=S, unicode=S)]
+ESC_CALL = [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2', 'unicode': 'emoji: 🎉'})]
+
 vectors = []
 def vec(name, family, source, text, tools, calls=None, keep='', note=''):
     # keep names the text before the markup; toolfix keeps it as it came, the blanks between it
@@ -46,18 +55,14 @@ vec('longcat-parallel', 'LongCat', LC+'parallel_tool_calls_output',
     '<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>\n<longcat_tool_call>{"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}</longcat_tool_call>',
     [WEATHER, TIME], [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
 vec('longcat-various-types', 'LongCat', LC+'various_data_types_output',
-    '<longcat_tool_call>{\n  "name": "test_function",\n  "arguments": {\n    "string_field": "hello",\n    "int_field": 42,\n    "float_field": 3.14,\n    "bool_field": true,\n    "array_field": ["a", "b", "c"],\n    "object_field": {"nested": "value"},\n    "empty_array": [],\n    "empty_object": {}\n  }\n}</longcat_tool_call>',
-    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O, empty_array=A, empty_object=O)],
-    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}, 'empty_array': [], 'empty_object': {}})],
-    note='the null_field of the peer vector is left out: a null for a declared string is no value toolfix types')
+    '<longcat_tool_call>' + VT_JSON + '</longcat_tool_call>', VT_TOOL, VT_CALL, note=VT_NOTE)
 vec('longcat-empty-args', 'LongCat', LC+'empty_arguments_output',
     '<longcat_tool_call>{"name": "refresh", "arguments": {}}</longcat_tool_call>', [T('refresh')], [('refresh', {})])
 vec('longcat-surrounding-text', 'LongCat', LC+'surrounding_text_output',
     'Let me check the weather for you.\n<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</longcat_tool_call>\nHere is the result.', [WEATHER],
     note='disagrees on purpose: vLLM takes the call and keeps the prose around it; toolfix repairs a leaked call only at the tail of the text (prose after markup shows it is an example, and a call there could run twice)')
 vec('longcat-escaped-strings', 'LongCat', LC+'escaped_strings_output',
-    '<longcat_tool_call>{\n  "name": "test_function",\n  "arguments": {\n    "quoted": "He said \\"hello\\"",\n    "path": "C:\\\\Users\\\\file.txt",\n    "newline": "line1\\nline2",\n    "unicode": "emoji: 🎉"\n  }\n}</longcat_tool_call>',
-    [T('test_function', quoted=S, path=S, newline=S, unicode=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2', 'unicode': 'emoji: 🎉'})])
+    '<longcat_tool_call>' + ESC_JSON + '</longcat_tool_call>', ESC_TOOL, ESC_CALL)
 vec('longcat-malformed-cut', 'LongCat', LC+'malformed_input_outputs[0]',
     '<longcat_tool_call>{"name": "func", "arguments": {', [T('func')], note='a cut-off call is never completed')
 vec('longcat-malformed-string-args', 'LongCat', LC+'malformed_input_outputs[1]',
@@ -340,16 +345,12 @@ vec('granite20b-single', 'Granite 20B FC', G20+'single_tool_call_output', '<func
 vec('granite20b-parallel', 'Granite 20B FC', G20+'parallel_tool_calls_output', '<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}\n<function_call> {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}',
     [WEATHER, TIME], [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
 vec('granite20b-various-types', 'Granite 20B FC', G20+'various_data_types_output',
-    '<function_call> {\n  "name": "test_function",\n  "arguments": {\n    "string_field": "hello",\n    "int_field": 42,\n    "float_field": 3.14,\n    "bool_field": true,\n    "array_field": ["a", "b", "c"],\n    "object_field": {"nested": "value"},\n    "empty_array": [],\n    "empty_object": {}\n  }\n}',
-    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O, empty_array=A, empty_object=O)],
-    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}, 'empty_array': [], 'empty_object': {}})],
-    note='the null_field of the peer vector is left out: a null for a declared string is no value toolfix types')
+    '<function_call> ' + VT_JSON, VT_TOOL, VT_CALL, note=VT_NOTE)
 vec('granite20b-empty-args', 'Granite 20B FC', G20+'empty_arguments_output', '<function_call> {"name": "refresh", "arguments": {}}', [T('refresh')], [('refresh', {})])
 vec('granite20b-surrounding-text', 'Granite 20B FC', G20+'surrounding_text_output', 'Let me check the weather for you.\n<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}', [WEATHER],
     [('get_weather', {'city': 'Tokyo'})], keep='Let me check the weather for you.')
 vec('granite20b-escaped', 'Granite 20B FC', G20+'escaped_strings_output',
-    '<function_call> {\n  "name": "test_function",\n  "arguments": {\n    "quoted": "He said \\"hello\\"",\n    "path": "C:\\\\Users\\\\file.txt",\n    "newline": "line1\\nline2",\n    "unicode": "emoji: 🎉"\n  }\n}',
-    [T('test_function', quoted=S, path=S, newline=S, unicode=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2', 'unicode': 'emoji: 🎉'})])
+    '<function_call> ' + ESC_JSON, ESC_TOOL, ESC_CALL)
 vec('granite20b-malformed-cut', 'Granite 20B FC', G20+'malformed_input_outputs[0]', '<function_call> {"name": "func", "arguments": {', [T('func')], note='a cut-off call is never completed')
 vec('granite20b-malformed-list', 'Granite 20B FC', G20+'malformed_input_outputs[1]', '<function_call> [{"name": "func", "arguments": {}}]', [T('func')])
 vec('granite20b-malformed-bare', 'Granite 20B FC', G20+'malformed_input_outputs[2]', '{"name": "func", "arguments": {}}', [T('func')], [('func', {})],
