@@ -43,40 +43,11 @@ func dsmlBlock(c *cursor) ([]Call, outcome) {
 	return nil, fail
 }
 
+// dsmlElements names DSML's invoke and parameter tags for the element reader.
+var dsmlElements = Family{Syntax: DeepSeek, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:]}
+
 // dsmlInvokeRest parses one DSML invoke from its opener.
-func dsmlInvokeRest(c *cursor) (Call, outcome) {
-	if r := c.lit(dsmlInvoke); r != ok {
-		return Call{}, failOrShort(r)
-	}
-	attrs, r := c.attrs()
-	if r != ok {
-		return Call{}, failOrShort(r)
-	}
-	name, valid := attrs.only("name")
-	if !valid || !validName(name) {
-		return Call{}, fail
-	}
-	call := Call{Syntax: DeepSeek, Name: name}
-	for {
-		if o, done := c.nextParam(dsmlInvokeEnd, dsmlParam, call); done {
-			return call, o
-		}
-		attrs, r := c.attrs()
-		if r != ok {
-			return call, failOrShort(r)
-		}
-		p, valid := attrs.param()
-		if !valid {
-			return call, fail
-		}
-		v, r := c.upto(dsmlParamEnd)
-		if r != ok {
-			return call, short
-		}
-		p.Value = v
-		call.Params = append(call.Params, p)
-	}
-}
+func dsmlInvokeRest(c *cursor) (Call, outcome) { return elementCall(c, &dsmlElements) }
 
 // attr is one attribute of a tag.
 type attr struct{ key, value string }

@@ -59,6 +59,7 @@ const (
 	bodyPython       // a Python call list [f(a=1), g(b="x")]
 	bodyGemma        // Gemma 4's call:T{k:<|"|>v<|"|>,…}
 	bodyKeyedList    // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
+	bodyElements     // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -77,13 +78,23 @@ type Family struct {
 	Close   string // the envelope's closer; "" none. A closer missing at the end of the text is forgiven once a call is complete
 	Close2  string // another closer that ends the envelope as well (Kimi's singular and plural section tokens); "" none
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
-	NameSep string // bodyNameJSON: the literal between the name and the arguments
+	NameKey string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
+	Extra   string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
+	NameSep string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
 	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
 	// functions.T:0)
 	NamePrefix string
 	NameIndex  bool
 	Quote      string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
-	body       body
+	// KV are bodyArgKV's key and value tags (open key, close key, open value, close value); zero
+	// GLM's <arg_key>, </arg_key>, <arg_value>, </arg_value>. With an Item, each call is one item,
+	// its ItemEnd read by the pairs' reader.
+	KV [4]string
+	// CallTag and ParamTag are bodyElements' tag names (MiniCPM 5's function and param); CDATA
+	// whether a value written as one CDATA section is unwrapped.
+	CallTag, ParamTag string
+	CDATA             bool
+	body              body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
 	closers []string
@@ -134,6 +145,24 @@ const (
 	// Granite20B is IBM Granite 20B FC's <function_call> {"name", "arguments"}, one a line (vllm
 	// granite_20b_fc_tool_parser).
 	Granite20B
+	// Cohere is Cohere Command A's (and Command R7B's) <|START_ACTION|>[{"tool_call_id",
+	// "tool_name", "parameters"}, …]<|END_ACTION|> (vllm cohere_command_tool_parser).
+	Cohere
+	// Hunyuan is Tencent Hunyuan (Hy) V3's and V4's <tool_calls><tool_call>T<tool_sep>
+	// <arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call></tool_calls>, V4 without
+	// <tool_sep> and its tags optionally suffixed :opensource (vllm hy_v3_tool_parser,
+	// hy_v4_tool_parser).
+	Hunyuan
+	// Plamo is PLaMo 3's <|plamo:begin_tool_requests:plamo|> tags around a name and JSON arguments
+	// (vllm plamo3_tool_parser).
+	Plamo
+	// MiniCPM is MiniCPM 5's <function name="T"><param name="P">V</param></function> (vllm
+	// minicpm5xml_tool_parser).
+	MiniCPM
+	// GCML is GigaChat 3.5's DSML-like <｜GCML｜tool_calls><｜GCML｜invoke name="T">
+	// <｜GCML｜parameter name="P" string="true|false">V</｜GCML｜parameter>… (vllm
+	// gigachat35_tool_parser).
+	GCML
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
 	JSONList
@@ -206,6 +235,28 @@ var families = []Family{
 		Close: "</s>"},
 	{Name: "Granite 20B FC", Row: "D62", Syntax: Granite20B, body: bodyJSONCall,
 		Open: []Opener{{"<function_call>", LineStart}}},
+	{Name: "Cohere Command", Row: "D62", Syntax: Cohere, body: bodyJSONList, Params: true, NameKey: "tool_name", Extra: "tool_call_id",
+		Open: []Opener{{"<|START_ACTION|>", Anywhere}}, Close: "<|END_ACTION|>"},
+	{Name: "Hunyuan V3", Row: "D62", Syntax: Hunyuan, body: bodyArgKV,
+		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>", NameSep: "<tool_sep>",
+		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>", closers: []string{"</arg_value>"}},
+	{Name: "Hunyuan V4", Row: "D62", Syntax: Hunyuan, body: bodyArgKV,
+		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>",
+		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>"},
+	{Name: "Hunyuan V4, :opensource tokens", Row: "D62", Syntax: Hunyuan, body: bodyArgKV,
+		Open: []Opener{{"<tool_calls:opensource>", Anywhere}}, Item: "<tool_call:opensource>",
+		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},
+		ItemEnd: "</tool_call:opensource>", Many: true, Close: "</tool_calls:opensource>", closers: []string{"</arg_value:opensource>"}},
+	{Name: "PLaMo 3", Row: "D62", Syntax: Plamo, body: bodyNameJSON,
+		Open: []Opener{{"<|plamo:begin_tool_requests:plamo|>", Anywhere}}, Item: "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>",
+		NameSep: "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>",
+		ItemEnd: "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>", Many: true,
+		Close: "<|plamo:end_tool_requests:plamo|><|plamo:tag|>", Close2: "<|plamo:end_tool_requests:plamo|>"},
+	{Name: "MiniCPM 5", Row: "D62", Syntax: MiniCPM, body: bodyElements, CallTag: "function", ParamTag: "param", CDATA: true,
+		Open: []Opener{{"<function name=", LineStart}}, closers: []string{"</param>", "</function>"}},
+	{Name: "GigaChat 3.5", Row: "D62", Syntax: GCML, body: bodyElements, CallTag: "｜GCML｜invoke", ParamTag: "｜GCML｜parameter",
+		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
+		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,

@@ -60,5 +60,8 @@ func mistralBlock(c *cursor) ([]Call, outcome) {
 	return []Call{{Syntax: Mistral, Name: name, JSON: []byte(obj)}}, whole
 }
 
+// mistralKeys names the keys of the older template's call objects: name, arguments and id.
+var mistralKeys = Family{Syntax: Mistral, Extra: "id"}
+
 // mistralList parses the JSON list of the older template, from its '['.
-func mistralList(c *cursor) ([]Call, outcome) { return jsonCallList(c, Mistral, "id", false, false) }
+func mistralList(c *cursor) ([]Call, outcome) { return jsonCallList(c, &mistralKeys, false) }

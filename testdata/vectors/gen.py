@@ -358,6 +358,144 @@ vec('granite20b-malformed-bare', 'Granite 20B FC', G20+'malformed_input_outputs[
 vec('granite20b-malformed-name', 'Granite 20B FC', G20+'malformed_input_outputs[3]', '<function_call> {"name": 123}', [T('func')])
 vec('granite20b-in-prose', 'Granite 20B FC', 'look-alike of '+G20+': the tag after prose on its line', 'Granite answers with <function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}', [WEATHER])
 
+# --- Cohere Command (the same vectors for CohereCommand3ToolParser and CohereCommand4ToolParser)
+CO = V+'test_cohere_command_tool_parser.py TOOL_CALL_CASES '
+FOO, BAR = T('foo', query=S), T('bar', x=I)
+TH1 = '<|START_THINKING|> i will call foo with query1<|END_THINKING|>'
+vec('cohere-single', 'Cohere Command', CO+'[cmd3-single_tool_call, cmd4-single_tool_call]',
+    TH1 + '<|START_ACTION|>\n[\n    {"tool_call_id": "0", "tool_name": "foo", "parameters": {"query": "query1"}}\n]\n<|END_ACTION|>', [FOO, BAR],
+    [('foo', {'query': 'query1'})], keep=TH1, note='vLLM takes the thinking into reasoning; toolfix keeps the text before the call as it came (it is no reasoning parser), and mints its own call id')
+vec('cohere-multiple', 'Cohere Command', CO+'[cmd3-multiple_tool_calls, cmd4-multiple_tool_calls]',
+    '<|START_THINKING|>first I think about foo<|END_THINKING|><|START_ACTION|>\n[\n    {"tool_call_id": "0", "tool_name": "foo", "parameters": {"query": "query1"}},\n    {"tool_call_id": "1", "tool_name": "bar", "parameters": {"x": 42}}\n]\n<|END_ACTION|>', [FOO, BAR],
+    [('foo', {'query': 'query1'}), ('bar', {'x': 42})], keep='<|START_THINKING|>first I think about foo<|END_THINKING|>')
+vec('cohere-citations', 'Cohere Command', CO+'[cmd3-citations_no_tool_calls, cmd4-citations_no_tool_calls]',
+    '<|START_THINKING|>This is a rainbow <co>emoji: 🌈</co: 0:[1]><|END_THINKING|>\n<|START_RESPONSE|>foo <co>bar</co: 0:[1,2],1:[3,4]><|END_RESPONSE|>', [FOO, BAR])
+vec('cohere-reasoning-only', 'Cohere Command', CO+'[cmd3-reasoning_only, cmd4-reasoning_only]', '<|START_THINKING|>just think, no response<|END_THINKING|>', [FOO, BAR])
+vec('cohere-speculative', 'Cohere Command', V+'test_cohere_command_tool_parser.py TestSpeculativeDecodingMultiTokenDelta MODEL_OUTPUT',
+    TH1 + '<|START_ACTION|>\n[\n    {"tool_call_id": "0", "tool_name": "foo", "parameters": {"query": "query1"}}\n]\n<|END_ACTION|>', [FOO],
+    [('foo', {'query': 'query1'})], keep=TH1)
+vec('cohere-plain-name-key', 'Cohere Command', 'look-alike of '+CO+': a list keyed "name" and "tool_name" both',
+    '<|START_ACTION|>[{"name": "foo", "tool_name": "foo", "parameters": {"query": "q"}}]<|END_ACTION|>', [FOO])
+
+# --- Hunyuan (Hy) V3
+HV3 = V+'test_hy_v3_tool_parser.py TestHYV3ExtractToolCalls '
+HDATE, HW = T('get_current_date'), T('get_weather', city=S, date=S)
+vec('hy-v3-no-call', 'Hunyuan V3/V4', HV3+'test_no_tool_call', 'This is a plain response.', [HDATE, HW])
+vec('hy-v3-zero-arg-inline', 'Hunyuan V3/V4', HV3+'test_zero_arg_inline', '<tool_calls><tool_call>get_current_date<tool_sep></tool_call></tool_calls>', [HDATE, HW], [('get_current_date', {})])
+vec('hy-v3-zero-arg-newline', 'Hunyuan V3/V4', HV3+'test_zero_arg_newline', '<tool_calls>\n<tool_call>get_current_date<tool_sep>\n</tool_call>\n</tool_calls>', [HDATE, HW], [('get_current_date', {})])
+vec('hy-v3-args-same-line', 'Hunyuan V3/V4', HV3+'test_args_same_line', '<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2026-03-30</arg_value></tool_call></tool_calls>',
+    [HDATE, HW], [('get_weather', {'city': 'Beijing', 'date': '2026-03-30'})])
+vec('hy-v3-args-newlines', 'Hunyuan V3/V4', HV3+'test_args_with_newlines', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2026-03-30</arg_value>\n</tool_call>\n</tool_calls>',
+    [HDATE, HW], [('get_weather', {'city': 'Beijing', 'date': '2026-03-30'})])
+vec('hy-v3-content-before', 'Hunyuan V3/V4', HV3+'test_content_before', 'Checking.<tool_calls>\n<tool_call>get_current_date<tool_sep>\n</tool_call>\n</tool_calls>', [HDATE, HW], [('get_current_date', {})], keep='Checking.',
+    note='<tool_calls> glued after prose counts when its line ends after it, as the template writes it')
+vec('hy-v3-multiple', 'Hunyuan V3/V4', HV3+'test_multiple', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2026-03-30</arg_value>\n</tool_call>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Hangzhou</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2026-03-30</arg_value>\n</tool_call>\n</tool_calls>',
+    [HDATE, HW], [('get_weather', {'city': 'Beijing', 'date': '2026-03-30'}), ('get_weather', {'city': 'Hangzhou', 'date': '2026-03-30'})])
+vec('hy-v3-in-prose', 'Hunyuan V3/V4', 'look-alike of '+HV3+'test_content_before: the block glued after prose on one line, prose after it', 'The block is <tool_calls><tool_call>get_current_date<tool_sep></tool_call></tool_calls> and nothing else.', [HDATE, HW])
+# --- Hunyuan (Hy) V4, its tags suffixed :opensource as in the test's vocab
+HV4 = V+'test_hy_v4_tool_parser.py '
+SX = ':opensource'
+def harg(k, v): return '<arg_key%s>%s</arg_key%s><arg_value%s>%s</arg_value%s>' % (SX, k, SX, SX, v, SX)
+def hcall(n, a=''): return '<tool_call%s>%s%s</tool_call%s>' % (SX, n, a, SX)
+def hblock(b): return '<tool_calls%s>%s</tool_calls%s>' % (SX, b, SX)
+HW4 = T('get_weather', city=S, days=I)
+vec('hy-v4-no-call', 'Hunyuan V3/V4', HV4+'TestExtractToolCalls test_no_tool_call', 'A plain response.', [HW4, HDATE])
+vec('hy-v4-typed', 'Hunyuan V3/V4', HV4+'TestExtractToolCalls test_values_typed_from_schema', 'sure!' + hblock(hcall('get_weather', harg('city', 'Beijing') + harg('days', '3'))), [HW4, HDATE],
+    [('get_weather', {'city': 'Beijing', 'days': 3})], keep='sure!')
+vec('hy-v4-zero-arg', 'Hunyuan V3/V4', HV4+'TestExtractToolCalls test_zero_arg_call', hblock(hcall('get_current_date')), [HW4, HDATE], [('get_current_date', {})])
+vec('hy-v4-multiple', 'Hunyuan V3/V4', HV4+'TestExtractToolCalls test_multiple_calls_keep_their_order', hblock(hcall('get_weather', harg('city', 'A')) + hcall('get_current_date')), [HW4, HDATE],
+    [('get_weather', {'city': 'A'}), ('get_current_date', {})])
+vec('hy-v4-non-ascii', 'Hunyuan V3/V4', HV4+'TestExtractToolCalls test_non_ascii_values_are_not_escaped', hblock(hcall('get_weather', harg('city', '北京'))), [HW4, HDATE], [('get_weather', {'city': '北京'})])
+vec('hy-v4-split-tokens', 'Hunyuan V3/V4', HV4+'TestExtractToolCallsStreaming test_structural_tokens_split_across_deltas', 'hi' + hblock('\n  ' + hcall('get_weather', harg('city', 'Beijing'))), [HW4, HDATE],
+    [('get_weather', {'city': 'Beijing'})], keep='hi')
+vec('hy-v4-unsuffixed', 'Hunyuan V3/V4', HV4+'TestDetectTokenSuffix test_unsuffixed_tokens (the same block with the tags unsuffixed)', '<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>A</arg_value></tool_call></tool_calls>', [HW4, HDATE],
+    [('get_weather', {'city': 'A'})])
+vec('hy-v4-typed-values', 'Hunyuan V3/V4', HV4+'TestArgumentValueTypes test_value_coercion (several in one call)',
+    hblock(hcall('typed', harg('s', 'Beijing') + harg('i', '-7') + harg('b', 'true') + harg('n', '5.5') + harg('arr', '["a", "b"]') + harg('obj', '{"k": 1}'))),
+    [T('typed', s=S, i=I, b=B, n=N, arr=A, obj=O)], [('typed', {'s': 'Beijing', 'i': -7, 'b': True, 'n': 5.5, 'arr': ['a', 'b'], 'obj': {'k': 1}})])
+vec('hy-v4-unknown-tool', 'Hunyuan V3/V4', HV4+'TestArgumentValueTypes test_unknown_tool_keeps_values_as_text', hblock(hcall('mystery', harg('x', '1'))), [HW4, HDATE],
+    note='disagrees on purpose: vLLM returns the call of a tool the request does not declare; toolfix makes calls of declared tools only')
+for k, out in (('missing-end', '<tool_calls%s>' % SX + hcall('get_current_date')),
+               ('unbalanced-call', hblock('<tool_call%s>get_weather' % SX + harg('city', 'X'))),
+               ('empty-name', hblock(hcall(''))),
+               ('junk-after-args', hblock('<tool_call%s>get_weather' % SX + harg('city', 'X') + 'JUNK' + '</tool_call%s>' % SX)),
+               ('unbalanced-arg', hblock('<tool_call%s>get_weather<arg_key%s>city</arg_key%s></tool_call%s>' % (SX, SX, SX, SX))),
+               ('end-before-start', '</tool_calls%s>' % SX + hcall('get_current_date') + '<tool_calls%s>' % SX)):
+    cut = k == 'missing-end'
+    vec('hy-v4-malformed-' + k, 'Hunyuan V3/V4', HV4+'MALFORMED[%s] TestStrictMode test_strict_returns_raw_content' % k.replace('-', '_'), out, [HW4, HDATE],
+        [('get_current_date', {})] if cut else None,
+        note='disagrees on purpose: the text ends after a complete call with only the block\'s closer missing, which toolfix forgives in every family' if cut else '')
+# --- PLaMo 3
+PL = V+'test_plamo3_tool_parser.py '
+PREQ, PREQE = '<|plamo:begin_tool_requests:plamo|>', '<|plamo:end_tool_requests:plamo|>'
+PR, PRE, PN, PNE = '<|plamo:begin_tool_request:plamo|>', '<|plamo:end_tool_request:plamo|>', '<|plamo:begin_tool_name:plamo|>', '<|plamo:end_tool_name:plamo|>'
+PA, PAE, PEOT = '<|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>', '<|plamo:end_tool_arguments:plamo|>', '<|plamo:tag|>'
+def pcall(n, a): return PR + PN + n + PNE + PA + a + PAE + PRE
+def preqs(*cs): return PREQ + ''.join(cs) + PREQE + PEOT
+PWT, ECHO, SUM, BROKEN = T('get_weather', city=S), T('echo', text=S), T('sum', a=I, b=I), T('broken', a=I)
+vec('plamo3-plain', 'PLaMo 3', PL+'test_extract_tool_calls[Regular response]', 'Regular response', [PWT])
+vec('plamo3-content-then-call', 'PLaMo 3', PL+'test_extract_tool_calls[Checking the weather.]', 'Checking the weather.' + preqs(pcall('get_weather', '{"city": "Tokyo"}')), [PWT],
+    [('get_weather', {'city': 'Tokyo'})], keep='Checking the weather.')
+vec('plamo3-two', 'PLaMo 3', PL+'test_extract_tool_calls[echo, sum]', preqs(pcall('echo', '{"text": "hi"}'), pcall('sum', '{"a": 1, "b": 2}')), [ECHO, SUM],
+    [('echo', {'text': 'hi'}), ('sum', {'a': 1, 'b': 2})])
+vec('plamo3-partial-marker', 'PLaMo 3', PL+'test_extract_tool_calls[Answer<|plamo:begin_]', 'Answer<|plamo:begin_', [PWT],
+    note='vLLM drops the partial marker from the content; toolfix passes the text as it came (a cut-off opener is no call)')
+for k, inc in (('empty', ''), ('request-tag', PR), ('name-prefix', PR + PN + 'broken'), ('named', PR + PN + 'broken' + PNE)):
+    vec('plamo3-incomplete-' + k, 'PLaMo 3', PL+'test_extract_tool_calls_rejects_incomplete_request[%s]' % k, 'Before tools.' + PREQ + inc, [BROKEN])
+for k, inc in (('arguments', PR + PN + 'broken' + PNE + PA + '{"a": 1}'), ('arguments-end', PR + PN + 'broken' + PNE + PA + '{"a": 1}' + PAE), ('request', pcall('broken', '{"a": 1}'))):
+    vec('plamo3-incomplete-' + k, 'PLaMo 3', PL+'test_extract_tool_calls_rejects_incomplete_request[%s]' % k, 'Before tools.' + PREQ + inc, [BROKEN], [('broken', {'a': 1})], keep='Before tools.',
+        note='disagrees on purpose: vLLM wants every closer; the text ends after complete arguments with only closers missing, which toolfix forgives in every family')
+vec('plamo3-fragmented', 'PLaMo 3', PL+'test_streaming_holds_fragmented_delimiters', 'Before tools.' + preqs(pcall('sum', '{"a": 1}')), [SUM], [('sum', {'a': 1})], keep='Before tools.')
+
+# --- MiniCPM 5
+MC = V+'test_minicpm5xml_tool_parser.py '
+MW5, MSUM, MNOOP = T('get_weather', city=S, date=S), T('sum_values', nums=A, exact=B), T('noop', note=S)
+MCW = T('get_current_weather', city=S, state=S, unit=S)
+def mf(n, *kv): return '<function name="%s">' % n + ''.join('<param name="%s">%s</param>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>'
+vec('minicpm5-no-call', 'MiniCPM 5', MC+'test_no_tool_call', 'How can I help you?', [MW5])
+vec('minicpm5-surrounding-text', 'MiniCPM 5', MC+'test_single_call_with_surrounding_text', 'Intro before.\n' + mf('get_weather', 'city', '上海', 'date', '2024-06-27') + '\nOutro after.\n', [MW5],
+    note='disagrees on purpose: tail only')
+vec('minicpm5-after-intro', 'MiniCPM 5', MC+'test_single_call_with_surrounding_text (without the outro)', 'Intro before.\n' + mf('get_weather', 'city', '上海', 'date', '2024-06-27') + '\n', [MW5],
+    [('get_weather', {'city': '上海', 'date': '2024-06-27'})], keep='Intro before.')
+vec('minicpm5-cdata', 'MiniCPM 5', MC+'test_cdata_multiline', mf('get_weather', 'city', '<![CDATA[北\n京]]>', 'date', '2024-06-27') + '\n', [MW5], [('get_weather', {'city': '北\n京', 'date': '2024-06-27'})])
+vec('minicpm5-space-marker', 'MiniCPM 5', MC+'test_tokenizer_space_marker', '<function\u0120name="get_weather"><param\u0120name="city">上海</param><param\u0120name="date">2024-06-27</param></function>\n', [MW5],
+    note='disagrees on purpose: vLLM mends the tokenizer\'s Ġ space marker; toolfix reads the tags as the template writes them and leaves this text')
+vec('minicpm5-collapsed', 'MiniCPM 5', MC+'test_collapsed_function_and_param_tags', '<functionname="get_weather"><paramname="city">上海</paramname="date">2024-06-27</param></function>\n'.replace('</paramname', '</param><paramname'), [MW5],
+    note='disagrees on purpose: vLLM mends tags whose space the tokenizer lost; toolfix reads the tags as the template writes them and leaves this text')
+vec('minicpm5-current-weather', 'MiniCPM 5', MC+'test_extract_tool_calls_streaming_incremental_arguments', mf('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit'), [MCW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
+vec('minicpm5-unknown-tool', 'MiniCPM 5', MC+'test_unknown_tool_block_preserved', mf('unknown', 'x', '1') + '\n', [MW5])
+vec('minicpm5-non-string', 'MiniCPM 5', MC+'test_non_string_types', mf('sum_values', 'nums', '[1, 2, 3]', 'exact', 'true') + '\n', [MSUM], [('sum_values', {'nums': [1, 2, 3], 'exact': True})])
+vec('minicpm5-interleaved', 'MiniCPM 5', MC+'test_multiple_calls_interleaved_text', 'Head\n' + mf('get_weather', 'city', '北京') + '\nTXT\n' + mf('sum_values', 'nums', '[7,8,9]', 'exact', 'false') + '\nTail\n', [MW5, MSUM],
+    note='disagrees on purpose: tail only, and prose between the calls')
+vec('minicpm5-missing-end', 'MiniCPM 5', MC+'test_incomplete_missing_function_end', '<function name="get_weather"><param name="city">北京</param>', [MW5], [('get_weather', {'city': '北京'})],
+    note='disagrees on purpose: the text ends after a complete parameter with only </function> missing, which toolfix forgives in every family')
+vec('minicpm5-param-no-name', 'MiniCPM 5', MC+'test_param_missing_name_invalid', '<function name="get_weather"><param>北京</param><param name="date">2024-06-27</param></function>\n', [MW5])
+vec('minicpm5-case-sensitive', 'MiniCPM 5', MC+'test_case_sensitive_param_name_invalid', '<function name="get_weather"><param name="City">北京</param></function>\n', [MW5])
+vec('minicpm5-zero-param', 'MiniCPM 5', MC+'test_no_required_and_zero_param_valid', '<function name="noop"></function>\n', [MNOOP], [('noop', {})])
+vec('minicpm5-in-prose', 'MiniCPM 5', 'look-alike of '+MC+': the element after prose on its line', 'Write it as <function name="noop"></function>', [MNOOP])
+# --- GigaChat 3.5 (GCML)
+GC35 = V+'test_gigachat35_tool_parser.py TestGigaChat35ToolParser '
+def gi(n, *ps): return '<｜GCML｜invoke name="%s">' % n + ''.join('<｜GCML｜parameter name="%s" string="%s">%s</｜GCML｜parameter>' % (k, str(st).lower(), v) for k, v, st in ps) + '</｜GCML｜invoke>'
+def gtc(*cs): return '<｜GCML｜tool_calls>' + ''.join(cs) + '</｜GCML｜tool_calls>'
+GWT, GTT = T('get_weather', city=S), T('get_time', timezone=S)
+vec('gigachat35-no-call', 'GigaChat 3.5', GC35+'no_tool_calls_output', 'Plain answer without a tool call.', [GWT])
+vec('gigachat35-single', 'GigaChat 3.5', GC35+'single_tool_call_output', gtc(gi('get_weather', ('city', 'Tokyo', True))), [GWT], [('get_weather', {'city': 'Tokyo'})])
+vec('gigachat35-parallel', 'GigaChat 3.5', GC35+'parallel_tool_calls_output', gtc(gi('get_weather', ('city', 'Tokyo', True)), gi('get_time', ('timezone', 'Asia/Tokyo', True))), [GWT, GTT],
+    [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('gigachat35-various-types', 'GigaChat 3.5', GC35+'various_data_types_output',
+    gtc(gi('typed_args', ('string_field', '"hello"', False), ('int_field', '7', False), ('float_field', '3.5', False), ('bool_field', 'true', False), ('null_field', 'null', False), ('array_field', '[1, 2, 3]', False), ('object_field', '{"nested": true}', False))),
+    [T('typed_args', string_field=S, int_field=I, float_field=N, bool_field=B, null_field=ANY, array_field=A, object_field=O)],
+    [('typed_args', {'string_field': 'hello', 'int_field': 7, 'float_field': 3.5, 'bool_field': True, 'null_field': None, 'array_field': [1, 2, 3], 'object_field': {'nested': True}})])
+vec('gigachat35-empty-args', 'GigaChat 3.5', GC35+'empty_arguments_output', gtc(gi('empty_args')), [T('empty_args')], [('empty_args', {})])
+vec('gigachat35-surrounding-text', 'GigaChat 3.5', GC35+'surrounding_text_output', 'I will check.' + gtc(gi('get_weather', ('city', 'Tokyo', True))), [GWT], [('get_weather', {'city': 'Tokyo'})], keep='I will check.')
+vec('gigachat35-escaped', 'GigaChat 3.5', GC35+'escaped_strings_output', gtc(gi('escaped', ('text', 'line 1\\n"quoted"', True))), [T('escaped', text=S)], [('escaped', {'text': 'line 1\\n"quoted"'})])
+vec('gigachat35-malformed-open-invoke', 'GigaChat 3.5', GC35+'malformed_input_outputs[0]', '<｜GCML｜tool_calls><｜GCML｜invoke name="broken">', [T('broken')], note='a cut-off call is never completed')
+vec('gigachat35-malformed-bare-param', 'GigaChat 3.5', GC35+'malformed_input_outputs[1]', '<｜GCML｜tool_calls><｜GCML｜parameter name="x">1</｜GCML｜parameter>', [T('broken', x=I)])
+vec('gigachat35-malformed-empty', 'GigaChat 3.5', GC35+'malformed_input_outputs[2]', '<｜GCML｜tool_calls></｜GCML｜tool_calls>', [T('broken')])
+vec('gigachat35-alias', 'GigaChat 3.5', V+'test_gigachat35_tool_parser.py test_parser_aliases', gtc(gi('lookup', ('query', 'vLLM', True))), [T('lookup', query=S)], [('lookup', {'query': 'vLLM'})])
+vec('gigachat35-json-object', 'GigaChat 3.5', V+'test_gigachat35_tool_parser.py test_string_false_json_object', gtc(gi('store', ('payload', '{"a": 1}', False))), [T('store', payload=O)], [('store', {'payload': {'a': 1}})])
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
