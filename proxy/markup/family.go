@@ -163,6 +163,9 @@ const (
 	// <｜GCML｜parameter name="P" string="true|false">V</｜GCML｜parameter>… (vllm
 	// gigachat35_tool_parser).
 	GCML
+	// Pangu is openPangu's <|tool_call_start|>[{"name", "arguments"}, …]<|tool_call_end|>, LFM2's
+	// tokens around a JSON list (vllm pangu_tool_parser).
+	Pangu
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
 	JSONList
@@ -257,6 +260,8 @@ var families = []Family{
 	{Name: "GigaChat 3.5", Row: "D62", Syntax: GCML, body: bodyElements, CallTag: "｜GCML｜invoke", ParamTag: "｜GCML｜parameter",
 		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
 		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
+	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList,
+		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,

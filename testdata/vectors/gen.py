@@ -496,6 +496,57 @@ vec('gigachat35-malformed-empty', 'GigaChat 3.5', GC35+'malformed_input_outputs[
 vec('gigachat35-alias', 'GigaChat 3.5', V+'test_gigachat35_tool_parser.py test_parser_aliases', gtc(gi('lookup', ('query', 'vLLM', True))), [T('lookup', query=S)], [('lookup', {'query': 'vLLM'})])
 vec('gigachat35-json-object', 'GigaChat 3.5', V+'test_gigachat35_tool_parser.py test_string_false_json_object', gtc(gi('store', ('payload', '{"a": 1}', False))), [T('store', payload=O)], [('store', {'payload': {'a': 1}})])
 
+# --- openPangu
+PG = V+'test_pangu_tool_parser.py test_pangu_tool_parser_extract'
+PGW = T('get_weather', city=S, metric=S)
+PREG = T('register_user', name=S, age=I, address=O, role=ANY, passed_test=B, aliases=A)
+PREGV = {'name': 'John Doe', 'age': 37, 'address': {'city': 'San Francisco', 'state': 'CA'}, 'role': None, 'passed_test': True, 'aliases': ['John', 'Johnny']}
+PREGJ = '{"name": "register_user", "arguments": {"name": "John Doe", "age": 37, "address": {"city": "San Francisco", "state": "CA"}, "role": null, "passed_test": true, "aliases": ["John", "Johnny"]}}'
+def pg(body): return '<|tool_call_start|>' + body + '<|tool_call_end|>'
+vec('pangu-no-call', 'openPangu', PG+'[No tool call]', 'How can I help you today?', [PGW])
+vec('pangu-single', 'openPangu', PG+'[Single tool call, no content]', pg('[{"name": "get_weather", "arguments": {"city": "San Francisco", "metric": "celsius"}}]'), [PGW], [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'})])
+vec('pangu-multiple', 'openPangu', PG+'[Multiple tool calls]', pg('[{"name": "get_weather", "arguments": {"city": "San Francisco", "metric": "celsius"}}, ' + PREGJ + ']'), [PGW, PREG],
+    [('get_weather', {'city': 'San Francisco', 'metric': 'celsius'}), ('register_user', PREGV)])
+vec('pangu-content-before', 'openPangu', PG+'[Content before tool call]', 'I will call the tool now. ' + pg('[{"name": "get_weather", "arguments": {"city": "Boston"}}]'), [PGW], [('get_weather', {'city': 'Boston'})], keep='I will call the tool now.')
+vec('pangu-content-after', 'openPangu', PG+'[Content after tool call]', pg('[{"name": "get_weather", "arguments": {"city": "Seattle"}}]') + '\nThank you!', [PGW], note='disagrees on purpose: tail only')
+vec('pangu-nested', 'openPangu', PG+'[complex_tool]', pg('[{"name": "complex_tool", "arguments": {"level1": {"level2": {"level3": {"value": 123}}}}}]'), [T('complex_tool', level1=O)], [('complex_tool', {'level1': {'level2': {'level3': {'value': 123}}}})])
+vec('pangu-no-args', 'openPangu', PG+'[Single tool call, no arguments]', pg('[{"name": "get_weather", "arguments": {}}]'), [PGW], [('get_weather', {})])
+vec('pangu-no-args-and-more', 'openPangu', PG+'[Multiple tool calls, the first without arguments]', pg('[{"name": "get_weather", "arguments": {}}, ' + PREGJ + ']'), [PGW, PREG], [('get_weather', {}), ('register_user', PREGV)])
+vec('pangu-answer-after', 'openPangu', V+'test_pangu_tool_parser.py test_pangu_tool_parser_streaming[3]', pg('[{"name": "get_weather", "arguments": {"city": "Boston"}}]') + '\n</answer>', [PGW], note='disagrees on purpose: tail only (a closing </answer> after the call)')
+vec('pangu-content-newlines', 'openPangu', V+'test_pangu_tool_parser.py test_pangu_tool_parser_streaming[last]', 'some content\n<|tool_call_start|>\n[{"name": "device_control_a", "arguments": {}}]\n<|tool_call_end|>', [T('device_control_a')], [('device_control_a', {})], keep='some content')
+# --- Step 3.5 (Qwen's <function=…> in <tool_call>: the Qwen3 Coder/XML rows)
+S35 = V+'test_step3p5_tool_parser.py '
+S35W = T('get_current_weather', city=S, state=S, unit=S)
+S35A = T('calculate_area', shape=S, dimensions=O, precision=I)
+def qn(name, *kv):
+    return '<function=%s>\n' % name + ''.join('<parameter=%s>\n%s\n</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>'
+S35D = qn('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit')
+vec('step3p5-no-tools', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_no_tools', 'This is a test response without any tool calls', [S35W, S35A])
+vec('step3p5-single', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool]', '<tool_call>\n' + S35D + '\n</tool_call>', [S35W, S35A], [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
+vec('step3p5-with-content', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool_with_content]', 'Sure! Let me check the weather for you.<tool_call>\n' + S35D + '\n</tool_call>', [S35W, S35A],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})], keep='Sure! Let me check the weather for you.')
+vec('step3p5-multiline', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool_multiline_param]', '<tool_call>\n' + qn('calculate_area', 'shape', 'rectangle', 'dimensions', '{"width": 10, \n "height": 20}', 'precision', '2') + '\n</tool_call>', [S35W, S35A],
+    [('calculate_area', {'shape': 'rectangle', 'dimensions': {'width': 10, 'height': 20}, 'precision': 2})])
+vec('step3p5-parallel', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[parallel_tools]', '<tool_call>\n' + S35D + '\n</tool_call>\n<tool_call>\n' + qn('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'fahrenheit') + '\n</tool_call>', [S35W, S35A],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
+vec('step3p5-no-tags', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_fallback_no_tags', qn('get_current_weather', 'city', 'Dallas', 'state', 'TX'), [S35W, S35A], [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})])
+vec('step3p5-type-conversion', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_type_conversion', '<tool_call>\n' + qn('test_types', 'int_param', '42', 'float_param', '3.14', 'bool_param', 'true', 'str_param', 'hello world', 'obj_param', '{"key": "value"}') + '\n</tool_call>',
+    [T('test_types', int_param=I, float_param=N, bool_param=B, str_param=S, obj_param=O)], [('test_types', {'int_param': 42, 'float_param': 3.14, 'bool_param': True, 'str_param': 'hello world', 'obj_param': {'key': 'value'}})],
+    note='the peer schema\'s type "float" is no JSON Schema type; it is declared "number" here')
+# --- Poolside v1 (GLM's <arg_key> pairs in <tool_call>: the GLM row)
+PO = V+'test_poolside_v1_tool_parser.py '
+PWF, PWE = T('write_file', content=S, mode=I), T('get_weather', city=S)
+vec('poolside-whitespace-kept', 'Poolside v1 (GLM row)', PO+'test_string_arg_preserves_whitespace', '<tool_call>write_file\n<arg_key>content</arg_key>\n<arg_value>    def f():\n        return 1\n</arg_value>\n</tool_call>', [PWF],
+    [('write_file', {'content': '    def f():\n        return 1\n'})])
+vec('poolside-non-string', 'Poolside v1 (GLM row)', PO+'test_non_string_arg_still_deserialized', '<tool_call>write_file\n<arg_key>content</arg_key>\n<arg_value>hi</arg_value>\n<arg_key>mode</arg_key>\n<arg_value> 420 </arg_value>\n</tool_call>', [PWF],
+    [('write_file', {'content': 'hi', 'mode': 420})])
+vec('poolside-no-newline', 'Poolside v1 (GLM row)', PO+'test_no_newline_after_name_non_streaming', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>', [PWE], [('get_weather', {'city': 'Paris'})])
+vec('poolside-newline', 'Poolside v1 (GLM row)', PO+'test_newline_after_name_still_parses_non_streaming', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>', [PWE], [('get_weather', {'city': 'Paris'})])
+vec('poolside-padded', 'Poolside v1 (GLM row)', PO+'test_whitespace_padded_tool_call_is_not_quadratic', '<tool_call>' + ' ' * 4096 + '<x</tool_call>', [PWE])
+vec('poolside-blank-name', 'Poolside v1 (GLM row)', PO+'test_whitespace_only_tool_call_name_is_rejected', '<tool_call>   </tool_call>', [PWE])
+vec('poolside-name-with-space', 'Poolside v1 (GLM row)', PO+'test_function_name_with_internal_whitespace_still_parses', '<tool_call>  get weather  <arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>', [PWE],
+    note='disagrees on purpose: vLLM returns a call of "get weather"; a tool name holds no space, and no such tool is declared')
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
