@@ -514,25 +514,6 @@ vec('pangu-no-args', 'openPangu', PG+'[Single tool call, no arguments]', pg('[{"
 vec('pangu-no-args-and-more', 'openPangu', PG+'[Multiple tool calls, the first without arguments]', pg('[{"name": "get_weather", "arguments": {}}, ' + PREGJ + ']'), [PGW, PREG], [('get_weather', {}), ('register_user', PREGV)])
 vec('pangu-answer-after', 'openPangu', V+'test_pangu_tool_parser.py test_pangu_tool_parser_streaming[3]', pg('[{"name": "get_weather", "arguments": {"city": "Boston"}}]') + '\n</answer>', [PGW], note='disagrees on purpose: tail only (a closing </answer> after the call)')
 vec('pangu-content-newlines', 'openPangu', V+'test_pangu_tool_parser.py test_pangu_tool_parser_streaming[last]', 'some content\n<|tool_call_start|>\n[{"name": "device_control_a", "arguments": {}}]\n<|tool_call_end|>', [T('device_control_a')], [('device_control_a', {})], keep='some content')
-# --- Step 3.5 (Qwen's <function=…> in <tool_call>: the Qwen3 Coder/XML rows)
-S35 = V+'test_step3p5_tool_parser.py '
-S35W = T('get_current_weather', city=S, state=S, unit=S)
-S35A = T('calculate_area', shape=S, dimensions=O, precision=I)
-def qn(name, *kv):
-    return '<function=%s>\n' % name + ''.join('<parameter=%s>\n%s\n</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>'
-S35D = qn('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit')
-vec('step3p5-no-tools', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_no_tools', 'This is a test response without any tool calls', [S35W, S35A])
-vec('step3p5-single', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool]', '<tool_call>\n' + S35D + '\n</tool_call>', [S35W, S35A], [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
-vec('step3p5-with-content', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool_with_content]', 'Sure! Let me check the weather for you.<tool_call>\n' + S35D + '\n</tool_call>', [S35W, S35A],
-    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})], keep='Sure! Let me check the weather for you.')
-vec('step3p5-multiline', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool_multiline_param]', '<tool_call>\n' + qn('calculate_area', 'shape', 'rectangle', 'dimensions', '{"width": 10, \n "height": 20}', 'precision', '2') + '\n</tool_call>', [S35W, S35A],
-    [('calculate_area', {'shape': 'rectangle', 'dimensions': {'width': 10, 'height': 20}, 'precision': 2})])
-vec('step3p5-parallel', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[parallel_tools]', '<tool_call>\n' + S35D + '\n</tool_call>\n<tool_call>\n' + qn('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'fahrenheit') + '\n</tool_call>', [S35W, S35A],
-    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
-vec('step3p5-no-tags', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_fallback_no_tags', qn('get_current_weather', 'city', 'Dallas', 'state', 'TX'), [S35W, S35A], [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})])
-vec('step3p5-type-conversion', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_type_conversion', '<tool_call>\n' + qn('test_types', 'int_param', '42', 'float_param', '3.14', 'bool_param', 'true', 'str_param', 'hello world', 'obj_param', '{"key": "value"}') + '\n</tool_call>',
-    [T('test_types', int_param=I, float_param=N, bool_param=B, str_param=S, obj_param=O)], [('test_types', {'int_param': 42, 'float_param': 3.14, 'bool_param': True, 'str_param': 'hello world', 'obj_param': {'key': 'value'}})],
-    note='the peer schema\'s type "float" is no JSON Schema type; it is declared "number" here')
 # --- Poolside v1 (GLM's <arg_key> pairs in <tool_call>: the GLM row)
 PO = V+'test_poolside_v1_tool_parser.py '
 PWF, PWE = T('write_file', content=S, mode=I), T('get_weather', city=S)
@@ -572,6 +553,21 @@ vec('qwen3-type-conversion', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls_type
     [T('test_types', int_param=I, float_param=N, bool_param=B, str_param=S, obj_param=O)], [('test_types', {'int_param': 42, 'float_param': 3.14, 'bool_param': True, 'str_param': 'hello world', 'obj_param': {'key': 'value'}})],
     note='the peer schema\'s type "float" is no JSON Schema type; it is declared "number" here')
 vec('qwen3-no-tools', 'Qwen3 Coder/XML', QW+'test_extract_tool_calls_no_tools', 'This is a test response without any tool calls', [CW, AREA])
+
+# --- Step 3.5 (Qwen's <function=…> in <tool_call>: the Qwen3 Coder/XML rows)
+S35 = V+'test_step3p5_tool_parser.py '
+vec('step3p5-no-tools', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_no_tools', 'This is a test response without any tool calls', [CW, AREA])
+vec('step3p5-single', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool]', '<tool_call>\n' + DAL + '\n</tool_call>', [CW, AREA], [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
+vec('step3p5-with-content', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool_with_content]', 'Sure! Let me check the weather for you.<tool_call>\n' + DAL + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})], keep='Sure! Let me check the weather for you.')
+vec('step3p5-multiline', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[single_tool_multiline_param]', '<tool_call>\n' + qf('calculate_area', 'shape', 'rectangle', 'dimensions', '{"width": 10, \n "height": 20}', 'precision', '2') + '\n</tool_call>', [CW, AREA],
+    [('calculate_area', {'shape': 'rectangle', 'dimensions': {'width': 10, 'height': 20}, 'precision': 2})])
+vec('step3p5-parallel', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls[parallel_tools]', '<tool_call>\n' + DAL + '\n</tool_call>\n<tool_call>\n' + qf('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'fahrenheit') + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
+vec('step3p5-no-tags', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_fallback_no_tags', qf('get_current_weather', 'city', 'Dallas', 'state', 'TX'), [CW, AREA], [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})])
+vec('step3p5-type-conversion', 'Step 3.5 (Qwen XML rows)', S35+'test_extract_tool_calls_type_conversion', '<tool_call>\n' + qf('test_types', 'int_param', '42', 'float_param', '3.14', 'bool_param', 'true', 'str_param', 'hello world', 'obj_param', '{"key": "value"}') + '\n</tool_call>',
+    [T('test_types', int_param=I, float_param=N, bool_param=B, str_param=S, obj_param=O)], [('test_types', {'int_param': 42, 'float_param': 3.14, 'bool_param': True, 'str_param': 'hello world', 'obj_param': {'key': 'value'}})],
+    note='the peer schema\'s type "float" is no JSON Schema type; it is declared "number" here')
 
 # --- DeepSeek V3.1 (a row known before the table)
 DS = V+'test_deepseekv31_tool_parser.py '
