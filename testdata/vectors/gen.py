@@ -528,6 +528,57 @@ vec('poolside-blank-name', 'Poolside v1 (GLM row)', PO+'test_whitespace_only_too
 vec('poolside-name-with-space', 'Poolside v1 (GLM row)', PO+'test_function_name_with_internal_whitespace_still_parses', '<tool_call>  get weather  <arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>', [PWE],
     note='disagrees on purpose: vLLM returns a call of "get weather"; a tool name holds no space, and no such tool is declared')
 
+# --- Mistral (a row known before the table): pre-v11 [TOOL_CALLS][{…}] and v11 [TOOL_CALLS]T{…}
+MI = V+'test_mistral_tool_parser.py '
+MADD, MMUL, MCW3, MAGE, MBASH = T('add', a=N, b=N), T('multiply', a=N, b=N), T('get_current_weather', city=S, state=S, unit=S), T('get_age', name=S), T('bash', command=S)
+SFW = {'city': 'San Francisco', 'state': 'CA', 'unit': 'celsius'}
+MP = MI+'test_extract_tool_calls_pre_v11_tokenizer'
+vec('mistral-no-tools', 'Mistral', MI+'test_extract_tool_calls_no_tools', 'This is a test', [MADD])
+vec('mistral-pre-v11-add', 'Mistral', MP+'[single_tool_add]', '[TOOL_CALLS][{"name": "add", "arguments":{"a": 3.5, "b": 4}}]', [MADD], [('add', {'a': 3.5, 'b': 4})])
+vec('mistral-pre-v11-weather', 'Mistral', MP+'[single_tool_weather]', '[TOOL_CALLS] [{"name": "get_current_weather", "arguments":{"city": "San Francisco", "state": "CA", "unit": "celsius"}}]', [MCW3], [('get_current_weather', SFW)])
+vec('mistral-pre-v11-args-first', 'Mistral', MP+'[argument_before_name]', '[TOOL_CALLS] [{"arguments":{"city": "San Francisco", "state": "CA", "unit": "celsius"}, "name": "get_current_weather"}]', [MCW3], [('get_current_weather', SFW)])
+vec('mistral-pre-v11-name-in-args', 'Mistral', MP+'[argument_before_name_and_name_in_argument]', '[TOOL_CALLS] [{"arguments":{"name": "John Doe"}, "name": "get_age"}]', [MAGE], [('get_age', {'name': 'John Doe'})])
+vec('mistral-pre-v11-multiple', 'Mistral', MP+'[multiple_tools]', '[TOOL_CALLS] [{"name": "add", "arguments": {"a": 3.5, "b": 4}}, {"name": "get_current_weather", "arguments":{"city": "San Francisco", "state": "CA", "unit": "celsius"}}]', [MADD, MCW3],
+    [('add', {'a': 3.5, 'b': 4}), ('get_current_weather', SFW)])
+vec('mistral-pre-v11-content-before', 'Mistral', MP+'[content_before_tool]', 'Hello[TOOL_CALLS] [{"name": "add", "arguments":{"a": 1, "b": 2}}]', [MADD], [('add', {'a': 1, 'b': 2})], keep='Hello')
+vec('mistral-pre-v11-trailing', 'Mistral', MP+'[trailing_data_after_json]', '[TOOL_CALLS] [{"name": "get_current_weather", "arguments":{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]\nextra trailing data', [MCW3], note='disagrees on purpose: tail only')
+vec('mistral-pre-v11-two-bot', 'Mistral', MI+'test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises', '[TOOL_CALLS] [{"name": "add", "arguments":{"a": 1}}][TOOL_CALLS] [{"name": "sub", "arguments":{"b": 2}}]', [MADD, T('sub', b=N)],
+    [('add', {'a': 1}), ('sub', {'b': 2})], note='disagrees on purpose: vLLM\'s pre-v11 parser refuses a second [TOOL_CALLS]; toolfix reads parallel calls each after its own token, as the v11 template writes them')
+vec('mistral-pre-v11-junk', 'Mistral', MI+'test_extract_tool_calls_pre_v11_regex_fallback', '[TOOL_CALLS]  junk [{"name": "add", "arguments":{"a": 1, "b": 2}}] trail', [MADD],
+    note='disagrees on purpose: vLLM digs the list out of the junk around it; toolfix takes only markup written as the template writes it')
+vec('mistral-pre-v11-not-json', 'Mistral', MI+'test_extract_tool_calls_pre_v11_regex_fallback_fails', '[TOOL_CALLS] not json at all', [MADD],
+    note='vLLM drops the token from the content; toolfix passes the text as it came')
+vec('mistral-pre-v11-spaces', 'Mistral', MI+'test_extract_tool_calls_streaming_pre_v11_tokenizer[single_tool_add]', '[TOOL_CALLS]  [ {"name":"add" , "arguments" : {"a": 3, "b": 4} } ]', [MADD], [('add', {'a': 3, 'b': 4})])
+vec('mistral-pre-v11-strings', 'Mistral', MI+'test_extract_tool_calls_streaming_pre_v11_tokenizer[single_tool_add_strings]', '[TOOL_CALLS] [{"name": "add", "arguments":{"a": "3", "b": "4"}}]', [T('add', a=S, b=S)], [('add', {'a': '3', 'b': '4'})])
+MV = MI+'test_extract_tool_calls'
+vec('mistral-v11-add', 'Mistral', MV+'[single_tool_add]', '[TOOL_CALLS]add_this_and_that{"a": 3.5, "b": 4}', [T('add_this_and_that', a=N, b=N)], [('add_this_and_that', {'a': 3.5, 'b': 4})])
+vec('mistral-v11-weather', 'Mistral', MV+'[single_tool_weather]', '[TOOL_CALLS]get_current_weather{"city": "San Francisco", "state": "CA", "unit": "celsius"}', [MCW3], [('get_current_weather', SFW)])
+vec('mistral-v11-multiple', 'Mistral', MV+'[multiple_tool_calls]', '[TOOL_CALLS]add{"a": 3.5, "b": 4}[TOOL_CALLS]multiply{"a": 3, "b": 6}', [MADD, MMUL], [('add', {'a': 3.5, 'b': 4}), ('multiply', {'a': 3, 'b': 6})])
+vec('mistral-v11-complex-cut', 'Mistral', MV+'[complex]', 'hi{hi[TOOL_CALLS]bash{"command": "print(\\"hello world!\\")\\nre.compile(r\'{}\')"', [MBASH],
+    note='disagrees on purpose: vLLM returns the cut-off arguments as they are; a cut-off call is never completed')
+vec('mistral-v11-wrong-json', 'Mistral', MV+'[wrong_json]', 'hi{hi[TOOL_CALLS]bash{"command": "print(\\"hello world!\\")\\nre.compile(r\'{}\')"}', [MBASH],
+    [('bash', {'command': "print(\"hello world!\")\nre.compile(r'{}')"})], keep='hi{hi')
+vec('mistral-v11-no-args', 'Mistral', MI+'test_extract_tool_calls_v11_without_args_skipped', '[TOOL_CALLS]toolname_no_args', [T('toolname_no_args')],
+    note='vLLM drops the token and reports no call; toolfix passes the text as it came (a name without arguments is no call)')
+vec('mistral-v11-content-before', 'Mistral', MI+'test_extract_tool_calls_streaming_one_chunk[v11-content_before_tool]', 'bla[TOOL_CALLS]add_this_and_that{"a": 3.5, "b": 4}', [T('add_this_and_that', a=N, b=N)], [('add_this_and_that', {'a': 3.5, 'b': 4})], keep='bla')
+# --- DeepSeek V3 (a row known before the table)
+D3 = V+'test_deepseekv3_tool_parser.py TestDeepSeekV3ToolParser '
+def d3(n, a): return '<｜tool▁call▁begin｜>function<｜tool▁sep｜>' + n + '\n```json\n' + a + '\n```<｜tool▁call▁end｜>'
+def d3s(*cs): return '<｜tool▁calls▁begin｜>' + ''.join(cs) + '<｜tool▁calls▁end｜>'
+D3W, D3H = T('get_weather', city=S, unit=S), T('search_hotels', location=S, check_in=S)
+vec('deepseek-v3-no-call', 'DeepSeek V3', D3+'no_tool_calls_output', 'How can I help you today? I can check weather for you.', [D3W])
+vec('deepseek-v3-single', 'DeepSeek V3', D3+'single_tool_call_output', d3s(d3('get_weather', '{"city": "Tokyo", "unit": "celsius"}')), [D3W], [('get_weather', {'city': 'Tokyo', 'unit': 'celsius'})])
+vec('deepseek-v3-parallel', 'DeepSeek V3', D3+'parallel_tool_calls_output', d3s(d3('get_weather', '{"city": "Tokyo", "unit": "celsius"}'), d3('search_hotels', '{"location": "Tokyo", "check_in": "2025-01-15"}')), [D3W, D3H],
+    [('get_weather', {'city': 'Tokyo', 'unit': 'celsius'}), ('search_hotels', {'location': 'Tokyo', 'check_in': '2025-01-15'})])
+vec('deepseek-v3-various-types', 'DeepSeek V3', D3+'various_data_types_output', d3s(d3('test_function', '{"string_field": "hello", "int_field": 42, "float_field": 3.14, "bool_field": true, "array_field": ["a", "b", "c"], "object_field": {"nested": "value"}, "empty_array": [], "empty_object": {}}')),
+    VT_TOOL, VT_CALL, note=VT_NOTE)
+vec('deepseek-v3-empty-args', 'DeepSeek V3', D3+'empty_arguments_output', d3s(d3('get_current_time', '{}')), [T('get_current_time')], [('get_current_time', {})])
+vec('deepseek-v3-surrounding-text', 'DeepSeek V3', D3+'surrounding_text_output', 'Let me check the weather for you.' + d3s(d3('get_weather', '{"city": "Paris"}')), [D3W], [('get_weather', {'city': 'Paris'})], keep='Let me check the weather for you.')
+vec('deepseek-v3-escaped', 'DeepSeek V3', D3+'escaped_strings_output', d3s(d3('send_message', '{"text": "He said \\"hello\\"", "path": "C:\\\\Users\\\\file", "newline": "line1\\nline2"}')), [T('send_message', text=S, path=S, newline=S)],
+    [('send_message', {'text': 'He said "hello"', 'path': 'C:\\Users\\file', 'newline': 'line1\nline2'})])
+vec('deepseek-v3-malformed-json', 'DeepSeek V3', D3+'malformed_input_outputs[0]', d3s(d3('get_weather', '{"city": "Tokyo"')), [D3W])
+vec('deepseek-v3-malformed-no-call-token', 'DeepSeek V3', D3+'malformed_input_outputs[1]', '<｜tool▁calls▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Tokyo"}\n```<｜tool▁calls▁end｜>', [D3W])
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
