@@ -579,6 +579,44 @@ vec('deepseek-v3-escaped', 'DeepSeek V3', D3+'escaped_strings_output', d3s(d3('s
 vec('deepseek-v3-malformed-json', 'DeepSeek V3', D3+'malformed_input_outputs[0]', d3s(d3('get_weather', '{"city": "Tokyo"')), [D3W])
 vec('deepseek-v3-malformed-no-call-token', 'DeepSeek V3', D3+'malformed_input_outputs[1]', '<｜tool▁calls▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Tokyo"}\n```<｜tool▁calls▁end｜>', [D3W])
 
+# --- DeepSeek V3.2 DSML (a row known before the table)
+D32 = V+'test_deepseekv32_tool_parser.py TestExtractToolCalls '
+FCS, FCE = '<｜DSML｜function_calls>', '</｜DSML｜function_calls>'
+def dinv(n, *ps): return '<｜DSML｜invoke name="%s">\n' % n + ''.join('<｜DSML｜parameter name="%s" string="%s">%s</｜DSML｜parameter>\n' % (k, st, v) for k, v, st in ps) + '</｜DSML｜invoke>\n'
+def dfc(*invs): return FCS + '\n' + ''.join(invs) + FCE
+DWL = T('get_weather', location=S, date=S)
+vec('deepseek-v32-no-call', 'DeepSeek V3.2 DSML', D32+'test_no_tool_call', 'just some text', [DWL])
+vec('deepseek-v32-no-params', 'DeepSeek V3.2 DSML', D32+'test_single_tool_no_params', dfc(dinv('get_time')), [T('get_time')], [('get_time', {})])
+vec('deepseek-v32-params', 'DeepSeek V3.2 DSML', D32+'test_single_tool_with_params', dfc(dinv('get_weather', ('location', 'SF', 'true'), ('date', '2024-01-16', 'true'))), [DWL], [('get_weather', {'location': 'SF', 'date': '2024-01-16'})])
+vec('deepseek-v32-content-before', 'DeepSeek V3.2 DSML', D32+'test_content_before_tool_call', 'Sure, let me check! ' + dfc(dinv('get_weather', ('location', 'NYC', 'true'))), [DWL], [('get_weather', {'location': 'NYC'})], keep='Sure, let me check!')
+vec('deepseek-v32-multiple', 'DeepSeek V3.2 DSML', D32+'test_multiple_tools', dfc(dinv('get_weather', ('location', 'SF', 'true')), dinv('get_weather', ('location', 'NYC', 'true'))), [DWL],
+    [('get_weather', {'location': 'SF'}), ('get_weather', {'location': 'NYC'})])
+vec('deepseek-v32-typed-false', 'DeepSeek V3.2 DSML', D32+'test_type_conversion_in_non_streaming', dfc(dinv('toggle', ('enabled', 'true', 'false'), ('count', '42', 'false'))), [T('toggle', enabled=B, count=I)], [('toggle', {'enabled': True, 'count': 42})])
+vec('deepseek-v32-typed-true', 'DeepSeek V3.2 DSML', D32+'test_string_attr_true_coerced_by_schema', dfc(dinv('score', ('value', '42', 'true'))), [T('score', value=I)], [('score', {'value': 42})])
+vec('deepseek-v32-object-array', 'DeepSeek V3.2 DSML', D32+'test_object_and_array_params', dfc(dinv('update', ('tags', '["a", "b"]', 'false'), ('meta', '{"k": 1}', 'false'))), [T('update', tags=A, meta=O)], [('update', {'tags': ['a', 'b'], 'meta': {'k': 1}})])
+vec('deepseek-v32-arguments-wrapper', 'DeepSeek V3.2 DSML', D32+'test_arguments_wrapper_repaired', dfc(dinv('get_weather', ('arguments', '{"location":"Beijing"}', 'false'))), [T('get_weather', location=S)],
+    note='disagrees on purpose: vLLM unwraps a parameter named arguments; toolfix does not guess that a parameter the tool does not declare holds the others, and leaves the text')
+vec('deepseek-v32-input-wrapper', 'DeepSeek V3.2 DSML', D32+'test_input_wrapper_repaired', dfc(dinv('get_weather', ('input', '{"location":"Beijing"}', 'true'))), [T('get_weather', location=S)],
+    note='disagrees on purpose: vLLM unwraps a parameter named input; toolfix does not guess that an undeclared parameter holds the others')
+# --- gpt-oss Harmony (a row known before the table), the tests' conversations rendered as text
+OA = V+'test_openai_tool_parser.py '
+HAN = '<|channel|>analysis<|message|>User asks: "What is the weather in Tokyo?" We need to use get_current_weather tool.<|end|>'
+def hcm(n, a, ct=True): return '<|start|>assistant<|channel|>commentary to=functions.%s%s<|message|>%s<|call|>' % (n, ' <|constrain|>json' if ct else '', a)
+HCW, HUL = T('get_current_weather', location=S), T('get_user_location', location=S)
+vec('harmony-no-tools', 'gpt-oss Harmony', OA+'test_extract_tool_calls_no_tools', '<|channel|>final<|message|>This is a test<|return|>', [HCW],
+    note='vLLM returns the final channel\'s text as the content; toolfix passes the text as it came (no call)')
+vec('harmony-single', 'gpt-oss Harmony', OA+'test_extract_tool_calls_single_tool[0]', HAN + hcm('get_current_weather', '{"location": "Tokyo"}'), [HCW], [('get_current_weather', {'location': 'Tokyo'})], keep=HAN,
+    note='vLLM takes the analysis channel into reasoning; toolfix keeps the text before the call as it came')
+vec('harmony-single-multiline', 'gpt-oss Harmony', OA+'test_extract_tool_calls_single_tool[1]', HAN + hcm('get_current_weather', '{\n"location": "Tokyo"\n}'), [HCW], [('get_current_weather', {'location': 'Tokyo'})], keep=HAN)
+vec('harmony-multiple', 'gpt-oss Harmony', OA+'test_extract_tool_calls_multiple_tools (its JSON calls)', HAN + hcm('get_current_weather', '{"location": "Tokyo"}') + hcm('get_user_location', '{"location": "Tokyo"}') + hcm('no_content_type', '{"location": "Tokyo"}', False) + hcm('empty_args', '{}'),
+    [HCW, HUL, T('no_content_type', location=S), T('empty_args')],
+    [('get_current_weather', {'location': 'Tokyo'}), ('get_user_location', {'location': 'Tokyo'}), ('no_content_type', {'location': 'Tokyo'}), ('empty_args', {})], keep=HAN)
+vec('harmony-multiple-not-json', 'gpt-oss Harmony', OA+'test_extract_tool_calls_multiple_tools (whole)', HAN + hcm('get_current_weather', '{"location": "Tokyo"}') + hcm('not_json_no_content_type', 'foo', False) + hcm('no_args', ''),
+    [HCW, T('not_json_no_content_type'), T('no_args')],
+    note='disagrees on purpose: vLLM passes the arguments "foo" and "" as they are; toolfix never makes a call of arguments that are no JSON object, and takes a tail whole or not at all')
+vec('harmony-with-final', 'gpt-oss Harmony', OA+'test_extract_tool_calls_with_content', HAN + hcm('get_current_weather', '{"location": "Tokyo"}') + '<|start|>assistant<|channel|>final<|message|>This tool call will get the weather.<|return|>', [HCW],
+    note='disagrees on purpose: tail only (a final message after the call)')
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
