@@ -9,35 +9,43 @@ const (
 	cdataClose = "]]>"
 )
 
+// xmlMarks are the marks of an XML element: its opener's start and end, its closer's start and
+// end.
+var xmlMarks = [4]string{"<", ">", "</", ">"}
+
 // elementCall reads bodyElements: one call written as elements of the tag names f.CallTag and
-// f.ParamTag, <C name="T"><P name="K">V</P>…</C>, from the call's '<'. A parameter's attributes
-// are its name and optionally string="true|false" (string="false" marks V as JSON text, as
-// DSML's, [Param.JSON]); V is raw, its CDATA markers removed when it is all one CDATA section
-// and f.CDATA says so.
-// A missing </C> is forgiven at the end of the text once a parameter is complete.
+// f.ParamTag, <C name="T"><P name="K">V</P>…</C>, from the call's opener; f.Marks replace the
+// angle brackets (Kimi K3's <|open|>C …<|sep|>…<|close|>C<|sep|>) and f.NameAttr and f.KeyAttr
+// the name attributes. A parameter's other attribute may give its type (see [attrList.param]);
+// V is raw, its CDATA markers removed when it is all one CDATA section and f.CDATA says so. A
+// missing closer of the call is forgiven at the end of the text once a parameter is complete.
 func elementCall(c *cursor, f *Family) (Call, outcome) {
-	if r := c.lit("<" + f.CallTag); r != ok {
+	m := f.Marks
+	if m[0] == "" {
+		m = xmlMarks
+	}
+	if r := c.lit(m[0] + f.CallTag); r != ok {
 		return Call{}, failOrShort(r)
 	}
-	attrs, r := c.attrs()
+	attrs, r := c.attrs(m[1])
 	if r != ok {
 		return Call{}, failOrShort(r)
 	}
-	name, valid := attrs.only("name")
-	if !valid || !validName(name) {
+	name, valid := attrs.callName(f)
+	if !valid {
 		return Call{}, fail
 	}
 	call := Call{Syntax: f.Syntax, Name: name}
-	closer, opener, valEnd := "</"+f.CallTag+">", "<"+f.ParamTag, "</"+f.ParamTag+">"
+	closer, opener, valEnd := m[2]+f.CallTag+m[3], m[0]+f.ParamTag, m[2]+f.ParamTag+m[3]
 	for {
 		if o, done := c.nextParam(closer, opener, call); done {
 			return call, o
 		}
-		attrs, r := c.attrs()
+		attrs, r := c.attrs(m[1])
 		if r != ok {
 			return call, failOrShort(r)
 		}
-		p, valid := attrs.param()
+		p, valid := attrs.param(f)
 		if !valid {
 			return call, fail
 		}

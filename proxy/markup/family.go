@@ -91,10 +91,16 @@ type Family struct {
 	// its ItemEnd read by the pairs' reader.
 	KV [4]string
 	// CallTag and ParamTag are bodyElements' tag names (MiniCPM 5's function and param); CDATA
-	// whether a value written as one CDATA section is unwrapped.
-	CallTag, ParamTag string
-	CDATA             bool
-	body              body
+	// whether a value written as one CDATA section is unwrapped; Marks the element marks (an
+	// opener's start and end, a closer's start and end; zero < > </ >); NameAttr and KeyAttr the
+	// attributes naming the tool and a parameter ("" name); OtherAttr one more attribute a call
+	// element may have, ignored; TypeAttr a parameter's XTML type attribute ("" DSML's string).
+	CallTag, ParamTag   string
+	CDATA               bool
+	Marks               [4]string
+	NameAttr, KeyAttr   string
+	OtherAttr, TypeAttr string
+	body                body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
 	closers []string
@@ -166,6 +172,10 @@ const (
 	// Pangu is openPangu's <|tool_call_start|>[{"name", "arguments"}, …]<|tool_call_end|>, LFM2's
 	// tokens around a JSON list (vllm pangu_tool_parser).
 	Pangu
+	// KimiK3 is Kimi K3's XTML tools channel <|open|>tools<|sep|><|open|>call tool="T"
+	// index="N"<|sep|><|open|>argument key="K" type="string"<|sep|>V<|close|>argument<|sep|>…
+	// <|close|>call<|sep|><|close|>tools<|sep|> (vllm kimi_k3_tool_parser).
+	KimiK3
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser).
 	JSONList
@@ -262,6 +272,11 @@ var families = []Family{
 		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
 	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList,
 		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
+	{Name: "Kimi K3 XTML", Row: "D62", Syntax: KimiK3, body: bodyElements, CallTag: "call", ParamTag: "argument",
+		Marks: [4]string{"<|open|>", "<|sep|>", "<|close|>", "<|sep|>"}, NameAttr: "tool", OtherAttr: "index", KeyAttr: "key", TypeAttr: "type",
+		Open: []Opener{{"<|open|>tools<|sep|>", Anywhere}}, Many: true,
+		Close: "<|close|>tools<|sep|><|close|>message<|sep|>", Close2: "<|close|>tools<|sep|>",
+		closers: []string{"<|close|>argument<|sep|>", "<|close|>call<|sep|>"}},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,

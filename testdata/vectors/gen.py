@@ -617,6 +617,26 @@ vec('harmony-multiple-not-json', 'gpt-oss Harmony', OA+'test_extract_tool_calls_
 vec('harmony-with-final', 'gpt-oss Harmony', OA+'test_extract_tool_calls_with_content', HAN + hcm('get_current_weather', '{"location": "Tokyo"}') + '<|start|>assistant<|channel|>final<|message|>This tool call will get the weather.<|return|>', [HCW],
     note='disagrees on purpose: tail only (a final message after the call)')
 
+# --- Kimi K3 XTML (vLLM's test file holds only response-channel vectors; the call vectors follow
+# the format its parser's module doc gives)
+K3 = V+'test_kimi_k3_tool_parser.py '
+K3D = 'vllm-project/vllm vllm/tool_parsers/kimi_k3_tool_parser.py (module doc: the tools channel) '
+def k3a(k, t, v): return '<|open|>argument key="%s" type="%s"<|sep|>%s<|close|>argument<|sep|>' % (k, t, v)
+def k3c(n, i, *args): return '<|open|>call tool="%s" index="%d"<|sep|>' % (n, i) + ''.join(args) + '<|close|>call<|sep|>'
+def k3t(*calls): return '<|open|>tools<|sep|>' + ''.join(calls) + '<|close|>tools<|sep|>'
+KPY, KW = T('python', code=S, opts=O), T('get_weather', city=S, days=I)
+vec('kimi-k3-message-close', 'Kimi K3 XTML', K3+'test_streaming_content_stops_at_message_close', 'Hello<|close|>message<|sep|>', [KW],
+    note='vLLM strips the end-of-turn marker from the content; toolfix passes the text as it came (no call)')
+vec('kimi-k3-doc-example', 'Kimi K3 XTML', K3D+'example', k3t('\n  ' + k3c('python', 1, '\n    ' + k3a('code', 'string', 'print(1)'), '\n    ' + k3a('opts', 'object', '{"a":1}'), '\n  ') + '\n'), [KPY],
+    [('python', {'code': 'print(1)', 'opts': {'a': 1}})])
+vec('kimi-k3-response-then-tools', 'Kimi K3 XTML', K3D+'(response channel, then tools, then the end of the message)', "I'll check.<|close|>response<|sep|>" + k3t(k3c('get_weather', 1, k3a('city', 'string', 'Beijing'), k3a('days', 'integer', '3'))) + '<|close|>message<|sep|>', [KW],
+    [('get_weather', {'city': 'Beijing', 'days': 3})], keep="I'll check.<|close|>response<|sep|>", note='vLLM unwraps the response channel into the content; toolfix keeps the text before the call as it came')
+vec('kimi-k3-two-calls', 'Kimi K3 XTML', K3D+'(two calls in one tools channel)', k3t(k3c('get_weather', 1, k3a('city', 'string', 'Beijing')), k3c('get_weather', 2, k3a('city', 'string', 'Shanghai'))), [KW],
+    [('get_weather', {'city': 'Beijing'}), ('get_weather', {'city': 'Shanghai'})])
+vec('kimi-k3-raw-string', 'Kimi K3 XTML', K3D+'(type="string" values are raw text)', k3t(k3c('python', 1, k3a('code', 'string', 'x = "a\\n"\nprint(x)'))), [KPY], [('python', {'code': 'x = "a\\n"\nprint(x)'})])
+vec('kimi-k3-cut-off', 'Kimi K3 XTML', K3D+'(a call cut off inside its argument)', '<|open|>tools<|sep|>' + '<|open|>call tool="python" index="1"<|sep|><|open|>argument key="code" type="string"<|sep|>print(', [KPY], note='a cut-off call is never completed')
+vec('kimi-k3-no-tool-name', 'Kimi K3 XTML', K3D+'(_decode_call drops a call without tool=)', k3t('<|open|>call index="1"<|sep|>' + k3a('code', 'string', 'print(1)') + '<|close|>call<|sep|>'), [KPY])
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
