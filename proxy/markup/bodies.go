@@ -7,8 +7,8 @@ import (
 
 // envelope parses one block of a family read by a shared body reader: one of its openers (of those
 // that may stand here: stands, a bit per [Stand]), then one call, or more when f.Many, each
-// written as f.Item, an optional f.Lead and a name, the body, f.ItemEnd, with f.Sep between
-// them, then f.Close. A closer missing at the end of the text is forgiven once a call is complete
+// written as f.Item, an optional f.Lead and a name, the body, f.ItemEnd, with f.Sep (or, where
+// the row has a Sep, an opener that counts glued again) between them, then f.Close. A closer missing at the end of the text is forgiven once a call is complete
 // (cut); a text that ends before that is short.
 func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	at := c.i
@@ -91,6 +91,13 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 			continue
 		case rest != "" && partial(rest, f.Sep):
 			return nil, short
+		default: // or each call after its own opener (Llama 3's <|python_tag|> again)
+			switch o := c.opener(f.Open, 1<<Anywhere); {
+			case o == whole:
+				continue
+			case o == short && rest != "":
+				return nil, short
+			}
 		}
 		switch {
 		case f.Item != "":

@@ -177,7 +177,7 @@ const (
 	// <|close|>call<|sep|><|close|>tools<|sep|> (vllm kimi_k3_tool_parser).
 	KimiK3
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
-	// (Salesforce xLAM, vllm xlam_tool_parser).
+	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
 	JSONList
 
 	lastFamily = JSONList
@@ -279,7 +279,7 @@ var families = []Family{
 		closers: []string{"<|close|>argument<|sep|>", "<|close|>call<|sep|>"}},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
-	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
+	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
 }
 

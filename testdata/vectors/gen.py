@@ -282,6 +282,71 @@ vec('sglang-mistral-plain', 'Mistral', SG+'TestMistralDetector test_detect_and_p
 vec('sglang-mistral-text-before', 'Mistral', SG+'TestMistralDetector test_detect_and_parse_with_text_before_tool_call', 'Here is some text before the tool call: [TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":{"decision":"ANSWER", "content":"The answer is 42"}}]', [MD],
     [('make_next_step_decision', {'decision': 'ANSWER', 'content': 'The answer is 42'})], keep='Here is some text before the tool call:')
 
+# SGLang's other detector tests in the same file
+SW, STA = T('get_weather', city=S), T('get_tourist_attractions', city=S)
+L32 = SG+'TestLlama32Detector '
+vec('sglang-llama32-single', 'Llama 3 JSON', L32+'test_single_json', '{"name": "get_weather", "parameters": {"city": "Paris"}}', [SW, STA], [('get_weather', {'city': 'Paris'})])
+vec('sglang-llama32-separator', 'Llama 3 JSON', L32+'test_multiple_json_with_separator', '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}};{"name": "get_tourist_attractions", "parameters": {"city": "Paris"}}', [SW, STA],
+    [('get_weather', {'city': 'Paris'}), ('get_tourist_attractions', {'city': 'Paris'})])
+vec('sglang-llama32-tag-each', 'Llama 3 JSON', L32+'test_multiple_json_with_separator_customized', '<|python_tag|>{"name": "get_weather", "parameters": {}}<|python_tag|>{"name": "get_tourist_attractions", "parameters": {}}', [SW, STA],
+    [('get_weather', {}), ('get_tourist_attractions', {})])
+vec('sglang-llama32-trailing-text', 'Llama 3 JSON', L32+'test_json_with_trailing_text', '{"name": "get_weather", "parameters": {}} Some follow-up text', [SW, STA], note='disagrees on purpose: tail only')
+vec('sglang-llama32-invalid-then-valid', 'Llama 3 JSON', L32+'test_invalid_then_valid_json', '{"name": "get_weather", "parameters": {{"name": "get_weather", "parameters": {}}', [SW, STA],
+    note='disagrees on purpose: SGLang skips the broken object and takes the one after it; toolfix takes only a whole text that is the call')
+vec('sglang-llama32-plain', 'Llama 3 JSON', L32+'test_plain_text_only', 'This is just plain explanation text.', [SW, STA])
+vec('sglang-llama32-intro', 'Llama 3 JSON', L32+'test_with_python_tag_prefix', 'Some intro. <|python_tag|>{"name": "get_weather", "parameters": {}}', [SW, STA], [('get_weather', {})], keep='Some intro.')
+KK = SG+'TestKimiK2Detector '
+vec('sglang-kimik2-single', 'Kimi K2', KK+'test_single_tool_call', '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>', [SW, STA], [('get_weather', {'city': 'Paris'})])
+vec('sglang-kimik2-multiple', 'Kimi K2', KK+'test_multiple_tool_calls', '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.get_tourist_attractions:1<|tool_call_argument_begin|>{"city": "London"}<|tool_call_end|><|tool_calls_section_end|>', [SW, STA],
+    [('get_weather', {'city': 'Paris'}), ('get_tourist_attractions', {'city': 'London'})])
+vec('sglang-kimik2-invalid', 'Kimi K2', KK+'test_invalid_tool_call', 'invalid_tool:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>', [SW, STA])
+vec('sglang-kimik2-partial', 'Kimi K2', KK+'test_partial_tool_call', '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"', [SW, STA],
+    note='disagrees on purpose: SGLang streams the partial arguments; a cut-off call is never completed')
+vec('sglang-deepseekv3-mtp', 'DeepSeek V3', SG+'TestDeepSeekV3Detector test_parse_streaming_multiple_tool_calls_with_multi_token_chunk',
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city":"Shanghai"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_tourist_attractions\n```json\n{"city": "Beijing"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>', [SW, STA],
+    [('get_weather', {'city': 'Shanghai'}), ('get_tourist_attractions', {'city': 'Beijing'})])
+Q3 = SG+'TestQwen3CoderDetector '
+QCW, QAR = T('get_current_weather', city=S, state=S, unit=S), T('calculate_area', shape=S, dimensions=O, precision=I)
+QDAL = '<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>'
+QDALV = {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}
+vec('sglang-qwen3coder-no-tools', 'Qwen3 Coder/XML', Q3+'test_detect_and_parse_no_tools', 'This is a test response without any tool calls', [QCW, QAR])
+vec('sglang-qwen3coder-single', 'Qwen3 Coder/XML', Q3+'test_detect_and_parse_single_tool', QDAL, [QCW, QAR], [('get_current_weather', QDALV)])
+vec('sglang-qwen3coder-content', 'Qwen3 Coder/XML', Q3+'test_detect_and_parse_with_content', 'Sure! Let me check the weather for you.' + QDAL, [QCW, QAR], [('get_current_weather', QDALV)], keep='Sure! Let me check the weather for you.')
+vec('sglang-qwen3coder-multiline', 'Qwen3 Coder/XML', Q3+'test_detect_and_parse_multiline_param', '<tool_call>\n<function=calculate_area>\n<parameter=shape>\nrectangle\n</parameter>\n<parameter=dimensions>\n{"width": 10,\n "height": 20}\n</parameter>\n<parameter=precision>\n2\n</parameter>\n</function>\n</tool_call>', [QCW, QAR],
+    [('calculate_area', {'shape': 'rectangle', 'dimensions': {'width': 10, 'height': 20}, 'precision': 2})])
+vec('sglang-qwen3coder-parallel', 'Qwen3 Coder/XML', Q3+'test_detect_and_parse_parallel_tools', QDAL + '\n' + QDAL.replace('Dallas', 'Orlando').replace('TX', 'FL'), [QCW, QAR],
+    [('get_current_weather', QDALV), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
+vec('sglang-qwen3coder-incomplete', 'Qwen3 Coder/XML', Q3+'test_parse_streaming_incomplete', '<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX', [QCW, QAR], note='a cut-off call is never completed')
+vec('sglang-qwen3coder-no-params', 'Qwen3 Coder/XML', Q3+'test_edge_case_no_parameters', '<tool_call>\n<function=get_current_weather>\n</function>\n</tool_call>', [QCW, QAR], [('get_current_weather', {})])
+vec('sglang-qwen3coder-special-chars', 'Qwen3 Coder/XML', Q3+'test_edge_case_special_chars_in_value', '<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas->TX\n</parameter>\n</function>\n</tool_call>', [QCW, QAR], [('get_current_weather', {'city': 'Dallas->TX'})])
+vec('sglang-qwen3coder-no-tags', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_fallback_no_tags', '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>', [QCW, QAR], [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})])
+QBT = '<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n</function>\n</tool_call>\nSome text in between.'
+vec('sglang-qwen3coder-between-text', 'Qwen3 Coder/XML', Q3+'test_parse_streaming_multiple_tools', QBT + '\n<tool_call>\n<function=calculate_area>\n<parameter=shape>\ncircle\n</parameter>\n</function>\n</tool_call>', [QCW, QAR],
+    [('calculate_area', {'shape': 'circle'})], keep=QBT,
+    note='disagrees on purpose: SGLang takes both calls; toolfix takes only the tail, the call after the prose, and leaves the markup before the prose as text (it reads as an example)')
+GZ = SG+'TestGlm4MoeDetector '
+GZW = T('get_weather', city=S, date=S)
+GZ1 = '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2024-06-27</arg_value>\n</tool_call>'
+vec('sglang-glm4-single', 'GLM 4.5/4.7', GZ+'test_single_tool_call', GZ1, [GZW], [('get_weather', {'city': 'Beijing', 'date': '2024-06-27'})])
+vec('sglang-glm4-multiple', 'GLM 4.5/4.7', GZ+'test_multiple_tool_calls', GZ1 + GZ1.replace('Beijing', 'Shanghai').replace('06-27', '06-28'), [GZW],
+    [('get_weather', {'city': 'Beijing', 'date': '2024-06-27'}), ('get_weather', {'city': 'Shanghai', 'date': '2024-06-28'})])
+vec('sglang-glm4-invalid', 'GLM 4.5/4.7', GZ+'test_invalid_tool_call', '<tool_call>invalid_func\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>', [GZW])
+TODOS = [{'id': '1', 'task': 'Check for hard-coded issues in the backend code', 'status': 'in_progress'}, {'id': '2', 'task': 'Check for hard-coded issues in the frontend code', 'status': 'pending'},
+         {'id': '3', 'task': 'Check for code violating the Single Responsibility Principle', 'status': 'pending'}, {'id': '4', 'task': 'Generate a rectification proposal report', 'status': 'pending'}]
+vec('sglang-glm4-array', 'GLM 4.5/4.7', GZ+'test_array_argument_with_escaped_json', '<tool_call>todo_write\n<arg_key>todos</arg_key>\n<arg_value>' + json.dumps(TODOS) + '</arg_value>\n</tool_call>', [T('todo_write', todos=A)], [('todo_write', {'todos': TODOS})])
+JA = SG+'TestJsonArrayParser '
+JW, JS = T('get_weather', location=S, unit=S, nested=O), T('search', query=S)
+vec('sglang-jsonarray-whitespace', 'xLAM', JA+'test_parse_streaming_increment_whitespace_handling', '  [{"name": "get_weather", "parameters": {"location": "Tokyo"}}]  ', [JW, JS], [('get_weather', {'location': 'Tokyo'})])
+vec('sglang-jsonarray-nested', 'xLAM', JA+'test_parse_streaming_increment_nested_objects', '[{"name": "get_weather", "parameters": {"location": "Tokyo", "nested": {"key": "value"}}}]', [JW, JS], [('get_weather', {'location': 'Tokyo', 'nested': {'key': 'value'}})])
+vec('sglang-jsonarray-commas', 'xLAM', JA+'test_json_parsing_with_commas', '[{"name": "get_weather", "parameters": {"location": "Tokyo"}},{"name": "get_weather", "parameters": {"location": "Paris"}}]', [JW, JS],
+    [('get_weather', {'location': 'Tokyo'}), ('get_weather', {'location': 'Paris'})])
+vec('sglang-jsonarray-brace-in-string', 'xLAM', JA+'test_braces_in_strings', '[{"name": "get_weather", "parameters": {"location": "has } inside"}}]', [JW, JS], [('get_weather', {'location': 'has } inside'})])
+vec('sglang-jsonarray-malformed', 'xLAM', JA+'test_parse_streaming_increment_malformed_json', '[{"name": "get_weather", "parameters": {"location": "Tokyo"', [JW, JS], note='a cut-off call is never completed')
+vec('sglang-jsonarray-garbage', 'xLAM', JA+'test_parse_streaming_increment_malformed_json[1]', '[{}}}]', [JW, JS])
+vec('sglang-base-two-in-one-tag', 'Hermes', SG+'TestBaseFormatDetector test_sequential_tool_index_assignment', '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_tourist_attractions", "arguments": {"city": "London"}}</tool_call>', [SW, STA],
+    note='disagrees on purpose: the test detector reads objects joined by commas in one <tool_call>, which no model template writes; toolfix reads one call object per <tool_call>')
+vec('sglang-base-invalid-tool', 'Hermes', SG+'TestBaseFormatDetector test_buffer_reset_on_invalid_tool', '<tool_call>{"name": "invalid_tool", "arguments": {"city": "Paris"}}</tool_call>', [SW, STA])
+
 # --- Gemma 4
 GM = V+'test_gemma4_tool_parser.py TestExtractToolCalls '
 Q = '<|"|>'
