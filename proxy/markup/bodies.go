@@ -224,6 +224,8 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		return single(glmRest(c, f, f.ItemEnd))
 	case bodyElements:
 		return single(elementCall(c, f))
+	case bodyKeyElements:
+		return single(keyedElements(c, f))
 	case bodyInvoke:
 		call, o := wrappedInvoke(c)
 		call.Syntax = f.Syntax

@@ -24,18 +24,10 @@ func elementCall(c *cursor, f *Family) (Call, outcome) {
 	if m[0] == "" {
 		m = xmlMarks
 	}
-	if r := c.lit(m[0] + f.CallTag); r != ok {
-		return Call{}, failOrShort(r)
+	call, o := callElement(c, f, m[0]+f.CallTag, m[1])
+	if o != whole {
+		return call, o
 	}
-	attrs, r := c.attrs(m[1])
-	if r != ok {
-		return Call{}, failOrShort(r)
-	}
-	name, valid := attrs.callName(f)
-	if !valid {
-		return Call{}, fail
-	}
-	call := Call{Syntax: f.Syntax, Name: name}
 	closer, opener, valEnd := m[2]+f.CallTag+m[3], m[0]+f.ParamTag, m[2]+f.ParamTag+m[3]
 	for {
 		if o, done := c.nextParam(closer, opener, call); done {
@@ -59,4 +51,57 @@ func elementCall(c *cursor, f *Family) (Call, outcome) {
 		p.Value = v
 		call.Params = append(call.Params, p)
 	}
+}
+
+// keyedElements reads bodyKeyElements: one call written as an element of the tag name f.CallTag
+// with a name attribute, holding one element per argument named by its key, <K>V</K>, each tag
+// after the namespace token f.NS (MiniMax M3's "]<]minimax[>[", vllm
+// test_minimax_m3_tool_parser.py). V is raw text, typed by the schema; an argument written as
+// nested elements (an object or a list) is not read, and the call fails.
+func keyedElements(c *cursor, f *Family) (Call, outcome) {
+	call, o := callElement(c, f, f.NS+"<"+f.CallTag, ">")
+	if o != whole {
+		return call, o
+	}
+	closer, opener := f.NS+"</"+f.CallTag+">", f.NS+"<"
+	for {
+		if o, done := c.nextParam(closer, opener, call); done {
+			return call, o
+		}
+		k, r := c.token()
+		switch {
+		case r != ok:
+			return call, short
+		case !validName(k) || strings.IndexByte(k, ':') >= 0:
+			return call, fail
+		}
+		if r := c.lit(">"); r != ok {
+			return call, failOrShort(r)
+		}
+		v, r := c.upto(f.NS + "</" + k + ">")
+		if r != ok {
+			return call, short
+		}
+		if strings.Contains(v, opener) {
+			return call, fail // nested elements
+		}
+		call.Params = append(call.Params, Param{Name: k, Value: v})
+	}
+}
+
+// callElement reads a call element's opener: open, its attributes up to end, and the tool name
+// they give (see [attrList.callName]): whole with the call named, or fail or short.
+func callElement(c *cursor, f *Family, open, end string) (Call, outcome) {
+	if r := c.lit(open); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	attrs, r := c.attrs(end)
+	if r != ok {
+		return Call{}, failOrShort(r)
+	}
+	name, valid := attrs.callName(f)
+	if !valid {
+		return Call{}, fail
+	}
+	return Call{Syntax: f.Syntax, Name: name}, whole
 }

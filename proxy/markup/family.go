@@ -60,6 +60,7 @@ const (
 	bodyGemma        // Gemma 4's call:T{k:<|"|>v<|"|>,…}
 	bodyKeyedList    // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
 	bodyElements     // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
+	bodyKeyElements  // <CallTag name="T"><K>V</K>…</CallTag>, NS before every tag (MiniMax M3)
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -100,6 +101,7 @@ type Family struct {
 	Marks               [4]string
 	NameAttr, KeyAttr   string
 	OtherAttr, TypeAttr string
+	NS                  string // bodyKeyElements: the namespace token before every tag
 	body                body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
@@ -176,12 +178,18 @@ const (
 	// index="N"<|sep|><|open|>argument key="K" type="string"<|sep|>V<|close|>argument<|sep|>…
 	// <|close|>call<|sep|><|close|>tools<|sep|> (vllm kimi_k3_tool_parser).
 	KimiK3
+	// MiniMaxM3 is MiniMax M3's <tool_call><invoke name="T"><K>V</K>…</invoke></tool_call>, its
+	// namespace token ]<]minimax[>[ before every tag (vllm minimax_m3_tool_parser).
+	MiniMaxM3
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
 	JSONList
 
 	lastFamily = JSONList
 )
+
+// minimaxNS is the namespace token MiniMax M3 writes before every tag of its calls.
+const minimaxNS = "]<]minimax[>["
 
 // All enables every syntax.
 const All = lastFamily<<1 - 1
@@ -277,6 +285,10 @@ var families = []Family{
 		Open: []Opener{{"<|open|>tools<|sep|>", Anywhere}}, Many: true,
 		Close: "<|close|>tools<|sep|><|close|>message<|sep|>", Close2: "<|close|>tools<|sep|>",
 		closers: []string{"<|close|>argument<|sep|>", "<|close|>call<|sep|>"}},
+	{Name: "MiniMax M3", Row: "D62", Syntax: MiniMaxM3, body: bodyKeyElements, NS: minimaxNS, CallTag: "invoke",
+		// at a line's start only, though a special token: glued, its ']' would be a loud byte, and
+		// every text with a ']' would lose the quiet path (QuietASCII); the model starts its line
+		Open: []Opener{{minimaxNS + "<tool_call>", LineStart}}, Many: true, Close: minimaxNS + "</tool_call>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,

@@ -702,6 +702,24 @@ vec('kimi-k3-raw-string', 'Kimi K3 XTML', K3D+'(type="string" values are raw tex
 vec('kimi-k3-cut-off', 'Kimi K3 XTML', K3D+'(a call cut off inside its argument)', '<|open|>tools<|sep|>' + '<|open|>call tool="python" index="1"<|sep|><|open|>argument key="code" type="string"<|sep|>print(', [KPY], note='a cut-off call is never completed')
 vec('kimi-k3-no-tool-name', 'Kimi K3 XTML', K3D+'(_decode_call drops a call without tool=)', k3t('<|open|>call index="1"<|sep|>' + k3a('code', 'string', 'print(1)') + '<|close|>call<|sep|>'), [KPY])
 
+# --- MiniMax M3: the namespace token before every tag
+M3 = V+'test_minimax_m3_tool_parser.py '
+NS = ']<]minimax[>['
+M3T = T('create_order', user_id=I, urgent=B, note=S, shipping=O, items=A, metadata=O, duplicate_demo=O)
+def m3inv(uid): return NS + '<invoke name="create_order">' + NS + '<user_id>%d' % uid + NS + '</user_id>' + NS + '</invoke>'
+vec('minimax-m3-nested', 'MiniMax M3', M3+'test_non_streaming_nested_tool_call', 'I will create it.\n' + NS + '<tool_call>\n' + NS + '<invoke name="create_order">' + NS + '<user_id>42' + NS + '</user_id>' + NS + '<shipping>' + NS + '<city>Singapore' + NS + '</city>' + NS + '</shipping>' + NS + '</invoke>\n' + NS + '</tool_call>', [M3T],
+    note='disagrees on purpose: an argument written as nested elements (an object or a list) needs the schema to be read back, which the markup reader does not have; toolfix reads flat arguments only and leaves this text')
+vec('minimax-m3-flat', 'MiniMax M3', M3+'test_non_streaming_nested_tool_call (its flat arguments only)', 'I will create it.\n' + NS + '<tool_call>\n' + NS + '<invoke name="create_order">' + NS + '<user_id>42' + NS + '</user_id>' + NS + '<urgent>true' + NS + '</urgent>' + NS + '<note>Please leave at front desk.' + NS + '</note>' + NS + '</invoke>\n' + NS + '</tool_call>', [M3T],
+    [('create_order', {'user_id': 42, 'urgent': True, 'note': 'Please leave at front desk.'})], keep='I will create it.')
+vec('minimax-m3-plain', 'MiniMax M3', M3+'test_non_streaming_without_tool_call_keeps_content', 'plain response', [M3T])
+vec('minimax-m3-multiple', 'MiniMax M3', M3+'test_non_streaming_multiple_tool_calls', NS + '<tool_call>\n' + m3inv(1) + '\n' + m3inv(2) + '\n' + NS + '</tool_call>', [M3T], [('create_order', {'user_id': 1}), ('create_order', {'user_id': 2})])
+vec('minimax-m3-partial-start', 'MiniMax M3', M3+'test_streaming_flushes_partial_tool_start_as_text', 'plain ' + NS + '<tool_ca', [M3T])
+vec('minimax-m3-error-recovery', 'MiniMax M3', M3+'test_streaming_error_recovery_keeps_committed_tool_call_structured', 'plain ' + NS + '<tool_call>\n' + m3inv(1) + '\n' + NS + '<invoke name="create_order">' + NS + '<user_id>2', [M3T],
+    note='disagrees on purpose: vLLM keeps the first call and drops the cut-off second; toolfix takes a tail whole or not at all, and a cut-off call is never completed')
+vec('minimax-m3-parse-error', 'MiniMax M3', M3+'test_streaming_parse_error_emits_buffer_and_later_deltas', NS + '<tool_call>\n' + NS + '</user_id> after error', [M3T])
+vec('minimax-m3-glued', 'MiniMax M3', 'look-alike of '+M3+': the wrapper glued after prose on its line', 'It is written ' + NS + '<tool_call>' + m3inv(1) + NS + '</tool_call>', [M3T],
+    note='disagrees on purpose: vLLM would take it; toolfix takes MiniMax M3\'s wrapper at a line\'s start only (glued, its ] would slow every text holding one; see its row), and the model writes it on its own line')
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
