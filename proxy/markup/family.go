@@ -181,6 +181,12 @@ const (
 	// MiniMaxM3 is MiniMax M3's <tool_call><invoke name="T"><K>V</K>…</invoke></tool_call>, its
 	// namespace token ]<]minimax[>[ before every tag (vllm minimax_m3_tool_parser).
 	MiniMaxM3
+	// NemotronJSON is NVIDIA Nemotron's <TOOLCALL>[{"name", "arguments"}, …]</TOOLCALL>, or one
+	// object in it (vllm nemotron_json_tool_parser).
+	NemotronJSON
+	// Qwen25Coder is Qwen2.5-Coder's <tools>{"name", "arguments"}</tools>, or a list of them,
+	// "parameters" too (vllm qwen25_coder_tool_parser).
+	Qwen25Coder
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
 	JSONList
@@ -289,6 +295,14 @@ var families = []Family{
 		// at a line's start only, though a special token: glued, its ']' would be a loud byte, and
 		// every text with a ']' would lose the quiet path (QuietASCII); the model starts its line
 		Open: []Opener{{minimaxNS + "<tool_call>", LineStart}}, Many: true, Close: minimaxNS + "</tool_call>"},
+	{Name: "Nemotron JSON list", Row: "D62", Syntax: NemotronJSON, body: bodyJSONList,
+		Open: []Opener{{"<TOOLCALL>", Anywhere}}, Close: "</TOOLCALL>"},
+	{Name: "Nemotron JSON object", Row: "D62", Syntax: NemotronJSON, body: bodyJSONCall,
+		Open: []Opener{{"<TOOLCALL>", Anywhere}}, Close: "</TOOLCALL>"},
+	{Name: "Qwen2.5-Coder object", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONCall, Params: true,
+		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
+	{Name: "Qwen2.5-Coder list", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONList, Params: true,
+		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,

@@ -720,6 +720,61 @@ vec('minimax-m3-parse-error', 'MiniMax M3', M3+'test_streaming_parse_error_emits
 vec('minimax-m3-glued', 'MiniMax M3', 'look-alike of '+M3+': the wrapper glued after prose on its line', 'It is written ' + NS + '<tool_call>' + m3inv(1) + NS + '</tool_call>', [M3T],
     note='disagrees on purpose: vLLM would take it; toolfix takes MiniMax M3\'s wrapper at a line\'s start only (glued, its ] would slow every text holding one; see its row), and the model writes it on its own line')
 
+# --- Jamba (the <tool_calls> row of Hunyuan A13B)
+JB = V+'test_jamba_tool_parser.py '
+JDAL = '{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}'
+JDALV = ('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})
+vec('jamba-no-tools', 'Hunyuan/Jamba <tool_calls>', JB+'test_extract_tool_calls_no_tools', 'This is a test', [CURW])
+vec('jamba-single', 'Hunyuan/Jamba <tool_calls>', JB+'test_extract_tool_calls[single_tool]', ' <tool_calls>[\n    ' + JDAL + '\n]</tool_calls>', [CURW], [JDALV])
+vec('jamba-with-content', 'Hunyuan/Jamba <tool_calls>', JB+'test_extract_tool_calls[single_tool_with_content]', ' Sure! let me call the tool for you.<tool_calls>[\n    ' + JDAL + '\n]</tool_calls>', [CURW],
+    note='disagrees on purpose: <tool_calls> is a plain word prose uses; glued after a sentence on its line it counts as an example (the line-start rule)')
+vec('jamba-parallel', 'Hunyuan/Jamba <tool_calls>', JB+'test_extract_tool_calls[parallel_tools]', ' <tool_calls>[\n    ' + JDAL + ',\n    ' + JDAL.replace('Dallas', 'Orlando').replace('TX', 'FL') + '\n]</tool_calls>', [CURW],
+    [JDALV, ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
+vec('jamba-one-delta', 'Hunyuan/Jamba <tool_calls>', JB+'test_extract_tool_calls_streaming_arguments_in_single_delta', '<tool_calls>[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX"}}]</tool_calls>', [CURW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})])
+# --- Granite 4 (Hermes's <tool_call> row)
+G4 = V+'test_granite4_tool_parser.py '
+BBOX = {'coordinates': [[23.54, 43.1], [-12.2, 54.3], [4, 5]], 'coordinate_type': 'latlong'}
+G4T = [T('find_bbox', coordinates=A, coordinate_type=S), T('get_stock_price', symbol=S, start_date=S, end_date=S)]
+vec('granite4-interleaved', 'Hermes', G4+'test_tool_call_parser_complex', 'Here goes the bbox call: \n<tool_call> ' + json.dumps({'name': 'find_bbox', 'arguments': json.dumps(BBOX)}) + ' </tool_call> Now the stock price call: \n  See? I\'m a helpful assistant.', G4T,
+    note='disagrees on purpose: tail only (prose after the calls)')
+vec('granite4-string-args', 'Hermes', G4+'test_tool_call_parser_complex (its last call, at the tail)', 'Now another bbox call: \n<tool_call> ' + json.dumps({'name': 'find_bbox', 'arguments': json.dumps(BBOX)}) + ' </tool_call>', G4T,
+    [('find_bbox', BBOX)], keep='Now another bbox call:')
+vec('granite4-between', 'Hermes', G4+'test_streaming_preserves_content_between_complete_tool_calls', '<tool_call> {"name": "find_bbox", "arguments": {}} </tool_call>some explanation <tool_call> {"name": "get_stock_price", "arguments": {}} </tool_call>', G4T,
+    note='disagrees on purpose: vLLM takes both calls; after prose on its line the second <tool_call> reads as an example (the line-start rule), and a tail is taken whole or not at all')
+# --- Nemotron JSON
+NJ = V+'test_nemotron_json_tool_parser.py '
+NW, NL, NR, NS2, NTZ = T('get_weather', city=S, unit=S), T('lookup', query=S), T('run_query', sql=S), T('search', filters=O, items=A), T('lookup_timezone', city=S)
+vec('nemotron-no-call', 'Nemotron JSON', NJ+'test_extract_tool_calls_returns_content_without_tool_call', 'No tool call here.', [NW])
+vec('nemotron-array', 'Nemotron JSON', NJ+'test_extract_tool_calls_from_nemotron_array', 'Let me check that.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo", "unit": "celsius"}}]</TOOLCALL>', [NW], [('get_weather', {'city': 'Tokyo', 'unit': 'celsius'})], keep='Let me check that.')
+vec('nemotron-object', 'Nemotron JSON', NJ+'test_extract_tool_calls_wraps_single_object', '<TOOLCALL>{"name": "lookup", "arguments": {"query": "vllm"}}</TOOLCALL>', [NL], [('lookup', {'query': 'vllm'})])
+vec('nemotron-string-args', 'Nemotron JSON', NJ+'test_extract_tool_calls_supports_string_arguments', '<TOOLCALL>[{"name": "run_query", "arguments": "{\\"sql\\": \\"select 1\\"}"}]</TOOLCALL>', [NR], [('run_query', {'sql': 'select 1'})])
+vec('nemotron-malformed', 'Nemotron JSON', NJ+'test_extract_tool_calls_returns_original_for_malformed', '<TOOLCALL>[{"name": "broken", "arguments": {}</TOOLCALL>', [T('broken')])
+vec('nemotron-nested', 'Nemotron JSON', NJ+'test_streaming_handles_nested_json_arguments', '<TOOLCALL>[{"name": "search", "arguments": {"filters": {"city": "Tokyo"}, "items": [{"name": "rain", "value": true}]}}]</TOOLCALL>', [NS2],
+    [('search', {'filters': {'city': 'Tokyo'}, 'items': [{'name': 'rain', 'value': True}]})])
+vec('nemotron-after-think', 'Nemotron JSON', NJ+'test_extract_tool_calls_keeps_think_block_as_content', '<think>\nI need the weather for Tokyo.\n</think>\n<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo'})], keep='<think>\nI need the weather for Tokyo.\n</think>')
+vec('nemotron-two', 'Nemotron JSON', NJ+'test_streaming_handles_multiple_tool_calls', '<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "lookup_timezone", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW, NTZ],
+    [('get_weather', {'city': 'Tokyo'}), ('lookup_timezone', {'city': 'Tokyo'})])
+# --- Qwen2.5-Coder <tools>
+Q25 = V+'test_qwen25_coder_tool_parser.py TestExtractToolCallsNonStreaming '
+QW25, QS25 = T('get_current_weather', location=S, unit=S), T('search_web', query=S, num_results=I)
+vec('qwen25-no-calls', 'Qwen2.5-Coder', Q25+'test_no_tool_calls', 'This is a regular response without tool calls.', [QW25, QS25])
+vec('qwen25-single', 'Qwen2.5-Coder', Q25+'test_single_tool_call', '<tools>\n{"name": "get_current_weather", "arguments": {"location": "San Francisco, CA", "unit": "celsius"}}\n</tools>', [QW25, QS25],
+    [('get_current_weather', {'location': 'San Francisco, CA', 'unit': 'celsius'})])
+vec('qwen25-with-content', 'Qwen2.5-Coder', Q25+'test_single_tool_call_with_content', 'Let me check the weather for you.\n<tools>\n{"name": "get_current_weather", "arguments": {"location": "Tokyo, Japan"}}\n</tools>', [QW25, QS25],
+    [('get_current_weather', {'location': 'Tokyo, Japan'})], keep='Let me check the weather for you.')
+vec('qwen25-array', 'Qwen2.5-Coder', Q25+'test_parallel_tool_calls_array', '<tools>\n[\n    {"name": "get_current_weather", "arguments": {"location": "Paris, France"}},\n    {"name": "search_web", "arguments": {"query": "Paris attractions", "num_results": 5}}\n]\n</tools>', [QW25, QS25],
+    [('get_current_weather', {'location': 'Paris, France'}), ('search_web', {'query': 'Paris attractions', 'num_results': 5})])
+vec('qwen25-two-blocks', 'Qwen2.5-Coder', Q25+'test_multiple_tools_blocks', '<tools>\n{"name": "get_current_weather", "arguments": {"location": "London, UK"}}\n</tools>\n<tools>\n{"name": "search_web", "arguments": {"query": "London events"}}\n</tools>', [QW25, QS25],
+    [('get_current_weather', {'location': 'London, UK'}), ('search_web', {'query': 'London events'})])
+vec('qwen25-parameters', 'Qwen2.5-Coder', Q25+'test_parameters_key_support', '<tools>\n{"name": "get_current_weather", "parameters": {"location": "Berlin, Germany"}}\n</tools>', [QW25, QS25], [('get_current_weather', {'location': 'Berlin, Germany'})])
+vec('qwen25-nested', 'Qwen2.5-Coder', Q25+'test_nested_json_arguments', '<tools>\n{"name": "complex_function", "arguments": {"config": {"nested": {"deep": true}}, "items": [1, 2, {"key": "value"}]}}\n</tools>', [T('complex_function', config=O, items=A)],
+    [('complex_function', {'config': {'nested': {'deep': True}}, 'items': [1, 2, {'key': 'value'}]})])
+vec('qwen25-empty-args', 'Qwen2.5-Coder', Q25+'test_empty_arguments', '<tools>\n{"name": "no_args_function", "arguments": {}}\n</tools>', [T('no_args_function')], [('no_args_function', {})])
+vec('qwen25-malformed', 'Qwen2.5-Coder', Q25+'test_malformed_json_returns_content', '<tools>\n{"name": "broken", "arguments": {invalid json\n</tools>', [T('broken')])
+vec('qwen25-in-prose', 'Qwen2.5-Coder', 'look-alike of '+Q25+': the tag written in prose on its line', 'Wrap the call in <tools>{"name": "no_args_function", "arguments": {}}</tools> like this.', [T('no_args_function')])
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
