@@ -117,7 +117,10 @@ const (
 	// LongCat is Meituan LongCat's <longcat_tool_call>{"name", "arguments"} (vllm longcat_tool_parser).
 	LongCat
 	// ToolCallsList is <tool_calls>[{"name", "arguments"}, …]</tool_calls> of Hunyuan A13B and
-	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser).
+	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser), and Tencent Hunyuan (Hy)
+	// V3's and V4's <tool_calls><tool_call>T<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…
+	// </tool_call></tool_calls>, V4 without <tool_sep> and its tags optionally suffixed
+	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser).
 	ToolCallsList
 	// Step3 is StepFun Step3's <｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=T>…
 	// (vllm step3_tool_parser).
@@ -125,7 +128,9 @@ const (
 	// InternLM is InternLM2's <|action_start|><|plugin|>{"name", "parameters"}<|action_end|>
 	// (vllm internlm2_tool_parser).
 	InternLM
-	// Granite is IBM Granite's <|tool_call|>[{"name", "arguments"}, …] (vllm granite_tool_parser).
+	// Granite is IBM Granite's <|tool_call|>[{"name", "arguments"}, …] (vllm granite_tool_parser),
+	// and Granite 20B FC's <function_call> {"name", "arguments"}, one a line (vllm
+	// granite_20b_fc_tool_parser).
 	Granite
 	// Phi4Mini is Phi-4-mini's functools[{"name", "arguments"}, …] (vllm phi4mini_tool_parser).
 	Phi4Mini
@@ -138,39 +143,28 @@ const (
 	// <function_calls>…</function_calls> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser,
 	// olmo3_tool_parser).
 	Pythonic
-	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser).
+	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser),
+	// and FunctionGemma's <start_function_call>call:T{k:<escape>v<escape>}<end_function_call>
+	// (vllm functiongemma_tool_parser).
 	Gemma4
 	// Apertus is Swiss AI Apertus's <|tools_prefix|>[{"T": {…}}, …]<|tools_suffix|> (vllm
 	// apertus_tool_parser).
 	Apertus
-	// FunctionGemma is FunctionGemma's <start_function_call>call:T{k:<escape>v<escape>}<end_function_call>
-	// (vllm functiongemma_tool_parser).
-	FunctionGemma
 	// GigaChat is GigaChat 3's {"name", "arguments"} after its function call header
 	// <|message_sep|>⏎⏎function call<|role_sep|>⏎, or GigaChat 3.1's <|function_call|>, an
-	// optional </s> after it (vllm gigachat3_tool_parser).
+	// optional </s> after it (vllm gigachat3_tool_parser), and GigaChat 3.5's DSML-like
+	// <｜GCML｜tool_calls><｜GCML｜invoke name="T"><｜GCML｜parameter name="P"
+	// string="true|false">V</｜GCML｜parameter>… (vllm gigachat35_tool_parser).
 	GigaChat
-	// Granite20B is IBM Granite 20B FC's <function_call> {"name", "arguments"}, one a line (vllm
-	// granite_20b_fc_tool_parser).
-	Granite20B
 	// Cohere is Cohere Command A's (and Command R7B's) <|START_ACTION|>[{"tool_call_id",
 	// "tool_name", "parameters"}, …]<|END_ACTION|> (vllm cohere_command_tool_parser).
 	Cohere
-	// Hunyuan is Tencent Hunyuan (Hy) V3's and V4's <tool_calls><tool_call>T<tool_sep>
-	// <arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call></tool_calls>, V4 without
-	// <tool_sep> and its tags optionally suffixed :opensource (vllm hy_v3_tool_parser,
-	// hy_v4_tool_parser).
-	Hunyuan
 	// Plamo is PLaMo 3's <|plamo:begin_tool_requests:plamo|> tags around a name and JSON arguments
 	// (vllm plamo3_tool_parser).
 	Plamo
 	// MiniCPM is MiniCPM 5's <function name="T"><param name="P">V</param></function> (vllm
 	// minicpm5xml_tool_parser).
 	MiniCPM
-	// GCML is GigaChat 3.5's DSML-like <｜GCML｜tool_calls><｜GCML｜invoke name="T">
-	// <｜GCML｜parameter name="P" string="true|false">V</｜GCML｜parameter>… (vllm
-	// gigachat35_tool_parser).
-	GCML
 	// Pangu is openPangu's <|tool_call_start|>[{"name", "arguments"}, …]<|tool_call_end|>, LFM2's
 	// tokens around a JSON list (vllm pangu_tool_parser).
 	Pangu
@@ -187,6 +181,12 @@ const (
 	// Qwen25Coder is Qwen2.5-Coder's <tools>{"name", "arguments"}</tools>, or a list of them,
 	// "parameters" too (vllm qwen25_coder_tool_parser).
 	Qwen25Coder
+	// Dots is rednote dots.llm's <dots_function_call> around invoke elements, or a JSON call
+	// object (vllm dots_tool_parser).
+	Dots
+	// SolarOpen is Upstage Solar Open 2's <|tool_call:start|>T⏎<|tool_arg:start|>K<|tool_arg:value|>V
+	// <|tool_arg:end|>…<|tool_call:end|> (vllm solar_open2_tool_parser).
+	SolarOpen
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
 	JSONList
@@ -255,22 +255,22 @@ var families = []Family{
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
 		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
-	{Name: "FunctionGemma", Row: "D62", Syntax: FunctionGemma, body: bodyGemma, Quote: "<escape>",
+	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",
 		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
 	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,
 		Open:  []Opener{{"<|message_sep|>\n\nfunction call<|role_sep|>\n", Anywhere}, {"<|function_call|>", Anywhere}},
 		Close: "</s>"},
-	{Name: "Granite 20B FC", Row: "D62", Syntax: Granite20B, body: bodyJSONCall,
+	{Name: "Granite 20B FC", Row: "D62", Syntax: Granite, body: bodyJSONCall,
 		Open: []Opener{{"<function_call>", LineStart}}},
 	{Name: "Cohere Command", Row: "D62", Syntax: Cohere, body: bodyJSONList, Params: true, NameKey: "tool_name", Extra: "tool_call_id",
 		Open: []Opener{{"<|START_ACTION|>", Anywhere}}, Close: "<|END_ACTION|>"},
-	{Name: "Hunyuan V3", Row: "D62", Syntax: Hunyuan, body: bodyArgKV,
+	{Name: "Hunyuan V3", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
 		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>", NameSep: "<tool_sep>",
 		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>", closers: []string{"</arg_value>"}},
-	{Name: "Hunyuan V4", Row: "D62", Syntax: Hunyuan, body: bodyArgKV,
+	{Name: "Hunyuan V4", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
 		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>",
 		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>"},
-	{Name: "Hunyuan V4, :opensource tokens", Row: "D62", Syntax: Hunyuan, body: bodyArgKV,
+	{Name: "Hunyuan V4, :opensource tokens", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
 		Open: []Opener{{"<tool_calls:opensource>", Anywhere}}, Item: "<tool_call:opensource>",
 		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},
 		ItemEnd: "</tool_call:opensource>", Many: true, Close: "</tool_calls:opensource>", closers: []string{"</arg_value:opensource>"}},
@@ -281,7 +281,7 @@ var families = []Family{
 		Close: "<|plamo:end_tool_requests:plamo|><|plamo:tag|>", Close2: "<|plamo:end_tool_requests:plamo|>"},
 	{Name: "MiniCPM 5", Row: "D62", Syntax: MiniCPM, body: bodyElements, CallTag: "function", ParamTag: "param", CDATA: true,
 		Open: []Opener{{"<function name=", LineStart}}, closers: []string{"</param>", "</function>"}},
-	{Name: "GigaChat 3.5", Row: "D62", Syntax: GCML, body: bodyElements, CallTag: "｜GCML｜invoke", ParamTag: "｜GCML｜parameter",
+	{Name: "GigaChat 3.5", Row: "D62", Syntax: GigaChat, body: bodyElements, CallTag: "｜GCML｜invoke", ParamTag: "｜GCML｜parameter",
 		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
 		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
 	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList,
@@ -303,6 +303,13 @@ var families = []Family{
 		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
 	{Name: "Qwen2.5-Coder list", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONList, Params: true,
 		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
+	{Name: "dots.llm invokes", Row: "D62", Syntax: Dots, body: bodyElements, CallTag: "invoke", ParamTag: "parameter",
+		Open: []Opener{{"<dots_function_call>", Anywhere}}, Many: true, Close: "</dots_function_call>"},
+	{Name: "dots.llm JSON", Row: "D62", Syntax: Dots, body: bodyJSONCall,
+		Open: []Opener{{"<dots_function_call>", Anywhere}}, Close: "</dots_function_call>"},
+	{Name: "Solar Open 2", Row: "D62", Syntax: SolarOpen, body: bodyArgKV,
+		KV:   [4]string{"<|tool_arg:start|>", "<|tool_arg:value|>", "", "<|tool_arg:end|>"},
+		Open: []Opener{{"<|tool_call:start|>", Anywhere}}, Close: "<|tool_call:end|>", closers: []string{"<|tool_arg:end|>"}},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,

@@ -232,7 +232,9 @@ var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
 
 // glmRest parses the tool name, f.NameSep when f has one, key/value pairs (f.KV, GLM's
 // <arg_key>/<arg_value> when zero) and closer, which may be left out at the end of the text once
-// a pair is complete.
+// a pair is complete. A value that holds closer fails the call: its own closer was left out and
+// it ran on into the markup after it (vllm test_solar_open2_tool_parser.py
+// test_dropped_arg_end_does_not_swallow_later_calls).
 func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 	name, r := c.token()
 	if r != ok {
@@ -269,6 +271,9 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 		v, r := c.upto(kv[3])
 		if r != ok {
 			return call, short
+		}
+		if strings.Contains(v, closer) { // a value's closer left out, the call's swallowed
+			return call, fail
 		}
 		call.Params = append(call.Params, Param{Name: k, Value: v})
 	}

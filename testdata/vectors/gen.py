@@ -775,6 +775,55 @@ vec('qwen25-empty-args', 'Qwen2.5-Coder', Q25+'test_empty_arguments', '<tools>\n
 vec('qwen25-malformed', 'Qwen2.5-Coder', Q25+'test_malformed_json_returns_content', '<tools>\n{"name": "broken", "arguments": {invalid json\n</tools>', [T('broken')])
 vec('qwen25-in-prose', 'Qwen2.5-Coder', 'look-alike of '+Q25+': the tag written in prose on its line', 'Wrap the call in <tools>{"name": "no_args_function", "arguments": {}}</tools> like this.', [T('no_args_function')])
 
+# --- dots.llm
+DT = V+'test_dots_tool_parser.py '
+def dinvk(n, *kv): return '<invoke name="%s">' % n + ''.join('<parameter name="%s">%s</parameter>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</invoke>'
+def dfn(*b): return '<dots_function_call>' + ''.join(b) + '</dots_function_call>'
+DSR, DOP = T('search', query=S), T('open', id=I)
+vec('dots-typed', 'dots.llm', DT+'test_non_stream_xml_converts_schema_types_and_resolves_ref (without the $ref)', 'ok' + dfn(dinvk('set_location', 'location', '{"city": "Shanghai"}', 'days', '3', 'include_weather', 'true')), [T('set_location', location=O, days=I, include_weather=B)],
+    [('set_location', {'location': {'city': 'Shanghai'}, 'days': 3, 'include_weather': True})], keep='ok')
+vec('dots-invokes-and-json', 'dots.llm', DT+'test_non_stream_supports_multiple_invokes_and_json_fallback', dfn(dinvk('search', 'query', 'chairs'), dinvk('open', 'id', '7')) + dfn('{"name":"search","arguments":{"query":"tables"}}'), [DSR, DOP],
+    [('search', {'query': 'chairs'}), ('open', {'id': 7}), ('search', {'query': 'tables'})])
+vec('dots-unknown-tool', 'dots.llm', DT+'test_non_stream_unknown_tool_is_left_as_content', dfn(dinvk('ghost', 'query', 'chairs')), [DSR])
+vec('dots-two-blocks', 'dots.llm', DT+'test_streaming_buffers_partial_marker_and_emits_all_complete_calls', 'visible' + dfn(dinvk('search', 'query', 'chairs')) + dfn(dinvk('search', 'query', 'tables')), [DSR],
+    [('search', {'query': 'chairs'}), ('search', {'query': 'tables'})], keep='visible')
+vec('dots-garbage-then-call', 'dots.llm', DT+'test_streaming_malformed_block_does_not_block_later_valid_call', dfn('garbage') + dfn(dinvk('search', 'query', 'chairs')), [DSR],
+    [('search', {'query': 'chairs'})], keep='<dots_function_call>garbage</dots_function_call>', note='the block that is no call stays text; the call at the tail is taken')
+vec('dots-stray-end', 'dots.llm', DT+'test_streaming_strips_stray_end_marker', 'some text </dots_function_call>', [DSR], note='SGLang drops the stray marker; toolfix passes the text as it came')
+vec('dots-partial-marker', 'dots.llm', DT+'test_streaming_flushes_partial_opening_marker_at_eof', 'answer <dots_func', [DSR])
+vec('dots-json', 'dots.llm', DT+'test_streaming_emits_complete_json_before_end_marker_without_duplication', dfn('{"name":"search","arguments":{"query":"chairs"}}'), [DSR], [('search', {'query': 'chairs'})])
+# --- Solar Open 2
+SO = V+'test_solar_open2_tool_parser.py TestExtractToolCalls '
+def sarg(k, v): return '<|tool_arg:start|>%s<|tool_arg:value|>%s<|tool_arg:end|>\n' % (k, v)
+def scall(n, *args): return '<|tool_call:start|>%s\n' % n + ''.join(args) + '<|tool_call:end|>'
+SOW, SOS = T('get_weather', city=S), T('search', query=S, max_results=I)
+vec('solar-no-calls', 'Solar Open 2', SO+'test_no_tool_calls', 'This is a regular response.', [SOW])
+vec('solar-single', 'Solar Open 2', SO+'test_single_tool_no_content', scall('get_weather', sarg('city', 'Seoul')), [SOW], [('get_weather', {'city': 'Seoul'})])
+vec('solar-content', 'Solar Open 2', SO+'test_single_tool_with_content_prefix', 'Let me check the weather.' + scall('get_weather', sarg('city', 'Seoul')), [SOW], [('get_weather', {'city': 'Seoul'})], keep='Let me check the weather.')
+vec('solar-multiple', 'Solar Open 2', SO+'test_multiple_tool_calls', "I'll check both." + scall('get_weather', sarg('city', 'Seoul')) + '\n' + scall('get_weather', sarg('city', 'Tokyo')), [SOW],
+    [('get_weather', {'city': 'Seoul'}), ('get_weather', {'city': 'Tokyo'})], keep="I'll check both.")
+vec('solar-schema', 'Solar Open 2', SO+'test_multiple_arguments_with_schema', scall('search', sarg('query', 'vLLM tutorial'), sarg('max_results', '5')), [SOS], [('search', {'query': 'vLLM tutorial', 'max_results': 5})])
+vec('solar-no-args', 'Solar Open 2', SO+'test_no_arguments', '<|tool_call:start|>get_time\n<|tool_call:end|>', [T('get_time')], [('get_time', {})])
+vec('solar-json-like', 'Solar Open 2', SO+'test_json_like_value_in_arg', scall('process_data', sarg('data', '{"key": "value"}')), [T('process_data', data=S)], [('process_data', {'data': '{"key": "value"}'})])
+vec('solar-reasoning', 'Solar Open 2', SO+'test_reasoning_tags_with_tool_calls', '<|think:start|>I should use a tool<|think:end|>Sure, let me help.' + scall('get_weather', sarg('city', 'Seoul')), [SOW],
+    [('get_weather', {'city': 'Seoul'})], keep='<|think:start|>I should use a tool<|think:end|>Sure, let me help.')
+vec('solar-text-after', 'Solar Open 2', SO+'test_text_after_last_tool_call_is_not_content', 'pre' + scall('get_weather', sarg('city', 'Seoul')) + 'post', [SOW], note='disagrees on purpose: tail only')
+vec('solar-unterminated', 'Solar Open 2', SO+'test_unterminated_block_returns_raw_output', 'Let me check.<|tool_call:start|>search\n<|tool_arg:start|>query<|tool_arg:value|>Seo', [SOS])
+vec('solar-dropped-arg-end', 'Solar Open 2', SO+'test_dropped_arg_end_does_not_swallow_later_calls', scall('broken', '<|tool_arg:start|>a<|tool_arg:value|>oops') + scall('get_weather', sarg('city', 'Seoul')), [T('broken', a=S), SOW],
+    [('get_weather', {'city': 'Seoul'})], keep=scall('broken', '<|tool_arg:start|>a<|tool_arg:value|>oops'),
+    note='disagrees on purpose: vLLM mends the missing <|tool_arg:end|> and takes both calls; toolfix refuses a value that runs into its call\'s closer, so the broken call stays text and the whole call at the tail is taken')
+# --- HyperCLOVAX SEED Think (GLM's pairs; the JSON list and object of the xLAM and Llama 3 rows)
+HX = V+'test_hyperclovax_seed_think_tool_parser.py '
+HXW = T('get_current_weather', location=S, unit=S)
+vec('hyperclovax-raw-value', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsXML test_arg_value_falls_back_to_raw_string', '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>Seoul</arg_value>\n</tool_call>', [HXW], [('get_current_weather', {'location': 'Seoul'})])
+vec('hyperclovax-empty-name', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsXML test_malformed_tool_call_falls_back_to_content', '<tool_call>\n</tool_call>', [HXW])
+vec('hyperclovax-json-list', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsJSON test_json_list_payload', '[{"name": "get_current_weather", "parameters": {"location": "Seoul"}}]', [HXW], [('get_current_weather', {'location': 'Seoul'})])
+vec('hyperclovax-json-object', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsJSON test_json_single_object_payload', '{"name": "get_current_weather", "parameters": {"location": "Busan"}}', [HXW], [('get_current_weather', {'location': 'Busan'})])
+vec('hyperclovax-json-arguments', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsJSON test_json_with_arguments_key', '[{"name": "get_current_weather", "arguments": {"location": "Seoul"}}]', [HXW], [('get_current_weather', {'location': 'Seoul'})])
+vec('hyperclovax-json-after-think', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsJSON test_json_after_think_end', 'thinking</think>\n\n[{"name": "get_current_weather", "parameters": {"location": "Seoul"}}]', [HXW],
+    note='disagrees on purpose: a bare JSON list counts only as the whole text')
+vec('hyperclovax-invalid-json', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsJSON test_invalid_json_falls_back_to_content', '[not, valid, json', [HXW])
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
