@@ -5,7 +5,7 @@ deltas and whole, each want.json note naming its file and test. Run it after add
 (python3 testdata/vectors/gen.py); it rewrites only the vllm-* and sglang-* folders and prints
 the counts per family for docs/repairs.md. The tests read the folders, never this script.
 """
-import json, os, random, sys
+import json, os, random, re, sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cases')
 V = 'vllm-project/vllm tests/tool_parsers/'
 
@@ -1050,6 +1050,6 @@ for v in vectors:
     if v['source'].startswith('sgl-project'): f[3] += 1
 tot = [0, 0, 0, 0]
 for k, (n, pos, dis, sg) in fams.items():
-    print('| %s | %d | %d | %d | %d | %d |' % (k, n, sg, pos, n - pos, dis))
+    print('| %s | %d | %d | %d | %d | %d |' % (re.sub(r'(<[^>]+>)', r'`\1`', k), n, sg, pos, n - pos, dis))
     tot = [a + b for a, b in zip(tot, (n, pos, dis, sg))]
 print('| all | %d | %d | %d | %d | %d |' % (tot[0], tot[3], tot[1], tot[0] - tot[1], tot[2]))
