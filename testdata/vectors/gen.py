@@ -824,6 +824,35 @@ vec('hyperclovax-json-after-think', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+
     note='disagrees on purpose: a bare JSON list counts only as the whole text')
 vec('hyperclovax-invalid-json', 'HyperCLOVAX (GLM, xLAM, Llama 3 rows)', HX+'TestExtractToolCallsJSON test_invalid_json_falls_back_to_content', '[not, valid, json', [HXW])
 
+# --- xLAM (more of its file)
+XL = V+'test_xlam_tool_parser.py test_extract_tool_calls'
+XDAL = '{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}'
+XDALV = ('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})
+vec('xlam-no-tools', 'xLAM', V+'test_xlam_tool_parser.py test_extract_tool_calls_no_tools', 'This is a test', [CURW])
+vec('xlam-after-think', 'xLAM', XL+'[single_tool_with_think_tag]', "<think>I'll help you with that.</think>[" + XDAL + ']', [CURW],
+    note='disagrees on purpose: the bare list counts only as the whole text; after a reasoning block it is not')
+vec('xlam-json-fence', 'xLAM', XL+'[single_tool_with_json_code_block]', "I'll help you with that.\n```json\n[" + XDAL + ']\n```', [CURW],
+    note='disagrees on purpose: markup inside a code fence is never taken')
+vec('xlam-tool-calls-token', 'xLAM', XL+'[single_tool_with_tool_calls_tag] (the Mistral row)', "I'll check the weather for you.[TOOL_CALLS][" + XDAL + ']', [CURW], [XDALV], keep="I'll check the weather for you.")
+vec('xlam-tool-call-tags', 'xLAM', XL+'[single_tool_with_tool_call_xml_tags]', "I'll help you check the weather.<tool_call>[" + XDAL + ']</tool_call>', [CURW],
+    note='disagrees on purpose: <tool_call> glued after prose on its line counts as an example (the line-start rule), and Hermes holds one call object, not a list')
+vec('xlam-list-structure', 'xLAM', V+'test_xlam_tool_parser.py test_extract_tool_calls_list_structure', '[{"name": "get_current_weather", "arguments": {"city": "Seattle", "state": "WA", "unit": "celsius"}}]', [CURW],
+    [('get_current_weather', {'city': 'Seattle', 'state': 'WA', 'unit': 'celsius'})])
+# --- InternLM2 (common_tests config)
+IL = V+'test_internlm2_tool_parser.py '
+ILC = IL+'TestInternLM2ToolParser '
+def ilm(b): return '<|action_start|><|plugin|>' + b + '<|action_end|>'
+ILW = T('get_weather', city=S)
+vec('internlm2-unknown-tool', 'InternLM2', IL+'test_extract_unknown_tool_name_not_emitted', ilm('{"name": "delete_everything", "parameters": {"city": "Tokyo"}}'), [ILW])
+vec('internlm2-known-tool', 'InternLM2', IL+'test_extract_known_tool_name_emitted', ilm('{"name": "get_weather", "parameters": {"city": "Tokyo"}}'), [ILW], [('get_weather', {'city': 'Tokyo'})])
+vec('internlm2-no-calls', 'InternLM2', ILC+'no_tool_calls_output', 'This is a regular response without any tool calls.', [ILW])
+vec('internlm2-various-types', 'InternLM2', ILC+'various_data_types_output', ilm(VT_JSON.replace('"arguments"', '"parameters"')), VT_TOOL, VT_CALL, note=VT_NOTE)
+vec('internlm2-empty-args', 'InternLM2', ILC+'empty_arguments_output', ilm('{"name": "refresh", "parameters": {}}'), [T('refresh')], [('refresh', {})])
+vec('internlm2-surrounding-text', 'InternLM2', ILC+'surrounding_text_output', 'Let me check the weather for you. ' + ilm('{"name": "get_weather", "parameters": {"city": "Tokyo"}}'), [ILW], [('get_weather', {'city': 'Tokyo'})], keep='Let me check the weather for you.')
+vec('internlm2-escaped', 'InternLM2', ILC+'escaped_strings_output', ilm(ESC_JSON.replace('"arguments"', '"parameters"')), ESC_TOOL, ESC_CALL)
+for k, out in enumerate(['<|action_start|><|plugin|>{"name": "func", "parameters": {', ilm('{"name": "func", "parameters": "not a dict"}'), ilm('not json'), '<|action_start|><|plugin|>', '<|action_start|>{"name": "func"}']):
+    vec('internlm2-malformed-%d' % k, 'InternLM2', ILC+'malformed_input_outputs[%d]' % k, out, [T('func')], note='a cut-off call is never completed' if k in (0, 3) else '')
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
