@@ -187,6 +187,10 @@ const (
 	// SolarOpen is Upstage Solar Open 2's <|tool_call:start|>T⏎<|tool_arg:start|>K<|tool_arg:value|>V
 	// <|tool_arg:end|>…<|tool_call:end|> (vllm solar_open2_tool_parser).
 	SolarOpen
+	// K2Horizon is K2 Horizon's <ifm|tool_calls> around <ifm|tool_call>T<ifm|arg_key>K</ifm|arg_key>
+	// <ifm|arg_value>V</ifm|arg_value></ifm|tool_call> items, or JSON call objects in them (vllm
+	// k2_horizon_tool_parser).
+	K2Horizon
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
 	JSONList
@@ -310,6 +314,13 @@ var families = []Family{
 	{Name: "Solar Open 2", Row: "D62", Syntax: SolarOpen, body: bodyArgKV,
 		KV:   [4]string{"<|tool_arg:start|>", "<|tool_arg:value|>", "", "<|tool_arg:end|>"},
 		Open: []Opener{{"<|tool_call:start|>", Anywhere}}, Close: "<|tool_call:end|>", closers: []string{"<|tool_arg:end|>"}},
+	{Name: "K2 Horizon pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
+		KV:   [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
+		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		Close: "</ifm|tool_calls>", closers: []string{"</ifm|arg_value>"}},
+	{Name: "K2 Horizon JSON", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
+		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		Close: "</ifm|tool_calls>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,

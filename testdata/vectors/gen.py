@@ -853,6 +853,45 @@ vec('internlm2-escaped', 'InternLM2', ILC+'escaped_strings_output', ilm(ESC_JSON
 for k, out in enumerate(['<|action_start|><|plugin|>{"name": "func", "parameters": {', ilm('{"name": "func", "parameters": "not a dict"}'), ilm('not json'), '<|action_start|><|plugin|>', '<|action_start|>{"name": "func"}']):
     vec('internlm2-malformed-%d' % k, 'InternLM2', ILC+'malformed_input_outputs[%d]' % k, out, [T('func')], note='a cut-off call is never completed' if k in (0, 3) else '')
 
+# --- K2 Horizon
+KH = V+'test_k2_horizon_tool_parser.py '
+KLK, KPG = T('lookup', query=S, limit=I, enabled=B), T('ping')
+def kgroup(*calls, prefix='', suffix=''): return prefix + '<ifm|tool_calls>' + '\n'.join(calls) + '</ifm|tool_calls>' + suffix
+def kjson(n, a): return '<ifm|tool_call>' + json.dumps({'name': n, 'arguments': a}) + '</ifm|tool_call>'
+def kxml(n, *kv): return '<ifm|tool_call>' + n + ''.join('<ifm|arg_key>%s</ifm|arg_key><ifm|arg_value>%s</ifm|arg_value>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</ifm|tool_call>'
+vec('k2-horizon-prose-around', 'K2 Horizon', KH+'test_xml_default_parses_multiple_calls_and_coerces_schema', kgroup(kxml('lookup', 'query', '123', 'limit', '3'), kxml('ping'), prefix='Before ', suffix=' after.'), [KLK, KPG],
+    note='disagrees on purpose: tail only')
+vec('k2-horizon-xml', 'K2 Horizon', KH+'test_xml_default_parses_multiple_calls_and_coerces_schema (the calls at the tail)', kgroup(kxml('lookup', 'query', '123', 'limit', '3'), kxml('ping'), prefix='Before '), [KLK, KPG],
+    [('lookup', {'query': '123', 'limit': 3}), ('ping', {})], keep='Before')
+vec('k2-horizon-json', 'K2 Horizon', KH+'test_request_level_format_overrides[json]', kgroup(kjson('lookup', {'limit': '2'})), [KLK, KPG], [('lookup', {'limit': 2})],
+    note='the string "2" is typed by the schema, as the peer does')
+vec('k2-horizon-unknown', 'K2 Horizon', KH+'test_unknown_or_wrong_named_tool_fails_closed', kgroup(kjson('missing', {})), [KLK, KPG])
+vec('k2-horizon-cut', 'K2 Horizon', KH+'test_malformed_and_incomplete_input_is_content[0]', '<ifm|tool_calls><ifm|tool_call>ping', [KLK, KPG], note='a cut-off call is never completed')
+vec('k2-horizon-no-group-end', 'K2 Horizon', KH+'test_malformed_and_incomplete_input_is_content[1]', '<ifm|tool_calls><ifm|tool_call>ping</ifm|tool_call>', [KLK, KPG], [('ping', {})],
+    note='disagrees on purpose: vLLM wants </ifm|tool_calls>; the text ends after a complete call with only that closer missing, which toolfix forgives in every family')
+vec('k2-horizon-junk', 'K2 Horizon', KH+'test_malformed_and_incomplete_input_is_content[2]', kgroup('junk'), [KLK, KPG])
+vec('k2-horizon-blank-around', 'K2 Horizon', KH+'test_whitespace_only_surrounding_content_is_not_preserved', kgroup(kxml('ping'), prefix=' \n', suffix='\t '), [KLK, KPG], [('ping', {})])
+# --- openPangu v2 (the openPangu row)
+PG2 = V+'test_openpanguv2_tool_parser.py '
+PGW2, PGS2 = T('get_weather', city=S), T('search', query=S)
+vec('openpangu-v2-no-call', 'openPangu', PG2+'test_extract_tool_calls_no_tool_call', 'Hello, I am an AI assistant.', [PGW2])
+vec('openpangu-v2-single', 'openPangu', PG2+'test_extract_tool_calls_single_tool', 'Thought: I need to check weather.' + pg(json.dumps([{'name': 'get_weather', 'arguments': {'city': 'Beijing'}}])), [PGW2], [('get_weather', {'city': 'Beijing'})], keep='Thought: I need to check weather.')
+vec('openpangu-v2-multiple', 'openPangu', PG2+'test_extract_tool_calls_multiple_tools', 'Let me help you.' + pg(json.dumps([{'name': 'get_weather', 'arguments': {'city': 'Beijing'}}, {'name': 'search', 'arguments': {'query': 'weather forecast'}}])), [PGW2, PGS2],
+    [('get_weather', {'city': 'Beijing'}), ('search', {'query': 'weather forecast'})], keep='Let me help you.')
+vec('openpangu-v2-single-object', 'openPangu', PG2+'test_extract_tool_calls_invalid_single_object', 'Thought: I need to check weather.' + pg('{"name": "get_weather", "arguments": {"city": "Beijing"}}'), [PGW2])
+vec('openpangu-v2-malformed', 'openPangu', PG2+'test_extract_tool_calls_malformed_json', pg('[{"name": "send_email", "arguments": {"user": "ALAN"}}'), [T('send_email', user=S)])
+vec('openpangu-v2-parse-error', 'openPangu', PG2+'test_extract_tool_calls_json_parse_error', pg('[{"name":: "error"}]'), [T('error')])
+vec('openpangu-v2-only-start', 'openPangu', PG2+'test_extract_tool_calls_only_start_token', '<|tool_call_start|>[{"name": "incomplete"}', [T('incomplete')])
+# --- Intern-S1 (the InternLM2 row)
+IS = V+'test_intern_s1_tool_parser.py '
+vec('intern-s1-spaced-tokens', 'InternLM2', IS+'test_nonstreaming_supports_spaced_special_tokens', '<|action_start|> <|plugin|>\n{"name": "get_weather", "parameters": {"city": "Tokyo"}}\n<|action_end|>', [T('get_weather', city=S)],
+    note='disagrees on purpose: vLLM mends a space the detokenizer put between the two tokens; toolfix reads the tokens as the template writes them')
+vec('intern-s1-two-then-answer', 'InternLM2', IS+'test_nonstreaming_supports_multiple_action_blocks', ilm('{"name": "get_weather", "parameters": {"city": "Tokyo"}}') + '\n' + ilm('{"name": "get_time", "parameters": {"timezone": "Asia/Tokyo"}}') + '\nVisible answer.', [T('get_weather', city=S), T('get_time', timezone=S)],
+    note='disagrees on purpose: tail only')
+vec('intern-s1-two', 'InternLM2', IS+'test_nonstreaming_supports_multiple_action_blocks (without the answer)', ilm('{"name": "get_weather", "parameters": {"city": "Tokyo"}}') + '\n' + ilm('{"name": "get_time", "parameters": {"timezone": "Asia/Tokyo"}}'), [T('get_weather', city=S), T('get_time', timezone=S)],
+    [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('intern-s1-malformed', 'InternLM2', IS+'test_nonstreaming_gracefully_handles_malformed_json', ilm('{"name": "get_weather", "parameters": {'), [T('get_weather', city=S)])
+
 # --- Qwen3 Coder / XML (a row known before the table)
 QW = V+'test_qwen3_xml_coder_shared.py '
 CW = T('get_current_weather', city=S, state=S, unit=S)
