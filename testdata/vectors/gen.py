@@ -142,6 +142,35 @@ vec('llama4-pythonic-tokens', 'pythonic', V+'test_llama4_pythonic_tool_parser.py
     "<|python_start|>[get_weather(city='LA', metric='C')]<|python_end|>", [WEATHER], [('get_weather', {'city': 'LA', 'metric': 'C'})])
 vec('lfm2-pythonic-tokens', 'pythonic', V+'test_lfm2_tool_parser.py (LFM2 <|tool_call_start|> form)',
     "Checking.<|tool_call_start|>[get_weather(city='Paris')]<|tool_call_end|>", [WEATHER], [('get_weather', {'city': 'Paris'})], keep='Checking.')
+# --- LFM2 (the pythonic row in its tokens)
+LF = V+'test_lfm2_tool_parser.py test_tool_call'
+def lw(t): return '<|tool_call_start|>[' + t + ']<|tool_call_end|>'
+LCS, LREG, LGW, LDSC = T('get_candidate_status', candidate_id=S), T('register_user', name=S, age=I, address=O, role=ANY, passed_test=B, aliases=A), T('get_weather', city=S, metric=S), T('do_something_cool', additional_data=O, steps=A)
+LSIMPLE, LSIMPLEV = "get_candidate_status(candidate_id='12345')", ('get_candidate_status', {'candidate_id': '12345'})
+LMORE = "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])"
+LMOREV = ('register_user', {'name': 'John Doe', 'age': 37, 'address': {'city': 'San Francisco', 'state': 'CA'}, 'role': None, 'passed_test': True, 'aliases': ['John', 'Johnny']})
+LTOOLS = [LCS, LREG, LGW, LDSC]
+vec('lfm2-no-call', 'pythonic', V+'test_lfm2_tool_parser.py test_no_tool_call', 'How can I help you today?', LTOOLS)
+vec('lfm2-simple', 'pythonic', LF+'[simple_nonstreaming]', lw(LSIMPLE), LTOOLS, [LSIMPLEV])
+vec('lfm2-more-types', 'pythonic', LF+'[more_types_nonstreaming]', lw(LMORE), LTOOLS, [LMOREV])
+vec('lfm2-parameterless', 'pythonic', LF+'[parameterless_nonstreaming]', lw('get_weather()'), LTOOLS, [('get_weather', {})])
+vec('lfm2-empty-dict', 'pythonic', LF+'[empty_dict_nonstreaming]', lw('do_something_cool(additional_data={})'), LTOOLS, [('do_something_cool', {'additional_data': {}})])
+vec('lfm2-escaped', 'pythonic', LF+'[escaped_string_nonstreaming]', lw("get_weather(city='Martha\\'s Vineyard', metric='\\\"cool units\\\"')"), LTOOLS, [('get_weather', {'city': "Martha's Vineyard", 'metric': '"cool units"'})])
+vec('lfm2-parallel', 'pythonic', LF+'[parallel_calls_nonstreaming]', lw(LSIMPLE + ', ' + LMORE), LTOOLS, [LSIMPLEV, LMOREV])
+vec('lfm2-content-after', 'pythonic', LF+'[content_after_tool_call_nonstreaming]', lw(LSIMPLE) + '\nChecking the current status of candidate ID 12345.', LTOOLS, note='disagrees on purpose: tail only (LFM2.5 may write its reply after the call)')
+vec('lfm2-dotted-name', 'pythonic', LF+'[dotted_name_nonstreaming]', lw("grocery.orderIngredients(ingredientList=[{'name': 'Lasagna noodles', 'amount': 250, 'unit': 'g'}], deliveryAddress='845 Willow Lane, Springfield, IL 62704')"),
+    [T('grocery.orderIngredients', ingredientList=A, deliveryAddress=S)], [('grocery.orderIngredients', {'ingredientList': [{'name': 'Lasagna noodles', 'amount': 250, 'unit': 'g'}], 'deliveryAddress': '845 Willow Lane, Springfield, IL 62704'})])
+vec('lfm2-bracket-in-string', 'pythonic', LF+'[bracket_in_string_nonstreaming]', lw("exec(command='grep -F \"]\" log.txt')"), [T('exec', command=S)], [('exec', {'command': 'grep -F "]" log.txt'})])
+vec('lfm2-large-steps', 'pythonic', V+'test_lfm2_tool_parser.py test_streaming_tool_call_with_large_steps', lw(LSIMPLE + ', get_weather(), do_something_cool(steps=[])'), LTOOLS, [LSIMPLEV, ('get_weather', {}), ('do_something_cool', {'steps': []})])
+vec('lfm2-empty-block', 'pythonic', V+'test_lfm2_tool_parser.py test_empty_tool_call_block', '<|tool_call_start|>[]<|tool_call_end|>', LTOOLS)
+vec('lfm2-bad-sibling', 'pythonic', V+'test_lfm2_tool_parser.py test_bad_sibling_call_does_not_drop_good_calls', lw(LSIMPLE + ", bad(x=b'z')"), LTOOLS + [T('bad', x=S)],
+    note='disagrees on purpose: vLLM keeps the good sibling; toolfix takes a leaked tail whole or not at all')
+vec('lfm2-space-after-token', 'pythonic', V+'test_lfm2_tool_parser.py test_whitespace_after_start_token', '<|tool_call_start|> [' + LSIMPLE + ']<|tool_call_end|>', LTOOLS, [LSIMPLEV])
+vec('lfm2-leading-zero', 'pythonic', LF+'[leading_zero_int_nonstreaming]', lw('set_date(month=07, day=05)'), [T('set_date', month=I, day=I)],
+    note='disagrees on purpose: 07 is no Python literal; vLLM mends it, toolfix reads only valid literals')
+vec('lfm2-nested-quote', 'pythonic', LF+'[nested_quote_nonstreaming]', lw("bash(command='sed -n '360,450p' /testbed/sympy/matrices/common.py')"), [T('bash', command=S)],
+    note='disagrees on purpose: the unescaped quotes end the string early; vLLM guesses the intended value, toolfix reads only valid literals')
+
 # --- Llama 3 JSON
 LL = V+'test_llama3_json_tool_parser.py '
 vec('llama3-json-simple', 'Llama 3 JSON', LL+'test_extract_tool_calls_simple',
