@@ -47,6 +47,22 @@ vec('seed-oss-no-tools', 'Seed-OSS', V+'test_seed_oss_tool_parser.py test_extrac
     'This is a test response without any tool calls', [WEATHER])
 vec('seed-oss-example-in-prose', 'Seed-OSS', V+'test_seed_oss_tool_parser.py (look-alike: the call written inside the reasoning, then prose)',
     'The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>. Wait, let me check the unit first.', [WEATHER])
+SO2 = V+'test_seed_oss_tool_parser.py '
+SOCALL = '<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>'
+SOTHINK512 = ("<seed:think>The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question. The user wants to know the weather in Barcelona, Spain. "
+    "Looking at the functions available, there's a get_weather function that can retrieve the current temperature for a given location. \n\n"
+    "<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\n The unit parameter can be omitted since it's optional.</seed:think>\n")
+vec('seed-oss-think-512', 'Seed-OSS', SO2+'test_extract_tool_calls[tool_call_512_thinkg_budget] (its reasoning shortened)', SOTHINK512 + SOCALL, [WEATHER], [('get_weather', {'location': 'Barcelona, Spain'})], keep=SOTHINK512.rstrip('\n'),
+    note='vLLM keeps the reasoning block in the content too; so does toolfix')
+SOTHINKU = ("<seed:think>\nGot it, let's see. The user asked for the weather in Barcelona, Spain. Let me format the function call correctly. The format is "
+    "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>. "
+    "Wait, but does the unit parameter accept \"celsius\"? Let me go with that. So the function call should be as above.</seed:think>")
+vec('seed-oss-think-unlimited', 'Seed-OSS', SO2+'test_extract_tool_calls[tool_call_unlimited_thinking_budget] (its reasoning shortened)',
+    SOTHINKU + '<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>', [WEATHER],
+    [('get_weather', {'location': 'Barcelona, Spain', 'unit': 'celsius'})], keep=SOTHINKU,
+    note='the same call written as an example inside the reasoning, prose after it, stays text; only the call at the tail is taken')
+SOTHINK0 = '<seed:think>\n</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly start answering the question.\n</seed:think>\n'
+vec('seed-oss-think-0', 'Seed-OSS', SO2+'test_streaming_tool_calls[tool_call_0_thinking_budget]', SOTHINK0 + SOCALL, [WEATHER], [('get_weather', {'location': 'Barcelona, Spain'})], keep=SOTHINK0.rstrip('\n'))
 # --- LongCat
 LC = V+'test_longcat_tool_parser.py TestLongCatToolParser '
 vec('longcat-single', 'LongCat', LC+'single_tool_call_output',
