@@ -7,8 +7,8 @@ import (
 
 // envelope parses one block of a family read by a shared body reader: one of its openers (of those
 // that may stand here: stands, a bit per [Stand]), then one call, or more when f.Many, each
-// written as f.Item, an optional f.Lead and a name, the body, f.ItemEnd, with f.Sep between
-// them, then f.Close. A closer missing at the end of the text is forgiven once a call is complete
+// written as f.Item, an optional f.Lead and a name, the body, f.ItemEnd, with f.Sep (or, where
+// the row has a Sep, an opener that counts glued again) between them, then f.Close. A closer missing at the end of the text is forgiven once a call is complete
 // (cut); a text that ends before that is short.
 func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	at := c.i
@@ -26,14 +26,22 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	case bodyBareFunction:
 		c.i = at
 		return single(qwenRest(c, tcClose, true))
+	case bodyElements:
+		if f.Close == "" { // no wrapper: the opener is the call element's own
+			c.i = at
+			return single(elementCall(c, f))
+		}
 	case bodyArgKV:
+		if f.Item != "" {
+			break // each call in its own item (Hunyuan), read by readBody
+		}
 		c.skipBlanks()
 		if rest := c.rest(); rest == "" {
 			return nil, short
 		} else if !nameByte(rest[0]) {
 			return nil, fail
 		}
-		return single(glmRest(c, f.Close))
+		return single(glmRest(c, f, f.Close))
 	}
 	var calls []Call
 	for {
@@ -56,7 +64,7 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 		}
 		calls = append(calls, cs...)
 		c.skipBlanks()
-		if f.ItemEnd != "" {
+		if f.ItemEnd != "" && f.body != bodyArgKV { // the pairs' reader takes its item's closer itself
 			switch c.lit(f.ItemEnd) {
 			case bad:
 				return nil, fail
@@ -83,6 +91,13 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 			continue
 		case rest != "" && partial(rest, f.Sep):
 			return nil, short
+		default: // or each call after its own opener (Llama 3's <|python_tag|> again)
+			switch o := c.opener(f.Open, 1<<Anywhere); {
+			case o == whole:
+				continue
+			case o == short && rest != "":
+				return nil, short
+			}
 		}
 		switch {
 		case f.Item != "":
@@ -96,20 +111,21 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 
 // closeAny reads one of the closers a and b ("" none): done with whole when one comes (the cursor
 // after it), with cut when the text ends inside one (a prefix of it, possibly empty); not done
-// otherwise.
+// otherwise. a is tried first, so b may be a prefix of a (PLaMo's closer, then its end of turn).
 func (c *cursor) closeAny(a, b string) (outcome, bool) {
 	if a == "" {
 		return fail, false
 	}
 	rest := c.rest()
 	for _, cl := range [...]string{a, b} {
-		if cl != "" && strings.HasPrefix(rest, cl) {
+		switch {
+		case cl == "":
+		case strings.HasPrefix(rest, cl):
 			c.i += len(cl)
 			return whole, true
+		case partial(rest, cl):
+			return cut, true
 		}
-	}
-	if partial(rest, a) || b != "" && partial(rest, b) {
-		return cut, true
 	}
 	return fail, false
 }
@@ -184,26 +200,32 @@ func (c *cursor) lead(l string) outcome {
 func readBody(c *cursor, f *Family) ([]Call, outcome) {
 	switch f.body {
 	case bodyJSONCall:
-		if r := keyGate(c.s, c.i); r != ok {
+		if r := keyGate(c.s, c.i, f); r != ok {
 			return nil, failOrShort(r)
 		}
 		obj, r := c.object()
 		if r != ok {
 			return nil, failOrShort(r)
 		}
-		call, valid := callObject([]byte(obj), f.Syntax, "", f.Params)
+		call, valid := callObject([]byte(obj), f.Syntax, f.NameKey, f.Extra, f.Params)
 		if !valid {
 			return nil, fail
 		}
 		return []Call{call}, whole
 	case bodyJSONList:
-		return jsonCallList(c, f.Syntax, "", f.Params, true)
+		return jsonCallList(c, f, true)
 	case bodyNameJSON:
 		return single(nameJSON(c, f))
 	case bodyGemma:
-		return single(gemmaBody(c, f.Syntax))
+		return single(gemmaBody(c, f.Syntax, f.Quote))
 	case bodyKeyedList:
 		return keyedList(c, f.Syntax)
+	case bodyArgKV:
+		return single(glmRest(c, f, f.ItemEnd))
+	case bodyElements:
+		return single(elementCall(c, f))
+	case bodyKeyElements:
+		return single(keyedElements(c, f))
 	case bodyInvoke:
 		call, o := wrappedInvoke(c)
 		call.Syntax = f.Syntax
@@ -239,10 +261,9 @@ func nameJSON(c *cursor, f *Family) (Call, outcome) {
 }
 
 // jsonCallList reads a JSON list of call objects (see callObject) from its '[': each item a call of
-// syntax syn, extra the one other key allowed ("" none), parameters whether "parameters" may
-// name the arguments, gate whether a list whose first item's first key is no call key is
-// refused at that key.
-func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([]Call, outcome) {
+// f's syntax, its keys as f names them (NameKey, Extra, Params); gate whether a list whose first
+// item's first key is no call key is refused at that key.
+func jsonCallList(c *cursor, f *Family, gate bool) ([]Call, outcome) {
 	if c.eof() {
 		return nil, short
 	}
@@ -260,7 +281,7 @@ func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([
 		if c.s[j] != '{' {
 			return nil, fail
 		}
-		if r := keyGate(c.s, j); r != ok {
+		if r := keyGate(c.s, j, f); r != ok {
 			return nil, failOrShort(r)
 		}
 	}
@@ -274,7 +295,7 @@ func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([
 	}
 	calls := make([]Call, 0, len(items))
 	for _, it := range items {
-		call, valid := callObject(it, syn, extra, parameters)
+		call, valid := callObject(it, f.Syntax, f.NameKey, f.Extra, f.Params)
 		if !valid {
 			return nil, fail
 		}
@@ -311,14 +332,16 @@ func keyedList(c *cursor, syn Syntax) ([]Call, outcome) {
 	return calls, whole
 }
 
-// callKeys are the keys a call object's first key may be (keyGate).
+// callKeys are the keys a call object's first key may be (keyGate), besides a family's NameKey
+// and Extra.
 var callKeys = [...]string{"name", "arguments", "parameters"}
 
 // keyGate checks the object opening at byte i of s as far as its first key: ok when that key is
-// one of callKeys (or the object is empty), eof when the text ends before the key is whole and
-// what there is could still become one, bad otherwise. It lets an ordinary JSON answer go as soon
-// as its first key shows it is no call, instead of holding it to its end.
-func keyGate(s string, i int) res {
+// one of callKeys or f's NameKey or Extra (or the object is empty), eof when the text ends
+// before the key is whole and what there is could still become one, bad otherwise. It lets an
+// ordinary JSON answer go as soon as its first key shows it is no call, instead of holding it to
+// its end.
+func keyGate(s string, i int, f *Family) res {
 	if i >= len(s) {
 		return eof
 	}
@@ -346,7 +369,10 @@ func keyGate(s string, i int) res {
 	if k >= 0 {
 		key = key[:k]
 	}
-	for _, w := range callKeys {
+	for _, w := range append(callKeys[:], f.NameKey, f.Extra) {
+		if w == "" {
+			continue
+		}
 		if k >= 0 && key == w {
 			return ok
 		}

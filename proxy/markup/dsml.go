@@ -1,6 +1,9 @@
 package markup
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // DeepSeek V3.2's DSML markup: tags whose names begin with the token ｜DSML｜ (fullwidth vertical
 // bars U+FF5C), written by the model as text when the server does not parse them (docs/faults.md
@@ -43,56 +46,45 @@ func dsmlBlock(c *cursor) ([]Call, outcome) {
 	return nil, fail
 }
 
+// dsmlElements names DSML's invoke and parameter tags for the element reader.
+var dsmlElements = Family{Syntax: DeepSeek, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:]}
+
 // dsmlInvokeRest parses one DSML invoke from its opener.
-func dsmlInvokeRest(c *cursor) (Call, outcome) {
-	if r := c.lit(dsmlInvoke); r != ok {
-		return Call{}, failOrShort(r)
-	}
-	attrs, r := c.attrs()
-	if r != ok {
-		return Call{}, failOrShort(r)
-	}
-	name, valid := attrs.only("name")
-	if !valid || !validName(name) {
-		return Call{}, fail
-	}
-	call := Call{Syntax: DeepSeek, Name: name}
-	for {
-		if o, done := c.nextParam(dsmlInvokeEnd, dsmlParam, call); done {
-			return call, o
-		}
-		attrs, r := c.attrs()
-		if r != ok {
-			return call, failOrShort(r)
-		}
-		p, valid := attrs.param()
-		if !valid {
-			return call, fail
-		}
-		v, r := c.upto(dsmlParamEnd)
-		if r != ok {
-			return call, short
-		}
-		p.Value = v
-		call.Params = append(call.Params, p)
-	}
-}
+func dsmlInvokeRest(c *cursor) (Call, outcome) { return elementCall(c, &dsmlElements) }
 
 // attr is one attribute of a tag.
 type attr struct{ key, value string }
 
 type attrList []attr
 
-// only returns the value of key when it is the list's one attribute.
-func (l attrList) only(key string) (string, bool) {
-	if len(l) != 1 || l[0].key != key {
-		return "", false
+// callName returns the tool name of a call element's attributes: the value of f.NameAttr ("name"
+// when "") and, besides it, at most f.OtherAttr of any value.
+func (l attrList) callName(f *Family) (string, bool) {
+	key := f.NameAttr
+	if key == "" {
+		key = "name"
 	}
-	return l[0].value, true
+	name := ""
+	for i, a := range l {
+		switch {
+		case a.key == key && name == "":
+			name = a.value
+		case a.key == f.OtherAttr && f.OtherAttr != "" && slices.IndexFunc(l[:i], func(b attr) bool { return b.key == a.key }) < 0:
+		default:
+			return "", false
+		}
+	}
+	return name, validName(name)
 }
 
-// param reads a DSML parameter's attributes: name, and string="true|false" optionally.
-func (l attrList) param() (Param, bool) {
+// param reads a parameter element's attributes: its name (f.KeyAttr, "name" when ""), and
+// optionally its type: DSML's string="true|false" (false marks the value as JSON text), or, when
+// f.TypeAttr names one, XTML's type="string" (raw text) or another JSON type (JSON text).
+func (l attrList) param(f *Family) (Param, bool) {
+	key := f.KeyAttr
+	if key == "" {
+		key = "name"
+	}
 	var p Param
 	seen := map[string]bool{}
 	for _, a := range l {
@@ -101,10 +93,13 @@ func (l attrList) param() (Param, bool) {
 		}
 		seen[a.key] = true
 		switch {
-		case a.key == "name" && validName(a.value):
+		case a.key == key && validName(a.value):
 			p.Name = a.value
-		case a.key == "string" && a.value == dsmlStringTrue:
-		case a.key == "string" && a.value == dsmlStringFalse:
+		case f.TypeAttr == "" && a.key == "string" && a.value == dsmlStringTrue:
+		case f.TypeAttr == "" && a.key == "string" && a.value == dsmlStringFalse:
+			p.JSON = true
+		case f.TypeAttr != "" && a.key == f.TypeAttr && a.value == "string":
+		case f.TypeAttr != "" && a.key == f.TypeAttr && slices.Contains(xtmlJSONTypes[:], a.value):
 			p.JSON = true
 		default:
 			return Param{}, false
@@ -113,18 +108,25 @@ func (l attrList) param() (Param, bool) {
 	return p, p.Name != ""
 }
 
+// xtmlJSONTypes are the type attributes that mark an XTML argument as JSON text.
+var xtmlJSONTypes = [...]string{"number", "integer", "boolean", "null", "object", "array"}
+
 // attrs consumes the rest of an opening tag: one or more blanks-led key="V" (or 'V') pairs, then
-// blanks and '>'. A key is a run of ASCII letters and _; V is non-empty and holds no < > or line
-// break. More than maxDSMLAttrs attributes are refused.
-func (c *cursor) attrs() (attrList, res) {
+// blanks and end ('>'; XTML's <|sep|>). A key is a run of ASCII letters and _; V is non-empty and
+// holds no < > or line break. More than maxDSMLAttrs attributes are refused.
+func (c *cursor) attrs(end string) (attrList, res) {
 	var l attrList
 	for {
 		if c.eof() {
 			return nil, eof
 		}
-		if c.s[c.i] == '>' && len(l) > 0 {
-			c.i++
+		rest := c.rest()
+		if strings.HasPrefix(rest, end) && len(l) > 0 {
+			c.i += len(end)
 			return l, ok
+		}
+		if partial(rest, end) && len(l) > 0 {
+			return nil, eof
 		}
 		if !isBlank(c.s[c.i]) {
 			return nil, bad
@@ -133,7 +135,7 @@ func (c *cursor) attrs() (attrList, res) {
 		if c.eof() {
 			return nil, eof
 		}
-		if c.s[c.i] == '>' {
+		if strings.HasPrefix(c.rest(), end) {
 			continue
 		}
 		if len(l) == maxDSMLAttrs {

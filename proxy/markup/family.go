@@ -59,6 +59,8 @@ const (
 	bodyPython       // a Python call list [f(a=1), g(b="x")]
 	bodyGemma        // Gemma 4's call:T{k:<|"|>v<|"|>,…}
 	bodyKeyedList    // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
+	bodyElements     // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
+	bodyKeyElements  // <CallTag name="T"><K>V</K>…</CallTag>, NS before every tag (MiniMax M3)
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -77,12 +79,30 @@ type Family struct {
 	Close   string // the envelope's closer; "" none. A closer missing at the end of the text is forgiven once a call is complete
 	Close2  string // another closer that ends the envelope as well (Kimi's singular and plural section tokens); "" none
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
-	NameSep string // bodyNameJSON: the literal between the name and the arguments
+	NameKey string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
+	Extra   string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
+	NameSep string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
 	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
 	// functions.T:0)
 	NamePrefix string
 	NameIndex  bool
-	body       body
+	Quote      string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
+	// KV are bodyArgKV's key and value tags (open key, close key, open value, close value); zero
+	// GLM's <arg_key>, </arg_key>, <arg_value>, </arg_value>. With an Item, each call is one item,
+	// its ItemEnd read by the pairs' reader.
+	KV [4]string
+	// CallTag and ParamTag are bodyElements' tag names (MiniCPM 5's function and param); CDATA
+	// whether a value written as one CDATA section is unwrapped; Marks the element marks (an
+	// opener's start and end, a closer's start and end; zero < > </ >); NameAttr and KeyAttr the
+	// attributes naming the tool and a parameter ("" name); OtherAttr one more attribute a call
+	// element may have, ignored; TypeAttr a parameter's XTML type attribute ("" DSML's string).
+	CallTag, ParamTag   string
+	CDATA               bool
+	Marks               [4]string
+	NameAttr, KeyAttr   string
+	OtherAttr, TypeAttr string
+	NS                  string // bodyKeyElements: the namespace token before every tag
+	body                body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
 	closers []string
@@ -97,7 +117,10 @@ const (
 	// LongCat is Meituan LongCat's <longcat_tool_call>{"name", "arguments"} (vllm longcat_tool_parser).
 	LongCat
 	// ToolCallsList is <tool_calls>[{"name", "arguments"}, …]</tool_calls> of Hunyuan A13B and
-	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser).
+	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser), and Tencent Hunyuan (Hy)
+	// V3's and V4's <tool_calls><tool_call>T<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…
+	// </tool_call></tool_calls>, V4 without <tool_sep> and its tags optionally suffixed
+	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser).
 	ToolCallsList
 	// Step3 is StepFun Step3's <｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=T>…
 	// (vllm step3_tool_parser).
@@ -105,7 +128,9 @@ const (
 	// InternLM is InternLM2's <|action_start|><|plugin|>{"name", "parameters"}<|action_end|>
 	// (vllm internlm2_tool_parser).
 	InternLM
-	// Granite is IBM Granite's <|tool_call|>[{"name", "arguments"}, …] (vllm granite_tool_parser).
+	// Granite is IBM Granite's <|tool_call|>[{"name", "arguments"}, …] (vllm granite_tool_parser),
+	// and Granite 20B FC's <function_call> {"name", "arguments"}, one a line (vllm
+	// granite_20b_fc_tool_parser).
 	Granite
 	// Phi4Mini is Phi-4-mini's functools[{"name", "arguments"}, …] (vllm phi4mini_tool_parser).
 	Phi4Mini
@@ -118,17 +143,63 @@ const (
 	// <function_calls>…</function_calls> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser,
 	// olmo3_tool_parser).
 	Pythonic
-	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser).
+	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser),
+	// and FunctionGemma's <start_function_call>call:T{k:<escape>v<escape>}<end_function_call>
+	// (vllm functiongemma_tool_parser).
 	Gemma4
 	// Apertus is Swiss AI Apertus's <|tools_prefix|>[{"T": {…}}, …]<|tools_suffix|> (vllm
 	// apertus_tool_parser).
 	Apertus
+	// GigaChat is GigaChat 3's {"name", "arguments"} after its function call header
+	// <|message_sep|>⏎⏎function call<|role_sep|>⏎, or GigaChat 3.1's <|function_call|>, an
+	// optional </s> after it (vllm gigachat3_tool_parser), and GigaChat 3.5's DSML-like
+	// <｜GCML｜tool_calls><｜GCML｜invoke name="T"><｜GCML｜parameter name="P"
+	// string="true|false">V</｜GCML｜parameter>… (vllm gigachat35_tool_parser).
+	GigaChat
+	// Cohere is Cohere Command A's (and Command R7B's) <|START_ACTION|>[{"tool_call_id",
+	// "tool_name", "parameters"}, …]<|END_ACTION|> (vllm cohere_command_tool_parser).
+	Cohere
+	// Plamo is PLaMo 3's <|plamo:begin_tool_requests:plamo|> tags around a name and JSON arguments
+	// (vllm plamo3_tool_parser).
+	Plamo
+	// MiniCPM is MiniCPM 5's <function name="T"><param name="P">V</param></function> (vllm
+	// minicpm5xml_tool_parser).
+	MiniCPM
+	// Pangu is openPangu's <|tool_call_start|>[{"name", "arguments"}, …]<|tool_call_end|>, LFM2's
+	// tokens around a JSON list (vllm pangu_tool_parser).
+	Pangu
+	// KimiK3 is Kimi K3's XTML tools channel <|open|>tools<|sep|><|open|>call tool="T"
+	// index="N"<|sep|><|open|>argument key="K" type="string"<|sep|>V<|close|>argument<|sep|>…
+	// <|close|>call<|sep|><|close|>tools<|sep|> (vllm kimi_k3_tool_parser).
+	KimiK3
+	// MiniMaxM3 is MiniMax M3's <tool_call><invoke name="T"><K>V</K>…</invoke></tool_call>, its
+	// namespace token ]<]minimax[>[ before every tag (vllm minimax_m3_tool_parser).
+	MiniMaxM3
+	// NemotronJSON is NVIDIA Nemotron's <TOOLCALL>[{"name", "arguments"}, …]</TOOLCALL>, or one
+	// object in it (vllm nemotron_json_tool_parser).
+	NemotronJSON
+	// Qwen25Coder is Qwen2.5-Coder's <tools>{"name", "arguments"}</tools>, or a list of them,
+	// "parameters" too (vllm qwen25_coder_tool_parser).
+	Qwen25Coder
+	// Dots is rednote dots.llm's <dots_function_call> around invoke elements, or a JSON call
+	// object (vllm dots_tool_parser).
+	Dots
+	// SolarOpen is Upstage Solar Open 2's <|tool_call:start|>T⏎<|tool_arg:start|>K<|tool_arg:value|>V
+	// <|tool_arg:end|>…<|tool_call:end|> (vllm solar_open2_tool_parser).
+	SolarOpen
+	// K2Horizon is K2 Horizon's <ifm|tool_calls> around <ifm|tool_call>T<ifm|arg_key>K</ifm|arg_key>
+	// <ifm|arg_value>V</ifm|arg_value></ifm|tool_call> items, or JSON call objects in them (vllm
+	// k2_horizon_tool_parser).
+	K2Horizon
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
-	// (Salesforce xLAM, vllm xlam_tool_parser).
+	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
 	JSONList
 
 	lastFamily = JSONList
 )
+
+// minimaxNS is the namespace token MiniMax M3 writes before every tag of its calls.
+const minimaxNS = "]<]minimax[>["
 
 // All enables every syntax.
 const All = lastFamily<<1 - 1
@@ -188,9 +259,71 @@ var families = []Family{
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
 		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
+	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",
+		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
+	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,
+		Open:  []Opener{{"<|message_sep|>\n\nfunction call<|role_sep|>\n", Anywhere}, {"<|function_call|>", Anywhere}},
+		Close: "</s>"},
+	{Name: "Granite 20B FC", Row: "D62", Syntax: Granite, body: bodyJSONCall,
+		Open: []Opener{{"<function_call>", LineStart}}},
+	{Name: "Cohere Command", Row: "D62", Syntax: Cohere, body: bodyJSONList, Params: true, NameKey: "tool_name", Extra: "tool_call_id",
+		Open: []Opener{{"<|START_ACTION|>", Anywhere}}, Close: "<|END_ACTION|>"},
+	{Name: "Hunyuan V3", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
+		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>", NameSep: "<tool_sep>",
+		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>", closers: []string{"</arg_value>"}},
+	{Name: "Hunyuan V4", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
+		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>",
+		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>"},
+	{Name: "Hunyuan V4, :opensource tokens", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
+		Open: []Opener{{"<tool_calls:opensource>", Anywhere}}, Item: "<tool_call:opensource>",
+		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},
+		ItemEnd: "</tool_call:opensource>", Many: true, Close: "</tool_calls:opensource>", closers: []string{"</arg_value:opensource>"}},
+	{Name: "PLaMo 3", Row: "D62", Syntax: Plamo, body: bodyNameJSON,
+		Open: []Opener{{"<|plamo:begin_tool_requests:plamo|>", Anywhere}}, Item: "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>",
+		NameSep: "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>",
+		ItemEnd: "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>", Many: true,
+		Close: "<|plamo:end_tool_requests:plamo|><|plamo:tag|>", Close2: "<|plamo:end_tool_requests:plamo|>"},
+	{Name: "MiniCPM 5", Row: "D62", Syntax: MiniCPM, body: bodyElements, CallTag: "function", ParamTag: "param", CDATA: true,
+		Open: []Opener{{"<function name=", LineStart}}, closers: []string{"</param>", "</function>"}},
+	{Name: "GigaChat 3.5", Row: "D62", Syntax: GigaChat, body: bodyElements, CallTag: "｜GCML｜invoke", ParamTag: "｜GCML｜parameter",
+		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
+		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
+	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList,
+		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
+	{Name: "Kimi K3 XTML", Row: "D62", Syntax: KimiK3, body: bodyElements, CallTag: "call", ParamTag: "argument",
+		Marks: [4]string{"<|open|>", "<|sep|>", "<|close|>", "<|sep|>"}, NameAttr: "tool", OtherAttr: "index", KeyAttr: "key", TypeAttr: "type",
+		Open: []Opener{{"<|open|>tools<|sep|>", Anywhere}}, Many: true,
+		Close: "<|close|>tools<|sep|><|close|>message<|sep|>", Close2: "<|close|>tools<|sep|>",
+		closers: []string{"<|close|>argument<|sep|>", "<|close|>call<|sep|>"}},
+	{Name: "MiniMax M3", Row: "D62", Syntax: MiniMaxM3, body: bodyKeyElements, NS: minimaxNS, CallTag: "invoke",
+		// at a line's start only, though a special token: glued, its ']' would be a loud byte, and
+		// every text with a ']' would lose the quiet path (QuietASCII); the model starts its line
+		Open: []Opener{{minimaxNS + "<tool_call>", LineStart}}, Many: true, Close: minimaxNS + "</tool_call>"},
+	{Name: "Nemotron JSON list", Row: "D62", Syntax: NemotronJSON, body: bodyJSONList,
+		Open: []Opener{{"<TOOLCALL>", Anywhere}}, Close: "</TOOLCALL>"},
+	{Name: "Nemotron JSON object", Row: "D62", Syntax: NemotronJSON, body: bodyJSONCall,
+		Open: []Opener{{"<TOOLCALL>", Anywhere}}, Close: "</TOOLCALL>"},
+	{Name: "Qwen2.5-Coder object", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONCall, Params: true,
+		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
+	{Name: "Qwen2.5-Coder list", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONList, Params: true,
+		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
+	{Name: "dots.llm invokes", Row: "D62", Syntax: Dots, body: bodyElements, CallTag: "invoke", ParamTag: "parameter",
+		Open: []Opener{{"<dots_function_call>", Anywhere}}, Many: true, Close: "</dots_function_call>"},
+	{Name: "dots.llm JSON", Row: "D62", Syntax: Dots, body: bodyJSONCall,
+		Open: []Opener{{"<dots_function_call>", Anywhere}}, Close: "</dots_function_call>"},
+	{Name: "Solar Open 2", Row: "D62", Syntax: SolarOpen, body: bodyArgKV,
+		KV:   [4]string{"<|tool_arg:start|>", "<|tool_arg:value|>", "", "<|tool_arg:end|>"},
+		Open: []Opener{{"<|tool_call:start|>", Anywhere}}, Close: "<|tool_call:end|>", closers: []string{"<|tool_arg:end|>"}},
+	{Name: "K2 Horizon pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
+		KV:   [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
+		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		Close: "</ifm|tool_calls>", closers: []string{"</ifm|arg_value>"}},
+	{Name: "K2 Horizon JSON", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
+		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		Close: "</ifm|tool_calls>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
-	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
+	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
 }
 

@@ -109,3 +109,11 @@ func TestTableDerived(t *testing.T) {
 		t.Errorf("closers = %s", got)
 	}
 }
+
+// TestSyntaxBitsFitFuzz: the fuzz targets take a Syntax as a uint32, so the table's bits must fit
+// in one; rows of one model family share a bit.
+func TestSyntaxBitsFitFuzz(t *testing.T) {
+	if uint64(All) > uint64(^uint32(0)) {
+		t.Fatalf("All = %#x needs more than 32 bits; give a new row an existing family's bit", uint64(All))
+	}
+}

@@ -7,15 +7,20 @@ import (
 
 // Gemma 4's call syntax (D62: vllm gemma4_tool_parser, tests/tool_parsers/test_gemma4_tool_parser.py):
 // <|tool_call>call:T{k:v,…}<tool_call|>, a string written between <|"|> quotes, raw.
+// FunctionGemma writes the same body with <escape> for the quote (vllm functiongemma_tool_parser).
 const (
 	gemmaCall  = "call:"
 	gemmaQuote = `<|"|>`
 )
 
 // gemmaBody reads call:T{…}: the tool name, then its arguments as Gemma 4 writes them — keys bare
-// or quoted, values a <|"|>-quoted string (raw, no escapes), a number, true, false, null, or a
-// {…} object or […] list of them, commas between — which become a JSON object ([Call.JSON]).
-func gemmaBody(c *cursor, syn Syntax) (Call, outcome) {
+// or quoted, values a q-quoted string (raw, no escapes; q is <|"|> when ""), a number, true,
+// false, null, or a {…} object or […] list of them, commas between — which become a JSON object
+// ([Call.JSON]).
+func gemmaBody(c *cursor, syn Syntax, q string) (Call, outcome) {
+	if q == "" {
+		q = gemmaQuote
+	}
 	if r := c.lit(gemmaCall); r != ok {
 		return Call{}, failOrShort(r)
 	}
@@ -33,15 +38,15 @@ func gemmaBody(c *cursor, syn Syntax) (Call, outcome) {
 	c.i = j + 1
 	var b strings.Builder
 	b.WriteByte('{')
-	if r := c.gemmaItems(&b, 0, '}', true); r != ok {
+	if r := c.gemmaItems(&b, q, 0, '}', true); r != ok {
 		return Call{}, failOrShort(r)
 	}
 	return Call{Syntax: syn, Name: name, JSON: []byte(b.String())}, whole
 }
 
 // gemmaItems reads the items of an object (dict) or list after its opener, up to end, writing
-// them to b as JSON.
-func (c *cursor) gemmaItems(b *strings.Builder, depth int, end byte, dict bool) res {
+// them to b as JSON; q is the string quote.
+func (c *cursor) gemmaItems(b *strings.Builder, q string, depth int, end byte, dict bool) res {
 	if depth > maxPyDepth {
 		return bad
 	}
@@ -64,28 +69,28 @@ func (c *cursor) gemmaItems(b *strings.Builder, depth int, end byte, dict bool) 
 			b.WriteByte(',')
 		}
 		if dict {
-			if r := c.gemmaKey(b); r != ok {
+			if r := c.gemmaKey(b, q); r != ok {
 				return r
 			}
 			b.WriteByte(':')
 		}
-		if r := c.gemmaValue(b, depth); r != ok {
+		if r := c.gemmaValue(b, q, depth); r != ok {
 			return r
 		}
 	}
 }
 
-// gemmaKey reads a key, bare (up to its ':') or <|"|>-quoted, and the ':' after it.
-func (c *cursor) gemmaKey(b *strings.Builder) res {
+// gemmaKey reads a key, bare (up to its ':') or q-quoted, and the ':' after it.
+func (c *cursor) gemmaKey(b *strings.Builder, q string) res {
 	var k string
-	if rest := c.rest(); strings.HasPrefix(rest, gemmaQuote) {
-		c.i += len(gemmaQuote)
-		v, r := c.upto(gemmaQuote)
+	if rest := c.rest(); strings.HasPrefix(rest, q) {
+		c.i += len(q)
+		v, r := c.upto(q)
 		if r != ok {
 			return r
 		}
 		k = v
-	} else if partial(rest, gemmaQuote) {
+	} else if partial(rest, q) {
 		return eof
 	} else {
 		j := c.i
@@ -109,16 +114,16 @@ func (c *cursor) gemmaKey(b *strings.Builder) res {
 	return ok
 }
 
-// gemmaValue reads one value.
-func (c *cursor) gemmaValue(b *strings.Builder, depth int) res {
+// gemmaValue reads one value; q is the string quote.
+func (c *cursor) gemmaValue(b *strings.Builder, q string, depth int) res {
 	c.skipBlanks()
 	rest := c.rest()
 	switch {
 	case rest == "":
 		return eof
-	case strings.HasPrefix(rest, gemmaQuote):
-		c.i += len(gemmaQuote)
-		v, r := c.upto(gemmaQuote)
+	case strings.HasPrefix(rest, q):
+		c.i += len(q)
+		v, r := c.upto(q)
 		if r != ok {
 			return r
 		}
@@ -126,18 +131,18 @@ func (c *cursor) gemmaValue(b *strings.Builder, depth int) res {
 		b.Write(j)
 		return ok
 	case rest[0] == '<':
-		if partial(rest, gemmaQuote) {
+		if partial(rest, q) {
 			return eof
 		}
 		return bad
 	case rest[0] == '{':
 		c.i++
 		b.WriteByte('{')
-		return c.gemmaItems(b, depth+1, '}', true)
+		return c.gemmaItems(b, q, depth+1, '}', true)
 	case rest[0] == '[':
 		c.i++
 		b.WriteByte('[')
-		return c.gemmaItems(b, depth+1, ']', false)
+		return c.gemmaItems(b, q, depth+1, ']', false)
 	}
 	j := c.i
 	for j < len(c.s) && !isBlank(c.s[j]) && strings.IndexByte(",}]", c.s[j]) < 0 {

@@ -11,7 +11,8 @@ const (
 )
 
 // mistralBlock parses one Mistral call block: [TOOL_CALLS]T[ARGS]{…} (Devstral and the v11+
-// templates; [CALL_ID]id may stand before [ARGS]), whose arguments are exactly one JSON object,
+// templates; [CALL_ID]id may stand before [ARGS]; v11's T{…} without [ARGS], vllm
+// test_mistral_tool_parser.py test_extract_tool_calls), whose arguments are exactly one JSON object,
 // or the older [TOOL_CALLS] [{"name": "T", "arguments": {…}, "id": "…"}, …], a JSON list of
 // call objects with those keys only (arguments an object, a string holding one, or absent).
 // Parallel calls repeat the first form, each after its own [TOOL_CALLS].
@@ -40,6 +41,9 @@ func mistralBlock(c *cursor) ([]Call, outcome) {
 		return nil, fail
 	}
 	c.skipBlanks()
+	if rest := c.rest(); rest != "" && rest[0] == '{' { // v11: the arguments glued to the name
+		return mistralArgs(c, name)
+	}
 	if rest := c.rest(); strings.HasPrefix(rest, mCallID) {
 		c.i += len(mCallID)
 		if _, r := c.token(); r != ok {
@@ -53,6 +57,11 @@ func mistralBlock(c *cursor) ([]Call, outcome) {
 		return nil, failOrShort(r)
 	}
 	c.skipBlanks()
+	return mistralArgs(c, name)
+}
+
+// mistralArgs reads the arguments object of the call named name.
+func mistralArgs(c *cursor, name string) ([]Call, outcome) {
 	obj, r := c.object()
 	if r != ok {
 		return nil, failOrShort(r)
@@ -60,5 +69,8 @@ func mistralBlock(c *cursor) ([]Call, outcome) {
 	return []Call{{Syntax: Mistral, Name: name, JSON: []byte(obj)}}, whole
 }
 
+// mistralKeys names the keys of the older template's call objects: name, arguments and id.
+var mistralKeys = Family{Syntax: Mistral, Extra: "id"}
+
 // mistralList parses the JSON list of the older template, from its '['.
-func mistralList(c *cursor) ([]Call, outcome) { return jsonCallList(c, Mistral, "id", false, false) }
+func mistralList(c *cursor) ([]Call, outcome) { return jsonCallList(c, &mistralKeys, false) }

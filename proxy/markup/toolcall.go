@@ -22,15 +22,24 @@ const (
 // arguments an object or a string holding one (or absent: {}), and no other key but extra (when
 // not ""), of any value. The call is of syntax syn.
 func namedCall(obj []byte, syn Syntax, extra string) (Call, bool) {
-	return callObject(obj, syn, extra, false)
+	return callObject(obj, syn, "", extra, false)
 }
 
 // callObject is namedCall that also takes "parameters" for "arguments" when parameters is set (one
-// of the two at most), as Llama 3 and InternLM write it.
-func callObject(obj []byte, syn Syntax, extra string, parameters bool) (Call, bool) {
+// of the two at most), as Llama 3 and InternLM write it, and nameKey for "name" when not ""
+// (Cohere's "tool_name").
+func callObject(obj []byte, syn Syntax, nameKey, extra string, parameters bool) (Call, bool) {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(obj, &m) != nil {
 		return Call{}, false
+	}
+	if nameKey != "" {
+		v, found := m[nameKey]
+		if _, both := m["name"]; both || !found {
+			return Call{}, false
+		}
+		delete(m, nameKey)
+		m["name"] = v
 	}
 	call := Call{Syntax: syn, JSON: []byte("{}")}
 	if parameters {
@@ -218,9 +227,15 @@ func validName(n string) bool {
 	return true
 }
 
-// glmRest parses the tool name, <arg_key>/<arg_value> pairs and the wrapper's closer, which may
-// be missing at the end once a pair is complete.
-func glmRest(c *cursor, closer string) (Call, outcome) {
+// glmKV are GLM's key and value tags: open key, close key, open value, close value.
+var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
+
+// glmRest parses the tool name, f.NameSep when f has one, key/value pairs (f.KV, GLM's
+// <arg_key>/<arg_value> when zero) and closer, which may be left out at the end of the text once
+// a pair is complete. A value that holds closer fails the call: its own closer was left out and
+// it ran on into the markup after it (vllm test_solar_open2_tool_parser.py
+// test_dropped_arg_end_does_not_swallow_later_calls).
+func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 	name, r := c.token()
 	if r != ok {
 		return Call{}, short
@@ -228,12 +243,21 @@ func glmRest(c *cursor, closer string) (Call, outcome) {
 	if c.eof() || !isBlank(c.s[c.i]) && c.s[c.i] != '<' {
 		return Call{}, fail
 	}
-	call := Call{Syntax: ToolCallXML, Name: name}
+	if f.NameSep != "" {
+		if r := c.lit(f.NameSep); r != ok {
+			return Call{}, failOrShort(r)
+		}
+	}
+	kv := f.KV
+	if kv[0] == "" {
+		kv = glmKV
+	}
+	call := Call{Syntax: f.Syntax, Name: name}
 	for {
-		if o, done := c.nextParam(closer, glmKey, call); done {
+		if o, done := c.nextParam(closer, kv[0], call); done {
 			return call, o
 		}
-		k, r := c.upto(glmKeyEnd)
+		k, r := c.upto(kv[1])
 		if r != ok {
 			return call, short
 		}
@@ -241,12 +265,15 @@ func glmRest(c *cursor, closer string) (Call, outcome) {
 			return call, fail
 		}
 		c.skipBlanks()
-		if r := c.lit(glmVal); r != ok {
+		if r := c.lit(kv[2]); r != ok {
 			return call, failOrShort(r)
 		}
-		v, r := c.upto(glmValEnd)
+		v, r := c.upto(kv[3])
 		if r != ok {
 			return call, short
+		}
+		if strings.Contains(v, closer) { // a value's closer left out, the call's swallowed
+			return call, fail
 		}
 		call.Params = append(call.Params, Param{Name: k, Value: v})
 	}

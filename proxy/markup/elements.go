@@ -1,0 +1,107 @@
+package markup
+
+import "strings"
+
+// CDATA's markers, which MiniCPM 5 may write around a value (vllm test_minicpm5xml_tool_parser.py
+// test_cdata_multiline).
+const (
+	cdataOpen  = "<![CDATA["
+	cdataClose = "]]>"
+)
+
+// xmlMarks are the marks of an XML element: its opener's start and end, its closer's start and
+// end.
+var xmlMarks = [4]string{"<", ">", "</", ">"}
+
+// elementCall reads bodyElements: one call written as elements of the tag names f.CallTag and
+// f.ParamTag, <C name="T"><P name="K">V</P>…</C>, from the call's opener; f.Marks replace the
+// angle brackets (Kimi K3's <|open|>C …<|sep|>…<|close|>C<|sep|>) and f.NameAttr and f.KeyAttr
+// the name attributes. A parameter's other attribute may give its type (see [attrList.param]);
+// V is raw, its CDATA markers removed when it is all one CDATA section and f.CDATA says so. A
+// missing closer of the call is forgiven at the end of the text once a parameter is complete.
+func elementCall(c *cursor, f *Family) (Call, outcome) {
+	m := f.Marks
+	if m[0] == "" {
+		m = xmlMarks
+	}
+	call, o := callElement(c, f, m[0]+f.CallTag, m[1])
+	if o != whole {
+		return call, o
+	}
+	closer, opener, valEnd := m[2]+f.CallTag+m[3], m[0]+f.ParamTag, m[2]+f.ParamTag+m[3]
+	for {
+		if o, done := c.nextParam(closer, opener, call); done {
+			return call, o
+		}
+		attrs, r := c.attrs(m[1])
+		if r != ok {
+			return call, failOrShort(r)
+		}
+		p, valid := attrs.param(f)
+		if !valid {
+			return call, fail
+		}
+		v, r := c.upto(valEnd)
+		if r != ok {
+			return call, short
+		}
+		if f.CDATA && strings.HasPrefix(v, cdataOpen) && strings.HasSuffix(v, cdataClose) && len(v) >= len(cdataOpen)+len(cdataClose) {
+			v = v[len(cdataOpen) : len(v)-len(cdataClose)]
+		}
+		p.Value = v
+		call.Params = append(call.Params, p)
+	}
+}
+
+// keyedElements reads bodyKeyElements: one call written as an element of the tag name f.CallTag
+// with a name attribute, holding one element per argument named by its key, <K>V</K>, each tag
+// after the namespace token f.NS (MiniMax M3's "]<]minimax[>[", vllm
+// test_minimax_m3_tool_parser.py). V is raw text, typed by the schema; an argument written as
+// nested elements (an object or a list) is not read, and the call fails.
+func keyedElements(c *cursor, f *Family) (Call, outcome) {
+	call, o := callElement(c, f, f.NS+"<"+f.CallTag, ">")
+	if o != whole {
+		return call, o
+	}
+	closer, opener := f.NS+"</"+f.CallTag+">", f.NS+"<"
+	for {
+		if o, done := c.nextParam(closer, opener, call); done {
+			return call, o
+		}
+		k, r := c.token()
+		switch {
+		case r != ok:
+			return call, short
+		case !validName(k) || strings.IndexByte(k, ':') >= 0:
+			return call, fail
+		}
+		if r := c.lit(">"); r != ok {
+			return call, failOrShort(r)
+		}
+		v, r := c.upto(f.NS + "</" + k + ">")
+		if r != ok {
+			return call, short
+		}
+		if strings.Contains(v, opener) {
+			return call, fail // nested elements
+		}
+		call.Params = append(call.Params, Param{Name: k, Value: v})
+	}
+}
+
+// callElement reads a call element's opener: open, its attributes up to end, and the tool name
+// they give (see [attrList.callName]): whole with the call named, or fail or short.
+func callElement(c *cursor, f *Family, open, end string) (Call, outcome) {
+	if r := c.lit(open); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	attrs, r := c.attrs(end)
+	if r != ok {
+		return Call{}, failOrShort(r)
+	}
+	name, valid := attrs.callName(f)
+	if !valid {
+		return Call{}, fail
+	}
+	return Call{Syntax: f.Syntax, Name: name}, whole
+}
