@@ -101,9 +101,11 @@ func childCommand(kind, upstream string) (*exec.Cmd, string, error) {
 			args = append(args, "--samples", m)
 		}
 		c := exec.Command(bin, args...)
+		token := "" // a token in this process's environment must not make the per-user proxy a gateway
 		if kind == "gateway" {
-			c.Env = append(os.Environ(), "TOOLFIX_ACCESS_TOKEN="+gatewayToken)
+			token = gatewayToken
 		}
+		c.Env = append(os.Environ(), "TOOLFIX_ACCESS_TOKEN="+token)
 		return c, dir, nil
 	case "floor", "event":
 		exe, err := os.Executable()
