@@ -2,9 +2,11 @@ package cmd
 
 import (
 	"fmt"
+	"net"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/toolfix/toolfix/proxy"
 	"github.com/toolfix/toolfix/proxy/secret"
 )
 
@@ -95,8 +97,14 @@ func orPlaceholder(v, placeholder string) string {
 	return v
 }
 
+// listenHost answers serve's --host and --bind: the whole address goes to --listen. A loopback host
+// (or none) keeps the proxy on this machine; any other listens only as a team gateway.
 func listenHost(v string) string {
-	return "give the whole address with --listen 127.0.0.1:PORT (toolfix listens on loopback only)"
+	host := orPlaceholder(v, "127.0.0.1")
+	if proxy.IsLoopback(net.JoinHostPort(host, "0")) {
+		return "give the whole address with --listen " + net.JoinHostPort(host, "PORT") + "; a team gateway listens beyond loopback, with --access-token-file FILE (docs/gateway.md)"
+	}
+	return "give the whole address with --listen " + net.JoinHostPort(host, "PORT") + ", which toolfix listens on only as a team gateway, with --access-token-file FILE (docs/gateway.md); for this machine alone, --listen 127.0.0.1:PORT"
 }
 
 func listenAddr(v string) string {
@@ -112,7 +120,7 @@ func installUpstream(string) string {
 }
 
 // guessFlag answers pflag's err ("unknown flag: --X" or "unknown shorthand flag: 'x' in -x") on c
-// from guessedFlags: "toolfix CMD has no --X: ANSWER"; "" when the flag is not a known guess or c
+// from guessedFlags: "CMD has no --X: ANSWER"; "" when the flag is not a known guess or c
 // has the flag after all. args are the command line, for the value typed after the flag.
 func guessFlag(c *cobra.Command, err error, args []string) string {
 	msg := err.Error()
@@ -132,7 +140,12 @@ func guessFlag(c *cobra.Command, err error, args []string) string {
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("%s has no %s%s: %s", c.CommandPath(), dashes, name, answer(flagValue(args, dashes+name)))
+	// "serve has no --port", not "toolfix serve …": the message is printed after "toolfix: ".
+	where := strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" ")
+	if c == c.Root() {
+		where = "the toolfix command"
+	}
+	return fmt.Sprintf("%s has no %s%s: %s", where, dashes, name, answer(flagValue(args, dashes+name)))
 }
 
 // flagValue is what follows flag in args: "V" of "--flag=V", or the next argument.

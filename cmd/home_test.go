@@ -75,3 +75,45 @@ func TestStateStandsInForHome(t *testing.T) {
 		})
 	}
 }
+
+// TestRelativeStateDir: a relative TOOLFIX_STATE_DIR stops every command that keeps state, with
+// HOME set or not, in one sentence that says how to make it absolute; it is never resolved
+// against the working folder. The commands that need no folder run.
+func TestRelativeStateDir(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		home bool
+		want string // "" means the command runs
+	}{
+		{[]string{"status"}, true, `TOOLFIX_STATE_DIR is "rel/state", not an absolute folder: toolfix would keep its state, backups and samples in a different place from each folder it runs in; set it to an absolute folder (such as TOOLFIX_STATE_DIR=$PWD/rel/state) or unset it`},
+		{[]string{"status"}, false, `TOOLFIX_STATE_DIR is "rel/state", not an absolute folder`},
+		{[]string{"install", "--dry-run"}, true, `TOOLFIX_STATE_DIR is "rel/state", not an absolute folder`},
+		{[]string{"serve"}, true, `TOOLFIX_STATE_DIR is "rel/state", not an absolute folder`},
+		{[]string{"version"}, true, ""},
+	} {
+		t.Run(strings.Join(tt.args, " ")+map[bool]string{true: " with HOME"}[tt.home], func(t *testing.T) {
+			tempHome(t)
+			clearEnv(t)
+			if !tt.home {
+				t.Setenv("HOME", "")
+				os.Unsetenv("HOME")
+			}
+			t.Setenv("TOOLFIX_STATE_DIR", "rel/state")
+			t.Chdir(t.TempDir())
+			var out, errOut bytes.Buffer
+			code := Run(tt.args, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+			if _, err := os.Stat("rel"); err == nil {
+				t.Errorf("a folder was made relative to the working folder")
+			}
+			if tt.want == "" {
+				if code != 0 {
+					t.Fatalf("exit %d, stderr %q; want it to run", code, errOut.String())
+				}
+				return
+			}
+			if code != 1 || !strings.Contains(errOut.String(), tt.want) || strings.Count(strings.TrimSpace(errOut.String()), "\n") != 0 {
+				t.Fatalf("exit %d, stderr %q; want exit 1 and one line saying %q", code, errOut.String(), tt.want)
+			}
+		})
+	}
+}

@@ -164,6 +164,11 @@ func runInstall(ctx context.Context, ios *IOStreams, opts *installOptions) error
 		}
 		return err
 	}
+	for _, r := range plan.Routes {
+		if err := proxy.CheckBaseURL(r.Upstream); err != nil {
+			return fmt.Errorf("route %q: the base URL in %s's config, %w; set it so there and run install again (nothing was changed)", r.Name, r.Client, err)
+		}
+	}
 	if plan.Gateway != "" {
 		opts.NoService = true
 	} else if !plan.Empty() {

@@ -440,3 +440,26 @@ func TestInstallPortTaken(t *testing.T) {
 		})
 	}
 }
+
+// TestInstallRefusesEndpointBaseURL: a client's base URL that is a whole endpoint
+// (https://api.anthropic.com/v1/messages, to which Claude Code and then toolfix would add
+// /v1/messages again) is refused before anything is written, with the base URL to set instead; a
+// gateway URL with an API path after its route is refused too.
+func TestInstallRefusesEndpointBaseURL(t *testing.T) {
+	home := tempHome(t)
+	clearEnv(t)
+	settings := filepath.Join(home, ".claude", "settings.json")
+	const before = `{"env": {"ANTHROPIC_BASE_URL": "https://api.anthropic.com/v1/messages"}}`
+	writeFile(t, settings, before)
+	code, out, errOut := run(t, "", false, "install", "--yes", "--no-service")
+	if want := `route "claude": the base URL in claude's config, "https://api.anthropic.com/v1/messages" ends in the API endpoint /v1/messages, which each request's path adds again (/v1/messages/v1/messages): give the base URL, https://api.anthropic.com; set it so there and run install again (nothing was changed)`; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d\n%s\nstderr %q\nwant %q", code, out, errOut, want)
+	}
+	if b, _ := os.ReadFile(settings); string(b) != before {
+		t.Errorf("the settings changed: %s", b)
+	}
+	code, _, errOut = run(t, "", false, "install", "--yes", "--gateway", "https://gw.example/t/abcdefghijklmnop0123/qwen/v1/messages")
+	if want := `gateway "https://gw.example/t/REDACTED/qwen/v1/messages" has a path after its route "qwen" (/v1/messages): give the route's URL alone, https://HOST/t/<token>/qwen`; code == 0 || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stderr %q, want %q", code, errOut, want)
+	}
+}

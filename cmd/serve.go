@@ -100,6 +100,9 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 		return cfg, &usageError{errors.New("--upstream and --config cannot be used together")}
 	case opts.Upstream != "":
 		cfg.Routes = []proxy.Route{{Name: "", Upstream: opts.Upstream}}
+		if err := proxy.CheckBaseURL(opts.Upstream); err != nil {
+			return cfg, &usageError{fmt.Errorf("--upstream %w", err)}
+		}
 		if _, err := proxy.ParseUpstream(opts.Upstream); err != nil {
 			return cfg, &usageError{fmt.Errorf("--upstream: %w; give the API's base URL, such as --upstream https://api.anthropic.com", err)}
 		}
@@ -107,6 +110,11 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 		c, err := proxy.LoadConfig(opts.Config)
 		if err != nil {
 			return cfg, configError(opts.Config, err)
+		}
+		for _, r := range c.Routes {
+			if err := proxy.CheckBaseURL(r.Upstream); err != nil {
+				return cfg, &usageError{fmt.Errorf("%s: route %q: upstream %w", opts.Config, r.Name, err)}
+			}
 		}
 		cfg = c
 	default:
@@ -153,6 +161,9 @@ func serveConfig(opts *serveOptions) (proxy.Config, error) {
 		cfg.Listen = "127.0.0.1:" + strconv.Itoa(DefaultPort)
 	}
 	if _, port, err := net.SplitHostPort(cfg.Listen); err != nil || !validPort(port) {
+		if n, nerr := strconv.Atoi(port); err == nil && nerr == nil && port == strconv.Itoa(n) {
+			return cfg, &usageError{fmt.Errorf("listen address %q: port %d is out of range: a port is 1 to 65535 (0 picks a free one), such as 127.0.0.1:%d", cfg.Listen, n, DefaultPort)}
+		}
 		return cfg, &usageError{fmt.Errorf("listen address %q is not host:port: give a loopback host and a port, such as 127.0.0.1:%d (port 0 picks a free one)", cfg.Listen, DefaultPort)}
 	}
 	if !proxy.IsLoopback(cfg.Listen) && !opts.gateway() {

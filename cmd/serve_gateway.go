@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -116,9 +117,15 @@ func unwrapPath(err error) error {
 func (o *gatewayOptions) gateway() bool { return len(o.tokens) > 0 }
 
 // notLoopbackError refuses a non-loopback listen address without an access token, saying how to
-// set one.
+// set one. An address with no host (":8080") or an unspecified one (0.0.0.0, [::]) means every
+// interface, which the message says first, with the loopback address of the same port.
 func notLoopbackError(addr string) error {
-	return &usageError{fmt.Errorf("listen address %q is not a loopback address: toolfix listens beyond 127.0.0.1, ::1 or localhost only as a team gateway, with an access token so that no one else can use it; put a long random token in a file (openssl rand -hex 32 > token) and give --access-token-file token (or set %s), then point clients at http://HOST:PORT/t/<token>/<route> (docs/gateway.md)", addr, accessTokenEnv)}
+	host, port, _ := net.SplitHostPort(addr)
+	gateway := fmt.Sprintf("put a long random token in a file (openssl rand -hex 32 > token) and give --access-token-file token (or set %s), then point clients at http://HOST:%s/t/<token>/<route> (docs/gateway.md)", accessTokenEnv, port)
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		return &usageError{fmt.Errorf("listen address %q means every interface, not a loopback address: for this machine alone give --listen 127.0.0.1:%s; toolfix listens on every interface only as a team gateway, with an access token so that no one else can use it: %s", addr, port, gateway)}
+	}
+	return &usageError{fmt.Errorf("listen address %q is not a loopback address: toolfix listens beyond 127.0.0.1, ::1 or localhost only as a team gateway, with an access token so that no one else can use it; %s", addr, gateway)}
 }
 
 // newLogger makes serve's logger on w in the chosen format ("json" or "text").

@@ -22,6 +22,8 @@ func TestServeConfig(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.json")
 	_ = os.WriteFile(good, []byte(`{"listen":"127.0.0.1:5000","routes":[{"name":"claude","upstream":"https://api.anthropic.com"}]}`), 0o600)
+	endpoint := filepath.Join(dir, "endpoint.json")
+	_ = os.WriteFile(endpoint, []byte(`{"routes":[{"name":"a","upstream":"http://x/base/v1/responses"}]}`), 0o600)
 	typo := filepath.Join(dir, "typo.json")
 	_ = os.WriteFile(typo, []byte(`{"routes":[{"name":"claude","upstrem":"https://x"}]}`), 0o600)
 	tests := []struct {
@@ -38,7 +40,14 @@ func TestServeConfig(t *testing.T) {
 		{"all interfaces", serveOptions{Upstream: "http://x", Listen: ":80"}, "", "not a loopback address"},
 		{"no port", serveOptions{Upstream: "http://x", Listen: "47821x"}, "", `listen address "47821x" is not host:port: give a loopback host and a port, such as 127.0.0.1:47821`},
 		{"bad port", serveOptions{Upstream: "http://x", Listen: "127.0.0.1:47821x"}, "", "is not host:port"},
-		{"port too big", serveOptions{Upstream: "http://x", Listen: "localhost:99999"}, "", "is not host:port"},
+		{"port too big", serveOptions{Upstream: "http://x", Listen: "localhost:99999"}, "", `listen address "localhost:99999": port 99999 is out of range: a port is 1 to 65535 (0 picks a free one), such as 127.0.0.1:47821`},
+		{"port negative", serveOptions{Upstream: "http://x", Listen: "127.0.0.1:-1"}, "", "port -1 is out of range"},
+		{"no host", serveOptions{Upstream: "http://x", Listen: ":8787"}, "", `listen address ":8787" means every interface, not a loopback address: for this machine alone give --listen 127.0.0.1:8787; toolfix listens on every interface only as a team gateway`},
+		{"unspecified host", serveOptions{Upstream: "http://x", Listen: "[::]:9"}, "", "means every interface, not a loopback address: for this machine alone give --listen 127.0.0.1:9;"},
+		{"other host", serveOptions{Upstream: "http://x", Listen: "10.1.2.3:5"}, "", `listen address "10.1.2.3:5" is not a loopback address: toolfix listens beyond`},
+		{"endpoint upstream", serveOptions{Upstream: "https://api.anthropic.com/v1/messages/"}, "", `--upstream "https://api.anthropic.com/v1/messages/" ends in the API endpoint /v1/messages, which each request's path adds again (/v1/messages/v1/messages): give the base URL, https://api.anthropic.com`},
+		{"endpoint upstream, chat", serveOptions{Upstream: "http://vllm:8000/v1/chat/completions"}, "", "ends in the API endpoint /v1/chat/completions, which each request's path adds again (/v1/chat/completions/v1/chat/completions): give the base URL, http://vllm:8000"},
+		{"endpoint upstream in config", serveOptions{Config: endpoint}, "", `route "a": upstream "http://x/base/v1/responses" ends in the API endpoint /v1/responses, which each request's path adds again (/v1/responses/v1/responses): give the base URL, http://x/base`},
 		{"both", serveOptions{Upstream: "http://x", Config: good}, "", "cannot be used together"},
 		{"bad upstream", serveOptions{Upstream: "ftp://x"}, "", "scheme must be http or https"},
 		{"typo in config", serveOptions{Config: typo}, "", "unknown field"},

@@ -38,6 +38,11 @@ func CheckGateway(raw string) (string, error) {
 		if err := secret.CheckAccessToken(tok); err != nil {
 			return "", fmt.Errorf("gateway %q: %w; give the URL your platform team hands out, whose token is the one the gateway was started with", shown, err)
 		}
+		// /t/<token>/<route> and nothing after: a client's API path (/v1, /v1/messages) is added
+		// by install and by the client, and would come twice.
+		if parts := strings.Split(strings.TrimPrefix(p, "/t/"), "/"); len(parts) > 2 {
+			return "", fmt.Errorf("gateway %q has a path after its route %q (/%s): give the route's URL alone, https://HOST/t/<token>/%s; install adds the API path each client needs (/v1), and the client its endpoint", shown, parts[1], strings.Join(parts[2:], "/"), parts[1])
+		}
 	}
 	return strings.TrimRight(raw, "/"), nil
 }

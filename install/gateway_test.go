@@ -94,6 +94,8 @@ func TestCheckGateway(t *testing.T) {
 		{"http://127.0.0.1:1/t/x/r", ""},                // a token too short to be one (and to redact safely)
 		{"http://127.0.0.1:1/t/" + gwTok + "%2F/r", ""}, // not a token's characters
 		{"https://toolfix.example.com/t/t/qwen", ""},    // one letter: the plan would hide every "t"
+		{gwURL + "/v1", ""},                             // install adds /v1 itself
+		{gwURL + "/v1/messages", ""},                    // an endpoint: the client adds it
 	} {
 		got, err := CheckGateway(tc.in)
 		if got != tc.want || (err != nil) != (tc.want == "") {

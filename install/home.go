@@ -34,10 +34,13 @@ func HomeVar() string {
 // folder for everything it may write, so that nothing is ever written at the filesystem root or
 // relative to the working folder; else an error, one sentence naming the variable and the ones
 // that can stand in for it, with the next step. A relative XDG_* value counts as unset, as the
-// XDG Base Directory spec says.
+// XDG Base Directory spec says; a relative TOOLFIX_STATE_DIR, which is set on purpose, is an error.
 func CheckHome(getenv func(string) string, need HomeNeed) error {
 	if need == NeedNothing {
 		return nil
+	}
+	if s := getenv(StateDirEnv); s != "" && !filepath.IsAbs(s) {
+		return fmt.Errorf("%s is %q, not an absolute folder: toolfix would keep its state, backups and samples in a different place from each folder it runs in; set it to an absolute folder (such as %s=$PWD/%s) or unset it, and run the command again", StateDirEnv, s, StateDirEnv, s)
 	}
 	hv := HomeVar()
 	home := getenv(hv)

@@ -50,6 +50,6 @@ func (in *Installer) leftoverError(found []string) error {
 	if b := in.Dirs.BackupsIfAny(); b != "" {
 		backups = "; the values from before an earlier install may be in its backups under " + b
 	}
-	return fmt.Errorf("toolfix has no record of an install in %s, yet these settings still point at a toolfix proxy:\n  %s\nPut each key's real upstream back by hand (or remove the key)%s",
+	return fmt.Errorf("no install is recorded in %s, yet these settings still point at a toolfix proxy:\n  %s\nPut each key's real upstream back by hand (or remove the key)%s",
 		in.Dirs.State, strings.Join(found, "\n  "), backups)
 }

@@ -17,7 +17,8 @@ const StateDirEnv = "TOOLFIX_STATE_DIR"
 type Dirs struct {
 	// Config is for toolfix's own settings: $XDG_CONFIG_HOME/toolfix and its equivalents.
 	Config string
-	// State holds the state file, the lock, backups, logs and samples: $TOOLFIX_STATE_DIR, else
+	// State holds the state file, the lock, backups, logs and samples: $TOOLFIX_STATE_DIR (when
+	// absolute), else
 	// $XDG_STATE_HOME/toolfix and its equivalents (~/.local/state/toolfix on Linux,
 	// ~/Library/Application Support/toolfix on macOS, %LOCALAPPDATA%\toolfix on Windows).
 	State string
@@ -32,11 +33,8 @@ func DefaultDirs() Dirs {
 	defer xdgMu.Unlock()
 	xdg.Reload()
 	d := Dirs{Config: filepath.Join(xdg.ConfigHome, "toolfix"), State: filepath.Join(xdg.StateHome, "toolfix")}
-	if s := os.Getenv(StateDirEnv); s != "" {
-		if abs, err := filepath.Abs(s); err == nil {
-			s = abs
-		}
-		d.State = s
+	if s := os.Getenv(StateDirEnv); filepath.IsAbs(s) {
+		d.State = s // a relative one counts as unset here; CheckHome refuses it before a command runs
 	}
 	return d
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/toolfix/toolfix/providers"
@@ -22,28 +23,28 @@ func checkWritable(changes []*FileChange, acc fileAccess) error {
 		name := fc.Path
 		target, err := linkTarget(fc.Path)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: toolfix cannot follow this link (%v); point it at an existing file, or leave %s out with --only %s", fc.Path, err, fc.Client, othersThan(fc.Client)))
+			errs = append(errs, fmt.Errorf("%s: toolfix cannot follow this link (%v); point it at an existing file%s", fc.Path, err, leaveOut(fc.Client, changes)))
 			continue
 		}
 		if target != fc.Path {
 			name = fc.Path + " (a link to " + target + ")"
 		}
-		leave := fmt.Sprintf("or leave %s out with --only %s", fc.Client, othersThan(fc.Client))
+		leave := leaveOut(fc.Client, changes)
 		dir := filepath.Dir(target)
 		if fi, err := os.Lstat(target); err == nil {
 			// In the order the fixes work: chattr -i first (nothing else may change an immutable
 			// file), then chown (chmod needs the owner), then chmod.
 			if acc.immutable(target) {
-				errs = append(errs, fmt.Errorf("%s is immutable (chattr +i), so no one may replace it; clear that (sudo chattr -i %s), %s", name, shellQuote(target), leave))
+				errs = append(errs, fmt.Errorf("%s is immutable (chattr +i), so no one may replace it; clear that (sudo chattr -i %s)%s", name, shellQuote(target), leave))
 			}
 			if uid, ok := acc.owner(fi); ok && uid != acc.uid && acc.uid != 0 {
-				errs = append(errs, fmt.Errorf("%s belongs to %s, not to you, and toolfix writes a new file in its place that must keep that owner; make it yours (sudo chown \"$USER\" %s), %s", name, acc.userName(uid), shellQuote(target), leave))
+				errs = append(errs, fmt.Errorf("%s belongs to %s, not to you, and toolfix writes a new file in its place that must keep that owner; make it yours (sudo chown \"$USER\" %s)%s", name, acc.userName(uid), shellQuote(target), leave))
 			}
 			if fi.Mode().Perm()&0o200 == 0 {
-				errs = append(errs, fmt.Errorf("%s is read-only (mode %04o): toolfix will not write it; make it writable (chmod u+w %s), %s", name, fi.Mode().Perm(), shellQuote(target), leave))
+				errs = append(errs, fmt.Errorf("%s is read-only (mode %04o): toolfix will not write it; make it writable (chmod u+w %s)%s", name, fi.Mode().Perm(), shellQuote(target), leave))
 			}
 			if n := acc.links(fi); n > 1 {
-				errs = append(errs, fmt.Errorf("%s has %d hard links, and replacing it would split them (toolfix writes a new file and renames it over the old); make the other names symlinks to it, %s", name, n, leave))
+				errs = append(errs, fmt.Errorf("%s has %d hard links, and replacing it would split them (toolfix writes a new file and renames it over the old); make the other names symlinks to it%s", name, n, leave))
 			}
 		} else {
 			for ; dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
@@ -53,11 +54,16 @@ func checkWritable(changes []*FileChange, acc fileAccess) error {
 			}
 		}
 		if fi, err := os.Stat(dir); err == nil && !acc.canWrite(fi) {
-			errs = append(errs, fmt.Errorf("%s: its folder %s is not writable by you, and toolfix writes the new file there first; make it yours (sudo chown \"$USER\" %s), %s", name, dir, shellQuote(dir), leave))
+			errs = append(errs, fmt.Errorf("%s: its folder %s is not writable by you, and toolfix writes the new file there first; make it yours (sudo chown \"$USER\" %s)%s", name, dir, shellQuote(dir), leave))
 		}
 	}
 	return errors.Join(errs...)
 }
+
+// CheckWritable is checkWritable for this process on files (each with Path and Client set; the
+// rest unused): every reason install would refuse to write one of them, a sentence each with its
+// next step, or nil. doctor warns with it before an install refuses.
+func CheckWritable(files []*FileChange) error { return checkWritable(files, osAccess()) }
 
 // checkStateDir checks that toolfix can write its state folder dir (its state file, lock and
 // backups go there before any config is rewritten): the folder, or for one not made yet the
@@ -77,15 +83,20 @@ func checkStateDir(dir string, acc fileAccess) error {
 	}
 }
 
-// othersThan is the --only value naming every client but client.
-func othersThan(client string) string {
-	var out []string
+// leaveOut ends a sentence about a file of client's that install cannot write: ", or leave
+// client out with --only" and the other clients the plan's changes route, the way on; when
+// client is the only one, a clause saying --only has nothing to leave it for.
+func leaveOut(client string, changes []*FileChange) string {
+	var others []string
 	for _, c := range providers.Clients {
-		if c != client {
-			out = append(out, c)
+		if c != client && slices.ContainsFunc(changes, func(fc *FileChange) bool { return fc.Client == c }) {
+			others = append(others, c)
 		}
 	}
-	return strings.Join(out, ",")
+	if len(others) == 0 {
+		return fmt.Sprintf("; %s is the only client install would route here, so --only cannot leave it out: this fix is the way on", client)
+	}
+	return fmt.Sprintf(", or leave %s out with --only %s", client, strings.Join(others, ","))
 }
 
 // shellQuote is path quoted for a POSIX shell when it needs quoting.

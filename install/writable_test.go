@@ -58,7 +58,7 @@ func TestPlanReportsEveryUnwritableFile(t *testing.T) {
 		wants = append(wants,
 			struct{ file, say string }{claude, `not to you`},
 			struct{ file, say string }{claude, `sudo chown "$USER" ` + claude},
-			struct{ file, say string }{codex, "or leave codex out with --only claude,opencode,kilo,qwen"},
+			struct{ file, say string }{codex, "or leave codex out with --only claude,opencode,qwen"},
 			struct{ file, say string }{qwen, "its folder " + filepath.Dir(qwenReal) + " is not writable by you"},
 		)
 	}
@@ -93,6 +93,32 @@ func TestPlanReportsEveryUnwritableFile(t *testing.T) {
 	sameSnapshot(t, before, w.snapshot())
 	if _, err := os.Stat(w.in.Dirs.State); !os.IsNotExist(err) {
 		t.Errorf("state folder created: %v", err)
+	}
+}
+
+// TestPlanUnwritableOnlyClient: when the one unwritable file is the only client's the plan would
+// route, the sentence does not send the user to an --only that routes nothing: it says the fix is
+// the way on; with another client planned, --only names just the clients the plan routes.
+func TestPlanUnwritableOnlyClient(t *testing.T) {
+	for _, withCodex := range []bool{false, true} {
+		w := newWorld(t)
+		claude := w.write(".claude/settings.json", claudeGateway)
+		os.Chmod(claude, 0o444)
+		if withCodex {
+			w.write(".codex/config.toml", "model_provider = \"gw\"\n\n[model_providers.gw]\nname = \"gw\"\nbase_url = \"https://gw.example.com/v1\"\n")
+		}
+		w.in.access = &fileAccess{uid: os.Geteuid(), groups: []int{os.Getegid()}, immutableFlag: func(string) bool { return false }}
+		_, err := w.in.Plan(Options{DefaultPort: 47821})
+		if err == nil {
+			t.Fatal("the plan found nothing to refuse")
+		}
+		want := "make it writable (chmod u+w " + claude + "); claude is the only client install would route here, so --only cannot leave it out: this fix is the way on"
+		if withCodex {
+			want = "make it writable (chmod u+w " + claude + "), or leave claude out with --only codex"
+		}
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("with codex %v: %v\nwant it to say %q", withCodex, err, want)
+		}
 	}
 }
 

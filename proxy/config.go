@@ -132,3 +132,38 @@ func ParseUpstream(raw string) (*url.URL, error) {
 	u.RawPath = ""
 	return u, nil
 }
+
+// CheckBaseURL refuses a base URL (an upstream, a gateway route's URL) whose path ends in an API
+// endpoint (EndpointPath), since each request's path would add it again: the error says so and
+// names the base URL to give, redacted (see package secret). It is nil for any other URL, even one
+// that does not parse (ParseUpstream says why).
+func CheckBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil
+	}
+	e := EndpointPath(u.Path)
+	if e == "" {
+		return nil
+	}
+	base := *u
+	base.Path, base.RawPath = strings.TrimSuffix(strings.TrimRight(u.Path, "/"), e), ""
+	return fmt.Errorf("%q ends in the API endpoint %s, which each request's path adds again (%s%s): give the base URL, %s", secret.URL(raw), e, e, e, secret.URL(base.String()))
+}
+
+// endpointPaths are the API endpoints a client adds to its base URL itself, longest first.
+var endpointPaths = []string{"/v1/messages/count_tokens", "/v1/messages", "/v1/chat/completions", "/chat/completions", "/v1/responses", "/v1/completions"}
+
+// EndpointPath returns the API endpoint that the URL path p ends in (Anthropic's /v1/messages,
+// OpenAI's /v1/chat/completions, /v1/responses or /v1/completions, or /chat/completions), or ""
+// when it ends in none: a base URL ending in one sends every request to the endpoint twice over,
+// /v1/messages/v1/messages.
+func EndpointPath(p string) string {
+	p = strings.TrimRight(p, "/")
+	for _, e := range endpointPaths {
+		if strings.HasSuffix(p, e) {
+			return e
+		}
+	}
+	return ""
+}

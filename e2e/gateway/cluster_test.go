@@ -3,7 +3,6 @@ package gateway
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolfix/toolfix/e2e/gateway/haproxy"
 	"github.com/toolfix/toolfix/proxy/cases"
 )
 
@@ -24,7 +24,7 @@ import (
 
 func needHAProxy(t *testing.T) string {
 	t.Helper()
-	p, err := exec.LookPath("haproxy")
+	p, err := haproxy.Find()
 	if err == nil {
 		return p
 	}
@@ -155,36 +155,6 @@ func (r *replica) streamsOpen() int {
 	return s.StreamsOpen
 }
 
-// haproxyUp returns how many of the backend's servers HAProxy's stats socket says are UP.
-func haproxyUp(sock string) int {
-	c, err := net.Dial("unix", sock)
-	if err != nil {
-		return -1
-	}
-	defer c.Close()
-	_, _ = io.WriteString(c, "show stat\n")
-	b, _ := io.ReadAll(c)
-	rd := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(b, []byte("# "))))
-	rd.FieldsPerRecord = -1
-	recs, err := rd.ReadAll()
-	if err != nil || len(recs) == 0 {
-		return -1
-	}
-	col := -1
-	for i, h := range recs[0] {
-		if h == "status" {
-			col = i
-		}
-	}
-	up := 0
-	for _, rec := range recs[1:] {
-		if len(rec) > col && rec[0] == "toolfix" && rec[1] != "BACKEND" && strings.HasPrefix(rec[col], "UP") {
-			up++
-		}
-	}
-	return up
-}
-
 // waitFor polls cond every 20 ms for up to limit: it waits on other processes' state (a health
 // check, a restart), which tells of its changes no other way.
 func waitFor(limit time.Duration, cond func() bool) bool {
@@ -195,30 +165,5 @@ func waitFor(limit time.Duration, cond func() bool) bool {
 	}
 	return cond()
 }
-
-const haproxyConfig = `global
-  maxconn 8000
-  stats socket %[1]s mode 600 level admin
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 2m
-  timeout server 2m
-  timeout queue 30s
-  retries 3
-  option redispatch 1
-  retry-on all-retryable-errors
-frontend gateway
-  bind 127.0.0.1:%[2]d
-  maxconn 8000
-  default_backend toolfix
-backend toolfix
-  balance leastconn
-  option httpchk
-  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host 127.0.0.1
-  http-check expect status 200
-  timeout check 5s
-  default-server inter 100ms fastinter 100ms downinter 100ms fall 2 rise 1 maxconn 5000
-%[3]s`
 
 func jsonDecode(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }

@@ -12,7 +12,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolfix/toolfix/e2e/gateway/haproxy"
 	"github.com/toolfix/toolfix/proxy/cases"
 	"github.com/toolfix/toolfix/proxy/client"
 )
@@ -64,7 +64,7 @@ func (t *tally) fail(counter *atomic.Int64, format string, args ...any) {
 // and restarts each replica with SIGTERM in turn: no stream may be cut, none answered 5xx, every
 // healthy stream must arrive byte-identical and every repaired case repaired.
 func TestRollingRestartBehindHAProxy(t *testing.T) {
-	haproxy := needHAProxy(t)
+	hp := needHAProxy(t)
 	dir := t.TempDir()
 	bin := buildToolfix(t, dir)
 
@@ -80,14 +80,14 @@ func TestRollingRestartBehindHAProxy(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ports := freePorts(t, replicas+1)
+	ports := freePorts(t, replicas)
 	var reps []*replica
-	var servers strings.Builder
+	var servers []string
 	for i := range replicas {
 		r := &replica{bin: bin, dir: dir, port: ports[i]}
 		r.start(t)
 		reps = append(reps, r)
-		fmt.Fprintf(&servers, "  server r%d 127.0.0.1:%d check\n", i, r.port)
+		servers = append(servers, fmt.Sprintf("127.0.0.1:%d", r.port))
 	}
 	t.Cleanup(func() {
 		for _, r := range reps {
@@ -97,23 +97,13 @@ func TestRollingRestartBehindHAProxy(t *testing.T) {
 			}
 		}
 	})
-	sock := filepath.Join(dir, "haproxy.sock")
-	cfg := filepath.Join(dir, "haproxy.cfg")
-	if err := os.WriteFile(cfg, []byte(fmt.Sprintf(haproxyConfig, sock, ports[replicas], servers.String())), 0o600); err != nil {
+	lb, err := haproxy.Start(hp, dir, servers)
+	if err != nil {
 		t.Fatal(err)
 	}
-	var hlog bytes.Buffer
-	hp := exec.Command(haproxy, "-db", "-f", cfg)
-	hp.Stdout, hp.Stderr = &hlog, &hlog
-	if err := hp.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = hp.Process.Kill(); _ = hp.Wait() })
-	if !waitFor(20*time.Second, func() bool { return haproxyUp(sock) == replicas }) {
-		t.Fatalf("HAProxy never saw the %d replicas up (%d up): %s", replicas, haproxyUp(sock), hlog.String())
-	}
+	t.Cleanup(lb.Stop)
 
-	front := fmt.Sprintf("http://127.0.0.1:%d/t/%s/models", ports[replicas], token)
+	front := lb.URL + "/t/" + token + "/models"
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: inFlight, MaxConnsPerHost: 0, DisableCompression: true}}
 	var res tally
 	var open atomic.Int64
@@ -160,7 +150,7 @@ func TestRollingRestartBehindHAProxy(t *testing.T) {
 			t.Errorf("replica %d did not drain cleanly: %s", i, r.log.String())
 		}
 		r.start(t)
-		if !waitFor(20*time.Second, func() bool { return haproxyUp(sock) == replicas }) {
+		if !lb.WaitUp(20 * time.Second) {
 			t.Fatalf("HAProxy did not see replica %d back up", i)
 		}
 		if open.Load() < inFlight*9/10 {

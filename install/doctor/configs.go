@@ -103,9 +103,11 @@ func readDoc(path, client string) (providers.Document, error) {
 	return providers.ParseConfig(client, path, b)
 }
 
-// checkConfigs parses each client config file that exists.
+// checkConfigs parses each client config file that exists, and warns of each that install would
+// refuse to write (install.CheckWritable).
 func (s *session) checkConfigs(context.Context) Result {
 	var ok, bad []string
+	var exist []*install.FileChange
 	for _, f := range s.configFiles() {
 		_, err := readDoc(f.path, f.client)
 		switch {
@@ -114,8 +116,10 @@ func (s *session) checkConfigs(context.Context) Result {
 			bad = append(bad, err.Error())
 		default:
 			ok = append(ok, s.tilde(f.path))
+			exist = append(exist, &install.FileChange{Path: f.path, Client: f.client})
 		}
 	}
+	unwritable := install.CheckWritable(exist)
 	switch {
 	case len(bad) > 0:
 		hint := "fix the syntax at the line and column shown (Claude Code's settings.json is strict JSON: no comments, no trailing commas; Codex's config.toml is TOML)"
@@ -126,6 +130,10 @@ func (s *session) checkConfigs(context.Context) Result {
 		return Result{Status: Fail, Summary: fmt.Sprintf("%s cannot be parsed", plural(len(bad), "config file")), Details: bad, Hint: hint}
 	case len(ok) == 0:
 		return Result{Status: Skip, Summary: "no Claude Code, OpenCode, Codex CLI, Kilo CLI or Qwen Code config file exists"}
+	case unwritable != nil:
+		problems := strings.Split(unwritable.Error(), "\n")
+		return Result{Status: Warn, Summary: fmt.Sprintf("%s, but `toolfix install` would refuse to write as things are (%s)", plural(len(ok), "config file")+verb(len(ok), " parses", " parse"), plural(len(problems), "problem")),
+			Details: problems, Hint: "fix each as its line says before `toolfix install`: it checks every file first and changes nothing while one cannot be written as it must"}
 	}
 	return Result{Status: OK, Summary: plural(len(ok), "config file") + verb(len(ok), " parses", " parse"), Details: ok}
 }

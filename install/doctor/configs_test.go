@@ -191,3 +191,19 @@ func TestCheckConfigsBackupsNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckConfigsUnwritable: a config file install would refuse to write (here read-only) is
+// warned of, with the sentence install would give and its next step, before an install refuses.
+func TestCheckConfigsUnwritable(t *testing.T) {
+	f := newFixture(t)
+	p := f.write(".claude/settings.json", `{"env": {}}`)
+	if err := os.Chmod(p, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, f.run("configs"), Warn, "1 config file parses, but `toolfix install` would refuse to write as things are (1 problem)",
+		p+" is read-only (mode 0444): toolfix will not write it; make it writable (chmod u+w "+p+"); claude is the only client install would route here")
+	if err := os.Chmod(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, f.run("configs"), OK, "1 config file parses")
+}

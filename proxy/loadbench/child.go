@@ -80,13 +80,14 @@ func runFloor(kind, upstream string) error {
 }
 
 // childCommand returns the command that starts a child of kind in front of upstream, and the
-// folder toolfix keeps its samples in ("" for the floor), which the caller removes after it. The
+// folder toolfix keeps its samples in ("" for the floor), which the caller removes after it. Kind
+// "gateway" is toolfix as a team gateway: the same, with the access token gatewayToken. The
 // toolfix child is `toolfix serve --upstream URL` exactly as a user runs it (every repair on, logs
 // at the default level to standard error, samples of repaired exchanges kept as by default), but
 // in a temporary samples folder of the benchmark's own rather than the user's state folder.
 func childCommand(kind, upstream string) (*exec.Cmd, string, error) {
 	switch kind {
-	case "toolfix":
+	case "toolfix", "gateway":
 		bin, err := buildToolfix()
 		if err != nil {
 			return nil, "", err
@@ -99,7 +100,13 @@ func childCommand(kind, upstream string) (*exec.Cmd, string, error) {
 		if m := os.Getenv(envSamples); m != "" {
 			args = append(args, "--samples", m)
 		}
-		return exec.Command(bin, args...), dir, nil
+		c := exec.Command(bin, args...)
+		token := "" // a token in this process's environment must not make the per-user proxy a gateway
+		if kind == "gateway" {
+			token = gatewayToken
+		}
+		c.Env = append(os.Environ(), "TOOLFIX_ACCESS_TOKEN="+token)
+		return c, dir, nil
 	case "floor", "event":
 		exe, err := os.Executable()
 		if err != nil {

@@ -50,19 +50,58 @@ func measureCrowds(u *upstream, cs []*child, n, events int, every time.Duration,
 			return nil, err
 		}
 	}
+	urls := make([]string, len(cs))
+	for k, c := range cs {
+		urls[k] = c.url
+	}
+	results, err := pacedCrowd(u, urls, n, events, every, func() error {
+		for k, c := range cs {
+			var err error
+			if res[k].idleGo, err = c.goMem(); err != nil {
+				return err
+			}
+			res[k].idleRSS, _, _ = c.procStatus()
+			if p := heapProfile(c.kind); p != "" {
+				if err = c.heapProfile(p); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for k, c := range cs {
+		r := &res[k]
+		_, r.peakRSS, _ = c.procStatus()
+		r.tally(results[k], events)
+		if r.completed < n {
+			r.errors = append(r.errors, "the proxy's standard error: "+tail(c.stderr.String(), 2000))
+		}
+	}
+	return res, nil
+}
+
+// pacedCrowd opens n gated paced Anthropic streams at each of urls (proxies' base URLs), all at
+// the same time so that every proxy meets the same load. Each stream sends its first delta and
+// waits; once all are open and idle, idle is called (to read the proxies' memory then), the gate
+// opens and each stream sends the rest of its events, every apart, spread over the interval. It
+// returns each URL's results, or idle's error once every stream has ended.
+func pacedCrowd(u *upstream, urls []string, n, events int, every time.Duration, idle func() error) ([][]pacedResult, error) {
 	gate := u.newGate()
 	var opened, done sync.WaitGroup
-	opened.Add(n * len(cs))
-	done.Add(n * len(cs))
-	results := make([][]pacedResult, len(cs))
-	for k, c := range cs {
+	opened.Add(n * len(urls))
+	done.Add(n * len(urls))
+	results := make([][]pacedResult, len(urls))
+	for k, base := range urls {
 		results[k] = make([]pacedResult, n)
 		for i := 0; i < n; i++ {
 			go func() {
 				defer done.Done()
 				var once sync.Once
 				open := func() { once.Do(opened.Done) }
-				resp, err := post(fmt.Sprintf("%s/paced/v1/messages?n=%d&every=%s&gated=1", c.url, events, every), toolRequest)
+				resp, err := post(fmt.Sprintf("%s/paced/v1/messages?n=%d&every=%s&gated=1", base, events, every), toolRequest)
 				if err != nil {
 					results[k][i].err = err
 					open()
@@ -73,40 +112,24 @@ func measureCrowds(u *upstream, cs []*child, n, events int, every time.Duration,
 		}
 	}
 	opened.Wait()
-	var err error
-	for k, c := range cs {
-		if res[k].idleGo, err = c.goMem(); err != nil {
-			break
-		}
-		res[k].idleRSS, _, _ = c.procStatus()
-		if p := heapProfile(c.kind); p != "" {
-			if err = c.heapProfile(p); err != nil {
-				break
-			}
-		}
-	}
+	err := idle()
 	close(gate)
 	done.Wait()
-	if err != nil {
-		return nil, err
-	}
-	for k, c := range cs {
-		r := &res[k]
-		_, r.peakRSS, _ = c.procStatus()
-		for _, p := range results[k] {
-			switch {
-			case p.err == nil && p.complete && len(p.lags) == events-1:
-				r.completed++
-			case len(r.errors) < 5:
-				r.errors = append(r.errors, fmt.Sprintf("complete %v, %d of %d events, %v", p.complete, len(p.lags), events-1, p.err))
-			}
-			r.lags = append(r.lags, p.lags...)
+	return results, err
+}
+
+// tally adds up one proxy's paced streams of events each: those completed, the first few
+// failures, and every lag.
+func (r *crowd) tally(results []pacedResult, events int) {
+	for _, p := range results {
+		switch {
+		case p.err == nil && p.complete && len(p.lags) == events-1:
+			r.completed++
+		case len(r.errors) < 5:
+			r.errors = append(r.errors, fmt.Sprintf("complete %v, %d of %d events, %v", p.complete, len(p.lags), events-1, p.err))
 		}
-		if r.completed < n {
-			r.errors = append(r.errors, "the proxy's standard error: "+tail(c.stderr.String(), 2000))
-		}
+		r.lags = append(r.lags, p.lags...)
 	}
-	return res, nil
 }
 
 // bigTool is one run of the stringified tool input through one proxy.

@@ -33,37 +33,46 @@ type heldRow struct {
 // addedP99 is toolfix's p99 lag over the floor's.
 func (r heldRow) addedP99() time.Duration { return r.p99[1] - r.p99[0] }
 
-// measureHeld runs the ladder, each count through a fresh child of each kind in turn, started by
-// alone.
-func measureHeld(u *upstream, ladder []int, alone func(kind, cpuProfile, what string, measure func(c *child) error) error) ([]heldRow, error) {
+// measureHeld runs the ladder: for each count, through(kind, n) measures n held streams through
+// the proxies of kinds[0] (the floor) and then of kinds[1] (toolfix), each started afresh.
+func measureHeld(ladder []int, kinds [2]string, through func(kind string, n int) (crowd, error)) ([]heldRow, error) {
 	var rows []heldRow
 	for _, n := range ladder {
 		row := heldRow{streams: n}
 		for k, kind := range kinds {
-			err := alone(kind, "", fmt.Sprintf("held: %d streams through %s alone", n, kind), func(c *child) error {
-				cr, err := measureCrowds(u, []*child{c}, n, heldEvents, heldEvery, func(string) string { return "" })
-				if err != nil {
-					return err
-				}
-				row.completed[k] = cr[0].completed
-				row.p50[k], row.p99[k] = percentile(cr[0].lags, 50), percentile(cr[0].lags, 99)
-				return nil
-			})
+			cr, err := through(kind, n)
 			if err != nil {
 				return nil, err
 			}
+			row.completed[k] = cr.completed
+			row.p50[k], row.p99[k] = percentile(cr.lags, 50), percentile(cr.lags, 99)
 		}
 		rows = append(rows, row)
 	}
 	return rows, nil
 }
 
-// printHeld writes the held scenario's table and the largest count N such that every count up to
+// heldAlone measures n held streams through one fresh child of kind, started by alone.
+func heldAlone(u *upstream, alone func(kind, cpuProfile, what string, measure func(c *child) error) error) func(kind string, n int) (crowd, error) {
+	return func(kind string, n int) (crowd, error) {
+		var cr crowd
+		err := alone(kind, "", fmt.Sprintf("held: %d streams through %s alone", n, kind), func(c *child) error {
+			crs, err := measureCrowds(u, []*child{c}, n, heldEvents, heldEvery, func(string) string { return "" })
+			if err == nil {
+				cr = crs[0]
+			}
+			return err
+		})
+		return cr, err
+	}
+}
+
+// printHeld writes the held scenario's table, titled by how the streams went (through), and the largest count N such that every count up to
 // N completed through toolfix with an added p99 under 1 ms (a count that misses it ends the run:
 // a noisy machine's negative "added" figure at a higher count does not make it good), and says
 // when the floor's own p99 is over 1 ms, where the figure is the machine's noise more than toolfix's.
-func printHeld(w io.Writer, rows []heldRow, load string) {
-	fmt.Fprintf(w, "held streams, %d events %v apart each, one proxy at a time (load %s)\n", heldEvents, heldEvery, load)
+func printHeld(w io.Writer, rows []heldRow, through, load string) {
+	fmt.Fprintf(w, "held streams, %d events %v apart each, %s (load %s)\n", heldEvents, heldEvery, through, load)
 	fmt.Fprintf(w, "%-8s %-12s %-22s %-22s %s\n", "streams", "completed", "floor p50 / p99", "toolfix p50 / p99", "added p99")
 	sorted := slices.Clone(rows)
 	slices.SortFunc(sorted, func(a, b heldRow) int { return a.streams - b.streams })

@@ -7,6 +7,10 @@
 //	go run ./proxy/loadbench -cpuprofile DIR
 //	                                    also write a CPU profile of each toolfix child to DIR, and
 //	                                    heap profiles of both proxies with every stream idle
+//	go run ./proxy/loadbench -only held -held 100,250,500
+//	                                    the streams one proxy holds at an added p99 under 1 ms
+//	go run ./proxy/loadbench -only held -replicas 3 -held 500,1000
+//	                                    the same through HAProxy in front of 3 replicas (replicas.go)
 //
 // Each proxy runs in a child process: toolfix is the binary `go build ./cmd/toolfix` makes (built
 // once per run into a temporary folder, with the probe of probe.go added so that it can be asked
@@ -57,6 +61,7 @@ type config struct {
 	CPUProfile   string        // a folder for CPU profiles of the toolfix children, or ""
 	Only         string        // run only this scenario: throughput, lag, streams, tool, timing, memory, whole or held; "" all but held
 	HeldLadder   []int         // the stream counts of the held scenario
+	Replicas     int           // the held scenario's replicas of each proxy behind HAProxy; 0 or 1: one proxy, no HAProxy
 
 	TimingDeltas int           // argument deltas of the timing scenario's Write call
 	TimingItems  int           // items of the faulty Write call's stringified lines argument, one a delta
@@ -91,6 +96,7 @@ func main() {
 	lagEvents := flag.Int("lag-events", 0, "events of the lag stream (0: 500, or 20 with -quick)")
 	samples := flag.String("samples", "", "toolfix's --samples mode: repairs (its default), all or off")
 	held := flag.String("held", "", "stream counts of the held scenario, comma-separated (default 100,250,500,1000,2000)")
+	replicas := flag.Int("replicas", 1, "the held scenario through HAProxy in front of this many replicas of each proxy (needs haproxy on PATH)")
 	wholeMB := flag.Int("whole-mb", 0, "the whole scenario's one size in MB (0: 10, 20 and 30, or 1 with -quick)")
 	flag.Parse()
 	if *samples != "" {
@@ -115,6 +121,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadbench: -only %q: the scenarios are throughput, lag, streams, tool, timing, memory, whole and held\n", cfg.Only)
 		os.Exit(2)
 	}
+	cfg.Replicas = *replicas
 	cfg.HeldLadder = defaultHeldLadder
 	if *held != "" {
 		cfg.HeldLadder = nil
@@ -151,6 +158,7 @@ type results struct {
 	faultyChat            []timing
 	bigToolMem, bombMem   []memRun   // by proxy
 	wholes                []wholeRun // by dialect, fault, size, then proxy
+	held                  []heldRow  // the held scenario's ladder
 	cfg                   config
 }
 
@@ -293,11 +301,10 @@ func run(cfg config, out, logw io.Writer) (*results, error) {
 	}
 
 	if cfg.runs("held") {
-		rows, err := measureHeld(u, cfg.HeldLadder, alone)
-		if err != nil {
+		var err error
+		if res.held, err = runHeld(cfg, u, out, logw, step, alone); err != nil {
 			return nil, err
 		}
-		printHeld(out, rows, loadAverage())
 		if cfg.Only == "held" {
 			return res, nil
 		}

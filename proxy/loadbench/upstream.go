@@ -24,6 +24,7 @@ import (
 //	/tool/v1/messages?bytes=N                     a TodoWrite call whose todos array (about N bytes)
 //	                                              arrives as one JSON string, in 4 KiB deltas
 //	/pacedtool/, /bigtool/, /bomb/                see streaming.go
+//	/readyz                                       200, for HAProxy's check of a floor replica
 type upstream struct {
 	srv   *httptest.Server
 	epoch time.Time // stamps are nanoseconds since epoch, on this process's monotonic clock
@@ -96,6 +97,9 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(r.URL.Path, "/bomb/"):
 		n, _ := strconv.Atoi(r.URL.Query().Get("bytes"))
 		u.bomb(w, n)
+	case r.URL.Path == "/readyz": // HAProxy's check of a floor replica (replicas.go), answered here through it
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"status":"ready"}`)
 	default:
 		http.NotFound(w, r)
 	}

@@ -58,7 +58,7 @@ app.kubernetes.io/component: gateway
 {{/* The routes file the ConfigMap holds, as JSON (docs/serve.md). */}}
 {{- define "toolfix.routesFile" -}}
 {{- if not .Values.routes }}
-{{- fail "set routes: the gateway needs at least one route (name and upstream), such as --set routes[0].name=qwen,routes[0].upstream=http://vllm.models.svc:8000/v1" }}
+{{- fail "set routes: the gateway needs at least one route (name and upstream), such as --set routes[0].name=qwen,routes[0].upstream=http://vllm.models.svc:8000" }}
 {{- end }}
 {{- $routes := list }}
 {{- range .Values.routes }}
