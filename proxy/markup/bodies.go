@@ -187,7 +187,11 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		if r := keyGate(c.s, c.i); r != ok {
 			return nil, failOrShort(r)
 		}
+		at := c.i
 		obj, r := c.object()
+		if r != bad && (callGate{parameters: f.Params, known: c.known}).refuses(c.s, at, c.m) {
+			return nil, fail
+		}
 		if r != ok {
 			return nil, failOrShort(r)
 		}
@@ -223,7 +227,7 @@ func nameJSON(c *cursor, f *Family) (Call, outcome) {
 	if k := strings.LastIndexByte(name, ':'); f.NameIndex && k >= 0 && allDigits(name[k+1:]) {
 		name = name[:k]
 	}
-	if name == "" {
+	if name == "" || !c.tool(name) {
 		return Call{}, fail
 	}
 	c.skipBlanks()
@@ -265,6 +269,9 @@ func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([
 		}
 	}
 	end, r := jsonArrayAt(c.s, c.i, c.m)
+	if r != bad && (callGate{parameters: parameters, extra: extra, known: c.known}).refusesList(c.s, c.i, c.m) {
+		return nil, fail
+	}
 	if r != ok {
 		return nil, failOrShort(r)
 	}

@@ -18,6 +18,14 @@
 // DeepSeek (DSML included), Harmony and Mistral, which the models emit glued to their text, count
 // anywhere (docs/faults.md D04, D05, D58, D59).
 //
+// A dialect that knows the request's tools finds tails with [FindDeclared] and streams with
+// [NewHolderFor]: then markup naming a tool the request does not declare is no tail, and is
+// released as soon as its name is read; so is a JSON call object as soon as it shows a member no
+// call object has ({"name": …, "parameters": …, "extra": …}), whatever the names (gate.go). A
+// call written bare (the whole text a JSON object or list, or a Python call list) is marked
+// [Call.Bare]: the dialect takes it only when its arguments name no member the tool's schema
+// does not declare (issue 20 F7, G1).
+//
 // Markup counts only outside Markdown code: not inside a fenced code block (a line of three or
 // more backticks or tildes after any indentation opens it, a line of at least as many of the same
 // character and nothing else closes it; an unclosed fence runs to the end of the text), not on a

@@ -53,7 +53,7 @@ func dsmlInvokeRest(c *cursor) (Call, outcome) {
 		return Call{}, failOrShort(r)
 	}
 	name, valid := attrs.only("name")
-	if !valid || !validName(name) {
+	if !valid || !validName(name) || !c.tool(name) {
 		return Call{}, fail
 	}
 	call := Call{Syntax: DeepSeek, Name: name}

@@ -100,14 +100,14 @@ func FuzzPrefixClosed(f *testing.F) {
 		}
 		k := int(cut) % (len(s) + 1)
 		for _, stands := range []uint8{1 << Anywhere, 1<<Anywhere | 1<<LineEnd, 1<<Anywhere | 1<<LineStart, 1<<Anywhere | 1<<LineStart | 1<<LineEnd | 1<<TextStart} {
-			if _, st := markupTail(s, All, stands, nil); st != dead {
-				if _, st2 := markupTail(s[:k], All, stands, nil); st2 == dead {
+			if _, st := markupTail(s, All, stands, nil, nil); st != dead {
+				if _, st2 := markupTail(s[:k], All, stands, nil, nil); st2 == dead {
 					t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
 				}
 			}
 		}
-		if _, _, st := wordTail(s, nil); st != dead {
-			if _, _, st2 := wordTail(s[:k], nil); st2 == dead {
+		if _, _, st := wordTail(s, nil, nil); st != dead {
+			if _, _, st2 := wordTail(s[:k], nil, nil); st2 == dead {
 				t.Fatalf("word line %q can be a tail, its prefix %q cannot", s, s[:k])
 			}
 		}
@@ -205,7 +205,7 @@ func FuzzQuiet(f *testing.F) {
 			return
 		}
 		ms := memos{at: -1, last: -1}
-		if fd := first(ts, text, All, &ms); fd.at >= 0 {
+		if fd := first(ts, text, All, nil, &ms); fd.at >= 0 {
 			t.Fatalf("quiet, yet first finds markup at %d of %q after %q", fd.at, text, prefix)
 		}
 		after := ts

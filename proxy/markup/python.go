@@ -57,6 +57,9 @@ func pythonCall(c *cursor, syn Syntax) (Call, outcome) {
 	if r != ok {
 		return Call{}, failOrShort(r)
 	}
+	if !c.tool(name) {
+		return Call{}, fail
+	}
 	c.skipBlanks()
 	if r := c.lit("("); r != ok {
 		return Call{}, failOrShort(r)

@@ -118,6 +118,9 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 	if o != whole {
 		return Call{}, o
 	}
+	if !c.tool(name) {
+		return Call{}, fail
+	}
 	call := Call{Syntax: ToolCallXML, Name: name}
 	for {
 		c.skipBlanks()
@@ -225,7 +228,7 @@ func glmRest(c *cursor, closer string) (Call, outcome) {
 	if r != ok {
 		return Call{}, short
 	}
-	if c.eof() || !isBlank(c.s[c.i]) && c.s[c.i] != '<' {
+	if c.eof() || !isBlank(c.s[c.i]) && c.s[c.i] != '<' || !c.tool(name) {
 		return Call{}, fail
 	}
 	call := Call{Syntax: ToolCallXML, Name: name}

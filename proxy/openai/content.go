@@ -42,7 +42,7 @@ type choiceState struct {
 }
 
 func newChoice(s *Stream, index int) *choiceState {
-	c := &choiceState{s: s, index: index, holder: markup.NewHolder(Syntaxes), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
+	c := &choiceState{s: s, index: index, holder: markup.NewHolderFor(Syntaxes, s.tools.Has), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
 	if s.opt.TextFormat == FormatGongju {
 		c.bridge = &bridgeHolder{}
 	}
@@ -140,7 +140,7 @@ func (c *choiceState) leakedTail() {
 	}
 	inputs := make([][]byte, len(calls))
 	for i, cl := range calls {
-		in, err := s.tools.CallInput(cl.Name, toParams(cl.Params), cl.JSON)
+		in, err := s.tools.LeakedInput(cl.Name, toParams(cl.Params), cl.JSON, cl.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return

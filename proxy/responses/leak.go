@@ -139,7 +139,7 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, e *event) error {
 	key := textKey{e.ItemID, *e.ContentIndex}
 	th := s.texts[key]
 	if th == nil {
-		th = &textHold{h: markup.NewHolder(Syntaxes)}
+		th = &textHold{h: markup.NewHolderFor(Syntaxes, s.tools.Has)}
 		s.texts[key] = th
 	}
 	start := th.all.Len()
@@ -282,7 +282,7 @@ func (s *Stream) leakedCalls(leaked []markup.Call) ([]json.RawMessage, bool) {
 		for k, p := range cl.Params {
 			params[k] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
 		}
-		in, err := s.tools.CallInput(cl.Name, params, cl.JSON)
+		in, err := s.tools.LeakedInput(cl.Name, params, cl.JSON, cl.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return nil, false
