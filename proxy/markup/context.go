@@ -34,6 +34,7 @@ type textState struct {
 	list  bool  // a list item line came before and no unindented line other than one has since
 	think bool  // inside <think>…</think> (or after an unclosed <think>)
 	began bool  // a byte other than a blank has been read: the text no longer stands at its start
+	stop  bool  // the last byte other than a blank on this line ends a sentence (. ! ?)
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
 }
 
@@ -82,6 +83,9 @@ func (t *textState) stands() uint8 {
 	if t.lineLead() {
 		s |= 1 << LineStart
 	}
+	if t.lineLead() || t.stop {
+		s |= 1 << AfterStop
+	}
 	if !t.began {
 		s |= 1 << TextStart
 	}
@@ -127,7 +131,8 @@ func (t *textState) inlineCode() int {
 // other bytes of such a line are read by neither.
 var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere opener (family.go)
 
-// quiet reports whether s, read from state t, can start no markup and leaves t as it is: t is in
+// quiet reports whether s, read from state t, can start no markup and leaves t as it is but for
+// what noteStop records (so a caller that skips feeding s calls noteStop): t is in
 // the middle of an ordinary line (after its first byte, no backtick run or tag match going on) and
 // s holds no loud byte. Then first finds nothing in s and feeding s changes nothing, so a healthy
 // prose delta is decided by one pass over its bytes (FuzzQuiet holds it to that).
@@ -143,8 +148,22 @@ func quiet[T string | []byte](t *textState, s T) bool {
 	return true
 }
 
+// noteStop is what feeding s, a text quiet says leaves the state as it is, changes: whether the
+// line's last byte other than a blank ends a sentence.
+func noteStop[T string | []byte](t *textState, s T) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if b := s[i]; b > ' ' {
+			t.stop = b == '.' || b == '!' || b == '?'
+			return
+		}
+	}
+}
+
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
+	if b > ' ' {
+		t.stop = b == '.' || b == '!' || b == '?'
+	}
 	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' {
 		return // the common case: an ordinary byte inside an ordinary line
 	}

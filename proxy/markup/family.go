@@ -30,7 +30,17 @@ const (
 	// test_qwen3_xml_coder_shared.py single_tool_with_content); an example in prose goes on on
 	// its line ("The format is: <tool_call>{…}").
 	LineEnd
+	// AfterStop: at a line's start, or glued after text whose last byte other than a blank on
+	// its line ends a sentence (. ! ?). For the special tokens prose quotes by name: a sentence
+	// that shows one ("Granite models emit <|tool_call|>[…]", "Llama writes <|python_tag|>{…}")
+	// runs on into it, while the models emit theirs after a finished sentence ("Let me check the
+	// weather for you. <|tool_call>call:…", vllm test_gemma4_tool_parser.py text_before) (issue
+	// 20 G2; attack round 2026-12-01 la-granite-inline, la-gemma-prose, la-python-tag-prose).
+	AfterStop
 )
+
+// nStands is the number of Stand values.
+const nStands = int(AfterStop) + 1
 
 // Opener is one way a family's markup begins.
 type Opener struct {
@@ -173,11 +183,11 @@ var families = []Family{
 	{Name: "InternLM2", Row: "D62", Syntax: InternLM, body: bodyJSONCall, Params: true,
 		Open: []Opener{{"<|action_start|><|plugin|>", Anywhere}}, Close: "<|action_end|>"},
 	{Name: "Granite", Row: "D62", Syntax: Granite, body: bodyJSONList,
-		Open: []Opener{{"<|tool_call|>", Anywhere}}},
+		Open: []Opener{{"<|tool_call|>", AfterStop}}},
 	{Name: "Phi-4-mini", Row: "D62", Syntax: Phi4Mini, body: bodyJSONList,
 		Open: []Opener{{"functools", LineStart}}},
 	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Params: true, Sep: ";", Many: true,
-		Open: []Opener{{"<|python_tag|>", Anywhere}, {"{", TextStart}}, Close: "<|eom_id|>"},
+		Open: []Opener{{"<|python_tag|>", AfterStop}, {"{", TextStart}}, Close: "<|eom_id|>"},
 	{Name: "pythonic (Llama 3.2/4, LFM2)", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"[", TextStart}}},
 	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
@@ -187,7 +197,7 @@ var families = []Family{
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
-		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
+		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
@@ -251,10 +261,11 @@ func Closers(syn Syntax) []string {
 // that counts glued when its line ends after it; rowsOf lists each
 // syntax bit's rows (by the bit's index), in table order.
 var (
-	triggers [4][256]Syntax
-	seconds  [4][256]Syntax
+	triggers [nStands][256]Syntax
+	seconds  [nStands][256]Syntax
 	anywhere Syntax
 	lineEnd  Syntax
+	stop     Syntax // the syntaxes with an AfterStop opener
 	rowsOf   [64][]*Family
 )
 
@@ -275,6 +286,9 @@ func init() {
 				loud[o.Text[0]] = true
 			case LineEnd:
 				lineEnd |= f.Syntax
+				loud[o.Text[0]] = true
+			case AfterStop:
+				stop |= f.Syntax
 				loud[o.Text[0]] = true
 			}
 		}

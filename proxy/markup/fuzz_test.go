@@ -69,7 +69,7 @@ func FuzzParseTail(f *testing.F) {
 			t.Fatalf("stray word %q is not count, court or call", leak.Word)
 		}
 		line := text[strings.LastIndexByte(text[:leak.Start], '\n')+1 : leak.Start]
-		if strings.Trim(line, " \t") != "" && calls[0].Syntax&(anywhere|lineEnd) == 0 {
+		if strings.Trim(line, " \t") != "" && calls[0].Syntax&(anywhere|lineEnd|stop) == 0 {
 			t.Fatalf("markup of syntax %d after %q on its line", calls[0].Syntax, line)
 		}
 		if !strings.Contains(text, thinkClose) {
@@ -208,11 +208,12 @@ func FuzzQuiet(f *testing.F) {
 		if fd := first(ts, text, All, nil, &ms); fd.at >= 0 {
 			t.Fatalf("quiet, yet first finds markup at %d of %q after %q", fd.at, text, prefix)
 		}
-		after := ts
+		after, noted := ts, ts
 		for i := 0; i < len(text); i++ {
 			after.feed(text[i])
 		}
-		if after != ts {
+		noteStop(&noted, text)
+		if after != noted {
 			t.Fatalf("quiet, yet %q after %q changes the state: %+v -> %+v", text, prefix, ts, after)
 		}
 		// A Holder that releases text quietly answers on what follows as one that read it.

@@ -77,6 +77,7 @@ func (h *Holder) Safe(pending string) int {
 // Release records that text, the next bytes after what was released before, has been released.
 func (h *Holder) Release(text string) {
 	if quiet(&h.ts, text) {
+		noteStop(&h.ts, text)
 		h.off += len(text)
 		return
 	}
@@ -96,6 +97,7 @@ func (h *Holder) ReleaseQuiet(text []byte) bool {
 	if !quiet(&h.ts, text) {
 		return false
 	}
+	noteStop(&h.ts, text)
 	h.memo = nil
 	h.off += len(text)
 	return true

@@ -237,6 +237,9 @@ func (t *textState) triggered(s string, i int) Syntax {
 	if lead {
 		x |= triggers[LineStart][b]
 	}
+	if lead || t.stop {
+		x |= triggers[AfterStop][b]
+	}
 	if start {
 		x |= triggers[TextStart][b]
 	}
@@ -247,6 +250,9 @@ func (t *textState) triggered(s string, i int) Syntax {
 	y := seconds[Anywhere][b] | seconds[LineEnd][b]
 	if lead {
 		y |= seconds[LineStart][b]
+	}
+	if lead || t.stop {
+		y |= seconds[AfterStop][b]
 	}
 	if start {
 		y |= seconds[TextStart][b]
@@ -334,7 +340,7 @@ func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) (
 		if c.eof() {
 			return calls, done
 		}
-		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd // a later block follows blanks after markup
+		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop // a later block follows blanks after markup
 	}
 }
 

@@ -59,7 +59,7 @@ func (c *choiceState) addContent(p *piece) {
 		return
 	}
 	text := p.content
-	if c.undecided.Len() == 0 && c.bridge == nil && markup.QuietASCII(text) && c.holder.ReleaseQuietASCII(len(text)) {
+	if c.undecided.Len() == 0 && c.bridge == nil && markup.QuietASCII(text) && markup.ReleaseQuietASCII(c.holder, text) {
 		c.decided += len(text) // prose that can start no markup: what Safe and Release would do (issue 21 item 1)
 		return
 	}
