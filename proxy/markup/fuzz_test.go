@@ -128,21 +128,30 @@ func mayHoldHarmony(held string) bool {
 	return strings.HasPrefix(hComment, line)
 }
 
+// declaredBit in FuzzHolder's syn makes the Holder count only some tool names (NewHolderFor).
+const declaredBit = 1 << 31
+
 // FuzzHolder: never panics; Safe stays in [0, len] and answers as it would without its memo; Push
 // releases what Safe and Release do; the released text and the held text rebuild the input; a
 // valid UTF-8 text is never split inside a character; nothing FindTail reports as leaked was
 // released, and Tail on the held text agrees with FindTail on the whole; a text without '<' is
 // released except a possible stray word line or blanks (nothing at all without Invoke), a
-// possible Harmony header (with Harmony) and an incomplete UTF-8 end.
+// possible Harmony header (with Harmony) and an incomplete UTF-8 end. With declaredBit, the same
+// holds of NewHolderFor and FindDeclared, and no call of an undeclared name is found.
 func FuzzHolder(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s, []byte{3, 1, 7, 2}, uint32(All))
+		f.Add(s, []byte{2, 5}, uint32(All)|declaredBit)
 	}
 	f.Fuzz(func(t *testing.T, text string, sizes []byte, syn uint32) {
 		if len(text) > 4096 {
 			return
 		}
 		sy := Syntax(syn) & All
+		var known Declared // the high bit: only names of even length are declared
+		if syn&declaredBit != 0 {
+			known = func(name string) bool { return len(name)%2 == 0 }
+		}
 		var pieces []string
 		for i, k := 0, 0; i < len(text); k++ {
 			n := 1
@@ -153,7 +162,7 @@ func FuzzHolder(f *testing.F) {
 			i += n
 		}
 		valid := utf8.ValidString(text)
-		released, held := feedPieces(NewHolder(sy), pieces, func(released, held string) {
+		released, held := feedPieces(NewHolderFor(sy, known), pieces, func(released, held string) {
 			if valid && !utf8.ValidString(released) {
 				t.Fatalf("released %q splits a character", released)
 			}
@@ -161,9 +170,14 @@ func FuzzHolder(f *testing.F) {
 		if released+held != text {
 			t.Fatalf("released %q + held %q != %q", released, held, text)
 		}
-		h := NewHolder(sy)
+		h := NewHolderFor(sy, known)
 		h.Release(released)
-		leak, ok := FindTail(text, sy)
+		leak, ok := FindDeclared(text, sy, known)
+		for _, c := range leak.Calls {
+			if known != nil && !known(c.Name) {
+				t.Fatalf("a call of the undeclared %q found", c.Name)
+			}
+		}
 		if ok && len(released) > leak.Start {
 			t.Fatalf("released %q, past the leak at %d", released, leak.Start)
 		}
