@@ -34,8 +34,9 @@ type textState struct {
 	list  bool  // a list item line came before and no unindented line other than one has since
 	think bool  // inside <think>…</think> (or after an unclosed <think>)
 	began bool  // a byte other than a blank has been read: the text no longer stands at its start
-	stop  bool  // the last byte other than a blank on this line ends a sentence (. ! ?)
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
+
+	last uint32 // the last four bytes other than blanks on this line, the latest lowest (see afterStop)
 }
 
 // The reasoning tags some servers leave in the content (D11).
@@ -83,7 +84,7 @@ func (t *textState) stands() uint8 {
 	if t.lineLead() {
 		s |= 1 << LineStart
 	}
-	if t.lineLead() || t.stop {
+	if t.lineLead() || t.afterStop() {
 		s |= 1 << AfterStop
 	}
 	if !t.began {
@@ -148,21 +149,41 @@ func quiet[T string | []byte](t *textState, s T) bool {
 	return true
 }
 
-// noteStop is what feeding s, a text quiet says leaves the state as it is, changes: whether the
-// line's last byte other than a blank ends a sentence.
+// noteStop is what feeding s, a text quiet says leaves the state as it is, changes: the line's
+// last bytes other than blanks (afterStop).
 func noteStop[T string | []byte](t *textState, s T) {
-	for i := len(s) - 1; i >= 0; i-- {
+	var got [4]byte
+	n := 0
+	for i := len(s) - 1; i >= 0 && n < len(got); i-- {
 		if b := s[i]; b > ' ' {
-			t.stop = b == '.' || b == '!' || b == '?'
-			return
+			got[n] = b
+			n++
 		}
 	}
+	for n > 0 {
+		n--
+		t.last = t.last<<8 | uint32(got[n])
+	}
+}
+
+// afterStop reports whether the last character other than a blank on this line ends a sentence:
+// . ! ? or their CJK forms 。！？ (U+3002, U+FF01, U+FF1F), which Chinese models write.
+func (t *textState) afterStop() bool {
+	switch t.last & 0xff {
+	case '.', '!', '?':
+		return true
+	}
+	switch t.last & 0xffffff {
+	case 0xe38082, 0xefbc81, 0xefbc9f:
+		return true
+	}
+	return false
 }
 
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
 	if b > ' ' {
-		t.stop = b == '.' || b == '!' || b == '?'
+		t.last = t.last<<8 | uint32(b)
 	}
 	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' {
 		return // the common case: an ordinary byte inside an ordinary line

@@ -14,11 +14,16 @@
 // <tool_call>…") is an example the model wrote, not a leak. A <tool_call> opener glued after text
 // counts when only blanks and a line break follow it, as Qwen's template writes it ("…for
 // you.<tool_call>\n<function=…"): an example in prose goes on on its line. MiniMax's
-// <minimax:tool_call>, a special token of its vocabulary, counts glued after text. The tokens prose
-// quotes by name — Granite's <|tool_call|>, Gemma 4's <|tool_call>, Llama's <|python_tag|> —
-// count glued after text only when the text before them on their line ends a sentence (. ! ?,
-// blanks after it allowed): "Granite models emit <|tool_call|>[…]" is a sentence showing the
-// token, "I will list it.<|tool_call|>[…]" a leak ([AfterStop]; issue 20 G2). Only the special tokens of Kimi,
+// <minimax:tool_call>, a special token of its vocabulary, counts glued after text. The special
+// tokens prose quotes by name — Granite's <|tool_call|>, Gemma 4's <|tool_call>, Llama's
+// <|python_tag|>, Kimi's section tokens, LFM2's <|tool_call_start|>, InternLM2's action tokens,
+// Apertus's <|tools_prefix|>, Step3's and LongCat's openers — count glued after text only when the
+// text before them on their line ends a sentence (. ! ? or the CJK 。！？, blanks after it
+// allowed): "Granite models emit <|tool_call|>[…]" is a sentence showing the token, "I will list
+// it.<|tool_call|>[…]" a leak ([AfterStop]; issue 20 G2). The peers' vectors glue DeepSeek's,
+// Mistral's, Llama 4's <|python_start|>, Seed-OSS's and Harmony's after other text too ("normal
+// text<｜tool▁calls▁begin｜>", "before the tool call: [TOOL_CALLS]", "</seed:think><seed:tool_call>"),
+// so those count anywhere. Only the special tokens of Kimi,
 // DeepSeek (DSML included), Harmony and Mistral, which the models emit glued to their text, count
 // anywhere (docs/faults.md D04, D05, D58, D59).
 //

@@ -30,8 +30,8 @@ const (
 	// test_qwen3_xml_coder_shared.py single_tool_with_content); an example in prose goes on on
 	// its line ("The format is: <tool_call>{…}").
 	LineEnd
-	// AfterStop: at a line's start, or glued after text whose last byte other than a blank on
-	// its line ends a sentence (. ! ?). For the special tokens prose quotes by name: a sentence
+	// AfterStop: at a line's start, or glued after text whose last character other than a blank
+	// on its line ends a sentence (. ! ? and the CJK 。！？). For the special tokens prose quotes by name: a sentence
 	// that shows one ("Granite models emit <|tool_call|>[…]", "Llama writes <|python_tag|>{…}")
 	// runs on into it, while the models emit theirs after a finished sentence ("Let me check the
 	// weather for you. <|tool_call>call:…", vllm test_gemma4_tool_parser.py text_before) (issue
@@ -160,7 +160,7 @@ var families = []Family{
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
-		Open: []Opener{{kimiSection, Anywhere}, {kimiSection1, Anywhere}}, Item: kimiCall, NameSep: kimiArgs,
+		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
 	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyDeepSeek,
 		Open: []Opener{{dsCalls, Anywhere}, {dsmlCalls, Anywhere}, {dsmlToolCalls, Anywhere}, {dsmlInvoke, Anywhere}}},
@@ -173,15 +173,15 @@ var families = []Family{
 		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Close: "</seed:tool_call>",
 		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
 	{Name: "LongCat", Row: "D62", Syntax: LongCat, body: bodyJSONCall,
-		Open: []Opener{{"<longcat_tool_call>", Anywhere}}, Close: "</longcat_tool_call>"},
+		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},
 	{Name: "Hunyuan A13B, Jamba", Row: "D62", Syntax: ToolCallsList, body: bodyJSONList,
 		Open: []Opener{{"<tool_calls>", LineStart}}, Close: "</tool_calls>"},
 	{Name: "Step3", Row: "D62", Syntax: Step3, body: bodyInvoke,
-		Open: []Opener{{"<｜tool_calls_begin｜>", Anywhere}}, Item: "<｜tool_call_begin｜>",
+		Open: []Opener{{"<｜tool_calls_begin｜>", AfterStop}}, Item: "<｜tool_call_begin｜>",
 		Lead: "function<｜tool_sep｜>", ItemEnd: "<｜tool_call_end｜>", Sep: "<｜tool_sep｜>", Many: true,
 		Close: "<｜tool_calls_end｜>", closers: []string{"</steptml:parameter>", "</steptml:invoke>"}},
 	{Name: "InternLM2", Row: "D62", Syntax: InternLM, body: bodyJSONCall, Params: true,
-		Open: []Opener{{"<|action_start|><|plugin|>", Anywhere}}, Close: "<|action_end|>"},
+		Open: []Opener{{"<|action_start|><|plugin|>", AfterStop}}, Close: "<|action_end|>"},
 	{Name: "Granite", Row: "D62", Syntax: Granite, body: bodyJSONList,
 		Open: []Opener{{"<|tool_call|>", AfterStop}}},
 	{Name: "Phi-4-mini", Row: "D62", Syntax: Phi4Mini, body: bodyJSONList,
@@ -193,13 +193,13 @@ var families = []Family{
 	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"<|python_start|>", Anywhere}}, Close: "<|python_end|>"},
 	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
-		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
+		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
 		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
-		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
+		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList,
 		Open: []Opener{{"[", TextStart}}},
 }

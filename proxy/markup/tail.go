@@ -237,7 +237,8 @@ func (t *textState) triggered(s string, i int) Syntax {
 	if lead {
 		x |= triggers[LineStart][b]
 	}
-	if lead || t.stop {
+	stop := lead || t.afterStop()
+	if stop {
 		x |= triggers[AfterStop][b]
 	}
 	if start {
@@ -251,7 +252,7 @@ func (t *textState) triggered(s string, i int) Syntax {
 	if lead {
 		y |= seconds[LineStart][b]
 	}
-	if lead || t.stop {
+	if stop {
 		y |= seconds[AfterStop][b]
 	}
 	if start {
