@@ -1,6 +1,9 @@
 package markup
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // A JSON call object ({"name": T, "arguments": {…}}) and a JSON list of them are read whole
 // before they are judged, but what they are can show long before they end: a member no call has
@@ -93,8 +96,12 @@ func (j *jscan) key() (string, res) {
 	if r := j.str(); r != ok {
 		return "", r
 	}
+	raw := j.s[from:j.i]
+	if !strings.Contains(raw, `\`) {
+		return raw[1 : len(raw)-1], ok // no escape: the text is the value
+	}
 	var k string
-	if json.Unmarshal([]byte(j.s[from:j.i]), &k) != nil {
+	if json.Unmarshal([]byte(raw), &k) != nil {
 		return "", bad
 	}
 	return k, ok
