@@ -189,7 +189,7 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		}
 		at := c.i
 		obj, r := c.object()
-		if r != bad && (callGate{parameters: f.Params, known: c.known}).refuses(c.s, at, c.m) {
+		if r != bad && (callGate{parameters: f.Params, known: c.known, bare: c.bare}).refuses(c.s, at, c.m) {
 			return nil, fail
 		}
 		if r != ok {
@@ -269,7 +269,7 @@ func jsonCallList(c *cursor, syn Syntax, extra string, parameters, gate bool) ([
 		}
 	}
 	end, r := jsonArrayAt(c.s, c.i, c.m)
-	if r != bad && (callGate{parameters: parameters, extra: extra, known: c.known}).refusesList(c.s, c.i, c.m) {
+	if r != bad && (callGate{parameters: parameters, extra: extra, known: c.known, bare: c.bare}).refusesList(c.s, c.i, c.m) {
 		return nil, fail
 	}
 	if r != ok {

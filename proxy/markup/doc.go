@@ -33,7 +33,8 @@
 // call object has ({"name": …, "parameters": …, "extra": …}), whatever the names (gate.go). A
 // call written bare (the whole text a JSON object or list, or a Python call list) is marked
 // [Call.Bare]: the dialect takes it only when its arguments name no member the tool's schema
-// does not declare (issue 20 F7, G1).
+// does not declare, and [Declared] is asked of each member as it is read (when the tool's name
+// came first), so such an answer is released then too (issue 20 F7, G1).
 //
 // Markup counts only outside Markdown code: not inside a fenced code block (a line of three or
 // more backticks or tildes after any indentation opens it, a line of at least as many of the same

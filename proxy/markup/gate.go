@@ -20,6 +20,7 @@ type callGate struct {
 	parameters bool     // "parameters" may name the arguments
 	extra      string   // one other key allowed ("" none)
 	known      Declared // the tool names that count; nil: every name
+	bare       bool     // the object is written bare: the members of its arguments are asked of known too
 }
 
 // refuses reports whether the call object opening at byte i of s (m its memo) already shows a
@@ -55,6 +56,7 @@ func (j *jscan) callObject(g callGate) res {
 	if r, done := j.open(1, '}'); done {
 		return r
 	}
+	tool := "" // the name, once read
 	for {
 		key, r := j.key()
 		if r != ok {
@@ -75,10 +77,43 @@ func (j *jscan) callObject(g callGate) res {
 			if r != ok {
 				return r
 			}
-			if g.known != nil && !g.known(name) {
+			if g.known != nil && !g.known(name, "") {
 				return bad
 			}
+			tool = name
+		} else if key != "name" && key != g.extra && g.bare && g.known != nil && tool != "" && j.i < len(j.s) && j.s[j.i] == '{' {
+			if r := j.arguments(g.known, tool); r != ok {
+				return r
+			}
 		} else if r := j.value(1); r != ok {
+			return r
+		}
+		if r := j.next('}'); r != ok || j.s[j.i-1] == '}' {
+			return r
+		}
+	}
+}
+
+// arguments scans the arguments object at j.i ('{') of a bare call of tool: bad at the first
+// member known says the tool's schema does not declare (or bad JSON), eof when the text ends
+// first, ok after the object.
+func (j *jscan) arguments(known Declared, tool string) res {
+	if r, done := j.open(2, '}'); done {
+		return r
+	}
+	for {
+		k, r := j.key()
+		if r != ok {
+			return r
+		}
+		if !known(tool, k) {
+			return bad
+		}
+		if r := j.at(':'); r != ok {
+			return r
+		}
+		j.i++
+		if r := j.value(2); r != ok {
 			return r
 		}
 		if r := j.next('}'); r != ok || j.s[j.i-1] == '}' {

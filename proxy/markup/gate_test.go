@@ -11,7 +11,7 @@ import (
 // is held and found (issue 20 F7; attack round 2026-12-01 e-invoke-undeclared, e-hold-then-emoji,
 // h-json-answer-glued).
 func TestUndeclaredReleased(t *testing.T) {
-	known := func(name string) bool { return name == "ls" }
+	known := func(name, member string) bool { return name == "ls" && (member == "" || member == "path") }
 	tests := []struct {
 		name string
 		text string // the text so far, its markup unfinished
@@ -23,11 +23,13 @@ func TestUndeclaredReleased(t *testing.T) {
 		{"glm", "<tool_call>nope\n<arg_key>a</arg_key><arg_value>x", "</arg_value></tool_call>"},
 		{"kimi", "Go.<|tool_calls_section_begin|><|tool_call_begin|>functions.nope:0<|tool_call_argument_begin|>{\"a\": \"x", "\"}<|tool_call_end|><|tool_calls_section_end|>"},
 		{"mistral", "[TOOL_CALLS]nope[ARGS]{\"a\": \"x", "\"}"},
-		{"pythonic", "[nope(a=\"x", "\")]"},
-		{"llama3 json, undeclared", "{\"name\": \"nope\", \"parameters\": {\"a\": \"x", "\"}}"},
+		{"pythonic", "[nope(path=\"x", "\")]"},
+		{"llama3 json, undeclared", "{\"name\": \"nope\", \"parameters\": {\"path\": \"x", "\"}}"},
 		{"llama3 json, a member no call has", "{\"name\": \"ls\", \"parameters\": {\"path\": \"/\"}, \"extra\": \"data the user as", "ked for\"}"},
-		{"xlam list", "[{\"name\": \"ls\", \"arguments\": {}}, {\"name\": \"nope\", \"arguments\": {\"a\": \"x", "\"}}]"},
+		{"xlam list", "[{\"name\": \"ls\", \"arguments\": {}}, {\"name\": \"nope\", \"arguments\": {\"path\": \"x", "\"}}]"},
 		{"gemma", "<|tool_call>call:nope{a:<|\"|>x", "<|\"|>}<tool_call|>"},
+		{"bare json, an undeclared member", "{\"name\": \"ls\", \"arguments\": {\"dir\": \"/x", "\"}}"},
+		{"bare pythonic, an undeclared member", "[ls(all=True, path=\"/x", "\")]"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

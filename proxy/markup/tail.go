@@ -82,9 +82,11 @@ func FindTail(text string, syn Syntax) (Leak, bool) {
 	return findFrom(textState{}, text, syn, nil)
 }
 
-// Declared reports whether name, a tool name as a call's markup writes it, is one the request
-// declares. A nil Declared counts every name.
-type Declared func(name string) bool
+// Declared reports, with member "", whether tool, a tool name as a call's markup writes it, is one
+// the request declares; with a member, whether the tool's schema declares that member of its
+// arguments, asked only of a call written bare ([Call.Bare]), which its shape alone does not make
+// a call. A nil Declared counts every name and member.
+type Declared func(tool, member string) bool
 
 // FindDeclared is [FindTail] counting only calls whose tool name known declares: markup naming
 // another tool is text, as an example of an unknown tool is, and a [Holder] made by
@@ -377,6 +379,7 @@ func (c *cursor) allTools(cs []Call) bool {
 
 // block parses one block of family f.
 func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
+	c.bare = false
 	switch f.body {
 	case bodyInvokeItems:
 		if stands&(1<<LineStart) == 0 { // glued after text: only MiniMax's wrapper token
@@ -395,9 +398,9 @@ func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	case bodyMistral:
 		return mistralBlock(c)
 	}
-	at := c.i
+	c.bare = bareOpener(f, c.rest(), stands)
 	cs, o := envelope(c, f, stands)
-	if (o == whole || o == cut) && bareOpener(f, c.s[at:], stands) {
+	if (o == whole || o == cut) && c.bare {
 		for k := range cs {
 			cs[k].Bare = true
 		}

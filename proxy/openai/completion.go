@@ -170,7 +170,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 // none when the leaked calls only copy the message's structured calls.
 func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *repair.Reporter, opt Options) (keep string, added []json.RawMessage, ok bool) {
 	start, leaked, found := 0, []markup.Call(nil), false
-	if l, ok := markup.FindDeclared(content, Syntaxes, tools.Has); ok {
+	if l, ok := markup.FindDeclared(content, Syntaxes, tools.Declares); ok {
 		start, leaked, found = l.Start, l.Calls, true
 	} else if opt.TextFormat == FormatGongju {
 		var h bridgeHolder

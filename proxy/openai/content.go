@@ -42,7 +42,7 @@ type choiceState struct {
 }
 
 func newChoice(s *Stream, index int) *choiceState {
-	c := &choiceState{s: s, index: index, holder: markup.NewHolderFor(Syntaxes, s.tools.Has), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
+	c := &choiceState{s: s, index: index, holder: markup.NewHolderFor(Syntaxes, s.tools.Declares), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
 	if s.opt.TextFormat == FormatGongju {
 		c.bridge = &bridgeHolder{}
 	}

@@ -139,7 +139,7 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, e *event) error {
 	key := textKey{e.ItemID, *e.ContentIndex}
 	th := s.texts[key]
 	if th == nil {
-		th = &textHold{h: markup.NewHolderFor(Syntaxes, s.tools.Has)}
+		th = &textHold{h: markup.NewHolderFor(Syntaxes, s.tools.Declares)}
 		s.texts[key] = th
 	}
 	start := th.all.Len()
