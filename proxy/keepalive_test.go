@@ -177,8 +177,8 @@ func responsesEvent(typ, data string) string {
 // or not (a string in a oneOf branch of a healthy call, a text block's start, a text tail that may
 // begin a leaked call), toolfix sends a keep-alive of its own when the client has had no byte for
 // 10 s. Behind a hold that may turn out healthy the upstream's pings and comments keep their place
-// (what is held then goes out as it came, byte for byte but for toolfix's keep-alives); behind a
-// text tail of the Responses dialect a comment passes at once.
+// (what is held then goes out as it came, byte for byte but for toolfix's keep-alives), in the
+// Responses dialect too (its comments used to pass at once, ahead of the held text).
 func TestEveryHoldKeepsTheClientHearing(t *testing.T) {
 	anthropicReq := `{"model":"m","stream":true,"max_tokens":9,"messages":[],"tools":[{"name":"TodoWrite","input_schema":` + oneOfSchema + `}]}`
 	start, toolStart, ping, stop := sseOf(evStart), sseOf(evToolStart), sseOf(evPing), sseOf(evStop1)
@@ -218,9 +218,10 @@ func TestEveryHoldKeepsTheClientHearing(t *testing.T) {
 			{send: c2}, {send: finish, read: []string{c1, comment, c2, finish}}, {send: done, read: []string{done}},
 		}},
 		{"responses: a text tail that may begin a leaked call", "/v1/responses", responsesReq, []streamStep{
-			{send: added, read: []string{added}}, {send: tail}, {send: comment, read: []string{comment}},
+			// In one write, so that the client's read of added says the pump took all three.
+			{send: added + tail + comment, read: []string{added}},
 			{advance: 11 * time.Second, read: []string{": toolfix keep-alive\n\n"}},
-			{send: more, read: []string{tail, more}},
+			{send: more, read: []string{tail, comment, more}},
 		}},
 	}
 	for _, tt := range tests {

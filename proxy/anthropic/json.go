@@ -85,7 +85,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
 			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
-			if l, ok := markup.FindTail(text, Syntaxes); ok && len(l.Calls) > 0 && !cutOff(msg.Get("stop_reason")) {
+			if l, ok := markup.FindDeclared(text, Syntaxes, tools.Declares); ok && len(l.Calls) > 0 && !cutOff(msg.Get("stop_reason")) {
 				keep, leaked := text[:l.Start], l.Calls
 				s := &Stream{tools: tools, rep: rep, calls: calls}
 				if inputs, ok := s.callInputs(leaked); ok {

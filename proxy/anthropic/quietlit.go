@@ -9,7 +9,7 @@ import "github.com/toolfix/toolfix/proxy/markup"
 // exactly their answer (FuzzQuietLiteral holds it to that).
 func releaseQuietLiteral(h *markup.Holder, lit []byte) bool {
 	if len(lit) >= 2 && lit[0] == '"' && lit[len(lit)-1] == '"' && markup.QuietASCII(lit[1:len(lit)-1]) {
-		return h.ReleaseQuietASCII(len(lit) - 2)
+		return markup.ReleaseQuietASCII(h, lit[1:len(lit)-1])
 	}
 	inner, ok := plainInner(lit)
 	return ok && h.ReleaseQuiet(inner)

@@ -425,7 +425,7 @@ func (s *Stream) blockStart(w io.Writer, raw, data []byte, e *event) error {
 			b.typ = "text-prefilled" // text in the start event: left alone
 			return s.send(w, raw)
 		}
-		b.holder = markup.NewHolder(Syntaxes)
+		b.holder = markup.NewHolderFor(Syntaxes, s.tools.Declares)
 		if len(s.held) == 0 {
 			s.hold(raw, pTextStart, "")
 			return nil

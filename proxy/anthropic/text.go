@@ -147,7 +147,7 @@ func (s *Stream) callInputs(calls []markup.Call) ([][]byte, bool) {
 	}
 	inputs := make([][]byte, len(calls))
 	for i, c := range calls {
-		in, err := s.tools.CallInput(c.Name, toParams(c.Params), c.JSON)
+		in, err := s.tools.LeakedInput(c.Name, toParams(c.Params), c.JSON, c.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return nil, false

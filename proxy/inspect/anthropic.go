@@ -394,7 +394,7 @@ func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn marku
 	fits := tools.AllowsCalls(len(leak.Calls)) == nil
 	for _, c := range leak.Calls {
 		names = append(names, c.Name)
-		if _, err := tools.CallInput(c.Name, toParams(c.Params), c.JSON); err != nil {
+		if _, err := tools.LeakedInput(c.Name, toParams(c.Params), c.JSON, c.Bare); err != nil {
 			fits = false
 		}
 	}

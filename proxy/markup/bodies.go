@@ -203,7 +203,11 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		if r := keyGate(c.s, c.i, f); r != ok {
 			return nil, failOrShort(r)
 		}
+		at := c.i
 		obj, r := c.object()
+		if r != bad && gateOf(c, f).refuses(c.s, at, c.m) {
+			return nil, fail
+		}
 		if r != ok {
 			return nil, failOrShort(r)
 		}
@@ -245,7 +249,7 @@ func nameJSON(c *cursor, f *Family) (Call, outcome) {
 	if k := strings.LastIndexByte(name, ':'); f.NameIndex && k >= 0 && allDigits(name[k+1:]) {
 		name = name[:k]
 	}
-	if name == "" {
+	if name == "" || !c.tool(name) {
 		return Call{}, fail
 	}
 	c.skipBlanks()
@@ -286,6 +290,9 @@ func jsonCallList(c *cursor, f *Family, gate bool) ([]Call, outcome) {
 		}
 	}
 	end, r := jsonArrayAt(c.s, c.i, c.m)
+	if r != bad && gateOf(c, f).refusesList(c.s, c.i, c.m) {
+		return nil, fail
+	}
 	if r != ok {
 		return nil, failOrShort(r)
 	}

@@ -35,6 +35,8 @@ type textState struct {
 	think bool  // inside <think>…</think> (or after an unclosed <think>)
 	began bool  // a byte other than a blank has been read: the text no longer stands at its start
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
+
+	last uint32 // the last four bytes other than blanks on this line, the latest lowest (see afterStop)
 }
 
 // The reasoning tags some servers leave in the content (D11).
@@ -82,6 +84,9 @@ func (t *textState) stands() uint8 {
 	if t.lineLead() {
 		s |= 1 << LineStart
 	}
+	if t.lineLead() || t.afterStop() {
+		s |= 1 << AfterStop
+	}
 	if !t.began {
 		s |= 1 << TextStart
 	}
@@ -127,7 +132,8 @@ func (t *textState) inlineCode() int {
 // other bytes of such a line are read by neither.
 var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere opener (family.go)
 
-// quiet reports whether s, read from state t, can start no markup and leaves t as it is: t is in
+// quiet reports whether s, read from state t, can start no markup and leaves t as it is but for
+// what noteStop records (so a caller that skips feeding s calls noteStop): t is in
 // the middle of an ordinary line (after its first byte, no backtick run or tag match going on) and
 // s holds no loud byte. Then first finds nothing in s and feeding s changes nothing, so a healthy
 // prose delta is decided by one pass over its bytes (FuzzQuiet holds it to that).
@@ -158,8 +164,42 @@ func (t *textState) ordinary() bool {
 	return t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone
 }
 
+// noteStop is what feeding s, a text quiet says leaves the state as it is, changes: the line's
+// last bytes other than blanks (afterStop).
+func noteStop[T string | []byte](t *textState, s T) {
+	var got [4]byte
+	n := 0
+	for i := len(s) - 1; i >= 0 && n < len(got); i-- {
+		if b := s[i]; b > ' ' {
+			got[n] = b
+			n++
+		}
+	}
+	for n > 0 {
+		n--
+		t.last = t.last<<8 | uint32(got[n])
+	}
+}
+
+// afterStop reports whether the last character other than a blank on this line ends a sentence:
+// . ! ? or their CJK forms 。！？ (U+3002, U+FF01, U+FF1F), which Chinese models write.
+func (t *textState) afterStop() bool {
+	switch t.last & 0xff {
+	case '.', '!', '?':
+		return true
+	}
+	switch t.last & 0xffffff {
+	case 0xe38082, 0xefbc81, 0xefbc9f:
+		return true
+	}
+	return false
+}
+
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
+	if b > ' ' {
+		t.last = t.last<<8 | uint32(b)
+	}
 	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' {
 		return // the common case: an ordinary byte inside an ordinary line
 	}

@@ -34,7 +34,20 @@ type cursor struct {
 	s string
 	i int
 	m *memo // facts about s from an earlier, shorter text; nil for none
+	// known says which tool names count; nil: every name
+	known Declared
+	bare  bool // the block being read is written bare (a TextStart opener): its members are asked of known too
 }
+
+// tool reports whether name, a tool name read whole, may name a leaked call: one known declares,
+// or any when known is nil. A reader refuses (fail) a call whose name does not, so that markup
+// naming an unknown tool goes as it came as soon as its name is read.
+func (c *cursor) tool(name string) bool { return c.known == nil || c.known(name, "") }
+
+// member reports whether k, a member of the arguments of a call of tool read whole, may belong
+// to a leaked call: always, unless the block is written bare and known says the tool's schema
+// does not declare it.
+func (c *cursor) member(tool, k string) bool { return !c.bare || c.known == nil || c.known(tool, k) }
 
 func (c *cursor) eof() bool    { return c.i >= len(c.s) }
 func (c *cursor) rest() string { return c.s[c.i:] }

@@ -14,9 +14,27 @@
 // <tool_call>…") is an example the model wrote, not a leak. A <tool_call> opener glued after text
 // counts when only blanks and a line break follow it, as Qwen's template writes it ("…for
 // you.<tool_call>\n<function=…"): an example in prose goes on on its line. MiniMax's
-// <minimax:tool_call>, a special token of its vocabulary, counts glued after text. Only the special tokens of Kimi,
+// <minimax:tool_call>, a special token of its vocabulary, counts glued after text. The special
+// tokens prose quotes by name — Granite's <|tool_call|>, Gemma 4's <|tool_call>, Llama's
+// <|python_tag|>, Kimi's section tokens, LFM2's <|tool_call_start|>, InternLM2's action tokens,
+// Apertus's <|tools_prefix|>, Step3's and LongCat's openers — count glued after text only when the
+// text before them on their line ends a sentence (. ! ? or the CJK 。！？, blanks after it
+// allowed): "Granite models emit <|tool_call|>[…]" is a sentence showing the token, "I will list
+// it.<|tool_call|>[…]" a leak ([AfterStop]; issue 20 G2). The peers' vectors glue DeepSeek's,
+// Mistral's, Llama 4's <|python_start|>, Seed-OSS's and Harmony's after other text too ("normal
+// text<｜tool▁calls▁begin｜>", "before the tool call: [TOOL_CALLS]", "</seed:think><seed:tool_call>"),
+// so those count anywhere. Only the special tokens of Kimi,
 // DeepSeek (DSML included), Harmony and Mistral, which the models emit glued to their text, count
 // anywhere (docs/faults.md D04, D05, D58, D59).
+//
+// A dialect that knows the request's tools finds tails with [FindDeclared] and streams with
+// [NewHolderFor]: then markup naming a tool the request does not declare is no tail, and is
+// released as soon as its name is read; so is a JSON call object as soon as it shows a member no
+// call object has ({"name": …, "parameters": …, "extra": …}), whatever the names (gate.go). A
+// call written bare (the whole text a JSON object or list, or a Python call list) is marked
+// [Call.Bare]: the dialect takes it only when its arguments name no member the tool's schema
+// does not declare, and [Declared] is asked of each member as it is read (when the tool's name
+// came first), so such an answer is released then too (issue 20 F7, G1).
 //
 // Markup counts only outside Markdown code: not inside a fenced code block (a line of three or
 // more backticks or tildes after any indentation opens it, a line of at least as many of the same

@@ -90,7 +90,8 @@ func keyedElements(c *cursor, f *Family) (Call, outcome) {
 }
 
 // callElement reads a call element's opener: open, its attributes up to end, and the tool name
-// they give (see [attrList.callName]): whole with the call named, or fail or short.
+// they give (see [attrList.callName]): whole with the call named, or fail or short; a name the
+// request does not declare fails (issue 20 F7).
 func callElement(c *cursor, f *Family, open, end string) (Call, outcome) {
 	if r := c.lit(open); r != ok {
 		return Call{}, failOrShort(r)
@@ -100,7 +101,7 @@ func callElement(c *cursor, f *Family, open, end string) (Call, outcome) {
 		return Call{}, failOrShort(r)
 	}
 	name, valid := attrs.callName(f)
-	if !valid {
+	if !valid || !c.tool(name) {
 		return Call{}, fail
 	}
 	return Call{Syntax: f.Syntax, Name: name}, whole

@@ -30,7 +30,17 @@ const (
 	// test_qwen3_xml_coder_shared.py single_tool_with_content); an example in prose goes on on
 	// its line ("The format is: <tool_call>{…}").
 	LineEnd
+	// AfterStop: at a line's start, or glued after text whose last character other than a blank
+	// on its line ends a sentence (. ! ? and the CJK 。！？). For the special tokens prose quotes by name: a sentence
+	// that shows one ("Granite models emit <|tool_call|>[…]", "Llama writes <|python_tag|>{…}")
+	// runs on into it, while the models emit theirs after a finished sentence ("Let me check the
+	// weather for you. <|tool_call>call:…", vllm test_gemma4_tool_parser.py text_before) (issue
+	// 20 G2; attack round 2026-12-01 la-granite-inline, la-gemma-prose, la-python-tag-prose).
+	AfterStop
 )
+
+// nStands is the number of Stand values.
+const nStands = int(AfterStop) + 1
 
 // Opener is one way a family's markup begins.
 type Opener struct {
@@ -221,7 +231,7 @@ var families = []Family{
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
-		Open: []Opener{{kimiSection, Anywhere}, {kimiSection1, Anywhere}}, Item: kimiCall, NameSep: kimiArgs,
+		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
 	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyDeepSeek,
 		Open: []Opener{{dsCalls, Anywhere}, {dsmlCalls, Anywhere}, {dsmlToolCalls, Anywhere}, {dsmlInvoke, Anywhere}}},
@@ -234,31 +244,31 @@ var families = []Family{
 		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Close: "</seed:tool_call>",
 		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
 	{Name: "LongCat", Row: "D62", Syntax: LongCat, body: bodyJSONCall,
-		Open: []Opener{{"<longcat_tool_call>", Anywhere}}, Close: "</longcat_tool_call>"},
+		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},
 	{Name: "Hunyuan A13B, Jamba", Row: "D62", Syntax: ToolCallsList, body: bodyJSONList,
 		Open: []Opener{{"<tool_calls>", LineStart}}, Close: "</tool_calls>"},
 	{Name: "Step3", Row: "D62", Syntax: Step3, body: bodyInvoke,
-		Open: []Opener{{"<｜tool_calls_begin｜>", Anywhere}}, Item: "<｜tool_call_begin｜>",
+		Open: []Opener{{"<｜tool_calls_begin｜>", AfterStop}}, Item: "<｜tool_call_begin｜>",
 		Lead: "function<｜tool_sep｜>", ItemEnd: "<｜tool_call_end｜>", Sep: "<｜tool_sep｜>", Many: true,
 		Close: "<｜tool_calls_end｜>", closers: []string{"</steptml:parameter>", "</steptml:invoke>"}},
 	{Name: "InternLM2", Row: "D62", Syntax: InternLM, body: bodyJSONCall, Params: true,
-		Open: []Opener{{"<|action_start|><|plugin|>", Anywhere}}, Close: "<|action_end|>"},
+		Open: []Opener{{"<|action_start|><|plugin|>", AfterStop}}, Close: "<|action_end|>"},
 	{Name: "Granite", Row: "D62", Syntax: Granite, body: bodyJSONList,
-		Open: []Opener{{"<|tool_call|>", Anywhere}}},
+		Open: []Opener{{"<|tool_call|>", AfterStop}}},
 	{Name: "Phi-4-mini", Row: "D62", Syntax: Phi4Mini, body: bodyJSONList,
 		Open: []Opener{{"functools", LineStart}}},
 	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Params: true, Sep: ";", Many: true,
-		Open: []Opener{{"<|python_tag|>", Anywhere}, {"{", TextStart}}, Close: "<|eom_id|>"},
+		Open: []Opener{{"<|python_tag|>", AfterStop}, {"{", TextStart}}, Close: "<|eom_id|>"},
 	{Name: "pythonic (Llama 3.2/4, LFM2)", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"[", TextStart}}},
 	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"<|python_start|>", Anywhere}}, Close: "<|python_end|>"},
 	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
-		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
+		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
-		Open: []Opener{{"<|tool_call>", Anywhere}}, Close: "<tool_call|>"},
+		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>"},
 	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",
 		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
 	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,
@@ -289,7 +299,7 @@ var families = []Family{
 		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
 		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
 	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList,
-		Open: []Opener{{"<|tool_call_start|>", Anywhere}}, Close: "<|tool_call_end|>"},
+		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Kimi K3 XTML", Row: "D62", Syntax: KimiK3, body: bodyElements, CallTag: "call", ParamTag: "argument",
 		Marks: [4]string{"<|open|>", "<|sep|>", "<|close|>", "<|sep|>"}, NameAttr: "tool", OtherAttr: "index", KeyAttr: "key", TypeAttr: "type",
 		Open: []Opener{{"<|open|>tools<|sep|>", Anywhere}}, Many: true,
@@ -322,7 +332,7 @@ var families = []Family{
 		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
 		Close: "</ifm|tool_calls>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
-		Open: []Opener{{"<|tools_prefix|>", Anywhere}}, Close: "<|tools_suffix|>"},
+		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
 }
@@ -384,10 +394,11 @@ func Closers(syn Syntax) []string {
 // that counts glued when its line ends after it; rowsOf lists each
 // syntax bit's rows (by the bit's index), in table order.
 var (
-	triggers [4][256]Syntax
-	seconds  [4][256]Syntax
+	triggers [nStands][256]Syntax
+	seconds  [nStands][256]Syntax
 	anywhere Syntax
 	lineEnd  Syntax
+	stop     Syntax // the syntaxes with an AfterStop opener
 	rowsOf   [64][]*Family
 )
 
@@ -408,6 +419,9 @@ func init() {
 				loud[o.Text[0]] = true
 			case LineEnd:
 				lineEnd |= f.Syntax
+				loud[o.Text[0]] = true
+			case AfterStop:
+				stop |= f.Syntax
 				loud[o.Text[0]] = true
 			}
 		}

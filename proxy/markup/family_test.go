@@ -9,6 +9,7 @@ import (
 // the peers' test suites (each named by its file and test), positives and look-alikes.
 func TestFamilyRows(t *testing.T) {
 	js := func(syn Syntax, name, args string) Call { return Call{Syntax: syn, Name: name, JSON: []byte(args)} }
+	bare := func(syn Syntax, name, args string) Call { c := js(syn, name, args); c.Bare = true; return c }
 	weather := []Call{js(LongCat, "get_weather", `{"city": "Tokyo"}`)}
 	runTail(t, []tailCase{
 		// vllm tests/tool_parsers/test_seed_oss_tool_parser.py test_extract_tool_calls
@@ -48,16 +49,16 @@ func TestFamilyRows(t *testing.T) {
 		{name: "phi-4-mini in prose", syn: All, text: `Use functools[{"name": "get_weather", "arguments": {}}]`},
 		// vllm tests/tool_parsers/test_llama3_json_tool_parser.py
 		{name: "llama3 json", syn: All, text: `{"name": "searchTool", "parameters": {"query": "test"}}`,
-			calls: []Call{js(Llama3JSON, "searchTool", `{"query": "test"}`)}},
+			calls: []Call{bare(Llama3JSON, "searchTool", `{"query": "test"}`)}},
 		{name: "llama3 json python_tag, two", syn: All, text: `<|python_tag|>{"name": "getOpenIncidentsTool", "parameters": {}}; {"name": "searchTool", "parameters": {"query": "x"}}`,
 			calls: []Call{js(Llama3JSON, "getOpenIncidentsTool", `{}`), js(Llama3JSON, "searchTool", `{"query": "x"}`)}},
 		{name: "llama3 json after prose", syn: All, text: `Here: {"name": "searchTool", "parameters": {"query": "test"}}`},
 		{name: "a JSON answer", syn: All, text: `{"result": "ok", "name": "x"}`},
 		// vllm tests/tool_parsers/test_pythonic_tool_parser.py
 		{name: "pythonic", syn: All, text: `[get_weather(city='San Francisco', metric='celsius')]`,
-			calls: []Call{js(Pythonic, "get_weather", `{"city":"San Francisco","metric":"celsius"}`)}},
+			calls: []Call{bare(Pythonic, "get_weather", `{"city":"San Francisco","metric":"celsius"}`)}},
 		{name: "pythonic two, literals", syn: All, text: `[get_weather(city='LA', metric='C'), register_user(name='Doe', age=37, address={'city': 'SF'}, role=None, passed_test=True, aliases=['J', "Jo"])]`,
-			calls: []Call{js(Pythonic, "get_weather", `{"city":"LA","metric":"C"}`), js(Pythonic, "register_user", `{"name":"Doe","age":37,"address":{"city":"SF"},"role":null,"passed_test":true,"aliases":["J","Jo"]}`)}},
+			calls: []Call{bare(Pythonic, "get_weather", `{"city":"LA","metric":"C"}`), bare(Pythonic, "register_user", `{"name":"Doe","age":37,"address":{"city":"SF"},"role":null,"passed_test":true,"aliases":["J","Jo"]}`)}},
 		{name: "pythonic llama4 tokens", syn: All, text: `<|python_start|>[get_weather(city="SF")]<|python_end|>`,
 			calls: []Call{js(Pythonic, "get_weather", `{"city":"SF"}`)}},
 		{name: "pythonic lfm2 tokens", syn: All, text: `Checking.<|tool_call_start|>[get_weather(city="SF")]<|tool_call_end|>`,
@@ -66,7 +67,7 @@ func TestFamilyRows(t *testing.T) {
 		{name: "pythonic after prose", syn: All, text: `Call it as [get_weather(city='SF')]`},
 		// vllm tests/tool_parsers/test_xlam_tool_parser.py
 		{name: "xlam list", syn: All, text: `[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]`,
-			calls: []Call{js(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},
+			calls: []Call{bare(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},
 		{name: "a JSON list answer", syn: All, text: `[{"id": 1}, {"id": 2}]`},
 		// vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py single_tool_with_content: the opener
 		// glued after prose counts when its line ends after it; on one line it is an example

@@ -69,7 +69,7 @@ func FuzzParseTail(f *testing.F) {
 			t.Fatalf("stray word %q is not count, court or call", leak.Word)
 		}
 		line := text[strings.LastIndexByte(text[:leak.Start], '\n')+1 : leak.Start]
-		if strings.Trim(line, " \t") != "" && calls[0].Syntax&(anywhere|lineEnd) == 0 {
+		if strings.Trim(line, " \t") != "" && calls[0].Syntax&(anywhere|lineEnd|stop) == 0 {
 			t.Fatalf("markup of syntax %d after %q on its line", calls[0].Syntax, line)
 		}
 		if !strings.Contains(text, thinkClose) {
@@ -100,14 +100,14 @@ func FuzzPrefixClosed(f *testing.F) {
 		}
 		k := int(cut) % (len(s) + 1)
 		for _, stands := range []uint8{1 << Anywhere, 1<<Anywhere | 1<<LineEnd, 1<<Anywhere | 1<<LineStart, 1<<Anywhere | 1<<LineStart | 1<<LineEnd | 1<<TextStart} {
-			if _, st := markupTail(s, All, stands, nil); st != dead {
-				if _, st2 := markupTail(s[:k], All, stands, nil); st2 == dead {
+			if _, st := markupTail(s, All, stands, nil, nil); st != dead {
+				if _, st2 := markupTail(s[:k], All, stands, nil, nil); st2 == dead {
 					t.Fatalf("markup %q can be a tail, its prefix %q cannot", s, s[:k])
 				}
 			}
 		}
-		if _, _, st := wordTail(s, nil); st != dead {
-			if _, _, st2 := wordTail(s[:k], nil); st2 == dead {
+		if _, _, st := wordTail(s, nil, nil); st != dead {
+			if _, _, st2 := wordTail(s[:k], nil, nil); st2 == dead {
 				t.Fatalf("word line %q can be a tail, its prefix %q cannot", s, s[:k])
 			}
 		}
@@ -128,21 +128,30 @@ func mayHoldHarmony(held string) bool {
 	return strings.HasPrefix(hComment, line)
 }
 
+// declaredBit in FuzzHolder's syn makes the Holder count only some tool names (NewHolderFor).
+const declaredBit = 1 << 31
+
 // FuzzHolder: never panics; Safe stays in [0, len] and answers as it would without its memo; Push
 // releases what Safe and Release do; the released text and the held text rebuild the input; a
 // valid UTF-8 text is never split inside a character; nothing FindTail reports as leaked was
 // released, and Tail on the held text agrees with FindTail on the whole; a text without '<' is
 // released except a possible stray word line or blanks (nothing at all without Invoke), a
-// possible Harmony header (with Harmony) and an incomplete UTF-8 end.
+// possible Harmony header (with Harmony) and an incomplete UTF-8 end. With declaredBit, the same
+// holds of NewHolderFor and FindDeclared, and no call of an undeclared name is found.
 func FuzzHolder(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s, []byte{3, 1, 7, 2}, uint32(All))
+		f.Add(s, []byte{2, 5}, uint32(All)|declaredBit)
 	}
 	f.Fuzz(func(t *testing.T, text string, sizes []byte, syn uint32) {
 		if len(text) > 4096 {
 			return
 		}
 		sy := Syntax(syn) & All
+		var known Declared // the high bit: only names of even length are declared
+		if syn&declaredBit != 0 {
+			known = func(name, member string) bool { return len(name)%2 == 0 && len(member)%3 != 1 }
+		}
 		var pieces []string
 		for i, k := 0, 0; i < len(text); k++ {
 			n := 1
@@ -153,7 +162,7 @@ func FuzzHolder(f *testing.F) {
 			i += n
 		}
 		valid := utf8.ValidString(text)
-		released, held := feedPieces(NewHolder(sy), pieces, func(released, held string) {
+		released, held := feedPieces(NewHolderFor(sy, known), pieces, func(released, held string) {
 			if valid && !utf8.ValidString(released) {
 				t.Fatalf("released %q splits a character", released)
 			}
@@ -161,15 +170,20 @@ func FuzzHolder(f *testing.F) {
 		if released+held != text {
 			t.Fatalf("released %q + held %q != %q", released, held, text)
 		}
-		h := NewHolder(sy)
+		h := NewHolderFor(sy, known)
 		h.Release(released)
-		leak, ok := FindTail(text, sy)
+		leak, ok := FindDeclared(text, sy, known)
+		for _, c := range leak.Calls {
+			if known != nil && !known(c.Name, "") {
+				t.Fatalf("a call of the undeclared %q found", c.Name)
+			}
+		}
 		if ok && len(released) > leak.Start {
 			t.Fatalf("released %q, past the leak at %d", released, leak.Start)
 		}
 		tl, tok := h.Tail(held)
 		if tok != ok || ok && (len(released)+tl.Start != leak.Start || !reflect.DeepEqual(tl.Calls, leak.Calls)) {
-			t.Fatalf("Tail(%q) = %+v, %v; FindTail = %+v, %v", held, tl, tok, leak, ok)
+			t.Fatalf("released %q Tail(%q) = %+v, %v; FindTail = %+v, %v", released, held, tl, tok, leak, ok)
 		}
 		if strings.ContainsAny(text, "<[") {
 			return
@@ -205,14 +219,15 @@ func FuzzQuiet(f *testing.F) {
 			return
 		}
 		ms := memos{at: -1, last: -1}
-		if fd := first(ts, text, All, &ms); fd.at >= 0 {
+		if fd := first(ts, text, All, nil, &ms); fd.at >= 0 {
 			t.Fatalf("quiet, yet first finds markup at %d of %q after %q", fd.at, text, prefix)
 		}
-		after := ts
+		after, noted := ts, ts
 		for i := 0; i < len(text); i++ {
 			after.feed(text[i])
 		}
-		if after != ts {
+		noteStop(&noted, text)
+		if after != noted {
 			t.Fatalf("quiet, yet %q after %q changes the state: %+v -> %+v", text, prefix, ts, after)
 		}
 		// A Holder that releases text quietly answers on what follows as one that read it.

@@ -32,7 +32,7 @@ func gemmaBody(c *cursor, syn Syntax, q string) (Call, outcome) {
 		return Call{}, short
 	}
 	name := c.s[c.i:j]
-	if name == "" || c.s[j] != '{' {
+	if name == "" || c.s[j] != '{' || !c.tool(name) {
 		return Call{}, fail
 	}
 	c.i = j + 1

@@ -91,7 +91,7 @@ func harmonyPlain(c *cursor) (Call, outcome) {
 	if r != ok {
 		return Call{}, short
 	}
-	if !validName(name) {
+	if !validName(name) || !c.tool(name) {
 		return Call{}, fail
 	}
 	for c.i < len(c.s) && (c.s[c.i] == ' ' || c.s[c.i] == '\t') {

@@ -47,7 +47,7 @@ func runTail(t *testing.T, rows []tailCase) {
 				t.Errorf("calls:\n%s\nwant:\n%s", dumpCalls(calls), dumpCalls(tc.calls))
 			}
 			for k := leak.Start + 1; k <= len(tc.text); k++ {
-				if f := first(textState{}, tc.text[:k], tc.syn, nil); f.at < 0 || f.at > leak.Start {
+				if f := first(textState{}, tc.text[:k], tc.syn, nil, nil); f.at < 0 || f.at > leak.Start {
 					t.Fatalf("the prefix %q does not hold the tail at %d", tc.text[:k], leak.Start)
 				}
 			}
@@ -81,11 +81,11 @@ func feed(h *Holder, text string, n int) (released, held string) {
 // or when Push on a twin Holder releases other text.
 func feedPieces(h *Holder, pieces []string, check func(released, held string)) (string, string) {
 	var released, pushed strings.Builder
-	twin := NewHolder(h.syn)
+	twin := NewHolderFor(h.syn, h.known)
 	pending := ""
 	for _, p := range pieces {
 		pending += p
-		fresh := Holder{syn: h.syn, ts: h.ts, off: h.off}
+		fresh := Holder{syn: h.syn, known: h.known, ts: h.ts, off: h.off}
 		n := h.Safe(pending)
 		if n < 0 || n > len(pending) {
 			panic(fmt.Sprintf("Safe(%q) = %d", pending, n))

@@ -17,9 +17,10 @@ import (
 // The zero Holder enables no syntax: it holds only an incomplete UTF-8 sequence at the end. A
 // Holder is not safe for concurrent use.
 type Holder struct {
-	syn Syntax
-	ts  textState // the Markdown state after the released text
-	off int       // bytes released so far
+	syn   Syntax
+	known Declared  // the tool names that count; nil: every name
+	ts    textState // the Markdown state after the released text
+	off   int       // bytes released so far
 
 	// The memo of the candidate the last Safe call held from, at byte memoAt of the whole text.
 	memo    *memo
@@ -32,6 +33,11 @@ type Holder struct {
 
 // NewHolder returns a Holder for a text that has not begun, watching for the syntaxes syn.
 func NewHolder(syn Syntax) *Holder { return &Holder{syn: syn} }
+
+// NewHolderFor is [NewHolder] counting only calls of the tools known declares (see
+// [FindDeclared]): markup naming another tool is released as it came as soon as its name is
+// read, not held to the text's end.
+func NewHolderFor(syn Syntax, known Declared) *Holder { return &Holder{syn: syn, known: known} }
 
 // Safe returns n, 0 <= n <= len(pending): the first n bytes of pending, the text not yet released
 // in order, can never be part of a leaked tail and may go now; the rest must be held until more
@@ -54,7 +60,7 @@ func (h *Holder) Safe(pending string) int {
 			ms.at, ms.held = rel, h.memo
 		}
 	}
-	f := first(h.ts, pending, h.syn, ms)
+	f := first(h.ts, pending, h.syn, h.known, ms)
 	if f.at < 0 {
 		h.memo = nil
 		return CompleteLen(pending)
@@ -71,6 +77,7 @@ func (h *Holder) Safe(pending string) int {
 // Release records that text, the next bytes after what was released before, has been released.
 func (h *Holder) Release(text string) {
 	if quiet(&h.ts, text) {
+		noteStop(&h.ts, text)
 		h.off += len(text)
 		return
 	}
@@ -90,6 +97,7 @@ func (h *Holder) ReleaseQuiet(text []byte) bool {
 	if !quiet(&h.ts, text) {
 		return false
 	}
+	noteStop(&h.ts, text)
 	h.memo = nil
 	h.off += len(text)
 	return true
@@ -133,7 +141,9 @@ func (h *Holder) Held() string { return h.buf.String()[h.start:] }
 // Start counted in pending: call it when the text ends, with the unreleased text (Held() when
 // driving the Holder with Push). As long as only what Safe allowed was released, the answer is the
 // one FindTail gives on the whole text, so the caller need not keep the released text.
-func (h *Holder) Tail(pending string) (Leak, bool) { return findFrom(h.ts, pending, h.syn) }
+func (h *Holder) Tail(pending string) (Leak, bool) {
+	return findFrom(h.ts, pending, h.syn, h.known)
+}
 
 // CompleteLen is len(s) less an incomplete UTF-8 sequence at its end: how much of streamed text can
 // go out without splitting a character. A sequence that cannot be completed counts as whole.

@@ -186,6 +186,9 @@ func invokeRest(c *cursor, q string) (Call, outcome) {
 	if r != ok {
 		return Call{}, failOrShort(r)
 	}
+	if !c.tool(name) {
+		return Call{}, fail
+	}
 	call := Call{Syntax: Invoke, Name: name}
 	closer := "</" + q + ">"
 	for {

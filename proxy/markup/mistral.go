@@ -37,7 +37,7 @@ func mistralBlock(c *cursor) ([]Call, outcome) {
 	if r != ok {
 		return nil, short
 	}
-	if !validName(name) {
+	if !validName(name) || !c.tool(name) {
 		return nil, fail
 	}
 	c.skipBlanks()

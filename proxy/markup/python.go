@@ -57,6 +57,9 @@ func pythonCall(c *cursor, syn Syntax) (Call, outcome) {
 	if r != ok {
 		return Call{}, failOrShort(r)
 	}
+	if !c.tool(name) {
+		return Call{}, fail
+	}
 	c.skipBlanks()
 	if r := c.lit("("); r != ok {
 		return Call{}, failOrShort(r)
@@ -78,7 +81,7 @@ func pythonCall(c *cursor, syn Syntax) (Call, outcome) {
 		if r != ok {
 			return Call{}, failOrShort(r)
 		}
-		if _, dup := args[k]; dup {
+		if _, dup := args[k]; dup || !c.member(name, k) {
 			return Call{}, fail
 		}
 		args[k] = nil

@@ -44,13 +44,15 @@ func quietByte(c byte) bool {
 	return c >= 0x20 && c < 0x80 && c != '\\' && c != '"' && !loud[c]
 }
 
-// ReleaseQuietASCII is ReleaseQuiet for the next n bytes of text, which QuietASCII passed: they
-// hold no loud byte, so only the state where the text stands decides (the answer ReleaseQuiet
-// gives for them, without its pass over the bytes).
-func (h *Holder) ReleaseQuietASCII(n int) bool {
-	if !h.ReleaseQuiet(nil) { // the state alone: no byte to read
+// ReleaseQuietASCII is h.ReleaseQuiet for text, the next bytes of the text, which QuietASCII
+// passed: they hold no loud byte, so only the state where the text stands decides (the answer
+// ReleaseQuiet gives for them, without its pass over the bytes but for the last ones, which say
+// whether the line stands after a sentence's end).
+func ReleaseQuietASCII[T string | []byte](h *Holder, text T) bool {
+	if !h.ReleaseQuiet([]byte(nil)) { // the state alone: no byte to read
 		return false
 	}
-	h.off += n
+	noteStop(&h.ts, text)
+	h.off += len(text)
 	return true
 }

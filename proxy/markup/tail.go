@@ -57,6 +57,11 @@ type Param struct {
 // string's decoded content), and nil Params. Both nil means a call with no arguments.
 type Call struct {
 	Syntax Syntax // the one syntax the call was written in
+	// Bare is set when the call is written in a bare form, the whole text being a JSON call
+	// object, a JSON list of them or a Python call list (a [TextStart] opener): nothing but its
+	// shape says it is a call, so a dialect takes it only when its arguments name no member the
+	// tool's schema does not declare (issue 20 G1).
+	Bare   bool
 	Name   string // the tool name as written (Kimi: without functions. and :N)
 	Params []Param
 	JSON   []byte
@@ -74,12 +79,27 @@ type Leak struct {
 // (see the package doc for what counts and which missing closers are forgiven), or when there is
 // no such position.
 func FindTail(text string, syn Syntax) (Leak, bool) {
-	return findFrom(textState{}, text, syn)
+	return findFrom(textState{}, text, syn, nil)
+}
+
+// Declared reports, with member "", whether tool, a tool name as a call's markup writes it, is one
+// the request declares; with a member, whether the tool's schema declares that member of its
+// arguments, asked only of a call written bare ([Call.Bare]), which its shape alone does not make
+// a call. A nil Declared counts every name and member.
+type Declared func(tool, member string) bool
+
+// FindDeclared is [FindTail] counting only calls whose tool name known declares: markup naming
+// another tool is text, as an example of an unknown tool is, and a [Holder] made by
+// [NewHolderFor] with the same known releases it as soon as the name is read (D57:
+// router-for-me/CLIProxyAPI #2857; issue 20 F7). Every call of a tail must be declared; a tail
+// with one undeclared call is none, though a later opener may begin one of its own.
+func FindDeclared(text string, syn Syntax, known Declared) (Leak, bool) {
+	return findFrom(textState{}, text, syn, known)
 }
 
 // findFrom is FindTail on s after text that left the state ts.
-func findFrom(ts textState, s string, syn Syntax) (Leak, bool) {
-	f := first(ts, s, syn, nil)
+func findFrom(ts textState, s string, syn Syntax, known Declared) (Leak, bool) {
+	f := first(ts, s, syn, known, nil)
 	if f.at < 0 || f.st != done || len(f.calls) == 0 {
 		return Leak{}, false
 	}
@@ -193,21 +213,26 @@ type found struct {
 // possible stray word), or a byte that begins an opener of a family of syn where that opener may
 // stand (see [Stand] and the table families).
 // ms, when not nil, gives each position's parse its memo.
-func first(ts textState, s string, syn Syntax, ms *memos) found {
+func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found {
 	for i := 0; i < len(s); i++ {
 		if ts.ordinary() {
-			// Quiet bytes: nothing starts at them and feeding them changes nothing (FuzzQuiet).
-			if i = loudFrom(s, i); i == len(s) {
+			// Quiet bytes: nothing starts at them and feeding them changes nothing (FuzzQuiet)
+			// but the line's last bytes, which say whether a token after them ends a sentence.
+			j := i
+			if i = loudFrom(s, i); i > j {
+				noteStop(&ts, s[j:i])
+			}
+			if i == len(s) {
 				break
 			}
 		}
 		if syn&Invoke != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
-			if w, calls, st := wordTail(s[i:], ms.forPos(i)); st != dead {
+			if w, calls, st := wordTail(s[i:], known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
 		if x := syn & ts.triggered(s, i); x != 0 && ts.mayOpen() {
-			if calls, st := markupTail(s[i:], x, ts.stands(), ms.forPos(i)); st != dead {
+			if calls, st := markupTail(s[i:], x, ts.stands(), known, ms.forPos(i)); st != dead {
 				return found{at: i, calls: calls, st: st}
 			}
 		}
@@ -225,6 +250,10 @@ func (t *textState) triggered(s string, i int) Syntax {
 	if lead {
 		x |= triggers[LineStart][b]
 	}
+	stop := lead || t.afterStop()
+	if stop {
+		x |= triggers[AfterStop][b]
+	}
 	if start {
 		x |= triggers[TextStart][b]
 	}
@@ -236,6 +265,9 @@ func (t *textState) triggered(s string, i int) Syntax {
 	if lead {
 		y |= seconds[LineStart][b]
 	}
+	if stop {
+		y |= seconds[AfterStop][b]
+	}
 	if start {
 		y |= seconds[TextStart][b]
 	}
@@ -243,7 +275,7 @@ func (t *textState) triggered(s string, i int) Syntax {
 }
 
 // wordTail checks s, which starts at a line start, as blanks, a stray word and an Invoke tail.
-func wordTail(s string, m *memo) (string, []Call, status) {
+func wordTail(s string, known Declared, m *memo) (string, []Call, status) {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -276,13 +308,13 @@ func wordTail(s string, m *memo) (string, []Call, status) {
 			return w, nil, more
 		}
 	}
-	calls, st := seq(s, i, Invoke, 1<<LineStart, m)
+	calls, st := seq(s, i, Invoke, 1<<LineStart, known, m)
 	return w, calls, st
 }
 
 // markupTail checks s as a tail of any family of syn whose openers may stand where s begins
 // (stands: a bit per [Stand]).
-func markupTail(s string, syn Syntax, stands uint8, m *memo) ([]Call, status) {
+func markupTail(s string, syn Syntax, stands uint8, known Declared, m *memo) ([]Call, status) {
 	best := dead
 	var tried Syntax
 	for k := range families {
@@ -291,7 +323,7 @@ func markupTail(s string, syn Syntax, stands uint8, m *memo) ([]Call, status) {
 			continue
 		}
 		tried |= x
-		calls, st := seq(s, 0, x, stands, m)
+		calls, st := seq(s, 0, x, stands, known, m)
 		if st == done {
 			return calls, done
 		}
@@ -304,8 +336,8 @@ func markupTail(s string, syn Syntax, stands uint8, m *memo) ([]Call, status) {
 
 // seq checks s from byte start as one or more blocks of syntax x (of any of its rows), blanks
 // between and after.
-func seq(s string, start int, x Syntax, stands uint8, m *memo) ([]Call, status) {
-	c := &cursor{s: s, i: start, m: m}
+func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) ([]Call, status) {
+	c := &cursor{s: s, i: start, m: m, known: known}
 	var calls []Call
 	for {
 		cs, o := blockOf(c, x, stands)
@@ -322,7 +354,7 @@ func seq(s string, start int, x Syntax, stands uint8, m *memo) ([]Call, status) 
 		if c.eof() {
 			return calls, done
 		}
-		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd // a later block follows blanks after markup
+		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop // a later block follows blanks after markup
 	}
 }
 
@@ -333,6 +365,9 @@ func blockOf(c *cursor, x Syntax, stands uint8) ([]Call, outcome) {
 	for _, f := range rowsOf[bits.TrailingZeros(uint(x))] {
 		c.i = start
 		cs, o := block(c, f, stands)
+		if (o == whole || o == cut) && !c.allTools(cs) {
+			o = fail // a reader that does not check its names as it reads them
+		}
 		if o == whole || o == cut {
 			return cs, o
 		}
@@ -343,8 +378,19 @@ func blockOf(c *cursor, x Syntax, stands uint8) ([]Call, outcome) {
 	return nil, best
 }
 
+// allTools reports whether every call of cs names a tool that counts (see cursor.tool).
+func (c *cursor) allTools(cs []Call) bool {
+	for _, call := range cs {
+		if !c.tool(call.Name) {
+			return false
+		}
+	}
+	return true
+}
+
 // block parses one block of family f.
 func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
+	c.bare = false
 	switch f.body {
 	case bodyInvokeItems:
 		if stands&(1<<LineStart) == 0 { // glued after text: only MiniMax's wrapper token
@@ -363,5 +409,26 @@ func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	case bodyMistral:
 		return mistralBlock(c)
 	}
-	return envelope(c, f, stands)
+	c.bare = bareOpener(f, c.rest(), stands)
+	cs, o := envelope(c, f, stands)
+	if (o == whole || o == cut) && c.bare {
+		for k := range cs {
+			cs[k].Bare = true
+		}
+	}
+	return cs, o
+}
+
+// bareOpener reports whether the markup of f that s begins opens with one of its [TextStart]
+// openers, where one may stand (stands).
+func bareOpener(f *Family, s string, stands uint8) bool {
+	if stands&(1<<TextStart) == 0 {
+		return false
+	}
+	for _, o := range f.Open {
+		if o.Stand == TextStart && strings.HasPrefix(s, o.Text) {
+			return true
+		}
+	}
+	return false
 }

@@ -95,11 +95,17 @@ func deepseekCallRest(c *cursor) (Call, outcome) {
 		return Call{}, short
 	}
 	if t != "function" || c.s[c.i] == '{' {
+		if !c.tool(t) {
+			return Call{}, fail
+		}
 		return argsEnd(c, Call{Syntax: DeepSeek, Name: t}, dsCallEnd)
 	}
 	name, o := c.name()
 	if o != whole {
 		return Call{}, o
+	}
+	if !c.tool(name) {
+		return Call{}, fail
 	}
 	c.skipBlanks()
 	if r := c.lit("```"); r != ok {

@@ -127,6 +127,9 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 	if o != whole {
 		return Call{}, o
 	}
+	if !c.tool(name) {
+		return Call{}, fail
+	}
 	call := Call{Syntax: ToolCallXML, Name: name}
 	for {
 		c.skipBlanks()
@@ -240,7 +243,7 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 	if r != ok {
 		return Call{}, short
 	}
-	if c.eof() || !isBlank(c.s[c.i]) && c.s[c.i] != '<' {
+	if c.eof() || !isBlank(c.s[c.i]) && c.s[c.i] != '<' || !c.tool(name) {
 		return Call{}, fail
 	}
 	if f.NameSep != "" {

@@ -187,7 +187,7 @@ func finishWithCalls(reason string, calls []sentCall) bool {
 // none when the leaked calls only copy the message's structured calls.
 func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *repair.Reporter, opt Options) (keep string, added []json.RawMessage, ok bool) {
 	start, leaked, found := 0, []markup.Call(nil), false
-	if l, ok := markup.FindTail(content, Syntaxes); ok {
+	if l, ok := markup.FindDeclared(content, Syntaxes, tools.Declares); ok {
 		start, leaked, found = l.Start, l.Calls, true
 	} else if opt.TextFormat == FormatGongju {
 		var h bridgeHolder
@@ -202,7 +202,7 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 	}
 	inputs := make([][]byte, len(leaked))
 	for i, cl := range leaked {
-		in, err := tools.CallInput(cl.Name, toParams(cl.Params), cl.JSON)
+		in, err := tools.LeakedInput(cl.Name, toParams(cl.Params), cl.JSON, cl.Bare)
 		if err != nil {
 			rep.Fail("leaked call does not fit the request's tools")
 			return "", nil, false

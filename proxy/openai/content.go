@@ -42,7 +42,7 @@ type choiceState struct {
 }
 
 func newChoice(s *Stream, index int) *choiceState {
-	c := &choiceState{s: s, index: index, holder: markup.NewHolder(Syntaxes), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
+	c := &choiceState{s: s, index: index, holder: markup.NewHolderFor(Syntaxes, s.tools.Declares), byIndex: map[int]*call{}, outIndex: map[int]bool{}}
 	if s.opt.TextFormat == FormatGongju {
 		c.bridge = &bridgeHolder{}
 	}
@@ -59,7 +59,7 @@ func (c *choiceState) addContent(p *piece) {
 		return
 	}
 	text := p.content
-	if c.undecided.Len() == 0 && c.bridge == nil && markup.QuietASCII(text) && c.holder.ReleaseQuietASCII(len(text)) {
+	if c.undecided.Len() == 0 && c.bridge == nil && markup.QuietASCII(text) && markup.ReleaseQuietASCII(c.holder, text) {
 		c.decided += len(text) // prose that can start no markup: what Safe and Release would do (issue 21 item 1)
 		return
 	}
@@ -143,7 +143,7 @@ func (c *choiceState) leakedTail() {
 	}
 	inputs := make([][]byte, len(calls))
 	for i, cl := range calls {
-		in, err := s.tools.CallInput(cl.Name, toParams(cl.Params), cl.JSON)
+		in, err := s.tools.LeakedInput(cl.Name, toParams(cl.Params), cl.JSON, cl.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return

@@ -40,3 +40,26 @@ func (t *Tools) CallInput(name string, params []Param, jsonArgs []byte) ([]byte,
 	}
 	return nil, fmt.Errorf("arguments of %q do not fit its schema", name)
 }
+
+// LeakedInput is [Tools.CallInput] for a call that leaked into text. A call written bare (bare:
+// the whole answer is a JSON call object, a JSON list of them or a Python call list, and nothing
+// but that shape says it is a call, as Llama 3 JSON, xLAM and pythonic answers are) must also name
+// only members the tool's schema declares (HasParam): a JSON answer to "give me JSON" that has a
+// "name" and "arguments" of an offered tool but other members is a look-alike, not a call (issue
+// 20 G1).
+func (t *Tools) LeakedInput(name string, params []Param, jsonArgs []byte, bare bool) ([]byte, error) {
+	in, err := t.CallInput(name, params, jsonArgs)
+	if err != nil || !bare {
+		return in, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(in, &members); err != nil {
+		return nil, fmt.Errorf("reading the input of bare call %q: %w", name, err)
+	}
+	for k := range members {
+		if !t.HasParam(name, k) {
+			return nil, fmt.Errorf("bare call %q names %q, which its schema does not declare", name, k)
+		}
+	}
+	return in, nil
+}

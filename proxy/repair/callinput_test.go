@@ -80,3 +80,47 @@ func toolsOf(t *testing.T, api, request string) *Tools {
 	}
 	return tools
 }
+
+// TestLeakedInputBare: a call written bare (the whole text a JSON call object or list, or a
+// Python call list) becomes a call only when every member of its input is a property the tool's
+// schema declares, through a root $ref or allOf too; a call in an envelope keeps the members its
+// schema allows (issue 20 G1).
+func TestLeakedInputBare(t *testing.T) {
+	req := `{"tools":[{"type":"function","function":{"name":"ls","parameters":{"type":"object","properties":{"path":{"type":"string"},"depth":{"type":"integer"}}}}},` +
+		`{"type":"function","function":{"name":"grep","parameters":{"allOf":[{"type":"object","properties":{"pattern":{"type":"string"}}}]}}},` +
+		`{"type":"function","function":{"name":"strict","parameters":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}}}]}`
+	tools := toolsOf(t, "chat", req)
+	tests := []struct {
+		name, tool string
+		params     []Param
+		json       string
+		bare       bool
+		want       string // "" for no call
+	}{
+		{"bare, declared members", "ls", nil, `{"path":"/","depth":"2"}`, true, `{"path":"/","depth":2}`},
+		{"bare, no members", "ls", nil, `{}`, true, `{}`},
+		{"bare, an undeclared member", "ls", nil, `{"path":"/","hidden":true}`, true, ""},
+		{"enveloped, an undeclared member the schema allows", "ls", nil, `{"path":"/","hidden":true}`, false, `{"path":"/","hidden":true}`},
+		{"bare, declared through allOf", "grep", nil, `{"pattern":"x"}`, true, `{"pattern":"x"}`},
+		{"bare, undeclared beside allOf", "grep", nil, `{"pattern":"x","i":true}`, true, ""},
+		{"bare Python params", "ls", []Param{{Name: "path", Value: "/"}, {Name: "all", Value: "1"}}, "", true, ""},
+		{"bare, not fitting anyway", "strict", nil, `{"a":"x","b":1}`, true, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var js []byte
+			if tc.json != "" {
+				js = []byte(tc.json)
+			}
+			in, err := tools.LeakedInput(tc.tool, tc.params, js, tc.bare)
+			switch {
+			case tc.want == "" && err == nil:
+				t.Fatalf("a call made: %s", in)
+			case tc.want != "" && err != nil:
+				t.Fatalf("no call: %v", err)
+			case tc.want != "" && string(in) != tc.want:
+				t.Fatalf("input %s, want %s", in, tc.want)
+			}
+		})
+	}
+}

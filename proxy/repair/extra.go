@@ -26,30 +26,22 @@ type extras struct {
 	uniqueItems              bool
 }
 
-// handled are the keywords the compiler reads (schema.go keyword, bound): any other keyword
-// that is no annotation makes its node opaque.
-var handled = map[string]bool{
-	"type": true, "nullable": true, "properties": true, "patternProperties": true, "required": true,
-	"items": true, "additionalItems": true, "enum": true, "const": true, "$ref": true, "pattern": true,
-	"additionalProperties": true, "not": true, "prefixItems": true, "allOf": true, "anyOf": true,
-	"oneOf": true, "minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
-	"minItems": true, "maxItems": true, "minLength": true, "maxLength": true, "minProperties": true,
-	"maxProperties": true,
-}
-
-// annotations are the keywords that say nothing of which values fit (plus the containers of
-// definitions and the identifiers of a document), and every "x-" extension.
-var annotations = map[string]bool{
-	"title": true, "description": true, "examples": true, "example": true, "default": true,
-	"$comment": true, "format": true, "deprecated": true, "readOnly": true, "writeOnly": true,
-	"contentMediaType": true, "contentEncoding": true, "contentSchema": true, "$schema": true,
-	"$id": true, "id": true, "$defs": true, "definitions": true, "$anchor": true,
-	"$dynamicAnchor": true, "$vocabulary": true, "markdownDescription": true, "enumDescriptions": true,
-}
-
-// isAnnotation reports whether the keyword k constrains nothing.
-func isAnnotation(k string) bool {
-	return annotations[k] || strings.HasPrefix(k, "x-")
+// unjudged are the assertion keywords of JSON Schema drafts 4 to 2020-12 and OpenAPI 3.x that the
+// compiler does not implement (the others it reads: schema.go keyword, bound, and this file): a
+// node that carries one is opaque, since which values fit it cannot be told. Every other keyword
+// the compiler does not read is an annotation and is ignored, as the specification says of an
+// unknown keyword (JSON Schema 2020-12 core §6.5 "Unknown keywords"; OpenAPI 3.x
+// discriminator, xml, externalDocs, Gemini's propertyOrdering, strict, vendor keys): a repair fires
+// under it. Draft 3's disallow, extends and divisibleBy are listed as well, for the old schemas
+// some tools still carry.
+var unjudged = map[string]bool{
+	"unevaluatedProperties": true, // 2019-09, 2020-12
+	"unevaluatedItems":      true, // 2019-09, 2020-12
+	"$dynamicRef":           true, // 2020-12
+	"$recursiveRef":         true, // 2019-09
+	"disallow":              true, // draft 3
+	"extends":               true, // draft 3
+	"divisibleBy":           true, // draft 3
 }
 
 // extraKeyword compiles k into s.ext when it is one of this file's keywords and reports

@@ -88,9 +88,10 @@ func TestExtraKeywordsRepair(t *testing.T) {
 	}, Options{})
 }
 
-// TestUnknownKeywordFailsOpen: a keyword the validator does not know makes its place one that
-// cannot be judged, so no repair fires under it, whatever repair it is, at the place, above it
-// or beside it; annotations do not. Attack round 2026-12-01, F3.
+// TestUnknownKeywordFailsOpen: an assertion keyword the validator does not implement makes its
+// place one that cannot be judged, so no repair fires under it, whatever repair it is, at the
+// place, above it or beside it; annotations and unknown keywords do not. Attack round
+// 2026-12-01, F3; issue 20 G3.
 func TestUnknownKeywordFailsOpen(t *testing.T) {
 	arr := func(kw string) string {
 		return `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"integer"}` + kw + `},"n":{"type":"integer"}}}`
@@ -102,11 +103,33 @@ func TestUnknownKeywordFailsOpen(t *testing.T) {
 		{"unknown beside the place", arr(`,"unevaluatedItems":false`), `{"lines":[1],"n":"2"}`, "", nil},
 		{"unknown item", `{"type":"object","properties":{"lines":{"type":"array","items":{"type":"integer","$dynamicRef":"#x"}}}}`, `{"lines":"[1,2]"}`, "", nil},
 		{"unknown at the root", `{"type":"object","properties":{"n":{"type":"integer"}},"unevaluatedProperties":false}`, `{"n":"2"}`, "", nil},
-		{"unknown in a branch", `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","foo":1},{"type":"null"}]}}}`, `{"n":"2"}`, "", nil},
+		{"unjudged in a branch", `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","$recursiveRef":"#"},{"type":"null"}]}}}`, `{"n":"2"}`, "", nil},
+		{"draft 3 divisibleBy", `{"type":"object","properties":{"n":{"type":"integer","divisibleBy":5}}}`, `{"n":"2"}`, "", nil},
 		{"bad multipleOf", `{"type":"object","properties":{"n":{"type":"integer","multipleOf":"5"}}}`, `{"n":"2"}`, "", nil},
 	}
 	runRepairTests(t, tests, Options{})
 	runRepairTests(t, []repairTest{
-		{"args under unknown", `{"type":"object","properties":{"n":{"type":"integer"}},"unevaluatedProperties":false}`, `{"n":2,}`, "", nil},
+		{"args under unjudged", `{"type":"object","properties":{"n":{"type":"integer"}},"unevaluatedProperties":false}`, `{"n":2,}`, "", nil},
 	}, Options{Args: true})
+}
+
+// TestUnknownKeywordIgnored: a keyword no draft of JSON Schema nor OpenAPI asserts with is an
+// annotation (JSON Schema 2020-12 core §6.5): the keywords real tool schemas carry beside the
+// standard ones — OpenAPI's discriminator, xml and externalDocs, Gemini's propertyOrdering,
+// strict, ajv's errorMessage, Pydantic's title, vendor keys — leave every repair under them to
+// fire, at the root, at the place and in a branch (issue 20 G3).
+func TestUnknownKeywordIgnored(t *testing.T) {
+	coerce := []string{KindCoerce}
+	obj := func(root, place string) string {
+		return `{"type":"object"` + root + `,"properties":{"lines":{"type":"array","items":{"type":"integer"}` + place + `},"n":{"type":"integer"}}}`
+	}
+	tests := []repairTest{
+		{"propertyOrdering", obj(`,"propertyOrdering":["lines","n"]`, ""), `{"lines":"[1,2]"}`, `{"lines":[1,2]}`, coerce},
+		{"strict", obj(`,"strict":true,"additionalProperties":false`, ""), `{"lines":"[1,2]"}`, `{"lines":[1,2]}`, coerce},
+		{"discriminator", `{"type":"object","properties":{"op":{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"},"n":{"type":"integer"}},"required":["kind"]},{"type":"object","properties":{"kind":{"const":"b"}},"required":["kind"],"additionalProperties":false}],"discriminator":{"propertyName":"kind"}}}}`, `{"op":{"kind":"a","n":"2"}}`, `{"op":{"kind":"a","n":2}}`, coerce},
+		{"vendor keys at the place", obj("", `,"errorMessage":"lines!","vendorHint":{"ui":"list"},"xml":{"wrapped":true}`), `{"lines":"[1,2]"}`, `{"lines":[1,2]}`, coerce},
+		{"unknown in a branch", `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","foo":1},{"type":"null"}]}}}`, `{"n":"2"}`, `{"n":2}`, coerce},
+		{"unknown only", `{"type":"object","properties":{"n":{"type":"integer"},"o":{"foo":1}}}`, `{"n":"2","o":[1]}`, `{"n":2,"o":[1]}`, coerce},
+	}
+	runRepairTests(t, tests, Options{})
 }

@@ -145,7 +145,7 @@ func (c *compiler) compile(v *value, ptr string) *schema {
 			continue
 		}
 		known = c.keyword(s, k, e, p) || known
-		if !handled[k] && !isAnnotation(k) {
+		if unjudged[k] {
 			s.opaque, known = true, true
 		}
 	}

@@ -123,6 +123,17 @@ func (t *Tools) Has(name string) bool {
 	return t.lookup(name) != nil
 }
 
+// Declares is Has with member "" and HasParam otherwise: whether the request offers tool, or the
+// tool's schema declares member. It is the shape of markup.Declared, which a dialect hands the
+// leaked-call finder (proxy/markup) so that it lets markup of another tool, and a bare call
+// naming an undeclared member, go as soon as it reads them (issue 20 F7, G1).
+func (t *Tools) Declares(tool, member string) bool {
+	if member == "" {
+		return t.Has(tool)
+	}
+	return t.HasParam(tool, member)
+}
+
 // HasParam reports whether param is a top-level property of the tool's input schema (found in
 // "properties" of the root, through a root $ref or allOf). False for an unknown tool or a tool
 // without a usable schema.

@@ -290,7 +290,7 @@ func (s *Stream) leakedOutput(resp jsontext.Object, out json.RawMessage) (json.R
 			continue
 		}
 		text := m.Content[last].Text
-		l, found := markup.FindTail(text, Syntaxes)
+		l, found := markup.FindDeclared(text, Syntaxes, s.tools.Declares)
 		if !found {
 			continue
 		}

@@ -75,17 +75,17 @@ func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 				// A data event this dialect cannot read (or an event of other fields, such as a
 				// data line whose name came garbled), behind held events: nothing is known of
 				// it, so the held events go out as they came, then it, in their order (a
-				// fail-open); a comment (a keep-alive) passes at once.
+				// fail-open).
 				s.rep.Fail("an event that is not a Responses event object behind a held text")
 				s.holding, s.msgDone = nil, -1
 				return s.flush(w, raw, e)
 			}
-			if !bytes.Contains(raw, []byte(":")) {
-				// blank lines only: they keep their place, so that a stream that turns out
-				// healthy stays byte for byte
-				s.held = append(s.held, heldEvent{raw: bytes.Clone(raw)})
-				return nil
-			}
+			// Comments and blank lines keep their place behind the held events, so that a
+			// text that proves healthy goes out byte for byte, as Chat and Anthropic keep
+			// theirs behind a held text (D49); a hold that lasts is covered by the proxy's own
+			// keep-alive (HoldingSpan). They used to pass at once, ahead of the held events.
+			s.held = append(s.held, heldEvent{raw: bytes.Clone(raw)})
+			return nil
 		}
 		return s.write(w, raw, e)
 	}
@@ -145,7 +145,7 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, e *event) error {
 	key := textKey{e.ItemID, *e.ContentIndex}
 	th := s.texts[key]
 	if th == nil {
-		th = &textHold{h: markup.NewHolder(Syntaxes)}
+		th = &textHold{h: markup.NewHolderFor(Syntaxes, s.tools.Declares)}
 		s.texts[key] = th
 	}
 	start := th.all.Len()
@@ -294,7 +294,7 @@ func (s *Stream) leakedCalls(leaked []markup.Call) ([]json.RawMessage, bool) {
 		for k, p := range cl.Params {
 			params[k] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
 		}
-		in, err := s.tools.CallInput(cl.Name, params, cl.JSON)
+		in, err := s.tools.LeakedInput(cl.Name, params, cl.JSON, cl.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return nil, false
