@@ -18,12 +18,11 @@ type chatCall struct {
 	name, args string
 	object     bool // arguments came as a JSON object, not a string (D20)
 
-	// the stream's structure: the id the call began with, and the chain of its arguments
-	// deltas while each is the one before it plus more (D71)
-	id     string
-	last   string
-	texts  int
-	broken bool
+	// the stream's structure: the id the call began with, whether its first delta lacked "type"
+	// before it was named (D72), and the chain of its arguments deltas (D71, repair.Chain)
+	id      string
+	untyped bool
+	cum     repair.Chain
 }
 
 // chatFaults finds the faults of a Chat Completions stream: frames that are no chunk, error frames,
@@ -84,16 +83,18 @@ func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
 				if cl == nil {
 					cl = &chatCall{id: tc.ID}
 					calls[i] = cl
-					if name != "" && (tc.Type == nil || *tc.Type == "") {
-						f.add("D72", "shape", where, `a call's first delta without "type":"function"`)
-					}
+					cl.untyped = tc.Type == nil || *tc.Type == ""
+				}
+				if cl.untyped && name != "" {
+					f.add("D72", "shape", where, `a call's first delta without "type":"function"`)
+					cl.untyped = false
 				}
 				if cl.name == "" || name != cl.name {
 					cl.name += name
 				}
 				before := cl.args
 				addArgs(cl, tc.Function.Arguments)
-				cl.chain(cl.args[len(before):])
+				cl.cum.Next([]byte(before), []byte(cl.args[len(before):]))
 			}
 			if ch.FinishReason != nil {
 				finish = *ch.FinishReason
@@ -103,25 +104,17 @@ func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
 	chatMessageFaults(f, content.String(), calls, finish, tools)
 }
 
-// chain follows the arguments text a delta of the call added (D71): when the second delta and
-// every one after it is the one before it plus more, the stream may resend the whole arguments
-// so far (cumulative, see chatMessageFaults).
-func (cl *chatCall) chain(text string) {
-	if cl.broken || text == "" {
-		return
-	}
-	if cl.texts > 0 && (len(text) <= len(cl.last) || !strings.HasPrefix(text, cl.last)) {
-		cl.broken = true
-		return
-	}
-	cl.last = text
-	cl.texts++
-}
-
 // cumulative reports whether the call's arguments were resent whole in every delta (D71): an
 // unbroken chain of two texts or more whose concatenation is no JSON and whose last text is.
 func (cl *chatCall) cumulative() bool {
-	return !cl.broken && cl.texts > 1 && !json.Valid([]byte(cl.args)) && json.Valid([]byte(cl.last))
+	last, ok := cl.cum.Last([]byte(cl.args))
+	return ok && !json.Valid([]byte(cl.args)) && json.Valid(last)
+}
+
+// last is the call's last arguments text of its chain (D71), "" when there is none.
+func (cl *chatCall) last() string {
+	last, _ := cl.cum.Last([]byte(cl.args))
+	return string(last)
 }
 
 // addArgs appends an arguments delta: a JSON string's text, or an object's JSON (D20).
@@ -184,7 +177,7 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 		}
 		if cl.cumulative() {
 			f.add("D71", "shape", where, "every arguments delta resends the whole arguments so far: the client's concatenation is no JSON")
-			callFaults(f, where, cl.name, cl.last, tools, repair.Options{Args: true})
+			callFaults(f, where, cl.name, cl.last(), tools, repair.Options{Args: true})
 			continue
 		}
 		if !json.Valid([]byte(cl.args)) && tools.Has(cl.name) {

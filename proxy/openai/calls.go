@@ -237,7 +237,8 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 			if cl.scan != nil {
 				cl.scan.Feed(text)
 			}
-			if (cl.cum.hold || extends) && c.resendGoesOn(cl, extends) {
+			// an empty delta carries nothing: the chain holds on through it (D71)
+			if (cl.cum.hold || extends) && c.resendGoesOn(cl, extends || len(text) == 0 && !cl.cum.Broken()) {
 				return
 			}
 			c.settleSpans(cl)

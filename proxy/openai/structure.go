@@ -22,7 +22,9 @@ import (
 // is not whole before its last delta). The same id repeated is the same call; a new id without a
 // name is a gateway's fresh id on every chunk (oracle/langchain-oracle PR #254), which the SDKs
 // read as the same call; and a delta with cl's name and exactly cl's arguments again is a resend,
-// never a second call (a call is not made twice: D21 mends {A}{A}).
+// never a second call (a call is not made twice: D21 mends {A}{A}), and neither is one with cl's
+// name whose text cannot begin arguments (white space after the whole object from a gateway that
+// repeats the id and name on every chunk).
 //
 // The call is given by the id and name it began with and its arguments so far, args (kept
 // false: they are not all kept, and cannot be judged whole).
@@ -36,7 +38,9 @@ func beginsAnother(clID, clName string, args []byte, kept bool, tc *wireToolCall
 		return false
 	}
 	if tc.Function != nil {
-		if text, _, ok := argText(tc.Function.Arguments); ok && bytes.Equal(bytes.TrimSpace(text), bytes.TrimSpace(args)) {
+		text, _, ok := argText(tc.Function.Arguments)
+		t := bytes.TrimSpace(text)
+		if ok && (bytes.Equal(t, bytes.TrimSpace(args)) || len(text) > 0 && (len(t) == 0 || t[0] != '{')) {
 			return false
 		}
 	}

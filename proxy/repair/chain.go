@@ -19,13 +19,15 @@ type Chain struct {
 
 // Next takes the text of a delta that is about to be appended to input, the call's input so far
 // (every text of the call must come through Next, in order, and be appended), and reports whether
-// it extends the chain: it is the last text plus more. An empty text carries nothing and leaves
-// the chain as it is.
+// it extends the chain: it is the last text plus more, or, once the chain has two texts, the last
+// text again (a provider that resends its final text with the finish). A text equal to the one
+// text before it is the whole input sent twice (D21), no chain. An empty text carries nothing and
+// leaves the chain as it is.
 func (c *Chain) Next(input, text []byte) bool {
 	if c.broken || len(text) == 0 {
 		return false
 	}
-	if c.texts > 0 && (len(text) <= c.n || c.at+c.n > len(input) || !bytes.Equal(text[:c.n], input[c.at:c.at+c.n])) {
+	if c.texts > 0 && (len(text) < c.n || len(text) == c.n && c.texts < 2 || c.at+c.n > len(input) || !bytes.Equal(text[:c.n], input[c.at:c.at+c.n])) {
 		c.broken = true
 		return false
 	}

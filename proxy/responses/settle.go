@@ -59,16 +59,18 @@ type announced struct {
 	rec     repair.CallRecord // what the call reported as shape, once
 }
 
-// is reports whether the function_call item it is the announced call: the same item id, or
-// the same call_id (the API allows an item without id: anomalyco/opencode PR #45081).
-func (a *announced) is(it *wireItem) bool {
-	return it.ID != "" && it.ID == a.id || it.CallID != "" && it.CallID == a.callID
-}
-
-// announcement returns the announced call the function_call item it is, or nil.
+// announcement returns the announced call the function_call item it is, or nil: the one with
+// its item id, else the one with its call_id (the API allows an item without id, and a gateway
+// may give the done item an id of its own: anomalyco/opencode PR #45081). The item id is looked
+// at first, so that parallel calls a gateway gave one call_id stay apart.
 func (s *Stream) announcement(it *wireItem) *announced {
 	for _, a := range s.calls {
-		if a.is(it) {
+		if it.ID != "" && it.ID == a.id {
+			return a
+		}
+	}
+	for _, a := range s.calls {
+		if it.CallID != "" && it.CallID == a.callID {
 			return a
 		}
 	}
