@@ -255,8 +255,11 @@ var sdkKnownGaps = map[string]string{}
 // from the input_json_delta events alone as Claude Code does; each with why. There the SDK's
 // result through toolfix must still equal its result straight.
 var sdkAccumulateOtherwise = map[string]string{
-	"anthropic/programmatic-call-input-in-start-untouched anthropic":    "the SDK keeps a start's input when no delta follows (BetaMessageStream)",
-	"anthropic/programmatic-call-input-in-start-untouched ai-anthropic": "the AI SDK keeps a start's input and reports a server_tool_use as a tool call",
+	"anthropic/programmatic-call-input-in-start-untouched anthropic":          "the SDK keeps a start's input when no delta follows (BetaMessageStream)",
+	"anthropic/programmatic-call-input-in-start-untouched ai-anthropic":       "the AI SDK keeps a start's input and reports a server_tool_use as a tool call",
+	"responses/attack-struct-reasoning-two-calls-late-dones openai-responses": "finalResponse() lists the calls in output order; the client package in the order their output_item.done came (reversed here)",
+	"responses/struct-lookalike-empty-final-output openai-responses":          "finalResponse() reads response.completed's output, which the Codex backend (store:false) sends empty; the client package, like Codex, reads the output_item.done events",
+	"responses/struct-lookalike-incomplete ai-openai-responses":               "the AI SDK reports response.incomplete as finish reason length; the client package gives an incomplete response no finish",
 }
 
 // TestSDKsOnCases has the official SDK parsers consume every openai, anthropic and responses case

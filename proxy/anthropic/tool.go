@@ -312,7 +312,9 @@ func compactJSON(in []byte) ([]byte, error) {
 // from stop_reason whether to run tools. It announces only calls that fit: a message with a call
 // that does not (judgeCall) keeps its stop_reason (the law, docs/repairs.md). A null in a later
 // message_delta, after one that went out with a stop_reason (a gateway's usage-only update:
-// LibreChat-AI/agents PR #308), is no wrong stop_reason but none, and passes as it came.
+// LibreChat-AI/agents PR #308), is no wrong stop_reason but none, and passes as it came — unless
+// toolfix rewrote the one before: the SDKs take the later null as the message's stop_reason
+// (anthropics/anthropic-sdk-python #1940), so it becomes "tool_use" too (counted once).
 func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	if e.Delta == nil || e.Delta.StopReason == nil {
 		return raw
@@ -320,7 +322,7 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	sr := string(bytes.TrimSpace(e.Delta.StopReason))
 	later := s.said
 	s.said = s.said || sr != "null"
-	if s.calls == 0 || s.unfit > 0 || sr != `"end_turn"` && sr != "null" || sr == "null" && later {
+	if s.calls == 0 || s.unfit > 0 || sr != `"end_turn"` && sr != "null" || sr == "null" && later && !s.stopFixed {
 		return raw
 	}
 	out, ok := withNested(raw, data, "message_delta", "delta", "stop_reason", json.RawMessage(`"tool_use"`))
@@ -328,6 +330,9 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 		return raw
 	}
 	s.said = true
-	s.rep.Repair("", "stop_reason")
+	if !s.stopFixed {
+		s.rep.Repair("", "stop_reason")
+	}
+	s.stopFixed = true
 	return out
 }

@@ -106,12 +106,18 @@ func AnthropicStream(body []byte) (*Message, error) {
 				b.Signature += d.Signature
 			}
 		case "message_delta":
-			var d struct {
-				StopReason *string `json:"stop_reason"`
-			}
+			// as the SDKs' accumulators do (MessageStream): a stop_reason the delta carries,
+			// null included, replaces the one before (a later usage-only delta's null resets it:
+			// anthropics/anthropic-sdk-python #1940)
+			var d map[string]json.RawMessage
 			_ = json.Unmarshal(e.Delta, &d)
-			if d.StopReason != nil {
-				msg.StopReason = *d.StopReason
+			if raw, ok := d["stop_reason"]; ok {
+				var sr *string
+				_ = json.Unmarshal(raw, &sr)
+				msg.StopReason = ""
+				if sr != nil {
+					msg.StopReason = *sr
+				}
 			}
 		case "error":
 			return msg, fmt.Errorf("event %d: error event: %s", n, e.Error)
