@@ -259,6 +259,7 @@ var sdkAccumulateOtherwise = map[string]string{
 	"anthropic/programmatic-call-input-in-start-untouched ai-anthropic":       "the AI SDK keeps a start's input and reports a server_tool_use as a tool call",
 	"responses/attack-struct-reasoning-two-calls-late-dones openai-responses": "finalResponse() lists the calls in output order; the client package in the order their output_item.done came (reversed here)",
 	"responses/struct-lookalike-empty-final-output openai-responses":          "finalResponse() reads response.completed's output, which the Codex backend (store:false) sends empty; the client package, like Codex, reads the output_item.done events",
+	"anthropic/ex-lookalike-message-delta-usage-only ai-anthropic":            "the AI SDK maps the later usage-only delta's null stop_reason to finish reason other (the anthropic SDK and the client package to null)",
 	"responses/struct-lookalike-incomplete ai-openai-responses":               "the AI SDK reports response.incomplete as finish reason length; the client package gives an incomplete response no finish",
 }
 
