@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/toolfix/toolfix/install/doctor"
+	"github.com/toolfix/toolfix/providers/configtest"
 	"github.com/toolfix/toolfix/proxy"
 )
 
@@ -227,12 +228,7 @@ func TestDoctorNamesConnectedClient(t *testing.T) {
 // With nothing listening, doctor and status exit 1.
 func TestDoctorAndStatusProxyDown(t *testing.T) {
 	tempHome(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	ln.Close()
+	port := strconv.Itoa(configtest.RefusingPort(t))
 	code, out, _ := run(t, "", false, "doctor", "--port", port)
 	if code != 1 || !strings.Contains(out, "✗ proxy") || !strings.Contains(out, "no toolfix proxy answers on 127.0.0.1:"+port) || !strings.Contains(out, "✗ install") {
 		t.Errorf("doctor: exit %d\n%s", code, out)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/toolfix/toolfix/install"
 	"github.com/toolfix/toolfix/install/doctor"
 	"github.com/toolfix/toolfix/providers"
+	"github.com/toolfix/toolfix/providers/configtest"
 )
 
 // TestColorEnabled: colour only on a terminal, and NO_COLOR (any value, empty too) or TERM=dumb
@@ -52,12 +52,7 @@ func TestColorEnabled(t *testing.T) {
 func fakeDoctor(t *testing.T) {
 	t.Helper()
 	home := tempHome(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
+	port := configtest.RefusingPort(t)
 	old := newDoctor
 	newDoctor = func(int, time.Duration) (*doctor.Doctor, error) {
 		env := providers.Env{Home: home, Getenv: os.Getenv}

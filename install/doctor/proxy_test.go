@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/toolfix/toolfix/install"
+	"github.com/toolfix/toolfix/providers/configtest"
 	"github.com/toolfix/toolfix/proxy"
 )
 
@@ -48,16 +49,11 @@ func portOf(t *testing.T, raw string) int {
 	return p
 }
 
-// closedPort is a loopback port nothing listens on.
+// closedPort is a loopback port nothing listens on, held for the rest of the test so that no
+// other test can be given it (configtest.RefusingPort).
 func closedPort(t *testing.T) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	return p
+	return configtest.RefusingPort(t)
 }
 
 func TestCheckProxy(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -71,7 +72,7 @@ func AnthropicStream(body []byte) (*Message, error) {
 			stopped = true
 		case "content_block_start":
 			if e.Index == nil || *e.Index != len(msg.Content) {
-				return nil, fmt.Errorf("event %d: content_block_start index %v, want %d", n, e.Index, len(msg.Content))
+				return nil, fmt.Errorf("event %d: content_block_start index %s, want %d", n, indexText(e.Index), len(msg.Content))
 			}
 			b := &Block{}
 			if err := json.Unmarshal(e.ContentBlock, b); err != nil {
@@ -81,7 +82,7 @@ func AnthropicStream(body []byte) (*Message, error) {
 			msg.Content = append(msg.Content, b)
 		case "content_block_delta":
 			if e.Index == nil || *e.Index < 0 || *e.Index >= len(msg.Content) {
-				return nil, fmt.Errorf("event %d: delta for unknown block %v", n, e.Index)
+				return nil, fmt.Errorf("event %d: delta for unknown block %s", n, indexText(e.Index))
 			}
 			b := msg.Content[*e.Index]
 			var d struct {
@@ -246,4 +247,12 @@ func jsonEqual(a, b any) bool {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	return bytes.Equal(ja, jb)
+}
+
+// indexText is an event's block index as an error says it: the number, or "missing" for none.
+func indexText(i *int) string {
+	if i == nil {
+		return "missing"
+	}
+	return strconv.Itoa(*i)
 }

@@ -25,6 +25,9 @@ func TestAnthropicStreamAfterStop(t *testing.T) {
 		{"a second message_stop", start + delta + stop + stop, "message_stop after message_stop"},
 		{"the finish replayed", start + delta + stop + delta + stop, "message_delta after message_stop"},
 		{"a delta after it", start + delta + stop + ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"!"}}`), "content_block_delta after message_stop"},
+		{"a block start without an index", start + ev("content_block_start", `{"type":"content_block_start","content_block":{"type":"text","text":""}}`), "content_block_start index missing, want 1"},
+		{"a block start out of order", start + ev("content_block_start", `{"type":"content_block_start","index":3,"content_block":{"type":"text","text":""}}`), "content_block_start index 3, want 1"},
+		{"a delta without an index", start + ev("content_block_delta", `{"type":"content_block_delta","delta":{"type":"text_delta","text":"!"}}`), "delta for unknown block missing"},
 		{"an error after it", start + delta + stop + ev("error", `{"type":"error","error":{"message":"x"}}`), "error after message_stop"},
 	}
 	for _, tc := range tests {
@@ -36,7 +39,7 @@ func TestAnthropicStreamAfterStop(t *testing.T) {
 			case tc.bad == "" && (len(m.Content) != 1 || m.Content[0].Text != "Hi." || m.StopReason != "end_turn"):
 				t.Fatalf("accumulated %+v", m)
 			case tc.bad != "" && err == nil:
-				t.Fatalf("accepted events after message_stop")
+				t.Fatalf("accepted a stream that breaks a rule")
 			case tc.bad != "" && !strings.Contains(err.Error(), tc.bad):
 				t.Fatalf("error %q does not say %q", err, tc.bad)
 			}
