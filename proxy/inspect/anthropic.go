@@ -30,10 +30,15 @@ type Block struct {
 	Input      string `json:"input,omitempty"`
 	StartInput string `json:"start_input,omitempty"`
 	Deltas     int    `json:"deltas,omitempty"`
+	// Message numbers the messages of a stream that holds more than one (a message_start after
+	// another): 0 for the first, 1 for the second, ….
+	Message int `json:"message,omitempty"`
 }
 
-// anthropicBlocks reads the blocks and stop_reason of an Anthropic response body.
-func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string) {
+// anthropicBlocks reads the blocks of an Anthropic response body and the stop_reason of each
+// message it holds (one, but for a stream with a message_start after another: each message's
+// blocks then carry its number, and its stop_reason is its own).
+func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, []string) {
 	if !stream {
 		var m struct {
 			StopReason *string           `json:"stop_reason"`
@@ -55,11 +60,12 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string
 		if m.StopReason != nil {
 			sr = *m.StopReason
 		}
-		return out, sr
+		return out, []string{sr}
 	}
 	var out []*Block
 	byIndex := map[int]*Block{}
-	sr := ""
+	stops := []string{""}
+	started := false
 	ended := false // a message_stop came: a delta after it is no part of the message (D73)
 	for _, ev := range events {
 		if !ev.Object {
@@ -68,6 +74,11 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string
 		switch ev.Type {
 		case "message_start":
 			ended = false
+			if started { // another message: its blocks count from 0 again
+				stops = append(stops, "")
+				byIndex = map[int]*Block{}
+			}
+			started = true
 		case "message_stop":
 			ended = true
 		}
@@ -88,7 +99,7 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string
 			if e.ContentBlock == nil {
 				continue
 			}
-			b := &Block{Index: e.Index, Type: e.ContentBlock.Type, Text: e.ContentBlock.Text, ID: e.ContentBlock.ID, Name: e.ContentBlock.Name}
+			b := &Block{Index: e.Index, Type: e.ContentBlock.Type, Text: e.ContentBlock.Text, ID: e.ContentBlock.ID, Name: e.ContentBlock.Name, Message: len(stops) - 1}
 			if in := bytes.TrimSpace(e.ContentBlock.Input); len(in) > 0 && !bytes.Equal(in, []byte("{}")) {
 				b.StartInput = string(in)
 			}
@@ -110,9 +121,9 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string
 			}
 		case "message_delta":
 			if e.Delta != nil && e.Delta.StopReason != nil {
-				sr = *e.Delta.StopReason
+				stops[len(stops)-1] = *e.Delta.StopReason
 			} else if e.Delta != nil {
-				sr = "null"
+				stops[len(stops)-1] = "null"
 			}
 		}
 	}
@@ -121,12 +132,12 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, string
 			b.Input = b.StartInput
 		}
 	}
-	return out, sr
+	return out, stops
 }
 
 // anthropicFaults finds the faults of an Anthropic response: in its events, in each block, and in
-// the message as a whole.
-func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason string, tools *repair.Tools, stream bool) {
+// each message as a whole (stops: each message's stop_reason, as anthropicBlocks reads them).
+func anthropicFaults(f *faultList, events []Event, blocks []*Block, stops []string, tools *repair.Tools, stream bool) {
 	for _, ev := range events {
 		where := fmt.Sprintf("event %d", ev.N)
 		switch {
@@ -143,12 +154,14 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 		}
 	}
 	replayFaults(f, events)
-	hasTool := false
+	hasTool := make([]bool, len(stops))
 	for i, b := range blocks {
 		where := fmt.Sprintf("block %d (%s)", b.Index, b.Type)
 		switch b.Type {
 		case "tool_use":
-			hasTool = true
+			if b.Message < len(hasTool) {
+				hasTool[b.Message] = true
+			}
 			where = fmt.Sprintf("block %d (tool_use %s)", b.Index, b.Name)
 			if stream && b.Deltas == 0 && b.StartInput != "" {
 				f.add("D38", "shape", where, "the whole input came in content_block_start and no input_json_delta: Claude Code reads the deltas only")
@@ -156,7 +169,7 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 			toolInputFaults(f, where, b, tools)
 		case "text":
 			textFaults(f, where, b.Text, tools)
-			if i+1 < len(blocks) && blocks[i+1].Type == "tool_use" {
+			if i+1 < len(blocks) && blocks[i+1].Type == "tool_use" && blocks[i+1].Message == b.Message {
 				if _, word, ok := markup.TrailingWord(b.Text); ok {
 					f.add("D01b", "orphan_prefix", where, fmt.Sprintf("the text ends with the stray word %q right before a tool call", word))
 				}
@@ -167,8 +180,15 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 			}
 		}
 	}
-	if hasTool && (stopReason == "end_turn" || stopReason == "null") {
-		f.add("D39", "stop_reason", "message", fmt.Sprintf("stop_reason %s although the message holds tool_use blocks: the client will not run them", stopReason))
+	for m, stopReason := range stops {
+		if !hasTool[m] || (stopReason != "end_turn" && stopReason != "null") {
+			continue
+		}
+		where := "message"
+		if len(stops) > 1 {
+			where = fmt.Sprintf("message %d", m+1)
+		}
+		f.add("D39", "stop_reason", where, fmt.Sprintf("stop_reason %s although the message holds tool_use blocks: the client will not run them", stopReason))
 	}
 }
 

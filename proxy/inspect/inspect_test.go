@@ -216,3 +216,62 @@ func TestStreamStructureFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoMessagesStopReasons: a stream holding two messages (a message_start after the first's
+// message_stop) is judged per message: a tool_use message ending in tool_use followed by a text
+// message ending in end_turn shows no D39, while each message that holds a tool_use and ends in
+// end_turn or null does, named by its number.
+func TestTwoMessagesStopReasons(t *testing.T) {
+	req := []byte(`{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"Read","input_schema":{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}}]}`)
+	ev := func(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
+	tool := func(stop string) string {
+		return ev("message_start", `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[]}}`) +
+			ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"Read","input":{}}}`) +
+			ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"path\":\"a\"}"}}`) +
+			ev("content_block_stop", `{"type":"content_block_stop","index":0}`) +
+			ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":`+stop+`},"usage":{"output_tokens":3}}`) +
+			ev("message_stop", `{"type":"message_stop"}`)
+	}
+	text := func(stop string) string {
+		return ev("message_start", `{"type":"message_start","message":{"id":"n","type":"message","role":"assistant","content":[]}}`) +
+			ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`) +
+			ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Done."}}`) +
+			ev("content_block_stop", `{"type":"content_block_stop","index":0}`) +
+			ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":`+stop+`},"usage":{"output_tokens":1}}`) +
+			ev("message_stop", `{"type":"message_stop"}`)
+	}
+	tests := []struct {
+		name, body, stops string
+		d39               []string // where D39 is found
+	}{
+		{"a call, then text", tool(`"tool_use"`) + text(`"end_turn"`), "tool_use, end_turn", nil},
+		{"text, then a call", text(`"end_turn"`) + tool(`"tool_use"`), "end_turn, tool_use", nil},
+		{"a call ending in end_turn, then text", tool(`"end_turn"`) + text(`"end_turn"`), "end_turn, end_turn", []string{"message 1"}},
+		{"text, then a call ending in null", text(`"end_turn"`) + tool(`null`), "end_turn, null", []string{"message 2"}},
+		{"one message", tool(`"end_turn"`), "end_turn", []string{"message"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			x, err := FromBodies(req, []byte(tc.body), "anthropic")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Analyze(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var d39 []string
+			for _, f := range r.Faults {
+				if f.ID == "D39" {
+					d39 = append(d39, f.Where)
+				}
+			}
+			if r.StopReason != tc.stops || !slices.Equal(d39, tc.d39) {
+				t.Errorf("stop_reason %q, D39 at %q; want %q, %q", r.StopReason, d39, tc.stops, tc.d39)
+			}
+			if len(r.Blocks) != strings.Count(tc.body, "message_start\n") || r.Blocks[len(r.Blocks)-1].Message != len(r.Blocks)-1 {
+				t.Errorf("blocks %+v", r.Blocks)
+			}
+		})
+	}
+}

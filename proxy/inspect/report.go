@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/client"
@@ -26,7 +27,9 @@ type Report struct {
 	Tools    []string `json:"tools"`
 	// Events are the SSE pieces of a streamed answer; nil for a JSON body.
 	Events []Event `json:"events,omitempty"`
-	// Blocks and StopReason are an Anthropic answer's content as the upstream sent it.
+	// Blocks and StopReason are an Anthropic answer's content as the upstream sent it; a stream of
+	// more than one message (a message_start after another) has each message's stop_reason,
+	// comma-separated, and its blocks carry their message's number.
 	Blocks     []*Block `json:"blocks,omitempty"`
 	StopReason string   `json:"stop_reason,omitempty"`
 	// Faults are the faults found in the upstream answer, by docs/faults.md row.
@@ -118,8 +121,10 @@ func Analyze(x *sample.Exchange) (*Report, error) {
 	}
 	switch r.Protocol {
 	case "anthropic":
-		r.Blocks, r.StopReason = anthropicBlocks(r.Events, x.Response.Body, r.Stream)
-		anthropicFaults(f, r.Events, r.Blocks, r.StopReason, tools, r.Stream)
+		var stops []string
+		r.Blocks, stops = anthropicBlocks(r.Events, x.Response.Body, r.Stream)
+		r.StopReason = strings.Join(stops, ", ")
+		anthropicFaults(f, r.Events, r.Blocks, stops, tools, r.Stream)
 	case "openai":
 		if r.Stream {
 			chatFaults(f, r.Events, tools)
