@@ -23,35 +23,6 @@ const (
 	dsmlStringFalse = "false"
 )
 
-// dsmlBlock parses one DSML item: <｜DSML｜function_calls> (V4: <｜DSML｜tool_calls>) holding one or more invokes, or one
-// bare invoke. An invoke is <｜DSML｜invoke name="T"> holding zero or more
-// <｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter>, then </｜DSML｜invoke>.
-// V is raw, as in Invoke; string="false" marks it as JSON text ([Param.JSON]), string="true" as
-// a string, and no string attribute leaves it to the schema. Missing closers are forgiven at the
-// end once a parameter is complete.
-func dsmlBlock(c *cursor) ([]Call, outcome) {
-	rest := c.rest()
-	if strings.HasPrefix(rest, dsmlInvoke) || partial(rest, dsmlInvoke) && !partial(rest, dsmlCalls) && !partial(rest, dsmlToolCalls) {
-		return single(dsmlInvokeRest(c))
-	}
-	for _, w := range [...][2]string{{dsmlCalls, dsmlCallsEnd}, {dsmlToolCalls, dsmlToolEnd}} {
-		if strings.HasPrefix(rest, w[0]) {
-			c.i += len(w[0])
-			return callsUntil(c, w[1], listDSML)
-		}
-	}
-	if partial(rest, dsmlCalls) || partial(rest, dsmlToolCalls) {
-		return nil, short
-	}
-	return nil, fail
-}
-
-// dsmlElements names DSML's invoke and parameter tags for the element reader.
-var dsmlElements = Family{Syntax: DeepSeek, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:]}
-
-// dsmlInvokeRest parses one DSML invoke from its opener.
-func dsmlInvokeRest(c *cursor) (Call, outcome) { return elementCall(c, &dsmlElements) }
-
 // attr is one attribute of a tag.
 type attr struct{ key, value string }
 

@@ -54,9 +54,6 @@ type body uint8
 const (
 	// The families known before the table read their envelope themselves.
 	bodyInvokeItems body = iota // invoke elements, bare or in a wrapper (invoke.go)
-	bodyDeepSeek                // DeepSeek's tokens and DSML (tokens.go, dsml.go)
-	bodyHarmony                 // gpt-oss Harmony (harmony.go)
-	bodyMistral                 // [TOOL_CALLS] (mistral.go)
 
 	// The shared readers of an envelope's calls (bodies.go, toolcall.go, python.go).
 	bodyJSONCall     // one JSON object {"name": T, "arguments": {…}} ("parameters" too when Params)
@@ -71,6 +68,7 @@ const (
 	bodyKeyedList    // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
 	bodyElements     // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
 	bodyKeyElements  // <CallTag name="T"><K>V</K>…</CallTag>, NS before every tag (MiniMax M3)
+	bodyHeadJSON     // headers naming the tool (Heads), then a JSON object (gpt-oss Harmony, harmony.go)
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -96,7 +94,13 @@ type Family struct {
 	// functions.T:0)
 	NamePrefix string
 	NameIndex  bool
-	Quote      string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
+	// bodyNameJSON: Glued lets the arguments object follow the name without NameSep (Mistral
+	// v11's T{…}); ID is the opener of an optional id segment, a token, before NameSep ("" none;
+	// Mistral's [CALL_ID]); Fence is a name that, followed by NameSep and no object, introduces the
+	// tool's name and its arguments in a ```json fence ("" none; DeepSeek V3's function).
+	Glued     bool
+	ID, Fence string
+	Quote     string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
 	// KV are bodyArgKV's key and value tags (open key, close key, open value, close value); zero
 	// GLM's <arg_key>, </arg_key>, <arg_value>, </arg_value>. With an Item, each call is one item,
 	// its ItemEnd read by the pairs' reader.
@@ -112,7 +116,15 @@ type Family struct {
 	NameAttr, KeyAttr   string
 	OtherAttr, TypeAttr string
 	NS                  string // bodyKeyElements: the namespace token before every tag
-	body                body
+	// Heads are bodyHeadJSON's headers, read in turn after the opener; Recipient is the prefix of
+	// the one header word that names the tool (Harmony's to=functions.T), HeadSplit a token that
+	// begins a word of a header even glued to the word before it ("" none).
+	Heads                []Head
+	Recipient, HeadSplit string
+	// CloseOpt: the closer (Close or Close2) may be left out though text follows the call; the
+	// text ending inside one is cut unless it may still become an opener of the syntax.
+	CloseOpt bool
+	body     body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
 	closers []string
@@ -233,11 +245,29 @@ var families = []Family{
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
-	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyDeepSeek,
-		Open: []Opener{{dsCalls, Anywhere}, {dsmlCalls, Anywhere}, {dsmlToolCalls, Anywhere}, {dsmlInvoke, Anywhere}}},
-	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHarmony,
-		Open: []Opener{{hStart, Anywhere}, {hChannel, Anywhere}, {hComment, LineStart}}},
-	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyMistral,
+	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyNameJSON,
+		Open: []Opener{{dsCalls, Anywhere}}, Item: dsCall, NameSep: dsSep, Fence: "function", ItemEnd: dsCallEnd,
+		Many: true, Close: dsCallsEnd},
+	{Name: "DeepSeek V3.2 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+		Open: []Opener{{dsmlCalls, Anywhere}}, Many: true, Close: dsmlCallsEnd},
+	{Name: "DeepSeek V4 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+		Open: []Opener{{dsmlToolCalls, Anywhere}}, Many: true, Close: dsmlToolEnd},
+	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+		Open: []Opener{{dsmlInvoke, Anywhere}}},
+	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHeadJSON, Heads: []Head{hCommentary},
+		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
+		Open: []Opener{{hChannel, Anywhere}}},
+	{Name: "gpt-oss Harmony, start header", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
+		Heads:     []Head{{Term: hChannel, First: hAssistant}, hCommentary},
+		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
+		Open: []Opener{{hStart, Anywhere}}},
+	{Name: "gpt-oss Harmony detokenized", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
+		Heads:     []Head{{Tags: []string{hConstrain, hJSON, hMessage}}},
+		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
+		Open: []Opener{{hComment, LineStart}}},
+	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyNameJSON, NameSep: mArgs, ID: mCallID, Glued: true,
+		Open: []Opener{{mToolCalls, Anywhere}}},
+	{Name: "Mistral JSON list", Row: "D59", Syntax: Mistral, body: bodyJSONList, Extra: "id",
 		Open: []Opener{{mToolCalls, Anywhere}}},
 
 	{Name: "Seed-OSS", Row: "D62", Syntax: SeedOSS, body: bodyFunction,
@@ -402,7 +432,12 @@ var (
 	rowsOf   [64][]*Family
 )
 
-func init() {
+func init() { derive() }
+
+// derive computes the tables above (and the loud bytes of context.go) from families.
+func derive() {
+	triggers, seconds = [nStands][256]Syntax{}, [nStands][256]Syntax{}
+	anywhere, lineEnd, stop, rowsOf = 0, 0, 0, [64][]*Family{}
 	for k := range families {
 		f := &families[k]
 		rowsOf[bits.TrailingZeros(uint(f.Syntax))] = append(rowsOf[bits.TrailingZeros(uint(f.Syntax))], f)

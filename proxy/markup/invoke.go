@@ -164,7 +164,7 @@ func wrapperRest(c *cursor, q string) ([]Call, outcome) {
 	if r := c.lit(">"); r != ok {
 		return nil, failOrShort(r)
 	}
-	return callsUntil(c, "</"+q+">", listInvoke)
+	return callsUntil(c, "</"+q+">")
 }
 
 // wrappedInvoke parses one invoke of a wrapper.

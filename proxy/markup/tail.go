@@ -402,12 +402,6 @@ func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 			}
 		}
 		return invokeBlock(c)
-	case bodyDeepSeek:
-		return deepseekBlock(c)
-	case bodyHarmony:
-		return harmonyBlock(c)
-	case bodyMistral:
-		return mistralBlock(c)
 	}
 	c.bare = bareOpener(f, c.rest(), stands)
 	cs, o := envelope(c, f, stands)
