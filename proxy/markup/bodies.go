@@ -17,6 +17,10 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	}
 	// The XML-ish readers take their wrapper's closer themselves (Qwen: a </function> may be
 	// left out before it; both: nothing but a closer may follow the last value).
+	if len(f.Wraps) > 0 { // the opener is the first tag's own, read with its name
+		c.i = at
+		return wrapped(c, f)
+	}
 	switch f.body {
 	case bodyFunction:
 		c.skipBlanks()

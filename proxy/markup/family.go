@@ -52,23 +52,21 @@ type Opener struct {
 type body uint8
 
 const (
-	// The families known before the table read their envelope themselves.
-	bodyInvokeItems body = iota // invoke elements, bare or in a wrapper (invoke.go)
-
 	// The shared readers of an envelope's calls (bodies.go, toolcall.go, python.go).
-	bodyJSONCall     // one JSON object {"name": T, "arguments": {…}} ("parameters" too when Params)
-	bodyJSONList     // a JSON list of such objects
-	bodyNameJSON     // a tool name, NameSep, a JSON object (Kimi)
-	bodyFunction     // Qwen's <function=T><parameter=P>V</parameter>…</function>
-	bodyBareFunction // the same without its wrapper's opener, a stray </tool_call> after it taken along
-	bodyArgKV        // GLM's tool name then <arg_key>K</arg_key><arg_value>V</arg_value> pairs
-	bodyInvoke       // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace
-	bodyPython       // a Python call list [f(a=1), g(b="x")]
-	bodyGemma        // Gemma 4's call:T{k:<|"|>v<|"|>,…}
-	bodyKeyedList    // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
-	bodyElements     // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
-	bodyKeyElements  // <CallTag name="T"><K>V</K>…</CallTag>, NS before every tag (MiniMax M3)
-	bodyHeadJSON     // headers naming the tool (Heads), then a JSON object (gpt-oss Harmony, harmony.go)
+	bodyUnset        body = iota // the zero value, no row's: every row names its body
+	bodyJSONCall                 // one JSON object {"name": T, "arguments": {…}} ("parameters" too when Params)
+	bodyJSONList                 // a JSON list of such objects
+	bodyNameJSON                 // a tool name, NameSep, a JSON object (Kimi)
+	bodyFunction                 // Qwen's <function=T><parameter=P>V</parameter>…</function>
+	bodyBareFunction             // the same without its wrapper's opener, a stray </tool_call> after it taken along
+	bodyArgKV                    // GLM's tool name then <arg_key>K</arg_key><arg_value>V</arg_value> pairs
+	bodyInvoke                   // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace (invoke.go)
+	bodyPython                   // a Python call list [f(a=1), g(b="x")]
+	bodyGemma                    // Gemma 4's call:T{k:<|"|>v<|"|>,…}
+	bodyKeyedList                // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
+	bodyElements                 // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
+	bodyKeyElements              // <CallTag name="T"><K>V</K>…</CallTag>, NS before every tag (MiniMax M3)
+	bodyHeadJSON                 // headers naming the tool (Heads), then a JSON object (gpt-oss Harmony, harmony.go)
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -78,7 +76,17 @@ type Family struct {
 	Syntax Syntax   // the bit that enables it
 	Open   []Opener // the ways its markup begins
 
-	// The envelope of the rows read by a shared body reader (the older rows read their own).
+	// Words are stray words that may stand alone on the line before the markup, or glued before
+	// it, dropped with it (Invoke's count, court and call, D01); nil none.
+	Words []string
+	// Wraps are bodyInvoke's wrapper elements: the calls stand bare or in one of them, each tag
+	// name optionally after one namespace prefix p: (a wrapper written ":n" only after one), a
+	// wrapper's closer repeating its opener's name; the closer of a wrapper whose opener was lost,
+	// after a bare call, is taken along when only blanks follow. nil: the calls stand in the
+	// envelope's Item, Sep and Close.
+	Wraps []string
+
+	// The envelope of a row's calls.
 	Item    string // each call's opener inside the envelope; "" none
 	Lead    string // after Item, an optional literal followed by a name and blanks, skipped (Step3's function<｜tool_sep｜>T)
 	ItemEnd string // each call's closer; "" none
@@ -228,7 +236,8 @@ const All = lastFamily<<1 - 1
 
 // families is the table of every leaked-call format, in the order they are tried at one position.
 var families = []Family{
-	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvokeItems,
+	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvoke, Words: strayWords[:],
+		Wraps: []string{"function_calls", ":tool_call"},
 		// any tag name may carry a namespace prefix (<invoke, <ns:tool_call>): "<" stands for them
 		// MiniMax's wrapper is a special token of its vocabulary: it counts glued after text too
 		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}, {"<", LineStart}},
@@ -429,6 +438,7 @@ var (
 	anywhere Syntax
 	lineEnd  Syntax
 	stop     Syntax // the syntaxes with an AfterStop opener
+	worded   Syntax // the syntaxes with a row that has stray Words
 	rowsOf   [64][]*Family
 )
 
@@ -437,9 +447,12 @@ func init() { derive() }
 // derive computes the tables above (and the loud bytes of context.go) from families.
 func derive() {
 	triggers, seconds = [nStands][256]Syntax{}, [nStands][256]Syntax{}
-	anywhere, lineEnd, stop, rowsOf = 0, 0, 0, [64][]*Family{}
+	anywhere, lineEnd, stop, worded, rowsOf = 0, 0, 0, 0, [64][]*Family{}
 	for k := range families {
 		f := &families[k]
+		if len(f.Words) > 0 {
+			worded |= f.Syntax
+		}
 		rowsOf[bits.TrailingZeros(uint(f.Syntax))] = append(rowsOf[bits.TrailingZeros(uint(f.Syntax))], f)
 		for _, o := range f.Open {
 			triggers[o.Stand][o.Text[0]] |= f.Syntax
