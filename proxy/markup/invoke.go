@@ -114,7 +114,7 @@ func wrapped(c *cursor, f *Family) ([]Call, outcome) {
 	switch {
 	case r == bad:
 	case r == eof:
-		if qnameCould(q, "invoke", false) || wrapCould(f.Wraps, q) {
+		if qnameCould(q, "invoke", false) || isWrap(f.Wraps, q, true) {
 			o = short
 		}
 	case qnameIs(q, "invoke", false):
@@ -123,7 +123,7 @@ func wrapped(c *cursor, f *Family) ([]Call, outcome) {
 			o = strayWrapperEnd(c, f.Wraps)
 		}
 		calls, o = single(call, o)
-	case isWrap(f.Wraps, q):
+	case isWrap(f.Wraps, q, false):
 		calls, o = wrapperRest(c, q)
 	}
 	for k := range calls {
@@ -132,23 +132,12 @@ func wrapped(c *cursor, f *Family) ([]Call, outcome) {
 	return calls, o
 }
 
-// isWrap reports whether the tag name q names one of the wrappers (see [Family.Wraps]).
-func isWrap(wraps []string, q string) bool {
+// isWrap reports whether the tag name q names one of the wrappers (see [Family.Wraps]); with
+// cut, whether q, a tag name cut short by the end of the text, can still grow into one.
+func isWrap(wraps []string, q string, cut bool) bool {
 	for _, w := range wraps {
 		local, nsOnly := strings.CutPrefix(w, ":")
-		if qnameIs(q, local, nsOnly) {
-			return true
-		}
-	}
-	return false
-}
-
-// wrapCould reports whether q, a tag name cut short by the end of the text, can still grow into
-// one isWrap accepts.
-func wrapCould(wraps []string, q string) bool {
-	for _, w := range wraps {
-		local, nsOnly := strings.CutPrefix(w, ":")
-		if qnameCould(q, local, nsOnly) {
+		if cut && qnameCould(q, local, nsOnly) || !cut && qnameIs(q, local, nsOnly) {
 			return true
 		}
 	}
@@ -167,9 +156,9 @@ func strayWrapperEnd(c *cursor, wraps []string) outcome {
 	if c.lit("</") == ok {
 		q, r := c.token()
 		switch {
-		case r == eof && wrapCould(wraps, q):
+		case r == eof && isWrap(wraps, q, true):
 			return cut
-		case r == ok && isWrap(wraps, q) && c.lit(">") == ok:
+		case r == ok && isWrap(wraps, q, false) && c.lit(">") == ok:
 			if c.skipBlanks(); c.eof() {
 				return whole
 			}
