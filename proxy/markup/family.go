@@ -240,7 +240,8 @@ var families = []Family{
 		Wraps: []string{"function_calls", ":tool_call"},
 		// any tag name may carry a namespace prefix (<invoke, <ns:tool_call>): "<" stands for them
 		// MiniMax's wrapper is a special token of its vocabulary: it counts glued after text too
-		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}, {"<", LineStart}},
+		// ("<" first: at a line's start it opens every block, so the reader is reached at once)
+		Open:    []Opener{{"<", LineStart}, {"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
@@ -437,9 +438,13 @@ var (
 	seconds  [nStands][256]Syntax
 	anywhere Syntax
 	lineEnd  Syntax
-	stop     Syntax // the syntaxes with an AfterStop opener
-	worded   Syntax // the syntaxes with a row that has stray Words
-	rowsOf   [64][]*Family
+	stop     Syntax    // the syntaxes with an AfterStop opener
+	worded   Syntax    // the syntaxes with a row that has stray Words
+	wordRows []*Family // those rows, in table order
+	// syntaxOrder is each syntax bit once, in the table order of its first row: the order a
+	// position's syntaxes are tried in
+	syntaxOrder []Syntax
+	rowsOf      [64][]*Family
 )
 
 func init() { derive() }
@@ -447,11 +452,15 @@ func init() { derive() }
 // derive computes the tables above (and the loud bytes of context.go) from families.
 func derive() {
 	triggers, seconds = [nStands][256]Syntax{}, [nStands][256]Syntax{}
-	anywhere, lineEnd, stop, worded, rowsOf = 0, 0, 0, 0, [64][]*Family{}
+	anywhere, lineEnd, stop, worded, wordRows, syntaxOrder, rowsOf = 0, 0, 0, 0, nil, nil, [64][]*Family{}
 	for k := range families {
 		f := &families[k]
 		if len(f.Words) > 0 {
 			worded |= f.Syntax
+			wordRows = append(wordRows, f)
+		}
+		if rowsOf[bits.TrailingZeros(uint(f.Syntax))] == nil {
+			syntaxOrder = append(syntaxOrder, f.Syntax)
 		}
 		rowsOf[bits.TrailingZeros(uint(f.Syntax))] = append(rowsOf[bits.TrailingZeros(uint(f.Syntax))], f)
 		for _, o := range f.Open {

@@ -215,6 +215,7 @@ type found struct {
 // stand (see [Stand] and the table families).
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found {
+	worded := syn & worded // the syntaxes whose stray words may start a line
 	for i := 0; i < len(s); i++ {
 		if ts.ordinary() {
 			// Quiet bytes: nothing starts at them and feeding them changes nothing (FuzzQuiet)
@@ -227,8 +228,8 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 				break
 			}
 		}
-		if w := syn & worded; w != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
-			if w, calls, st := wordTail(s[i:], w, known, ms.forPos(i)); st != dead {
+		if worded != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+			if w, calls, st := wordTail(s[i:], worded, known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
@@ -278,8 +279,8 @@ func (t *textState) triggered(s string, i int) Syntax {
 // wordTail checks s, which starts at a line start, as blanks, a stray word and a tail of a row of
 // x with stray Words.
 func wordTail(s string, x Syntax, known Declared, m *memo) (string, []Call, status) {
-	for k := range families {
-		if f := &families[k]; len(f.Words) > 0 && f.Syntax&x != 0 {
+	for _, f := range wordRows {
+		if f.Syntax&x != 0 {
 			if w, calls, st := wordTailOf(s, f, known, m); st != dead {
 				return w, calls, st
 			}
@@ -330,13 +331,10 @@ func wordTailOf(s string, f *Family, known Declared, m *memo) (string, []Call, s
 // (stands: a bit per [Stand]).
 func markupTail(s string, syn Syntax, stands uint8, known Declared, m *memo) ([]Call, status) {
 	best := dead
-	var tried Syntax
-	for k := range families {
-		x := families[k].Syntax
-		if syn&x == 0 || tried&x != 0 {
+	for _, x := range syntaxOrder {
+		if syn&x == 0 {
 			continue
 		}
-		tried |= x
 		calls, st := seq(s, 0, x, stands, known, m)
 		if st == done {
 			return calls, done
