@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
@@ -147,7 +148,7 @@ func (s *Stream) callInputs(calls []markup.Call) ([][]byte, bool) {
 	}
 	inputs := make([][]byte, len(calls))
 	for i, c := range calls {
-		in, err := s.tools.LeakedInput(c.Name, toParams(c.Params), c.JSON, c.Bare)
+		in, err := s.tools.LeakedInput(c.Name, repair.MarkupParams(c.Params), c.JSON, c.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return nil, false
@@ -237,12 +238,4 @@ func (s *Stream) resolveOrphan(w io.Writer, toolNext bool) error {
 		return nil
 	}
 	return s.writeTextTail(w, b, rest)
-}
-
-func toParams(ps []markup.Param) []repairParam {
-	out := make([]repairParam, len(ps))
-	for i, p := range ps {
-		out[i] = repairParam{Name: p.Name, Value: p.Value, JSON: p.JSON}
-	}
-	return out
 }

@@ -11,8 +11,6 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
-type repairParam = repair.Param
-
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // blockStop ends the open block.

@@ -414,7 +414,7 @@ func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn marku
 	fits := tools.AllowsCalls(len(leak.Calls)) == nil
 	for _, c := range leak.Calls {
 		names = append(names, c.Name)
-		if _, err := tools.LeakedInput(c.Name, toParams(c.Params), c.JSON, c.Bare); err != nil {
+		if _, err := tools.LeakedInput(c.Name, repair.MarkupParams(c.Params), c.JSON, c.Bare); err != nil {
 			fits = false
 		}
 	}
@@ -466,12 +466,4 @@ func syntaxRow(leak markup.Leak, text string) string {
 		return f.Row
 	}
 	return "D01"
-}
-
-func toParams(ps []markup.Param) []repair.Param {
-	out := make([]repair.Param, len(ps))
-	for i, p := range ps {
-		out[i] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
-	}
-	return out
 }

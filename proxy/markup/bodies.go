@@ -17,6 +17,10 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	}
 	// The XML-ish readers take their wrapper's closer themselves (Qwen: a </function> may be
 	// left out before it; both: nothing but a closer may follow the last value).
+	if len(f.Wraps) > 0 { // the opener is the first tag's own, read with its name
+		c.i = at
+		return wrapped(c, f)
+	}
 	switch f.body {
 	case bodyFunction:
 		c.skipBlanks()
@@ -31,6 +35,12 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 			c.i = at
 			return single(elementCall(c, f))
 		}
+	case bodyHeadJSON: // no blanks before its first header
+		call, o := headCall(c, f)
+		if o == whole && f.CloseOpt {
+			o = c.closeOpt(f)
+		}
+		return single(call, o)
 	case bodyArgKV:
 		if f.Item != "" {
 			break // each call in its own item (Hunyuan), read by readBody
@@ -72,6 +82,9 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 				return calls, cut
 			}
 			c.skipBlanks()
+		}
+		if f.CloseOpt && !f.Many {
+			return calls, c.closeOpt(f)
 		}
 		if o, done := c.closeAny(f.Close, f.Close2); done {
 			return calls, o
@@ -239,7 +252,11 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 }
 
 // nameJSON reads bodyNameJSON: a tool name (f.NamePrefix and a :N index removed when f says so),
-// blanks, f.NameSep, blanks and the arguments object.
+// blanks, f.NameSep, blanks and the arguments object. Where f says so, the arguments may follow
+// the name glued, without NameSep (f.Glued: Mistral v11's T{…}), an id segment may stand before
+// NameSep (f.ID, then a token: Mistral's [CALL_ID]id), and the name f.Fence followed by NameSep
+// and no object introduces the tool's own name and its arguments in a Markdown fence
+// (DeepSeek V3's function<｜tool▁sep｜>T⏎```json⏎{…}⏎```, see fenced).
 func nameJSON(c *cursor, f *Family) (Call, outcome) {
 	raw, o := c.name()
 	if o != whole {
@@ -249,19 +266,83 @@ func nameJSON(c *cursor, f *Family) (Call, outcome) {
 	if k := strings.LastIndexByte(name, ':'); f.NameIndex && k >= 0 && allDigits(name[k+1:]) {
 		name = name[:k]
 	}
-	if name == "" || !c.tool(name) {
+	fence := f.Fence != "" && name == f.Fence // a tool of that name is known only once an object follows
+	if name == "" || !fence && !c.tool(name) {
 		return Call{}, fail
 	}
 	c.skipBlanks()
+	if rest := c.rest(); f.Glued && rest != "" && rest[0] == '{' {
+		return argsObject(c, Call{Syntax: f.Syntax, Name: name})
+	}
+	if f.ID != "" {
+		switch rest := c.rest(); {
+		case strings.HasPrefix(rest, f.ID):
+			c.i += len(f.ID)
+			if _, r := c.token(); r != ok {
+				return Call{}, short
+			}
+			c.skipBlanks()
+		case partial(rest, f.ID) && !partial(rest, f.NameSep):
+			return Call{}, short
+		}
+	}
 	if r := c.lit(f.NameSep); r != ok {
 		return Call{}, failOrShort(r)
 	}
 	c.skipBlanks()
+	if fence {
+		if c.eof() {
+			return Call{}, short
+		}
+		if c.s[c.i] != '{' {
+			return fenced(c, f)
+		}
+		if !c.tool(name) {
+			return Call{}, fail
+		}
+	}
+	return argsObject(c, Call{Syntax: f.Syntax, Name: name})
+}
+
+// argsObject reads the arguments object of call.
+func argsObject(c *cursor, call Call) (Call, outcome) {
 	obj, r := c.object()
 	if r != ok {
 		return Call{}, failOrShort(r)
 	}
-	return Call{Syntax: f.Syntax, Name: name, JSON: []byte(obj)}, whole
+	call.JSON = []byte(obj)
+	return call, whole
+}
+
+// fenced reads the rest of a call of f written in a fence after f.Fence and f.NameSep: the tool
+// name, blanks, ```, an optional json, blanks, the arguments object, blanks and the closing ```.
+func fenced(c *cursor, f *Family) (Call, outcome) {
+	name, o := c.name()
+	if o != whole {
+		return Call{}, o
+	}
+	if !c.tool(name) {
+		return Call{}, fail
+	}
+	c.skipBlanks()
+	if r := c.lit("```"); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	if rest := c.rest(); strings.HasPrefix(rest, "json") {
+		c.i += len("json")
+	} else if partial(rest, "json") && rest != "" {
+		return Call{}, short
+	}
+	c.skipBlanks()
+	call, o := argsObject(c, Call{Syntax: f.Syntax, Name: name})
+	if o != whole {
+		return call, o
+	}
+	c.skipBlanks()
+	if r := c.lit("```"); r != ok {
+		return Call{}, failOrShort(r)
+	}
+	return call, whole
 }
 
 // jsonCallList reads a JSON list of call objects (see callObject) from its '[': each item a call of

@@ -194,20 +194,10 @@ func single(call Call, o outcome) ([]Call, outcome) {
 	return []Call{call}, o
 }
 
-// listOf says which calls a list holds, for callsUntil.
-type listOf uint8
-
-const (
-	listDeepSeek listOf = iota // each begun by <｜tool▁call▁begin｜>
-	listInvoke                 // <invoke> elements
-	listDSML                   // <｜DSML｜invoke> elements
-)
-
-// callsUntil parses one or more calls of kind k, blanks before each, then closer: whole when the
+// callsUntil parses one or more invokes, blanks before each, then closer: whole when the
 // closer came, cut when the text ended after a call with only a prefix of the closer missing,
-// fail or short as the call parser says (fail also for a closer before any call). (A switch, not
-// a func value: a cursor passed to a func value would escape to the heap on every parse.)
-func callsUntil(c *cursor, closer string, k listOf) ([]Call, outcome) {
+// fail or short as the call parser says (fail also for a closer before any call).
+func callsUntil(c *cursor, closer string) ([]Call, outcome) {
 	var calls []Call
 	for {
 		c.skipBlanks()
@@ -222,16 +212,7 @@ func callsUntil(c *cursor, closer string, k listOf) ([]Call, outcome) {
 		case partial(rest, closer) && len(calls) > 0:
 			return calls, cut
 		}
-		var call Call
-		var o outcome
-		switch k {
-		case listDeepSeek:
-			call, o = tokenCall(c)
-		case listInvoke:
-			call, o = wrappedInvoke(c)
-		default:
-			call, o = dsmlInvokeRest(c)
-		}
+		call, o := wrappedInvoke(c)
 		switch o {
 		case fail, short:
 			return nil, o

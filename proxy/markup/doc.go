@@ -53,17 +53,20 @@
 // # The syntaxes
 //
 // The families are one table (family.go, [Families]): each an envelope — its openers and where
-// each may stand ([Stand]: a line's start, anywhere, or the text's start), each call's opener,
-// closer and separator, the closer — around one of a few shared body readers: a JSON call object
-// {"name", "arguments"|"parameters"}, a JSON list of them, Qwen's <function=…>, an invoke
-// element, a Python call list, Gemma 4's call:T{…}, a list of name-keyed objects. The scanner's triggers, the Holder's first bytes and analyze's
-// markup list are derived from it, so a new format is one row and its vectors (docs/faults.md
-// D62: Seed-OSS, LongCat, Hunyuan/Jamba, Step3, InternLM2, Granite, Phi-4-mini, Llama 3 JSON,
-// pythonic (bare, Llama 4, LFM2, Olmo 3), xLAM, Gemma 4, Apertus, DeepSeek V4 DSML). The bare forms (a JSON object or list, a Python list) count
-// only as the whole text, and a JSON text whose first key is no call key is let go at that key.
-// Of the families below, known before the table, Hermes, Qwen, GLM and Kimi are read by the shared
-// readers; Invoke, DeepSeek, Harmony and Mistral are rows whose envelopes their own readers parse
-// (stray words, namespaced wrappers, V3's fenced arguments, Harmony's headers, [CALL_ID]).
+// each may stand ([Stand]: a line's start, anywhere, or the text's start), stray words that may
+// stand before it, each call's opener, closer and separator, the closer — around one of a few
+// shared body readers: a JSON call object {"name", "arguments"|"parameters"}, a JSON list of
+// them, a name and a JSON object (an id segment, glued arguments or a fenced object row data),
+// headers naming the tool and a JSON object, Qwen's <function=…>, key/value pairs, invoke
+// elements (bare or in namespaced wrappers), other elements, a Python call list, Gemma 4's
+// call:T{…}, a list of name-keyed objects. The scanner's triggers, the Holder's first bytes and
+// analyze's markup list are derived from it, so a new format is one row and its vectors
+// (docs/faults.md D62: Seed-OSS, LongCat, Hunyuan/Jamba, Step3, InternLM2, Granite, Phi-4-mini,
+// Llama 3 JSON, pythonic (bare, Llama 4, LFM2, Olmo 3), xLAM, Gemma 4, Apertus, DeepSeek V4
+// DSML, …). The bare forms (a JSON object or list, a Python list) count only as the whole text,
+// and a JSON text whose first key is no call key is let go at that key. The families below,
+// known before the table, are rows too: Invoke's stray words and wrappers, DeepSeek V3's fenced
+// arguments, Harmony's headers and Mistral's [CALL_ID] are row data of the shared readers.
 //
 // A [Syntax] bit enables each family. One tail is one or more blocks of one family, blanks between.
 //

@@ -7,7 +7,13 @@ import (
 
 // DeepSeek V3.2's DSML markup: tags whose names begin with the token ｜DSML｜ (fullwidth vertical
 // bars U+FF5C), written by the model as text when the server does not parse them (docs/faults.md
-// D05: ochafik/minja PR #11, stdapi-ai/stdapi.ai #182).
+// D05: ochafik/minja PR #11, stdapi-ai/stdapi.ai #182). Its rows of the table read, with the
+// element reader, <｜DSML｜function_calls> (V4: <｜DSML｜tool_calls>) holding one or more invokes,
+// or one bare invoke: <｜DSML｜invoke name="T"> holding zero or more <｜DSML｜parameter name="P"
+// string="true|false">V</｜DSML｜parameter>, then </｜DSML｜invoke>. V is raw, as in Invoke;
+// string="false" marks it as JSON text ([Param.JSON]), string="true" as a string, and no string
+// attribute leaves it to the schema. Missing closers are forgiven at the end once a parameter is
+// complete.
 const (
 	dsml            = "<｜DSML｜"
 	dsmlCalls       = dsml + "function_calls>"
@@ -15,42 +21,11 @@ const (
 	dsmlToolCalls   = dsml + "tool_calls>" // V4's wrapper (D62: vllm deepseekv4_tool_parser)
 	dsmlToolEnd     = "</｜DSML｜tool_calls>"
 	dsmlInvoke      = dsml + "invoke"
-	dsmlInvokeEnd   = "</｜DSML｜invoke>"
 	dsmlParam       = dsml + "parameter"
-	dsmlParamEnd    = "</｜DSML｜parameter>"
 	maxDSMLAttrs    = 4
 	dsmlStringTrue  = "true"
 	dsmlStringFalse = "false"
 )
-
-// dsmlBlock parses one DSML item: <｜DSML｜function_calls> (V4: <｜DSML｜tool_calls>) holding one or more invokes, or one
-// bare invoke. An invoke is <｜DSML｜invoke name="T"> holding zero or more
-// <｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter>, then </｜DSML｜invoke>.
-// V is raw, as in Invoke; string="false" marks it as JSON text ([Param.JSON]), string="true" as
-// a string, and no string attribute leaves it to the schema. Missing closers are forgiven at the
-// end once a parameter is complete.
-func dsmlBlock(c *cursor) ([]Call, outcome) {
-	rest := c.rest()
-	if strings.HasPrefix(rest, dsmlInvoke) || partial(rest, dsmlInvoke) && !partial(rest, dsmlCalls) && !partial(rest, dsmlToolCalls) {
-		return single(dsmlInvokeRest(c))
-	}
-	for _, w := range [...][2]string{{dsmlCalls, dsmlCallsEnd}, {dsmlToolCalls, dsmlToolEnd}} {
-		if strings.HasPrefix(rest, w[0]) {
-			c.i += len(w[0])
-			return callsUntil(c, w[1], listDSML)
-		}
-	}
-	if partial(rest, dsmlCalls) || partial(rest, dsmlToolCalls) {
-		return nil, short
-	}
-	return nil, fail
-}
-
-// dsmlElements names DSML's invoke and parameter tags for the element reader.
-var dsmlElements = Family{Syntax: DeepSeek, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:]}
-
-// dsmlInvokeRest parses one DSML invoke from its opener.
-func dsmlInvokeRest(c *cursor) (Call, outcome) { return elementCall(c, &dsmlElements) }
 
 // attr is one attribute of a tag.
 type attr struct{ key, value string }

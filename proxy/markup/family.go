@@ -52,25 +52,21 @@ type Opener struct {
 type body uint8
 
 const (
-	// The families known before the table read their envelope themselves.
-	bodyInvokeItems body = iota // invoke elements, bare or in a wrapper (invoke.go)
-	bodyDeepSeek                // DeepSeek's tokens and DSML (tokens.go, dsml.go)
-	bodyHarmony                 // gpt-oss Harmony (harmony.go)
-	bodyMistral                 // [TOOL_CALLS] (mistral.go)
-
 	// The shared readers of an envelope's calls (bodies.go, toolcall.go, python.go).
-	bodyJSONCall     // one JSON object {"name": T, "arguments": {…}} ("parameters" too when Params)
-	bodyJSONList     // a JSON list of such objects
-	bodyNameJSON     // a tool name, NameSep, a JSON object (Kimi)
-	bodyFunction     // Qwen's <function=T><parameter=P>V</parameter>…</function>
-	bodyBareFunction // the same without its wrapper's opener, a stray </tool_call> after it taken along
-	bodyArgKV        // GLM's tool name then <arg_key>K</arg_key><arg_value>V</arg_value> pairs
-	bodyInvoke       // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace
-	bodyPython       // a Python call list [f(a=1), g(b="x")]
-	bodyGemma        // Gemma 4's call:T{k:<|"|>v<|"|>,…}
-	bodyKeyedList    // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
-	bodyElements     // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
-	bodyKeyElements  // <CallTag name="T"><K>V</K>…</CallTag>, NS before every tag (MiniMax M3)
+	bodyUnset        body = iota // the zero value, no row's: every row names its body
+	bodyJSONCall                 // one JSON object {"name": T, "arguments": {…}} ("parameters" too when Params)
+	bodyJSONList                 // a JSON list of such objects
+	bodyNameJSON                 // a tool name, NameSep, a JSON object (Kimi)
+	bodyFunction                 // Qwen's <function=T><parameter=P>V</parameter>…</function>
+	bodyBareFunction             // the same without its wrapper's opener, a stray </tool_call> after it taken along
+	bodyArgKV                    // GLM's tool name then <arg_key>K</arg_key><arg_value>V</arg_value> pairs
+	bodyInvoke                   // one <invoke name="T"><parameter name="P">V</parameter>…</invoke>, any namespace (invoke.go)
+	bodyPython                   // a Python call list [f(a=1), g(b="x")]
+	bodyGemma                    // Gemma 4's call:T{k:<|"|>v<|"|>,…}
+	bodyKeyedList                // a JSON list of {"T": {…}} objects, each keyed by its tool name (Apertus)
+	bodyElements                 // <CallTag name="T"><ParamTag name="P">V</ParamTag>…</CallTag> (elements.go)
+	bodyKeyElements              // <CallTag name="T"><K>V</K>…</CallTag>, NS before every tag (MiniMax M3)
+	bodyHeadJSON                 // headers naming the tool (Heads), then a JSON object (gpt-oss Harmony, harmony.go)
 )
 
 // Family is one row of the table: a leaked-call format.
@@ -80,7 +76,17 @@ type Family struct {
 	Syntax Syntax   // the bit that enables it
 	Open   []Opener // the ways its markup begins
 
-	// The envelope of the rows read by a shared body reader (the older rows read their own).
+	// Words are stray words that may stand alone on the line before the markup, or glued before
+	// it, dropped with it (Invoke's count, court and call, D01); nil none.
+	Words []string
+	// Wraps are bodyInvoke's wrapper elements: the calls stand bare or in one of them, each tag
+	// name optionally after one namespace prefix p: (a wrapper written ":n" only after one), a
+	// wrapper's closer repeating its opener's name; the closer of a wrapper whose opener was lost,
+	// after a bare call, is taken along when only blanks follow. nil: the calls stand in the
+	// envelope's Item, Sep and Close.
+	Wraps []string
+
+	// The envelope of a row's calls.
 	Item    string // each call's opener inside the envelope; "" none
 	Lead    string // after Item, an optional literal followed by a name and blanks, skipped (Step3's function<｜tool_sep｜>T)
 	ItemEnd string // each call's closer; "" none
@@ -96,7 +102,13 @@ type Family struct {
 	// functions.T:0)
 	NamePrefix string
 	NameIndex  bool
-	Quote      string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
+	// bodyNameJSON: Glued lets the arguments object follow the name without NameSep (Mistral
+	// v11's T{…}); ID is the opener of an optional id segment, a token, before NameSep ("" none;
+	// Mistral's [CALL_ID]); Fence is a name that, followed by NameSep and no object, introduces the
+	// tool's name and its arguments in a ```json fence ("" none; DeepSeek V3's function).
+	Glued     bool
+	ID, Fence string
+	Quote     string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
 	// KV are bodyArgKV's key and value tags (open key, close key, open value, close value); zero
 	// GLM's <arg_key>, </arg_key>, <arg_value>, </arg_value>. With an Item, each call is one item,
 	// its ItemEnd read by the pairs' reader.
@@ -112,7 +124,15 @@ type Family struct {
 	NameAttr, KeyAttr   string
 	OtherAttr, TypeAttr string
 	NS                  string // bodyKeyElements: the namespace token before every tag
-	body                body
+	// Heads are bodyHeadJSON's headers, read in turn after the opener; Recipient is the prefix of
+	// the one header word that names the tool (Harmony's to=functions.T), HeadSplit a token that
+	// begins a word of a header even glued to the word before it ("" none).
+	Heads                []Head
+	Recipient, HeadSplit string
+	// CloseOpt: the closer (Close or Close2) may be left out though text follows the call; the
+	// text ending inside one is cut unless it may still become an opener of the syntax.
+	CloseOpt bool
+	body     body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
 	closers []string
@@ -216,10 +236,12 @@ const All = lastFamily<<1 - 1
 
 // families is the table of every leaked-call format, in the order they are tried at one position.
 var families = []Family{
-	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvokeItems,
+	{Name: "Claude/MiniMax invoke", Row: "D01", Syntax: Invoke, body: bodyInvoke, Words: strayWords[:],
+		Wraps: []string{"function_calls", ":tool_call"},
 		// any tag name may carry a namespace prefix (<invoke, <ns:tool_call>): "<" stands for them
 		// MiniMax's wrapper is a special token of its vocabulary: it counts glued after text too
-		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}, {"<", LineStart}},
+		// ("<" first: at a line's start it opens every block, so the reader is reached at once)
+		Open:    []Opener{{"<", LineStart}, {"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
@@ -233,11 +255,29 @@ var families = []Family{
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
-	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyDeepSeek,
-		Open: []Opener{{dsCalls, Anywhere}, {dsmlCalls, Anywhere}, {dsmlToolCalls, Anywhere}, {dsmlInvoke, Anywhere}}},
-	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHarmony,
-		Open: []Opener{{hStart, Anywhere}, {hChannel, Anywhere}, {hComment, LineStart}}},
-	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyMistral,
+	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyNameJSON,
+		Open: []Opener{{dsCalls, Anywhere}}, Item: dsCall, NameSep: dsSep, Fence: "function", ItemEnd: dsCallEnd,
+		Many: true, Close: dsCallsEnd},
+	{Name: "DeepSeek V3.2 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+		Open: []Opener{{dsmlCalls, Anywhere}}, Many: true, Close: dsmlCallsEnd},
+	{Name: "DeepSeek V4 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+		Open: []Opener{{dsmlToolCalls, Anywhere}}, Many: true, Close: dsmlToolEnd},
+	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+		Open: []Opener{{dsmlInvoke, Anywhere}}},
+	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHeadJSON, Heads: []Head{hCommentary},
+		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
+		Open: []Opener{{hChannel, Anywhere}}},
+	{Name: "gpt-oss Harmony, start header", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
+		Heads:     []Head{{Term: hChannel, First: hAssistant}, hCommentary},
+		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
+		Open: []Opener{{hStart, Anywhere}}},
+	{Name: "gpt-oss Harmony detokenized", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
+		Heads:     []Head{{Tags: []string{hConstrain, hJSON, hMessage}}},
+		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
+		Open: []Opener{{hComment, LineStart}}},
+	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyNameJSON, NameSep: mArgs, ID: mCallID, Glued: true,
+		Open: []Opener{{mToolCalls, Anywhere}}},
+	{Name: "Mistral JSON list", Row: "D59", Syntax: Mistral, body: bodyJSONList, Extra: "id",
 		Open: []Opener{{mToolCalls, Anywhere}}},
 
 	{Name: "Seed-OSS", Row: "D62", Syntax: SeedOSS, body: bodyFunction,
@@ -398,13 +438,30 @@ var (
 	seconds  [nStands][256]Syntax
 	anywhere Syntax
 	lineEnd  Syntax
-	stop     Syntax // the syntaxes with an AfterStop opener
-	rowsOf   [64][]*Family
+	stop     Syntax    // the syntaxes with an AfterStop opener
+	worded   Syntax    // the syntaxes with a row that has stray Words
+	wordRows []*Family // those rows, in table order
+	// syntaxOrder is each syntax bit once, in the table order of its first row: the order a
+	// position's syntaxes are tried in
+	syntaxOrder []Syntax
+	rowsOf      [64][]*Family
 )
 
-func init() {
+func init() { derive() }
+
+// derive computes the tables above (and the loud bytes of context.go) from families.
+func derive() {
+	triggers, seconds = [nStands][256]Syntax{}, [nStands][256]Syntax{}
+	anywhere, lineEnd, stop, worded, wordRows, syntaxOrder, rowsOf = 0, 0, 0, 0, nil, nil, [64][]*Family{}
 	for k := range families {
 		f := &families[k]
+		if len(f.Words) > 0 {
+			worded |= f.Syntax
+			wordRows = append(wordRows, f)
+		}
+		if rowsOf[bits.TrailingZeros(uint(f.Syntax))] == nil {
+			syntaxOrder = append(syntaxOrder, f.Syntax)
+		}
 		rowsOf[bits.TrailingZeros(uint(f.Syntax))] = append(rowsOf[bits.TrailingZeros(uint(f.Syntax))], f)
 		for _, o := range f.Open {
 			triggers[o.Stand][o.Text[0]] |= f.Syntax

@@ -106,8 +106,8 @@ func FuzzPrefixClosed(f *testing.F) {
 				}
 			}
 		}
-		if _, _, st := wordTail(s, nil, nil); st != dead {
-			if _, _, st2 := wordTail(s[:k], nil, nil); st2 == dead {
+		if _, _, st := wordTail(s, All, nil, nil); st != dead {
+			if _, _, st2 := wordTail(s[:k], All, nil, nil); st2 == dead {
 				t.Fatalf("word line %q can be a tail, its prefix %q cannot", s, s[:k])
 			}
 		}

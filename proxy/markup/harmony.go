@@ -1,9 +1,24 @@
 package markup
 
-import "strings"
+import (
+	"math/bits"
+	"slices"
+	"strings"
+)
 
 // gpt-oss's Harmony tokens (docs/faults.md D58: raullenchai/Rapid-MLX #480, kekzl/imp PR #1719,
-// lablup/mlxcel #654).
+// lablup/mlxcel #654). Its three rows of the table read one call, with its tokens:
+//
+//	[<|start|>assistant[ to=functions.T]]<|channel|>commentary[ to=functions.T][ <|constrain|>json | json]<|message|>{…}[<|call|>]
+//
+// with exactly one recipient, in the start header or the channel header, or detokenized (the
+// server dropped the special tokens), at a line's start:
+//
+//	commentary to=functions.T[ <|constrain|>][json][<|message|>]{…}[<|call|>]
+//
+// The arguments are one complete JSON object; only the recipient namespace functions. counts (a
+// built-in tool such as browser or python is no function call), and only the commentary
+// channel. <|call|> (or <|end|>) may follow, or be missing.
 const (
 	hStart     = "<|start|>"
 	hChannel   = "<|channel|>"
@@ -15,119 +30,114 @@ const (
 	hAssistant = "assistant"
 	hComment   = "commentary"
 	hJSON      = "json"
-	// maxHeader is the longest header between two Harmony tokens, in bytes.
+	// maxHeader is the longest header between two tokens, in bytes.
 	maxHeader = 160
 )
 
-// harmonyBlock parses one Harmony call. With its tokens:
-//
-//	[<|start|>assistant[ to=functions.T]]<|channel|>commentary[ to=functions.T][ <|constrain|>json | json]<|message|>{…}[<|call|>]
-//
-// with exactly one recipient, in the start header or the channel header. Detokenized (the
-// server dropped the special tokens), at a line's start:
-//
-//	commentary to=functions.T[ <|constrain|>][json][<|message|>]{…}[<|call|>]
-//
-// The arguments are one complete JSON object; only the recipient namespace functions. counts (a
-// built-in tool such as browser or python is no function call), and only the commentary
-// channel. <|call|> (or <|end|>) may follow, or be missing at the end.
-func harmonyBlock(c *cursor) ([]Call, outcome) {
-	if rest := c.rest(); rest != "" && rest[0] == '<' {
-		return single(harmonyTokens(c))
-	}
-	return single(harmonyPlain(c))
+// hCommentary is Harmony's channel header: commentary, the recipient when the start header had
+// none, and json or <|constrain|>json, up to <|message|>.
+var hCommentary = Head{Term: hMessage, First: hComment, Tags: []string{hJSON, hConstrain + hJSON}}
+
+// Head is one header of a bodyHeadJSON row: the text up to the token Term, at most maxHeader
+// bytes on one line, read as blank-separated words: First, then in any order the recipient (the
+// family's Recipient and the tool name, once in all the headers) and at most one of Tags. A Head
+// whose Term is "" is written without tokens, right after the opener: blanks (not a line break),
+// the recipient, optional blanks, then each of Tags, optional, in order, glued.
+type Head struct {
+	Term, First string
+	Tags        []string
 }
 
-// harmonyTokens parses the token form of a Harmony call.
-func harmonyTokens(c *cursor) (Call, outcome) {
+// headCall reads bodyHeadJSON: f.Heads in turn, blanks and the arguments object. A recipient
+// naming a tool that does not count fails as soon as it is read.
+func headCall(c *cursor, f *Family) (Call, outcome) {
 	name := ""
-	switch rest := c.rest(); {
-	case strings.HasPrefix(rest, hStart):
-		c.i += len(hStart)
-		h, r := c.header(hChannel)
+	for _, h := range f.Heads {
+		if h.Term == "" {
+			n, o := plainHead(c, f, h)
+			if o != whole {
+				return Call{}, o
+			}
+			name = n
+			continue
+		}
+		text, r := c.header(h.Term)
 		if r != ok {
 			return Call{}, failOrShort(r)
 		}
-		var valid bool
-		if name, valid = readHeader(h, hAssistant, ""); !valid {
+		n, valid := h.read(text, f, name)
+		if !valid || n != "" && !c.tool(n) {
 			return Call{}, fail
 		}
-	case partial(rest, hStart) && !partial(rest, hChannel):
-		return Call{}, short
-	default:
-		if r := c.lit(hChannel); r != ok {
-			return Call{}, failOrShort(r)
-		}
+		name = n
 	}
-	h, r := c.header(hMessage)
-	if r != ok {
-		return Call{}, failOrShort(r)
-	}
-	name, valid := readHeader(h, hComment, name)
-	if !valid || name == "" {
+	if name == "" {
 		return Call{}, fail
 	}
-	return harmonyArgs(c, name)
+	c.skipBlanks()
+	return argsObject(c, Call{Syntax: f.Syntax, Name: name})
 }
 
-// harmonyPlain parses the detokenized form of a Harmony call.
-func harmonyPlain(c *cursor) (Call, outcome) {
-	if r := c.lit(hComment); r != ok {
-		return Call{}, failOrShort(r)
-	}
+// plainHead reads a Head written without tokens (see [Head]) and returns the tool name.
+func plainHead(c *cursor, f *Family, h Head) (string, outcome) {
 	if c.eof() {
-		return Call{}, short
+		return "", short
 	}
 	if c.s[c.i] != ' ' && c.s[c.i] != '\t' {
-		return Call{}, fail
+		return "", fail
 	}
-	for c.i < len(c.s) && (c.s[c.i] == ' ' || c.s[c.i] == '\t') {
-		c.i++
-	}
-	if r := c.lit(hRecipient); r != ok {
-		return Call{}, failOrShort(r)
+	c.skipSpaces()
+	if r := c.lit(f.Recipient); r != ok {
+		return "", failOrShort(r)
 	}
 	name, r := c.token()
 	if r != ok {
-		return Call{}, short
+		return "", short
 	}
 	if !validName(name) || !c.tool(name) {
-		return Call{}, fail
+		return "", fail
 	}
-	for c.i < len(c.s) && (c.s[c.i] == ' ' || c.s[c.i] == '\t') {
-		c.i++
-	}
-	for _, opt := range []string{hConstrain, hJSON, hMessage} {
+	c.skipSpaces()
+	for _, opt := range h.Tags {
 		rest := c.rest()
 		if strings.HasPrefix(rest, opt) {
 			c.i += len(opt)
 		} else if partial(rest, opt) && rest != "" {
-			return Call{}, short
+			return "", short
 		}
 	}
-	return harmonyArgs(c, name)
+	return name, whole
 }
 
-// harmonyArgs parses blanks, the arguments object and the optional <|call|> (or <|end|>).
-func harmonyArgs(c *cursor, name string) (Call, outcome) {
-	c.skipBlanks()
-	obj, r := c.object()
-	if r != ok {
-		return Call{}, failOrShort(r)
+// skipSpaces skips spaces and tabs.
+func (c *cursor) skipSpaces() {
+	for c.i < len(c.s) && (c.s[c.i] == ' ' || c.s[c.i] == '\t') {
+		c.i++
 	}
-	call := Call{Syntax: Harmony, Name: name, JSON: []byte(obj)}
+}
+
+// closeOpt reads blanks and f's optional closer (f.CloseOpt): whole after it or without it, cut
+// when the text ends inside one and what is there may not yet begin an opener of f's syntax.
+func (c *cursor) closeOpt(f *Family) outcome {
 	c.skipBlanks()
 	rest := c.rest()
-	for _, end := range []string{hCall, hEnd} {
-		if strings.HasPrefix(rest, end) {
+	for _, end := range [...]string{f.Close, f.Close2} {
+		if end != "" && strings.HasPrefix(rest, end) {
 			c.i += len(end)
-			return call, whole
+			return whole
 		}
 	}
-	if rest != "" && (partial(rest, hCall) || partial(rest, hEnd)) && !partial(rest, hStart) && !partial(rest, hChannel) {
-		return call, cut
+	if rest == "" || !partial(rest, f.Close) && !partial(rest, f.Close2) {
+		return whole
 	}
-	return call, whole
+	for _, g := range rowsOf[bits.TrailingZeros(uint(f.Syntax))] {
+		for _, o := range g.Open {
+			if partial(rest, o.Text) {
+				return whole
+			}
+		}
+	}
+	return cut
 }
 
 // header consumes the text up to and including term, at most maxHeader bytes on one line, and
@@ -149,21 +159,23 @@ func (c *cursor) header(term string) (string, res) {
 	return h, ok
 }
 
-// readHeader reads a Harmony header: the word first, then optionally to=functions.T (one
-// recipient in all: name is the one already read, or ""), and json or <|constrain|>json. It
-// returns the recipient's tool name.
-func readHeader(h, first, name string) (string, bool) {
-	words := strings.Fields(strings.ReplaceAll(h, hConstrain, " "+hConstrain))
-	if len(words) == 0 || words[0] != first {
+// read reads the header text t of h (see [Head]), name the tool named by an earlier header or "",
+// and returns the tool name so far.
+func (h Head) read(t string, f *Family, name string) (string, bool) {
+	if f.HeadSplit != "" {
+		t = strings.ReplaceAll(t, f.HeadSplit, " "+f.HeadSplit)
+	}
+	words := strings.Fields(t)
+	if len(words) == 0 || words[0] != h.First {
 		return "", false
 	}
-	constrained := false
+	tagged := false
 	for _, w := range words[1:] {
 		switch {
-		case strings.HasPrefix(w, hRecipient) && name == "" && validName(w[len(hRecipient):]):
-			name = w[len(hRecipient):]
-		case (w == hJSON || w == hConstrain+hJSON) && !constrained && first == hComment:
-			constrained = true
+		case strings.HasPrefix(w, f.Recipient) && name == "" && validName(w[len(f.Recipient):]):
+			name = w[len(f.Recipient):]
+		case slices.Contains(h.Tags, w) && !tagged:
+			tagged = true
 		default:
 			return "", false
 		}

@@ -105,50 +105,60 @@ func (c *cursor) quoted() (string, res) {
 	return v, ok
 }
 
-// invokeBlock parses one Invoke item: an invoke element or a wrapper of invokes.
-func invokeBlock(c *cursor) ([]Call, outcome) {
+// wrapped reads the calls of a bodyInvoke row with Wraps from the first tag: an invoke element,
+// or a wrapper element of f.Wraps (see [Family.Wraps]) holding invokes.
+func wrapped(c *cursor, f *Family) ([]Call, outcome) {
 	q, r := c.tagName()
+	var calls []Call
+	o := fail
 	switch {
 	case r == bad:
-		return nil, fail
 	case r == eof:
-		if qnameCould(q, "invoke", false) || qnameCould(q, "function_calls", false) || qnameCould(q, "tool_call", true) {
-			return nil, short
+		if qnameCould(q, "invoke", false) || isWrap(f.Wraps, q, true) {
+			o = short
 		}
-		return nil, fail
 	case qnameIs(q, "invoke", false):
-		call, o := invokeRest(c, q)
-		if o == whole {
-			o = strayWrapperEnd(c)
+		var call Call
+		if call, o = invokeRest(c, q); o == whole {
+			o = strayWrapperEnd(c, f.Wraps)
 		}
-		return single(call, o)
-	case isWrapper(q):
-		return wrapperRest(c, q)
+		calls, o = single(call, o)
+	case isWrap(f.Wraps, q, false):
+		calls, o = wrapperRest(c, q)
 	}
-	return nil, fail
+	for k := range calls {
+		calls[k].Syntax = f.Syntax
+	}
+	return calls, o
 }
 
-// isWrapper reports whether the tag name q names a wrapper of invokes: function_calls (bare or
-// after a namespace) or a namespaced tool_call (MiniMax's minimax:tool_call).
-func isWrapper(q string) bool {
-	return qnameIs(q, "function_calls", false) || qnameIs(q, "tool_call", true)
+// isWrap reports whether the tag name q names one of the wrappers (see [Family.Wraps]); with
+// cut, whether q, a tag name cut short by the end of the text, can still grow into one.
+func isWrap(wraps []string, q string, cut bool) bool {
+	for _, w := range wraps {
+		local, nsOnly := strings.CutPrefix(w, ":")
+		if cut && qnameCould(q, local, nsOnly) || !cut && qnameIs(q, local, nsOnly) {
+			return true
+		}
+	}
+	return false
 }
 
 // strayWrapperEnd ends a bare invoke (no wrapper opener before it) after its closer: the closer
-// of a wrapper (isWrapper, </minimax:tool_call>) after blanks, its opener lost (docs/faults.md
+// of a wrapper (isWrap, </minimax:tool_call>) after blanks, its opener lost (docs/faults.md
 // D02, anomalyco/opencode #26296: MiniMax M2.5 leaves it after the last </invoke>), is taken with
 // it when only blanks follow, as a bare Qwen call takes a stray </tool_call> (bareEnd); the text
 // ending inside such a closer is cut. Anything else (the next invoke, blanks, prose, the end) is
 // left for what follows.
-func strayWrapperEnd(c *cursor) outcome {
+func strayWrapperEnd(c *cursor, wraps []string) outcome {
 	save := c.i
 	c.skipBlanks()
 	if c.lit("</") == ok {
 		q, r := c.token()
 		switch {
-		case r == eof && (qnameCould(q, "function_calls", false) || qnameCould(q, "tool_call", true)):
+		case r == eof && isWrap(wraps, q, true):
 			return cut
-		case r == ok && isWrapper(q) && c.lit(">") == ok:
+		case r == ok && isWrap(wraps, q, false) && c.lit(">") == ok:
 			if c.skipBlanks(); c.eof() {
 				return whole
 			}
@@ -164,7 +174,7 @@ func wrapperRest(c *cursor, q string) ([]Call, outcome) {
 	if r := c.lit(">"); r != ok {
 		return nil, failOrShort(r)
 	}
-	return callsUntil(c, "</"+q+">", listInvoke)
+	return callsUntil(c, "</"+q+">")
 }
 
 // wrappedInvoke parses one invoke of a wrapper.

@@ -2,6 +2,7 @@ package markup
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -181,9 +182,9 @@ func strayWord(w string) bool {
 	return false
 }
 
-// strayPrefix reports whether w, possibly empty, is a prefix of one of strayWords.
-func strayPrefix(w string) bool {
-	for _, s := range strayWords {
+// wordPrefix reports whether w, possibly empty, is a prefix of one of words.
+func wordPrefix(words []string, w string) bool {
+	for _, s := range words {
 		if strings.HasPrefix(s, w) {
 			return true
 		}
@@ -214,6 +215,7 @@ type found struct {
 // stand (see [Stand] and the table families).
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found {
+	worded := syn & worded // the syntaxes whose stray words may start a line
 	for i := 0; i < len(s); i++ {
 		if ts.ordinary() {
 			// Quiet bytes: nothing starts at them and feeding them changes nothing (FuzzQuiet)
@@ -226,8 +228,8 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 				break
 			}
 		}
-		if syn&Invoke != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
-			if w, calls, st := wordTail(s[i:], known, ms.forPos(i)); st != dead {
+		if worded != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+			if w, calls, st := wordTail(s[i:], worded, known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
@@ -274,8 +276,21 @@ func (t *textState) triggered(s string, i int) Syntax {
 	return x & y
 }
 
-// wordTail checks s, which starts at a line start, as blanks, a stray word and an Invoke tail.
-func wordTail(s string, known Declared, m *memo) (string, []Call, status) {
+// wordTail checks s, which starts at a line start, as blanks, a stray word and a tail of a row of
+// x with stray Words.
+func wordTail(s string, x Syntax, known Declared, m *memo) (string, []Call, status) {
+	for _, f := range wordRows {
+		if f.Syntax&x != 0 {
+			if w, calls, st := wordTailOf(s, f, known, m); st != dead {
+				return w, calls, st
+			}
+		}
+	}
+	return "", nil, dead
+}
+
+// wordTailOf is wordTail for the row f.
+func wordTailOf(s string, f *Family, known Declared, m *memo) (string, []Call, status) {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -285,13 +300,13 @@ func wordTail(s string, known Declared, m *memo) (string, []Call, status) {
 		i++
 	}
 	w := s[w0:i]
-	if !strayPrefix(w) {
+	if !wordPrefix(f.Words, w) {
 		return "", nil, dead
 	}
 	if i == len(s) {
 		return w, nil, more
 	}
-	if !strayWord(w) {
+	if !slices.Contains(f.Words, w) {
 		return "", nil, dead
 	}
 	if s[i] != '<' {
@@ -308,7 +323,7 @@ func wordTail(s string, known Declared, m *memo) (string, []Call, status) {
 			return w, nil, more
 		}
 	}
-	calls, st := seq(s, i, Invoke, 1<<LineStart, known, m)
+	calls, st := seq(s, i, f.Syntax, 1<<LineStart, known, m)
 	return w, calls, st
 }
 
@@ -316,13 +331,10 @@ func wordTail(s string, known Declared, m *memo) (string, []Call, status) {
 // (stands: a bit per [Stand]).
 func markupTail(s string, syn Syntax, stands uint8, known Declared, m *memo) ([]Call, status) {
 	best := dead
-	var tried Syntax
-	for k := range families {
-		x := families[k].Syntax
-		if syn&x == 0 || tried&x != 0 {
+	for _, x := range syntaxOrder {
+		if syn&x == 0 {
 			continue
 		}
-		tried |= x
 		calls, st := seq(s, 0, x, stands, known, m)
 		if st == done {
 			return calls, done
@@ -392,22 +404,6 @@ func (c *cursor) allTools(cs []Call) bool {
 func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	c.bare = false
 	switch f.body {
-	case bodyInvokeItems:
-		if stands&(1<<LineStart) == 0 { // glued after text: only MiniMax's wrapper token
-			if rest := c.rest(); !strings.HasPrefix(rest, minimaxWrap) {
-				if partial(rest, minimaxWrap) {
-					return nil, short
-				}
-				return nil, fail
-			}
-		}
-		return invokeBlock(c)
-	case bodyDeepSeek:
-		return deepseekBlock(c)
-	case bodyHarmony:
-		return harmonyBlock(c)
-	case bodyMistral:
-		return mistralBlock(c)
 	}
 	c.bare = bareOpener(f, c.rest(), stands)
 	cs, o := envelope(c, f, stands)

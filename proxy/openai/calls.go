@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 
-	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
 )
 
@@ -581,14 +580,6 @@ func (s *Stream) repairEmpty(c *choiceState, cl *call) {
 	ed := s.inflight.edit()
 	ed.synth = append(ed.synth, synthCall{index: cl.index, args: fixed[len(cl.args):], argsOnly: true})
 	s.rep.CallRepair(&cl.rec, cl.name, kinds...)
-}
-
-func toParams(ps []markup.Param) []repair.Param {
-	out := make([]repair.Param, len(ps))
-	for i, p := range ps {
-		out[i] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
-	}
-	return out
 }
 
 // cutCall reports whether cl may have been truncated: its choice finished for a reason cutOff

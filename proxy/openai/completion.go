@@ -202,7 +202,7 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 	}
 	inputs := make([][]byte, len(leaked))
 	for i, cl := range leaked {
-		in, err := tools.LeakedInput(cl.Name, toParams(cl.Params), cl.JSON, cl.Bare)
+		in, err := tools.LeakedInput(cl.Name, repair.MarkupParams(cl.Params), cl.JSON, cl.Bare)
 		if err != nil {
 			rep.Fail("leaked call does not fit the request's tools")
 			return "", nil, false

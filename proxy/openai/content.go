@@ -143,7 +143,7 @@ func (c *choiceState) leakedTail() {
 	}
 	inputs := make([][]byte, len(calls))
 	for i, cl := range calls {
-		in, err := s.tools.LeakedInput(cl.Name, toParams(cl.Params), cl.JSON, cl.Bare)
+		in, err := s.tools.LeakedInput(cl.Name, repair.MarkupParams(cl.Params), cl.JSON, cl.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return

@@ -34,7 +34,7 @@ func MarkupArguments(tools *repair.Tools, name string, args []byte) ([]byte, boo
 	if !found || strings.TrimSpace(keep) != "" || len(calls) != 1 || calls[0].Name != name {
 		return nil, false
 	}
-	in, err := tools.CallInput(name, toParams(calls[0].Params), calls[0].JSON)
+	in, err := tools.CallInput(name, repair.MarkupParams(calls[0].Params), calls[0].JSON)
 	if err != nil {
 		return nil, false
 	}

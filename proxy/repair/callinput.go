@@ -4,7 +4,19 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/toolfix/toolfix/proxy/markup"
 )
+
+// MarkupParams returns the parameters of a call that leaked as markup ([markup.Call.Params]) as
+// BuildInput takes them, in their order; nil or empty gives an empty slice.
+func MarkupParams(ps []markup.Param) []Param {
+	out := make([]Param, len(ps))
+	for i, p := range ps {
+		out[i] = Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
+	}
+	return out
+}
 
 // CallInput builds the input of a tool call that leaked into text, for the tool named name: from
 // params (XML-style markup, raw string values typed by the schema, see BuildInput) or, when

@@ -290,11 +290,7 @@ func (s *Stream) leakedCalls(leaked []markup.Call) ([]json.RawMessage, bool) {
 	}
 	items := make([]json.RawMessage, len(leaked))
 	for i, cl := range leaked {
-		params := make([]repair.Param, len(cl.Params))
-		for k, p := range cl.Params {
-			params[k] = repair.Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
-		}
-		in, err := s.tools.LeakedInput(cl.Name, params, cl.JSON, cl.Bare)
+		in, err := s.tools.LeakedInput(cl.Name, repair.MarkupParams(cl.Params), cl.JSON, cl.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return nil, false
