@@ -230,6 +230,10 @@ var families = []Family{
 		Open: []Opener{{qwenFunc, LineStart}}},
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
+	// iQuest Coder V2 writes GLM's pairs in its own tag (vllm iquest_coder_v2_tool_parser); V1
+	// is read by the Qwen rows
+	{Name: "iQuest Coder V2", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
+		Open: []Opener{{"<iquestcoder_tool_call>", Anywhere}}, Close: "</iquestcoder_tool_call>"},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
@@ -242,6 +246,11 @@ var families = []Family{
 
 	{Name: "Seed-OSS", Row: "D62", Syntax: SeedOSS, body: bodyFunction,
 		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Close: "</seed:tool_call>",
+		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
+	// Doubao Seed 2.0 writes <function name="T"> elements with DSML's string= attribute in
+	// Seed-OSS's tags (sipeed/picoclaw #3153, PR #3154)
+	{Name: "Doubao Seed 2.0", Row: "D62", Syntax: SeedOSS, body: bodyElements, CallTag: "function", ParamTag: "parameter",
+		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Many: true, Close: "</seed:tool_call>",
 		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
 	{Name: "LongCat", Row: "D62", Syntax: LongCat, body: bodyJSONCall,
 		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},

@@ -1061,6 +1061,81 @@ vec('minimax-m2-content-before-own-line', 'MiniMax M2', MM+'TestContentStreaming
     [('get_weather', {'city': 'Seattle'})], keep='Let me check.')
 vec('minimax-m2-plain', 'MiniMax M2', MM+'TestContentStreaming test_plain_content', 'Hello world', [MW])
 
+# --- iQuest Coder V1 (the Qwen XML rows)
+IQ = V+'test_iquest_coder_tool_parser.py '
+IQW = T('get_current_weather', city=S, state=S, unit=S)
+def iqc(n, *kv): return '<tool_call>\n<function=%s>\n' % n + ''.join('<parameter=%s>\n%s\n</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>\n</tool_call>'
+IQDAL, IQORL = iqc('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit'), iqc('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'celsius')
+IQFAM = 'iQuest Coder V1 (Qwen XML rows)'
+vec('iquest-parallel', IQFAM, IQ+'test_non_streaming_parallel_tools', IQDAL + '\n' + IQORL, [IQW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'celsius'})])
+vec('iquest-parallel-fused', IQFAM, IQ+'test_streaming_no_content_between_parallel_tools', IQDAL + '\n' + IQORL, [IQW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'celsius'})],
+    note='the blank between the calls is no content of the repaired message')
+vec('iquest-leading-content', IQFAM, IQ+'test_streaming_preserves_real_leading_content', 'Let me check the weather.' + IQDAL, [IQW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})], keep='Let me check the weather.',
+    note='a <tool_call> glued after a sentence counts when its line ends after it, as the template writes it')
+IQSH = T('shell_command', command=S, timeout_ms=I)
+vec('iquest-typed', IQFAM, IQ+'test_type_conversion_chat_completion_tool_fallback', iqc('shell_command', 'command', 'apt-get update', 'timeout_ms', '300000'), [IQSH],
+    [('shell_command', {'command': 'apt-get update', 'timeout_ms': 300000})])
+vec('iquest-numeric-string', IQFAM, IQ+'test_string_param_not_decoded_responses_shape', iqc('shell_command', 'command', '12345'), [T('shell_command', command=S)], [('shell_command', {'command': '12345'})])
+vec('iquest-all-types', IQFAM, IQ+'test_all_param_types_preserved_non_streaming',
+    iqc('do_it', 'text', 'hello', 'count', '42', 'ratio', '3.14', 'flag', 'true', 'tags', '["a", "b"]', 'opts', '{"k": 1, "nested": [1, 2, 3]}', 'numeric_str', '007'),
+    [T('do_it', text=S, count=I, ratio=N, flag=B, tags=A, opts=O, numeric_str=S)],
+    [('do_it', {'text': 'hello', 'count': 42, 'ratio': 3.14, 'flag': True, 'tags': ['a', 'b'], 'opts': {'k': 1, 'nested': [1, 2, 3]}, 'numeric_str': '007'})])
+vec('iquest-three-same', IQFAM, IQ+'test_streaming_repeated_same_name_calls', '\n'.join(iqc('get_current_weather', 'city', c) for c in ('Dallas', 'Orlando', 'Boston')), [IQW],
+    [('get_current_weather', {'city': c}) for c in ('Dallas', 'Orlando', 'Boston')])
+vec('iquest-content-own-line', IQFAM, IQ+'test_streaming_partial_start_token_not_leaked_as_content', 'Let me check the weather.\n' + iqc('get_current_weather', 'city', 'Dallas'), [IQW],
+    [('get_current_weather', {'city': 'Dallas'})], keep='Let me check the weather.')
+vec('iquest-truncated', IQFAM, IQ+'test_truncated_tool_call_does_not_desync_streamed_args', '<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDall', [IQW], note='a cut-off call is never completed')
+vec('iquest-plain', IQFAM, IQ+'test_streaming_plain_content_without_tool_calls', 'No tool needed here, just a plain answer.', [IQW])
+
+# --- iQuest Coder V2 (GLM's pairs in <iquestcoder_tool_call>)
+IQ2 = V+'test_iquest_coder_v2_tool_parser.py '
+IQ2W = T('get_current_weather', city=S, state=S, days=I)
+def iq2(n, *kv): return '<iquestcoder_tool_call>' + n + ''.join('<arg_key>%s</arg_key><arg_value>%s</arg_value>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</iquestcoder_tool_call>'
+IQ2FAM = 'iQuest Coder V2'
+vec('iquest-v2-no-call', IQ2FAM, IQ2+'test_no_tool_call_returns_content', 'Just a plain assistant reply with no tool call.', [IQ2W])
+vec('iquest-v2-typed', IQ2FAM, IQ2+'test_single_tool_call_typed_arguments', iq2('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'days', '3'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'days': 3})])
+vec('iquest-v2-numeric-string', IQ2FAM, IQ2+'test_string_parameter_is_not_json_decoded', iq2('get_current_weather', 'city', '12345'), [IQ2W], [('get_current_weather', {'city': '12345'})])
+vec('iquest-v2-no-args', IQ2FAM, IQ2+'test_tool_call_without_arguments', iq2('get_current_weather'), [IQ2W], [('get_current_weather', {})])
+vec('iquest-v2-leading-content', IQ2FAM, IQ2+'test_leading_content_preserved', 'Let me look that up for you.\n' + iq2('get_current_weather', 'city', 'Dallas'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'})], keep='Let me look that up for you.')
+vec('iquest-v2-parallel', IQ2FAM, IQ2+'test_parallel_tool_calls', iq2('get_current_weather', 'city', 'Dallas') + iq2('get_current_weather', 'city', 'Orlando'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'}), ('get_current_weather', {'city': 'Orlando'})])
+vec('iquest-v2-whitespace', IQ2FAM, IQ2+'test_whitespace_between_name_and_args', '<iquestcoder_tool_call>get_current_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas</arg_value>\n</iquestcoder_tool_call>', [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'})])
+vec('iquest-v2-missing-value-end', IQ2FAM, IQ2+'test_malformed_call_missing_value_end_is_skipped', '<iquestcoder_tool_call>get_current_weather<arg_key>city</arg_key><arg_value>Dallas</iquestcoder_tool_call>', [IQ2W])
+vec('iquest-v2-content-glued', IQ2FAM, IQ2+'test_streaming_content_then_tool_call', 'Checking the weather.' + iq2('get_current_weather', 'city', 'Dallas'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'})], keep='Checking the weather.', note='<iquestcoder_tool_call> is a special token of the model: it counts glued after text')
+vec('iquest-v2-undeclared', IQ2FAM, IQ2+'test_parameter_is_string_unknown_tool_or_param (a call of a tool the request lacks)', iq2('unknown_tool', 'city', 'Dallas'), [IQ2W],
+    note='only the request\'s tools count: a call of another tool is text')
+
+# --- Doubao Seed 2.0 (<function name="T"> elements with string= in Seed-OSS's tags). Sources: the
+# leak reported in sipeed/picoclaw #3153 (fixed by PR #3154), and the Doubao Seed 2.0 outputs that
+# public clients of Volcano Engine's Ark keep as test fixtures
+DB = 'sipeed/picoclaw #3153, Doubao Seed 2.0 output '
+def dbc(n, *kv): return '<seed:tool_call><function name="%s">' % n + ''.join('<parameter name="%s" string="%s">%s</parameter>' % (k, t, v) for k, t, v in zip(kv[::3], kv[1::3], kv[2::3])) + '</function></seed:tool_call>'
+DBFAM = 'Doubao Seed 2.0'
+DBA = T('prepare_file_append', path=S, content=S)
+vec('doubao-seed2-after-prose', DBFAM, DB+'(a file append after a sentence, a multi-line string value)',
+    '看起来行号范围有问题。让我直接在文件末尾添加新的测试记录。\n' + dbc('prepare_file_append', 'path', 'true', 'chatgpt工具实操测试报告.md', 'content', 'true', '\n\n---\n\n### 测试工具 10: set_instance_window_max_parallel\n\n'), [DBA],
+    [('prepare_file_append', {'path': 'chatgpt工具实操测试报告.md', 'content': '\n\n---\n\n### 测试工具 10: set_instance_window_max_parallel\n\n'})], keep='看起来行号范围有问题。让我直接在文件末尾添加新的测试记录。')
+DBR = T('read_file', path=S, show_linenos=B, max_lines=I)
+vec('doubao-seed2-typed', DBFAM, DB+'(string="false" values: JSON text)', dbc('read_file', 'path', 'true', 'notes.md', 'show_linenos', 'false', 'true', 'max_lines', 'false', '271'), [DBR],
+    [('read_file', {'path': 'notes.md', 'show_linenos': True, 'max_lines': 271})])
+vec('doubao-seed2-exec', DBFAM, DB+'(a shell command)', dbc('exec', 'command', 'true', 'cd ~/work && wc -l "guide.md"'), [T('exec', command=S)], [('exec', {'command': 'cd ~/work && wc -l "guide.md"'})])
+vec('doubao-seed2-point', DBFAM, DB+'(a GUI action, markup inside the string value)', dbc('click', 'point', 'true', '<point>500 500</point>'), [T('click', point=S)], [('click', {'point': '<point>500 500</point>'})])
+vec('doubao-seed2-two', DBFAM, DB+'(two calls, one block each)', dbc('read_file', 'path', 'true', 'a.md') + dbc('read_file', 'path', 'true', 'b.md'), [DBR],
+    [('read_file', {'path': 'a.md'}), ('read_file', {'path': 'b.md'})])
+vec('doubao-seed2-undeclared', DBFAM, DB+'(a call of a tool the request lacks)', dbc('run', 'code', 'true', 'print("nope")'), [T('exec', command=S)],
+    note='only the request\'s tools count: a call of another tool is text')
+vec('doubao-seed2-in-prose', DBFAM, DB+'(look-alike: the format quoted in a sentence, prose after it)',
+    '按照要求，函数调用用' + dbc('web', 'action', 'true', 'fetch_page') + '的格式写出，然后我再继续。', [T('web', action=S, url=S)], note='tail only: prose after the markup shows it is an example')
+vec('doubao-seed2-cut', DBFAM, DB+'(a call cut off inside a value)', '<seed:tool_call><function name="web"><parameter name="action" string="true">fetch_page</parameter><parameter name="url" string="true">https://exa', [T('web', action=S, url=S)],
+    note='a cut-off call is never completed')
+
 def schema(tool):
     name, props = tool
     p = {}
