@@ -101,6 +101,11 @@ type Family struct {
 	// GLM's <arg_key>, </arg_key>, <arg_value>, </arg_value>. With an Item, each call is one item,
 	// its ItemEnd read by the pairs' reader.
 	KV [4]string
+	// KVType are bodyArgKV's open and close tags of an optional element between a key and its
+	// value that names the value's type, its text ignored since the schema types the value; zero
+	// none (K2 Horizon's typed form <ifm|arg_type>T</ifm|arg_type>, vllm
+	// test_k2_horizon_tool_parser.py test_request_level_format_overrides[xml_typed]).
+	KVType [2]string
 	// CallTag and ParamTag are bodyElements' tag names (MiniCPM 5's function and param); CDATA
 	// whether a value written as one CDATA section is unwrapped; Marks the element marks (an
 	// opener's start and end, a closer's start and end; zero < > </ >); NameAttr and KeyAttr the
@@ -334,8 +339,9 @@ var families = []Family{
 		KV:   [4]string{"<|tool_arg:start|>", "<|tool_arg:value|>", "", "<|tool_arg:end|>"},
 		Open: []Opener{{"<|tool_call:start|>", Anywhere}}, Close: "<|tool_call:end|>", closers: []string{"<|tool_arg:end|>"}},
 	{Name: "K2 Horizon pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
-		KV:   [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
-		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		KV:     [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
+		KVType: [2]string{"<ifm|arg_type>", "</ifm|arg_type>"},
+		Open:   []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
 		Close: "</ifm|tool_calls>", closers: []string{"</ifm|arg_value>"}},
 	{Name: "K2 Horizon JSON", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
 		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,

@@ -234,7 +234,8 @@ func validName(n string) bool {
 var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
 
 // glmRest parses the tool name, f.NameSep when f has one, key/value pairs (f.KV, GLM's
-// <arg_key>/<arg_value> when zero) and closer, which may be left out at the end of the text once
+// <arg_key>/<arg_value> when zero; between a key and its value an f.KVType element, its text
+// ignored) and closer, which may be left out at the end of the text once
 // a pair is complete. A value that holds closer fails the call: its own closer was left out and
 // it ran on into the markup after it (vllm test_solar_open2_tool_parser.py
 // test_dropped_arg_end_does_not_swallow_later_calls).
@@ -268,6 +269,17 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 			return call, fail
 		}
 		c.skipBlanks()
+		if f.KVType[0] != "" { // an optional type element: the schema types the value
+			switch c.lit(f.KVType[0]) {
+			case ok:
+				if _, r := c.upto(f.KVType[1]); r != ok {
+					return call, short
+				}
+				c.skipBlanks()
+			case eof:
+				return call, short
+			}
+		}
 		if r := c.lit(kv[2]); r != ok {
 			return call, failOrShort(r)
 		}

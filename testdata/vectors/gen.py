@@ -1136,6 +1136,22 @@ vec('doubao-seed2-in-prose', DBFAM, DB+'(look-alike: the format quoted in a sent
 vec('doubao-seed2-cut', DBFAM, DB+'(a call cut off inside a value)', '<seed:tool_call><function name="web"><parameter name="action" string="true">fetch_page</parameter><parameter name="url" string="true">https://exa', [T('web', action=S, url=S)],
     note='a cut-off call is never completed')
 
+# --- K2 Horizon's typed form (<ifm|arg_type> between a key and its value) and the rest of its file
+def kxmlt(n, *kv): return '<ifm|tool_call>' + n + ''.join('<ifm|arg_key>%s</ifm|arg_key><ifm|arg_type>%s</ifm|arg_type><ifm|arg_value>%s</ifm|arg_value>' % (k, 'integer' if k == 'limit' else 'string', v) for k, v in zip(kv[::2], kv[1::2])) + '</ifm|tool_call>'
+vec('k2-horizon-typed', 'K2 Horizon', KH+'test_request_level_format_overrides[xml_typed]', kgroup(kxmlt('lookup', 'query', 'weather', 'limit', '2')), [KLK, KPG], [('lookup', {'query': 'weather', 'limit': 2})],
+    note='the type element is read past; the schema types the value')
+vec('k2-horizon-typed-split', 'K2 Horizon', KH+'test_character_split_streaming[2] (the call at the tail)', kgroup(kxmlt('lookup', 'limit', '2'), prefix='Before'), [KLK, KPG], [('lookup', {'limit': 2})], keep='Before')
+vec('k2-horizon-typed-split-suffix', 'K2 Horizon', KH+'test_character_split_streaming[2]', kgroup(kxmlt('lookup', 'limit', '2'), prefix='Before', suffix='after'), [KLK, KPG],
+    note='disagrees on purpose: tail only')
+vec('k2-horizon-json-split', 'K2 Horizon', KH+'test_character_split_streaming[1] (the call at the tail)', kgroup(kjson('lookup', {'limit': '2'}), prefix='Before'), [KLK, KPG], [('lookup', {'limit': 2})], keep='Before')
+vec('k2-horizon-bool', 'K2 Horizon', KH+'test_auto_required_and_named_use_ifm_parser', kgroup(kjson('lookup', {'enabled': 'true'})), [KLK, KPG], [('lookup', {'enabled': True})])
+vec('k2-horizon-json-under-xml', 'K2 Horizon', KH+'test_mismatched_formats_fail_closed[0]', kgroup(kjson('ping', {})), [KLK, KPG], [('ping', {})],
+    note='disagrees on purpose: vLLM fails closed when the call\'s form is not the one the request configured; toolfix does not know the model\'s configuration and reads either form')
+vec('k2-horizon-typed-under-xml', 'K2 Horizon', KH+'test_mismatched_formats_fail_closed[2]', kgroup(kxmlt('lookup', 'query', 'x')), [KLK, KPG], [('lookup', {'query': 'x'})],
+    note='disagrees on purpose: vLLM fails closed when the call\'s form is not the one the request configured; toolfix does not know the model\'s configuration and reads either form')
+vec('k2-horizon-incomplete-flush', 'K2 Horizon', KH+'test_streaming_flushes_incomplete_markup_as_content', 'Before<ifm|tool_calls><ifm|tool_call>ping', [KLK, KPG], note='a cut-off call is never completed')
+vec('k2-horizon-typed-cut', 'K2 Horizon', KH+'test_request_level_format_overrides[xml_typed] (cut off inside the type element)', '<ifm|tool_calls><ifm|tool_call>lookup<ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>inte', [KLK, KPG], note='a cut-off call is never completed')
+
 def schema(tool):
     name, props = tool
     p = {}
