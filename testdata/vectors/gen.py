@@ -1152,6 +1152,35 @@ vec('k2-horizon-typed-under-xml', 'K2 Horizon', KH+'test_mismatched_formats_fail
 vec('k2-horizon-incomplete-flush', 'K2 Horizon', KH+'test_streaming_flushes_incomplete_markup_as_content', 'Before<ifm|tool_calls><ifm|tool_call>ping', [KLK, KPG], note='a cut-off call is never completed')
 vec('k2-horizon-typed-cut', 'K2 Horizon', KH+'test_request_level_format_overrides[xml_typed] (cut off inside the type element)', '<ifm|tool_calls><ifm|tool_call>lookup<ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>inte', [KLK, KPG], note='a cut-off call is never completed')
 
+# --- Llama 4 pythonic (the pythonic rows: the bare list and <|python_start|>)
+L4 = V+'test_llama4_pythonic_tool_parser.py '
+L4W, L4REG = T('get_weather', city=S, metric=S), T('register_user', name=S, age=I, address=O, role=ANY, passed_test=B, aliases=A)
+L4DSC = T('do_something_cool', additional_data=O, steps=A)
+L4T = [L4W, L4REG, L4DSC]
+L4SIMPLE = ('get_weather', {'city': 'LA', 'metric': 'C'})
+vec('llama4-no-call', 'pythonic', L4+'test_no_tool_call', 'How can I help you today?', L4T)
+vec('llama4-simple', 'pythonic', L4+'test_tool_call[simple_nonstreaming]', "[get_weather(city='LA', metric='C')]", L4T, [L4SIMPLE])
+vec('llama4-more-types', 'pythonic', L4+'test_tool_call[more_types_nonstreaming]',
+    "[register_user(name='Doe', age=9, address={'city': 'LA', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])]", L4T,
+    [('register_user', {'name': 'Doe', 'age': 9, 'address': {'city': 'LA', 'state': 'CA'}, 'role': None, 'passed_test': True, 'aliases': ['John', 'Johnny']})])
+vec('llama4-parameterless', 'pythonic', L4+'test_tool_call[parameterless_nonstreaming]', '[get_weather()]', L4T, [('get_weather', {})])
+vec('llama4-empty-dict', 'pythonic', L4+'test_tool_call[empty_dict_nonstreaming]', '[do_something_cool(additional_data={})]', L4T, [('do_something_cool', {'additional_data': {}})])
+vec('llama4-empty-list', 'pythonic', L4+'test_tool_call[empty_list_nonstreaming]', '[do_something_cool(steps=[])]', L4T, [('do_something_cool', {'steps': []})])
+vec('llama4-escaped', 'pythonic', L4+'test_tool_call[escaped_string_nonstreaming]', "[get_weather(city='Martha\\'s Vineyard', metric='\\\"cool units\\\"')]", L4T,
+    [('get_weather', {'city': "Martha's Vineyard", 'metric': '"cool units"'})])
+vec('llama4-parallel-compact', 'pythonic', L4+'test_tool_call[parallel_calls_nonstreaming] (no blanks)', "[get_weather(city='LA',metric='C'),register_user(name='Doe',age=9)]", L4T,
+    [L4SIMPLE, ('register_user', {'name': 'Doe', 'age': 9})])
+vec('llama4-parallel-tag-no-end', 'pythonic', L4+'test_tool_call[parallel_calls_nonstreaming] (<|python_start|>, no <|python_end|>)', "<|python_start|>[get_weather(city='LA', metric='C'), register_user(name='Doe', age=9)]", L4T,
+    [L4SIMPLE, ('register_user', {'name': 'Doe', 'age': 9})], note='the missing <|python_end|> is forgiven: the list is complete')
+vec('llama4-large-steps', 'pythonic', L4+'test_streaming_tool_call_with_large_steps', "<|python_start|>[get_weather(city='LA', metric='C'), get_weather(), do_something_cool(steps=[])]<|python_end|>", L4T,
+    [L4SIMPLE, ('get_weather', {}), ('do_something_cool', {'steps': []})])
+vec('llama4-regex-timeout-input', 'pythonic', L4+'test_regex_timeout_handling', 'hello world[A(A=' + '\t)A(A=,\t' * 2, L4T + [T('A', A=S)])
+vec('llama4-bad-sibling', 'pythonic', L4+'test_bad_sibling_call_does_not_drop_good_calls', "<|python_start|>[bad(x=b'z'), get_weather(city='LA', metric='C')]<|python_end|>", L4T + [T('bad', x=S)],
+    note='disagrees on purpose: vLLM keeps the good sibling; toolfix takes a leaked tail whole or not at all')
+vec('llama4-non-finite', 'pythonic', L4+'test_non_finite_argument_rejected', "<|python_start|>[calc(x=1e999), get_weather(city='LA', metric='C')]<|python_end|>", L4T + [T('calc', x=N)],
+    note='disagrees on purpose: vLLM keeps the good sibling; toolfix takes a leaked tail whole or not at all, and 1e999 is no JSON number')
+vec('llama4-mismatched-brackets', 'pythonic', L4+'test_streaming_mismatched_brackets_reported_once', '<|python_start|>[foo(x=1])]<|python_end|>', L4T + [T('foo', x=I)])
+
 def schema(tool):
     name, props = tool
     p = {}
