@@ -1181,6 +1181,26 @@ vec('llama4-non-finite', 'pythonic', L4+'test_non_finite_argument_rejected', "<|
     note='disagrees on purpose: vLLM keeps the good sibling; toolfix takes a leaked tail whole or not at all, and 1e999 is no JSON number')
 vec('llama4-mismatched-brackets', 'pythonic', L4+'test_streaming_mismatched_brackets_reported_once', '<|python_start|>[foo(x=1])]<|python_end|>', L4T + [T('foo', x=I)])
 
+# --- Hermes: the rest of its file (Hermes2ProToolParser and Granite4ToolParser alike)
+TEMPC = T('get_current_temperature', location=S, unit=S)
+vec('hermes-stream-interval', 'Hermes', HE+'test_hermes_streaming_tool_call_with_stream_interval', '<tool_call>{"name": "get_current_temperature", "arguments": {"location": "San Francisco", "unit": "celsius"}}</tool_call>', [TEMPC],
+    [('get_current_temperature', {'location': 'San Francisco', 'unit': 'celsius'})])
+vec('hermes-plain-interval', 'Hermes', HE+'test_hermes_streaming_just_forward_text_with_stream_interval', 'This is plain text with no tool calling involved.', [TEMPC])
+vec('hermes-no-tool-call', 'Hermes', HE+'test_hermes_parser_non_streaming_no_tool_call', 'This is not a tool call.', [FA])
+vec('hermes-string-args-braces', 'Hermes', HE+'test_hermes_streaming_string_arguments_match_non_streaming[{hello world}]', '<tool_call>' + json.dumps({'name': 'f', 'arguments': '{hello world}'}) + '</tool_call>', [T('f', a=I)],
+    note='disagrees on purpose: vLLM passes the string as the arguments; a tool input must be an object, so toolfix leaves the text')
+vec('hermes-string-args-open-list', 'Hermes', HE+'test_hermes_streaming_string_arguments_match_non_streaming[[oops]', '<tool_call>' + json.dumps({'name': 'f', 'arguments': '[oops'}) + '</tool_call>', [T('f', a=I)],
+    note='disagrees on purpose: vLLM passes the string as the arguments; a tool input must be an object, so toolfix leaves the text')
+vec('hermes-string-args-serialized', 'Hermes', HE+'test_hermes_streaming_serialized_arguments_with_stream_interval', '<tool_call>{"name": "get_db_config", "arguments": "{\\"param\\": \\"max_connections\\"}"}</tool_call>', [T('get_db_config', param=S)],
+    [('get_db_config', {'param': 'max_connections'})])
+vec('hermes-content-single-chunk', 'Hermes', HE+'test_hermes_streaming_content_and_tool_call_in_single_chunk', 'Hi!<tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>', [T('f', x=I)],
+    note='disagrees on purpose: <tool_call> glued after prose on its line counts as an example (the line-start rule)')
+vec('hermes-content-single-chunk-own-line', 'Hermes', HE+'test_hermes_streaming_content_and_tool_call_in_single_chunk (the call on its own line)', 'Hi!\n<tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>', [T('f', x=I)],
+    [('f', {'x': 1})], keep='Hi!')
+
+vec('hermes-string-args-tail-text', 'Hermes', HE+'test_hermes_streaming_string_arguments_match_non_streaming[{"a": 1} tail text]', '<tool_call>' + json.dumps({'name': 'f', 'arguments': '{"a": 1} tail text'}) + '</tool_call>', [T('f', a=I)],
+    note='the string holds no JSON object alone; toolfix does not cut the prose after it out of a serialized argument string')
+
 def schema(tool):
     name, props = tool
     p = {}
