@@ -1201,6 +1201,41 @@ vec('hermes-content-single-chunk-own-line', 'Hermes', HE+'test_hermes_streaming_
 vec('hermes-string-args-tail-text', 'Hermes', HE+'test_hermes_streaming_string_arguments_match_non_streaming[{"a": 1} tail text]', '<tool_call>' + json.dumps({'name': 'f', 'arguments': '{"a": 1} tail text'}) + '</tool_call>', [T('f', a=I)],
     note='the string holds no JSON object alone; toolfix does not cut the prose after it out of a serialized argument string')
 
+# --- GLM 4.5 (test_glm4_moe_tool_parser.py; the GLM row)
+G4 = V+'test_glm4_moe_tool_parser.py '
+G4CW, G4W = T('get_current_weather', city=S, state=S, unit=S), T('get_weather', city=S, date=S)
+G4T = [G4CW, G4W, T('get_current_time'), T('send_message', recipient=S, message=S, priority=S)]
+def g4(n, *kv, ind='    '): return '<tool_call>' + n + '\n' + ''.join('%s<arg_key>%s</arg_key>\n%s<arg_value>%s</arg_value>\n' % (ind, k, ind, v) for k, v in zip(kv[::2], kv[1::2])) + ind + '</tool_call>'
+G4DAL = g4('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit')
+G4FAM = 'GLM 4.5/4.7'
+vec('glm4-no-tools', G4FAM, G4+'test_extract_tool_calls_no_tools', 'This is a test', G4T)
+vec('glm4-single', G4FAM, G4+'test_extract_tool_calls[single_tool_call]', G4DAL, G4T, [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
+vec('glm4-multiple', G4FAM, G4+'test_extract_tool_calls[multiple_tool_calls]', G4DAL + '\n    ' + g4('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'fahrenheit'), G4T,
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
+vec('glm4-content-before', G4FAM, G4+'test_extract_tool_calls[tool_call_with_content_before]', "I'll help you check the weather. " + g4('get_current_weather', 'city', 'Seattle', 'state', 'WA', 'unit', 'celsius'), G4T,
+    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+vec('glm4-mixed-args', G4FAM, G4+'test_extract_tool_calls[tool_call_with_mixed_args]', g4('get_current_weather', 'city', 'New York', 'state', 'NY', 'unit', 'celsius'), G4T,
+    [('get_current_weather', {'city': 'New York', 'state': 'NY', 'unit': 'celsius'})])
+vec('glm4-content-glued', G4FAM, G4+'test_extract_tool_calls[tool_call_with_chinese_content]', 'I will help you get the weather.' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01'), G4T,
+    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+vec('glm4-content-own-line', G4FAM, G4+'test_extract_tool_calls[tool_call_with_chinese_content] (the call on its own line)', 'I will help you get the weather.\n' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01'), G4T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], keep='I will help you get the weather.')
+G4THINK = '<think>I want to get the weather.</think>\n\nI will help you get the weather.\n'
+vec('glm4-thinking-tags', G4FAM, G4+'test_extract_tool_calls_with_thinking_tags', G4THINK + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01', ind=''), G4T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], keep=G4THINK.rstrip('\n'))
+vec('glm4-malformed', G4FAM, G4+'test_extract_tool_calls_malformed_xml', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Seattle</arg_value>\n<arg_key>incomplete_arg\n<arg_value>value</arg_value>\n</tool_call>', G4T)
+vec('glm4-empty-args', G4FAM, G4+'test_extract_tool_calls_empty_arguments', '<tool_call>get_current_time\n</tool_call>', G4T, [('get_current_time', {})])
+vec('glm4-special-chars', G4FAM, G4+'test_extract_tool_calls_special_characters', g4('send_message', 'recipient', 'Amy', 'message', 'It is a nice day', 'priority', 'high', ind=''), G4T,
+    [('send_message', {'recipient': 'Amy', 'message': 'It is a nice day', 'priority': 'high'})])
+vec('glm4-incomplete', G4FAM, G4+'test_extract_tool_calls_incomplete_tool_call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2025-08-01</arg_value>', G4T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})],
+    note='disagrees on purpose: vLLM wants the </tool_call>; the text ends after a complete pair with only that closer missing, which toolfix forgives in every family')
+vec('glm4-streaming-plain', G4FAM, G4+'test_streaming_no_tool_calls', 'This is just regular text without any tool calls.', G4T)
+G4MIX = 'I will help you get the weather info.\n\n' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01', ind='') + '\n\nmeaningwhile, I will also check the weather in Shanghai.'
+vec('glm4-mixed-content', G4FAM, G4+'test_extract_tool_calls_mixed_content', G4MIX + '\n\n' + g4('get_weather', 'city', 'Shanghai', 'date', '2025-08-01', ind=''), G4T,
+    [('get_weather', {'city': 'Shanghai', 'date': '2025-08-01'})], keep=G4MIX,
+    note='disagrees on purpose: tail only; vLLM takes both calls, toolfix only the one at the tail, the first, prose after it, left as text as it came')
+
 def schema(tool):
     name, props = tool
     p = {}
