@@ -91,6 +91,7 @@ type Family struct {
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
 	NameKey string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
 	Extra   string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
+	ArgsKey string // another key that may hold a JSON call object's arguments (one of it and "arguments" at most); "" none (gemma3n's "args")
 	NameSep string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
 	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
 	// functions.T:0)
@@ -227,6 +228,10 @@ var families = []Family{
 		Open:    []Opener{{"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}, {"<", LineStart}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
+		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
+	// gemma3n served by Ollama writes Hermes's object with "args" for "arguments" (ollama/ollama
+	// #18357)
+	{Name: "gemma3n Hermes, args", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, ArgsKey: "args",
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	{Name: "Qwen3 Coder / XML", Row: "D03", Syntax: ToolCallXML, body: bodyFunction,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose,

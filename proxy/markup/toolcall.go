@@ -22,16 +22,27 @@ const (
 // arguments an object or a string holding one (or absent: {}), and no other key but extra (when
 // not ""), of any value. The call is of syntax syn.
 func namedCall(obj []byte, syn Syntax, extra string) (Call, bool) {
-	return callObject(obj, syn, "", extra, false)
+	return callObject(obj, &Family{Syntax: syn, Extra: extra})
 }
 
-// callObject is namedCall that also takes "parameters" for "arguments" when parameters is set (one
-// of the two at most), as Llama 3 and InternLM write it, and nameKey for "name" when not ""
-// (Cohere's "tool_name").
-func callObject(obj []byte, syn Syntax, nameKey, extra string, parameters bool) (Call, bool) {
+// callObject is namedCall with the keys of f: "parameters" for "arguments" when f.Params is set
+// (one of the two at most), as Llama 3 and InternLM write it, f.ArgsKey for "arguments" when not
+// "" (gemma3n's "args", one of the two at most), f.NameKey for "name" when not "" (Cohere's
+// "tool_name") and f.Extra. The call is of syntax f.Syntax.
+func callObject(obj []byte, f *Family) (Call, bool) {
+	syn, nameKey, extra, parameters := f.Syntax, f.NameKey, f.Extra, f.Params
 	var m map[string]json.RawMessage
 	if json.Unmarshal(obj, &m) != nil {
 		return Call{}, false
+	}
+	if f.ArgsKey != "" {
+		if v, found := m[f.ArgsKey]; found {
+			if _, both := m["arguments"]; both {
+				return Call{}, false
+			}
+			delete(m, f.ArgsKey)
+			m["arguments"] = v
+		}
 	}
 	if nameKey != "" {
 		v, found := m[nameKey]

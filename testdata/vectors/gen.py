@@ -27,13 +27,15 @@ ESC_TOOL = [T('test_function', quoted=S, path=S, newline=S, unicode=S)]
 ESC_CALL = [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2', 'unicode': 'emoji: 🎉'})]
 
 vectors = []
-def vec(name, family, source, text, tools, calls=None, keep='', note=''):
+def vec(name, family, source, text, tools, calls=None, keep='', note='', pre='vllm-'):
+    # pre is the folder prefix: vllm- for vLLM's vectors, report- for those from public reports
+    # (an sglang- name keeps its own)
     # keep names the text before the markup; toolfix keeps it as it came, the blanks between it
     # and the markup too (a stream may have sent them before the markup came)
     if text.startswith(keep):
         rest = text[len(keep):]
         keep += rest[:len(rest) - len(rest.lstrip(' \t\r\n'))]
-    vectors.append(dict(name=name, family=family, source=source, text=text, tools=tools, calls=calls, keep=keep, note=note))
+    vectors.append(dict(name=name, family=family, source=source, text=text, tools=tools, calls=calls, keep=keep, note=note, pre=pre))
 
 # --- Seed-OSS
 vec('seed-oss-single', 'Seed-OSS', V+'test_seed_oss_tool_parser.py test_extract_tool_calls[tool_call_0_thinking_budget]',
@@ -1121,20 +1123,20 @@ DBFAM = 'Doubao Seed 2.0'
 DBA = T('prepare_file_append', path=S, content=S)
 vec('doubao-seed2-after-prose', DBFAM, DB+'(a file append after a sentence, a multi-line string value)',
     '看起来行号范围有问题。让我直接在文件末尾添加新的测试记录。\n' + dbc('prepare_file_append', 'path', 'true', 'chatgpt工具实操测试报告.md', 'content', 'true', '\n\n---\n\n### 测试工具 10: set_instance_window_max_parallel\n\n'), [DBA],
-    [('prepare_file_append', {'path': 'chatgpt工具实操测试报告.md', 'content': '\n\n---\n\n### 测试工具 10: set_instance_window_max_parallel\n\n'})], keep='看起来行号范围有问题。让我直接在文件末尾添加新的测试记录。')
+    [('prepare_file_append', {'path': 'chatgpt工具实操测试报告.md', 'content': '\n\n---\n\n### 测试工具 10: set_instance_window_max_parallel\n\n'})], keep='看起来行号范围有问题。让我直接在文件末尾添加新的测试记录。', pre='report-')
 DBR = T('read_file', path=S, show_linenos=B, max_lines=I)
 vec('doubao-seed2-typed', DBFAM, DB+'(string="false" values: JSON text)', dbc('read_file', 'path', 'true', 'notes.md', 'show_linenos', 'false', 'true', 'max_lines', 'false', '271'), [DBR],
-    [('read_file', {'path': 'notes.md', 'show_linenos': True, 'max_lines': 271})])
-vec('doubao-seed2-exec', DBFAM, DB+'(a shell command)', dbc('exec', 'command', 'true', 'cd ~/work && wc -l "guide.md"'), [T('exec', command=S)], [('exec', {'command': 'cd ~/work && wc -l "guide.md"'})])
-vec('doubao-seed2-point', DBFAM, DB+'(a GUI action, markup inside the string value)', dbc('click', 'point', 'true', '<point>500 500</point>'), [T('click', point=S)], [('click', {'point': '<point>500 500</point>'})])
+    [('read_file', {'path': 'notes.md', 'show_linenos': True, 'max_lines': 271})], pre='report-')
+vec('doubao-seed2-exec', DBFAM, DB+'(a shell command)', dbc('exec', 'command', 'true', 'cd ~/work && wc -l "guide.md"'), [T('exec', command=S)], [('exec', {'command': 'cd ~/work && wc -l "guide.md"'})], pre='report-')
+vec('doubao-seed2-point', DBFAM, DB+'(a GUI action, markup inside the string value)', dbc('click', 'point', 'true', '<point>500 500</point>'), [T('click', point=S)], [('click', {'point': '<point>500 500</point>'})], pre='report-')
 vec('doubao-seed2-two', DBFAM, DB+'(two calls, one block each)', dbc('read_file', 'path', 'true', 'a.md') + dbc('read_file', 'path', 'true', 'b.md'), [DBR],
-    [('read_file', {'path': 'a.md'}), ('read_file', {'path': 'b.md'})])
+    [('read_file', {'path': 'a.md'}), ('read_file', {'path': 'b.md'})], pre='report-')
 vec('doubao-seed2-undeclared', DBFAM, DB+'(a call of a tool the request lacks)', dbc('run', 'code', 'true', 'print("nope")'), [T('exec', command=S)],
-    note='only the request\'s tools count: a call of another tool is text')
+    note='only the request\'s tools count: a call of another tool is text', pre='report-')
 vec('doubao-seed2-in-prose', DBFAM, DB+'(look-alike: the format quoted in a sentence, prose after it)',
-    '按照要求，函数调用用' + dbc('web', 'action', 'true', 'fetch_page') + '的格式写出，然后我再继续。', [T('web', action=S, url=S)], note='tail only: prose after the markup shows it is an example')
+    '按照要求，函数调用用' + dbc('web', 'action', 'true', 'fetch_page') + '的格式写出，然后我再继续。', [T('web', action=S, url=S)], note='tail only: prose after the markup shows it is an example', pre='report-')
 vec('doubao-seed2-cut', DBFAM, DB+'(a call cut off inside a value)', '<seed:tool_call><function name="web"><parameter name="action" string="true">fetch_page</parameter><parameter name="url" string="true">https://exa', [T('web', action=S, url=S)],
-    note='a cut-off call is never completed')
+    note='a cut-off call is never completed', pre='report-')
 
 # --- K2 Horizon's typed form (<ifm|arg_type> between a key and its value) and the rest of its file
 def kxmlt(n, *kv): return '<ifm|tool_call>' + n + ''.join('<ifm|arg_key>%s</ifm|arg_key><ifm|arg_type>%s</ifm|arg_type><ifm|arg_value>%s</ifm|arg_value>' % (k, 'integer' if k == 'limit' else 'string', v) for k, v in zip(kv[::2], kv[1::2])) + '</ifm|tool_call>'
@@ -1236,6 +1238,24 @@ vec('glm4-mixed-content', G4FAM, G4+'test_extract_tool_calls_mixed_content', G4M
     [('get_weather', {'city': 'Shanghai', 'date': '2025-08-01'})], keep=G4MIX,
     note='disagrees on purpose: tail only; vLLM takes both calls, toolfix only the one at the tail, the first, prose after it, left as text as it came')
 
+# --- gemma3n (Hermes's <tool_call> object, "args" for "arguments"), as Ollama serves it
+GN = 'ollama/ollama #18357, gemma3n output '
+GNW = T('get_weather', city=S, unit=S)
+GNFAM = 'gemma3n Hermes args'
+def gn(n, a): return '<tool_call>\n' + json.dumps({'name': n, 'args': a}) + '\n</tool_call>'
+vec('gemma3n-args', GNFAM, GN+'(one call)', gn('get_weather', {'city': 'Paris'}), [GNW], [('get_weather', {'city': 'Paris'})], pre='report-')
+vec('gemma3n-args-prose-before', GNFAM, GN+'(a sentence, then the call on its own line)', 'Let me check the weather.\n' + gn('get_weather', {'city': 'Paris', 'unit': 'celsius'}), [GNW],
+    [('get_weather', {'city': 'Paris', 'unit': 'celsius'})], keep='Let me check the weather.', pre='report-')
+vec('gemma3n-args-two', GNFAM, GN+'(two calls)', gn('get_weather', {'city': 'Paris'}) + '\n' + gn('get_weather', {'city': 'Rome'}), [GNW],
+    [('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'Rome'})], pre='report-')
+vec('gemma3n-args-and-arguments', GNFAM, 'look-alike of '+GN+'(both "args" and "arguments")', '<tool_call>\n{"name": "get_weather", "args": {"city": "Paris"}, "arguments": {"city": "Rome"}}\n</tool_call>', [GNW],
+    note='no guessing: an object with both keys names no one set of arguments', pre='report-')
+vec('gemma3n-args-prose-after', GNFAM, 'look-alike of '+GN+'(prose after the call)', gn('get_weather', {'city': 'Paris'}) + '\nThat is how a call looks.', [GNW], note='tail only: prose after the markup shows it is an example', pre='report-')
+vec('gemma3n-args-undeclared', GNFAM, 'look-alike of '+GN+'(a tool the request lacks)', gn('get_time', {'timezone': 'UTC'}), [GNW], note='only the request\'s tools count: a call of another tool is text', pre='report-')
+vec('gemma3n-args-bare', GNFAM, 'look-alike of '+GN+'(the object bare, no <tool_call>)', json.dumps({'name': 'get_weather', 'args': {'city': 'Paris'}}), [GNW],
+    note='"args" is read in <tool_call> only; a bare JSON answer with it is no call object any bare row knows', pre='report-')
+vec('gemma3n-args-cut', GNFAM, GN+'(cut off)', '<tool_call>\n{"name": "get_weather", "args": {"city": "Par', [GNW], note='a cut-off call is never completed', pre='report-')
+
 def schema(tool):
     name, props = tool
     p = {}
@@ -1275,7 +1295,7 @@ def note_of(v, proto, stream):
 import shutil
 for proto in ('openai', 'anthropic', 'responses'):
     for d in os.listdir(os.path.join(ROOT, proto)):
-        if d.startswith('vllm-') or d.startswith('sglang-'):
+        if d.startswith('vllm-') or d.startswith('sglang-') or d.startswith('report-'):
             shutil.rmtree(os.path.join(ROOT, proto, d))
 for idx, v in enumerate(vectors):
     rnd = random.Random(idx + 1)
@@ -1283,7 +1303,7 @@ for idx, v in enumerate(vectors):
     ps = pieces(v['text'], rnd)
     for stream in (True, False):
         sfx = '' if stream else '-nonstream'
-        base = ('' if v['name'].startswith('sglang-') else 'vllm-') + v['name'] + sfx
+        base = ('' if v['name'].startswith('sglang-') else v['pre']) + v['name'] + sfx
         # --- openai
         req = {'model': 'open-model', 'stream': stream, 'messages': [{'role': 'user', 'content': 'Please help.'}],
                'tools': [{'type': 'function', 'function': {'name': n, 'parameters': s}} for n, s in tools]}
