@@ -165,7 +165,28 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		if r != ok {
 			return call, short
 		}
+		if swallowsParam(v) { // a value's closer left out, the next parameter swallowed
+			return call, fail
+		}
 		call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
+	}
+}
+
+// swallowsParam reports whether a Qwen parameter's value holds the opener of another parameter at
+// the start of one of its lines: its own </parameter> was left out and it ran on into the next
+// ("<parameter=city>\nDallas\n<parameter=state>\nTX\n</parameter>", vllm
+// test_qwen3coder_tool_parser.py test_extract_tool_calls_missing_closing_parameter_tag). Where
+// the value ends is then a guess, so the call is not taken.
+func swallowsParam(v string) bool {
+	for i := 0; ; {
+		if strings.HasPrefix(v[i:], qwenParam) {
+			return true
+		}
+		k := strings.IndexByte(v[i:], '\n')
+		if k < 0 {
+			return false
+		}
+		i += k + 1
 	}
 }
 

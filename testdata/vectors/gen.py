@@ -1256,11 +1256,32 @@ vec('gemma3n-args-bare', GNFAM, 'look-alike of '+GN+'(the object bare, no <tool_
     note='"args" is read in <tool_call> only; a bare JSON answer with it is no call object any bare row knows', pre='report-')
 vec('gemma3n-args-cut', GNFAM, GN+'(cut off)', '<tool_call>\n{"name": "get_weather", "args": {"city": "Par', [GNW], note='a cut-off call is never completed', pre='report-')
 
+# --- Qwen3 Coder (test_qwen3coder_tool_parser.py: the vectors beyond the shared file's)
+Q3 = V+'test_qwen3coder_tool_parser.py '
+def nullable(t, **kw): return dict(anyOf=[{'type': t} if isinstance(t, str) else t, {'type': 'null'}], **kw)
+vec('qwen3coder-anyof', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_anyof_type_conversion',
+    '<tool_call>\n' + qf('test_anyof', 'anyof_int', '5', 'anyof_str', 'hello', 'anyof_array', '["a", "b", "c"]', 'anyof_obj', '{"key": "value"}', 'type_as_array', '42', 'multi_non_null', 'some text') + '\n</tool_call>',
+    [T('test_anyof', anyof_int=nullable('integer', default=5), anyof_str=nullable('string'), anyof_array=nullable({'type': 'array', 'items': {'type': 'string'}}), anyof_obj=nullable('object'),
+       type_as_array={'type': ['integer', 'null']}, multi_non_null={'anyOf': [{'type': 'string'}, {'type': 'integer'}, {'type': 'null'}]})],
+    [('test_anyof', {'anyof_int': 5, 'anyof_str': 'hello', 'anyof_array': ['a', 'b', 'c'], 'anyof_obj': {'key': 'value'}, 'type_as_array': 42, 'multi_non_null': 'some text'})])
+vec('qwen3coder-anyof-streaming', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_anyof_type_conversion_streaming',
+    '<tool_call>\n' + qf('search_web', 'query', 'vllm tool parser', 'count', '10', 'verbose', 'true') + '\n</tool_call>',
+    [T('search_web', query=nullable('string'), count=nullable('integer', default=5), verbose=nullable('boolean'))],
+    [('search_web', {'query': 'vllm tool parser', 'count': 10, 'verbose': True})])
+vec('qwen3coder-parallel-celsius', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_streaming[parallel_tools]', '<tool_call>\n' + DAL + '\n</tool_call>\n<tool_call>\n' + qf('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'celsius') + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'celsius'})])
+vec('qwen3coder-incremental', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_streaming_incremental', "I'll check the weather.<tool_call>\n" + qf('get_current_weather', 'city', 'Dallas', 'state', 'TX') + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})], keep="I'll check the weather.")
+vec('qwen3coder-missing-param-closer', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_missing_closing_parameter_tag',
+    'Let me check the weather for you:\n<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>', [CW, AREA],
+    note='disagrees on purpose: a parameter whose closer is left out runs into the next one; vLLM mends it, toolfix does not guess where the value ends')
+vec('qwen3coder-test-no-tools', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_streaming[no_tools]', 'This is a test without tools', [CW, AREA])
+
 def schema(tool):
     name, props = tool
     p = {}
     for k, t in props.items():
-        p[k] = {} if t is None else {'type': t}
+        p[k] = {} if t is None else t if isinstance(t, dict) else {'type': t}
     return name, {'type': 'object', 'properties': p, 'additionalProperties': False}
 
 def pieces(text, rnd):
