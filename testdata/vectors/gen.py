@@ -1277,6 +1277,26 @@ vec('qwen3coder-missing-param-closer', 'Qwen3 Coder/XML', Q3+'test_extract_tool_
     note='disagrees on purpose: a parameter whose closer is left out runs into the next one; vLLM mends it, toolfix does not guess where the value ends')
 vec('qwen3coder-test-no-tools', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_streaming[no_tools]', 'This is a test without tools', [CW, AREA])
 
+# --- Qwen3 XML (test_qwen3xml_tool_parser.py's common_tests config; the Qwen rows)
+QX = V+'test_qwen3xml_tool_parser.py TestQwen3xmlToolParser '
+QXW, QXT = T('get_weather', city=S), T('get_time', timezone=S)
+def qx(n, *kv): return '<tool_call>\n<function=%s>\n' % n + ''.join('<parameter=%s>%s</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>\n</tool_call>'
+vec('qwen3xml-no-calls', 'Qwen3 Coder/XML', QX+'no_tool_calls_output', 'This is a regular response without any tool calls.', [QXW, QXT])
+vec('qwen3xml-single', 'Qwen3 Coder/XML', QX+'single_tool_call_output', qx('get_weather', 'city', 'Tokyo'), [QXW, QXT], [('get_weather', {'city': 'Tokyo'})])
+vec('qwen3xml-parallel', 'Qwen3 Coder/XML', QX+'parallel_tool_calls_output', qx('get_weather', 'city', 'Tokyo') + qx('get_time', 'timezone', 'Asia/Tokyo'), [QXW, QXT],
+    [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('qwen3xml-various-types', 'Qwen3 Coder/XML', QX+'various_data_types_output',
+    qx('test_function', 'string_field', 'hello', 'int_field', '42', 'float_field', '3.14', 'bool_field', 'true', 'array_field', '["a", "b", "c"]', 'object_field', '{"nested": "value"}'),
+    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O)],
+    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}})], note=VT_NOTE)
+vec('qwen3xml-empty-args', 'Qwen3 Coder/XML', QX+'empty_arguments_output', '<tool_call>\n<function=refresh>\n</function>\n</tool_call>', [T('refresh')], [('refresh', {})])
+vec('qwen3xml-surrounding-text', 'Qwen3 Coder/XML', QX+'surrounding_text_output', 'Let me check the weather for you.\n\n' + qx('get_weather', 'city', 'Tokyo') + '\n\nI will get that information.', [QXW, QXT],
+    note='disagrees on purpose: tail only')
+vec('qwen3xml-escaped', 'Qwen3 Coder/XML', QX+'escaped_strings_output', qx('test_function', 'quoted', 'He said "hello"', 'path', 'C:\\Users\\file.txt', 'newline', 'line1\nline2'),
+    [T('test_function', quoted=S, path=S, newline=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2'})])
+vec('qwen3xml-malformed-cut', 'Qwen3 Coder/XML', QX+'malformed_input_outputs[0]', '<tool_call><function=func>', [T('func')], note='a cut-off call is never completed')
+vec('qwen3xml-malformed-no-name', 'Qwen3 Coder/XML', QX+'malformed_input_outputs[1]', '<tool_call><function=></function></tool_call>', [T('func')])
+
 def schema(tool):
     name, props = tool
     p = {}
