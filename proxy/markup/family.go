@@ -208,7 +208,9 @@ const (
 	// k2_horizon_tool_parser).
 	K2Horizon
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
-	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
+	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser), and
+	// the same list after HyperCLOVAX SEED Think 14B's " -> tool/function_call" header (vllm
+	// hyperclovax_seed_think_14b_tool_parser).
 	JSONList
 
 	lastFamily = JSONList
@@ -353,6 +355,10 @@ var families = []Family{
 		Close: "</ifm|tool_calls>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
+	// HyperCLOVAX SEED Think 14B writes its JSON list after a role header, then its end of turn
+	// (vllm hyperclovax_seed_think_14b_tool_parser)
+	{Name: "HyperCLOVAX SEED Think 14B", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
+		Open: []Opener{{"-> tool/function_call\n", LineStart}}, Close: "<|im_end|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
 }

@@ -1297,6 +1297,26 @@ vec('qwen3xml-escaped', 'Qwen3 Coder/XML', QX+'escaped_strings_output', qx('test
 vec('qwen3xml-malformed-cut', 'Qwen3 Coder/XML', QX+'malformed_input_outputs[0]', '<tool_call><function=func>', [T('func')], note='a cut-off call is never completed')
 vec('qwen3xml-malformed-no-name', 'Qwen3 Coder/XML', QX+'malformed_input_outputs[1]', '<tool_call><function=></function></tool_call>', [T('func')])
 
+# --- HyperCLOVAX SEED Think 14B (its header before a JSON list)
+HX14 = V+'test_hyperclovax_seed_think_14b_tool_parser.py '
+HXH, HXE = ' -> tool/function_call\n', '<|im_end|>'
+HX14W = T('get_weather', city=S, a=I)
+HX14FAM = 'HyperCLOVAX SEED Think 14B'
+vec('hyperclovax14b-header', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[header_array_arguments]', HXH + '[{"name": "get_weather", "arguments": {"city": "Seoul"}}]' + HXE, [HX14W], [('get_weather', {'city': 'Seoul'})])
+vec('hyperclovax14b-parameters', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[header_array_parameters_alias]', HXH + '[{"name": "get_weather", "parameters": {"a": 1}}]' + HXE, [HX14W], [('get_weather', {'a': 1})])
+vec('hyperclovax14b-bare', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[bare_array_handoff]', '[{"name": "get_weather", "parameters": {"city": "Busan"}}]', [HX14W], [('get_weather', {'city': 'Busan'})],
+    note='read by the xLAM row: a JSON list as the whole text')
+vec('hyperclovax14b-multiple', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[multiple_tool_calls]', HXH + '[{"name": "a", "arguments": {"x": 1}}, {"name": "b", "arguments": {"y": 2}}]' + HXE, [T('a', x=I), T('b', y=I)],
+    [('a', {'x': 1}), ('b', {'y': 2})])
+vec('hyperclovax14b-streaming-no-end', HX14FAM, HX14+'TestStreaming test_streaming_tool_call_forms[header_array]', HXH + '[{"name": "get_weather", "arguments": {"city": "Seoul"}}]', [HX14W], [('get_weather', {'city': 'Seoul'})],
+    note='the missing <|im_end|> is forgiven: the list is complete')
+vec('hyperclovax14b-after-think', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[header_array_arguments] (after its reasoning)', 'I should look up the weather.</think>' + HXH + '[{"name": "get_weather", "arguments": {"city": "Seoul"}}]' + HXE, [HX14W],
+    note='disagrees on purpose: the header glued after text on its line is no line start; vLLM\'s reasoning parser strips the text before it')
+vec('hyperclovax14b-abbreviated', HX14FAM, HX14+'TestExtractToolCalls test_non_tool_outputs_are_content[abbreviated_bare_object]', '-> tool/get_current_weather\n{"city": "Seoul"}', [T('get_current_weather', city=S)])
+vec('hyperclovax14b-plain', HX14FAM, HX14+'TestExtractToolCalls test_non_tool_outputs_are_content[plain_text]', 'I cannot find the weather right now.', [HX14W])
+vec('hyperclovax14b-prose-header', HX14FAM, 'look-alike of '+HX14+': the header quoted after prose', 'The model writes -> tool/function_call\n[{"name": "get_weather", "arguments": {"city": "Seoul"}}]', [HX14W],
+    note='the header counts at a line\'s start only')
+
 def schema(tool):
     name, props = tool
     p = {}
