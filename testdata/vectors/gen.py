@@ -1317,6 +1317,30 @@ vec('hyperclovax14b-plain', HX14FAM, HX14+'TestExtractToolCalls test_non_tool_ou
 vec('hyperclovax14b-prose-header', HX14FAM, 'look-alike of '+HX14+': the header quoted after prose', 'The model writes -> tool/function_call\n[{"name": "get_weather", "arguments": {"city": "Seoul"}}]', [HX14W],
     note='the header counts at a line\'s start only')
 
+# --- SGLang's Qwen3 Coder detector tests (test/registered/function_call/test_qwen3_coder_detector/test_cases.py)
+SQC = 'sgl-project/sglang test/registered/function_call/test_qwen3_coder_detector/test_cases.py '
+SQW, SQS, SQT = T('get_current_weather', location=S, unit=S, days=I), T('sql_interpreter', query=S, dry_run=B), T('TodoWrite', todos=A)
+SQTOOLS = [SQW, SQS, SQT]
+def sqf(n, *kv): return '<function=%s>\n' % n + ''.join('<parameter=%s>%s</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>'
+vec('sglang-qwen3-coder-plain', 'Qwen3 Coder/XML', SQC+'test_plain_text', 'This is plain text test', SQTOOLS)
+vec('sglang-qwen3-coder-single', 'Qwen3 Coder/XML', SQC+'test_single_tool_call', sqf('get_current_weather', 'location', 'Boston', 'unit', 'celsius', 'days', '3'), SQTOOLS,
+    [('get_current_weather', {'location': 'Boston', 'unit': 'celsius', 'days': 3})])
+vec('sglang-qwen3-coder-with-text', 'Qwen3 Coder/XML', SQC+'test_single_tool_call_with_text', 'Text prefix + tool call test\n\n' + sqf('get_current_weather', 'location', 'Boston', 'unit', 'celsius', 'days', '3'), SQTOOLS,
+    [('get_current_weather', {'location': 'Boston', 'unit': 'celsius', 'days': 3})], keep='Text prefix + tool call test')
+vec('sglang-qwen3-coder-double', 'Qwen3 Coder/XML', SQC+'test_double_tool_call', 'Text prefix + double tool call test\n\n' + sqf('get_current_weather', 'location', 'New York') + '\n' + sqf('sql_interpreter', 'query', 'SELECT * FROM users', 'dry_run', 'True') + '\n', SQTOOLS,
+    note='disagrees on purpose: True is Python\'s spelling of a boolean, which toolfix does not read as JSON\'s true for a value of its own; a tail is taken whole or not at all')
+vec('sglang-qwen3-coder-double-json-bool', 'Qwen3 Coder/XML', SQC+'test_double_tool_call (dry_run written true)', 'Text prefix + double tool call test\n\n' + sqf('get_current_weather', 'location', 'New York') + '\n' + sqf('sql_interpreter', 'query', 'SELECT * FROM users', 'dry_run', 'true') + '\n', SQTOOLS,
+    [('get_current_weather', {'location': 'New York'}), ('sql_interpreter', {'query': 'SELECT * FROM users', 'dry_run': True})], keep='Text prefix + double tool call test')
+vec('sglang-qwen3-coder-fragmentation', 'Qwen3 Coder/XML', SQC+'test_random_fragmentation_stress_test', 'Text prefix + random fragmentation stress test\n\n' + sqf('get_current_weather', 'location', 'San Francisco'), SQTOOLS,
+    [('get_current_weather', {'location': 'San Francisco'})], keep='Text prefix + random fragmentation stress test')
+vec('sglang-qwen3-coder-implicit-close', 'Qwen3 Coder/XML', SQC+'test_implicit_parameter_close', 'Text prefix + implicit parameter close test\n\n<function=get_current_weather>\n<parameter=location>Paris\n<parameter=unit>celsius\n<parameter=days>3\n</function>', SQTOOLS,
+    note='disagrees on purpose: the parameters\' closers are left out; SGLang ends each value at the next opener, toolfix does not guess where a value ends')
+vec('sglang-qwen3-coder-complex-schema', 'Qwen3 Coder/XML', SQC+'test_complex_schema_toolcall', 'Text prefix + complex schema tool call test\n\n' + sqf('TodoWrite', 'todos', '\n[\n {"content": "Buy a new car", "status": \'pending\'},\n {"content": "Buy a new house", "status": "completed"}\n]\n') + '\n\n', SQTOOLS,
+    [('TodoWrite', {'todos': [{'content': 'Buy a new car', 'status': 'pending'}, {'content': 'Buy a new house', 'status': 'completed'}]})], keep='Text prefix + complex schema tool call test',
+    note='the single-quoted string inside the list is read as a Python literal, as SGLang reads it, since the schema wants a list')
+vec('sglang-qwen3-coder-complex-schema-json', 'Qwen3 Coder/XML', SQC+'test_complex_schema_toolcall (the list as JSON)', 'Text prefix + complex schema tool call test\n\n' + sqf('TodoWrite', 'todos', '\n[\n {"content": "Buy a new car", "status": "pending"},\n {"content": "Buy a new house", "status": "completed"}\n]\n') + '\n\n', SQTOOLS,
+    [('TodoWrite', {'todos': [{'content': 'Buy a new car', 'status': 'pending'}, {'content': 'Buy a new house', 'status': 'completed'}]})], keep='Text prefix + complex schema tool call test')
+
 def schema(tool):
     name, props = tool
     p = {}
