@@ -1341,6 +1341,30 @@ vec('sglang-qwen3-coder-complex-schema', 'Qwen3 Coder/XML', SQC+'test_complex_sc
 vec('sglang-qwen3-coder-complex-schema-json', 'Qwen3 Coder/XML', SQC+'test_complex_schema_toolcall (the list as JSON)', 'Text prefix + complex schema tool call test\n\n' + sqf('TodoWrite', 'todos', '\n[\n {"content": "Buy a new car", "status": "pending"},\n {"content": "Buy a new house", "status": "completed"}\n]\n') + '\n\n', SQTOOLS,
     [('TodoWrite', {'todos': [{'content': 'Buy a new car', 'status': 'pending'}, {'content': 'Buy a new house', 'status': 'completed'}]})], keep='Text prefix + complex schema tool call test')
 
+# --- SGLang's MiniCPM 4 XML detector (the MiniCPM 5 row: <function name="T"><param name="P">)
+SMC = 'sgl-project/sglang test/registered/function_call/test_minicpm4_xml_detector.py '
+SMW, SMS, SMN = T('get_weather', city=S, date=S), T('sum_values', nums=A, exact=B), T('noop', note=S)
+MCFAM = 'MiniCPM 4/5'
+vec('sglang-minicpm4-intro-outro', MCFAM, SMC+'test_detect_and_parse_single_call_v3', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\nOutro after.\n', [SMW],
+    note='disagrees on purpose: tail only')
+vec('sglang-minicpm4-intro', MCFAM, SMC+'test_detect_and_parse_single_call_v3 (without the outro)', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\n', [SMW],
+    [('get_weather', {'city': '上海', 'date': '2024-06-27'})], keep='Intro before.')
+vec('sglang-minicpm4-cdata', MCFAM, SMC+'test_detect_and_parse_cdata_multiline_v3', '<function name="get_weather"><param name="city"><![CDATA[北\n京]]></param><param name="date">2024-06-27</param></function>\n', [SMW],
+    [('get_weather', {'city': '北\n京', 'date': '2024-06-27'})])
+vec('sglang-minicpm4-unknown', MCFAM, SMC+'test_unknown_tool_block_preserved_v3', '<function name="unknown"><param name="x">1</param></function>\n', [SMW])
+vec('sglang-minicpm4-types', MCFAM, SMC+'test_non_string_types_v3', '<function name="sum_values"><param name="nums">[1, 2, 3]</param><param name="exact">true</param></function>\n', [SMS],
+    [('sum_values', {'nums': [1, 2, 3], 'exact': True})])
+vec('sglang-minicpm4-interleaved', MCFAM, SMC+'test_multiple_calls_interleaved_text_v3', 'Head\n<function name="get_weather"><param name="city">北京</param></function>\nTXT\n<function name="sum_values"><param name="nums">[7,8,9]</param><param name="exact">false</param></function>\nTail\n', [SMW, SMS],
+    note='disagrees on purpose: tail only')
+vec('sglang-minicpm4-no-function-end', MCFAM, SMC+'test_incomplete_missing_function_end_v3', '<function name="get_weather"><param name="city">北京</param>', [SMW], [('get_weather', {'city': '北京'})],
+    note='disagrees on purpose: SGLang wants the </function>; the text ends after a complete parameter with only that closer missing, which toolfix forgives in every family')
+vec('sglang-minicpm4-param-no-name', MCFAM, SMC+'test_param_missing_name_invalid_v3', '<function name="get_weather"><param>北京</param><param name="date">2024-06-27</param></function>\n', [SMW])
+vec('sglang-minicpm4-duplicate-param', MCFAM, SMC+'test_duplicate_param_names_invalid_v3', '<function name="get_weather"><param name="city">北京</param><param name="city">上海</param></function>\n', [SMW])
+vec('sglang-minicpm4-case-sensitive', MCFAM, SMC+'test_case_sensitive_param_name_invalid_v3', '<function name="get_weather"><param name="City">北京</param></function>\n', [SMW])
+vec('sglang-minicpm4-zero-params', MCFAM, SMC+'test_no_required_and_zero_param_valid_v3', '<function name="noop"></function>\n', [SMN], [('noop', {})])
+vec('sglang-minicpm4-streaming', MCFAM, SMC+'test_streaming_increment_v3', 'Hello\n<function name="get_weather">\n  <param name="city">北京</param>\n  <param name="date">2024-06-27</param>\n</function>\n', [SMW],
+    [('get_weather', {'city': '北京', 'date': '2024-06-27'})], keep='Hello')
+
 def schema(tool):
     name, props = tool
     p = {}
