@@ -205,7 +205,8 @@ const (
 	SolarOpen
 	// K2Horizon is K2 Horizon's <ifm|tool_calls> around <ifm|tool_call>T<ifm|arg_key>K</ifm|arg_key>
 	// <ifm|arg_value>V</ifm|arg_value></ifm|tool_call> items, or JSON call objects in them (vllm
-	// k2_horizon_tool_parser).
+	// k2_horizon_tool_parser), and K2 V3's items without the group, a JSON call object or list in
+	// one too (sglang multi_format_detector K2V3Detector).
 	K2Horizon
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser), and
@@ -353,6 +354,16 @@ var families = []Family{
 	{Name: "K2 Horizon JSON", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
 		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
 		Close: "</ifm|tool_calls>"},
+	// K2 V3 (IFM) writes the same items without their group (sglang multi_format_detector's
+	// K2V3Detector)
+	{Name: "K2 V3 pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
+		KV:     [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
+		KVType: [2]string{"<ifm|arg_type>", "</ifm|arg_type>"},
+		Open:   []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>", closers: []string{"</ifm|arg_value>"}},
+	{Name: "K2 V3 JSON object", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
+		Open: []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>"},
+	{Name: "K2 V3 JSON list", Row: "D62", Syntax: K2Horizon, body: bodyJSONList,
+		Open: []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
 	// HyperCLOVAX SEED Think 14B writes its JSON list after a role header, then its end of turn

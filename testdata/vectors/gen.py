@@ -1365,6 +1365,32 @@ vec('sglang-minicpm4-zero-params', MCFAM, SMC+'test_no_required_and_zero_param_v
 vec('sglang-minicpm4-streaming', MCFAM, SMC+'test_streaming_increment_v3', 'Hello\n<function name="get_weather">\n  <param name="city">北京</param>\n  <param name="date">2024-06-27</param>\n</function>\n', [SMW],
     [('get_weather', {'city': '北京', 'date': '2024-06-27'})], keep='Hello')
 
+# --- SGLang's K2 V3 (IFM) detector: the K2 Horizon items without their group
+SK3 = 'sgl-project/sglang test/registered/function_call/test_k2v3_tool_parser.py '
+SK3W = T('get_weather', city=S, days=I)
+K3FAM = 'K2 Horizon'
+K3TOKYO = '<ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Tokyo</ifm|arg_value></ifm|tool_call>'
+vec('sglang-k2v3-single', K3FAM, SK3+'TestK2V3XmlExtraction test_single_call', K3TOKYO, [SK3W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-k2v3-typed-value', K3FAM, SK3+'TestK2V3XmlExtraction test_schema_typed_value_coercion', '<ifm|tool_call>get_weather<ifm|arg_key>days</ifm|arg_key><ifm|arg_value>3</ifm|arg_value></ifm|tool_call>', [SK3W], [('get_weather', {'days': 3})])
+vec('sglang-k2v3-no-args', K3FAM, SK3+'TestK2V3XmlExtraction test_no_args', '<ifm|tool_call>get_weather</ifm|tool_call>', [SK3W], [('get_weather', {})])
+vec('sglang-k2v3-plain', K3FAM, SK3+'TestK2V3XmlExtraction test_no_markers_returns_full_text', 'plain text', [SK3W])
+vec('sglang-k2v3-unknown', K3FAM, SK3+'TestK2V3XmlExtraction test_unknown_tool_is_forwarded', '<ifm|tool_call>not_registered<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Tokyo</ifm|arg_value></ifm|tool_call>', [SK3W],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools (D57)')
+vec('sglang-k2v3-arg-type', K3FAM, SK3+'TestK2V3XmlTyped test_arg_type_string_keeps_numeric_as_string', '<ifm|tool_call>study_args<ifm|arg_key>user_id</ifm|arg_key><ifm|arg_type>string</ifm|arg_type><ifm|arg_value>12345</ifm|arg_value></ifm|tool_call>', [T('study_args', user_id=S)],
+    [('study_args', {'user_id': '12345'})], note='the schema types user_id a string here; the type element is read past')
+vec('sglang-k2v3-ifm-think-group', K3FAM, SK3+'TestK2V3ReasoningPrefix test_ifm_reasoning_prefix_is_stripped', '<ifm|think>need lookup</ifm|think>\n<ifm|tool_calls>\n' + K3TOKYO + '\n</ifm|tool_calls>', [SK3W],
+    [('get_weather', {'city': 'Tokyo'})], keep='<ifm|think>need lookup</ifm|think>', note='SGLang strips the reasoning block; toolfix is no reasoning parser and keeps the text before the call as it came')
+vec('sglang-k2v3-ifm-think-fast', K3FAM, SK3+'TestK2V3ReasoningPrefix test_all_three_effort_blocks_are_stripped[think_fast]', '<ifm|think_fast>reasoning</ifm|think_fast>' + K3TOKYO, [SK3W],
+    [('get_weather', {'city': 'Tokyo'})], keep='<ifm|think_fast>reasoning</ifm|think_fast>', note='SGLang strips the reasoning block; toolfix keeps the text before the call as it came')
+vec('sglang-k2v3-legacy-think', K3FAM, SK3+'TestK2V3ReasoningPrefix test_legacy_think_prefix_is_not_stripped', '<think>legacy reasoning</think>\n' + K3TOKYO, [SK3W],
+    [('get_weather', {'city': 'Tokyo'})], keep='<think>legacy reasoning</think>')
+vec('sglang-k2v3-json', K3FAM, SK3+'TestK2V3JsonDialect test_json_object_tool_call', '<ifm|tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</ifm|tool_call>', [SK3W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-k2v3-json-string-args', K3FAM, SK3+'TestK2V3JsonDialect test_json_arguments_as_string', '<ifm|tool_call>{"name": "get_weather", "arguments": "{\\"city\\": \\"Tokyo\\"}"}</ifm|tool_call>', [SK3W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-k2v3-json-list', K3FAM, SK3+'TestK2V3JsonDialect test_json_list_of_tool_calls', '<ifm|tool_call>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "get_weather", "arguments": {"city": "Osaka"}}]</ifm|tool_call>', [SK3W],
+    [('get_weather', {'city': 'Tokyo'}), ('get_weather', {'city': 'Osaka'})])
+vec('sglang-k2v3-after-prose', K3FAM, SK3+'TestK2V3RegistryWiring test_full_pipeline_non_stream (after a sentence)', 'Let me look it up.' + K3TOKYO, [SK3W], [('get_weather', {'city': 'Tokyo'})], keep='Let me look it up.',
+    note='<ifm|tool_call> is a special token of the model: it counts glued after text')
+
 def schema(tool):
     name, props = tool
     p = {}
