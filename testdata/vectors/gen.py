@@ -1391,6 +1391,28 @@ vec('sglang-k2v3-json-list', K3FAM, SK3+'TestK2V3JsonDialect test_json_list_of_t
 vec('sglang-k2v3-after-prose', K3FAM, SK3+'TestK2V3RegistryWiring test_full_pipeline_non_stream (after a sentence)', 'Let me look it up.' + K3TOKYO, [SK3W], [('get_weather', {'city': 'Tokyo'})], keep='Let me look it up.',
     note='<ifm|tool_call> is a special token of the model: it counts glued after text')
 
+# --- SGLang's GLM 4.7 detector tests (the GLM row)
+SG47 = 'sgl-project/sglang test/registered/function_call/test_glm47_moe_detector.py TestGlm47MoeDetector '
+SGW47 = T('get_weather', city=S, date=S)
+def g47(n, *kv): return '<tool_call>' + n + ''.join('<arg_key>%s</arg_key><arg_value>%s</arg_value>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</tool_call>'
+TODOS4 = [{'id': '1', 'task': 'Check for hard-coded issues in the backend code', 'status': 'in_progress'}, {'id': '2', 'task': 'Check for hard-coded issues in the frontend code', 'status': 'pending'},
+          {'id': '3', 'task': 'Check for code violating the Single Responsibility Principle', 'status': 'pending'}, {'id': '4', 'task': 'Generate a rectification proposal report', 'status': 'pending'}]
+TW = T('todo_write', todos=A)
+vec('sglang-glm47-single', G4FAM, SG47+'test_single_tool_call', g47('get_weather', 'city', 'Beijing', 'date', '2024-06-27'), [SGW47], [('get_weather', {'city': 'Beijing', 'date': '2024-06-27'})])
+vec('sglang-glm47-multiple', G4FAM, SG47+'test_multiple_tool_calls', g47('get_weather', 'city', 'Beijing', 'date', '2024-06-27') + g47('get_weather', 'city', 'Shanghai', 'date', '2024-06-28'), [SGW47],
+    [('get_weather', {'city': 'Beijing', 'date': '2024-06-27'}), ('get_weather', {'city': 'Shanghai', 'date': '2024-06-28'})])
+vec('sglang-glm47-no-arg', G4FAM, SG47+'test_no_arg_function_non_streaming', '<tool_call>list_filenames</tool_call>', [T('list_filenames')], [('list_filenames', {})])
+vec('sglang-glm47-invalid-func', G4FAM, SG47+'test_invalid_tool_call', g47('invalid_func', 'city', 'Beijing'), [SGW47])
+vec('sglang-glm47-array-json', G4FAM, SG47+'test_array_argument_with_escaped_json[0]', '<tool_call>todo_write<arg_key>todos</arg_key><arg_value>' + json.dumps(TODOS4) + '</arg_value>\n</tool_call>', [TW], [('todo_write', {'todos': TODOS4})])
+vec('sglang-glm47-array-windows-path', G4FAM, SG47+'test_array_argument_with_escaped_json[2]', g47('todo_write', 'todos', '[{"id": "1", "task": "Check file at C:\\\\Users\\\\test.txt", "status": "pending"}]'), [TW],
+    [('todo_write', {'todos': [{'id': '1', 'task': 'Check file at C:\\Users\\test.txt', 'status': 'pending'}]})])
+vec('sglang-glm47-array-literal-backslash-n', G4FAM, SG47+'test_array_argument_with_escaped_json[3]', g47('todo_write', 'todos', '[{"id": "1", "task": "Print \\\\n to see newline","status": "pending"}]'), [TW],
+    [('todo_write', {'todos': [{'id': '1', 'task': 'Print \\n to see newline', 'status': 'pending'}]})])
+vec('sglang-glm47-mtp-split', G4FAM, SG47+'test_mtp_func_and_string_split', "I'll create a task." + g47('create_task', 'title', 'Go to Beijing', 'location', 'San Francisco'), [T('create_task', title=S, location=S)],
+    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+vec('sglang-glm47-mtp-noarg-multiple', G4FAM, SG47+'test_mtp_noarg_and_multiple_calls', '<tool_call>list_files</tool_call>' + g47('get_weather', 'city', 'Beijing'), [T('list_files'), T('get_weather', city=S)],
+    [('list_files', {}), ('get_weather', {'city': 'Beijing'})])
+
 def schema(tool):
     name, props = tool
     p = {}
