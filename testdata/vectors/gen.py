@@ -28,8 +28,8 @@ ESC_CALL = [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\
 
 vectors = []
 def vec(name, family, source, text, tools, calls=None, keep='', note='', pre='vllm-'):
-    # pre is the folder prefix: vllm- for vLLM's vectors, report- for those from public reports
-    # (an sglang- name keeps its own)
+    # pre is the folder prefix: vllm- for vLLM's vectors, mlx-lm-, ollama- and llamacpp- for
+    # those servers' own tests, report- for those from public reports (an sglang- name keeps its own)
     # keep names the text before the markup; toolfix keeps it as it came, the blanks between it
     # and the markup too (a stream may have sent them before the markup came)
     if text.startswith(keep):
@@ -1413,6 +1413,16 @@ vec('sglang-glm47-mtp-split', G4FAM, SG47+'test_mtp_func_and_string_split', "I'l
 vec('sglang-glm47-mtp-noarg-multiple', G4FAM, SG47+'test_mtp_noarg_and_multiple_calls', '<tool_call>list_files</tool_call>' + g47('get_weather', 'city', 'Beijing'), [T('list_files'), T('get_weather', city=S)],
     [('list_files', {}), ('get_weather', {'city': 'Beijing'})])
 
+# --- mlx-lm's own tool parsers (tests/test_tool_parsing.py), each body in its model's tokens
+MX = 'ml-explore/mlx-lm tests/test_tool_parsing.py TestToolParsing '
+MXM = T('multiply', a=N, b=N)
+vec('json', 'Hermes', MX+'test_json_parse (in json_tools\' <tool_call> tokens)', '<tool_call>{"name": "multiply", "arguments": {"a": 12234585, "b": 48838483920}}</tool_call>', [MXM],
+    [('multiply', {'a': 12234585, 'b': 48838483920})], pre='mlx-lm-')
+vec('qwen3-coder-indented', 'Qwen3 Coder/XML', MX+'test_qwen3_coder_parse (in <tool_call>)', '<tool_call>\n        <function=multiply>\n        <parameter=a>\n        12234585\n        </parameter>\n        <parameter=b>\n        48838483920\n        </parameter>\n        </function>\n</tool_call>', [MXM],
+    [('multiply', {'a': 12234585, 'b': 48838483920})], pre='mlx-lm-')
+vec('function-gemma', 'FunctionGemma', MX+'test_function_gemma (in <start_function_call>)', '<start_function_call>call:get_current_temperature{location:<escape>London<escape>}<end_function_call>', [T('get_current_temperature', location=S)],
+    [('get_current_temperature', {'location': 'London'})], pre='mlx-lm-')
+
 def schema(tool):
     name, props = tool
     p = {}
@@ -1450,9 +1460,11 @@ def note_of(v, proto, stream):
     return n
 
 import shutil
+# the folder prefixes this script writes (and so rewrites)
+PREFIXES = ('vllm-', 'sglang-', 'report-', 'mlx-lm-', 'ollama-', 'llamacpp-')
 for proto in ('openai', 'anthropic', 'responses'):
     for d in os.listdir(os.path.join(ROOT, proto)):
-        if d.startswith('vllm-') or d.startswith('sglang-') or d.startswith('report-'):
+        if d.startswith(PREFIXES):
             shutil.rmtree(os.path.join(ROOT, proto, d))
 for idx, v in enumerate(vectors):
     rnd = random.Random(idx + 1)
