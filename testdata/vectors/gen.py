@@ -1423,6 +1423,29 @@ vec('qwen3-coder-indented', 'Qwen3 Coder/XML', MX+'test_qwen3_coder_parse (in <t
 vec('function-gemma', 'FunctionGemma', MX+'test_function_gemma (in <start_function_call>)', '<start_function_call>call:get_current_temperature{location:<escape>London<escape>}<end_function_call>', [T('get_current_temperature', location=S)],
     [('get_current_temperature', {'location': 'London'})], pre='mlx-lm-')
 
+# --- Ollama's own parsers (model/parsers/*_test.go): the formats its models write
+OL = 'ollama/ollama model/parsers/'
+vec('kolibri1-tool', 'Hermes', OL+'kolibri1_test.go TestKolibri1ToolsAndContinuation', '<tool_call>{"name":"weather","arguments":{"city":"Berlin"}}</tool_call>', [T('weather', city=S)], [('weather', {'city': 'Berlin'})], pre='ollama-')
+vec('kolibri1-think-answer', 'Hermes', OL+'kolibri1_test.go TestKolibri1Streaming', '<think>\nCompute.\n</think>\n\n42.', [T('weather', city=S)], pre='ollama-')
+vec('bailing-think-then-call', 'GLM 4.5/4.7', OL+'bailing_test.go TestBailingParserAdd', "plan</think>I'll check.\n<tool_call>get_weather<arg_key>location</arg_key>\n<arg_value>Tokyo</arg_value>\n</tool_call>", [T('get_weather', location=S)],
+    [('get_weather', {'location': 'Tokyo'})], keep="plan</think>I'll check.", note='Ollama splits the reasoning off at </think>; toolfix keeps the text before the call as it came', pre='ollama-')
+vec('bailing-plain', 'GLM 4.5/4.7', OL+'bailing_test.go TestBailingParserNoThinkingContent', '</think>Plain answer', [T('get_weather', location=S)], pre='ollama-')
+def atem(n, params): return '<atem:function_calls>\n<atem:invoke name="%s">\n' % n + params + '</atem:invoke>\n</atem:function_calls>'
+GL = OL+'glimmer_test.go '
+GLB = T('muse.bash', command=S)
+vec('glimmer-atem', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserFumbledRecipientToolCallFallback (the block alone)', atem('muse.bash', '<atem:parameter name="command">pwd && ls -la</atem:parameter>\n'), [GLB],
+    [('muse.bash', {'command': 'pwd && ls -la'})], note='the namespaced invoke elements are the Invoke row\'s', pre='ollama-')
+vec('glimmer-types', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserATEMValueTypesAndWhitespace (the block alone)',
+    atem('tools.run', '<atem:parameter name="text"> keep  spaces </atem:parameter>\n<atem:parameter name="count">3</atem:parameter>\n<atem:parameter name="enabled">true</atem:parameter>\n<atem:parameter name="items">["one", "two"]</atem:parameter>\n<atem:parameter name="config">{"mode":"fast"}</atem:parameter>\n'),
+    [T('tools.run', text=S, count=I, enabled=B, items=A, config=O)], [('tools.run', {'text': ' keep  spaces ', 'count': 3, 'enabled': True, 'items': ['one', 'two'], 'config': {'mode': 'fast'}})],
+    note='the peer vector\'s choice=null is left out (no value for a typed field)', pre='ollama-')
+vec('glimmer-header', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserStreamingATEMAtEveryBoundary', ' to=get_weather<|message|>' + atem('get_weather', '<atem:parameter name="city">SF</atem:parameter>\n') + '<|eot|>', [T('get_weather', city=S)],
+    note='disagrees on purpose: Glimmer\'s recipient header and end token around the block are not read (no row); the block glued after them is no line start', pre='ollama-')
+vec('glimmer-leading-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[leading prose] (without the header)', 'Running:\n' + atem('muse.bash', '<atem:parameter name="command">pwd</atem:parameter>\n'), [GLB],
+    [('muse.bash', {'command': 'pwd'})], keep='Running:', note='disagrees on purpose: Ollama takes a block only as the whole message; toolfix takes a call on its own line after prose, as in every family', pre='ollama-')
+vec('glimmer-trailing-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[trailing prose] (without the header)', atem('muse.bash', '<atem:parameter name="command">pwd</atem:parameter>\n') + '\nDone.', [GLB], pre='ollama-')
+vec('glimmer-undeclared', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[undeclared tool] (without the header)', atem('other.run', ''), [GLB], pre='ollama-')
+
 def schema(tool):
     name, props = tool
     p = {}
