@@ -236,6 +236,18 @@ var families = []Family{
 	// #18357)
 	{Name: "gemma3n Hermes, args", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, ArgsKey: "args",
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
+	// llama.cpp's Hermes 2 Pro reader also takes Functionary v3.1's <function=T>{…}</function>, its
+	// <function name="T"> form, and the call object in the other wrappers Hermes and Qwen 2.5
+	// models write (ggml-org/llama.cpp tests/test-chat.cpp COMMON_CHAT_FORMAT_HERMES_2_PRO)
+	{Name: "Functionary v3.1 <function=T>", Row: "D03b", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: ">",
+		Open: []Opener{{qwenFunc, LineStart}}, Close: "</function>"},
+	{Name: "Hermes <function name=T>", Row: "D03b", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: "\">",
+		Open: []Opener{{"<function name=\"", LineStart}}, Close: "</function>"},
+	{Name: "Hermes <tool>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<tool>", LineStart}}, Close: "</tool>"},
+	{Name: "Hermes <response>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<response>", LineStart}}, Close: "</response>"},
+	{Name: "Hermes <json>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<json>", LineStart}}, Close: "</json>"},
+	{Name: "Hermes <JSON>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<JSON>", LineStart}}, Close: "</JSON>"},
+	{Name: "Hermes <xml>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<xml>", LineStart}}, Close: "</xml>"},
 	{Name: "Qwen3 Coder / XML", Row: "D03", Syntax: ToolCallXML, body: bodyFunction,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose,
 		closers: []string{"</parameter>", "</function>", "</tool_call>"}},

@@ -1446,6 +1446,38 @@ vec('glimmer-leading-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerPa
 vec('glimmer-trailing-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[trailing prose] (without the header)', atem('muse.bash', '<atem:parameter name="command">pwd</atem:parameter>\n') + '\nDone.', [GLB], pre='ollama-')
 vec('glimmer-undeclared', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[undeclared tool] (without the header)', atem('other.run', ''), [GLB], pre='ollama-')
 
+# --- llama.cpp's Hermes 2 Pro reader (tests/test-chat.cpp, COMMON_CHAT_FORMAT_HERMES_2_PRO)
+LC2 = 'ggml-org/llama.cpp tests/test-chat.cpp test_template_output_parsers (COMMON_CHAT_FORMAT_HERMES_2_PRO) '
+SF, PYT = T('special_function', arg1=I), T('python', code=S)
+LCT = [SF, PYT]
+SFC = ('special_function', {'arg1': 1})
+SFJ = '{"name": "special_function", "arguments": {"arg1": 1}}'
+def lcv(name, text, calls=None, keep='', note=''): vec(name, 'Hermes', LC2 + '(%s)' % json.dumps(text)[:60], text, LCT, calls, keep=keep, note=note, pre='llamacpp-')
+lcv('hermes-tool-call', '<tool_call>\n' + SFJ + '\n</tool_call>', [SFC])
+lcv('hermes-content-before', "Hello, world!\nWhat's up?<tool_call>\n" + SFJ + '\n</tool_call>', [SFC], keep="Hello, world!\nWhat's up?")
+lcv('hermes-thinking-forced-open', "I'm\nthinking</think>\n<tool_call>" + SFJ + '</tool_call>', [SFC], keep="I'm\nthinking</think>", note='llama.cpp takes the text before </think> as reasoning; toolfix keeps it as it came')
+lcv('functionary-function-eq', '<function=special_function>{"arg1": 1}</function>', [SFC])
+lcv('functionary-function-eq-two', '<function=special_function>{"arg1": 1}</function>\n<function=python>{"code":"print(\'hello\')"}</function>', [SFC, ('python', {'code': "print('hello')"})])
+lcv('hermes-function-name-attr', '<function name="special_function">\n{"arg1": 1}\n</function>', [SFC])
+lcv('hermes-tool-wrapper', '<tool>\n  ' + SFJ + '\n</tool>', [SFC])
+lcv('hermes-tools-wrapper', '<tools>\n  ' + SFJ + '\n</tools>', [SFC], note='read by the Qwen2.5-Coder <tools> row')
+lcv('hermes-response-wrapper', '<response>\n  ' + SFJ + '\n</response>', [SFC])
+lcv('hermes-json-wrapper', '<json>\n  ' + SFJ + '\n</json>', [SFC])
+lcv('hermes-xml-wrapper', '<xml>\n  {\n    "name": "special_function", "arguments": {"arg1": 1}\n  }\n</xml>', [SFC])
+lcv('hermes-JSON-wrapper', '<JSON>\n  ' + SFJ + '\n</JSON>', [SFC])
+lcv('hermes-fenced-response', '```xml\n<response>\n    ' + SFJ + '\n</response>\n```', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+lcv('hermes-fenced-json', '```json\n  ' + SFJ + '\n```', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+lcv('hermes-fenced-function-call', '```json\n\n                    <function_call> ' + SFJ + ' \n                    </function_call> \n``` ', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+lcv('hermes-bare-object', SFJ, [SFC])
+lcv('hermes-bare-object-newline', '{\n  "name": "special_function", "arguments": {"arg1": 1}}', [SFC])
+lcv('hermes-bare-after-prose', 'This is not a tool call:\n' + SFJ, note='disagrees on purpose: a bare JSON object counts only as the whole text; after prose it is an example')
+lcv('hermes-two-tool-calls', '<tool_call>\n' + SFJ + '\n</tool_call>\n<tool_call>\n{"name": "python", "arguments": {"code":"print(\'hello\')"}}\n</tool_call>', [SFC, ('python', {'code': "print('hello')"})])
+lcv('hermes-plain', "Hello, world!\nWhat's up?")
+lcv('hermes-think-then-answer', "<think>I'm\nthinking</think>Hello, world!\nWhat's up?")
+lcv('hermes-unclosed-think', '<think><tool_call>nah uhg</tool_call>', note='markup inside an unclosed <think> is reasoning')
+lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-off call is never completed')
+lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
+
 def schema(tool):
     name, props = tool
     p = {}
