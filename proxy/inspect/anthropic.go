@@ -449,6 +449,8 @@ func syntaxRow(leak markup.Leak, text string) string {
 	case markup.ToolCallXML:
 		tail := text[leak.Start:]
 		switch {
+		case strings.HasPrefix(strings.TrimLeft(tail, " \t\r\n"), "<iquestcoder_tool_call>"):
+			return "D62" // iQuest Coder V2's pairs in its own tag
 		case strings.Contains(tail, "<arg_key>"):
 			return "D06"
 		case c.JSON != nil:

@@ -97,6 +97,7 @@ type Family struct {
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
 	NameKey string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
 	Extra   string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
+	ArgsKey string // another key that may hold a JSON call object's arguments (one of it and "arguments" at most); "" none (gemma3n's "args")
 	NameSep string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
 	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
 	// functions.T:0)
@@ -113,6 +114,11 @@ type Family struct {
 	// GLM's <arg_key>, </arg_key>, <arg_value>, </arg_value>. With an Item, each call is one item,
 	// its ItemEnd read by the pairs' reader.
 	KV [4]string
+	// KVType are bodyArgKV's open and close tags of an optional element between a key and its
+	// value that names the value's type, its text ignored since the schema types the value; zero
+	// none (K2 Horizon's typed form <ifm|arg_type>T</ifm|arg_type>, vllm
+	// test_k2_horizon_tool_parser.py test_request_level_format_overrides[xml_typed]).
+	KVType [2]string
 	// CallTag and ParamTag are bodyElements' tag names (MiniCPM 5's function and param); CDATA
 	// whether a value written as one CDATA section is unwrapped; Marks the element marks (an
 	// opener's start and end, a closer's start and end; zero < > </ >); NameAttr and KeyAttr the
@@ -219,10 +225,13 @@ const (
 	SolarOpen
 	// K2Horizon is K2 Horizon's <ifm|tool_calls> around <ifm|tool_call>T<ifm|arg_key>K</ifm|arg_key>
 	// <ifm|arg_value>V</ifm|arg_value></ifm|tool_call> items, or JSON call objects in them (vllm
-	// k2_horizon_tool_parser).
+	// k2_horizon_tool_parser), and K2 V3's items without the group, a JSON call object or list in
+	// one too (sglang multi_format_detector K2V3Detector).
 	K2Horizon
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
-	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
+	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser), and
+	// the same list after HyperCLOVAX SEED Think 14B's " -> tool/function_call" header (vllm
+	// hyperclovax_seed_think_14b_tool_parser).
 	JSONList
 
 	lastFamily = JSONList
@@ -245,6 +254,22 @@ var families = []Family{
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
+	// gemma3n served by Ollama writes Hermes's object with "args" for "arguments" (ollama/ollama
+	// #18357)
+	{Name: "gemma3n Hermes, args", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, ArgsKey: "args",
+		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
+	// llama.cpp's Hermes 2 Pro reader also takes Functionary v3.1's <function=T>{…}</function>, its
+	// <function name="T"> form, and the call object in the other wrappers Hermes and Qwen 2.5
+	// models write (ggml-org/llama.cpp tests/test-chat.cpp COMMON_CHAT_FORMAT_HERMES_2_PRO)
+	{Name: "Functionary v3.1 <function=T>", Row: "D03b", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: ">",
+		Open: []Opener{{qwenFunc, LineStart}}, Close: "</function>"},
+	{Name: "Hermes <function name=T>", Row: "D03b", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: "\">",
+		Open: []Opener{{"<function name=\"", LineStart}}, Close: "</function>"},
+	{Name: "Hermes <tool>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<tool>", LineStart}}, Close: "</tool>"},
+	{Name: "Hermes <response>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<response>", LineStart}}, Close: "</response>"},
+	{Name: "Hermes <json>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<json>", LineStart}}, Close: "</json>"},
+	{Name: "Hermes <JSON>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<JSON>", LineStart}}, Close: "</JSON>"},
+	{Name: "Hermes <xml>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<xml>", LineStart}}, Close: "</xml>"},
 	{Name: "Qwen3 Coder / XML", Row: "D03", Syntax: ToolCallXML, body: bodyFunction,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose,
 		closers: []string{"</parameter>", "</function>", "</tool_call>"}},
@@ -252,6 +277,10 @@ var families = []Family{
 		Open: []Opener{{qwenFunc, LineStart}}},
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
+	// iQuest Coder V2 writes GLM's pairs in its own tag (vllm iquest_coder_v2_tool_parser); V1
+	// is read by the Qwen rows
+	{Name: "iQuest Coder V2", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
+		Open: []Opener{{"<iquestcoder_tool_call>", Anywhere}}, Close: "</iquestcoder_tool_call>"},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
@@ -282,6 +311,11 @@ var families = []Family{
 
 	{Name: "Seed-OSS", Row: "D62", Syntax: SeedOSS, body: bodyFunction,
 		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Close: "</seed:tool_call>",
+		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
+	// Doubao Seed 2.0 writes <function name="T"> elements with DSML's string= attribute in
+	// Seed-OSS's tags (sipeed/picoclaw #3153, PR #3154)
+	{Name: "Doubao Seed 2.0", Row: "D62", Syntax: SeedOSS, body: bodyElements, CallTag: "function", ParamTag: "parameter",
+		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Many: true, Close: "</seed:tool_call>",
 		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
 	{Name: "LongCat", Row: "D62", Syntax: LongCat, body: bodyJSONCall,
 		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},
@@ -365,14 +399,29 @@ var families = []Family{
 		KV:   [4]string{"<|tool_arg:start|>", "<|tool_arg:value|>", "", "<|tool_arg:end|>"},
 		Open: []Opener{{"<|tool_call:start|>", Anywhere}}, Close: "<|tool_call:end|>", closers: []string{"<|tool_arg:end|>"}},
 	{Name: "K2 Horizon pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
-		KV:   [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
-		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		KV:     [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
+		KVType: [2]string{"<ifm|arg_type>", "</ifm|arg_type>"},
+		Open:   []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
 		Close: "</ifm|tool_calls>", closers: []string{"</ifm|arg_value>"}},
 	{Name: "K2 Horizon JSON", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
 		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
 		Close: "</ifm|tool_calls>"},
+	// K2 V3 (IFM) writes the same items without their group (sglang multi_format_detector's
+	// K2V3Detector)
+	{Name: "K2 V3 pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
+		KV:     [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
+		KVType: [2]string{"<ifm|arg_type>", "</ifm|arg_type>"},
+		Open:   []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>", closers: []string{"</ifm|arg_value>"}},
+	{Name: "K2 V3 JSON object", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
+		Open: []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>"},
+	{Name: "K2 V3 JSON list", Row: "D62", Syntax: K2Horizon, body: bodyJSONList,
+		Open: []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
+	// HyperCLOVAX SEED Think 14B writes its JSON list after a role header, then its end of turn
+	// (vllm hyperclovax_seed_think_14b_tool_parser)
+	{Name: "HyperCLOVAX SEED Think 14B", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
+		Open: []Opener{{"-> tool/function_call\n", LineStart}}, Close: "<|im_end|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
 }

@@ -30,7 +30,13 @@ func fuzzSeeds(f *testing.F) []string {
 		"<|python_tag|>{\"name\": \"a\", \"parameters\": {}}; {\"name\": \"b\", \"parameters\": {}}", "functools[{\"name\": \"a\", \"arguments\": {}}]",
 		"<|action_start|><|plugin|>{\"name\": \"a\", \"parameters\": {}}<|action_end|>", "<|tool_call|>[{\"name\": \"a\", \"arguments\": {}}]",
 		"<|tool_call_start|>[a(b=1)]<|tool_call_end|>", "<|tool_call>call:a{b:<|\"|>c<|\"|>,d:[1,{e:null}]}<tool_call|>",
-		"<function_calls>a(b='c')\nd()</function_calls>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
+		"<function_calls>a(b='c')\nd()</function_calls>",
+		"Ok.<iquestcoder_tool_call>a<arg_key>b</arg_key><arg_value>c</arg_value></iquestcoder_tool_call>",
+		"<seed:tool_call><function name=\"a\"><parameter name=\"b\" string=\"false\">1</parameter></function></seed:tool_call>",
+		"<tool_call>\n{\"name\": \"a\", \"args\": {\"b\": 1}}\n</tool_call>", " -> tool/function_call\n[{\"name\": \"a\", \"arguments\": {}}]<|im_end|>",
+		"<ifm|tool_call>a<ifm|arg_key>b</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>1</ifm|arg_value></ifm|tool_call>",
+		"<function=a>{\"b\": 1}</function>", "<function name=\"a\">\n{\"b\": 1}\n</function>", "<json>\n{\"name\": \"a\", \"arguments\": {}}\n</json>",
+		"<tool_call>\n<function=a>\n<parameter=b>\nx\n<parameter=c>\ny\n</parameter>\n</function>\n</tool_call>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
 	}
 	for _, ct := range loadCaseTexts(f) {
 		seeds = append(seeds, strings.Join(ct.pieces, ""))

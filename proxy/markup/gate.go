@@ -20,18 +20,19 @@ type callGate struct {
 	name       string   // the key that names the tool ("name", Cohere's "tool_name")
 	parameters bool     // "parameters" may name the arguments
 	extra      string   // one other key allowed ("" none)
+	args       string   // another key that may name the arguments ("" none; gemma3n's "args")
 	known      Declared // the tool names that count; nil: every name
 	bare       bool     // the object is written bare: the members of its arguments are asked of known too
 }
 
-// gateOf returns the gate of f's call objects read by c: f's keys (NameKey, Extra, Params), the
+// gateOf returns the gate of f's call objects read by c: f's keys (NameKey, Extra, Params, ArgsKey), the
 // tools c declares and whether c reads a bare block.
 func gateOf(c *cursor, f *Family) callGate {
 	name := f.NameKey
 	if name == "" {
 		name = "name"
 	}
-	return callGate{name: name, parameters: f.Params, extra: f.Extra, known: c.known, bare: c.bare}
+	return callGate{name: name, parameters: f.Params, extra: f.Extra, args: f.ArgsKey, known: c.known, bare: c.bare}
 }
 
 // refuses reports whether the call object opening at byte i of s (m its memo) already shows a
@@ -74,7 +75,7 @@ func (j *jscan) callObject(g callGate) res {
 			return r
 		}
 		switch {
-		case key == g.name, key == "arguments", key == "parameters" && g.parameters, key == g.extra && g.extra != "":
+		case key == g.name, key == "arguments", key == "parameters" && g.parameters, key == g.extra && g.extra != "", key == g.args && g.args != "":
 		default:
 			return bad
 		}

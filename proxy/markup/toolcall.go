@@ -22,16 +22,27 @@ const (
 // arguments an object or a string holding one (or absent: {}), and no other key but extra (when
 // not ""), of any value. The call is of syntax syn.
 func namedCall(obj []byte, syn Syntax, extra string) (Call, bool) {
-	return callObject(obj, syn, "", extra, false)
+	return callObject(obj, &Family{Syntax: syn, Extra: extra})
 }
 
-// callObject is namedCall that also takes "parameters" for "arguments" when parameters is set (one
-// of the two at most), as Llama 3 and InternLM write it, and nameKey for "name" when not ""
-// (Cohere's "tool_name").
-func callObject(obj []byte, syn Syntax, nameKey, extra string, parameters bool) (Call, bool) {
+// callObject is namedCall with the keys of f: "parameters" for "arguments" when f.Params is set
+// (one of the two at most), as Llama 3 and InternLM write it, f.ArgsKey for "arguments" when not
+// "" (gemma3n's "args", one of the two at most), f.NameKey for "name" when not "" (Cohere's
+// "tool_name") and f.Extra. The call is of syntax f.Syntax.
+func callObject(obj []byte, f *Family) (Call, bool) {
+	syn, nameKey, extra, parameters := f.Syntax, f.NameKey, f.Extra, f.Params
 	var m map[string]json.RawMessage
 	if json.Unmarshal(obj, &m) != nil {
 		return Call{}, false
+	}
+	if f.ArgsKey != "" {
+		if v, found := m[f.ArgsKey]; found {
+			if _, both := m["arguments"]; both {
+				return Call{}, false
+			}
+			delete(m, f.ArgsKey)
+			m["arguments"] = v
+		}
 	}
 	if nameKey != "" {
 		v, found := m[nameKey]
@@ -154,7 +165,28 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		if r != ok {
 			return call, short
 		}
+		if swallowsParam(v) { // a value's closer left out, the next parameter swallowed
+			return call, fail
+		}
 		call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
+	}
+}
+
+// swallowsParam reports whether a Qwen parameter's value holds the opener of another parameter at
+// the start of one of its lines: its own </parameter> was left out and it ran on into the next
+// ("<parameter=city>\nDallas\n<parameter=state>\nTX\n</parameter>", vllm
+// test_qwen3coder_tool_parser.py test_extract_tool_calls_missing_closing_parameter_tag). Where
+// the value ends is then a guess, so the call is not taken.
+func swallowsParam(v string) bool {
+	for i := 0; ; {
+		if strings.HasPrefix(v[i:], qwenParam) {
+			return true
+		}
+		k := strings.IndexByte(v[i:], '\n')
+		if k < 0 {
+			return false
+		}
+		i += k + 1
 	}
 }
 
@@ -234,7 +266,8 @@ func validName(n string) bool {
 var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
 
 // glmRest parses the tool name, f.NameSep when f has one, key/value pairs (f.KV, GLM's
-// <arg_key>/<arg_value> when zero) and closer, which may be left out at the end of the text once
+// <arg_key>/<arg_value> when zero; between a key and its value an f.KVType element, its text
+// ignored) and closer, which may be left out at the end of the text once
 // a pair is complete. A value that holds closer fails the call: its own closer was left out and
 // it ran on into the markup after it (vllm test_solar_open2_tool_parser.py
 // test_dropped_arg_end_does_not_swallow_later_calls).
@@ -268,6 +301,17 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 			return call, fail
 		}
 		c.skipBlanks()
+		if f.KVType[0] != "" { // an optional type element: the schema types the value
+			switch c.lit(f.KVType[0]) {
+			case ok:
+				if _, r := c.upto(f.KVType[1]); r != ok {
+					return call, short
+				}
+				c.skipBlanks()
+			case eof:
+				return call, short
+			}
+		}
 		if r := c.lit(kv[2]); r != ok {
 			return call, failOrShort(r)
 		}

@@ -62,6 +62,13 @@ func TestQwenTail(t *testing.T) {
 		{name: "windows path kept", syn: ToolCallXML,
 			text: "Let me write that file.\n\n<tool_call>\n<function=write>\n<parameter=file_path>\nC:\\Users\\dev\\test.txt\n</parameter>\n<parameter=content>\nline one\nline two\n</parameter>\n</function>\n</tool_call>",
 			keep: "Let me write that file.", calls: write},
+		{name: "a parameter's closer left out", syn: All,
+			text: "<tool_call>\n<function=write>\n<parameter=file_path>\na.txt\n<parameter=content>\nx\n</parameter>\n</function>\n</tool_call>"},
+		{name: "a parameter's closer left out, bare", syn: All,
+			text: "<function=write>\n<parameter=file_path>\na.txt\n<parameter=content>\nx\n</parameter>\n</function>"},
+		{name: "the opener inside a line of a value", syn: ToolCallXML,
+			text:  "<tool_call><function=write><parameter=content>see <parameter=x> here</parameter></function></tool_call>",
+			calls: []Call{xmlCall("write", "content", "see <parameter=x> here")}},
 		{name: "one line break trimmed each side", syn: ToolCallXML,
 			text:  "<tool_call><function=write><parameter=content>\n\nx\n\n</parameter></function></tool_call>",
 			calls: []Call{xmlCall("write", "content", "\nx\n")}},
@@ -136,5 +143,24 @@ func TestQwenBareTail(t *testing.T) {
 		{name: "no parameter, unclosed", syn: ToolCallXML, text: "Ok.\n<function=bash>"},
 		{name: "after an unclosed think", syn: All, text: "<think>\n" + bare},
 		{name: "syntax disabled", syn: Invoke | Kimi | DeepSeek, text: bare},
+	})
+}
+
+// TestRowKeysTail holds the row data read by the shared readers: ArgsKey (gemma3n's "args",
+// ollama/ollama #18357) and KVType (K2 Horizon's <ifm|arg_type>, vllm
+// test_k2_horizon_tool_parser.py).
+func TestRowKeysTail(t *testing.T) {
+	runTail(t, []tailCase{
+		{name: "args for arguments", syn: ToolCallXML, text: "<tool_call>\n{\"name\": \"bash\", \"args\": {\"command\": \"ls\"}}\n</tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "args and arguments both", syn: All, text: "<tool_call>\n{\"name\": \"bash\", \"args\": {}, \"arguments\": {}}\n</tool_call>"},
+		{name: "args bare", syn: All, text: "{\"name\": \"bash\", \"args\": {\"command\": \"ls\"}}"},
+		{name: "args in another row", syn: All, text: "<longcat_tool_call>{\"name\": \"bash\", \"args\": {}}</longcat_tool_call>"},
+		{name: "typed pair", syn: K2Horizon, text: "<ifm|tool_calls><ifm|tool_call>ls<ifm|arg_key>n</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>2</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
+			calls: []Call{{Syntax: K2Horizon, Name: "ls", Params: ps("n", "2")}}},
+		{name: "typed pair with blanks", syn: K2Horizon, text: "<ifm|tool_calls><ifm|tool_call>ls<ifm|arg_key>n</ifm|arg_key>\n<ifm|arg_type>integer</ifm|arg_type>\n<ifm|arg_value>2</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
+			calls: []Call{{Syntax: K2Horizon, Name: "ls", Params: ps("n", "2")}}},
+		{name: "type element in a row without it", syn: All, text: "<tool_call>ls<arg_key>n</arg_key><ifm|arg_type>integer</ifm|arg_type><arg_value>2</arg_value></tool_call>"},
+		{name: "type element cut", syn: K2Horizon, text: "<ifm|tool_calls><ifm|tool_call>ls<ifm|arg_key>n</ifm|arg_key><ifm|arg_type>inte"},
 	})
 }

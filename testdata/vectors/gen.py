@@ -27,13 +27,15 @@ ESC_TOOL = [T('test_function', quoted=S, path=S, newline=S, unicode=S)]
 ESC_CALL = [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2', 'unicode': 'emoji: 🎉'})]
 
 vectors = []
-def vec(name, family, source, text, tools, calls=None, keep='', note=''):
+def vec(name, family, source, text, tools, calls=None, keep='', note='', pre='vllm-'):
+    # pre is the folder prefix: vllm- for vLLM's vectors, mlx-lm-, ollama- and llamacpp- for
+    # those servers' own tests, report- for those from public reports (an sglang- name keeps its own)
     # keep names the text before the markup; toolfix keeps it as it came, the blanks between it
     # and the markup too (a stream may have sent them before the markup came)
     if text.startswith(keep):
         rest = text[len(keep):]
         keep += rest[:len(rest) - len(rest.lstrip(' \t\r\n'))]
-    vectors.append(dict(name=name, family=family, source=source, text=text, tools=tools, calls=calls, keep=keep, note=note))
+    vectors.append(dict(name=name, family=family, source=source, text=text, tools=tools, calls=calls, keep=keep, note=note, pre=pre))
 
 # --- Seed-OSS
 vec('seed-oss-single', 'Seed-OSS', V+'test_seed_oss_tool_parser.py test_extract_tool_calls[tool_call_0_thinking_budget]',
@@ -1061,11 +1063,426 @@ vec('minimax-m2-content-before-own-line', 'MiniMax M2', MM+'TestContentStreaming
     [('get_weather', {'city': 'Seattle'})], keep='Let me check.')
 vec('minimax-m2-plain', 'MiniMax M2', MM+'TestContentStreaming test_plain_content', 'Hello world', [MW])
 
+# --- iQuest Coder V1 (the Qwen XML rows)
+IQ = V+'test_iquest_coder_tool_parser.py '
+IQW = T('get_current_weather', city=S, state=S, unit=S)
+def iqc(n, *kv): return '<tool_call>\n<function=%s>\n' % n + ''.join('<parameter=%s>\n%s\n</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>\n</tool_call>'
+IQDAL, IQORL = iqc('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit'), iqc('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'celsius')
+IQFAM = 'iQuest Coder V1 (Qwen XML rows)'
+vec('iquest-parallel', IQFAM, IQ+'test_non_streaming_parallel_tools', IQDAL + '\n' + IQORL, [IQW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'celsius'})])
+vec('iquest-parallel-fused', IQFAM, IQ+'test_streaming_no_content_between_parallel_tools', IQDAL + '\n' + IQORL, [IQW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'celsius'})],
+    note='the blank between the calls is no content of the repaired message')
+vec('iquest-leading-content', IQFAM, IQ+'test_streaming_preserves_real_leading_content', 'Let me check the weather.' + IQDAL, [IQW],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})], keep='Let me check the weather.',
+    note='a <tool_call> glued after a sentence counts when its line ends after it, as the template writes it')
+IQSH = T('shell_command', command=S, timeout_ms=I)
+vec('iquest-typed', IQFAM, IQ+'test_type_conversion_chat_completion_tool_fallback', iqc('shell_command', 'command', 'apt-get update', 'timeout_ms', '300000'), [IQSH],
+    [('shell_command', {'command': 'apt-get update', 'timeout_ms': 300000})])
+vec('iquest-numeric-string', IQFAM, IQ+'test_string_param_not_decoded_responses_shape', iqc('shell_command', 'command', '12345'), [T('shell_command', command=S)], [('shell_command', {'command': '12345'})])
+vec('iquest-all-types', IQFAM, IQ+'test_all_param_types_preserved_non_streaming',
+    iqc('do_it', 'text', 'hello', 'count', '42', 'ratio', '3.14', 'flag', 'true', 'tags', '["a", "b"]', 'opts', '{"k": 1, "nested": [1, 2, 3]}', 'numeric_str', '007'),
+    [T('do_it', text=S, count=I, ratio=N, flag=B, tags=A, opts=O, numeric_str=S)],
+    [('do_it', {'text': 'hello', 'count': 42, 'ratio': 3.14, 'flag': True, 'tags': ['a', 'b'], 'opts': {'k': 1, 'nested': [1, 2, 3]}, 'numeric_str': '007'})])
+vec('iquest-three-same', IQFAM, IQ+'test_streaming_repeated_same_name_calls', '\n'.join(iqc('get_current_weather', 'city', c) for c in ('Dallas', 'Orlando', 'Boston')), [IQW],
+    [('get_current_weather', {'city': c}) for c in ('Dallas', 'Orlando', 'Boston')])
+vec('iquest-content-own-line', IQFAM, IQ+'test_streaming_partial_start_token_not_leaked_as_content', 'Let me check the weather.\n' + iqc('get_current_weather', 'city', 'Dallas'), [IQW],
+    [('get_current_weather', {'city': 'Dallas'})], keep='Let me check the weather.')
+vec('iquest-truncated', IQFAM, IQ+'test_truncated_tool_call_does_not_desync_streamed_args', '<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDall', [IQW], note='a cut-off call is never completed')
+vec('iquest-plain', IQFAM, IQ+'test_streaming_plain_content_without_tool_calls', 'No tool needed here, just a plain answer.', [IQW])
+
+# --- iQuest Coder V2 (GLM's pairs in <iquestcoder_tool_call>)
+IQ2 = V+'test_iquest_coder_v2_tool_parser.py '
+IQ2W = T('get_current_weather', city=S, state=S, days=I)
+def iq2(n, *kv): return '<iquestcoder_tool_call>' + n + ''.join('<arg_key>%s</arg_key><arg_value>%s</arg_value>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</iquestcoder_tool_call>'
+IQ2FAM = 'iQuest Coder V2'
+vec('iquest-v2-no-call', IQ2FAM, IQ2+'test_no_tool_call_returns_content', 'Just a plain assistant reply with no tool call.', [IQ2W])
+vec('iquest-v2-typed', IQ2FAM, IQ2+'test_single_tool_call_typed_arguments', iq2('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'days', '3'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'days': 3})])
+vec('iquest-v2-numeric-string', IQ2FAM, IQ2+'test_string_parameter_is_not_json_decoded', iq2('get_current_weather', 'city', '12345'), [IQ2W], [('get_current_weather', {'city': '12345'})])
+vec('iquest-v2-no-args', IQ2FAM, IQ2+'test_tool_call_without_arguments', iq2('get_current_weather'), [IQ2W], [('get_current_weather', {})])
+vec('iquest-v2-leading-content', IQ2FAM, IQ2+'test_leading_content_preserved', 'Let me look that up for you.\n' + iq2('get_current_weather', 'city', 'Dallas'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'})], keep='Let me look that up for you.')
+vec('iquest-v2-parallel', IQ2FAM, IQ2+'test_parallel_tool_calls', iq2('get_current_weather', 'city', 'Dallas') + iq2('get_current_weather', 'city', 'Orlando'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'}), ('get_current_weather', {'city': 'Orlando'})])
+vec('iquest-v2-whitespace', IQ2FAM, IQ2+'test_whitespace_between_name_and_args', '<iquestcoder_tool_call>get_current_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas</arg_value>\n</iquestcoder_tool_call>', [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'})])
+vec('iquest-v2-missing-value-end', IQ2FAM, IQ2+'test_malformed_call_missing_value_end_is_skipped', '<iquestcoder_tool_call>get_current_weather<arg_key>city</arg_key><arg_value>Dallas</iquestcoder_tool_call>', [IQ2W])
+vec('iquest-v2-content-glued', IQ2FAM, IQ2+'test_streaming_content_then_tool_call', 'Checking the weather.' + iq2('get_current_weather', 'city', 'Dallas'), [IQ2W],
+    [('get_current_weather', {'city': 'Dallas'})], keep='Checking the weather.', note='<iquestcoder_tool_call> is a special token of the model: it counts glued after text')
+vec('iquest-v2-undeclared', IQ2FAM, IQ2+'test_parameter_is_string_unknown_tool_or_param (a call of a tool the request lacks)', iq2('unknown_tool', 'city', 'Dallas'), [IQ2W],
+    note='only the request\'s tools count: a call of another tool is text')
+
+# --- Doubao Seed 2.0 (<function name="T"> elements with string= in Seed-OSS's tags). Sources: the
+# leak reported in sipeed/picoclaw #3153 (fixed by PR #3154), and the Doubao Seed 2.0 outputs that
+# public clients of Volcano Engine's Ark keep as test fixtures
+DB = 'sipeed/picoclaw #3153, Doubao Seed 2.0 output '
+def dbc(n, *kv): return '<seed:tool_call><function name="%s">' % n + ''.join('<parameter name="%s" string="%s">%s</parameter>' % (k, t, v) for k, t, v in zip(kv[::3], kv[1::3], kv[2::3])) + '</function></seed:tool_call>'
+DBFAM = 'Doubao Seed 2.0'
+DBA = T('prepare_file_append', path=S, content=S)
+vec('doubao-seed2-after-prose', DBFAM, DB+'(a file append after a sentence, a multi-line string value)',
+    '看起来行号范围有问题。让我直接在文件末尾添加新的测试记录。\n' + dbc('prepare_file_append', 'path', 'true', 'chatgpt工具实操测试报告.md', 'content', 'true', '\n\n---\n\n### 测试工具 10: set_instance_window_max_parallel\n\n'), [DBA],
+    [('prepare_file_append', {'path': 'chatgpt工具实操测试报告.md', 'content': '\n\n---\n\n### 测试工具 10: set_instance_window_max_parallel\n\n'})], keep='看起来行号范围有问题。让我直接在文件末尾添加新的测试记录。', pre='report-')
+DBR = T('read_file', path=S, show_linenos=B, max_lines=I)
+vec('doubao-seed2-typed', DBFAM, DB+'(string="false" values: JSON text)', dbc('read_file', 'path', 'true', 'notes.md', 'show_linenos', 'false', 'true', 'max_lines', 'false', '271'), [DBR],
+    [('read_file', {'path': 'notes.md', 'show_linenos': True, 'max_lines': 271})], pre='report-')
+vec('doubao-seed2-exec', DBFAM, DB+'(a shell command)', dbc('exec', 'command', 'true', 'cd ~/work && wc -l "guide.md"'), [T('exec', command=S)], [('exec', {'command': 'cd ~/work && wc -l "guide.md"'})], pre='report-')
+vec('doubao-seed2-point', DBFAM, DB+'(a GUI action, markup inside the string value)', dbc('click', 'point', 'true', '<point>500 500</point>'), [T('click', point=S)], [('click', {'point': '<point>500 500</point>'})], pre='report-')
+vec('doubao-seed2-two', DBFAM, DB+'(two calls, one block each)', dbc('read_file', 'path', 'true', 'a.md') + dbc('read_file', 'path', 'true', 'b.md'), [DBR],
+    [('read_file', {'path': 'a.md'}), ('read_file', {'path': 'b.md'})], pre='report-')
+vec('doubao-seed2-undeclared', DBFAM, DB+'(a call of a tool the request lacks)', dbc('run', 'code', 'true', 'print("nope")'), [T('exec', command=S)],
+    note='only the request\'s tools count: a call of another tool is text', pre='report-')
+vec('doubao-seed2-in-prose', DBFAM, DB+'(look-alike: the format quoted in a sentence, prose after it)',
+    '按照要求，函数调用用' + dbc('web', 'action', 'true', 'fetch_page') + '的格式写出，然后我再继续。', [T('web', action=S, url=S)], note='tail only: prose after the markup shows it is an example', pre='report-')
+vec('doubao-seed2-cut', DBFAM, DB+'(a call cut off inside a value)', '<seed:tool_call><function name="web"><parameter name="action" string="true">fetch_page</parameter><parameter name="url" string="true">https://exa', [T('web', action=S, url=S)],
+    note='a cut-off call is never completed', pre='report-')
+
+# --- K2 Horizon's typed form (<ifm|arg_type> between a key and its value) and the rest of its file
+def kxmlt(n, *kv): return '<ifm|tool_call>' + n + ''.join('<ifm|arg_key>%s</ifm|arg_key><ifm|arg_type>%s</ifm|arg_type><ifm|arg_value>%s</ifm|arg_value>' % (k, 'integer' if k == 'limit' else 'string', v) for k, v in zip(kv[::2], kv[1::2])) + '</ifm|tool_call>'
+vec('k2-horizon-typed', 'K2 Horizon', KH+'test_request_level_format_overrides[xml_typed]', kgroup(kxmlt('lookup', 'query', 'weather', 'limit', '2')), [KLK, KPG], [('lookup', {'query': 'weather', 'limit': 2})],
+    note='the type element is read past; the schema types the value')
+vec('k2-horizon-typed-split', 'K2 Horizon', KH+'test_character_split_streaming[2] (the call at the tail)', kgroup(kxmlt('lookup', 'limit', '2'), prefix='Before'), [KLK, KPG], [('lookup', {'limit': 2})], keep='Before')
+vec('k2-horizon-typed-split-suffix', 'K2 Horizon', KH+'test_character_split_streaming[2]', kgroup(kxmlt('lookup', 'limit', '2'), prefix='Before', suffix='after'), [KLK, KPG],
+    note='disagrees on purpose: tail only')
+vec('k2-horizon-json-split', 'K2 Horizon', KH+'test_character_split_streaming[1] (the call at the tail)', kgroup(kjson('lookup', {'limit': '2'}), prefix='Before'), [KLK, KPG], [('lookup', {'limit': 2})], keep='Before')
+vec('k2-horizon-bool', 'K2 Horizon', KH+'test_auto_required_and_named_use_ifm_parser', kgroup(kjson('lookup', {'enabled': 'true'})), [KLK, KPG], [('lookup', {'enabled': True})])
+vec('k2-horizon-json-under-xml', 'K2 Horizon', KH+'test_mismatched_formats_fail_closed[0]', kgroup(kjson('ping', {})), [KLK, KPG], [('ping', {})],
+    note='disagrees on purpose: vLLM fails closed when the call\'s form is not the one the request configured; toolfix does not know the model\'s configuration and reads either form')
+vec('k2-horizon-typed-under-xml', 'K2 Horizon', KH+'test_mismatched_formats_fail_closed[2]', kgroup(kxmlt('lookup', 'query', 'x')), [KLK, KPG], [('lookup', {'query': 'x'})],
+    note='disagrees on purpose: vLLM fails closed when the call\'s form is not the one the request configured; toolfix does not know the model\'s configuration and reads either form')
+vec('k2-horizon-incomplete-flush', 'K2 Horizon', KH+'test_streaming_flushes_incomplete_markup_as_content', 'Before<ifm|tool_calls><ifm|tool_call>ping', [KLK, KPG], note='a cut-off call is never completed')
+vec('k2-horizon-typed-cut', 'K2 Horizon', KH+'test_request_level_format_overrides[xml_typed] (cut off inside the type element)', '<ifm|tool_calls><ifm|tool_call>lookup<ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>inte', [KLK, KPG], note='a cut-off call is never completed')
+
+# --- Llama 4 pythonic (the pythonic rows: the bare list and <|python_start|>)
+L4 = V+'test_llama4_pythonic_tool_parser.py '
+L4W, L4REG = T('get_weather', city=S, metric=S), T('register_user', name=S, age=I, address=O, role=ANY, passed_test=B, aliases=A)
+L4DSC = T('do_something_cool', additional_data=O, steps=A)
+L4T = [L4W, L4REG, L4DSC]
+L4SIMPLE = ('get_weather', {'city': 'LA', 'metric': 'C'})
+vec('llama4-no-call', 'pythonic', L4+'test_no_tool_call', 'How can I help you today?', L4T)
+vec('llama4-simple', 'pythonic', L4+'test_tool_call[simple_nonstreaming]', "[get_weather(city='LA', metric='C')]", L4T, [L4SIMPLE])
+vec('llama4-more-types', 'pythonic', L4+'test_tool_call[more_types_nonstreaming]',
+    "[register_user(name='Doe', age=9, address={'city': 'LA', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])]", L4T,
+    [('register_user', {'name': 'Doe', 'age': 9, 'address': {'city': 'LA', 'state': 'CA'}, 'role': None, 'passed_test': True, 'aliases': ['John', 'Johnny']})])
+vec('llama4-parameterless', 'pythonic', L4+'test_tool_call[parameterless_nonstreaming]', '[get_weather()]', L4T, [('get_weather', {})])
+vec('llama4-empty-dict', 'pythonic', L4+'test_tool_call[empty_dict_nonstreaming]', '[do_something_cool(additional_data={})]', L4T, [('do_something_cool', {'additional_data': {}})])
+vec('llama4-empty-list', 'pythonic', L4+'test_tool_call[empty_list_nonstreaming]', '[do_something_cool(steps=[])]', L4T, [('do_something_cool', {'steps': []})])
+vec('llama4-escaped', 'pythonic', L4+'test_tool_call[escaped_string_nonstreaming]', "[get_weather(city='Martha\\'s Vineyard', metric='\\\"cool units\\\"')]", L4T,
+    [('get_weather', {'city': "Martha's Vineyard", 'metric': '"cool units"'})])
+vec('llama4-parallel-compact', 'pythonic', L4+'test_tool_call[parallel_calls_nonstreaming] (no blanks)', "[get_weather(city='LA',metric='C'),register_user(name='Doe',age=9)]", L4T,
+    [L4SIMPLE, ('register_user', {'name': 'Doe', 'age': 9})])
+vec('llama4-parallel-tag-no-end', 'pythonic', L4+'test_tool_call[parallel_calls_nonstreaming] (<|python_start|>, no <|python_end|>)', "<|python_start|>[get_weather(city='LA', metric='C'), register_user(name='Doe', age=9)]", L4T,
+    [L4SIMPLE, ('register_user', {'name': 'Doe', 'age': 9})], note='the missing <|python_end|> is forgiven: the list is complete')
+vec('llama4-large-steps', 'pythonic', L4+'test_streaming_tool_call_with_large_steps', "<|python_start|>[get_weather(city='LA', metric='C'), get_weather(), do_something_cool(steps=[])]<|python_end|>", L4T,
+    [L4SIMPLE, ('get_weather', {}), ('do_something_cool', {'steps': []})])
+vec('llama4-regex-timeout-input', 'pythonic', L4+'test_regex_timeout_handling', 'hello world[A(A=' + '\t)A(A=,\t' * 2, L4T + [T('A', A=S)])
+vec('llama4-bad-sibling', 'pythonic', L4+'test_bad_sibling_call_does_not_drop_good_calls', "<|python_start|>[bad(x=b'z'), get_weather(city='LA', metric='C')]<|python_end|>", L4T + [T('bad', x=S)],
+    note='disagrees on purpose: vLLM keeps the good sibling; toolfix takes a leaked tail whole or not at all')
+vec('llama4-non-finite', 'pythonic', L4+'test_non_finite_argument_rejected', "<|python_start|>[calc(x=1e999), get_weather(city='LA', metric='C')]<|python_end|>", L4T + [T('calc', x=N)],
+    note='disagrees on purpose: vLLM keeps the good sibling; toolfix takes a leaked tail whole or not at all, and 1e999 is no JSON number')
+vec('llama4-mismatched-brackets', 'pythonic', L4+'test_streaming_mismatched_brackets_reported_once', '<|python_start|>[foo(x=1])]<|python_end|>', L4T + [T('foo', x=I)])
+
+# --- Hermes: the rest of its file (Hermes2ProToolParser and Granite4ToolParser alike)
+TEMPC = T('get_current_temperature', location=S, unit=S)
+vec('hermes-stream-interval', 'Hermes', HE+'test_hermes_streaming_tool_call_with_stream_interval', '<tool_call>{"name": "get_current_temperature", "arguments": {"location": "San Francisco", "unit": "celsius"}}</tool_call>', [TEMPC],
+    [('get_current_temperature', {'location': 'San Francisco', 'unit': 'celsius'})])
+vec('hermes-plain-interval', 'Hermes', HE+'test_hermes_streaming_just_forward_text_with_stream_interval', 'This is plain text with no tool calling involved.', [TEMPC])
+vec('hermes-no-tool-call', 'Hermes', HE+'test_hermes_parser_non_streaming_no_tool_call', 'This is not a tool call.', [FA])
+vec('hermes-string-args-braces', 'Hermes', HE+'test_hermes_streaming_string_arguments_match_non_streaming[{hello world}]', '<tool_call>' + json.dumps({'name': 'f', 'arguments': '{hello world}'}) + '</tool_call>', [T('f', a=I)],
+    note='disagrees on purpose: vLLM passes the string as the arguments; a tool input must be an object, so toolfix leaves the text')
+vec('hermes-string-args-open-list', 'Hermes', HE+'test_hermes_streaming_string_arguments_match_non_streaming[[oops]', '<tool_call>' + json.dumps({'name': 'f', 'arguments': '[oops'}) + '</tool_call>', [T('f', a=I)],
+    note='disagrees on purpose: vLLM passes the string as the arguments; a tool input must be an object, so toolfix leaves the text')
+vec('hermes-string-args-serialized', 'Hermes', HE+'test_hermes_streaming_serialized_arguments_with_stream_interval', '<tool_call>{"name": "get_db_config", "arguments": "{\\"param\\": \\"max_connections\\"}"}</tool_call>', [T('get_db_config', param=S)],
+    [('get_db_config', {'param': 'max_connections'})])
+vec('hermes-content-single-chunk', 'Hermes', HE+'test_hermes_streaming_content_and_tool_call_in_single_chunk', 'Hi!<tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>', [T('f', x=I)],
+    note='disagrees on purpose: <tool_call> glued after prose on its line counts as an example (the line-start rule)')
+vec('hermes-content-single-chunk-own-line', 'Hermes', HE+'test_hermes_streaming_content_and_tool_call_in_single_chunk (the call on its own line)', 'Hi!\n<tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>', [T('f', x=I)],
+    [('f', {'x': 1})], keep='Hi!')
+
+vec('hermes-string-args-tail-text', 'Hermes', HE+'test_hermes_streaming_string_arguments_match_non_streaming[{"a": 1} tail text]', '<tool_call>' + json.dumps({'name': 'f', 'arguments': '{"a": 1} tail text'}) + '</tool_call>', [T('f', a=I)],
+    note='the string holds no JSON object alone; toolfix does not cut the prose after it out of a serialized argument string')
+
+# --- GLM 4.5 (test_glm4_moe_tool_parser.py; the GLM row)
+G4 = V+'test_glm4_moe_tool_parser.py '
+G4CW, G4W = T('get_current_weather', city=S, state=S, unit=S), T('get_weather', city=S, date=S)
+G4T = [G4CW, G4W, T('get_current_time'), T('send_message', recipient=S, message=S, priority=S)]
+def g4(n, *kv, ind='    '): return '<tool_call>' + n + '\n' + ''.join('%s<arg_key>%s</arg_key>\n%s<arg_value>%s</arg_value>\n' % (ind, k, ind, v) for k, v in zip(kv[::2], kv[1::2])) + ind + '</tool_call>'
+G4DAL = g4('get_current_weather', 'city', 'Dallas', 'state', 'TX', 'unit', 'fahrenheit')
+G4FAM = 'GLM 4.5/4.7'
+vec('glm4-no-tools', G4FAM, G4+'test_extract_tool_calls_no_tools', 'This is a test', G4T)
+vec('glm4-single', G4FAM, G4+'test_extract_tool_calls[single_tool_call]', G4DAL, G4T, [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'})])
+vec('glm4-multiple', G4FAM, G4+'test_extract_tool_calls[multiple_tool_calls]', G4DAL + '\n    ' + g4('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'fahrenheit'), G4T,
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
+vec('glm4-content-before', G4FAM, G4+'test_extract_tool_calls[tool_call_with_content_before]', "I'll help you check the weather. " + g4('get_current_weather', 'city', 'Seattle', 'state', 'WA', 'unit', 'celsius'), G4T,
+    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+vec('glm4-mixed-args', G4FAM, G4+'test_extract_tool_calls[tool_call_with_mixed_args]', g4('get_current_weather', 'city', 'New York', 'state', 'NY', 'unit', 'celsius'), G4T,
+    [('get_current_weather', {'city': 'New York', 'state': 'NY', 'unit': 'celsius'})])
+vec('glm4-content-glued', G4FAM, G4+'test_extract_tool_calls[tool_call_with_chinese_content]', 'I will help you get the weather.' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01'), G4T,
+    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+vec('glm4-content-own-line', G4FAM, G4+'test_extract_tool_calls[tool_call_with_chinese_content] (the call on its own line)', 'I will help you get the weather.\n' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01'), G4T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], keep='I will help you get the weather.')
+G4THINK = '<think>I want to get the weather.</think>\n\nI will help you get the weather.\n'
+vec('glm4-thinking-tags', G4FAM, G4+'test_extract_tool_calls_with_thinking_tags', G4THINK + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01', ind=''), G4T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], keep=G4THINK.rstrip('\n'))
+vec('glm4-malformed', G4FAM, G4+'test_extract_tool_calls_malformed_xml', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Seattle</arg_value>\n<arg_key>incomplete_arg\n<arg_value>value</arg_value>\n</tool_call>', G4T)
+vec('glm4-empty-args', G4FAM, G4+'test_extract_tool_calls_empty_arguments', '<tool_call>get_current_time\n</tool_call>', G4T, [('get_current_time', {})])
+vec('glm4-special-chars', G4FAM, G4+'test_extract_tool_calls_special_characters', g4('send_message', 'recipient', 'Amy', 'message', 'It is a nice day', 'priority', 'high', ind=''), G4T,
+    [('send_message', {'recipient': 'Amy', 'message': 'It is a nice day', 'priority': 'high'})])
+vec('glm4-incomplete', G4FAM, G4+'test_extract_tool_calls_incomplete_tool_call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2025-08-01</arg_value>', G4T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})],
+    note='disagrees on purpose: vLLM wants the </tool_call>; the text ends after a complete pair with only that closer missing, which toolfix forgives in every family')
+vec('glm4-streaming-plain', G4FAM, G4+'test_streaming_no_tool_calls', 'This is just regular text without any tool calls.', G4T)
+G4MIX = 'I will help you get the weather info.\n\n' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01', ind='') + '\n\nmeaningwhile, I will also check the weather in Shanghai.'
+vec('glm4-mixed-content', G4FAM, G4+'test_extract_tool_calls_mixed_content', G4MIX + '\n\n' + g4('get_weather', 'city', 'Shanghai', 'date', '2025-08-01', ind=''), G4T,
+    [('get_weather', {'city': 'Shanghai', 'date': '2025-08-01'})], keep=G4MIX,
+    note='disagrees on purpose: tail only; vLLM takes both calls, toolfix only the one at the tail, the first, prose after it, left as text as it came')
+
+# --- gemma3n (Hermes's <tool_call> object, "args" for "arguments"), as Ollama serves it
+GN = 'ollama/ollama #18357, gemma3n output '
+GNW = T('get_weather', city=S, unit=S)
+GNFAM = 'gemma3n Hermes args'
+def gn(n, a): return '<tool_call>\n' + json.dumps({'name': n, 'args': a}) + '\n</tool_call>'
+vec('gemma3n-args', GNFAM, GN+'(one call)', gn('get_weather', {'city': 'Paris'}), [GNW], [('get_weather', {'city': 'Paris'})], pre='report-')
+vec('gemma3n-args-prose-before', GNFAM, GN+'(a sentence, then the call on its own line)', 'Let me check the weather.\n' + gn('get_weather', {'city': 'Paris', 'unit': 'celsius'}), [GNW],
+    [('get_weather', {'city': 'Paris', 'unit': 'celsius'})], keep='Let me check the weather.', pre='report-')
+vec('gemma3n-args-two', GNFAM, GN+'(two calls)', gn('get_weather', {'city': 'Paris'}) + '\n' + gn('get_weather', {'city': 'Rome'}), [GNW],
+    [('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'Rome'})], pre='report-')
+vec('gemma3n-args-and-arguments', GNFAM, 'look-alike of '+GN+'(both "args" and "arguments")', '<tool_call>\n{"name": "get_weather", "args": {"city": "Paris"}, "arguments": {"city": "Rome"}}\n</tool_call>', [GNW],
+    note='no guessing: an object with both keys names no one set of arguments', pre='report-')
+vec('gemma3n-args-prose-after', GNFAM, 'look-alike of '+GN+'(prose after the call)', gn('get_weather', {'city': 'Paris'}) + '\nThat is how a call looks.', [GNW], note='tail only: prose after the markup shows it is an example', pre='report-')
+vec('gemma3n-args-undeclared', GNFAM, 'look-alike of '+GN+'(a tool the request lacks)', gn('get_time', {'timezone': 'UTC'}), [GNW], note='only the request\'s tools count: a call of another tool is text', pre='report-')
+vec('gemma3n-args-bare', GNFAM, 'look-alike of '+GN+'(the object bare, no <tool_call>)', json.dumps({'name': 'get_weather', 'args': {'city': 'Paris'}}), [GNW],
+    note='"args" is read in <tool_call> only; a bare JSON answer with it is no call object any bare row knows', pre='report-')
+vec('gemma3n-args-cut', GNFAM, GN+'(cut off)', '<tool_call>\n{"name": "get_weather", "args": {"city": "Par', [GNW], note='a cut-off call is never completed', pre='report-')
+
+# --- Qwen3 Coder (test_qwen3coder_tool_parser.py: the vectors beyond the shared file's)
+Q3 = V+'test_qwen3coder_tool_parser.py '
+def nullable(t, **kw): return dict(anyOf=[{'type': t} if isinstance(t, str) else t, {'type': 'null'}], **kw)
+vec('qwen3coder-anyof', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_anyof_type_conversion',
+    '<tool_call>\n' + qf('test_anyof', 'anyof_int', '5', 'anyof_str', 'hello', 'anyof_array', '["a", "b", "c"]', 'anyof_obj', '{"key": "value"}', 'type_as_array', '42', 'multi_non_null', 'some text') + '\n</tool_call>',
+    [T('test_anyof', anyof_int=nullable('integer', default=5), anyof_str=nullable('string'), anyof_array=nullable({'type': 'array', 'items': {'type': 'string'}}), anyof_obj=nullable('object'),
+       type_as_array={'type': ['integer', 'null']}, multi_non_null={'anyOf': [{'type': 'string'}, {'type': 'integer'}, {'type': 'null'}]})],
+    [('test_anyof', {'anyof_int': 5, 'anyof_str': 'hello', 'anyof_array': ['a', 'b', 'c'], 'anyof_obj': {'key': 'value'}, 'type_as_array': 42, 'multi_non_null': 'some text'})])
+vec('qwen3coder-anyof-streaming', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_anyof_type_conversion_streaming',
+    '<tool_call>\n' + qf('search_web', 'query', 'vllm tool parser', 'count', '10', 'verbose', 'true') + '\n</tool_call>',
+    [T('search_web', query=nullable('string'), count=nullable('integer', default=5), verbose=nullable('boolean'))],
+    [('search_web', {'query': 'vllm tool parser', 'count': 10, 'verbose': True})])
+vec('qwen3coder-parallel-celsius', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_streaming[parallel_tools]', '<tool_call>\n' + DAL + '\n</tool_call>\n<tool_call>\n' + qf('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'celsius') + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'celsius'})])
+vec('qwen3coder-incremental', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_streaming_incremental', "I'll check the weather.<tool_call>\n" + qf('get_current_weather', 'city', 'Dallas', 'state', 'TX') + '\n</tool_call>', [CW, AREA],
+    [('get_current_weather', {'city': 'Dallas', 'state': 'TX'})], keep="I'll check the weather.")
+vec('qwen3coder-missing-param-closer', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_missing_closing_parameter_tag',
+    'Let me check the weather for you:\n<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>', [CW, AREA],
+    note='disagrees on purpose: a parameter whose closer is left out runs into the next one; vLLM mends it, toolfix does not guess where the value ends')
+vec('qwen3coder-test-no-tools', 'Qwen3 Coder/XML', Q3+'test_extract_tool_calls_streaming[no_tools]', 'This is a test without tools', [CW, AREA])
+
+# --- Qwen3 XML (test_qwen3xml_tool_parser.py's common_tests config; the Qwen rows)
+QX = V+'test_qwen3xml_tool_parser.py TestQwen3xmlToolParser '
+QXW, QXT = T('get_weather', city=S), T('get_time', timezone=S)
+def qx(n, *kv): return '<tool_call>\n<function=%s>\n' % n + ''.join('<parameter=%s>%s</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>\n</tool_call>'
+vec('qwen3xml-no-calls', 'Qwen3 Coder/XML', QX+'no_tool_calls_output', 'This is a regular response without any tool calls.', [QXW, QXT])
+vec('qwen3xml-single', 'Qwen3 Coder/XML', QX+'single_tool_call_output', qx('get_weather', 'city', 'Tokyo'), [QXW, QXT], [('get_weather', {'city': 'Tokyo'})])
+vec('qwen3xml-parallel', 'Qwen3 Coder/XML', QX+'parallel_tool_calls_output', qx('get_weather', 'city', 'Tokyo') + qx('get_time', 'timezone', 'Asia/Tokyo'), [QXW, QXT],
+    [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('qwen3xml-various-types', 'Qwen3 Coder/XML', QX+'various_data_types_output',
+    qx('test_function', 'string_field', 'hello', 'int_field', '42', 'float_field', '3.14', 'bool_field', 'true', 'array_field', '["a", "b", "c"]', 'object_field', '{"nested": "value"}'),
+    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O)],
+    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}})], note=VT_NOTE)
+vec('qwen3xml-empty-args', 'Qwen3 Coder/XML', QX+'empty_arguments_output', '<tool_call>\n<function=refresh>\n</function>\n</tool_call>', [T('refresh')], [('refresh', {})])
+vec('qwen3xml-surrounding-text', 'Qwen3 Coder/XML', QX+'surrounding_text_output', 'Let me check the weather for you.\n\n' + qx('get_weather', 'city', 'Tokyo') + '\n\nI will get that information.', [QXW, QXT],
+    note='disagrees on purpose: tail only')
+vec('qwen3xml-escaped', 'Qwen3 Coder/XML', QX+'escaped_strings_output', qx('test_function', 'quoted', 'He said "hello"', 'path', 'C:\\Users\\file.txt', 'newline', 'line1\nline2'),
+    [T('test_function', quoted=S, path=S, newline=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2'})])
+vec('qwen3xml-malformed-cut', 'Qwen3 Coder/XML', QX+'malformed_input_outputs[0]', '<tool_call><function=func>', [T('func')], note='a cut-off call is never completed')
+vec('qwen3xml-malformed-no-name', 'Qwen3 Coder/XML', QX+'malformed_input_outputs[1]', '<tool_call><function=></function></tool_call>', [T('func')])
+
+# --- HyperCLOVAX SEED Think 14B (its header before a JSON list)
+HX14 = V+'test_hyperclovax_seed_think_14b_tool_parser.py '
+HXH, HXE = ' -> tool/function_call\n', '<|im_end|>'
+HX14W = T('get_weather', city=S, a=I)
+HX14FAM = 'HyperCLOVAX SEED Think 14B'
+vec('hyperclovax14b-header', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[header_array_arguments]', HXH + '[{"name": "get_weather", "arguments": {"city": "Seoul"}}]' + HXE, [HX14W], [('get_weather', {'city': 'Seoul'})])
+vec('hyperclovax14b-parameters', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[header_array_parameters_alias]', HXH + '[{"name": "get_weather", "parameters": {"a": 1}}]' + HXE, [HX14W], [('get_weather', {'a': 1})])
+vec('hyperclovax14b-bare', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[bare_array_handoff]', '[{"name": "get_weather", "parameters": {"city": "Busan"}}]', [HX14W], [('get_weather', {'city': 'Busan'})],
+    note='read by the xLAM row: a JSON list as the whole text')
+vec('hyperclovax14b-multiple', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[multiple_tool_calls]', HXH + '[{"name": "a", "arguments": {"x": 1}}, {"name": "b", "arguments": {"y": 2}}]' + HXE, [T('a', x=I), T('b', y=I)],
+    [('a', {'x': 1}), ('b', {'y': 2})])
+vec('hyperclovax14b-streaming-no-end', HX14FAM, HX14+'TestStreaming test_streaming_tool_call_forms[header_array]', HXH + '[{"name": "get_weather", "arguments": {"city": "Seoul"}}]', [HX14W], [('get_weather', {'city': 'Seoul'})],
+    note='the missing <|im_end|> is forgiven: the list is complete')
+vec('hyperclovax14b-after-think', HX14FAM, HX14+'TestExtractToolCalls test_tool_call_forms[header_array_arguments] (after its reasoning)', 'I should look up the weather.</think>' + HXH + '[{"name": "get_weather", "arguments": {"city": "Seoul"}}]' + HXE, [HX14W],
+    note='disagrees on purpose: the header glued after text on its line is no line start; vLLM\'s reasoning parser strips the text before it')
+vec('hyperclovax14b-abbreviated', HX14FAM, HX14+'TestExtractToolCalls test_non_tool_outputs_are_content[abbreviated_bare_object]', '-> tool/get_current_weather\n{"city": "Seoul"}', [T('get_current_weather', city=S)])
+vec('hyperclovax14b-plain', HX14FAM, HX14+'TestExtractToolCalls test_non_tool_outputs_are_content[plain_text]', 'I cannot find the weather right now.', [HX14W])
+vec('hyperclovax14b-prose-header', HX14FAM, 'look-alike of '+HX14+': the header quoted after prose', 'The model writes -> tool/function_call\n[{"name": "get_weather", "arguments": {"city": "Seoul"}}]', [HX14W],
+    note='the header counts at a line\'s start only')
+
+# --- SGLang's Qwen3 Coder detector tests (test/registered/function_call/test_qwen3_coder_detector/test_cases.py)
+SQC = 'sgl-project/sglang test/registered/function_call/test_qwen3_coder_detector/test_cases.py '
+SQW, SQS, SQT = T('get_current_weather', location=S, unit=S, days=I), T('sql_interpreter', query=S, dry_run=B), T('TodoWrite', todos=A)
+SQTOOLS = [SQW, SQS, SQT]
+def sqf(n, *kv): return '<function=%s>\n' % n + ''.join('<parameter=%s>%s</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>'
+vec('sglang-qwen3-coder-plain', 'Qwen3 Coder/XML', SQC+'test_plain_text', 'This is plain text test', SQTOOLS)
+vec('sglang-qwen3-coder-single', 'Qwen3 Coder/XML', SQC+'test_single_tool_call', sqf('get_current_weather', 'location', 'Boston', 'unit', 'celsius', 'days', '3'), SQTOOLS,
+    [('get_current_weather', {'location': 'Boston', 'unit': 'celsius', 'days': 3})])
+vec('sglang-qwen3-coder-with-text', 'Qwen3 Coder/XML', SQC+'test_single_tool_call_with_text', 'Text prefix + tool call test\n\n' + sqf('get_current_weather', 'location', 'Boston', 'unit', 'celsius', 'days', '3'), SQTOOLS,
+    [('get_current_weather', {'location': 'Boston', 'unit': 'celsius', 'days': 3})], keep='Text prefix + tool call test')
+vec('sglang-qwen3-coder-double', 'Qwen3 Coder/XML', SQC+'test_double_tool_call', 'Text prefix + double tool call test\n\n' + sqf('get_current_weather', 'location', 'New York') + '\n' + sqf('sql_interpreter', 'query', 'SELECT * FROM users', 'dry_run', 'True') + '\n', SQTOOLS,
+    note='disagrees on purpose: True is Python\'s spelling of a boolean, which toolfix does not read as JSON\'s true for a value of its own; a tail is taken whole or not at all')
+vec('sglang-qwen3-coder-double-json-bool', 'Qwen3 Coder/XML', SQC+'test_double_tool_call (dry_run written true)', 'Text prefix + double tool call test\n\n' + sqf('get_current_weather', 'location', 'New York') + '\n' + sqf('sql_interpreter', 'query', 'SELECT * FROM users', 'dry_run', 'true') + '\n', SQTOOLS,
+    [('get_current_weather', {'location': 'New York'}), ('sql_interpreter', {'query': 'SELECT * FROM users', 'dry_run': True})], keep='Text prefix + double tool call test')
+vec('sglang-qwen3-coder-fragmentation', 'Qwen3 Coder/XML', SQC+'test_random_fragmentation_stress_test', 'Text prefix + random fragmentation stress test\n\n' + sqf('get_current_weather', 'location', 'San Francisco'), SQTOOLS,
+    [('get_current_weather', {'location': 'San Francisco'})], keep='Text prefix + random fragmentation stress test')
+vec('sglang-qwen3-coder-implicit-close', 'Qwen3 Coder/XML', SQC+'test_implicit_parameter_close', 'Text prefix + implicit parameter close test\n\n<function=get_current_weather>\n<parameter=location>Paris\n<parameter=unit>celsius\n<parameter=days>3\n</function>', SQTOOLS,
+    note='disagrees on purpose: the parameters\' closers are left out; SGLang ends each value at the next opener, toolfix does not guess where a value ends')
+vec('sglang-qwen3-coder-complex-schema', 'Qwen3 Coder/XML', SQC+'test_complex_schema_toolcall', 'Text prefix + complex schema tool call test\n\n' + sqf('TodoWrite', 'todos', '\n[\n {"content": "Buy a new car", "status": \'pending\'},\n {"content": "Buy a new house", "status": "completed"}\n]\n') + '\n\n', SQTOOLS,
+    [('TodoWrite', {'todos': [{'content': 'Buy a new car', 'status': 'pending'}, {'content': 'Buy a new house', 'status': 'completed'}]})], keep='Text prefix + complex schema tool call test',
+    note='the single-quoted string inside the list is read as a Python literal, as SGLang reads it, since the schema wants a list')
+vec('sglang-qwen3-coder-complex-schema-json', 'Qwen3 Coder/XML', SQC+'test_complex_schema_toolcall (the list as JSON)', 'Text prefix + complex schema tool call test\n\n' + sqf('TodoWrite', 'todos', '\n[\n {"content": "Buy a new car", "status": "pending"},\n {"content": "Buy a new house", "status": "completed"}\n]\n') + '\n\n', SQTOOLS,
+    [('TodoWrite', {'todos': [{'content': 'Buy a new car', 'status': 'pending'}, {'content': 'Buy a new house', 'status': 'completed'}]})], keep='Text prefix + complex schema tool call test')
+
+# --- SGLang's MiniCPM 4 XML detector (the MiniCPM 5 row: <function name="T"><param name="P">)
+SMC = 'sgl-project/sglang test/registered/function_call/test_minicpm4_xml_detector.py '
+SMW, SMS, SMN = T('get_weather', city=S, date=S), T('sum_values', nums=A, exact=B), T('noop', note=S)
+MCFAM = 'MiniCPM 4/5'
+vec('sglang-minicpm4-intro-outro', MCFAM, SMC+'test_detect_and_parse_single_call_v3', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\nOutro after.\n', [SMW],
+    note='disagrees on purpose: tail only')
+vec('sglang-minicpm4-intro', MCFAM, SMC+'test_detect_and_parse_single_call_v3 (without the outro)', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\n', [SMW],
+    [('get_weather', {'city': '上海', 'date': '2024-06-27'})], keep='Intro before.')
+vec('sglang-minicpm4-cdata', MCFAM, SMC+'test_detect_and_parse_cdata_multiline_v3', '<function name="get_weather"><param name="city"><![CDATA[北\n京]]></param><param name="date">2024-06-27</param></function>\n', [SMW],
+    [('get_weather', {'city': '北\n京', 'date': '2024-06-27'})])
+vec('sglang-minicpm4-unknown', MCFAM, SMC+'test_unknown_tool_block_preserved_v3', '<function name="unknown"><param name="x">1</param></function>\n', [SMW])
+vec('sglang-minicpm4-types', MCFAM, SMC+'test_non_string_types_v3', '<function name="sum_values"><param name="nums">[1, 2, 3]</param><param name="exact">true</param></function>\n', [SMS],
+    [('sum_values', {'nums': [1, 2, 3], 'exact': True})])
+vec('sglang-minicpm4-interleaved', MCFAM, SMC+'test_multiple_calls_interleaved_text_v3', 'Head\n<function name="get_weather"><param name="city">北京</param></function>\nTXT\n<function name="sum_values"><param name="nums">[7,8,9]</param><param name="exact">false</param></function>\nTail\n', [SMW, SMS],
+    note='disagrees on purpose: tail only')
+vec('sglang-minicpm4-no-function-end', MCFAM, SMC+'test_incomplete_missing_function_end_v3', '<function name="get_weather"><param name="city">北京</param>', [SMW], [('get_weather', {'city': '北京'})],
+    note='disagrees on purpose: SGLang wants the </function>; the text ends after a complete parameter with only that closer missing, which toolfix forgives in every family')
+vec('sglang-minicpm4-param-no-name', MCFAM, SMC+'test_param_missing_name_invalid_v3', '<function name="get_weather"><param>北京</param><param name="date">2024-06-27</param></function>\n', [SMW])
+vec('sglang-minicpm4-duplicate-param', MCFAM, SMC+'test_duplicate_param_names_invalid_v3', '<function name="get_weather"><param name="city">北京</param><param name="city">上海</param></function>\n', [SMW])
+vec('sglang-minicpm4-case-sensitive', MCFAM, SMC+'test_case_sensitive_param_name_invalid_v3', '<function name="get_weather"><param name="City">北京</param></function>\n', [SMW])
+vec('sglang-minicpm4-zero-params', MCFAM, SMC+'test_no_required_and_zero_param_valid_v3', '<function name="noop"></function>\n', [SMN], [('noop', {})])
+vec('sglang-minicpm4-streaming', MCFAM, SMC+'test_streaming_increment_v3', 'Hello\n<function name="get_weather">\n  <param name="city">北京</param>\n  <param name="date">2024-06-27</param>\n</function>\n', [SMW],
+    [('get_weather', {'city': '北京', 'date': '2024-06-27'})], keep='Hello')
+
+# --- SGLang's K2 V3 (IFM) detector: the K2 Horizon items without their group
+SK3 = 'sgl-project/sglang test/registered/function_call/test_k2v3_tool_parser.py '
+SK3W = T('get_weather', city=S, days=I)
+K3FAM = 'K2 Horizon'
+K3TOKYO = '<ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Tokyo</ifm|arg_value></ifm|tool_call>'
+vec('sglang-k2v3-single', K3FAM, SK3+'TestK2V3XmlExtraction test_single_call', K3TOKYO, [SK3W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-k2v3-typed-value', K3FAM, SK3+'TestK2V3XmlExtraction test_schema_typed_value_coercion', '<ifm|tool_call>get_weather<ifm|arg_key>days</ifm|arg_key><ifm|arg_value>3</ifm|arg_value></ifm|tool_call>', [SK3W], [('get_weather', {'days': 3})])
+vec('sglang-k2v3-no-args', K3FAM, SK3+'TestK2V3XmlExtraction test_no_args', '<ifm|tool_call>get_weather</ifm|tool_call>', [SK3W], [('get_weather', {})])
+vec('sglang-k2v3-plain', K3FAM, SK3+'TestK2V3XmlExtraction test_no_markers_returns_full_text', 'plain text', [SK3W])
+vec('sglang-k2v3-unknown', K3FAM, SK3+'TestK2V3XmlExtraction test_unknown_tool_is_forwarded', '<ifm|tool_call>not_registered<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Tokyo</ifm|arg_value></ifm|tool_call>', [SK3W],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools (D57)')
+vec('sglang-k2v3-arg-type', K3FAM, SK3+'TestK2V3XmlTyped test_arg_type_string_keeps_numeric_as_string', '<ifm|tool_call>study_args<ifm|arg_key>user_id</ifm|arg_key><ifm|arg_type>string</ifm|arg_type><ifm|arg_value>12345</ifm|arg_value></ifm|tool_call>', [T('study_args', user_id=S)],
+    [('study_args', {'user_id': '12345'})], note='the schema types user_id a string here; the type element is read past')
+vec('sglang-k2v3-ifm-think-group', K3FAM, SK3+'TestK2V3ReasoningPrefix test_ifm_reasoning_prefix_is_stripped', '<ifm|think>need lookup</ifm|think>\n<ifm|tool_calls>\n' + K3TOKYO + '\n</ifm|tool_calls>', [SK3W],
+    [('get_weather', {'city': 'Tokyo'})], keep='<ifm|think>need lookup</ifm|think>', note='SGLang strips the reasoning block; toolfix is no reasoning parser and keeps the text before the call as it came')
+vec('sglang-k2v3-ifm-think-fast', K3FAM, SK3+'TestK2V3ReasoningPrefix test_all_three_effort_blocks_are_stripped[think_fast]', '<ifm|think_fast>reasoning</ifm|think_fast>' + K3TOKYO, [SK3W],
+    [('get_weather', {'city': 'Tokyo'})], keep='<ifm|think_fast>reasoning</ifm|think_fast>', note='SGLang strips the reasoning block; toolfix keeps the text before the call as it came')
+vec('sglang-k2v3-legacy-think', K3FAM, SK3+'TestK2V3ReasoningPrefix test_legacy_think_prefix_is_not_stripped', '<think>legacy reasoning</think>\n' + K3TOKYO, [SK3W],
+    [('get_weather', {'city': 'Tokyo'})], keep='<think>legacy reasoning</think>')
+vec('sglang-k2v3-json', K3FAM, SK3+'TestK2V3JsonDialect test_json_object_tool_call', '<ifm|tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</ifm|tool_call>', [SK3W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-k2v3-json-string-args', K3FAM, SK3+'TestK2V3JsonDialect test_json_arguments_as_string', '<ifm|tool_call>{"name": "get_weather", "arguments": "{\\"city\\": \\"Tokyo\\"}"}</ifm|tool_call>', [SK3W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-k2v3-json-list', K3FAM, SK3+'TestK2V3JsonDialect test_json_list_of_tool_calls', '<ifm|tool_call>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "get_weather", "arguments": {"city": "Osaka"}}]</ifm|tool_call>', [SK3W],
+    [('get_weather', {'city': 'Tokyo'}), ('get_weather', {'city': 'Osaka'})])
+vec('sglang-k2v3-after-prose', K3FAM, SK3+'TestK2V3RegistryWiring test_full_pipeline_non_stream (after a sentence)', 'Let me look it up.' + K3TOKYO, [SK3W], [('get_weather', {'city': 'Tokyo'})], keep='Let me look it up.',
+    note='<ifm|tool_call> is a special token of the model: it counts glued after text')
+
+# --- SGLang's GLM 4.7 detector tests (the GLM row)
+SG47 = 'sgl-project/sglang test/registered/function_call/test_glm47_moe_detector.py TestGlm47MoeDetector '
+SGW47 = T('get_weather', city=S, date=S)
+def g47(n, *kv): return '<tool_call>' + n + ''.join('<arg_key>%s</arg_key><arg_value>%s</arg_value>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</tool_call>'
+TODOS4 = [{'id': '1', 'task': 'Check for hard-coded issues in the backend code', 'status': 'in_progress'}, {'id': '2', 'task': 'Check for hard-coded issues in the frontend code', 'status': 'pending'},
+          {'id': '3', 'task': 'Check for code violating the Single Responsibility Principle', 'status': 'pending'}, {'id': '4', 'task': 'Generate a rectification proposal report', 'status': 'pending'}]
+TW = T('todo_write', todos=A)
+vec('sglang-glm47-single', G4FAM, SG47+'test_single_tool_call', g47('get_weather', 'city', 'Beijing', 'date', '2024-06-27'), [SGW47], [('get_weather', {'city': 'Beijing', 'date': '2024-06-27'})])
+vec('sglang-glm47-multiple', G4FAM, SG47+'test_multiple_tool_calls', g47('get_weather', 'city', 'Beijing', 'date', '2024-06-27') + g47('get_weather', 'city', 'Shanghai', 'date', '2024-06-28'), [SGW47],
+    [('get_weather', {'city': 'Beijing', 'date': '2024-06-27'}), ('get_weather', {'city': 'Shanghai', 'date': '2024-06-28'})])
+vec('sglang-glm47-no-arg', G4FAM, SG47+'test_no_arg_function_non_streaming', '<tool_call>list_filenames</tool_call>', [T('list_filenames')], [('list_filenames', {})])
+vec('sglang-glm47-invalid-func', G4FAM, SG47+'test_invalid_tool_call', g47('invalid_func', 'city', 'Beijing'), [SGW47])
+vec('sglang-glm47-array-json', G4FAM, SG47+'test_array_argument_with_escaped_json[0]', '<tool_call>todo_write<arg_key>todos</arg_key><arg_value>' + json.dumps(TODOS4) + '</arg_value>\n</tool_call>', [TW], [('todo_write', {'todos': TODOS4})])
+vec('sglang-glm47-array-windows-path', G4FAM, SG47+'test_array_argument_with_escaped_json[2]', g47('todo_write', 'todos', '[{"id": "1", "task": "Check file at C:\\\\Users\\\\test.txt", "status": "pending"}]'), [TW],
+    [('todo_write', {'todos': [{'id': '1', 'task': 'Check file at C:\\Users\\test.txt', 'status': 'pending'}]})])
+vec('sglang-glm47-array-literal-backslash-n', G4FAM, SG47+'test_array_argument_with_escaped_json[3]', g47('todo_write', 'todos', '[{"id": "1", "task": "Print \\\\n to see newline","status": "pending"}]'), [TW],
+    [('todo_write', {'todos': [{'id': '1', 'task': 'Print \\n to see newline', 'status': 'pending'}]})])
+vec('sglang-glm47-mtp-split', G4FAM, SG47+'test_mtp_func_and_string_split', "I'll create a task." + g47('create_task', 'title', 'Go to Beijing', 'location', 'San Francisco'), [T('create_task', title=S, location=S)],
+    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+vec('sglang-glm47-mtp-noarg-multiple', G4FAM, SG47+'test_mtp_noarg_and_multiple_calls', '<tool_call>list_files</tool_call>' + g47('get_weather', 'city', 'Beijing'), [T('list_files'), T('get_weather', city=S)],
+    [('list_files', {}), ('get_weather', {'city': 'Beijing'})])
+
+# --- mlx-lm's own tool parsers (tests/test_tool_parsing.py), each body in its model's tokens
+MX = 'ml-explore/mlx-lm tests/test_tool_parsing.py TestToolParsing '
+MXM = T('multiply', a=N, b=N)
+vec('json', 'Hermes', MX+'test_json_parse (in json_tools\' <tool_call> tokens)', '<tool_call>{"name": "multiply", "arguments": {"a": 12234585, "b": 48838483920}}</tool_call>', [MXM],
+    [('multiply', {'a': 12234585, 'b': 48838483920})], pre='mlx-lm-')
+vec('qwen3-coder-indented', 'Qwen3 Coder/XML', MX+'test_qwen3_coder_parse (in <tool_call>)', '<tool_call>\n        <function=multiply>\n        <parameter=a>\n        12234585\n        </parameter>\n        <parameter=b>\n        48838483920\n        </parameter>\n        </function>\n</tool_call>', [MXM],
+    [('multiply', {'a': 12234585, 'b': 48838483920})], pre='mlx-lm-')
+vec('function-gemma', 'FunctionGemma', MX+'test_function_gemma (in <start_function_call>)', '<start_function_call>call:get_current_temperature{location:<escape>London<escape>}<end_function_call>', [T('get_current_temperature', location=S)],
+    [('get_current_temperature', {'location': 'London'})], pre='mlx-lm-')
+
+# --- Ollama's own parsers (model/parsers/*_test.go): the formats its models write
+OL = 'ollama/ollama model/parsers/'
+vec('kolibri1-tool', 'Hermes', OL+'kolibri1_test.go TestKolibri1ToolsAndContinuation', '<tool_call>{"name":"weather","arguments":{"city":"Berlin"}}</tool_call>', [T('weather', city=S)], [('weather', {'city': 'Berlin'})], pre='ollama-')
+vec('kolibri1-think-answer', 'Hermes', OL+'kolibri1_test.go TestKolibri1Streaming', '<think>\nCompute.\n</think>\n\n42.', [T('weather', city=S)], pre='ollama-')
+vec('bailing-think-then-call', 'GLM 4.5/4.7', OL+'bailing_test.go TestBailingParserAdd', "plan</think>I'll check.\n<tool_call>get_weather<arg_key>location</arg_key>\n<arg_value>Tokyo</arg_value>\n</tool_call>", [T('get_weather', location=S)],
+    [('get_weather', {'location': 'Tokyo'})], keep="plan</think>I'll check.", note='Ollama splits the reasoning off at </think>; toolfix keeps the text before the call as it came', pre='ollama-')
+vec('bailing-plain', 'GLM 4.5/4.7', OL+'bailing_test.go TestBailingParserNoThinkingContent', '</think>Plain answer', [T('get_weather', location=S)], pre='ollama-')
+def atem(n, params): return '<atem:function_calls>\n<atem:invoke name="%s">\n' % n + params + '</atem:invoke>\n</atem:function_calls>'
+GL = OL+'glimmer_test.go '
+GLB = T('muse.bash', command=S)
+vec('glimmer-atem', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserFumbledRecipientToolCallFallback (the block alone)', atem('muse.bash', '<atem:parameter name="command">pwd && ls -la</atem:parameter>\n'), [GLB],
+    [('muse.bash', {'command': 'pwd && ls -la'})], note='the namespaced invoke elements are the Invoke row\'s', pre='ollama-')
+vec('glimmer-types', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserATEMValueTypesAndWhitespace (the block alone)',
+    atem('tools.run', '<atem:parameter name="text"> keep  spaces </atem:parameter>\n<atem:parameter name="count">3</atem:parameter>\n<atem:parameter name="enabled">true</atem:parameter>\n<atem:parameter name="items">["one", "two"]</atem:parameter>\n<atem:parameter name="config">{"mode":"fast"}</atem:parameter>\n'),
+    [T('tools.run', text=S, count=I, enabled=B, items=A, config=O)], [('tools.run', {'text': ' keep  spaces ', 'count': 3, 'enabled': True, 'items': ['one', 'two'], 'config': {'mode': 'fast'}})],
+    note='the peer vector\'s choice=null is left out (no value for a typed field)', pre='ollama-')
+vec('glimmer-header', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserStreamingATEMAtEveryBoundary', ' to=get_weather<|message|>' + atem('get_weather', '<atem:parameter name="city">SF</atem:parameter>\n') + '<|eot|>', [T('get_weather', city=S)],
+    note='disagrees on purpose: Glimmer\'s recipient header and end token around the block are not read (no row); the block glued after them is no line start', pre='ollama-')
+vec('glimmer-leading-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[leading prose] (without the header)', 'Running:\n' + atem('muse.bash', '<atem:parameter name="command">pwd</atem:parameter>\n'), [GLB],
+    [('muse.bash', {'command': 'pwd'})], keep='Running:', note='disagrees on purpose: Ollama takes a block only as the whole message; toolfix takes a call on its own line after prose, as in every family', pre='ollama-')
+vec('glimmer-trailing-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[trailing prose] (without the header)', atem('muse.bash', '<atem:parameter name="command">pwd</atem:parameter>\n') + '\nDone.', [GLB], pre='ollama-')
+vec('glimmer-undeclared', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[undeclared tool] (without the header)', atem('other.run', ''), [GLB], pre='ollama-')
+
+# --- llama.cpp's Hermes 2 Pro reader (tests/test-chat.cpp, COMMON_CHAT_FORMAT_HERMES_2_PRO)
+LC2 = 'ggml-org/llama.cpp tests/test-chat.cpp test_template_output_parsers (COMMON_CHAT_FORMAT_HERMES_2_PRO) '
+SF, PYT = T('special_function', arg1=I), T('python', code=S)
+LCT = [SF, PYT]
+SFC = ('special_function', {'arg1': 1})
+SFJ = '{"name": "special_function", "arguments": {"arg1": 1}}'
+def lcv(name, text, calls=None, keep='', note=''): vec(name, 'Hermes', LC2 + '(%s)' % json.dumps(text)[:60], text, LCT, calls, keep=keep, note=note, pre='llamacpp-')
+lcv('hermes-tool-call', '<tool_call>\n' + SFJ + '\n</tool_call>', [SFC])
+lcv('hermes-content-before', "Hello, world!\nWhat's up?<tool_call>\n" + SFJ + '\n</tool_call>', [SFC], keep="Hello, world!\nWhat's up?")
+lcv('hermes-thinking-forced-open', "I'm\nthinking</think>\n<tool_call>" + SFJ + '</tool_call>', [SFC], keep="I'm\nthinking</think>", note='llama.cpp takes the text before </think> as reasoning; toolfix keeps it as it came')
+lcv('functionary-function-eq', '<function=special_function>{"arg1": 1}</function>', [SFC])
+lcv('functionary-function-eq-two', '<function=special_function>{"arg1": 1}</function>\n<function=python>{"code":"print(\'hello\')"}</function>', [SFC, ('python', {'code': "print('hello')"})])
+lcv('hermes-function-name-attr', '<function name="special_function">\n{"arg1": 1}\n</function>', [SFC])
+lcv('hermes-tool-wrapper', '<tool>\n  ' + SFJ + '\n</tool>', [SFC])
+lcv('hermes-tools-wrapper', '<tools>\n  ' + SFJ + '\n</tools>', [SFC], note='read by the Qwen2.5-Coder <tools> row')
+lcv('hermes-response-wrapper', '<response>\n  ' + SFJ + '\n</response>', [SFC])
+lcv('hermes-json-wrapper', '<json>\n  ' + SFJ + '\n</json>', [SFC])
+lcv('hermes-xml-wrapper', '<xml>\n  {\n    "name": "special_function", "arguments": {"arg1": 1}\n  }\n</xml>', [SFC])
+lcv('hermes-JSON-wrapper', '<JSON>\n  ' + SFJ + '\n</JSON>', [SFC])
+lcv('hermes-fenced-response', '```xml\n<response>\n    ' + SFJ + '\n</response>\n```', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+lcv('hermes-fenced-json', '```json\n  ' + SFJ + '\n```', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+lcv('hermes-fenced-function-call', '```json\n\n                    <function_call> ' + SFJ + ' \n                    </function_call> \n``` ', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+lcv('hermes-bare-object', SFJ, [SFC])
+lcv('hermes-bare-object-newline', '{\n  "name": "special_function", "arguments": {"arg1": 1}}', [SFC])
+lcv('hermes-bare-after-prose', 'This is not a tool call:\n' + SFJ, note='disagrees on purpose: a bare JSON object counts only as the whole text; after prose it is an example')
+lcv('hermes-two-tool-calls', '<tool_call>\n' + SFJ + '\n</tool_call>\n<tool_call>\n{"name": "python", "arguments": {"code":"print(\'hello\')"}}\n</tool_call>', [SFC, ('python', {'code': "print('hello')"})])
+lcv('hermes-plain', "Hello, world!\nWhat's up?")
+lcv('hermes-think-then-answer', "<think>I'm\nthinking</think>Hello, world!\nWhat's up?")
+lcv('hermes-unclosed-think', '<think><tool_call>nah uhg</tool_call>', note='markup inside an unclosed <think> is reasoning')
+lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-off call is never completed')
+lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
+
 def schema(tool):
     name, props = tool
     p = {}
     for k, t in props.items():
-        p[k] = {} if t is None else {'type': t}
+        p[k] = {} if t is None else t if isinstance(t, dict) else {'type': t}
     return name, {'type': 'object', 'properties': p, 'additionalProperties': False}
 
 def pieces(text, rnd):
@@ -1098,9 +1515,11 @@ def note_of(v, proto, stream):
     return n
 
 import shutil
+# the folder prefixes this script writes (and so rewrites)
+PREFIXES = ('vllm-', 'sglang-', 'report-', 'mlx-lm-', 'ollama-', 'llamacpp-')
 for proto in ('openai', 'anthropic', 'responses'):
     for d in os.listdir(os.path.join(ROOT, proto)):
-        if d.startswith('vllm-') or d.startswith('sglang-'):
+        if d.startswith(PREFIXES):
             shutil.rmtree(os.path.join(ROOT, proto, d))
 for idx, v in enumerate(vectors):
     rnd = random.Random(idx + 1)
@@ -1108,7 +1527,7 @@ for idx, v in enumerate(vectors):
     ps = pieces(v['text'], rnd)
     for stream in (True, False):
         sfx = '' if stream else '-nonstream'
-        base = ('' if v['name'].startswith('sglang-') else 'vllm-') + v['name'] + sfx
+        base = ('' if v['name'].startswith('sglang-') else v['pre']) + v['name'] + sfx
         # --- openai
         req = {'model': 'open-model', 'stream': stream, 'messages': [{'role': 'user', 'content': 'Please help.'}],
                'tools': [{'type': 'function', 'function': {'name': n, 'parameters': s}} for n, s in tools]}
