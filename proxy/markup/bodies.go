@@ -29,7 +29,7 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	case bodyElements:
 		if f.Close == "" { // no wrapper: the opener is the call element's own
 			c.i = at
-			return single(elementCall(c, f))
+			return single(elementCall(c, f, ""))
 		}
 	case bodyArgKV:
 		if f.Item != "" {
@@ -227,7 +227,7 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 	case bodyArgKV:
 		return single(glmRest(c, f, f.ItemEnd))
 	case bodyElements:
-		return single(elementCall(c, f))
+		return single(elementCall(c, f, f.Close))
 	case bodyKeyElements:
 		return single(keyedElements(c, f))
 	case bodyInvoke:

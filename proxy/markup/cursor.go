@@ -230,7 +230,7 @@ func callsUntil(c *cursor, closer string, k listOf) ([]Call, outcome) {
 		case listInvoke:
 			call, o = wrappedInvoke(c)
 		default:
-			call, o = dsmlInvokeRest(c)
+			call, o = dsmlInvokeRest(c, closer)
 		}
 		switch o {
 		case fail, short:

@@ -235,6 +235,8 @@ var families = []Family{
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
 	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyDeepSeek,
 		Open: []Opener{{dsCalls, Anywhere}, {dsmlCalls, Anywhere}, {dsmlToolCalls, Anywhere}, {dsmlInvoke, Anywhere}}},
+	dsmlVariant("｜｜", "tool_calls"), dsmlVariant("｜｜", "function_calls"),
+	dsmlVariant("‖", "tool_calls"), dsmlVariant("‖", "function_calls"),
 	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHarmony,
 		Open: []Opener{{hStart, Anywhere}, {hChannel, Anywhere}, {hComment, LineStart}}},
 	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyMistral,
@@ -335,6 +337,19 @@ var families = []Family{
 		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
+}
+
+// dsmlVariant is the row of DeepSeek's DSML written with the delimiter bar in place of the
+// fullwidth ｜ around DSML: V4 Flash leaks <｜｜DSML｜｜tool_calls>… with the bar doubled, and
+// U+2016 ‖ is seen too, each tag's name after the same token (D62: MetaFARS/codex-relay PR #49,
+// syt2/paper-chat-for-zotero #28, lsdefine/GenericAgent #804). wrapper is V4's tool_calls or
+// V3.2's function_calls; the invokes and parameters are read as DSML's (string="true|false").
+func dsmlVariant(bar, wrapper string) Family {
+	tok := bar + "DSML" + bar
+	return Family{Name: "DeepSeek DSML, " + tok + " " + wrapper, Row: "D62", Syntax: DeepSeek, body: bodyElements,
+		CallTag: tok + "invoke", ParamTag: tok + "parameter",
+		Open: []Opener{{"<" + tok + wrapper + ">", Anywhere}}, Many: true, Close: "</" + tok + wrapper + ">",
+		closers: []string{"</" + tok + "parameter>", "</" + tok + "invoke>"}}
 }
 
 // Families returns the table of leaked-call formats, for analyze's lists and the docs. The

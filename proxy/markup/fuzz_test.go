@@ -31,6 +31,8 @@ func fuzzSeeds(f *testing.F) []string {
 		"<|action_start|><|plugin|>{\"name\": \"a\", \"parameters\": {}}<|action_end|>", "<|tool_call|>[{\"name\": \"a\", \"arguments\": {}}]",
 		"<|tool_call_start|>[a(b=1)]<|tool_call_end|>", "<|tool_call>call:a{b:<|\"|>c<|\"|>,d:[1,{e:null}]}<tool_call|>",
 		"<function_calls>a(b='c')\nd()</function_calls>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
+		"<｜｜DSML｜｜tool_calls><｜｜DSML｜｜invoke name=“a”><｜｜DSML｜｜parameter name=\"p\">x</｜｜DSML｜｜parameter></｜｜DSML｜｜tool_calls>",
+		"<‖DSML‖function_calls><‖DSML‖invoke name=\"a\"><‖DSML‖parameter name=\"p\">x</‖DSML‖parameter><‖DSML‖invoke name=\"b\"></‖DSML‖invoke>",
 	}
 	for _, ct := range loadCaseTexts(f) {
 		seeds = append(seeds, strings.Join(ct.pieces, ""))
