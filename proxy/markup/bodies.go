@@ -211,7 +211,7 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		if r != ok {
 			return nil, failOrShort(r)
 		}
-		call, valid := callObject([]byte(obj), f.Syntax, f.NameKey, f.Extra, f.Params)
+		call, valid := callObject([]byte(obj), f.Syntax, f.NameKey, f.ArgsKey, f.Extra, f.Params)
 		if !valid {
 			return nil, fail
 		}
@@ -302,7 +302,7 @@ func jsonCallList(c *cursor, f *Family, gate bool) ([]Call, outcome) {
 	}
 	calls := make([]Call, 0, len(items))
 	for _, it := range items {
-		call, valid := callObject(it, f.Syntax, f.NameKey, f.Extra, f.Params)
+		call, valid := callObject(it, f.Syntax, f.NameKey, f.ArgsKey, f.Extra, f.Params)
 		if !valid {
 			return nil, fail
 		}
@@ -344,7 +344,7 @@ func keyedList(c *cursor, syn Syntax) ([]Call, outcome) {
 var callKeys = [...]string{"name", "arguments", "parameters"}
 
 // keyGate checks the object opening at byte i of s as far as its first key: ok when that key is
-// one of callKeys or f's NameKey or Extra (or the object is empty), eof when the text ends
+// one of callKeys or f's NameKey, ArgsKey or Extra (or the object is empty), eof when the text ends
 // before the key is whole and what there is could still become one, bad otherwise. It lets an
 // ordinary JSON answer go as soon as its first key shows it is no call, instead of holding it to
 // its end.
@@ -376,7 +376,7 @@ func keyGate(s string, i int, f *Family) res {
 	if k >= 0 {
 		key = key[:k]
 	}
-	for _, w := range append(callKeys[:], f.NameKey, f.Extra) {
+	for _, w := range append(callKeys[:], f.NameKey, f.ArgsKey, f.Extra) {
 		if w == "" {
 			continue
 		}

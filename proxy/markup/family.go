@@ -90,6 +90,7 @@ type Family struct {
 	Close2  string // another closer that ends the envelope as well (Kimi's singular and plural section tokens); "" none
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
 	NameKey string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
+	ArgsKey string // the key of a JSON call object that holds its arguments; "" "arguments" (MiniMax's "args")
 	Extra   string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
 	NameSep string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
 	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
@@ -204,8 +205,11 @@ const (
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
 	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser).
 	JSONList
+	// MiniMaxBracket is MiniMax M2's [TOOL_CALL] {"tool": T, "args": {…}} [/TOOL_CALL], as LM
+	// Studio passes it on (lmstudio-ai/lmstudio-bug-tracker #1177).
+	MiniMaxBracket
 
-	lastFamily = JSONList
+	lastFamily = MiniMaxBracket
 )
 
 // minimaxNS is the namespace token MiniMax M3 writes before every tag of its calls.
@@ -337,6 +341,8 @@ var families = []Family{
 		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
+	{Name: "MiniMax M2 [TOOL_CALL]", Row: "D62", Syntax: MiniMaxBracket, body: bodyJSONCall, NameKey: "tool", ArgsKey: "args",
+		Open: []Opener{{"[TOOL_CALL]", LineStart}}, Close: "[/TOOL_CALL]"},
 }
 
 // dsmlVariant is the row of DeepSeek's DSML written with the delimiter bar in place of the

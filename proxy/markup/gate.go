@@ -18,6 +18,7 @@ import (
 // tool names that count.
 type callGate struct {
 	name       string   // the key that names the tool ("name", Cohere's "tool_name")
+	args       string   // another key that holds the arguments ("" none; MiniMax's "args")
 	parameters bool     // "parameters" may name the arguments
 	extra      string   // one other key allowed ("" none)
 	known      Declared // the tool names that count; nil: every name
@@ -31,7 +32,7 @@ func gateOf(c *cursor, f *Family) callGate {
 	if name == "" {
 		name = "name"
 	}
-	return callGate{name: name, parameters: f.Params, extra: f.Extra, known: c.known, bare: c.bare}
+	return callGate{name: name, args: f.ArgsKey, parameters: f.Params, extra: f.Extra, known: c.known, bare: c.bare}
 }
 
 // refuses reports whether the call object opening at byte i of s (m its memo) already shows a
@@ -74,7 +75,8 @@ func (j *jscan) callObject(g callGate) res {
 			return r
 		}
 		switch {
-		case key == g.name, key == "arguments", key == "parameters" && g.parameters, key == g.extra && g.extra != "":
+		case key == g.name, key == "arguments" && g.args == "", key == g.args && g.args != "", key == "parameters" && g.parameters,
+			key == g.extra && g.extra != "":
 		default:
 			return bad
 		}

@@ -22,24 +22,29 @@ const (
 // arguments an object or a string holding one (or absent: {}), and no other key but extra (when
 // not ""), of any value. The call is of syntax syn.
 func namedCall(obj []byte, syn Syntax, extra string) (Call, bool) {
-	return callObject(obj, syn, "", extra, false)
+	return callObject(obj, syn, "", "", extra, false)
 }
 
 // callObject is namedCall that also takes "parameters" for "arguments" when parameters is set (one
-// of the two at most), as Llama 3 and InternLM write it, and nameKey for "name" when not ""
-// (Cohere's "tool_name").
-func callObject(obj []byte, syn Syntax, nameKey, extra string, parameters bool) (Call, bool) {
+// of the two at most), as Llama 3 and InternLM write it, nameKey for "name" when not ""
+// (Cohere's "tool_name") and argsKey for "arguments" when not "" (MiniMax's "args").
+func callObject(obj []byte, syn Syntax, nameKey, argsKey, extra string, parameters bool) (Call, bool) {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(obj, &m) != nil {
 		return Call{}, false
 	}
-	if nameKey != "" {
-		v, found := m[nameKey]
-		if _, both := m["name"]; both || !found {
+	for _, k := range [...][2]string{{nameKey, "name"}, {argsKey, "arguments"}} {
+		if k[0] == "" {
+			continue
+		}
+		v, found := m[k[0]]
+		if _, both := m[k[1]]; both || !found && k[1] == "name" {
 			return Call{}, false
 		}
-		delete(m, nameKey)
-		m["name"] = v
+		if found {
+			delete(m, k[0])
+			m[k[1]] = v
+		}
 	}
 	call := Call{Syntax: syn, JSON: []byte("{}")}
 	if parameters {
