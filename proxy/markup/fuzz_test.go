@@ -33,6 +33,7 @@ func fuzzSeeds(f *testing.F) []string {
 		"<function_calls>a(b='c')\nd()</function_calls>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
 		"<｜｜DSML｜｜tool_calls><｜｜DSML｜｜invoke name=“a”><｜｜DSML｜｜parameter name=\"p\">x</｜｜DSML｜｜parameter></｜｜DSML｜｜tool_calls>",
 		"[TOOL_CALL] {\"tool\": \"a\", \"args\": {\"b\": [1]}} [/TOOL_CALL]\n[TOOL_CALL] {\"tool\": \"c\", \"args\": {}}",
+		"Ok.\n<function=bash>{\"command\": \"ls\"}</function>\n</tool_call>", "<tool_call><function=a>\n{\"b\": {\"c\": 1}}",
 		"<‖DSML‖function_calls><‖DSML‖invoke name=\"a\"><‖DSML‖parameter name=\"p\">x</‖DSML‖parameter><‖DSML‖invoke name=\"b\"></‖DSML‖invoke>",
 	}
 	for _, ct := range loadCaseTexts(f) {

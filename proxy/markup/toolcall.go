@@ -136,6 +136,9 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		return Call{}, fail
 	}
 	call := Call{Syntax: ToolCallXML, Name: name}
+	if o, done := c.functionJSON(&call, closer, bare); done {
+		return call, o
+	}
 	for {
 		c.skipBlanks()
 		switch c.lit(qwenFuncEnd) {
@@ -161,6 +164,38 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		}
 		call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
 	}
+}
+
+// functionJSON reads, done, a Qwen call whose body after <function=T> is one JSON object of
+// arguments instead of <parameter=…> elements, as Ollama cloud models write it through a proxy
+// (D03: NousResearch/hermes-agent PR #35129, "<function=NAME>{json}</function>"): blanks, the
+// object, blanks, </function> (left out at the end of the text: cut), then what ends the call as
+// for parameters (bare: bareEnd; else the wrapper's closer). Not done, the cursor back, when no
+// object begins the body.
+func (c *cursor) functionJSON(call *Call, closer string, bare bool) (outcome, bool) {
+	save := c.i
+	c.skipBlanks()
+	if c.eof() || c.s[c.i] != '{' {
+		c.i = save
+		return fail, false
+	}
+	obj, r := c.object()
+	if r != ok {
+		return failOrShort(r), true
+	}
+	call.JSON = []byte(obj)
+	c.skipBlanks()
+	switch c.lit(qwenFuncEnd) {
+	case eof:
+		return cut, true
+	case bad:
+		return fail, true
+	}
+	if bare {
+		return bareEnd(c), true
+	}
+	c.skipBlanks()
+	return c.closeOr(closer, true), true
 }
 
 // bareEnd ends a bare Qwen call after its </function>: a stray </tool_call> after blanks is taken

@@ -127,6 +127,18 @@ func TestQwenBareTail(t *testing.T) {
 		{name: "stray closer cut", syn: ToolCallXML, text: bare + "\n</tool_c", calls: []Call{bash}},
 		{name: "closers missing", syn: ToolCallXML, text: "<function=bash>\n<parameter=command>\nls\n</parameter>\n", calls: []Call{xmlCall("bash", "command", "ls")}},
 
+		// D03 (NousResearch/hermes-agent PR #35129): a JSON object as the function's body.
+		{name: "JSON body", syn: ToolCallXML, text: "Listing.\n<function=bash>{\"command\": \"ls\"}</function>", keep: "Listing.",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body, wrapped, blanks", syn: All, text: "<tool_call>\n<function=bash>\n{\"command\": \"ls\"}\n</function>\n</tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body, stray closer", syn: ToolCallXML, text: "<function=bash>{\"command\": \"ls\"}</function></tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body, closer missing", syn: ToolCallXML, text: "<function=bash>{\"command\": \"ls\"}",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body unfinished", syn: ToolCallXML, text: "<function=bash>{\"command\": "},
+		{name: "JSON body then a parameter", syn: ToolCallXML, text: "<function=bash>{\"command\": \"ls\"}<parameter=x>1</parameter></function>"},
+		{name: "JSON body then prose", syn: All, text: "<function=bash>{\"command\": \"ls\"}</function>\nDone."},
 		{name: "after prose on its line", syn: All, text: "Call it like <function=bash><parameter=command>ls</parameter></function>"},
 		{name: "in a fence", syn: All, text: "```\n" + bare + "\n```"},
 		{name: "in inline code", syn: All, text: "Use `" + bare + "`"},
