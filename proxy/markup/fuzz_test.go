@@ -34,6 +34,7 @@ func fuzzSeeds(f *testing.F) []string {
 		"<｜｜DSML｜｜tool_calls><｜｜DSML｜｜invoke name=“a”><｜｜DSML｜｜parameter name=\"p\">x</｜｜DSML｜｜parameter></｜｜DSML｜｜tool_calls>",
 		"[TOOL_CALL] {\"tool\": \"a\", \"args\": {\"b\": [1]}} [/TOOL_CALL]\n[TOOL_CALL] {\"tool\": \"c\", \"args\": {}}",
 		"Ok.\n<function=bash>{\"command\": \"ls\"}</function>\n</tool_call>", "<tool_call><function=a>\n{\"b\": {\"c\": 1}}",
+		"Ok.<tool_call>a<arg_key>b</arg_key>c</arg_value><arg_key>d</arg_key>\n<arg_value>1</arg_value></tool_call>",
 		"<‖DSML‖function_calls><‖DSML‖invoke name=\"a\"><‖DSML‖parameter name=\"p\">x</‖DSML‖parameter><‖DSML‖invoke name=\"b\"></‖DSML‖invoke>",
 	}
 	for _, ct := range loadCaseTexts(f) {

@@ -277,7 +277,10 @@ var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
 // <arg_key>/<arg_value> when zero) and closer, which may be left out at the end of the text once
 // a pair is complete. A value that holds closer fails the call: its own closer was left out and
 // it ran on into the markup after it (vllm test_solar_open2_tool_parser.py
-// test_dropped_arg_end_does_not_swallow_later_calls).
+// test_dropped_arg_end_does_not_swallow_later_calls). A value's opener left out, the value and its
+// closer intact (D06: vllm-project/vllm #49248, <arg_key>query</arg_key>how many…</arg_value>), is
+// read from the first byte after the key's closer and the blanks after it (where the opener would
+// stand) when no other pair's tag stands in it.
 func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 	name, r := c.token()
 	if r != ok {
@@ -308,8 +311,9 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 			return call, fail
 		}
 		c.skipBlanks()
-		if r := c.lit(kv[2]); r != ok {
-			return call, failOrShort(r)
+		opened := c.lit(kv[2]) // bad: the value's opener left out, the value runs from here
+		if opened == eof {
+			return call, short
 		}
 		v, r := c.upto(kv[3])
 		if r != ok {
@@ -317,6 +321,9 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 		}
 		if strings.Contains(v, closer) { // a value's closer left out, the call's swallowed
 			return call, fail
+		}
+		if opened == bad && (strings.Contains(v, kv[0]) || strings.Contains(v, kv[1]) || strings.Contains(v, kv[2])) {
+			return call, fail // not one value: other pairs' tags inside
 		}
 		call.Params = append(call.Params, Param{Name: k, Value: v})
 	}

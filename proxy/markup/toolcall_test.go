@@ -102,6 +102,20 @@ func TestGLMTail(t *testing.T) {
 		{name: "closer missing", syn: ToolCallXML, text: "<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls</arg_value>\n",
 			calls: []Call{xmlCall("bash", "command", "ls")}},
 
+		// D06 (vllm-project/vllm #49248): the value's opener left out.
+		{name: "value opener missing", syn: ToolCallXML, text: "<tool_call>search<arg_key>query</arg_key>how many vacation days left</arg_value></tool_call>",
+			calls: []Call{xmlCall("search", "query", "how many vacation days left")}},
+		{name: "value opener missing, second pair whole", syn: ToolCallXML,
+			text:  "<tool_call>search<arg_key>query</arg_key> x </arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>",
+			calls: []Call{xmlCall("search", "query", "x ", "limit", "5")}},
+		// D06 (zai-org/GLM-5 #84): glued after a finished sentence, not after other text.
+		{name: "glued after a sentence", syn: ToolCallXML, text: "Reading it.<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>",
+			keep: "Reading it.", calls: []Call{xmlCall("read", "p", "a")}},
+		{name: "glued after a colon", syn: All, text: "GLM writes:<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
+		{name: "hermes glued after a sentence", syn: All, text: "Reading it.<tool_call>{\"name\": \"read\", \"arguments\": {}}</tool_call>"},
+		{name: "value opener missing, another pair inside", syn: ToolCallXML,
+			text: "<tool_call>search<arg_key>query</arg_key>x<arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>"},
+		{name: "value opener missing, value unclosed", syn: ToolCallXML, text: "<tool_call>search<arg_key>query</arg_key>x</tool_call>"},
 		{name: "unclosed value", syn: ToolCallXML, text: "<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls"},
 		{name: "key without value", syn: ToolCallXML, text: "<tool_call>bash<arg_key>command</arg_key></tool_call>"},
 		{name: "name only, unclosed", syn: ToolCallXML, text: "<tool_call>bash\n"},
