@@ -232,10 +232,8 @@ var families = []Family{
 		closers: []string{"</parameter>", "</function>", "</tool_call>"}},
 	{Name: "Qwen3 Coder without <tool_call>", Row: "D03", Syntax: ToolCallXML, body: bodyBareFunction,
 		Open: []Opener{{qwenFunc, LineStart}}},
-	// GLM's <tool_call> counts glued after a finished sentence too: its name and <arg_key> tokens
-	// follow the opener on the same line (D06: zai-org/GLM-5 #84, "…files.<tool_call>read<arg_key>…")
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
-		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}, {tcOpen, AfterStop}}, Close: tcClose},
+		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},

@@ -108,9 +108,9 @@ func TestGLMTail(t *testing.T) {
 		{name: "value opener missing, second pair whole", syn: ToolCallXML,
 			text:  "<tool_call>search<arg_key>query</arg_key> x </arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>",
 			calls: []Call{xmlCall("search", "query", "x ", "limit", "5")}},
-		// D06 (zai-org/GLM-5 #84): glued after a finished sentence, not after other text.
-		{name: "glued after a sentence", syn: ToolCallXML, text: "Reading it.<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>",
-			keep: "Reading it.", calls: []Call{xmlCall("read", "p", "a")}},
+		// Glued after prose on its line: an example by the line-start rule (zai-org/GLM-5 #84 shows
+		// it leaked so; kept out, see the vector vllm-glm47-content-before).
+		{name: "glued after a sentence", syn: ToolCallXML, text: "Reading it.<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
 		{name: "glued after a colon", syn: All, text: "GLM writes:<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
 		{name: "hermes glued after a sentence", syn: All, text: "Reading it.<tool_call>{\"name\": \"read\", \"arguments\": {}}</tool_call>"},
 		{name: "value opener missing, another pair inside", syn: ToolCallXML,
