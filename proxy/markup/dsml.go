@@ -115,9 +115,10 @@ var xtmlJSONTypes = [...]string{"number", "integer", "boolean", "null", "object"
 
 // attrs consumes the rest of an opening tag: one or more blanks-led key="V" (or 'V', or “V”) pairs, then
 // blanks and end ('>'; XTML's <|sep|>). A key is a run of ASCII letters and _; V is non-empty and
-// holds no < > or line break. More than maxDSMLAttrs attributes are refused.
-func (c *cursor) attrs(end string) (attrList, res) {
-	var l attrList
+// holds no < > or line break. More than maxDSMLAttrs attributes are refused. The list is built in
+// buf (its capacity maxDSMLAttrs, so that a caller's array keeps it off the heap).
+func (c *cursor) attrs(end string, buf []attr) (attrList, res) {
+	l := attrList(buf)
 	for {
 		if c.eof() {
 			return nil, eof

@@ -40,7 +40,8 @@ func elementCall(c *cursor, f *Family, outer string) (Call, outcome) {
 		if o, done := c.nextParam(closer, opener, call); done {
 			return call, o
 		}
-		attrs, r := c.attrs(m[1])
+		var buf [maxDSMLAttrs]attr
+		attrs, r := c.attrs(m[1], buf[:0])
 		if r != ok {
 			return call, failOrShort(r)
 		}
@@ -103,7 +104,8 @@ func callElement(c *cursor, f *Family, open, end string) (Call, outcome) {
 	if r := c.lit(open); r != ok {
 		return Call{}, failOrShort(r)
 	}
-	attrs, r := c.attrs(end)
+	var buf [maxDSMLAttrs]attr
+	attrs, r := c.attrs(end, buf[:0])
 	if r != ok {
 		return Call{}, failOrShort(r)
 	}

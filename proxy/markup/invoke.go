@@ -84,7 +84,8 @@ func (c *cursor) nameAttr() (string, res) {
 // which DeepSeek models served by Ollama write into plain invoke markup (D01/D05:
 // NousResearch/hermes-agent #8965, <parameter name="action" string="true">list</parameter>).
 func (c *cursor) paramAttrs() (Param, res) {
-	l, r := c.attrs(">")
+	var buf [maxDSMLAttrs]attr
+	l, r := c.attrs(">", buf[:0])
 	if r != ok {
 		return Param{}, r
 	}
