@@ -33,7 +33,7 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	case bodyElements:
 		if f.Close == "" { // no wrapper: the opener is the call element's own
 			c.i = at
-			return single(elementCall(c, f))
+			return single(elementCall(c, f, ""))
 		}
 	case bodyHeadJSON: // no blanks before its first header
 		call, o := headCall(c, f)
@@ -240,7 +240,7 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 	case bodyArgKV:
 		return single(glmRest(c, f, f.ItemEnd))
 	case bodyElements:
-		return single(elementCall(c, f))
+		return single(elementCall(c, f, f.Close))
 	case bodyKeyElements:
 		return single(keyedElements(c, f))
 	case bodyInvoke:

@@ -86,11 +86,12 @@ func (l attrList) param(f *Family) (Param, bool) {
 // xtmlJSONTypes are the type attributes that mark an XTML argument as JSON text.
 var xtmlJSONTypes = [...]string{"number", "integer", "boolean", "null", "object", "array"}
 
-// attrs consumes the rest of an opening tag: one or more blanks-led key="V" (or 'V') pairs, then
+// attrs consumes the rest of an opening tag: one or more blanks-led key="V" (or 'V', or “V”) pairs, then
 // blanks and end ('>'; XTML's <|sep|>). A key is a run of ASCII letters and _; V is non-empty and
-// holds no < > or line break. More than maxDSMLAttrs attributes are refused.
-func (c *cursor) attrs(end string) (attrList, res) {
-	var l attrList
+// holds no < > or line break. More than maxDSMLAttrs attributes are refused. The list is built in
+// buf (its capacity maxDSMLAttrs, so that a caller's array keeps it off the heap).
+func (c *cursor) attrs(end string, buf []attr) (attrList, res) {
+	l := attrList(buf)
 	for {
 		if c.eof() {
 			return nil, eof
@@ -133,10 +134,47 @@ func (c *cursor) attrs(end string) (attrList, res) {
 			return nil, r
 		}
 		c.skipBlanks()
-		v, r := c.quoted()
+		v, r := c.attrValue()
 		if r != ok {
 			return nil, r
 		}
 		l = append(l, attr{key, v})
 	}
+}
+
+// Typographic quotes a model may write around an element's attribute values in place of "
+// (D62: syt2/paper-chat-for-zotero #28, DSML's name=“get_pages” string=“true”).
+const (
+	curlyOpen  = "“"
+	curlyClose = "”"
+)
+
+// attrValue consumes an attribute value of a call or parameter element: quoted as [cursor.quoted]
+// takes it, or between the typographic quotes “ and ”, with the same limits (non-empty, no < > or
+// line break in it).
+func (c *cursor) attrValue() (string, res) {
+	rest := c.rest()
+	switch {
+	case strings.HasPrefix(rest, curlyOpen):
+		body := rest[len(curlyOpen):]
+		k := strings.Index(body, curlyClose)
+		seen := body
+		if k >= 0 {
+			seen = body[:k]
+		}
+		if strings.ContainsAny(seen, "<>\r\n") {
+			return "", bad
+		}
+		if k < 0 {
+			return "", eof
+		}
+		if k == 0 {
+			return "", bad
+		}
+		c.i += len(curlyOpen) + k + len(curlyClose)
+		return seen, ok
+	case rest != "" && partial(rest, curlyOpen):
+		return "", eof
+	}
+	return c.quoted()
 }

@@ -18,8 +18,11 @@ var xmlMarks = [4]string{"<", ">", "</", ">"}
 // angle brackets (Kimi K3's <|open|>C …<|sep|>…<|close|>C<|sep|>) and f.NameAttr and f.KeyAttr
 // the name attributes. A parameter's other attribute may give its type (see [attrList.param]);
 // V is raw, its CDATA markers removed when it is all one CDATA section and f.CDATA says so. A
-// missing closer of the call is forgiven at the end of the text once a parameter is complete.
-func elementCall(c *cursor, f *Family) (Call, outcome) {
+// missing closer of the call is forgiven at the end of the text once a parameter is complete, and
+// also before the closer of its wrapper (outer, "" when there is none) or the opener of the next
+// call element, where the model left it out (D62: Luce-Org/lucebox #742, DeepSeek V4 Flash
+// closes </｜DSML｜tool_calls> or opens the next invoke right after its last parameter).
+func elementCall(c *cursor, f *Family, outer string) (Call, outcome) {
 	m := f.Marks
 	if m[0] == "" {
 		m = xmlMarks
@@ -29,11 +32,16 @@ func elementCall(c *cursor, f *Family) (Call, outcome) {
 		return call, o
 	}
 	closer, opener, valEnd := m[2]+f.CallTag+m[3], m[0]+f.ParamTag, m[2]+f.ParamTag+m[3]
+	next := m[0] + f.CallTag
 	for {
+		if o, done := c.closerLeftOut(call, closer, opener, outer, next); done {
+			return call, o
+		}
 		if o, done := c.nextParam(closer, opener, call); done {
 			return call, o
 		}
-		attrs, r := c.attrs(m[1])
+		var buf [maxDSMLAttrs]attr
+		attrs, r := c.attrs(m[1], buf[:0])
 		if r != ok {
 			return call, failOrShort(r)
 		}
@@ -96,7 +104,8 @@ func callElement(c *cursor, f *Family, open, end string) (Call, outcome) {
 	if r := c.lit(open); r != ok {
 		return Call{}, failOrShort(r)
 	}
-	attrs, r := c.attrs(end)
+	var buf [maxDSMLAttrs]attr
+	attrs, r := c.attrs(end, buf[:0])
 	if r != ok {
 		return Call{}, failOrShort(r)
 	}
@@ -105,4 +114,30 @@ func callElement(c *cursor, f *Family, open, end string) (Call, outcome) {
 		return Call{}, fail
 	}
 	return Call{Syntax: f.Syntax, Name: name}, whole
+}
+
+// closerLeftOut reads blanks after a call element's complete parameter and reports, done, whether
+// its closer was left out: whole when the wrapper's closer outer ("" none) or the next call's
+// opener next (then a blank) comes instead of closer or the next parameter's opener, the cursor
+// left on it for the wrapper's reader; cut when the text ends inside one of those and could not
+// still be closer or opener. Not done (the cursor back where it was) otherwise, and before the
+// call's first parameter.
+func (c *cursor) closerLeftOut(call Call, closer, opener, outer, next string) (outcome, bool) {
+	if len(call.Params) == 0 {
+		return fail, false
+	}
+	save := c.i
+	c.skipBlanks()
+	rest := c.rest()
+	switch {
+	case outer != "" && strings.HasPrefix(rest, outer):
+		return whole, true
+	case len(rest) > len(next) && strings.HasPrefix(rest, next) && isBlank(rest[len(next)]):
+		return whole, true
+	case rest != "" && (outer != "" && partial(rest, outer) || strings.HasPrefix(next, rest)) &&
+		!partial(rest, closer) && !partial(rest, opener):
+		return cut, true
+	}
+	c.i = save
+	return fail, false
 }

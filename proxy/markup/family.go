@@ -97,7 +97,7 @@ type Family struct {
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
 	NameKey string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
 	Extra   string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
-	ArgsKey string // another key that may hold a JSON call object's arguments (one of it and "arguments" at most); "" none (gemma3n's "args")
+	ArgsKey string // another key that may hold a JSON call object's arguments (one of it and "arguments" at most); "" none (gemma3n's and MiniMax M2's "args")
 	NameSep string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
 	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
 	// functions.T:0)
@@ -233,8 +233,11 @@ const (
 	// the same list after HyperCLOVAX SEED Think 14B's " -> tool/function_call" header (vllm
 	// hyperclovax_seed_think_14b_tool_parser).
 	JSONList
+	// MiniMaxBracket is MiniMax M2's [TOOL_CALL] {"tool": T, "args": {…}} [/TOOL_CALL], as LM
+	// Studio passes it on (lmstudio-ai/lmstudio-bug-tracker #1177).
+	MiniMaxBracket
 
-	lastFamily = JSONList
+	lastFamily = MiniMaxBracket
 )
 
 // minimaxNS is the namespace token MiniMax M3 writes before every tag of its calls.
@@ -258,11 +261,10 @@ var families = []Family{
 	// #18357)
 	{Name: "gemma3n Hermes, args", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, ArgsKey: "args",
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
-	// llama.cpp's Hermes 2 Pro reader also takes Functionary v3.1's <function=T>{…}</function>, its
-	// <function name="T"> form, and the call object in the other wrappers Hermes and Qwen 2.5
-	// models write (ggml-org/llama.cpp tests/test-chat.cpp COMMON_CHAT_FORMAT_HERMES_2_PRO)
-	{Name: "Functionary v3.1 <function=T>", Row: "D03b", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: ">",
-		Open: []Opener{{qwenFunc, LineStart}}, Close: "</function>"},
+	// llama.cpp's Hermes 2 Pro reader also takes Functionary v3.1's <function=T>{…}</function> (read
+	// by the Qwen rows' JSON body, functionJSON), its <function name="T"> form, and the call object
+	// in the other wrappers Hermes and Qwen 2.5 models write (ggml-org/llama.cpp
+	// tests/test-chat.cpp COMMON_CHAT_FORMAT_HERMES_2_PRO)
 	{Name: "Hermes <function name=T>", Row: "D03b", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: "\">",
 		Open: []Opener{{"<function name=\"", LineStart}}, Close: "</function>"},
 	{Name: "Hermes <tool>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<tool>", LineStart}}, Close: "</tool>"},
@@ -293,6 +295,8 @@ var families = []Family{
 		Open: []Opener{{dsmlToolCalls, Anywhere}}, Many: true, Close: dsmlToolEnd},
 	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
 		Open: []Opener{{dsmlInvoke, Anywhere}}},
+	dsmlVariant("｜｜", "tool_calls"), dsmlVariant("｜｜", "function_calls"),
+	dsmlVariant("‖", "tool_calls"), dsmlVariant("‖", "function_calls"),
 	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHeadJSON, Heads: []Head{hCommentary},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hChannel, Anywhere}}},
@@ -424,6 +428,21 @@ var families = []Family{
 		Open: []Opener{{"-> tool/function_call\n", LineStart}}, Close: "<|im_end|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
+	{Name: "MiniMax M2 [TOOL_CALL]", Row: "D62", Syntax: MiniMaxBracket, body: bodyJSONCall, NameKey: "tool", ArgsKey: "args",
+		Open: []Opener{{"[TOOL_CALL]", LineStart}}, Close: "[/TOOL_CALL]"},
+}
+
+// dsmlVariant is the row of DeepSeek's DSML written with the delimiter bar in place of the
+// fullwidth ｜ around DSML: V4 Flash leaks <｜｜DSML｜｜tool_calls>… with the bar doubled, and
+// U+2016 ‖ is seen too, each tag's name after the same token (D62: MetaFARS/codex-relay PR #49,
+// syt2/paper-chat-for-zotero #28, lsdefine/GenericAgent #804). wrapper is V4's tool_calls or
+// V3.2's function_calls; the invokes and parameters are read as DSML's (string="true|false").
+func dsmlVariant(bar, wrapper string) Family {
+	tok := bar + "DSML" + bar
+	return Family{Name: "DeepSeek DSML, " + tok + " " + wrapper, Row: "D62", Syntax: DeepSeek, body: bodyElements,
+		CallTag: tok + "invoke", ParamTag: tok + "parameter",
+		Open: []Opener{{"<" + tok + wrapper + ">", Anywhere}}, Many: true, Close: "</" + tok + wrapper + ">",
+		closers: []string{"</" + tok + "parameter>", "</" + tok + "invoke>"}}
 }
 
 // Families returns the table of leaked-call formats, for analyze's lists and the docs. The

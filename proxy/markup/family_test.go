@@ -12,6 +12,17 @@ func TestFamilyRows(t *testing.T) {
 	bare := func(syn Syntax, name, args string) Call { c := js(syn, name, args); c.Bare = true; return c }
 	weather := []Call{js(LongCat, "get_weather", `{"city": "Tokyo"}`)}
 	runTail(t, []tailCase{
+		// MiniMax M2 in LM Studio, lmstudio-ai/lmstudio-bug-tracker #1177 (no peer vector)
+		{name: "minimax brackets", syn: All, text: `[TOOL_CALL] { "tool": "write", "args": { "filePath": "test.html", "content": "<html>...</html>" } } [/TOOL_CALL]`,
+			calls: []Call{js(MiniMaxBracket, "write", `{ "filePath": "test.html", "content": "<html>...</html>" }`)}},
+		{name: "minimax brackets two, after prose", syn: All, text: "Writing both.\n[TOOL_CALL]\n{\"tool\": \"a\", \"args\": {}}\n[/TOOL_CALL]\n[TOOL_CALL] {\"tool\": \"b\", \"args\": {\"x\": 1}} [/TOOL_CALL]",
+			keep: "Writing both.", calls: []Call{js(MiniMaxBracket, "a", `{}`), js(MiniMaxBracket, "b", `{"x": 1}`)}},
+		{name: "minimax brackets closer missing", syn: All, text: `[TOOL_CALL] {"tool": "a", "args": {}}`, calls: []Call{js(MiniMaxBracket, "a", `{}`)}},
+		{name: "minimax brackets with name and arguments", syn: All, text: `[TOOL_CALL] {"name": "a", "arguments": {}} [/TOOL_CALL]`},
+		{name: "minimax brackets with args and arguments", syn: All, text: `[TOOL_CALL] {"tool": "a", "args": {}, "arguments": {}} [/TOOL_CALL]`},
+		{name: "minimax brackets not JSON", syn: All, text: "[TOOL_CALL]\n{tool => \"terminal\", args => {\n  --command \"echo test\"\n}}\n[/TOOL_CALL]"},
+		{name: "minimax brackets after prose on its line", syn: All, text: `LM Studio runs the first [TOOL_CALL] {"tool": "a", "args": {}} [/TOOL_CALL]`},
+		{name: "minimax brackets then prose", syn: All, text: `[TOOL_CALL] {"tool": "a", "args": {}} [/TOOL_CALL]` + "\nDone."},
 		// vllm tests/tool_parsers/test_seed_oss_tool_parser.py test_extract_tool_calls
 		{name: "seed-oss", syn: All, text: "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
 			calls: []Call{{Syntax: SeedOSS, Name: "get_weather", Params: ps("location", "Barcelona, Spain")}}},

@@ -37,6 +37,11 @@ func fuzzSeeds(f *testing.F) []string {
 		"<ifm|tool_call>a<ifm|arg_key>b</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>1</ifm|arg_value></ifm|tool_call>",
 		"<function=a>{\"b\": 1}</function>", "<function name=\"a\">\n{\"b\": 1}\n</function>", "<json>\n{\"name\": \"a\", \"arguments\": {}}\n</json>",
 		"<tool_call>\n<function=a>\n<parameter=b>\nx\n<parameter=c>\ny\n</parameter>\n</function>\n</tool_call>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
+		"<｜｜DSML｜｜tool_calls><｜｜DSML｜｜invoke name=“a”><｜｜DSML｜｜parameter name=\"p\">x</｜｜DSML｜｜parameter></｜｜DSML｜｜tool_calls>",
+		"[TOOL_CALL] {\"tool\": \"a\", \"args\": {\"b\": [1]}} [/TOOL_CALL]\n[TOOL_CALL] {\"tool\": \"c\", \"args\": {}}",
+		"Ok.\n<function=bash>{\"command\": \"ls\"}</function>\n</tool_call>", "<tool_call><function=a>\n{\"b\": {\"c\": 1}}",
+		"Ok.<tool_call>a<arg_key>b</arg_key>c</arg_value><arg_key>d</arg_key>\n<arg_value>1</arg_value></tool_call>",
+		"<‖DSML‖function_calls><‖DSML‖invoke name=\"a\"><‖DSML‖parameter name=\"p\">x</‖DSML‖parameter><‖DSML‖invoke name=\"b\"></‖DSML‖invoke>",
 	}
 	for _, ct := range loadCaseTexts(f) {
 		seeds = append(seeds, strings.Join(ct.pieces, ""))

@@ -79,6 +79,34 @@ func (c *cursor) nameAttr() (string, res) {
 	return v, ok
 }
 
+// paramAttrs consumes the rest of a parameter's opening tag: its name attribute and, besides it,
+// at most DSML's string="true|false" (string="false" marks the value as JSON text, [Param.JSON]),
+// which DeepSeek models served by Ollama write into plain invoke markup (D01/D05:
+// NousResearch/hermes-agent #8965, <parameter name="action" string="true">list</parameter>).
+func (c *cursor) paramAttrs() (Param, res) {
+	var buf [maxDSMLAttrs]attr
+	l, r := c.attrs(">", buf[:0])
+	if r != ok {
+		return Param{}, r
+	}
+	var p Param
+	typed := false
+	for _, a := range l {
+		switch {
+		case a.key == "name" && p.Name == "":
+			p.Name = a.value
+		case a.key == "string" && !typed && (a.value == dsmlStringTrue || a.value == dsmlStringFalse):
+			typed, p.JSON = true, a.value == dsmlStringFalse
+		default:
+			return Param{}, bad
+		}
+	}
+	if p.Name == "" {
+		return Param{}, bad
+	}
+	return p, ok
+}
+
 // quoted consumes a quoted attribute value, " or ', non-empty, with no < > or line break in it.
 func (c *cursor) quoted() (string, res) {
 	if c.eof() {
@@ -215,7 +243,7 @@ func invokeRest(c *cursor, q string) (Call, outcome) {
 		if r != ok || !qnameIs(pq, "parameter", false) {
 			return call, fail
 		}
-		pname, r := c.nameAttr()
+		p, r := c.paramAttrs()
 		if r != ok {
 			return call, failOrShort(r)
 		}
@@ -223,6 +251,7 @@ func invokeRest(c *cursor, q string) (Call, outcome) {
 		if r != ok {
 			return call, short
 		}
-		call.Params = append(call.Params, Param{Name: pname, Value: v})
+		p.Value = v
+		call.Params = append(call.Params, p)
 	}
 }

@@ -45,6 +45,16 @@ func TestInvokeTail(t *testing.T) {
 			keep: "Both.", word: "count", calls: []Call{
 				{Syntax: Invoke, Name: "Read", Params: ps("file_path", "/go.mod")},
 				{Syntax: Invoke, Name: "Read", Params: ps("file_path", "/README.md", "limit", "50")}}},
+		// D01/D05 (NousResearch/hermes-agent #8965): DSML's string attribute in plain invoke markup.
+		{name: "string attribute", syn: Invoke,
+			text:  "<function_calls>\n<invoke name=\"cron\">\n<parameter name=\"action\" string=\"true\">list</parameter>\n<parameter string=\"false\" name=\"n\">2</parameter>\n</invoke>\n</function_calls>",
+			calls: []Call{{Syntax: Invoke, Name: "cron", Params: []Param{{Name: "action", Value: "list"}, {Name: "n", Value: "2", JSON: true}}}}},
+		{name: "string attribute neither true nor false", syn: Invoke,
+			text: "<invoke name=\"cron\"><parameter name=\"action\" string=\"yes\">list</parameter></invoke>"},
+		{name: "string attribute twice", syn: Invoke,
+			text: "<invoke name=\"cron\"><parameter name=\"action\" string=\"true\" string=\"false\">list</parameter></invoke>"},
+		{name: "other attribute", syn: Invoke,
+			text: "<invoke name=\"cron\"><parameter name=\"action\" type=\"string\">list</parameter></invoke>"},
 		{name: "two bare invokes", syn: Invoke, text: "call\n" + lsInvoke + "\n" + lsInvoke, keep: "", word: "call",
 			calls: append(bash("command", "ls"), bash("command", "ls")...)},
 		{name: "minimax wrapper", syn: Invoke,

@@ -142,6 +142,9 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		return Call{}, fail
 	}
 	call := Call{Syntax: ToolCallXML, Name: name}
+	if o, done := c.functionJSON(&call, closer, bare); done {
+		return call, o
+	}
 	for {
 		c.skipBlanks()
 		switch c.lit(qwenFuncEnd) {
@@ -188,6 +191,38 @@ func swallowsParam(v string) bool {
 		}
 		i += k + 1
 	}
+}
+
+// functionJSON reads, done, a Qwen call whose body after <function=T> is one JSON object of
+// arguments instead of <parameter=…> elements, as Ollama cloud models write it through a proxy
+// (D03: NousResearch/hermes-agent PR #35129, "<function=NAME>{json}</function>"): blanks, the
+// object, blanks, </function> (left out at the end of the text: cut), then what ends the call as
+// for parameters (bare: bareEnd; else the wrapper's closer). Not done, the cursor back, when no
+// object begins the body.
+func (c *cursor) functionJSON(call *Call, closer string, bare bool) (outcome, bool) {
+	save := c.i
+	c.skipBlanks()
+	if c.eof() || c.s[c.i] != '{' {
+		c.i = save
+		return fail, false
+	}
+	obj, r := c.object()
+	if r != ok {
+		return failOrShort(r), true
+	}
+	call.JSON = []byte(obj)
+	c.skipBlanks()
+	switch c.lit(qwenFuncEnd) {
+	case eof:
+		return cut, true
+	case bad:
+		return fail, true
+	}
+	if bare {
+		return bareEnd(c), true
+	}
+	c.skipBlanks()
+	return c.closeOr(closer, true), true
 }
 
 // bareEnd ends a bare Qwen call after its </function>: a stray </tool_call> after blanks is taken
@@ -270,7 +305,10 @@ var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
 // ignored) and closer, which may be left out at the end of the text once
 // a pair is complete. A value that holds closer fails the call: its own closer was left out and
 // it ran on into the markup after it (vllm test_solar_open2_tool_parser.py
-// test_dropped_arg_end_does_not_swallow_later_calls).
+// test_dropped_arg_end_does_not_swallow_later_calls). A value's opener left out, the value and its
+// closer intact (D06: vllm-project/vllm #49248, <arg_key>query</arg_key>how many…</arg_value>), is
+// read from the first byte after the key's closer and the blanks after it (where the opener would
+// stand) when no other pair's tag stands in it.
 func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 	name, r := c.token()
 	if r != ok {
@@ -312,8 +350,9 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 				return call, short
 			}
 		}
-		if r := c.lit(kv[2]); r != ok {
-			return call, failOrShort(r)
+		opened := c.lit(kv[2]) // bad: the value's opener left out, the value runs from here
+		if opened == eof {
+			return call, short
 		}
 		v, r := c.upto(kv[3])
 		if r != ok {
@@ -321,6 +360,9 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 		}
 		if strings.Contains(v, closer) { // a value's closer left out, the call's swallowed
 			return call, fail
+		}
+		if opened == bad && (strings.Contains(v, kv[0]) || strings.Contains(v, kv[1]) || strings.Contains(v, kv[2])) {
+			return call, fail // not one value: other pairs' tags inside
 		}
 		call.Params = append(call.Params, Param{Name: k, Value: v})
 	}

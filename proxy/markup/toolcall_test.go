@@ -109,6 +109,20 @@ func TestGLMTail(t *testing.T) {
 		{name: "closer missing", syn: ToolCallXML, text: "<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls</arg_value>\n",
 			calls: []Call{xmlCall("bash", "command", "ls")}},
 
+		// D06 (vllm-project/vllm #49248): the value's opener left out.
+		{name: "value opener missing", syn: ToolCallXML, text: "<tool_call>search<arg_key>query</arg_key>how many vacation days left</arg_value></tool_call>",
+			calls: []Call{xmlCall("search", "query", "how many vacation days left")}},
+		{name: "value opener missing, second pair whole", syn: ToolCallXML,
+			text:  "<tool_call>search<arg_key>query</arg_key> x </arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>",
+			calls: []Call{xmlCall("search", "query", "x ", "limit", "5")}},
+		// Glued after prose on its line: an example by the line-start rule (zai-org/GLM-5 #84 shows
+		// it leaked so; kept out, see the vector vllm-glm47-content-before).
+		{name: "glued after a sentence", syn: ToolCallXML, text: "Reading it.<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
+		{name: "glued after a colon", syn: All, text: "GLM writes:<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
+		{name: "hermes glued after a sentence", syn: All, text: "Reading it.<tool_call>{\"name\": \"read\", \"arguments\": {}}</tool_call>"},
+		{name: "value opener missing, another pair inside", syn: ToolCallXML,
+			text: "<tool_call>search<arg_key>query</arg_key>x<arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>"},
+		{name: "value opener missing, value unclosed", syn: ToolCallXML, text: "<tool_call>search<arg_key>query</arg_key>x</tool_call>"},
 		{name: "unclosed value", syn: ToolCallXML, text: "<tool_call>bash\n<arg_key>command</arg_key>\n<arg_value>ls"},
 		{name: "key without value", syn: ToolCallXML, text: "<tool_call>bash<arg_key>command</arg_key></tool_call>"},
 		{name: "name only, unclosed", syn: ToolCallXML, text: "<tool_call>bash\n"},
@@ -134,6 +148,18 @@ func TestQwenBareTail(t *testing.T) {
 		{name: "stray closer cut", syn: ToolCallXML, text: bare + "\n</tool_c", calls: []Call{bash}},
 		{name: "closers missing", syn: ToolCallXML, text: "<function=bash>\n<parameter=command>\nls\n</parameter>\n", calls: []Call{xmlCall("bash", "command", "ls")}},
 
+		// D03 (NousResearch/hermes-agent PR #35129): a JSON object as the function's body.
+		{name: "JSON body", syn: ToolCallXML, text: "Listing.\n<function=bash>{\"command\": \"ls\"}</function>", keep: "Listing.",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body, wrapped, blanks", syn: All, text: "<tool_call>\n<function=bash>\n{\"command\": \"ls\"}\n</function>\n</tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body, stray closer", syn: ToolCallXML, text: "<function=bash>{\"command\": \"ls\"}</function></tool_call>",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body, closer missing", syn: ToolCallXML, text: "<function=bash>{\"command\": \"ls\"}",
+			calls: []Call{jsonCall(ToolCallXML, "bash", `{"command": "ls"}`)}},
+		{name: "JSON body unfinished", syn: ToolCallXML, text: "<function=bash>{\"command\": "},
+		{name: "JSON body then a parameter", syn: ToolCallXML, text: "<function=bash>{\"command\": \"ls\"}<parameter=x>1</parameter></function>"},
+		{name: "JSON body then prose", syn: All, text: "<function=bash>{\"command\": \"ls\"}</function>\nDone."},
 		{name: "after prose on its line", syn: All, text: "Call it like <function=bash><parameter=command>ls</parameter></function>"},
 		{name: "in a fence", syn: All, text: "```\n" + bare + "\n```"},
 		{name: "in inline code", syn: All, text: "Use `" + bare + "`"},
