@@ -75,11 +75,12 @@ func BeginsAnother(clID, clName string, args []byte, kept bool, id, name string,
 // shows it the beginning of another call (another) or a part of the call before it (clID,
 // clName): decided is false while that delta carries nothing that tells (no arguments, or
 // only white space, and no other name), and the one after it decides. The head begins another
-// call when that delta, without an id or with the head's, names another tool, or brings the
-// beginning of arguments (even the same arguments again: a standard first delta and then
-// arguments is how a call begins) while the head or it carries the call's name. Any other id
-// makes the head the call's own last chunk, and the delta is judged on its own (BeginsAnother): a
-// gateway that sends a fresh id on every chunk ends each call with a trailer, and the next id
+// call when that delta names another tool, or brings the beginning of arguments (even the same
+// arguments again: a standard first delta and then arguments is how a call begins) while the
+// head or it carries the call's name; an id of its own without a name is a gateway's fresh id on
+// an arguments delta and tells nothing. An id of its own with a name makes the head the call's
+// own last chunk, and the delta is judged on its own (BeginsAnother): a gateway that sends a
+// fresh id and the name on every chunk ends each call with a trailer, and the next such chunk
 // that brings arguments begins the next call. Text that cannot begin arguments, or arguments that
 // nothing names (a fresh id on every chunk, oracle/langchain-oracle PR #254), make the head a part
 // of the call before it too, as does anything else that comes first (a finish, content, a delta
@@ -87,7 +88,7 @@ func BeginsAnother(clID, clName string, args []byte, kept bool, id, name string,
 func HeadDecides(clID, clName, headID, headName, id, name string, text []byte) (decided, another bool) {
 	t := bytes.TrimSpace(text)
 	switch {
-	case id != "" && (id == clID || id != headID):
+	case id != "" && (id == clID || id != headID && name != ""):
 		return true, false
 	case name != "" && name != clName:
 		return true, true
