@@ -3,6 +3,7 @@ package markup
 import (
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // A family is one leaked-call format: an envelope (its openers, where each may stand, the
@@ -340,6 +341,22 @@ var families = []Family{
 // Families returns the table of leaked-call formats, for analyze's lists and the docs. The
 // caller must not change it.
 func Families() []Family { return families }
+
+// namedSyntax is the syntaxes of the families an opener of which is '<' and a markupTags entry:
+// after a line that introduced an example of such a tag (markupTags), their markup is the example.
+var namedSyntax = func() Syntax {
+	var x Syntax
+	for _, f := range families {
+		for _, o := range f.Open {
+			for _, tag := range markupTags {
+				if strings.HasPrefix(o.Text, "<"+tag) {
+					x |= f.Syntax
+				}
+			}
+		}
+	}
+	return x | Invoke
+}()
 
 // FamilyOf returns the first row of the syntax bit x (a single bit), or false. (ToolCallXML's
 // first row names D03b; analyze tells its rows apart by the call.)

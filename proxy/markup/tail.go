@@ -226,12 +226,12 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 				break
 			}
 		}
-		if syn&Invoke != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+		if syn&Invoke != 0 && !ts.example && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
 			if w, calls, st := wordTail(s[i:], known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
-		if x := syn & ts.triggered(s, i); x != 0 && ts.mayOpen() {
+		if x := syn & ts.triggered(s, i) &^ ts.namedOff(); x != 0 && ts.mayOpen() {
 			if calls, st := markupTail(s[i:], x, ts.stands(), known, ms.forPos(i)); st != dead {
 				return found{at: i, calls: calls, st: st}
 			}
@@ -245,7 +245,7 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 // s[i+1], when the text goes on).
 func (t *textState) triggered(s string, i int) Syntax {
 	b := s[i]
-	x := triggers[Anywhere][b] | triggers[LineEnd][b]
+	x := triggers[Anywhere][b]
 	lead, start := t.lineLead(), !t.began
 	if lead {
 		x |= triggers[LineStart][b]
@@ -254,6 +254,10 @@ func (t *textState) triggered(s string, i int) Syntax {
 	if stop {
 		x |= triggers[AfterStop][b]
 	}
+	end := stop || t.afterColon()
+	if end {
+		x |= triggers[LineEnd][b]
+	}
 	if start {
 		x |= triggers[TextStart][b]
 	}
@@ -261,12 +265,15 @@ func (t *textState) triggered(s string, i int) Syntax {
 		return x
 	}
 	b = s[i+1]
-	y := seconds[Anywhere][b] | seconds[LineEnd][b]
+	y := seconds[Anywhere][b]
 	if lead {
 		y |= seconds[LineStart][b]
 	}
 	if stop {
 		y |= seconds[AfterStop][b]
+	}
+	if end {
+		y |= seconds[LineEnd][b]
 	}
 	if start {
 		y |= seconds[TextStart][b]
