@@ -44,6 +44,7 @@ type textState struct {
 	nameN   uint8 // bytes matched of '<' and a markupTags entry; 0 when no match goes on
 	nameM   uint8 // the markupTags entries still matching, one bit each
 	example bool  // the last line other than blanks introduced an example of a call tag: see namedSyntax
+	inTC    bool  // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
 }
 
 // markupTags are the tag names of the XML-ish call formats that prose writes when it explains
@@ -55,6 +56,16 @@ type textState struct {
 // <tool_call>" and the function on the next line). A model that leaks a call does not write
 // about the tag first; "Running it:" names none.
 var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter"}
+
+// watchedTags are what matchName matches after '<': markupTags, then the <tool_call> wrapper's
+// opener and closer (textState.inTC).
+var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], "tool_call>", "/tool_call>"}
+
+// The watchedTags entries past markupTags.
+const (
+	tagTCOpen  = len(markupTags)
+	tagTCClose = len(markupTags) + 1
+)
 
 // The reasoning tags some servers leave in the content (D11).
 const (
@@ -100,6 +111,9 @@ func (t *textState) stands() uint8 {
 	s := uint8(1 << Anywhere)
 	if t.lineLead() {
 		s |= 1 << LineStart
+		if !t.inTC {
+			s |= 1 << LineStartFree
+		}
 	}
 	if t.lineLead() || t.afterStop() {
 		s |= 1<<AfterStop | 1<<LineEnd
@@ -310,8 +324,8 @@ func (t *textState) endLine() {
 	if t.nb > 0 {
 		example = t.named && (t.last&0xff == ':' || t.last&0xff == '>' && t.nb-t.nameAt <= 1)
 	}
-	fence, fenceN, think, began, list := t.fence, t.fenceN, t.think, t.began, t.list
-	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example}
+	fence, fenceN, think, began, list, inTC := t.fence, t.fenceN, t.think, t.began, t.list, t.inTC
+	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, inTC: inTC}
 }
 
 // lineBegins reads b, the first byte other than a blank on a line outside a fence: the line is
@@ -353,17 +367,23 @@ func (t *textState) listMark(b byte) {
 // completes.
 func (t *textState) matchName(b byte) {
 	if b == '<' {
-		t.nameN, t.nameM = 1, 1<<len(markupTags)-1
+		t.nameN, t.nameM = 1, 1<<len(watchedTags)-1
 		return
 	}
 	pos, m := int(t.nameN)-1, uint8(0)
-	for k, tag := range markupTags {
-		if t.nameM&(1<<k) != 0 && tag[pos] == b {
-			if pos+1 == len(tag) {
-				t.named, t.nameAt, t.nameN, t.nameM = true, t.nb, 0, 0
-				return
-			}
+	for k, tag := range watchedTags {
+		if t.nameM&(1<<k) == 0 || tag[pos] != b {
+			continue
+		}
+		switch {
+		case pos+1 < len(tag):
 			m |= 1 << k
+		case k == tagTCOpen:
+			t.inTC = true
+		case k == tagTCClose:
+			t.inTC = false
+		default:
+			t.named, t.nameAt = true, t.nb
 		}
 	}
 	t.nameN, t.nameM = t.nameN+1, m

@@ -38,10 +38,16 @@ const (
 	// weather for you. <|tool_call>call:…", vllm test_gemma4_tool_parser.py text_before) (issue
 	// 20 G2; attack round 2026-12-01 la-granite-inline, la-gemma-prose, la-python-tag-prose).
 	AfterStop
+	// LineStartFree: as LineStart, outside a <tool_call> the text opened before and did not close.
+	// For Qwen's <function=…> without its wrapper: inside an open <tool_call> it is a part of that
+	// call written in another order ("<tool_call>\n<parameter=command>ls</parameter>\n
+	// <function=list_files>", vllm test_mimov2_flash_tool_parser.py
+	// test_extract_multiple_tool_calls), which toolfix does not read, never a call of its own.
+	LineStartFree
 )
 
 // nStands is the number of Stand values.
-const nStands = int(AfterStop) + 1
+const nStands = int(LineStartFree) + 1
 
 // Opener is one way a family's markup begins.
 type Opener struct {
@@ -228,7 +234,7 @@ var families = []Family{
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose,
 		closers: []string{"</parameter>", "</function>", "</tool_call>"}},
 	{Name: "Qwen3 Coder without <tool_call>", Row: "D03", Syntax: ToolCallXML, body: bodyBareFunction,
-		Open: []Opener{{qwenFunc, LineStart}}},
+		Open: []Opener{{qwenFunc, LineStartFree}}},
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,

@@ -249,6 +249,9 @@ func (t *textState) triggered(s string, i int) Syntax {
 	lead, start := t.lineLead(), !t.began
 	if lead {
 		x |= triggers[LineStart][b]
+		if !t.inTC {
+			x |= triggers[LineStartFree][b]
+		}
 	}
 	stop := lead || t.afterStop()
 	if stop {
@@ -268,6 +271,9 @@ func (t *textState) triggered(s string, i int) Syntax {
 	y := seconds[Anywhere][b]
 	if lead {
 		y |= seconds[LineStart][b]
+		if !t.inTC {
+			y |= seconds[LineStartFree][b]
+		}
 	}
 	if stop {
 		y |= seconds[AfterStop][b]
@@ -361,7 +367,7 @@ func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) (
 		if c.eof() {
 			return calls, done
 		}
-		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop // a later block follows blanks after markup
+		stands = 1<<LineStart | 1<<LineStartFree | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop // a later block follows blanks after markup
 	}
 }
 
