@@ -80,7 +80,7 @@ func ResponsesStream(body []byte) (*ResponsesResult, error) {
 			Type        *string         `json:"type"`
 			OutputIndex *int            `json:"output_index"`
 			Item        json.RawMessage `json:"item"`
-			Response *struct {
+			Response    *struct {
 				Output json.RawMessage `json:"output"`
 			} `json:"response"`
 		}
