@@ -2,8 +2,10 @@ package client
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -61,17 +63,24 @@ func (it *ResponsesItem) text() string {
 // ResponsesStream reads a streamed Responses API body the way the SDKs do. Every data payload must
 // be [DONE] or a JSON object with a string "type" (and an "event:" line, when present, must equal
 // it); an "error" or "response.failed" event ends reading with an error naming it.
+//
+// The items of the output_item.done events are read in the order of their output_index, as the
+// SDKs and Codex place them (an event without one where it came): parallel calls may finish in
+// another order than the output holds them.
 func ResponsesStream(body []byte) (*ResponsesResult, error) {
 	res := &ResponsesResult{}
+	var dones []doneItem
+	defer func() { res.addDone(dones) }()
 	for n, ev := range sse.Each(body, len(body)+1) { // SDKs read events of any size
 		name, data, has := sse.Fields(ev.Raw)
 		if !has || string(bytes.TrimSpace(data)) == "[DONE]" {
 			continue
 		}
 		var e struct {
-			Type     *string         `json:"type"`
-			Item     json.RawMessage `json:"item"`
-			Response *struct {
+			Type        *string         `json:"type"`
+			OutputIndex *int            `json:"output_index"`
+			Item        json.RawMessage `json:"item"`
+			Response    *struct {
 				Output json.RawMessage `json:"output"`
 			} `json:"response"`
 		}
@@ -87,12 +96,11 @@ func ResponsesStream(body []byte) (*ResponsesResult, error) {
 			if err := json.Unmarshal(e.Item, &it); err != nil {
 				return nil, fmt.Errorf("event %d: item: %w", n, err)
 			}
-			switch it.Type {
-			case "message":
-				res.Text += it.text()
-			case "function_call":
-				res.Calls = append(res.Calls, it.call())
+			at := len(dones)
+			if e.OutputIndex != nil {
+				at = *e.OutputIndex
 			}
+			dones = append(dones, doneItem{at: at, item: it})
 		case "response.completed":
 			res.Completed = false
 			res.Final = nil
@@ -115,6 +123,25 @@ func ResponsesStream(body []byte) (*ResponsesResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// doneItem is the item of one output_item.done event and the output_index it names.
+type doneItem struct {
+	at   int
+	item ResponsesItem
+}
+
+// addDone adds the items of the output_item.done events to res in output_index order (stable).
+func (res *ResponsesResult) addDone(dones []doneItem) {
+	slices.SortStableFunc(dones, func(a, b doneItem) int { return cmp.Compare(a.at, b.at) })
+	for i := range dones {
+		switch it := &dones[i].item; it.Type {
+		case "message":
+			res.Text += it.text()
+		case "function_call":
+			res.Calls = append(res.Calls, it.call())
+		}
+	}
 }
 
 // CompareResponses checks got against want (a want.json "message" of the responses cases): text

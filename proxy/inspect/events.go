@@ -173,14 +173,31 @@ type messagesDelta struct {
 
 // chatDelta is the delta of one choice of a chat.completion.chunk, as analyze reads it.
 type chatDelta struct {
-	Content   *string `json:"content"`
-	ToolCalls []struct {
-		Index    *int    `json:"index"`
-		ID       string  `json:"id"`
-		Type     *string `json:"type"`
-		Function struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-		} `json:"function"`
-	} `json:"tool_calls"`
+	Content   *string        `json:"content"`
+	ToolCalls []chatToolCall `json:"tool_calls"`
+}
+
+// chatToolCall is one tool-call delta of a chunk.
+type chatToolCall struct {
+	Index    *int    `json:"index"`
+	ID       string  `json:"id"`
+	Type     *string `json:"type"`
+	Function struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	} `json:"function"`
+}
+
+// text is the arguments text the delta adds: a JSON string's text, or an object's JSON (D20);
+// nil when it has none.
+func (tc *chatToolCall) text() []byte {
+	var s string
+	switch t := strings.TrimSpace(string(tc.Function.Arguments)); {
+	case t == "" || t == "null":
+		return nil
+	case json.Unmarshal(tc.Function.Arguments, &s) == nil:
+		return []byte(s)
+	default:
+		return []byte(t)
+	}
 }

@@ -186,15 +186,20 @@ func TestStructureFaults(t *testing.T) {
 // in their look-alikes.
 func TestStreamStructureFaults(t *testing.T) {
 	for name, want := range map[string]string{
-		"struct-two-calls-one-index-whole":      "D70",
-		"struct-two-calls-one-index-streamed":   "D70",
-		"struct-cumulative-arguments":           "D71",
-		"struct-cumulative-head-repeated":       "D71",
-		"struct-missing-type":                   "D72",
-		"struct-fresh-id-every-delta-untouched": "",
-		"struct-same-id-repeated-untouched":     "",
-		"struct-interleaved-indexes-untouched":  "",
-		"struct-prefix-restated-untouched":      "",
+		"struct-two-calls-one-index-whole":        "D70",
+		"struct-two-calls-one-index-streamed":     "D70",
+		"struct-two-calls-one-index-name-late":    "D70",
+		"struct-two-calls-one-index-same-tool":    "D70",
+		"struct-fresh-id-name-trailer-empty-args": "",
+		"struct-fresh-id-name-trailer-two-calls":  "",
+		"struct-fresh-id-trailer-no-name":         "",
+		"struct-cumulative-arguments":             "D71",
+		"struct-cumulative-head-repeated":         "D71",
+		"struct-missing-type":                     "D72",
+		"struct-fresh-id-every-delta-untouched":   "",
+		"struct-same-id-repeated-untouched":       "",
+		"struct-interleaved-indexes-untouched":    "",
+		"struct-prefix-restated-untouched":        "",
 	} {
 		c := cases.NamedForTest(t, "openai", name)
 		x, err := FromBodies(c.Request, c.Upstream, "openai")

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -25,6 +26,21 @@ type chatCall struct {
 	cum     repair.Chain
 }
 
+// chatHead is a delta that may begin another call on the index i of call cl, or end cl (D70),
+// with the deltas after it that did not tell yet (openai.HeadDecides).
+type chatHead struct {
+	i      int
+	cl     *chatCall
+	name   string
+	deltas []*chatToolCall
+	where  string
+}
+
+// newChatCall is the call tool-call delta tc begins.
+func newChatCall(tc *chatToolCall) *chatCall {
+	return &chatCall{id: tc.ID, untyped: tc.Type == nil || *tc.Type == ""}
+}
+
 // chatFaults finds the faults of a Chat Completions stream: frames that are no chunk, error frames,
 // tool-call deltas out of shape, arguments sent as objects or needing repair, leaked calls in the
 // content, and a finish_reason that hides the calls.
@@ -32,6 +48,40 @@ func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
 	calls := map[int]*chatCall{}
 	finish := ""
 	var content strings.Builder
+	// a delta that may begin another call on the index of one (D70) waits for the next of its
+	// index, as in the stream repair (openai.BeginsAnother, openai.HeadDecides)
+	var head *chatHead
+	add := func(cl *chatCall, tc *chatToolCall, where string) {
+		name := tc.Function.Name
+		if cl.untyped && name != "" {
+			f.add("D72", "shape", where, `a call's first delta without "type":"function"`)
+			cl.untyped = false
+		}
+		if cl.name == "" || name != cl.name {
+			cl.name += name
+		}
+		before := cl.args
+		addArgs(cl, tc.Function.Arguments)
+		cl.cum.Next([]byte(before), []byte(cl.args[len(before):]))
+	}
+	another := func(where string, tc *chatToolCall) *chatCall {
+		f.add("D70", "shape", where, "a call begins on the index of another, with its own id "+clip(tc.ID, 40)+": the SDKs glue the two together")
+		cl := newChatCall(tc)
+		calls[slices.Max(slices.Collect(maps.Keys(calls)))+1] = cl // a call of its own, after the others
+		return cl
+	}
+	endHead := func(begins bool) *chatCall {
+		h := head
+		head = nil
+		to := h.cl
+		if begins {
+			to = another(h.where, h.deltas[0])
+		}
+		for _, tc := range h.deltas {
+			add(to, tc, h.where)
+		}
+		return to
+	}
 	for _, ev := range events {
 		where := fmt.Sprintf("event %d", ev.N)
 		if !ev.HasData || strings.TrimSpace(ev.Data) == "[DONE]" {
@@ -66,40 +116,59 @@ func chatFaults(f *faultList, events []Event, tools *repair.Tools) {
 			if ch.Delta.Content != nil {
 				content.WriteString(*ch.Delta.Content)
 			}
-			for k, tc := range ch.Delta.ToolCalls {
+			if head != nil && (len(ch.Delta.ToolCalls) == 0 || ch.Delta.Content != nil) {
+				endHead(false)
+			}
+			for k := range ch.Delta.ToolCalls {
+				tc := &ch.Delta.ToolCalls[k]
 				i := k
 				if tc.Index == nil {
 					f.add("D31", "shape", where, "a tool-call delta without an index")
 				} else {
 					i = *tc.Index
 				}
+				if h := head; h != nil {
+					if i != h.i {
+						endHead(false)
+					} else {
+						decided, another := openai.HeadDecides(h.cl.id, h.cl.name, h.deltas[0].ID, h.name, tc.ID, tc.Function.Name, tc.text())
+						if !decided && len(h.deltas) < 8 {
+							h.deltas = append(h.deltas, tc)
+							h.name = cmp.Or(h.name, tc.Function.Name)
+							continue
+						}
+						if cl := endHead(decided && another); cl != h.cl {
+							add(cl, tc, where)
+							continue
+						}
+					}
+				}
 				cl := calls[i]
-				name := tc.Function.Name
-				if cl != nil && tc.ID != "" && cl.id != "" && tc.ID != cl.id && name != "" && (name != cl.name || json.Valid([]byte(cl.args))) {
-					f.add("D70", "shape", where, "a call begins on the index of another, with its own id "+clip(tc.ID, 40)+": the SDKs glue the two together")
-					cl = nil
-					i = slices.Max(slices.Collect(maps.Keys(calls))) + 1 // a call of its own, after the others
+				if cl != nil {
+					switch openai.BeginsAnother(cl.id, cl.name, []byte(cl.args), true, tc.ID, tc.Function.Name, tc.text()) {
+					case openai.Maybe:
+						head = &chatHead{i: i, cl: cl, name: tc.Function.Name, deltas: []*chatToolCall{tc}, where: where}
+						continue
+					case openai.Another:
+						cl = another(where, tc)
+					}
 				}
 				if cl == nil {
-					cl = &chatCall{id: tc.ID}
+					cl = newChatCall(tc)
 					calls[i] = cl
-					cl.untyped = tc.Type == nil || *tc.Type == ""
 				}
-				if cl.untyped && name != "" {
-					f.add("D72", "shape", where, `a call's first delta without "type":"function"`)
-					cl.untyped = false
-				}
-				if cl.name == "" || name != cl.name {
-					cl.name += name
-				}
-				before := cl.args
-				addArgs(cl, tc.Function.Arguments)
-				cl.cum.Next([]byte(before), []byte(cl.args[len(before):]))
+				add(cl, tc, where)
 			}
 			if ch.FinishReason != nil {
+				if head != nil {
+					endHead(false)
+				}
 				finish = *ch.FinishReason
 			}
 		}
+	}
+	if head != nil {
+		endHead(false)
 	}
 	chatMessageFaults(f, content.String(), calls, finish, tools)
 }

@@ -37,7 +37,35 @@ type textState struct {
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
 
 	last uint32 // the last four bytes other than blanks on this line, the latest lowest (see afterStop)
+
+	named   bool  // this line named a call tag (markupTags), outside <think>
+	nameAt  int   // the bytes other than blanks on this line when its last such tag was named
+	nb      int   // the bytes other than blanks on this line so far
+	nameN   uint8 // bytes matched of '<' and a markupTags entry; 0 when no match goes on
+	nameM   uint8 // the markupTags entries still matching, one bit each
+	example bool  // the last line other than blanks introduced an example of a call tag: see namedSyntax
+	inTC    bool  // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
 }
+
+// markupTags are the tag names of the XML-ish call formats that prose writes when it explains
+// them. A line that names one (after '<', in a code span too, not in <think>) and ends with a
+// colon, or with the tag it names, introduces an example: markup of those formats on the lines
+// right after it (blank lines between allowed) is the example the text shows, not a leak
+// (namedSyntax; issue 20 attack round la-invoke-doc, la-tool-calls-tag: "wrap the list in a
+// <tool_calls> tag:" and the example; la-sentence-tool-call-lineend2: "ends its sentence with
+// <tool_call>" and the function on the next line). A model that leaks a call does not write
+// about the tag first; "Running it:" names none.
+var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter"}
+
+// watchedTags are what matchName matches after '<': markupTags, then the <tool_call> wrapper's
+// opener and closer (textState.inTC).
+var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], "tool_call>", "/tool_call>"}
+
+// The watchedTags entries past markupTags.
+const (
+	tagTCOpen  = len(markupTags)
+	tagTCClose = len(markupTags) + 1
+)
 
 // The reasoning tags some servers leave in the content (D11).
 const (
@@ -80,12 +108,18 @@ func (t *textState) lineLead() bool { return t.phase == phaseLead }
 
 // stands is the set of [Stand] an opener at the next byte has, a bit each.
 func (t *textState) stands() uint8 {
-	s := uint8(1<<Anywhere | 1<<LineEnd)
+	s := uint8(1 << Anywhere)
 	if t.lineLead() {
 		s |= 1 << LineStart
+		if !t.inTC {
+			s |= 1 << LineStartFree
+		}
 	}
 	if t.lineLead() || t.afterStop() {
-		s |= 1 << AfterStop
+		s |= 1<<AfterStop | 1<<LineEnd
+	}
+	if t.afterColon() {
+		s |= 1 << LineEnd
 	}
 	if !t.began {
 		s |= 1 << TextStart
@@ -161,7 +195,7 @@ func loudFrom[T string | []byte](s T, i int) int {
 // ordinary reports whether t is in the middle of an ordinary line, where only a loud byte can
 // start markup or change t (see quiet).
 func (t *textState) ordinary() bool {
-	return t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone
+	return t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.mark == markNone
 }
 
 // noteStop is what feeding s, a text quiet says leaves the state as it is, changes: the line's
@@ -195,16 +229,35 @@ func (t *textState) afterStop() bool {
 	return false
 }
 
+// namedOff is the syntaxes whose markup stands in an example here (namedSyntax): on a line after
+// one that introduced an example of a call tag (see markupTags), none elsewhere.
+func (t *textState) namedOff() Syntax {
+	if t.example {
+		return namedSyntax
+	}
+	return 0
+}
+
+// afterColon reports whether the last character other than a blank on this line is a colon
+// ("Running it:<tool_call>"): where a LineEnd opener may stand besides after a sentence's end.
+func (t *textState) afterColon() bool { return t.last&0xff == ':' }
+
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
 	if b > ' ' {
 		t.last = t.last<<8 | uint32(b)
 	}
-	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' {
+	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' {
 		return // the common case: an ordinary byte inside an ordinary line
 	}
 	if t.tagN > 0 || b == '<' && !t.inCode() {
 		t.matchThink(b)
+	}
+	if b > ' ' {
+		t.nb++
+	}
+	if t.nameN > 0 || b == '<' && !t.think {
+		t.matchName(b)
 	}
 	if !isBlank(b) {
 		t.began = true
@@ -267,8 +320,12 @@ func (t *textState) endLine() {
 	case fenceLine && (t.run == '~' || !t.restTick):
 		t.fence, t.fenceN = t.run, t.runN
 	}
-	fence, fenceN, think, began, list := t.fence, t.fenceN, t.think, t.began, t.list
-	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list}
+	example := t.example
+	if t.nb > 0 {
+		example = t.named && (t.last&0xff == ':' || t.last&0xff == '>' && t.nb-t.nameAt <= 1)
+	}
+	fence, fenceN, think, began, list, inTC := t.fence, t.fenceN, t.think, t.began, t.list, t.inTC
+	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, inTC: inTC}
 }
 
 // lineBegins reads b, the first byte other than a blank on a line outside a fence: the line is
@@ -304,6 +361,35 @@ func (t *textState) listMark(b byte) {
 		t.list = false
 	}
 	t.mark = markNone
+}
+
+// matchName advances the match of '<' and a markupTags entry over b, setting named when one
+// completes.
+func (t *textState) matchName(b byte) {
+	if b == '<' {
+		t.nameN, t.nameM = 1, 1<<len(watchedTags)-1
+		return
+	}
+	pos, m := int(t.nameN)-1, uint8(0)
+	for k, tag := range watchedTags {
+		if t.nameM&(1<<k) == 0 || tag[pos] != b {
+			continue
+		}
+		switch {
+		case pos+1 < len(tag):
+			m |= 1 << k
+		case k == tagTCOpen:
+			t.inTC = true
+		case k == tagTCClose:
+			t.inTC = false
+		default:
+			t.named, t.nameAt = true, t.nb
+		}
+	}
+	t.nameN, t.nameM = t.nameN+1, m
+	if m == 0 {
+		t.nameN = 0
+	}
 }
 
 // matchThink advances the match of the reasoning tag due (thinkOpen outside reasoning, thinkClose

@@ -12,8 +12,11 @@
 // LF). The text before it is kept. It must also start a line: only blanks before it on its line, or
 // a stray word glued to it (court<invoke …>). Markup after other text on its line ("The format is:
 // <tool_call>…") is an example the model wrote, not a leak. A <tool_call> opener glued after text
-// counts when only blanks and a line break follow it, as Qwen's template writes it ("…for
-// you.<tool_call>\n<function=…"): an example in prose goes on on its line. MiniMax's
+// counts when only blanks and a line break follow it and the text before it on its line ends a
+// sentence or a colon, as Qwen's template writes it ("…for you.<tool_call>\n<function=…"): an
+// example in prose goes on on its line, or runs into the tag ("ends the sentence with
+// <tool_call>"). A line that names a call tag of the XML-ish formats (markupTags) and ends with a
+// colon or that tag introduces an example: their markup on the lines right after it is text. MiniMax's
 // <minimax:tool_call>, a special token of its vocabulary, counts glued after text. The special
 // tokens prose quotes by name — Granite's <|tool_call|>, Gemma 4's <|tool_call>, Llama's
 // <|python_tag|>, Kimi's section tokens, LFM2's <|tool_call_start|>, InternLM2's action tokens,

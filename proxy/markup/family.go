@@ -3,6 +3,7 @@ package markup
 import (
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // A family is one leaked-call format: an envelope (its openers, where each may stand, the
@@ -37,10 +38,16 @@ const (
 	// weather for you. <|tool_call>call:…", vllm test_gemma4_tool_parser.py text_before) (issue
 	// 20 G2; attack round 2026-12-01 la-granite-inline, la-gemma-prose, la-python-tag-prose).
 	AfterStop
+	// LineStartFree: as LineStart, outside a <tool_call> the text opened before and did not close.
+	// For Qwen's <function=…> without its wrapper: inside an open <tool_call> it is a part of that
+	// call written in another order ("<tool_call>\n<parameter=command>ls</parameter>\n
+	// <function=list_files>", vllm test_mimov2_flash_tool_parser.py
+	// test_extract_multiple_tool_calls), which toolfix does not read, never a call of its own.
+	LineStartFree
 )
 
 // nStands is the number of Stand values.
-const nStands = int(AfterStop) + 1
+const nStands = int(LineStartFree) + 1
 
 // Opener is one way a family's markup begins.
 type Opener struct {
@@ -276,7 +283,7 @@ var families = []Family{
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose,
 		closers: []string{"</parameter>", "</function>", "</tool_call>"}},
 	{Name: "Qwen3 Coder without <tool_call>", Row: "D03", Syntax: ToolCallXML, body: bodyBareFunction,
-		Open: []Opener{{qwenFunc, LineStart}}},
+		Open: []Opener{{qwenFunc, LineStartFree}}},
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
 	// iQuest Coder V2 writes GLM's pairs in its own tag (vllm iquest_coder_v2_tool_parser); V1
@@ -448,6 +455,22 @@ func dsmlVariant(bar, wrapper string) Family {
 // Families returns the table of leaked-call formats, for analyze's lists and the docs. The
 // caller must not change it.
 func Families() []Family { return families }
+
+// namedSyntax is the syntaxes of the families an opener of which is '<' and a markupTags entry:
+// after a line that introduced an example of such a tag (markupTags), their markup is the example.
+var namedSyntax = func() Syntax {
+	var x Syntax
+	for _, f := range families {
+		for _, o := range f.Open {
+			for _, tag := range markupTags {
+				if strings.HasPrefix(o.Text, "<"+tag) {
+					x |= f.Syntax
+				}
+			}
+		}
+	}
+	return x | Invoke
+}()
 
 // FamilyOf returns the first row of the syntax bit x (a single bit), or false. (ToolCallXML's
 // first row names D03b; analyze tells its rows apart by the call.)

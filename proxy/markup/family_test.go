@@ -85,6 +85,15 @@ func TestFamilyRows(t *testing.T) {
 		{name: "qwen glued, line ends", syn: All, text: "Sure! Let me check.<tool_call>\n<function=get_weather>\n<parameter=city>\nDallas\n</parameter>\n</function>\n</tool_call>",
 			keep: "Sure! Let me check.", calls: []Call{{Syntax: ToolCallXML, Name: "get_weather", Params: ps("city", "Dallas")}}},
 		{name: "hermes glued on one line", syn: All, text: `The format is: <tool_call>{"name": "get_weather", "arguments": {}}</tool_call>`},
+		{name: "hermes glued after a sentence that runs into the tag", syn: All, text: "The template writes the reply and then <tool_call>\n" + `{"name": "get_weather", "arguments": {}}` + "\n</tool_call>"},
+		{name: "a line naming the tag introduces its example", syn: All, text: "Hunyuan wraps the list in a <tool_calls> tag:\n\n" + `<tool_calls>[{"name": "get_weather", "arguments": {}}]</tool_calls>`},
+		{name: "a line naming the tag in a code span introduces its example", syn: All, text: "Each call is an `<invoke name=\"…\">` element, like this:\n" + `<invoke name="get_weather"><parameter name="city">Dallas</parameter></invoke>`},
+		{name: "the tag named lines before the call", syn: All, text: "Qwen writes <tool_call> tags:\nthat is all.\n<tool_call>\n" + `{"name": "get_weather", "arguments": {}}` + "\n</tool_call>",
+			keep: "Qwen writes <tool_call> tags:\nthat is all.", calls: []Call{js(ToolCallXML, "get_weather", `{}`)}},
+		// vllm tests/tool_parsers/test_mimov2_flash_tool_parser.py test_extract_multiple_tool_calls
+		{name: "a bare function inside an unclosed tool_call", syn: All, text: "Here:\n<tool_call>\n<parameter=city>Dallas</parameter>\n<function=get_weather>\n</function>\n</tool_call>"},
+		{name: "a bare function after a closed tool_call", syn: All, text: "<tool_call>x</tool_call> is the tag.\n<function=get_weather>\n<parameter=city>\nDallas\n</parameter>\n</function>",
+			keep: "<tool_call>x</tool_call> is the tag.", calls: []Call{{Syntax: ToolCallXML, Name: "get_weather", Params: ps("city", "Dallas")}}},
 		{name: "hermes glued, line ends", syn: All, text: "Running it:<tool_call>\n" + `{"name": "get_weather", "arguments": {}}` + "\n</tool_call>",
 			keep: "Running it:", calls: []Call{js(ToolCallXML, "get_weather", `{}`)}},
 		// vllm tests/tool_parsers/test_gemma4_tool_parser.py TestExtractToolCalls

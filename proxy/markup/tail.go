@@ -228,12 +228,12 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 				break
 			}
 		}
-		if worded != 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+		if worded != 0 && !ts.example && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
 			if w, calls, st := wordTail(s[i:], worded, known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
-		if x := syn & ts.triggered(s, i); x != 0 && ts.mayOpen() {
+		if x := syn & ts.triggered(s, i) &^ ts.namedOff(); x != 0 && ts.mayOpen() {
 			if calls, st := markupTail(s[i:], x, ts.stands(), known, ms.forPos(i)); st != dead {
 				return found{at: i, calls: calls, st: st}
 			}
@@ -247,14 +247,21 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 // s[i+1], when the text goes on).
 func (t *textState) triggered(s string, i int) Syntax {
 	b := s[i]
-	x := triggers[Anywhere][b] | triggers[LineEnd][b]
+	x := triggers[Anywhere][b]
 	lead, start := t.lineLead(), !t.began
 	if lead {
 		x |= triggers[LineStart][b]
+		if !t.inTC {
+			x |= triggers[LineStartFree][b]
+		}
 	}
 	stop := lead || t.afterStop()
 	if stop {
 		x |= triggers[AfterStop][b]
+	}
+	end := stop || t.afterColon()
+	if end {
+		x |= triggers[LineEnd][b]
 	}
 	if start {
 		x |= triggers[TextStart][b]
@@ -263,12 +270,18 @@ func (t *textState) triggered(s string, i int) Syntax {
 		return x
 	}
 	b = s[i+1]
-	y := seconds[Anywhere][b] | seconds[LineEnd][b]
+	y := seconds[Anywhere][b]
 	if lead {
 		y |= seconds[LineStart][b]
+		if !t.inTC {
+			y |= seconds[LineStartFree][b]
+		}
 	}
 	if stop {
 		y |= seconds[AfterStop][b]
+	}
+	if end {
+		y |= seconds[LineEnd][b]
 	}
 	if start {
 		y |= seconds[TextStart][b]
@@ -366,7 +379,7 @@ func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) (
 		if c.eof() {
 			return calls, done
 		}
-		stands = 1<<LineStart | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop // a later block follows blanks after markup
+		stands = 1<<LineStart | 1<<LineStartFree | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop // a later block follows blanks after markup
 	}
 }
 

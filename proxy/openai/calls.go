@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/toolfix/toolfix/proxy/repair"
 )
@@ -94,12 +95,21 @@ func (c *choiceState) nextIndex() int { return c.next }
 // unless it names another id, or another name where the last call already has one; a delta whose
 // index names a call it begins another of (beginsAnother, D70) starts a new call too (the SDKs
 // would glue the two calls' arguments together).
+//
+// A delta that may begin another call or end the one before (BeginsAnother's Maybe) is held
+// (see holdHead): callFor returns nil for it.
 func (c *choiceState) callFor(tc *wireToolCall) *call {
 	id, name := strOf(tc.ID), fnName(tc)
 	if tc.Index != nil {
 		cl := c.byIndex[*tc.Index]
-		if cl != nil && !beginsAnother(cl.id, cl.name, cl.args, !cl.lost && !cl.bad, tc, id, name) {
+		if cl == nil {
+			return c.newCall(*tc.Index)
+		}
+		switch BeginsAnother(cl.id, cl.name, cl.args, !cl.lost && !cl.bad, id, name, deltaText(tc)) {
+		case Same:
 			return cl
+		case Maybe:
+			return nil
 		}
 		return c.newCall(*tc.Index)
 	}
@@ -157,11 +167,84 @@ func fnName(tc *wireToolCall) string {
 
 // callDelta takes the tool-call delta at position pos of chunk p.
 func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
-	s := c.s
-	if name := fnName(tc); name != "" && s.tools != nil && !s.tools.Has(name) {
-		s.rep.NotDeclared(name) // REPAIRS.md D57: logged, never repaired
+	if name := fnName(tc); name != "" && c.s.tools != nil && !c.s.tools.Has(name) {
+		c.s.rep.NotDeclared(name) // REPAIRS.md D57: logged, never repaired
 	}
-	cl := c.callFor(tc)
+	var cl *call
+	if h := c.head; h != nil {
+		if tc.Index == nil || *tc.Index != h.wire {
+			c.endHead(false)
+		} else {
+			decided, another := HeadDecides(h.cl.id, h.cl.name, h.id, h.name, strOf(tc.ID), fnName(tc), deltaText(tc))
+			if !decided && len(h.deltas) < maxHead {
+				c.holdHead(p, pos, tc, h.cl)
+				return
+			}
+			if cl = c.endHead(decided && another); cl != h.cl {
+				c.takeDelta(p, pos, tc, cl)
+				return
+			}
+		}
+	}
+	if cl = c.callFor(tc); cl == nil {
+		c.holdHead(p, pos, tc, c.byIndex[*tc.Index])
+		return
+	}
+	c.takeDelta(p, pos, tc, cl)
+}
+
+// heldDelta is one tool-call delta held as a head (see headHold), copied out of its chunk (the
+// chunk's decoded strings may be the event's bytes).
+type heldDelta struct {
+	p   *piece
+	pos int
+	tc  wireToolCall
+}
+
+// holdHead holds the delta at position pos of chunk p as (part of) a head on the index of cl:
+// its chunk waits (piece.heads) until the head ends (endHead).
+func (c *choiceState) holdHead(p *piece, pos int, tc *wireToolCall, cl *call) {
+	if c.head == nil {
+		c.head = &headHold[*call, heldDelta]{cl: cl, wire: *tc.Index, id: strings.Clone(strOf(tc.ID))}
+	}
+	c.head.add(heldDelta{p: p, pos: pos, tc: cloneToolCall(tc)}, strings.Clone(fnName(tc)))
+	p.heads++
+}
+
+// endHead takes the held head's deltas as the beginning of another call, when another is set,
+// or as deltas of the call before them, and returns the call they went to.
+func (c *choiceState) endHead(another bool) *call {
+	h := c.head
+	c.head = nil
+	return h.end(another, c.newCall, func(d heldDelta, to *call) {
+		d.p.heads--
+		c.takeDelta(d.p, d.pos, &d.tc, to)
+	})
+}
+
+// cloneToolCall copies a decoded tool-call delta so that it outlives its chunk.
+func cloneToolCall(tc *wireToolCall) wireToolCall {
+	dup := func(p *string) *string {
+		if p == nil {
+			return nil
+		}
+		s := strings.Clone(*p)
+		return &s
+	}
+	out := wireToolCall{ID: dup(tc.ID), Type: dup(tc.Type)}
+	if tc.Index != nil {
+		i := *tc.Index
+		out.Index = &i
+	}
+	if tc.Function != nil {
+		out.Function = &wireFunction{Name: dup(tc.Function.Name), Arguments: bytes.Clone(tc.Function.Arguments)}
+	}
+	return out
+}
+
+// takeDelta takes the tool-call delta at position pos of chunk p as one of call cl.
+func (c *choiceState) takeDelta(p *piece, pos int, tc *wireToolCall, cl *call) {
+	s := c.s
 	if !slices.Contains(p.lanes, cl) {
 		p.lanes = append(p.lanes, cl)
 	}

@@ -28,11 +28,12 @@ type choiceState struct {
 
 	// tool calls
 	calls    []*call
-	open     []*call       // the calls not yet complete
-	byIndex  map[int]*call // by the upstream's index
-	outIndex map[int]bool  // the indexes calls go out with
-	next     int           // the first index after all of those
-	cur      *call         // the call the last delta went to
+	open     []*call                     // the calls not yet complete
+	byIndex  map[int]*call               // by the upstream's index
+	outIndex map[int]bool                // the indexes calls go out with
+	next     int                         // the first index after all of those
+	cur      *call                       // the call the last delta went to
+	head     *headHold[*call, heldDelta] // deltas held until the next delta of their index tells whose they are (D70)
 
 	finishPiece  *piece
 	finishReason string
@@ -241,6 +242,9 @@ func (c *choiceState) fixFinish(p *piece, reason string) {
 func (s *Stream) settle(c *choiceState, repair bool) {
 	if c.tainted {
 		return
+	}
+	if c.head != nil {
+		c.endHead(false)
 	}
 	c.settled = true
 	c.completeCalls(repair)

@@ -19,6 +19,8 @@ type accChoice struct {
 	byIndex    map[int]*accCall
 	finish     json.RawMessage
 	argsObject bool
+	last       *accCall                           // the call a delta without index goes on with
+	head       *headHold[*accCall, *wireToolCall] // deltas held until the next of their index tells whose they are (D70)
 }
 
 type accCall struct {
@@ -127,61 +129,115 @@ func (ac *accChoice) take(wc *wireChoice) {
 		}
 		ac.reasoning.WriteString(*r)
 	}
-	var last *accCall
+	ac.last = nil
 	if n := len(ac.calls); n > 0 {
-		last = ac.calls[n-1]
+		ac.last = ac.calls[n-1]
+	}
+	if ac.head != nil && (len(wc.Delta.ToolCalls) == 0 || wc.Delta.Content != nil || wc.Delta.Reasoning != nil) {
+		ac.endHead(false)
 	}
 	for k := range wc.Delta.ToolCalls {
-		tc := &wc.Delta.ToolCalls[k]
-		var cl *accCall
-		another := false
-		switch {
-		case tc.Index != nil:
-			cl = ac.byIndex[*tc.Index]
-			if cl != nil && beginsAnother(cl.id, cl.name, cl.args, true, tc, strOf(tc.ID), fnName(tc)) {
-				cl, another = nil, true
-			}
-		case last != nil && (strOf(tc.ID) == "" || strOf(tc.ID) == last.id):
-			cl = last
-		}
-		if cl == nil {
-			i := len(ac.calls)
-			if tc.Index != nil {
-				i = *tc.Index
-			}
-			if another {
-				for _, c := range ac.calls {
-					i = max(i, c.index+1)
-				}
-			}
-			cl = &accCall{index: i}
-			ac.calls = append(ac.calls, cl)
-			if tc.Index != nil {
-				ac.byIndex[*tc.Index] = cl
-			} else {
-				ac.byIndex[i] = cl
-			}
-		}
-		if id := strOf(tc.ID); id != "" && cl.id == "" {
-			cl.id = id
-		}
-		if n := fnName(tc); n != "" && cl.name == "" {
-			cl.name = n
-		}
-		if tc.Function != nil {
-			text, obj, _ := argText(tc.Function.Arguments)
-			if obj {
-				cl.cum.Break()
-			}
-			cl.cum.Next(cl.args, text)
-			cl.args = append(cl.args, text...)
-		}
-		last = cl
+		ac.call(&wc.Delta.ToolCalls[k])
 	}
+	if ac.head != nil && wc.FinishReason != nil {
+		ac.endHead(false)
+	}
+}
+
+// call adds one tool-call delta, told apart from the call on its index as the stream repair
+// tells it (BeginsAnother, HeadDecides: a delta that may begin another call waits for the next
+// of its index).
+func (ac *accChoice) call(tc *wireToolCall) {
+	if h := ac.head; h != nil {
+		if tc.Index == nil || *tc.Index != h.wire {
+			ac.endHead(false)
+		} else {
+			decided, another := HeadDecides(h.cl.id, h.cl.name, h.id, h.name, strOf(tc.ID), fnName(tc), deltaText(tc))
+			if !decided && len(h.deltas) < maxHead {
+				h.add(tc, fnName(tc))
+				return
+			}
+			if to := ac.endHead(decided && another); to != h.cl {
+				ac.add(tc, to)
+				return
+			}
+		}
+	}
+	var cl *accCall
+	switch {
+	case tc.Index != nil:
+		cl = ac.byIndex[*tc.Index]
+		if cl == nil {
+			break
+		}
+		switch BeginsAnother(cl.id, cl.name, cl.args, true, strOf(tc.ID), fnName(tc), deltaText(tc)) {
+		case Maybe:
+			ac.head = &headHold[*accCall, *wireToolCall]{cl: cl, wire: *tc.Index, id: strOf(tc.ID)}
+			ac.head.add(tc, fnName(tc))
+			return
+		case Another:
+			cl = ac.another(*tc.Index)
+		}
+	case ac.last != nil && (strOf(tc.ID) == "" || strOf(tc.ID) == ac.last.id):
+		cl = ac.last
+	}
+	ac.add(tc, cl)
+}
+
+// endHead adds the held head's deltas to another call on their index, when another is set, or
+// to the call before them, and returns the call they went to.
+func (ac *accChoice) endHead(another bool) *accCall {
+	h := ac.head
+	ac.head = nil
+	return h.end(another, ac.another, func(tc *wireToolCall, to *accCall) { ac.add(tc, to) })
+}
+
+// another starts a call that began on the upstream index wire of another (D70): it goes by an
+// index after every call's.
+func (ac *accChoice) another(wire int) *accCall {
+	i := wire
+	for _, c := range ac.calls {
+		i = max(i, c.index+1)
+	}
+	cl := &accCall{index: i}
+	ac.calls = append(ac.calls, cl)
+	ac.byIndex[wire] = cl
+	return cl
+}
+
+// add adds a tool-call delta to call cl, or to a new call when cl is nil.
+func (ac *accChoice) add(tc *wireToolCall, cl *accCall) {
+	if cl == nil {
+		i := len(ac.calls)
+		if tc.Index != nil {
+			i = *tc.Index
+		}
+		cl = &accCall{index: i}
+		ac.calls = append(ac.calls, cl)
+		ac.byIndex[i] = cl
+	}
+	if id := strOf(tc.ID); id != "" && cl.id == "" {
+		cl.id = id
+	}
+	if n := fnName(tc); n != "" && cl.name == "" {
+		cl.name = n
+	}
+	if tc.Function != nil {
+		text, obj, _ := argText(tc.Function.Arguments)
+		if obj {
+			cl.cum.Break()
+		}
+		cl.cum.Next(cl.args, text)
+		cl.args = append(cl.args, text...)
+	}
+	ac.last = cl
 }
 
 // message renders the accumulated choice as a chat.completion choice.
 func (ac *accChoice) message(index int, tools *repair.Tools) json.RawMessage {
+	if ac.head != nil {
+		ac.endHead(false)
+	}
 	msg := jsontext.Object{{Key: "role", Value: json.RawMessage(`"assistant"`)}}
 	if ac.content != nil {
 		msg.Set("content", jsontext.Quote(ac.content.String()))

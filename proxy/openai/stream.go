@@ -25,6 +25,7 @@ type piece struct {
 	lanes      []*call   // the calls the chunk carries a delta of, held or not (see mayPass)
 	finish     bool      // the chunk carries the choice's finish_reason
 	callsOnly  bool      // it carries only deltas of calls that stream (see release)
+	heads      int       // its tool-call deltas held as a head (see headHold)
 
 	ed *edit // nil: the piece goes out as it came
 }
@@ -287,6 +288,9 @@ func (s *Stream) pass(w io.Writer, raw []byte) error {
 // blocked reports whether p must wait: its content is past what the choice may release, or it
 // carries a delta of a held call that is not complete.
 func (s *Stream) blocked(p *piece) bool {
+	if p.heads > 0 {
+		return true
+	}
 	if p.hasContent && p.c != nil && !p.c.final && p.cend > p.c.decided {
 		return true
 	}
@@ -381,6 +385,9 @@ func mayPass(p *piece, stay map[*call]bool) bool {
 // faultyOnly reports whether p waits only for held calls that are not healthy: no content of it
 // is held, and each held call it carries a delta of is faulty.
 func (s *Stream) faultyOnly(p *piece) bool {
+	if p.heads > 0 {
+		return false
+	}
 	if p.hasContent && p.c != nil && !p.c.final && p.cend > p.c.decided {
 		return false
 	}
@@ -409,6 +416,9 @@ func (s *Stream) take(p *piece, wc *wireChoice) {
 		return
 	}
 	p.c = c
+	if c.head != nil && (wc.Delta == nil || len(wc.Delta.ToolCalls) == 0 || wc.Delta.Content != nil || wc.Delta.Reasoning != nil) {
+		c.endHead(false) // something else of the choice came first: the head is the call's own
+	}
 	if wc.Delta != nil {
 		if wc.Delta.Content != nil {
 			p.content, p.hasContent = *wc.Delta.Content, true
@@ -422,6 +432,9 @@ func (s *Stream) take(p *piece, wc *wireChoice) {
 			wc.FinishReason == nil && !bytes.Contains(p.data, []byte(`"usage"`)) && !bytes.Contains(p.data, []byte(`"role"`))
 	}
 	if wc.FinishReason != nil {
+		if c.head != nil {
+			c.endHead(false)
+		}
 		p.finish = true
 		c.finish(p, *wc.FinishReason)
 	}

@@ -13,38 +13,142 @@ import (
 // every delta resends the whole text so far (D71). Neither has a whole-body form: a non-streamed
 // answer carries each call once, with its whole arguments.
 
-// beginsAnother reports whether a tool-call delta on the index of a call, carrying id and name,
-// begins another call (docs/faults.md D70: InternLM/lmdeploy #3412, ollama/ollama #15457,
-// huggingface/smolagents PR #1958): parallel calls streamed on one index, the second beginning
-// with its own id and name, which the SDKs would glue onto the first. Only where that is the one
-// reading: the delta names an id other than the one the call began with and a name, and either the
-// name is not the call's (nothing renames a call) or its arguments so far are one whole JSON value (a call
-// is not whole before its last delta). The same id repeated is the same call; a new id without a
-// name is a gateway's fresh id on every chunk (oracle/langchain-oracle PR #254), which the SDKs
-// read as the same call; and a delta with cl's name and exactly cl's arguments again is a resend,
-// never a second call (a call is not made twice: D21 mends {A}{A}), and neither is one with cl's
-// name whose text cannot begin arguments (white space after the whole object from a gateway that
+// Begins is what one tool-call delta on the index of a call tells of a call beginning there
+// (docs/faults.md D70; see BeginsAnother).
+type Begins int
+
+const (
+	// Same: the delta goes on with the call.
+	Same Begins = iota
+	// Another: the delta begins another call, which the SDKs would glue onto the first.
+	Another
+	// Maybe: the delta may begin another call or close the one it follows; it carries a new id,
+	// its name is the call's or none, and no arguments. What comes next on the index decides
+	// (HeadDecides); until then it is held.
+	Maybe
+)
+
+// BeginsAnother tells whether a tool-call delta on the index of a call, carrying id, name and the
+// arguments text text (nil: none), begins another call (docs/faults.md D70: InternLM/lmdeploy
+// #3412, ollama/ollama #15457, huggingface/smolagents PR #1958): parallel calls streamed on one
+// index, the second beginning with its own id and name, which the SDKs would glue onto the first.
+// Only where that is the one reading: the delta names an id other than the one the call began
+// with and either a name that is not the call's (nothing renames a call), or the call's name and
+// the beginning of other arguments while the call's arguments so far are one whole JSON value (a
+// call is not whole before its last delta). The same id repeated is the same call; a new id
+// without a name is a gateway's fresh id on every chunk (oracle/langchain-oracle PR #254), which
+// the SDKs read as the same call; a delta with the call's name and exactly its arguments again is
+// a resend, never a second call (a call is not made twice: D21 mends {A}{A}), and neither is one
+// whose text cannot begin arguments (white space after the whole object from a gateway that
 // repeats the id and name on every chunk).
 //
-// The call is given by the id and name it began with and its arguments so far, args (kept
-// false: they are not all kept, and cannot be judged whole).
-func beginsAnother(clID, clName string, args []byte, kept bool, tc *wireToolCall, id, name string) bool {
+// A delta with a new id, the call's name or none, and no arguments at all after whole arguments
+// is Maybe: a second call's first delta as the standard sends it, or the last chunk of a gateway
+// that sends a fresh id (and the name) on every chunk and ends each call with arguments ""; the
+// next delta of the index decides (HeadDecides).
+//
+// The call is given by the id clID and name clName it began with and its arguments so far, args
+// (kept false: they are not all kept, and cannot be judged whole). toolfix inspect names D70 by
+// the same rule.
+func BeginsAnother(clID, clName string, args []byte, kept bool, id, name string, text []byte) Begins {
 	switch {
-	case id == "" || clID == "" || id == clID || name == "":
-		return false
-	case clName == "" || name != clName:
-		return true
+	case id == "" || clID == "" || id == clID:
+		return Same
+	case name != "" && (clName == "" || name != clName):
+		return Another
 	case !kept || !json.Valid(args):
-		return false
+		return Same
+	case len(text) == 0:
+		return Maybe
+	case name == "":
+		return Same
 	}
-	if tc.Function != nil {
-		text, _, ok := argText(tc.Function.Arguments)
-		t := bytes.TrimSpace(text)
-		if ok && (bytes.Equal(t, bytes.TrimSpace(args)) || len(text) > 0 && (len(t) == 0 || t[0] != '{')) {
-			return false
-		}
+	t := bytes.TrimSpace(text)
+	if len(t) == 0 || t[0] != '{' || bytes.Equal(t, bytes.TrimSpace(args)) {
+		return Same
 	}
-	return true
+	return Another
+}
+
+// HeadDecides tells of a delta BeginsAnother found Maybe (the head, with the id headID, named
+// headName or "" for none) whether the next delta on its index, carrying id, name and the arguments text text,
+// shows it the beginning of another call (another) or a part of the call before it (clID,
+// clName): decided is false while that delta carries nothing that tells (no arguments, or
+// only white space, and no other name), and the one after it decides. The head begins another
+// call when that delta names another tool, or brings the beginning of arguments (even the same
+// arguments again: a standard first delta and then arguments is how a call begins) while the
+// head or it carries the call's name; an id of its own without a name is a gateway's fresh id on
+// an arguments delta and tells nothing. An id of its own with a name makes the head the call's
+// own last chunk, and the delta is judged on its own (BeginsAnother): a gateway that sends a
+// fresh id and the name on every chunk ends each call with a trailer, and the next such chunk
+// that brings arguments begins the next call. Text that cannot begin arguments, or arguments that
+// nothing names (a fresh id on every chunk, oracle/langchain-oracle PR #254), make the head a part
+// of the call before it too, as does anything else that comes first (a finish, content, a delta
+// of another index).
+func HeadDecides(clID, clName, headID, headName, id, name string, text []byte) (decided, another bool) {
+	t := bytes.TrimSpace(text)
+	switch {
+	case id != "" && (id == clID || id != headID && name != ""):
+		return true, false
+	case name != "" && name != clName:
+		return true, true
+	case len(t) == 0:
+		return false, false
+	case headName == "" && name == "", t[0] != '{':
+		return true, false
+	}
+	return true, true
+}
+
+// maxHead bounds the deltas held as a head (see headHold): past it, the head is the call's own.
+const maxHead = 8
+
+// headHold is what a choice holds of deltas D that may begin another call on the upstream index
+// wire of call cl, or end cl (BeginsAnother's Maybe, D70): a gateway that sends a fresh id and
+// the name on every chunk ends a call with arguments "", as the standard begins the next one.
+// They wait until the next delta on the index decides (HeadDecides); anything else of the choice
+// first (a finish, content, a delta of another index, the stream's end) makes them cl's. The
+// stream repair holds the deltas' chunks; the whole-body answer of a stream (D55) its deltas.
+type headHold[C any, D any] struct {
+	cl     C
+	wire   int
+	id     string // the first delta's id
+	name   string // the first name the held deltas carry
+	deltas []D
+}
+
+// add holds one more delta, which carries name ("" for none).
+func (h *headHold[C, D]) add(d D, name string) {
+	h.deltas = append(h.deltas, d)
+	if h.name == "" {
+		h.name = name
+	}
+}
+
+// end gives the held deltas, in order, to take: as the beginning of a call begin starts on the
+// index, when another is set, else as deltas of cl; it returns the call they went to.
+func (h *headHold[C, D]) end(another bool, begin func(wire int) C, take func(D, C)) C {
+	to := h.cl
+	if another {
+		to = begin(h.wire)
+	}
+	for _, d := range h.deltas {
+		take(d, to)
+	}
+	return to
+}
+
+// deltaText returns the arguments text of a tool-call delta: nil when it has none or they are not
+// a string (argText).
+func deltaText(tc *wireToolCall) []byte {
+	if tc.Function == nil {
+		return nil
+	}
+	text, _, ok := argText(tc.Function.Arguments)
+	if !ok {
+		return nil
+	}
+	return text
 }
 
 // resend is the evidence for cumulative arguments in one call (repair.Chain, docs/faults.md D71)

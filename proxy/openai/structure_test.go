@@ -1,11 +1,13 @@
 package openai
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse"
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
@@ -77,6 +79,57 @@ func TestStreamStructure(t *testing.T) {
 			name: "look-alike: interleaved indexes",
 			in: sseOf(head("0", "call_a", "read"), head("1", "call_b", "bash"), args("0", `{"file_path":`), args("1", `{"command":"ls"}`),
 				args("0", `"a"}`), finish("tool_calls")),
+		},
+		{
+			name: "the second call's name comes one delta after its new id",
+			in: sseOf(whole("0", "call_a", "read", `{"file_path":"a"}`), reID("0", "call_b", ""),
+				chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":""}}]}`, "null"), args("0", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg(call("call_a", "read", `{"file_path":"a"}`), call("call_b", "bash", `{"command":"ls"}`)),
+			kinds: []string{"shape"},
+		},
+		{
+			name: "the second call's name comes with its arguments, one delta after its new id",
+			in: sseOf(whole("0", "call_a", "read", `{"file_path":"a"}`), reID("0", "call_b", ""),
+				chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":"{\"command\":\"ls\"}"}}]}`, "null"), finish("tool_calls")),
+			want:  msg(call("call_a", "read", `{"file_path":"a"}`), call("call_b", "bash", `{"command":"ls"}`)),
+			kinds: []string{"shape"},
+		},
+		{
+			name: "a new id with the call's name, then white space, then arguments, begins a second call",
+			in: sseOf(whole("0", "call_a", "bash", `{"command":"pwd"}`), head("0", "call_b", "bash"), args("0", " "),
+				args("0", `{"command":"ls"}`), finish("tool_calls")),
+			want:  msg(call("call_a", "bash", `{"command":"pwd"}`), call("call_b", "bash", `{"command":"ls"}`)),
+			kinds: []string{"shape"},
+		},
+		{
+			name: "look-alike: a fresh id and the name on every chunk, then a trailer with no arguments",
+			in: sseOf(whole("0", "gw_1", "bash", `{"command":`), whole("0", "gw_2", "bash", `"ls"}`), whole("0", "gw_3", "bash", ""),
+				finish("tool_calls")),
+		},
+		{
+			name: "look-alike: the whole arguments, then a trailer with a fresh id and the name, on two calls of a choice",
+			in: sseOf(whole("0", "gw_1", "bash", `{"command":"ls"}`), whole("0", "gw_2", "bash", ""), whole("1", "gw_3", "read", `{"file_path":"a"}`),
+				whole("1", "gw_4", "read", ""), finish("tool_calls")),
+		},
+		{
+			name: "look-alike: a trailer with a fresh id and no name, arguments absent",
+			in: sseOf(whole("0", "gw_1", "bash", `{"command":"ls"}`), chunk(`{"tool_calls":[{"index":0,"id":"gw_2","type":"function","function":{}}]}`, "null"),
+				finish("tool_calls")),
+		},
+		{
+			name: "look-alike: a trailer with a fresh id and the name in the finish chunk",
+			in: sseOf(whole("0", "gw_1", "bash", `{"command":"ls"}`),
+				chunk(`{"tool_calls":[{"index":0,"id":"gw_2","type":"function","function":{"name":"bash","arguments":""}}]}`, `"tool_calls"`)),
+		},
+		{
+			name: "look-alike: two trailers, then content",
+			in: sseOf(whole("0", "gw_1", "bash", `{"command":"ls"}`), whole("0", "gw_2", "bash", ""), whole("0", "gw_3", "bash", ""),
+				chunk(`{"content":"done"}`, "null"), finish("tool_calls")),
+		},
+		{
+			name: "look-alike: a trailer, then the first id again",
+			in: sseOf(whole("0", "gw_1", "bash", `{"command":"ls"}`), whole("0", "gw_2", "bash", ""), whole("0", "gw_1", "bash", " "),
+				finish("tool_calls")),
 		},
 		{
 			// a resend, never two calls: the client glues {A}{A}, which D21 mends
@@ -215,4 +268,94 @@ func TestLateNameThenResent(t *testing.T) {
 			t.Fatalf("call assembled as %q (kinds %v)\n%s", got, kinds, out)
 		}
 	}
+}
+
+// TestHeadLookAhead: a delta with a new id and no arguments after a call's whole arguments
+// (BeginsAnother's Maybe) is told by the delta after it, in the stream repair and in the
+// whole-body answer of a stream (D55) alike: a fresh id that brings arguments begins the next
+// call and leaves the trailer to the call before; a name or arguments without an id make the
+// held delta the next call's head; a finish makes it the call's own, byte for byte.
+func TestHeadLookAhead(t *testing.T) {
+	late := chunk(`{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":""}}]}`, "null")
+	for _, tc := range []struct {
+		name string
+		in   string
+		want []string // the arguments of each call, by the index it goes out with
+	}{
+		{"fresh ids, each call whole then a trailer", sseOf(whole("0", "gw_1", "read", `{"file_path":"a"}`), whole("0", "gw_2", "read", ""),
+			whole("0", "gw_3", "read", `{"file_path":"b"}`), whole("0", "gw_4", "read", ""), finish("tool_calls")),
+			[]string{`{"file_path":"a"}`, `{"file_path":"b"}`}},
+		{"the second call's name one delta after its id", sseOf(whole("0", "call_a", "read", `{"file_path":"a"}`), reID("0", "call_b", ""), late,
+			args("0", `{"command":"ls"}`), finish("tool_calls")),
+			[]string{`{"file_path":"a"}`, `{"command":"ls"}`}},
+		{"a standard head of the same tool", sseOf(whole("0", "call_a", "read", `{"file_path":"a"}`), head("0", "call_b", "read"),
+			args("0", `{"file_path":"b"}`), finish("tool_calls")),
+			[]string{`{"file_path":"a"}`, `{"file_path":"b"}`}},
+		{"a trailer before the finish", sseOf(whole("0", "gw_1", "read", `{"file_path":"a"}`), whole("0", "gw_2", "read", ""), finish("tool_calls")),
+			[]string{`{"file_path":"a"}`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, r := range ssetest.Readers([]byte(tc.in), 1, 2, 3) {
+				out, _ := run(t, []byte(tools), r, Options{})
+				lanes := argsByIndex(t, out)
+				if len(tc.want) == 1 && string(out) != tc.in {
+					t.Fatalf("a healthy stream changed:\n%s", out)
+				}
+				for i, w := range tc.want {
+					if g := lanes[i]; g != w {
+						t.Fatalf("call %d assembled as %q, want %q (lanes %v)\n%s", i, g, w, lanes, out)
+					}
+				}
+				if len(lanes) != len(tc.want) {
+					t.Fatalf("%d calls, want %d: %v", len(lanes), len(tc.want), lanes)
+				}
+			}
+			tl, _ := repair.ToolsFromChat([]byte(tools))
+			whole, ok := completionFromSSE([]byte(tc.in), tl)
+			var msg struct {
+				Choices []struct {
+					Message struct {
+						ToolCalls []struct {
+							Function struct{ Arguments string }
+						} `json:"tool_calls"`
+					}
+				}
+			}
+			if !ok || json.Unmarshal(whole, &msg) != nil || len(msg.Choices) != 1 || len(msg.Choices[0].Message.ToolCalls) != len(tc.want) {
+				t.Fatalf("whole body: %s", whole)
+			}
+			for i, w := range tc.want {
+				if g := msg.Choices[0].Message.ToolCalls[i].Function.Arguments; g != w {
+					t.Fatalf("whole body: call %d %q, want %q", i, g, w)
+				}
+			}
+		})
+	}
+}
+
+// argsByIndex joins the arguments of a Chat stream's tool-call deltas by the index they go out
+// with, as an SDK accumulates them (whatever ids they carry).
+func argsByIndex(t *testing.T, body []byte) map[int]string {
+	t.Helper()
+	out := map[int]string{}
+	for _, ev := range sse.Each(body, 0) {
+		_, d, ok := sse.ObjectData(ev.Raw)
+		if !ok {
+			continue
+		}
+		var ch wireChunk
+		if err := json.Unmarshal(d, &ch); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range ch.Choices.list {
+			if c.Delta == nil {
+				continue
+			}
+			for _, tc := range c.Delta.ToolCalls {
+				text, _, _ := argText(tc.Function.Arguments)
+				out[*tc.Index] += string(text)
+			}
+		}
+	}
+	return out
 }

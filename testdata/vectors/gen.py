@@ -985,12 +985,7 @@ MF = V+'test_mimov2_flash_tool_parser.py '
 MEB, MEC, MNO, MLF = T('execute_bash', command=S), T('execute_code', language=S, code=S), T('noop'), T('list_files', command=S)
 def mq(n, *kv): return '<tool_call>\n<function=%s>\n' % n + ''.join('<parameter=%s>%s</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>\n</tool_call>'
 vec('mimov2-basic', 'Qwen3 Coder/XML', MF+'test_extract_basic_tool_call', 'Here is the result:\n' + mq('execute_bash', 'command', 'pwd && ls'), [MEB], [('execute_bash', {'command': 'pwd && ls'})], keep='Here is the result:')
-# Held back, a fault found and left to the tail guards: MF+'test_extract_multiple_tool_calls' writes its
-# second call's parameter before its <function=…>; toolfix then takes the bare <function=list_files>
-# line as a tail (the Qwen row without <tool_call>) and makes list_files({}), the parameter left as
-# text. The vector, once the guard refuses a bare <function= after an unclosed <tool_call>:
-# vec('mimov2-swapped', 'Qwen3 Coder/XML', MF+'test_extract_multiple_tool_calls', 'Here is the result:\n' + mq('execute_bash', 'command', 'pwd') + '\n<tool_call>\n<parameter=command>ls -la</parameter>\n<function=list_files>\n</function>\n</tool_call>', [MEB, MLF],
-#     note='disagrees on purpose: the second call writes its parameter before its <function=…>; toolfix reads only the order the template writes, and takes a tail whole or not at all')
+# mimov2-swapped (test_extract_multiple_tool_calls) is the last vector, below: added last, it moves no other case's ids
 vec('mimov2-two-params', 'Qwen3 Coder/XML', MF+'test_extract_tool_call_with_multiple_parameters', mq('execute_code', 'language', 'python', 'code', 'print("hello")'), [MEC], [('execute_code', {'language': 'python', 'code': 'print("hello")'})])
 vec('mimov2-no-calls', 'Qwen3 Coder/XML', MF+'test_extract_no_tool_calls', 'This is just regular text without any tool calls.', [MEB])
 vec('mimov2-content-before', 'Qwen3 Coder/XML', MF+'test_extract_content_before_tool_call', 'Let me execute that command for you.\n' + mq('execute_bash', 'command', 'echo hello'), [MEB], [('execute_bash', {'command': 'echo hello'})], keep='Let me execute that command for you.')
@@ -1477,6 +1472,13 @@ lcv('hermes-think-then-answer', "<think>I'm\nthinking</think>Hello, world!\nWhat
 lcv('hermes-unclosed-think', '<think><tool_call>nah uhg</tool_call>', note='markup inside an unclosed <think> is reasoning')
 lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-off call is never completed')
 lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
+
+# --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
+# MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
+# the bare <function=list_files> line stands inside an unclosed <tool_call>, so the Qwen row without
+# <tool_call> does not take it (markup.LineStartFree), and the whole text passes as it came.
+vec('mimov2-swapped', 'Qwen3 Coder/XML', MF+'test_extract_multiple_tool_calls', 'Here is the result:\n' + mq('execute_bash', 'command', 'pwd') + '\n<tool_call>\n<parameter=command>ls -la</parameter>\n<function=list_files>\n</function>\n</tool_call>', [MEB, MLF],
+    note='disagrees on purpose: the second call writes its parameter before its <function=…>; toolfix reads only the order the template writes, and takes a tail whole or not at all')
 
 def schema(tool):
     name, props = tool
