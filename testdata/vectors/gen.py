@@ -1344,7 +1344,7 @@ vec('sglang-qwen3-coder-complex-schema-json', 'Qwen3 Coder/XML', SQC+'test_compl
 # --- SGLang's MiniCPM 4 XML detector (the MiniCPM 5 row: <function name="T"><param name="P">)
 SMC = 'sgl-project/sglang test/registered/function_call/test_minicpm4_xml_detector.py '
 SMW, SMS, SMN = T('get_weather', city=S, date=S), T('sum_values', nums=A, exact=B), T('noop', note=S)
-MCFAM = 'MiniCPM 4/5'
+MCFAM = 'MiniCPM 5'
 vec('sglang-minicpm4-intro-outro', MCFAM, SMC+'test_detect_and_parse_single_call_v3', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\nOutro after.\n', [SMW],
     note='disagrees on purpose: tail only')
 vec('sglang-minicpm4-intro', MCFAM, SMC+'test_detect_and_parse_single_call_v3 (without the outro)', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\n', [SMW],
