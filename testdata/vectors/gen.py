@@ -1478,6 +1478,27 @@ lcv('hermes-unclosed-think', '<think><tool_call>nah uhg</tool_call>', note='mark
 lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-off call is never completed')
 lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
 
+# --- SGLang's MiniMax M2 detector tests (the Invoke row)
+SMM = 'sgl-project/sglang test/registered/function_call/test_minimax_m2_detector.py TestMinimaxM2DetectorBugs '
+def mmx(n, *kv): return '<minimax:tool_call><invoke name="%s">' % n + ''.join('<parameter name="%s">%s</parameter>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</invoke></minimax:tool_call>'
+MMU = T('the_tool', args={'anyOf': [{'type': 'string'}, {'type': 'null'}]})
+MMC = T('context_info', metadata_only=B)
+vec('sglang-minimax-m2-anyof-string', 'MiniMax M2', SMM+'test_anyof_with_null_should_preserve_string_value', mmx('the_tool', 'args', 'hi'), [MMU], [('the_tool', {'args': 'hi'})])
+vec('sglang-minimax-m2-no-end', 'MiniMax M2', SMM+'test_incomplete_tool_call_should_not_leak_to_normal_text', '[Pasted ~4 lines]<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">false</parameter></invoke>', [MMC],
+    [('context_info', {'metadata_only': False})], keep='[Pasted ~4 lines]', note='the missing </minimax:tool_call> is forgiven: the invoke is complete')
+vec('sglang-minimax-m2-text-after', 'MiniMax M2', SMM+'test_complete_tool_call_should_not_leak_end_marker', 'Here is some text.' + mmx('context_info', 'metadata_only', 'true') + 'More text after.', [MMC],
+    note='disagrees on purpose: tail only')
+vec('sglang-minimax-m2-html-value', 'MiniMax M2', SMM+'test_parameter_value_with_xml_content', mmx('process_html', 'html', '<div>Hello</div>'), [T('process_html', html=S)], [('process_html', {'html': '<div>Hello</div>'})])
+vec('sglang-minimax-m2-streaming-cut', 'MiniMax M2', SMM+'test_streaming_incomplete_tool_call_should_buffer', 'Normal text before<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">false</parameter>', [MMC],
+    [('context_info', {'metadata_only': False})], keep='Normal text before',
+    note='disagrees on purpose: SGLang holds the call without its </invoke>; the text ends after a complete parameter with only closers missing, which toolfix forgives in every family')
+vec('sglang-minimax-m2-streaming-text-after', 'MiniMax M2', SMM+'test_streaming_complete_tool_call_emits_properly', 'Text before ' + mmx('context_info', 'metadata_only', 'true') + ' Text after', [MMC], note='disagrees on purpose: tail only')
+vec('sglang-minimax-m2-streaming-complete', 'MiniMax M2', SMM+'test_streaming_complete_tool_call_emits_properly (the call at the tail)', 'Text before ' + mmx('context_info', 'metadata_only', 'true'), [MMC],
+    [('context_info', {'metadata_only': True})], keep='Text before')
+vec('sglang-minimax-m2-anyof-object', 'MiniMax M2', SMM+'test_complex_anyof_with_object_and_null', mmx('complex_func', 'data', '{"key": "value"}'), [T('complex_func', data={'anyOf': [{'type': 'object', 'properties': {'key': {'type': 'string'}}}, {'type': 'null'}]})],
+    [('complex_func', {'data': {'key': 'value'}})])
+vec('sglang-minimax-m2-array', 'MiniMax M2', SMM+'test_array_type_in_parameters', mmx('array_func', 'items', '[1, 2, 3, "four"]'), [T('array_func', items=A)], [('array_func', {'items': [1, 2, 3, 'four']})])
+
 def schema(tool):
     name, props = tool
     p = {}
