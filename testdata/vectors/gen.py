@@ -1339,7 +1339,7 @@ vec('sglang-qwen3-coder-complex-schema-json', 'Qwen3 Coder/XML', SQC+'test_compl
 # --- SGLang's MiniCPM 4 XML detector (the MiniCPM 5 row: <function name="T"><param name="P">)
 SMC = 'sgl-project/sglang test/registered/function_call/test_minicpm4_xml_detector.py '
 SMW, SMS, SMN = T('get_weather', city=S, date=S), T('sum_values', nums=A, exact=B), T('noop', note=S)
-MCFAM = 'MiniCPM 4/5'
+MCFAM = 'MiniCPM 5'
 vec('sglang-minicpm4-intro-outro', MCFAM, SMC+'test_detect_and_parse_single_call_v3', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\nOutro after.\n', [SMW],
     note='disagrees on purpose: tail only')
 vec('sglang-minicpm4-intro', MCFAM, SMC+'test_detect_and_parse_single_call_v3 (without the outro)', 'Intro before.\n<function name="get_weather"><param name="city">上海</param><param name="date">2024-06-27</param></function>\n', [SMW],
@@ -1472,6 +1472,27 @@ lcv('hermes-think-then-answer', "<think>I'm\nthinking</think>Hello, world!\nWhat
 lcv('hermes-unclosed-think', '<think><tool_call>nah uhg</tool_call>', note='markup inside an unclosed <think> is reasoning')
 lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-off call is never completed')
 lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
+
+# --- SGLang's MiniMax M2 detector tests (the Invoke row)
+SMM = 'sgl-project/sglang test/registered/function_call/test_minimax_m2_detector.py TestMinimaxM2DetectorBugs '
+def mmx(n, *kv): return '<minimax:tool_call><invoke name="%s">' % n + ''.join('<parameter name="%s">%s</parameter>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</invoke></minimax:tool_call>'
+MMU = T('the_tool', args={'anyOf': [{'type': 'string'}, {'type': 'null'}]})
+MMC = T('context_info', metadata_only=B)
+vec('sglang-minimax-m2-anyof-string', 'MiniMax M2', SMM+'test_anyof_with_null_should_preserve_string_value', mmx('the_tool', 'args', 'hi'), [MMU], [('the_tool', {'args': 'hi'})])
+vec('sglang-minimax-m2-no-end', 'MiniMax M2', SMM+'test_incomplete_tool_call_should_not_leak_to_normal_text', '[Pasted ~4 lines]<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">false</parameter></invoke>', [MMC],
+    [('context_info', {'metadata_only': False})], keep='[Pasted ~4 lines]', note='the missing </minimax:tool_call> is forgiven: the invoke is complete')
+vec('sglang-minimax-m2-text-after', 'MiniMax M2', SMM+'test_complete_tool_call_should_not_leak_end_marker', 'Here is some text.' + mmx('context_info', 'metadata_only', 'true') + 'More text after.', [MMC],
+    note='disagrees on purpose: tail only')
+vec('sglang-minimax-m2-html-value', 'MiniMax M2', SMM+'test_parameter_value_with_xml_content', mmx('process_html', 'html', '<div>Hello</div>'), [T('process_html', html=S)], [('process_html', {'html': '<div>Hello</div>'})])
+vec('sglang-minimax-m2-streaming-cut', 'MiniMax M2', SMM+'test_streaming_incomplete_tool_call_should_buffer', 'Normal text before<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">false</parameter>', [MMC],
+    [('context_info', {'metadata_only': False})], keep='Normal text before',
+    note='disagrees on purpose: SGLang holds the call without its </invoke>; the text ends after a complete parameter with only closers missing, which toolfix forgives in every family')
+vec('sglang-minimax-m2-streaming-text-after', 'MiniMax M2', SMM+'test_streaming_complete_tool_call_emits_properly', 'Text before ' + mmx('context_info', 'metadata_only', 'true') + ' Text after', [MMC], note='disagrees on purpose: tail only')
+vec('sglang-minimax-m2-streaming-complete', 'MiniMax M2', SMM+'test_streaming_complete_tool_call_emits_properly (the call at the tail)', 'Text before ' + mmx('context_info', 'metadata_only', 'true'), [MMC],
+    [('context_info', {'metadata_only': True})], keep='Text before')
+vec('sglang-minimax-m2-anyof-object', 'MiniMax M2', SMM+'test_complex_anyof_with_object_and_null', mmx('complex_func', 'data', '{"key": "value"}'), [T('complex_func', data={'anyOf': [{'type': 'object', 'properties': {'key': {'type': 'string'}}}, {'type': 'null'}]})],
+    [('complex_func', {'data': {'key': 'value'}})])
+vec('sglang-minimax-m2-array', 'MiniMax M2', SMM+'test_array_type_in_parameters', mmx('array_func', 'items', '[1, 2, 3, "four"]'), [T('array_func', items=A)], [('array_func', {'items': [1, 2, 3, 'four']})])
 
 # --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
