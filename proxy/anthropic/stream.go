@@ -256,6 +256,10 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		// what is held, and the client sees the stream end where the upstream's did.
 		return s.send(w, ev.Raw)
 	}
+	if idx, text, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text) {
+		_, err := w.Write(ev.Raw) // the common case, in one pass: prose the holder lets go as it is
+		return err
+	}
 	if data, ok := fastDeltaData(ev.Raw); ok {
 		if idx, lit, ok := deltaLiteral(data, textDeltaMiddle); ok && s.quietText(idx, lit) {
 			_, err := w.Write(ev.Raw) // the common case: prose the holder lets go as it is

@@ -403,16 +403,7 @@ func BenchmarkStreamHealthyText(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
-		st := NewStream(tools, nil)
-		fr := &sse.Reader{R: bytes.NewReader(in)}
-		for {
-			ev, err := fr.Next()
-			if err != nil {
-				break
-			}
-			_ = st.Push(ev, io.Discard)
-		}
-		_ = st.End(io.Discard)
+		pushAll(b, tools, in, io.Discard)
 	}
 	b.ReportMetric(float64(len(events)), "events/op")
 }
