@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -160,6 +161,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		_, err := w.Write(ev.Raw)
 		return err
 	}
+	if done, err := s.quietChunk(ev, w); done {
+		return err
+	}
 	_, data, hasData := sse.Fields(ev.Raw)
 	if !hasData {
 		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
@@ -260,6 +264,33 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	s.inflight = nil
 	return err
+}
+
+// quietChunk takes a chunk of the learnt shape whose content is quiet ASCII (shape.quietContent)
+// when nothing is held, as the rest of Push would: its choice's holder lets the content go where
+// the text stands (markup.ReleaseQuietASCII), and the chunk goes out as it came. It reports
+// whether it did; otherwise nothing changed, and Push reads the chunk the general way.
+func (s *Stream) quietChunk(ev sse.Event, w io.Writer) (bool, error) {
+	if len(s.held) > 0 || !ev.Complete {
+		return false, nil
+	}
+	text, ok := s.scratch.shape.quietContent(ev.Raw)
+	if !ok {
+		return false, nil
+	}
+	c := s.state(s.scratch.shape.index)
+	switch {
+	case c.tainted: // take reads nothing of it
+	case c.final:
+		c.total += len(text)
+	case c.undecided.Len() > 0 || c.bridge != nil || c.decided != c.total || !markup.ReleaseQuietASCII(c.holder, text):
+		return false, nil
+	default:
+		c.total += len(text)
+		c.decided += len(text)
+	}
+	_, err := w.Write(ev.Raw)
+	return true, err
 }
 
 // dropBilling reports a dropped object that has neither choices nor error: a gateway's billing or
