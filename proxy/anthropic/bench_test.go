@@ -3,12 +3,11 @@ package anthropic
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/repair"
-	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // loadShapeTools offers the tool the load benchmark's healthy stream calls, so that its
@@ -53,33 +52,16 @@ func BenchmarkStreamLoadShape(b *testing.B) {
 		b.Fatal(err)
 	}
 	events := bytes.Count(in, []byte("\n\n"))
-	var out bytes.Buffer
-	pushAll(b, tools, in, &out)
-	if !bytes.Equal(out.Bytes(), in) {
-		b.Fatal("the healthy stream changed")
+	out, err := ssetest.Run(bytes.NewReader(in), NewStream(tools, nil))
+	if err != nil || !bytes.Equal(out, in) {
+		b.Fatalf("the healthy stream changed (%v)", err)
 	}
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
-		pushAll(b, tools, in, io.Discard)
+		if _, err := ssetest.Run(bytes.NewReader(in), NewStream(tools, nil)); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ReportMetric(float64(events), "events/op")
-}
-
-// pushAll streams in, framed in memory, through a new Stream for tools into w.
-func pushAll(tb testing.TB, tools *repair.Tools, in []byte, w io.Writer) {
-	st := NewStream(tools, nil)
-	fr := &sse.Reader{R: bytes.NewReader(in)}
-	for {
-		ev, err := fr.Next()
-		if err != nil {
-			break
-		}
-		if err := st.Push(ev, w); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	if err := st.End(w); err != nil {
-		tb.Fatal(err)
-	}
 }

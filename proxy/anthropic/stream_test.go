@@ -403,7 +403,9 @@ func BenchmarkStreamHealthyText(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
-		pushAll(b, tools, in, io.Discard)
+		if _, err := ssetest.Run(bytes.NewReader(in), NewStream(tools, nil)); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ReportMetric(float64(len(events)), "events/op")
 }
