@@ -8,7 +8,7 @@ const (
 
 // quietStop are the bytes QuietASCII stops at besides those under 0x20 and over 0x7f: a JSON
 // string's escape and quote, and the loud bytes of an ordinary line ('\n' is under 0x20).
-var quietStop = [...]uint64{'\\' * ones, '"' * ones, '<' * ones, '[' * ones, '`' * ones}
+var quietStop = [5]uint64{'\\' * ones, '"' * ones, '<' * ones, '[' * ones, '`' * ones}
 
 // QuietASCII reports whether every byte of s is ASCII from 0x20 on and none is '\\', '"', '<',
 // '[' or '`', deciding eight bytes at a time (issue 21 item 1). Such an s, the inside of a JSON
@@ -55,17 +55,14 @@ func word[T string | []byte](s T, i int) uint64 {
 		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
-// quietWord is QuietASCII for the eight bytes of x.
+// quietWord is QuietASCII for the eight bytes of x, in one expression and one branch: a byte
+// over 0x7f sets its high bit; with none, "some byte under n" and "some byte zero" are exact
+// word tests ((x-n*ones)&^x&highs, (v-ones)&^v&highs), and a stop byte c is a zero byte of x^c.
 func quietWord(x uint64) bool {
-	if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 {
-		return false // a byte over 0x7f, or under 0x20 (exact once none is over 0x7f)
-	}
-	for _, c := range quietStop {
-		if v := x ^ c; (v-ones)&^v&highs != 0 {
-			return false
-		}
-	}
-	return true
+	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
+	bad := x&highs | (x-0x20*ones)&^x&highs |
+		zero(x^quietStop[0]) | zero(x^quietStop[1]) | zero(x^quietStop[2]) | zero(x^quietStop[3]) | zero(x^quietStop[4])
+	return bad == 0
 }
 
 // quietByte is QuietASCII for one byte.
