@@ -172,3 +172,18 @@ func FuzzQuietContent(f *testing.F) {
 		}
 	})
 }
+
+// FuzzArgTextInto: argTextInto gives argText's answer, whatever its buffer held before.
+func FuzzArgTextInto(f *testing.F) {
+	for _, s := range []string{`"{\"path\": \"/repo/"`, `""`, ` "a\u00e9\n" `, `null`, `{"a": 1}`, `[1, 2]`, `"\x"`, `"a`, `1`, "\"\x01\""} {
+		f.Add(s, "before")
+	}
+	f.Fuzz(func(t *testing.T, raw, before string) {
+		buf := []byte(before)
+		got, gobj, gok := argTextInto([]byte(raw), &buf)
+		want, wobj, wok := argText([]byte(raw))
+		if string(got) != string(want) || gobj != wobj || gok != wok {
+			t.Fatalf("argTextInto(%q) = %q, %v, %v; argText %q, %v, %v", raw, got, gobj, gok, want, wobj, wok)
+		}
+	})
+}

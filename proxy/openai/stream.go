@@ -68,6 +68,7 @@ type Stream struct {
 	spare      *piece // a piece that went out at once and that nothing refers to, for reuse
 	choices    map[int]*choiceState
 	scratch    scratch // fastChunk's
+	argText    []byte  // scratch: the arguments text of the tool-call delta being read (argTextInto)
 	maxHeld    int     // see SetMaxHeld
 	unreadable bool    // a data event that was a JSON object but not a chunk toolfix can read came: no more repairs
 }
