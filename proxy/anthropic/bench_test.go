@@ -65,3 +65,15 @@ func BenchmarkStreamLoadShape(b *testing.B) {
 	}
 	b.ReportMetric(float64(events), "events/op")
 }
+
+// TestLoadShapeHealthy: 256 KiB of the load benchmark's healthy stream go through byte for byte
+// with no repair, read whole, a byte at a time and in random small chunks.
+func TestLoadShapeHealthy(t *testing.T) {
+	in := loadShapeStream(256 << 10)
+	for name, r := range ssetest.Readers(in, 1, 2) {
+		out, kinds := run(t, []byte(loadShapeTools), r)
+		if !bytes.Equal(out, in) || len(kinds) > 0 {
+			t.Fatalf("%s: the healthy stream changed (repairs %v)", name, kinds)
+		}
+	}
+}

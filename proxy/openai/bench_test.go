@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // healthyStream is a healthy stream of about size bytes: prose with code, angle brackets and
@@ -136,9 +137,24 @@ func loadShapeStream(size int) []byte {
 // allocs/op over events/op is the allocations per event.
 func BenchmarkStreamLoadShape(b *testing.B) {
 	body := loadShapeStream(4 << 20)
-	tl, err := repair.ToolsFromChat([]byte(`{"tools":[{"type":"function","function":{"name":"read","parameters":{"type":"object","properties":{"path":{"type":"string"},"limit":{"type":"integer"}},"required":["path"]}}}]}`))
+	tl, err := repair.ToolsFromChat([]byte(loadShapeTools))
 	if err != nil {
 		b.Fatal(err)
 	}
 	benchHealthy(b, tl, body)
+}
+
+// loadShapeTools offers the function the load benchmark's healthy stream calls.
+const loadShapeTools = `{"tools":[{"type":"function","function":{"name":"read","parameters":{"type":"object","properties":{"path":{"type":"string"},"limit":{"type":"integer"}},"required":["path"]}}}]}`
+
+// TestLoadShapeHealthy: 256 KiB of the load benchmark's healthy stream go through byte for byte
+// with no repair, read whole, a byte at a time and in random small chunks.
+func TestLoadShapeHealthy(t *testing.T) {
+	in := loadShapeStream(256 << 10)
+	for name, r := range ssetest.Readers(in, 1, 2) {
+		out, kinds := run(t, []byte(loadShapeTools), r, Options{})
+		if !bytes.Equal(out, in) || len(kinds) > 0 {
+			t.Fatalf("%s: the healthy stream changed (repairs %v)", name, kinds)
+		}
+	}
 }
