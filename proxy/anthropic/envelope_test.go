@@ -72,7 +72,11 @@ func FuzzFastDelta(f *testing.F) {
 			got  func(*delta) *string
 		}{
 			{"text_delta", fastTextDelta, func(d *delta) *string { return d.Text }},
-			{"input_json_delta", fastInputDelta, func(d *delta) *string { return d.PartialJSON }},
+			{"input_json_delta", func(data []byte) (int, string, bool) {
+				buf := []byte("scratch before")
+				idx, partial, ok := fastInputDelta(data, &buf)
+				return idx, string(partial), ok
+			}, func(d *delta) *string { return d.PartialJSON }},
 		} {
 			idx, text, ok := k.read(data)
 			if !ok {

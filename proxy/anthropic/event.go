@@ -76,9 +76,25 @@ func fastTextDelta(data []byte) (index int, text string, ok bool) {
 }
 
 // fastInputDelta is fastTextDelta for the compact input_json_delta shape: its index and
-// partial_json.
-func fastInputDelta(data []byte) (index int, partial string, ok bool) {
-	return fastDelta(data, inputDeltaMiddle)
+// partial_json, decoded into *buf (grown as needed and kept there: the text is valid until the
+// next call with buf) or, when it has no escape, the literal's own bytes in data.
+func fastInputDelta(data []byte, buf *[]byte) (index int, partial []byte, ok bool) {
+	index, lit, ok := deltaLiteral(data, inputDeltaMiddle)
+	if !ok {
+		return 0, nil, false
+	}
+	if inner, ok := plainInner(lit); ok {
+		return index, inner, true
+	}
+	if !closesAtEnd(lit) || hasControl(lit) {
+		return 0, nil, false // as fastDelta
+	}
+	partial, err := jsontext.AppendUnquote((*buf)[:0], lit)
+	if err != nil {
+		return 0, nil, false
+	}
+	*buf = partial
+	return index, partial, true
 }
 
 // fastDelta reads a compact content_block_delta whose delta object starts with middle and holds

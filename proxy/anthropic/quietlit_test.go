@@ -31,3 +31,31 @@ func FuzzQuietLiteral(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuietTextEvent: quietTextEvent reads a piece only when the general reading (fastDeltaData,
+// then deltaLiteral) reads the same index and literal from it and the literal's inside is quiet
+// ASCII, so that releaseQuietLiteral takes the branch quietASCIIText does.
+func FuzzQuietTextEvent(f *testing.F) {
+	for _, s := range envelopeSeeds {
+		f.Add([]byte(s))
+	}
+	for _, text := range []string{"word ", "a", "", "exactly8", "sixteen bytes ok", "a < b", "x\\ny", "caf\xc3\xa9", "tick`"} {
+		f.Add([]byte("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":3,\"delta\":{\"type\":\"text_delta\",\"text\":\"" + text + "\"}}\n\n"))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		idx, text, ok := quietTextEvent(raw)
+		data, framed := fastDeltaData(raw)
+		var lit []byte
+		var want int
+		if framed {
+			want, lit, framed = deltaLiteral(data, textDeltaMiddle)
+		}
+		quiet := framed && markup.QuietASCII(lit[1:len(lit)-1])
+		if ok != quiet {
+			t.Fatalf("%q: quietTextEvent says %v, the general reading %v", raw, ok, quiet)
+		}
+		if ok && (idx != want || string(text) != string(lit[1:len(lit)-1])) {
+			t.Fatalf("%q: quietTextEvent reads %d %q, the general reading %d %s", raw, idx, text, want, lit)
+		}
+	})
+}

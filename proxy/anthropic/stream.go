@@ -109,8 +109,9 @@ type Stream struct {
 	blocks    map[int]bool // upstream block indexes the message opened
 	replayed  bool         // a replay was dropped in this message (reported once)
 
-	maxHeld int    // see SetMaxHeld
-	frame   []byte // scratch: the event toolfix would write for a held input_json_delta
+	maxHeld  int    // see SetMaxHeld
+	frame    []byte // scratch: the event toolfix would write for a held input_json_delta
+	unquoted []byte // scratch: the text of the input_json_delta being read (fastInputDelta)
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -259,6 +260,10 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		// what is held, and the client sees the stream end where the upstream's did.
 		return s.send(w, ev.Raw)
 	}
+	if idx, text, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text) {
+		_, err := w.Write(ev.Raw) // the common case, in one pass: prose the holder lets go as it is
+		return err
+	}
 	if data, ok := fastDeltaData(ev.Raw); ok {
 		if idx, lit, ok := deltaLiteral(data, textDeltaMiddle); ok && s.quietText(idx, lit) {
 			_, err := w.Write(ev.Raw) // the common case: prose the holder lets go as it is
@@ -268,7 +273,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			return s.textDelta(w, ev.Raw, idx, text)
 		}
 		if b := s.blk; b != nil && b.typ == "tool_use" && s.shift == 0 {
-			if idx, partial, ok := fastInputDelta(data); ok && idx == b.index {
+			if idx, partial, ok := fastInputDelta(data, &s.unquoted); ok && idx == b.index {
 				if !b.repairable {
 					return s.send(w, ev.Raw) // a tool the request does not offer: never held
 				}
@@ -354,7 +359,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		}
 		if e.Index != nil && e.Delta != nil && e.Delta.Type == "input_json_delta" && e.Delta.PartialJSON != nil &&
 			s.blk != nil && s.blk.typ == "tool_use" && s.blk.index == *e.Index && s.blk.repairable {
-			return s.toolDelta(w, s.shifted(raw, data, e.Index), *e.Delta.PartialJSON)
+			return s.toolDelta(w, s.shifted(raw, data, e.Index), []byte(*e.Delta.PartialJSON))
 		}
 		if e.Index != nil && s.blk != nil && s.blk.typ == "text" && s.blk.index == *e.Index && len(s.held) > 0 {
 			s.hold(s.shifted(raw, data, e.Index), pBlockOther, "")

@@ -404,16 +404,9 @@ func BenchmarkStreamHealthyText(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
-		st := NewStream(tools, nil)
-		fr := &sse.Reader{R: bytes.NewReader(in)}
-		for {
-			ev, err := fr.Next()
-			if err != nil {
-				break
-			}
-			_ = st.Push(ev, io.Discard)
+		if _, err := ssetest.Run(bytes.NewReader(in), NewStream(tools, nil)); err != nil {
+			b.Fatal(err)
 		}
-		_ = st.End(io.Discard)
 	}
 	b.ReportMetric(float64(len(events)), "events/op")
 }

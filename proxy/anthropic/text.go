@@ -53,6 +53,16 @@ func (s *Stream) quietText(index int, lit []byte) bool {
 	return releaseQuietLiteral(b.holder, lit)
 }
 
+// quietASCIIText is quietText for a text that markup.QuietASCII passed (quietTextEvent): only
+// the holder's state decides, without another pass over the text.
+func (s *Stream) quietASCIIText(index int, text []byte) bool {
+	b := s.blk
+	if b == nil || b.typ != "text" || b.index != index || s.shift != 0 || len(s.held) > 0 || !b.started || b.pending.Len() > 0 {
+		return false
+	}
+	return markup.ReleaseQuietASCII(b.holder, text)
+}
+
 // releaseText writes the held pieces of the open text block that the holder lets go: whole
 // text_delta pieces only, so that a healthy stream goes out byte for byte. The block's start is
 // written with the first non-empty text.

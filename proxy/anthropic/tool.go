@@ -130,12 +130,13 @@ func (s *Stream) repairInput(b *block, input []byte) ([]byte, []string, bool) {
 // (repair.ScanSpan) until its closing quote, when it goes out repaired or as it came and the
 // rest streams again (settleSpans); anything else to the block's end, where toolStop judges the
 // input whole. A held input over the size limit goes out as it came (a fail-open), and the rest
-// of the block streams.
-func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
+// of the block streams. partial, the delta's text, is read during the call only (it may be the
+// piece's own bytes or the Stream's scratch).
+func (s *Stream) toolDelta(w io.Writer, raw []byte, partial []byte) error {
 	b := s.blk
 	b.deltas++
 	if !b.holding {
-		b.scan.Feed([]byte(partial))
+		b.scan.Feed(partial)
 		_, held := b.scan.Held()
 		if held && b.lost {
 			s.rep.CallFail(&b.rec, "tool input too long before its fault to repair while streaming")
@@ -145,7 +146,7 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 		if !held && len(s.held) == 0 {
 			if !b.lost {
 				if len(b.partial)+len(partial) <= keptPrefix {
-					b.cum.Next(b.partial, []byte(partial))
+					b.cum.Next(b.partial, partial)
 					b.partial = append(b.partial, partial...)
 				} else {
 					b.partial, b.lost, b.edits = nil, true, nil
@@ -158,10 +159,10 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial string) error {
 		}
 		b.holding, b.faulty = true, b.scan.Faulty()
 	} else if b.scan != nil {
-		b.scan.Feed([]byte(partial))
+		b.scan.Feed(partial)
 	}
 	off := len(b.partial)
-	b.cum.Next(b.partial, []byte(partial))
+	b.cum.Next(b.partial, partial)
 	b.partial = repair.AppendHeld(b.partial, partial)
 	if len(b.partial)-b.sent > s.maxHeld {
 		s.rep.CallFail(&b.rec, "held tool input over the size limit")

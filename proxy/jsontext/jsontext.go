@@ -284,6 +284,22 @@ func UnquoteBytes(lit []byte) ([]byte, error) {
 	return []byte(s), nil
 }
 
+// AppendUnquote appends the text of the JSON string literal lit (with its quotes) to dst: Unquote
+// decoded straight into a buffer the caller reuses, so that a streamed delta read for its text
+// alone costs no allocation once dst has grown. On an error dst is returned as it was.
+func AppendUnquote(dst, lit []byte) ([]byte, error) {
+	if len(lit) >= 2 && lit[0] == '"' && lit[len(lit)-1] == '"' {
+		if b, ok := appendUnescaped(dst, lit[1:len(lit)-1]); ok {
+			return b, nil
+		}
+	}
+	s, err := Unquote(lit)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, s...), nil
+}
+
 // EscapedByte returns the byte a one-character JSON escape stands for, e being the character after
 // the backslash: '"', '\\', '/', 'b', 'f', 'n', 'r', 't'. ok is false for any other, 'u' (the
 // caller reads its four hex digits) among them.

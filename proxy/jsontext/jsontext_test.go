@@ -85,6 +85,10 @@ func FuzzUnquote(f *testing.F) {
 		if s, err := Unquote(lit); (err == nil) != (berr == nil) || string(b) != s {
 			t.Fatalf("UnquoteBytes(%q) = %q, %v; Unquote: %q, %v", lit, b, berr, s, err)
 		}
+		dst := append(make([]byte, 0, 64), "before"...)
+		if a, aerr := AppendUnquote(dst, lit); (aerr == nil) != (berr == nil) || berr == nil && string(a) != "before"+string(b) || berr != nil && string(a) != "before" {
+			t.Fatalf("AppendUnquote(%q, %q) = %q, %v; UnquoteBytes: %q, %v", dst, lit, a, aerr, b, berr)
+		}
 		if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' || bytes.IndexByte(lit[1:len(lit)-1], '\\') < 0 {
 			return
 		}

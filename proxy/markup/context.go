@@ -199,20 +199,18 @@ func (t *textState) ordinary() bool {
 }
 
 // noteStop is what feeding s, a text quiet says leaves the state as it is, changes: the line's
-// last bytes other than blanks (afterStop).
+// last bytes other than blanks (afterStop). It reads s from its end only as far as its last four
+// such bytes, gathered into one word as it goes (a delta's few last bytes, not its length).
 func noteStop[T string | []byte](t *textState, s T) {
-	var got [4]byte
-	n := 0
-	for i := len(s) - 1; i >= 0 && n < len(got); i-- {
+	var got uint32 // the bytes found, the latest lowest
+	shift := uint(0)
+	for i := len(s) - 1; i >= 0 && shift < 32; i-- {
 		if b := s[i]; b > ' ' {
-			got[n] = b
-			n++
+			got |= uint32(b) << shift
+			shift += 8
 		}
 	}
-	for n > 0 {
-		n--
-		t.last = t.last<<8 | uint32(got[n])
-	}
+	t.last = t.last<<shift | got // a shift of 32 leaves nothing of the old bytes
 }
 
 // afterStop reports whether the last character other than a blank on this line ends a sentence:

@@ -8,7 +8,7 @@ const (
 
 // quietStop are the bytes QuietASCII stops at besides those under 0x20 and over 0x7f: a JSON
 // string's escape and quote, and the loud bytes of an ordinary line ('\n' is under 0x20).
-var quietStop = [...]uint64{'\\' * ones, '"' * ones, '<' * ones, '[' * ones, '`' * ones}
+var quietStop = [5]uint64{'\\' * ones, '"' * ones, '<' * ones, '[' * ones, '`' * ones}
 
 // QuietASCII reports whether every byte of s is ASCII from 0x20 on and none is '\\', '"', '<',
 // '[' or '`', deciding eight bytes at a time (issue 21 item 1). Such an s, the inside of a JSON
@@ -18,25 +18,51 @@ var quietStop = [...]uint64{'\\' * ones, '"' * ones, '<' * ones, '[' * ones, '`'
 // and ReleaseQuietASCII decides the rest. false says nothing: the caller takes the byte path.
 // FuzzQuietASCII holds it to the byte-by-byte answer.
 func QuietASCII[T string | []byte](s T) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 {
-			return false // a byte over 0x7f, or under 0x20 (exact once none is over 0x7f)
-		}
-		for _, c := range quietStop {
-			if v := x ^ c; (v-ones)&^v&highs != 0 {
+	n := len(s)
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if !quietByte(s[i]) {
 				return false
 			}
 		}
+		return true
 	}
-	for ; i < len(s); i++ {
-		if !quietByte(s[i]) {
+	for i := 0; i+8 <= n; i += 8 {
+		if !quietWord(word(s, i)) {
 			return false
 		}
 	}
-	return true
+	return n%8 == 0 || quietWord(word(s, n-8)) // the last bytes, in a word that overlaps the one before
+}
+
+// QuietASCIIIn is QuietASCII(b[i:j]), reading whole words of b around it where a short text
+// would take a byte at a time: a text of under eight bytes at the end of at least eight of b is
+// read as one word, the bytes of b before it taken as quiet.
+func QuietASCIIIn(b []byte, i, j int) bool {
+	if j-i >= 8 || j < 8 {
+		return QuietASCII(b[i:j])
+	}
+	before := uint(8 - (j - i))             // the word's low bytes that precede the text
+	mask := uint64(1)<<(8*before) - 1       // before < 8: no shift by 64
+	x := word(b, j-8)&^mask | 'a'*ones&mask // those bytes as a quiet letter
+	return quietWord(x)
+}
+
+// word is the eight bytes of s from i on, the first lowest.
+func word[T string | []byte](s T, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// quietWord is QuietASCII for the eight bytes of x, in one expression and one branch: a byte
+// over 0x7f sets its high bit; with none, "some byte under n" and "some byte zero" are exact
+// word tests ((x-n*ones)&^x&highs, (v-ones)&^v&highs), and a stop byte c is a zero byte of x^c.
+func quietWord(x uint64) bool {
+	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
+	bad := x&highs | (x-0x20*ones)&^x&highs |
+		zero(x^quietStop[0]) | zero(x^quietStop[1]) | zero(x^quietStop[2]) | zero(x^quietStop[3]) | zero(x^quietStop[4])
+	return bad == 0
 }
 
 // quietByte is QuietASCII for one byte.
@@ -49,10 +75,11 @@ func quietByte(c byte) bool {
 // ReleaseQuiet gives for them, without its pass over the bytes but for the last ones, which say
 // whether the line stands after a sentence's end).
 func ReleaseQuietASCII[T string | []byte](h *Holder, text T) bool {
-	if !h.ReleaseQuiet([]byte(nil)) { // the state alone: no byte to read
+	if !h.ts.ordinary() { // the state alone decides: ReleaseQuiet of no byte
 		return false
 	}
 	noteStop(&h.ts, text)
+	h.memo = nil
 	h.off += len(text)
 	return true
 }

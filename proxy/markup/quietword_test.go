@@ -23,6 +23,15 @@ func FuzzQuietASCII(f *testing.F) {
 				t.Fatalf("QuietASCII(%q) = %v ([]byte), %v (string), want %v", s, got, str, want)
 			}
 		}
+		// QuietASCIIIn answers as QuietASCII of the part, whatever surrounds it.
+		buf := []byte(prefix + text)
+		for i := 0; i <= len(buf); i++ {
+			for _, j := range []int{i, min(i+1, len(buf)), min(i+7, len(buf)), min(i+8, len(buf)), len(buf)} {
+				if got, want := QuietASCIIIn(buf, i, j), QuietASCII(buf[i:j]); got != want {
+					t.Fatalf("QuietASCIIIn(%q, %d, %d) = %v, QuietASCII(%q) %v", buf, i, j, got, buf[i:j], want)
+				}
+			}
+		}
 		if !QuietASCII(text) {
 			return
 		}
@@ -38,4 +47,22 @@ func FuzzQuietASCII(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestQuietStopCoversLoud: every loud byte of ASCII from 0x20 on (family.go adds the first byte
+// of every Anywhere, LineEnd and AfterStop opener) is one QuietASCII stops at, so that a family
+// added with another first byte cannot pass QuietASCII's word path unseen.
+func TestQuietStopCoversLoud(t *testing.T) {
+	for c := 0x20; c < 0x80; c++ {
+		stops := false
+		for _, s := range quietStop {
+			stops = stops || byte(s) == byte(c)
+		}
+		if loud[c] && !stops {
+			t.Errorf("loud byte %q is not in quietStop", rune(c))
+		}
+		if stops != !quietByte(byte(c)) {
+			t.Errorf("%q: quietStop says %v, quietByte %v", rune(c), stops, quietByte(byte(c)))
+		}
+	}
 }

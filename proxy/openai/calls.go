@@ -256,7 +256,7 @@ func (c *choiceState) takeDelta(p *piece, pos int, tc *wireToolCall, cl *call) {
 		if tc.Function == nil || cl.lost {
 			return
 		}
-		if text, obj, ok := argText(tc.Function.Arguments); ok && !obj && len(cl.args)+len(text) <= keptPrefix {
+		if text, obj, ok := argTextInto(tc.Function.Arguments, &s.argText); ok && !obj && len(cl.args)+len(text) <= keptPrefix {
 			cl.cum.Next(cl.args, text)
 			cl.args = append(cl.args, text...)
 		} else {
@@ -293,7 +293,7 @@ func (c *choiceState) takeDelta(p *piece, pos int, tc *wireToolCall, cl *call) {
 	var text []byte
 	var obj, ok bool
 	if tc.Function != nil {
-		text, obj, ok = argText(tc.Function.Arguments)
+		text, obj, ok = argTextInto(tc.Function.Arguments, &s.argText) // copied where kept
 		if !ok {
 			cl.bad = true
 		}

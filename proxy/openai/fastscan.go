@@ -1,7 +1,10 @@
 package openai
 
 import (
+	"bytes"
 	"strings"
+
+	"github.com/toolfix/toolfix/proxy/markup"
 )
 
 // fastChunk reads the common chunk shapes — no choice, or one choice whose delta carries
@@ -70,6 +73,7 @@ type shape struct {
 	prefix, suffix []byte
 	index          int
 	ok             bool
+	oneLine        bool // neither prefix nor suffix holds a line end (see quietContent)
 }
 
 // learn records the shape of a chunk read in full whose only variable part is its content: one
@@ -90,7 +94,31 @@ func (sh *shape) learn(d []byte, ch *wireChunk, at, end int) {
 	sh.prefix = append(sh.prefix[:0], d[:at]...)
 	sh.suffix = append(sh.suffix[:0], d[end:]...)
 	sh.index, sh.ok = *c.Index, true
+	sh.oneLine = !bytes.ContainsAny(sh.prefix, "\r\n") && !bytes.ContainsAny(sh.suffix, "\r\n")
 }
+
+// quietContent reads the piece raw when it is exactly "data: " + a chunk of the learnt shape +
+// "\n\n" whose content is quiet ASCII (markup.QuietASCII: no byte under 0x20 or over 0x7f, no
+// escape, quote or loud byte), in one pass over the content (issue 21 item 1): the content, the
+// inside of its literal. For such a piece sse.Fields reads the chunk as its data, IsJunk and
+// the [DONE] check pass it, and match reads it with that content, borrowed (FuzzQuietContent);
+// ok is false for any other piece.
+func (sh *shape) quietContent(raw []byte) (text []byte, ok bool) {
+	from := len(chunkLine) + len(sh.prefix) + 1
+	to := len(raw) - 1 - len(sh.suffix) - 2
+	if !sh.ok || !sh.oneLine || to < from || !bytes.HasPrefix(raw, chunkLine) ||
+		string(raw[len(chunkLine):from-1]) != string(sh.prefix) || raw[from-1] != '"' ||
+		raw[to] != '"' || string(raw[to+1:len(raw)-2]) != string(sh.suffix) || raw[len(raw)-2] != '\n' || raw[len(raw)-1] != '\n' {
+		return nil, false
+	}
+	if !markup.QuietASCIIIn(raw, from, to) {
+		return nil, false
+	}
+	return raw[from:to], true
+}
+
+// chunkLine begins the one line of a compact chunk event.
+var chunkLine = []byte("data: ")
 
 // match reads d when it has the learnt shape.
 func (sh *shape) match(d []byte, sc *scratch) (ch wireChunk, ok bool) {

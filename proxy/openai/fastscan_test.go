@@ -1,9 +1,14 @@
 package openai
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/toolfix/toolfix/proxy/markup"
+	"github.com/toolfix/toolfix/proxy/sse"
 )
 
 // norm turns a wireChunk into plain values for comparison (pointers into the scratch or the
@@ -135,4 +140,50 @@ func TestShapeCache(t *testing.T) {
 	if !sc.shape.ok {
 		t.Fatal("a finish chunk forgot the shape")
 	}
+}
+
+// FuzzQuietContent: whatever piece shape.quietContent reads, the general reading of Push reads
+// the same way: sse.Fields gives its chunk as the data, which is no junk, needs no trimming and is
+// an object, and match reads it as a chunk of the shape's choice with that content.
+func FuzzQuietContent(f *testing.F) {
+	const learn = `{"id":"c","choices":[{"index":2,"delta":{"content":"a"},"finish_reason":null}]}`
+	f.Add(learn, "data: "+learn+"\n\n")
+	f.Add(learn, "data: "+strings.Replace(learn, `"a"`, `"words, then more words"`, 1)+"\n\n")
+	f.Add(learn, "data: "+strings.Replace(learn, `"a"`, `"a\nb"`, 1)+"\n\n")
+	f.Add(learn, "data:"+strings.Replace(learn, `"a"`, `"bc"`, 1)+"\n\n")
+	f.Add(`{"id":"c\n","choices":[{"index":0,"delta":{"content":"a"}}]}`, "data: {\"id\":\"c\n\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"b\"}}]}\n\n")
+	f.Fuzz(func(t *testing.T, first, raw string) {
+		var sc scratch
+		fastChunk([]byte(first), &sc)
+		text, ok := sc.shape.quietContent([]byte(raw))
+		if !ok {
+			return
+		}
+		_, data, has := sse.Fields([]byte(raw))
+		if !has || IsJunk(data) || string(bytes.TrimSpace(data)) != string(data) || data[0] != '{' {
+			t.Fatalf("%q: read as quiet content %q, but the field parser gives %q (%v)", raw, text, data, has)
+		}
+		if !markup.QuietASCII(text) {
+			t.Fatalf("%q: content %q is not quiet", raw, text)
+		}
+		ch, ok := sc.shape.match(data, &sc)
+		if !ok || len(ch.Choices.list) != 1 || *ch.Choices.list[0].Index != sc.shape.index || *ch.Choices.list[0].Delta.Content != string(text) {
+			t.Fatalf("%q: read as quiet content %q of choice %d; match gives %v %+v", raw, text, sc.shape.index, ok, ch)
+		}
+	})
+}
+
+// FuzzArgTextInto: argTextInto gives argText's answer, whatever its buffer held before.
+func FuzzArgTextInto(f *testing.F) {
+	for _, s := range []string{`"{\"path\": \"/repo/"`, `""`, ` "a\u00e9\n" `, `null`, `{"a": 1}`, `[1, 2]`, `"\x"`, `"a`, `1`, "\"\x01\""} {
+		f.Add(s, "before")
+	}
+	f.Fuzz(func(t *testing.T, raw, before string) {
+		buf := []byte(before)
+		got, gobj, gok := argTextInto([]byte(raw), &buf)
+		want, wobj, wok := argText([]byte(raw))
+		if string(got) != string(want) || gobj != wobj || gok != wok {
+			t.Fatalf("argTextInto(%q) = %q, %v, %v; argText %q, %v, %v", raw, got, gobj, gok, want, wobj, wok)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -68,6 +69,7 @@ type Stream struct {
 	spare      *piece // a piece that went out at once and that nothing refers to, for reuse
 	choices    map[int]*choiceState
 	scratch    scratch // fastChunk's
+	argText    []byte  // scratch: the arguments text of the tool-call delta being read (argTextInto)
 	maxHeld    int     // see SetMaxHeld
 	unreadable bool    // a data event that was a JSON object but not a chunk toolfix can read came: no more repairs
 }
@@ -159,6 +161,9 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		}
 		s.rep.Fail("event over the size limit")
 		_, err := w.Write(ev.Raw)
+		return err
+	}
+	if done, err := s.quietChunk(ev, w); done {
 		return err
 	}
 	_, data, hasData := sse.Fields(ev.Raw)
@@ -261,6 +266,33 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	}
 	s.inflight = nil
 	return err
+}
+
+// quietChunk takes a chunk of the learnt shape whose content is quiet ASCII (shape.quietContent)
+// when nothing is held, as the rest of Push would: its choice's holder lets the content go where
+// the text stands (markup.ReleaseQuietASCII), and the chunk goes out as it came. It reports
+// whether it did; otherwise nothing changed, and Push reads the chunk the general way.
+func (s *Stream) quietChunk(ev sse.Event, w io.Writer) (bool, error) {
+	if len(s.held) > 0 || !ev.Complete {
+		return false, nil
+	}
+	text, ok := s.scratch.shape.quietContent(ev.Raw)
+	if !ok {
+		return false, nil
+	}
+	c := s.state(s.scratch.shape.index)
+	switch {
+	case c.tainted: // take reads nothing of it
+	case c.final:
+		c.total += len(text)
+	case c.undecided.Len() > 0 || c.bridge != nil || c.decided != c.total || !markup.ReleaseQuietASCII(c.holder, text):
+		return false, nil
+	default:
+		c.total += len(text)
+		c.decided += len(text)
+	}
+	_, err := w.Write(ev.Raw)
+	return true, err
 }
 
 // dropBilling reports a dropped object that has neither choices nor error: a gateway's billing or

@@ -82,6 +82,21 @@ func argText(raw json.RawMessage) (text []byte, obj bool, ok bool) {
 	return nil, false, false
 }
 
+// argTextInto is argText decoding a string's content into *buf (grown as needed and kept there:
+// the text is valid until the next call with buf), for a caller that copies what it keeps of it,
+// so that a streamed argument delta costs no allocation for its text (issue 21).
+func argTextInto(raw json.RawMessage, buf *[]byte) (text []byte, obj bool, ok bool) {
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '"' {
+		text, err := jsontext.AppendUnquote((*buf)[:0], t)
+		if err != nil {
+			return nil, false, false
+		}
+		*buf = text
+		return text, false, true
+	}
+	return argText(raw)
+}
+
 // dataFrame builds one SSE event holding data, with the given line ending.
 func dataFrame(eol, data []byte) []byte {
 	b := make([]byte, 0, len(data)+8+2*len(eol))
