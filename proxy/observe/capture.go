@@ -84,12 +84,11 @@ func (c *Capture) Response(resp *http.Response) {
 	}
 }
 
-// upstreamWrite keeps bytes read from the upstream: in the upstream's copy, and for the client's
-// copy to compare with.
+// upstreamWrite keeps bytes read from the upstream in the upstream's copy, which the client's copy
+// is compared with.
 func (c *Capture) upstreamWrite(p []byte) {
 	if c != nil {
 		c.up.write(p)
-		c.client.upstream(p)
 	}
 }
 

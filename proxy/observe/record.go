@@ -226,6 +226,19 @@ func (c *capBuffer) ReadAt(p []byte, off int64) (int, error) {
 	return n, nil
 }
 
+// inMemory returns the kept bytes from offset off on that are in memory in one piece: of the
+// memory part, or of the bytes gathered for the file and not written yet; nil when off is in the
+// file or past what was kept.
+func (c *capBuffer) inMemory(off int) []byte {
+	if mem := c.buf.Bytes(); off < len(mem) {
+		return mem[off:]
+	}
+	if rest := off - c.buf.Len() - c.inFile; rest >= 0 && rest < len(c.spill) {
+		return c.spill[rest:]
+	}
+	return nil
+}
+
 // discard removes the temporary file, if any.
 func (c *capBuffer) discard() {
 	if c != nil && c.file != nil {

@@ -160,7 +160,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		_, err := w.Write(ev.Raw)
 		return err
 	}
-	_, data, hasData := sse.Fields(ev.Raw)
+	_, data, hasData := ev.Fields()
 	if !hasData {
 		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
 		// call, so that a healthy stream stays byte-identical (docs/faults.md D49 keeps comments byte
