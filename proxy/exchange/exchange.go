@@ -180,9 +180,16 @@ func (ex *exchange) stream(rep sse.Repairer) {
 		}
 	}
 	hooks := pumpHooks{beforeRead: flushNow, panicked: ex.panicked}
+	ex.cap.Stream()
 	if holds {
 		ka := &keepAlive{clock: ex.s.clock, holder: sh, out: cw, flush: flushNow}
-		hooks.beforeRead, hooks.afterRead = ka.pause, ka.resume
+		hooks.beforeRead = func() {
+			if sh.HoldingSpan() {
+				ex.cap.Spill() // a span the dialect may repair: the exchange may become a sample
+			}
+			ka.pause()
+		}
+		hooks.afterRead = ka.resume
 		hooks.panicked = func(p any) { ka.broke(); ex.panicked(p) }
 		ka.start()
 		defer ka.stop()

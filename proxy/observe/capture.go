@@ -17,6 +17,9 @@ type Capture struct {
 	x      sample.Exchange
 	up     *capBuffer
 	client *clientCopy
+	// mayDefer: the store keeps only some exchanges (ModeRepairs), so a stream's upstream copy
+	// may wait in memory until the exchange may become a sample (see Stream).
+	mayDefer bool
 }
 
 // Start starts a capture for a request when samples are kept and the exchange could be wanted:
@@ -40,8 +43,29 @@ func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body
 			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
 			Path: path, Upstream: route.Upstream, TextFormat: route.TextFormat, Request: req,
 		},
-		up:     up,
-		client: newClientCopy(up, s.captureLimit()),
+		up:       up,
+		client:   newClientCopy(up, s.captureLimit()),
+		mayDefer: st.Mode() == sample.ModeRepairs,
+	}
+}
+
+// Stream notes that the body is a stream, before more than its first MiB is read: when the store keeps only
+// the exchanges something happened to (ModeRepairs), its upstream copy keeps the bytes past its
+// first MiB in memory (within a budget the process's captures share, 16 MiB) rather than in a
+// temporary file, until Spill, a repair, a fail-open or a failure says the exchange may become a
+// sample (issue 21 item 2). A healthy stream then writes nothing to disk; its sample, if it
+// becomes one, is the same bytes.
+func (c *Capture) Stream() {
+	if c != nil && c.mayDefer && c.up.file == nil {
+		c.up.deferred = true
+	}
+}
+
+// Spill notes that the exchange may become a sample (the dialect holds a span it may repair):
+// from now on its upstream copy keeps what it holds past its first MiB on disk, not in memory.
+func (c *Capture) Spill() {
+	if c != nil {
+		c.up.spillNow()
 	}
 }
 
@@ -58,6 +82,7 @@ func (s *Samples) captureLimit() int {
 // Repair notes a repair of kind to a call of tool.
 func (c *Capture) Repair(kind, tool string) {
 	if c != nil {
+		c.up.spillNow()
 		c.x.Repairs = append(c.x.Repairs, sample.Repair{Kind: kind, Tool: tool})
 	}
 }
@@ -65,12 +90,14 @@ func (c *Capture) Repair(kind, tool string) {
 // FailOpen notes a repair refused, and why.
 func (c *Capture) FailOpen(reason string) {
 	if c != nil {
+		c.up.spillNow()
 		c.x.FailOpens = append(c.x.FailOpens, reason)
 	}
 }
 
 // Fail notes what ended the exchange in error (the first one noted stays).
 func (c *Capture) Fail(msg string) {
+	c.Spill()
 	if c != nil && c.x.Error == "" {
 		c.x.Error = msg
 	}
