@@ -183,9 +183,12 @@ func (ex *exchange) stream(rep sse.Repairer) {
 	ex.cap.Stream()
 	if holds {
 		ka := &keepAlive{clock: ex.s.clock, holder: sh, out: cw, flush: flushNow}
+		heldReads := 0 // the reads in a row at whose end the dialect held something
 		hooks.beforeRead = func() {
-			if sh.HoldingSpan() {
-				ex.cap.Spill() // a span the dialect may repair: the exchange may become a sample
+			if heldReads++; !sh.HoldingSpan() {
+				heldReads = 0
+			} else if heldReads == spillAfterHeldReads {
+				ex.cap.Spill() // a span held that long is one the dialect may repair: the exchange may become a sample
 			}
 			ka.pause()
 		}
@@ -207,6 +210,12 @@ func (ex *exchange) stream(rep sse.Repairer) {
 		ex.abort(readErr)
 	}
 }
+
+// spillAfterHeldReads is how many upstream reads in a row must end with the dialect holding
+// something before the exchange's capture goes to disk (observe.Capture.Spill): a healthy stream
+// holds a piece now and then for an event or two (a text block's start, text that may begin
+// markup), a faulty value it may repair for as long as the value lasts.
+const spillAfterHeldReads = 4
 
 // panicked reports a fail-open after a panic in the dialect.
 func (ex *exchange) panicked(p any) {
