@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/sample"
@@ -20,6 +21,9 @@ type Capture struct {
 	// mayDefer: the store keeps only some exchanges (ModeRepairs), so a stream's upstream copy
 	// may wait in memory until the exchange may become a sample (see Stream).
 	mayDefer bool
+	// mu guards up and client while the exchange runs: the proxy's keep-alive writes to the
+	// client (and so to client) while the request's goroutine reads the upstream into up.
+	mu sync.Mutex
 }
 
 // Start starts a capture for a request when samples are kept and the exchange could be wanted:
@@ -38,15 +42,23 @@ func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body
 		req.Body, req.Truncated = body[:sample.MaxBody], true
 	}
 	up := &capBuffer{limit: s.captureLimit()}
-	return &Capture{
+	c := &Capture{
 		x: sample.Exchange{
 			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
 			Path: path, Upstream: route.Upstream, TextFormat: route.TextFormat, Request: req,
 		},
 		up:       up,
-		client:   newClientCopy(up, s.captureLimit()),
 		mayDefer: st.Mode() == sample.ModeRepairs,
 	}
+	c.client = newClientCopy(up, s.captureLimit(), &c.mu)
+	return c
+}
+
+// spill is Spill with c not nil.
+func (c *Capture) spill() {
+	c.mu.Lock()
+	c.up.spillNow()
+	c.mu.Unlock()
 }
 
 // Stream notes that the body is a stream, before more than its first MiB is read: when the store keeps only
@@ -56,8 +68,10 @@ func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body
 // sample (issue 21 item 2). A healthy stream then writes nothing to disk; its sample, if it
 // becomes one, is the same bytes.
 func (c *Capture) Stream() {
-	if c != nil && c.mayDefer && c.up.file == nil {
-		c.up.deferred = true
+	if c != nil && c.mayDefer {
+		c.mu.Lock()
+		c.up.deferred = c.up.file == nil
+		c.mu.Unlock()
 	}
 }
 
@@ -65,7 +79,7 @@ func (c *Capture) Stream() {
 // from now on its upstream copy keeps what it holds past its first MiB on disk, not in memory.
 func (c *Capture) Spill() {
 	if c != nil {
-		c.up.spillNow()
+		c.spill()
 	}
 }
 
@@ -82,7 +96,7 @@ func (s *Samples) captureLimit() int {
 // Repair notes a repair of kind to a call of tool.
 func (c *Capture) Repair(kind, tool string) {
 	if c != nil {
-		c.up.spillNow()
+		c.spill()
 		c.x.Repairs = append(c.x.Repairs, sample.Repair{Kind: kind, Tool: tool})
 	}
 }
@@ -90,7 +104,7 @@ func (c *Capture) Repair(kind, tool string) {
 // FailOpen notes a repair refused, and why.
 func (c *Capture) FailOpen(reason string) {
 	if c != nil {
-		c.up.spillNow()
+		c.spill()
 		c.x.FailOpens = append(c.x.FailOpens, reason)
 	}
 }
@@ -115,7 +129,9 @@ func (c *Capture) Response(resp *http.Response) {
 // is compared with.
 func (c *Capture) upstreamWrite(p []byte) {
 	if c != nil {
+		c.mu.Lock()
 		c.up.write(p)
+		c.mu.Unlock()
 	}
 }
 

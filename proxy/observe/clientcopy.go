@@ -3,6 +3,7 @@ package observe
 import (
 	"bytes"
 	"io"
+	"sync"
 )
 
 // clientCopy keeps the client's copy of a captured exchange only from its first byte that differs
@@ -18,19 +19,25 @@ type clientCopy struct {
 	up       *capBuffer
 	matched  int // the client's first bytes, equal to the upstream's
 	diverged bool
-	stored   *capBuffer // the client's bytes from matched on
-	scratch  []byte     // for the upstream's bytes read back from its file; nil until needed
+	stored   *capBuffer  // the client's bytes from matched on
+	scratch  []byte      // for the upstream's bytes read back from its file; nil until needed
+	mu       *sync.Mutex // held while up is read and the copy changes: the capture's (nil: none)
 }
 
-// newClientCopy compares with up and keeps at most limit bytes of the client's body.
-func newClientCopy(up *capBuffer, limit int) *clientCopy {
-	return &clientCopy{up: up, stored: &capBuffer{limit: limit}}
+// newClientCopy compares with up and keeps at most limit bytes of the client's body; mu, when
+// not nil, is the lock of up's writers.
+func newClientCopy(up *capBuffer, limit int, mu *sync.Mutex) *clientCopy {
+	return &clientCopy{up: up, stored: &capBuffer{limit: limit}, mu: mu}
 }
 
 // write notes bytes sent to the client.
 func (c *clientCopy) write(p []byte) {
 	if c == nil || len(p) == 0 {
 		return
+	}
+	if c.mu != nil {
+		c.mu.Lock()
+		defer c.mu.Unlock()
 	}
 	if !c.diverged {
 		// Only what the upstream's copy kept can stand for the client's (up's limit is stored's).

@@ -39,7 +39,7 @@ func TestClientCopy(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("TMPDIR", t.TempDir())
 			up := &capBuffer{limit: tt.limit}
-			cc := newClientCopy(up, tt.limit)
+			cc := newClientCopy(up, tt.limit, nil)
 			plain := &capBuffer{limit: tt.limit}
 			rng := rand.New(rand.NewPCG(1, uint64(len(tt.name))))
 			var queue [][]byte
