@@ -264,7 +264,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		_, err := w.Write(ev.Raw) // the common case, in one pass: prose the holder lets go as it is
 		return err
 	}
-	if data, ok := fastDeltaData(ev.Raw); ok {
+	if data, ok := ev.FramedData(fastDeltaHead); ok { // fastDeltaData, read with the framer's line count
 		if idx, lit, ok := deltaLiteral(data, textDeltaMiddle); ok && s.quietText(idx, lit) {
 			_, err := w.Write(ev.Raw) // the common case: prose the holder lets go as it is
 			return err
@@ -289,7 +289,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		}
 		return s.blockStart(w, ev.Raw, data, &fe)
 	}
-	name, data, hasData := sse.Fields(ev.Raw)
+	name, data, hasData := ev.Fields()
 	if !hasData {
 		if len(ev.Raw) > 0 && ev.Raw[0] == ':' {
 			return s.sendAhead(w, ev.Raw) // a comment

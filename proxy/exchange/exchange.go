@@ -180,9 +180,19 @@ func (ex *exchange) stream(rep sse.Repairer) {
 		}
 	}
 	hooks := pumpHooks{beforeRead: flushNow, panicked: ex.panicked}
+	ex.cap.Stream()
 	if holds {
 		ka := &keepAlive{clock: ex.s.clock, holder: sh, out: cw, flush: flushNow}
-		hooks.beforeRead, hooks.afterRead = ka.pause, ka.resume
+		heldReads := 0 // the reads in a row at whose end the dialect held something
+		hooks.beforeRead = func() {
+			if heldReads++; !sh.HoldingSpan() {
+				heldReads = 0
+			} else if heldReads == spillAfterHeldReads {
+				ex.cap.Spill() // a span held that long is one the dialect may repair: the exchange may become a sample
+			}
+			ka.pause()
+		}
+		hooks.afterRead = ka.resume
 		hooks.panicked = func(p any) { ka.broke(); ex.panicked(p) }
 		ka.start()
 		defer ka.stop()
@@ -200,6 +210,12 @@ func (ex *exchange) stream(rep sse.Repairer) {
 		ex.abort(readErr)
 	}
 }
+
+// spillAfterHeldReads is how many upstream reads in a row must end with the dialect holding
+// something before the exchange's capture goes to disk (observe.Capture.Spill): a healthy stream
+// holds a piece now and then for an event or two (a text block's start, text that may begin
+// markup), a faulty value it may repair for as long as the value lasts.
+const spillAfterHeldReads = 4
 
 // panicked reports a fail-open after a panic in the dialect.
 func (ex *exchange) panicked(p any) {
@@ -226,6 +242,7 @@ func pumpStream(src io.Reader, w io.Writer, rep sse.Repairer, maxEvent int, hook
 		rep:      rep,
 		panicked: hooks.panicked,
 	}
+	p.lend, _ = w.(*batchWriter)
 	for {
 		if done := p.events(); done {
 			return p.readErr, p.writeErr
@@ -240,9 +257,10 @@ type pump struct {
 	rep      sse.Repairer
 	panicked func(any)
 
-	broken            bool   // after a panic: every byte passes through
-	raw               []byte // the piece given to the dialect now; nil in End
-	ending            bool   // End was called
+	lend              *batchWriter // w when it is one: told each piece, which it may write without a copy
+	broken            bool         // after a panic: every byte passes through
+	raw               []byte       // the piece given to the dialect now; nil in End
+	ending            bool         // End was called
 	readErr, writeErr error
 }
 
@@ -273,11 +291,17 @@ func (p *pump) events() (done bool) {
 			if !errors.Is(err, io.EOF) {
 				p.readErr = err
 			}
+			if p.lend != nil {
+				p.lend.lent = nil
+			}
 			if !p.broken {
 				p.raw, p.ending = nil, true
 				_ = p.rep.End(p.w)
 			}
 			return true
+		}
+		if p.lend != nil {
+			p.lend.lent = ev.Raw
 		}
 		if p.broken {
 			_, err = p.w.Write(ev.Raw)
@@ -351,11 +375,19 @@ func repairBody(dialect string, request []byte, tools *repair.Tools, body []byte
 // client at each flush point (when the pump is about to wait for the upstream), so that a fast
 // stream costs as few syscalls as a plain copy while a slow one still goes out event by event.
 // The buffer comes from a pool and goes back at each flush, so an idle stream holds none.
+//
+// A piece written as it came (the pump's current piece, lent, passed on by the dialect unchanged)
+// is not copied while the batch holds nothing else: consecutive such pieces are consecutive bytes
+// of the framer's buffer, which stays as it is until the flush (sse.Reader calls BeforeRead before
+// it touches its buffer), so the batch is then one run of that buffer, written from it (issue 21
+// item 3). A write of anything else behind the run copies the run into the buffer first, in order.
 type batchWriter struct {
-	w   io.Writer
-	buf *[]byte
-	err error
-	n   int64 // bytes taken so far
+	w    io.Writer
+	buf  *[]byte
+	run  []byte // the batch's bytes in the framer's buffer, not copied; before anything in buf
+	lent []byte // the piece the pump hands the dialect now, in the framer's buffer
+	err  error
+	n    int64 // bytes taken so far
 }
 
 // batchSize is the most a batchWriter gathers before it writes, in bytes: more than the events
@@ -369,9 +401,32 @@ func (b *batchWriter) Write(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
+	if len(p) == 0 {
+		return 0, nil
+	}
 	b.n += int64(len(p))
+	if (b.buf == nil || len(*b.buf) == 0) && len(b.lent) == len(p) && &b.lent[0] == &p[0] {
+		switch {
+		case len(b.run) == 0:
+			b.run = p
+			return len(p), nil
+		case cap(b.run) >= len(b.run)+len(p) && &b.run[:len(b.run)+1][len(b.run)] == &p[0]:
+			b.run = b.run[:len(b.run)+len(p)] // the next piece of the same read
+			return len(p), nil
+		}
+	}
 	if b.buf == nil {
 		b.buf = batchPool.Get().(*[]byte)
+	}
+	if len(b.run) > 0 {
+		// Something else follows the run: it goes into the buffer first, so the order holds.
+		if len(b.run)+len(p) > batchSize {
+			if err := b.writeOut(); err != nil {
+				return 0, err
+			}
+		} else {
+			*b.buf, b.run = append(*b.buf, b.run...), nil
+		}
 	}
 	if len(*b.buf)+len(p) > batchSize {
 		if err := b.writeOut(); err != nil {
@@ -386,8 +441,12 @@ func (b *batchWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// writeOut writes the gathered bytes to the client.
+// writeOut writes the gathered bytes to the client: the run, then the buffer.
 func (b *batchWriter) writeOut() error {
+	if len(b.run) > 0 && b.err == nil {
+		_, b.err = b.w.Write(b.run)
+	}
+	b.run = nil
 	if b.buf != nil && len(*b.buf) > 0 && b.err == nil {
 		_, b.err = b.w.Write(*b.buf)
 		*b.buf = (*b.buf)[:0]
@@ -398,11 +457,13 @@ func (b *batchWriter) writeOut() error {
 // flush writes the gathered bytes, returns the buffer to the pool and reports whether anything
 // was written since the last flush.
 func (b *batchWriter) flush() (bool, error) {
-	if b.buf == nil {
+	if b.buf == nil && len(b.run) == 0 {
 		return false, b.err
 	}
 	err := b.writeOut()
-	batchPool.Put(b.buf)
-	b.buf = nil
+	if b.buf != nil {
+		batchPool.Put(b.buf)
+		b.buf = nil
+	}
 	return true, err
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/sse"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest/chunks"
 )
 
 // panicky is a stream repairer that panics on its second piece, holding the first.
@@ -99,5 +100,88 @@ func TestPanicInRepairer(t *testing.T) {
 	}
 	if strings.Contains(logs.String(), panicCanary) {
 		t.Errorf("the panic's secret reached the log: %s", logs.String())
+	}
+}
+
+// mixer is a stream repairer that writes each piece in one of the ways a dialect does, by the
+// piece's number: as it came, changed, cut, twice, dropped, or held to the next piece.
+type mixer struct {
+	n    int
+	held []byte
+}
+
+func (m *mixer) Push(ev sse.Event, w io.Writer) error {
+	m.n++
+	var err error
+	write := func(p []byte) {
+		if err == nil {
+			_, err = w.Write(p)
+		}
+	}
+	if m.held != nil {
+		write(m.held)
+		m.held = nil
+	}
+	switch m.n % 7 {
+	case 0, 1, 2:
+		write(ev.Raw)
+	case 3:
+		write(bytes.ToUpper(ev.Raw))
+	case 4:
+		write(ev.Raw[:len(ev.Raw)/2])
+	case 5:
+		write(ev.Raw)
+		write(ev.Raw)
+	case 6:
+		if m.n%2 == 0 {
+			m.held = bytes.Clone(ev.Raw)
+		}
+	}
+	return err
+}
+func (m *mixer) End(w io.Writer) error { _, err := w.Write(m.held); return err }
+func (m *mixer) Held() []byte          { return m.held }
+
+// TestBatchWriterLendsInOrder: the batch, which writes pieces passed as they came from the
+// framer's buffer without a copy, writes the same bytes in the same order as the dialect wrote
+// them, for any chunking of the upstream's reads, and holds nothing back at a read that may block.
+func TestBatchWriterLendsInOrder(t *testing.T) {
+	var in bytes.Buffer
+	for i := range 3000 {
+		fmt.Fprintf(&in, "event: e\ndata: {\"i\":%d,\"pad\":%q}\n\n", i, strings.Repeat("x", i%97))
+		if i%500 == 0 {
+			fmt.Fprintf(&in, "data: %s\n\n", strings.Repeat("y", 70000)) // over batchSize
+		}
+	}
+	var want bytes.Buffer
+	if _, err := pumpStream(bytes.NewReader(in.Bytes()), &want, &mixer{}, 0, pumpHooks{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, most := range []int{1, 13, 4096, 40000, 1 << 20} {
+		var out bytes.Buffer
+		bw := &batchWriter{w: &out}
+		flushes, behind := 0, 0
+		hooks := pumpHooks{beforeRead: func() {
+			if _, err := bw.flush(); err != nil {
+				t.Fatal(err)
+			}
+			flushes++
+			if int64(out.Len()) != bw.n {
+				behind++
+			}
+		}}
+		readErr, writeErr := pumpStream(chunks.Reader(in.Bytes(), int64(most), most), bw, &mixer{}, 0, hooks)
+		if readErr != nil || writeErr != nil {
+			t.Fatal(readErr, writeErr)
+		}
+		if _, err := bw.flush(); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out.Bytes(), want.Bytes()) {
+			t.Fatalf("reads of up to %d bytes: the batch wrote other bytes than the dialect (%d against %d)", most, out.Len(), want.Len())
+		}
+		if behind > 0 || flushes < 2 {
+			t.Errorf("reads of up to %d bytes: %d of %d flushes left bytes behind", most, behind, flushes)
+		}
 	}
 }

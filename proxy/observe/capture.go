@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/sample"
@@ -17,6 +18,12 @@ type Capture struct {
 	x      sample.Exchange
 	up     *capBuffer
 	client *clientCopy
+	// mayDefer: the store keeps only some exchanges (ModeRepairs), so a stream's upstream copy
+	// may wait in memory until the exchange may become a sample (see Stream).
+	mayDefer bool
+	// mu guards up and client while the exchange runs: the proxy's keep-alive writes to the
+	// client (and so to client) while the request's goroutine reads the upstream into up.
+	mu sync.Mutex
 }
 
 // Start starts a capture for a request when samples are kept and the exchange could be wanted:
@@ -35,13 +42,44 @@ func (s *Samples) Start(r *http.Request, route Route, rest, dialect string, body
 		req.Body, req.Truncated = body[:sample.MaxBody], true
 	}
 	up := &capBuffer{limit: s.captureLimit()}
-	return &Capture{
+	c := &Capture{
 		x: sample.Exchange{
 			Time: start.UTC(), Route: route.Name, Dialect: dialect, Method: r.Method,
 			Path: path, Upstream: route.Upstream, TextFormat: route.TextFormat, Request: req,
 		},
-		up:     up,
-		client: newClientCopy(up, s.captureLimit()),
+		up:       up,
+		mayDefer: st.Mode() == sample.ModeRepairs,
+	}
+	c.client = newClientCopy(up, s.captureLimit(), &c.mu)
+	return c
+}
+
+// spill is Spill with c not nil.
+func (c *Capture) spill() {
+	c.mu.Lock()
+	c.up.spillNow()
+	c.mu.Unlock()
+}
+
+// Stream notes that the body is a stream, before more than its first MiB is read: when the store keeps only
+// the exchanges something happened to (ModeRepairs), its upstream copy keeps the bytes past its
+// first MiB in memory (within a budget the process's captures share, 16 MiB) rather than in a
+// temporary file, until Spill, a repair, a fail-open or a failure says the exchange may become a
+// sample (issue 21 item 2). A healthy stream then writes nothing to disk; its sample, if it
+// becomes one, is the same bytes.
+func (c *Capture) Stream() {
+	if c != nil && c.mayDefer {
+		c.mu.Lock()
+		c.up.deferred = c.up.file == nil
+		c.mu.Unlock()
+	}
+}
+
+// Spill notes that the exchange may become a sample (the dialect holds a span it may repair):
+// from now on its upstream copy keeps what it holds past its first MiB on disk, not in memory.
+func (c *Capture) Spill() {
+	if c != nil {
+		c.spill()
 	}
 }
 
@@ -58,6 +96,7 @@ func (s *Samples) captureLimit() int {
 // Repair notes a repair of kind to a call of tool.
 func (c *Capture) Repair(kind, tool string) {
 	if c != nil {
+		c.spill()
 		c.x.Repairs = append(c.x.Repairs, sample.Repair{Kind: kind, Tool: tool})
 	}
 }
@@ -65,12 +104,14 @@ func (c *Capture) Repair(kind, tool string) {
 // FailOpen notes a repair refused, and why.
 func (c *Capture) FailOpen(reason string) {
 	if c != nil {
+		c.spill()
 		c.x.FailOpens = append(c.x.FailOpens, reason)
 	}
 }
 
 // Fail notes what ended the exchange in error (the first one noted stays).
 func (c *Capture) Fail(msg string) {
+	c.Spill()
 	if c != nil && c.x.Error == "" {
 		c.x.Error = msg
 	}
@@ -84,12 +125,13 @@ func (c *Capture) Response(resp *http.Response) {
 	}
 }
 
-// upstreamWrite keeps bytes read from the upstream: in the upstream's copy, and for the client's
-// copy to compare with.
+// upstreamWrite keeps bytes read from the upstream in the upstream's copy, which the client's copy
+// is compared with.
 func (c *Capture) upstreamWrite(p []byte) {
 	if c != nil {
+		c.mu.Lock()
 		c.up.write(p)
-		c.client.upstream(p)
+		c.mu.Unlock()
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -116,12 +117,21 @@ func (b *upstreamBody) Read(p []byte) (int, error) {
 // bytes (issue 21 item 4: a stream read 32 KiB at a time made a file write of each read). Like
 // the samples, the file holds no request headers. Call bytes once the exchange ended, then
 // discard.
+//
+// A buffer with deferred set (the upstream's copy of a stream that is not yet a sample, issue 21
+// item 2) keeps the bytes past capMemory in memory as well, in pooled chunks of spillWrite bytes
+// taken from the process's shared budget (sharedMemory), and writes no file until spillNow (the
+// exchange may become a sample) or until the budget runs out: a healthy stream then never writes
+// its copy to disk, which cost about a quarter of its CPU. The bytes kept, and so the samples,
+// are the same either way.
 type capBuffer struct {
 	buf       bytes.Buffer
-	file      *os.File // the bytes past capMemory, or nil
-	named     bool     // the file still has its name (it could not be removed while open)
-	inFile    int      // bytes written to file
-	spill     []byte   // bytes past the file's, gathered for its next write
+	extra     []*[]byte // with deferred: bytes past capMemory in memory, before any file; full chunks but the last
+	deferred  bool      // past capMemory, keep in extra while the shared budget allows
+	file      *os.File  // the bytes past capMemory (and extra), or nil
+	named     bool      // the file still has its name (it could not be removed while open)
+	inFile    int       // bytes written to file
+	spill     []byte    // bytes past the file's, gathered for its next write
 	n         int
 	limit     int
 	truncated bool
@@ -130,8 +140,22 @@ type capBuffer struct {
 // capMemory is how much of a captured body stays in memory, in bytes.
 const capMemory = 1 << 20
 
-// spillWrite is how many bytes a capBuffer gathers before it writes them to its file.
+// spillWrite is how many bytes a capBuffer gathers before it writes them to its file, and the
+// size of a chunk of its extra memory.
 const spillWrite = 256 << 10
+
+// sharedCapture is the most all deferred capBuffers of the process keep in memory past their
+// first capMemory bytes, together, in bytes: one sample's worth (sample.MaxBody), so that one
+// long healthy stream at a time writes no file, and many at once cost no more than that.
+const sharedCapture = 16 << 20
+
+// sharedMemory is what is left of sharedCapture, in bytes.
+var sharedMemory atomic.Int64
+
+func init() { sharedMemory.Store(sharedCapture) }
+
+// chunkPool holds the chunks of extra memory, spillWrite bytes each.
+var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, spillWrite); return &b }}
 
 func (c *capBuffer) write(p []byte) {
 	if c == nil || len(p) == 0 {
@@ -149,14 +173,28 @@ func (c *capBuffer) write(p []byte) {
 		c.n += len(p)
 		return
 	}
-	if c.file == nil {
-		f, err := os.CreateTemp("", "toolfix-capture-*")
-		if err != nil {
-			c.truncated, c.limit = true, c.n // keep what is kept; the sample says it was cut
+	if c.file == nil && c.deferred {
+		if k := capMemory - c.buf.Len(); k > 0 {
+			c.buf.Write(p[:k])
+			c.n += k
+			p = p[k:]
+		}
+		for len(p) > 0 && c.keepExtra() {
+			last := c.extra[len(c.extra)-1]
+			k := min(len(p), spillWrite-len(*last))
+			*last = append(*last, p[:k]...)
+			c.n += k
+			p = p[k:]
+		}
+		if len(p) == 0 {
 			return
 		}
-		c.file, c.named = f, os.Remove(f.Name()) != nil
-		c.spill = make([]byte, 0, spillWrite)
+		if !c.spillNow() {
+			return
+		}
+	}
+	if c.file == nil && !c.open() {
+		return
 	}
 	c.n += len(p)
 	for len(p) > 0 {
@@ -166,6 +204,75 @@ func (c *capBuffer) write(p []byte) {
 			return
 		}
 	}
+}
+
+// keepExtra makes room in extra for more bytes: false when the last chunk is full and the shared
+// budget has no chunk left.
+func (c *capBuffer) keepExtra() bool {
+	if len(c.extra) > 0 && len(*c.extra[len(c.extra)-1]) < spillWrite {
+		return true
+	}
+	if sharedMemory.Add(-spillWrite) < 0 {
+		sharedMemory.Add(spillWrite)
+		return false
+	}
+	c.extra = append(c.extra, chunkPool.Get().(*[]byte))
+	return true
+}
+
+// releaseExtra gives the extra chunks back to the pool and the shared budget.
+func (c *capBuffer) releaseExtra() {
+	for _, b := range c.extra {
+		*b = (*b)[:0]
+		chunkPool.Put(b)
+	}
+	sharedMemory.Add(int64(len(c.extra)) * spillWrite)
+	c.extra = nil
+}
+
+// open creates the temporary file; false when that failed, and the capture then keeps what it
+// kept (the sample says it was cut).
+func (c *capBuffer) open() bool {
+	f, err := os.CreateTemp("", "toolfix-capture-*")
+	if err != nil {
+		c.truncated, c.limit = true, c.n
+		return false
+	}
+	c.file, c.named = f, os.Remove(f.Name()) != nil
+	c.spill = make([]byte, 0, spillWrite)
+	return true
+}
+
+// spillNow ends deferring: the bytes kept in extra go to the file, and every later byte past
+// capMemory too. Called when the exchange may become a sample (so that what it keeps from then
+// on is on disk, not in memory), and when the shared budget runs out. It returns false when the
+// file could not be made or written: the capture then keeps what is in memory and on disk (the
+// sample says it was cut).
+func (c *capBuffer) spillNow() bool {
+	if c == nil || !c.deferred {
+		return true
+	}
+	c.deferred = false
+	if len(c.extra) == 0 {
+		return true
+	}
+	ok := c.open()
+	if !ok {
+		c.n, c.limit = c.buf.Len(), c.buf.Len()
+	}
+	for _, b := range c.extra {
+		if !ok {
+			break
+		}
+		k, err := c.file.Write(*b)
+		c.inFile += k
+		if err != nil {
+			c.truncated, c.limit, c.n = true, c.buf.Len()+c.inFile, c.buf.Len()+c.inFile
+			ok = false
+		}
+	}
+	c.releaseExtra()
+	return ok
 }
 
 // writeSpill writes the gathered bytes to the file; false when that failed, and the capture then
@@ -191,34 +298,28 @@ func (c *capBuffer) section() *io.SectionReader {
 	return io.NewSectionReader(c, 0, int64(c.n))
 }
 
-// ReadAt reads what was kept from offset off: the memory part, then the file, then the bytes
-// gathered for the file and not written yet.
+// ReadAt reads what was kept from offset off: the memory part, then the extra memory or the
+// file, then the bytes gathered for the file and not written yet.
 func (c *capBuffer) ReadAt(p []byte, off int64) (int, error) {
-	mem := c.buf.Bytes()
 	n := 0
-	if off < int64(len(mem)) {
-		n = copy(p, mem[off:])
-	}
-	if n == len(p) {
-		return n, nil
-	}
-	if c.file == nil {
-		return n, io.EOF
-	}
-	at := off + int64(n) - int64(len(mem)) // from the file's start
-	if at < int64(c.inFile) {
-		k, err := c.file.ReadAt(p[n:min(len(p), n+c.inFile-int(at))], at)
-		n += k
-		if err != nil && err != io.EOF {
-			return n, err
+	for n < len(p) && off+int64(n) < int64(c.n) {
+		q := c.inMemory(int(off) + n)
+		if len(q) == 0 {
+			at := off + int64(n) - int64(c.buf.Len()) // from the file's start
+			if c.file == nil || at >= int64(c.inFile) {
+				break
+			}
+			k, err := c.file.ReadAt(p[n:min(len(p), n+c.inFile-int(at))], at)
+			n += k
+			if err != nil && err != io.EOF {
+				return n, err
+			}
+			if k == 0 {
+				break
+			}
+			continue
 		}
-		if n == len(p) {
-			return n, nil
-		}
-		at = off + int64(n) - int64(len(mem))
-	}
-	if rest := at - int64(c.inFile); rest >= 0 && rest < int64(len(c.spill)) {
-		n += copy(p[n:], c.spill[rest:])
+		n += copy(p[n:], q)
 	}
 	if n < len(p) {
 		return n, io.EOF
@@ -226,8 +327,28 @@ func (c *capBuffer) ReadAt(p []byte, off int64) (int, error) {
 	return n, nil
 }
 
-// discard removes the temporary file, if any.
+// inMemory returns the kept bytes from offset off on that are in memory in one piece: of the
+// memory part, of a chunk of the extra memory, or of the bytes gathered for the file and not
+// written yet; nil when off is in the file or past what was kept.
+func (c *capBuffer) inMemory(off int) []byte {
+	mem := c.buf.Bytes()
+	if off < len(mem) {
+		return mem[off:]
+	}
+	if rest := off - len(mem); len(c.extra) > 0 && rest < c.n-len(mem) {
+		return (*c.extra[rest/spillWrite])[rest%spillWrite:]
+	}
+	if rest := off - len(mem) - c.inFile; rest >= 0 && rest < len(c.spill) {
+		return c.spill[rest:]
+	}
+	return nil
+}
+
+// discard gives back the extra memory and removes the temporary file, if any.
 func (c *capBuffer) discard() {
+	if c != nil {
+		c.releaseExtra()
+	}
 	if c != nil && c.file != nil {
 		_ = c.file.Close()
 		if c.named {

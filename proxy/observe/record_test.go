@@ -8,7 +8,9 @@ import (
 )
 
 // TestCapBuffer: a capture keeps the first limit bytes, past capMemory in a temporary file that
-// leaves nothing behind once discarded, and says when it cut.
+// leaves nothing behind once discarded, and says when it cut; a deferred one keeps them in memory
+// while the shared budget allows and until spillNow, and reads back the same bytes whatever
+// happened when.
 func TestCapBuffer(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -17,22 +19,38 @@ func TestCapBuffer(t *testing.T) {
 		want    int
 		cut     bool
 		spilled bool
+		defers  bool // deferred
+		spillAt int  // spillNow after this many bytes written (0: never)
+		budget  int  // the shared budget left (0: as it is)
 	}{
-		{"in memory", 4 << 20, 512 << 10, 512 << 10, false, false},
-		{"spilled to a file", 4 << 20, 3 << 20, 3 << 20, false, true},
-		{"cut at the limit", 2 << 20, 3 << 20, 2 << 20, true, true},
-		{"spilled, a part still gathered", 4 << 20, 1<<20 + 320<<10, 1<<20 + 320<<10, false, true},
+		{"in memory", 4 << 20, 512 << 10, 512 << 10, false, false, false, 0, 0},
+		{"spilled to a file", 4 << 20, 3 << 20, 3 << 20, false, true, false, 0, 0},
+		{"cut at the limit", 2 << 20, 3 << 20, 2 << 20, true, true, false, 0, 0},
+		{"spilled, a part still gathered", 4 << 20, 1<<20 + 320<<10, 1<<20 + 320<<10, false, true, false, 0, 0},
+		{"deferred, in memory", 4 << 20, 3 << 20, 3 << 20, false, false, true, 0, 0},
+		{"deferred, cut at the limit", 2 << 20, 3 << 20, 2 << 20, true, false, true, 0, 0},
+		{"deferred, spilled in the memory part", 4 << 20, 3 << 20, 3 << 20, false, true, true, 512 << 10, 0},
+		{"deferred, spilled past it", 4 << 20, 3<<20 + 64<<10, 3<<20 + 64<<10, false, true, true, 1<<20 + 384<<10, 0},
+		{"deferred, the budget runs out", 4 << 20, 3 << 20, 3 << 20, false, true, true, 0, 3 * spillWrite},
+		{"deferred, no budget", 4 << 20, 3 << 20, 3 << 20, false, true, true, 0, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			t.Setenv("TMPDIR", dir)
-			c := &capBuffer{limit: tt.limit}
+			if tt.budget > 0 {
+				before := sharedMemory.Swap(int64(tt.budget))
+				defer sharedMemory.Store(before)
+			}
+			c := &capBuffer{limit: tt.limit, deferred: tt.defers}
 			var all bytes.Buffer
 			for i := 0; all.Len() < tt.writes; i++ {
 				p := bytes.Repeat([]byte{byte('a' + i%26)}, 64<<10)
 				all.Write(p)
 				c.write(p)
+				if all.Len() == tt.spillAt {
+					c.spillNow()
+				}
 			}
 			if (c.file != nil) != tt.spilled {
 				t.Fatalf("spilled %v, want %v", c.file != nil, tt.spilled)
@@ -58,7 +76,11 @@ func TestCapBuffer(t *testing.T) {
 					}
 				}
 			}
+			budget := sharedMemory.Load()
 			c.discard()
+			if tt.budget == 0 && (c.extra != nil || sharedMemory.Load() != sharedCapture) {
+				t.Fatalf("discard left %d chunks, the budget at %d of %d (%d before)", len(c.extra), sharedMemory.Load(), sharedCapture, budget)
+			}
 			if !bytes.Equal(got, all.Bytes()[:tt.want]) || c.truncated != tt.cut {
 				t.Fatalf("kept %d bytes (cut %v), want the first %d (cut %v)", len(got), c.truncated, tt.want, tt.cut)
 			}

@@ -166,7 +166,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if done, err := s.quietChunk(ev, w); done {
 		return err
 	}
-	_, data, hasData := sse.Fields(ev.Raw)
+	_, data, hasData := ev.Fields()
 	if !hasData {
 		// Comments, blank lines, id-only events. A comment keeps its place even behind a held
 		// call, so that a healthy stream stays byte-identical (docs/faults.md D49 keeps comments byte

@@ -30,7 +30,8 @@ const readSize = 32 << 10
 // the stream as bulk, and the Reader goes back to readSize reads.
 const idleRead = 2 << 10
 
-// Event is one piece of the stream. Raw is valid only until the next call of Reader.Next.
+// Event is one piece of the stream. Raw is valid only until the next call of Reader.Next, or, for a
+// Reader with BeforeRead, until BeforeRead returns (the buffer is kept as it is until then).
 type Event struct {
 	// Raw holds the piece's bytes exactly as they arrived, line endings and comments included.
 	Raw []byte
@@ -40,7 +41,65 @@ type Event struct {
 	// Oversize is true for the pieces of an event larger than the limit; such pieces are not whole
 	// events and must be passed through as they are.
 	Oversize bool
+
+	// lfLines is the number of lines of a complete piece, its blank last line included, when the
+	// Reader found each of them ended by LF alone (the piece holds no CR); 0 when unknown (a piece
+	// built by hand, one with a CR, an Oversize or incomplete piece). See LFLines.
+	lfLines int
 }
+
+// LFLines returns the number of lines of the piece, the blank line that ends it included, when the
+// Reader that framed it found every line ended by LF alone, so that the piece holds no CR (issue 21
+// item 3: the framer's own line count, so that a reader of the piece need not search it for line
+// endings again). ok is false when that is not known: a piece with a CR, an Oversize or incomplete
+// piece, or an Event not made by a Reader.
+func (ev Event) LFLines() (n int, ok bool) { return ev.lfLines, ev.lfLines > 0 }
+
+// Fields is Fields(ev.Raw), read from the framer's line count where it has one: a piece of two or
+// three LF lines, "data: <data>\n\n" or "event: <name>\ndata: <data>\n\n", is read without
+// searching its data for a line ending (FuzzEventFields holds it to Fields).
+func (ev Event) Fields() (name, data []byte, hasData bool) {
+	raw := ev.Raw
+	switch ev.lfLines {
+	case 3:
+		if !bytes.HasPrefix(raw, eventPrefix) {
+			break
+		}
+		i := bytes.IndexByte(raw[len(eventPrefix):], '\n') + len(eventPrefix)
+		if rest := raw[i+1:]; bytes.HasPrefix(rest, dataPrefix) {
+			return raw[len(eventPrefix):i], rest[len(dataPrefix) : len(rest)-2], true
+		}
+	case 2:
+		if bytes.HasPrefix(raw, dataPrefix) {
+			return nil, raw[len(dataPrefix) : len(raw)-2], true
+		}
+	}
+	return Fields(raw)
+}
+
+// FramedData returns the data of a piece shaped exactly head + data + "\n\n", head being the
+// piece's first lines up to its data ("event: <type>\ndata: "), with one data line and LF endings;
+// ok is false for any other piece. Where the framer counted the piece's lines (LFLines) the data is
+// not searched for a line ending.
+func (ev Event) FramedData(head []byte) ([]byte, bool) {
+	raw := ev.Raw
+	if !bytes.HasPrefix(raw, head) || len(raw) < len(head)+2 || raw[len(raw)-1] != '\n' || raw[len(raw)-2] != '\n' {
+		return nil, false
+	}
+	data := raw[len(head) : len(raw)-2]
+	if ev.lfLines > 0 {
+		if ev.lfLines != bytes.Count(head, newline)+2 {
+			return nil, false
+		}
+		return data, true
+	}
+	if bytes.IndexByte(data, '\n') >= 0 || bytes.IndexByte(data, '\r') >= 0 {
+		return nil, false
+	}
+	return data, true
+}
+
+var newline = []byte("\n")
 
 // Reader frames SSE events from R. The zero value is not usable: set R (MaxEvent may stay zero).
 type Reader struct {
@@ -70,6 +129,10 @@ type Reader struct {
 	// byte is searched for CR once (issue 21 item 3): on a stream with LF endings only, one
 	// search per read finds none, and the framer looks for LF alone.
 	cr, crDone int
+	// lines counts the LF-ended lines of the current piece scanned so far; sawCR is set when one of
+	// its lines ended by CR (see Event.LFLines).
+	lines int
+	sawCR bool
 }
 
 // Next returns the next piece of the stream. At the end of the stream it returns io.EOF (after any
@@ -82,8 +145,11 @@ func (r *Reader) Next() (Event, error) {
 	for {
 		if end, ok := r.findEnd(); ok {
 			ev := Event{Raw: r.buf[r.off : r.off+end], Complete: true, Oversize: r.oversize || end > max}
+			if !ev.Oversize && !r.sawCR {
+				ev.lfLines = r.lines
+			}
 			r.off += end
-			r.scan, r.lineLen, r.oversize = 0, 0, false
+			r.scan, r.lineLen, r.oversize, r.lines, r.sawCR = 0, 0, false, 0, false
 			return ev, nil
 		}
 		pending := len(r.buf) - r.off
@@ -91,7 +157,7 @@ func (r *Reader) Next() (Event, error) {
 			if pending > 0 {
 				ev := Event{Raw: r.buf[r.off:], Oversize: r.oversize}
 				r.off = len(r.buf)
-				r.scan, r.lineLen = 0, 0
+				r.scan, r.lineLen, r.lines, r.sawCR = 0, 0, 0, false
 				return ev, nil
 			}
 			return Event{}, r.err
@@ -115,8 +181,13 @@ func (r *Reader) Next() (Event, error) {
 }
 
 // fill reads more of R into the buffer, compacting it first. With nothing buffered on a trickling
-// stream it reads into the small buffer and lets a large one go (see idleRead).
+// stream it reads into the small buffer and lets a large one go (see idleRead). BeforeRead comes
+// before the buffer is touched, so that every piece returned since the last read is still where it
+// was while BeforeRead runs: a caller may write pieces out there without having copied them.
 func (r *Reader) fill() {
+	if r.BeforeRead != nil {
+		r.BeforeRead()
+	}
 	if r.off == len(r.buf) && !r.bulk {
 		r.buf, r.off = r.small[:0], 0
 		r.cr, r.crDone = -1, 0
@@ -135,9 +206,6 @@ func (r *Reader) fill() {
 			copy(nb, r.buf)
 			r.buf = nb
 		}
-	}
-	if r.BeforeRead != nil {
-		r.BeforeRead()
 	}
 	n, err := r.R.Read(r.buf[len(r.buf):cap(r.buf)])
 	if r.AfterRead != nil {
@@ -172,7 +240,7 @@ func (r *Reader) crFrom(abs int) int {
 // findEnd scans buf[off:] for the blank line that ends the current piece and returns the piece's
 // length. A CR at the very end of the buffer is not decided until the next byte (or the end of the
 // stream) shows whether an LF follows. With no CR in what is left to scan, the piece ends at the
-// first blank line, found by one search for "\n\n".
+// first blank line, found by endLF's search for LF alone.
 func (r *Reader) findEnd() (int, bool) {
 	b := r.buf[r.off:]
 	i := r.scan
@@ -199,9 +267,11 @@ func (r *Reader) findEnd() (int, bool) {
 				next = term + 1
 			}
 			r.lineLen += term - i
+			r.sawCR = true
 		default:
 			term, next = i+j, i+j+1
 			r.lineLen += j
+			r.lines++
 		}
 		if r.lineLen == 0 {
 			return next, true
@@ -213,24 +283,25 @@ func (r *Reader) findEnd() (int, bool) {
 	return 0, false
 }
 
-// endLF is findEnd for b[i:] holding no CR: the piece ends at an LF that starts an empty line.
+// endLF is findEnd for b[i:] holding no CR: the piece ends at an LF that starts an empty line. It
+// goes line by line, one search for LF each, counting the lines for Event.LFLines (an event of an
+// API is two or three lines, so this is about as many searches as one for "\n\n" makes).
 func (r *Reader) endLF(b []byte, i int) (int, bool) {
-	if r.lineLen == 0 && b[i] == '\n' {
-		return i + 1, true
+	for {
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 {
+			r.lineLen += len(b) - i
+			r.scan = len(b)
+			return 0, false
+		}
+		r.lines++
+		if r.lineLen+j == 0 {
+			return i + 1, true
+		}
+		r.lineLen = 0
+		i += j + 1
 	}
-	if j := bytes.Index(b[i:], blankLF); j >= 0 {
-		return i + j + 2, true
-	}
-	if k := bytes.LastIndexByte(b[i:], '\n'); k >= 0 {
-		r.lineLen = len(b) - (i + k + 1)
-	} else {
-		r.lineLen += len(b) - i
-	}
-	r.scan = len(b)
-	return 0, false
 }
-
-var blankLF = []byte("\n\n")
 
 var bom = []byte("\xEF\xBB\xBF")
 

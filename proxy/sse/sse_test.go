@@ -222,7 +222,7 @@ func BenchmarkFraming(b *testing.B) {
 			if err != nil {
 				break
 			}
-			Fields(ev.Raw)
+			ev.Fields()
 		}
 	}
 }
