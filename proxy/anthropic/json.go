@@ -44,9 +44,11 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	unfit := 0                                   // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
 	calls := 0                                   // tool_use blocks of the message: the real ones, and those made from leaked text
 	objs := make([]jsontext.Object, len(blocks)) // each block split once; nil when not an object
+	names := tools.Names()                       // what markup.MayHold looks for: the names tools.Declares counts
+	toolUse := make([]bool, len(blocks))         // isToolUse of each block
 	for i, raw := range blocks {
 		objs[i], _ = jsontext.SplitObject(raw)
-		if isToolUse(objs[i]) {
+		if toolUse[i] = isToolUse(objs[i]); toolUse[i] {
 			calls++
 		}
 	}
@@ -78,7 +80,13 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 			}
 			out = append(out, piece)
 		case `"text"`:
-			text, ok := jsontext.CheckedString(blk.Get("text"))
+			lit := blk.Get("text")
+			trail := i+1 < len(blocks) && toolUse[i+1]
+			if call, word := markup.MayHold(lit, names); !call && (!trail || !word) {
+				out = append(out, jsontext.RawPiece(raw)) // it names no declared tool, nor ends in a stray word: as it came, undecoded
+				continue
+			}
+			text, ok := jsontext.CheckedString(lit)
 			if !ok {
 				out = append(out, jsontext.RawPiece(raw))
 				continue
@@ -103,7 +111,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 					continue
 				}
 			}
-			if i+1 < len(blocks) && isToolUse(objs[i+1]) {
+			if trail {
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
@@ -138,14 +146,18 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 // json.Unmarshal into a struct with a Type field reads it: the last member whose key is "type" in
 // any case, null leaving it unset, any other value than a string making it none.
 func isToolUse(blk jsontext.Object) bool {
-	typ, ok := "", blk != nil
+	is, ok := false, blk != nil
 	for _, m := range blk {
 		if !strings.EqualFold(m.Key, "type") || string(m.Value) == "null" {
 			continue
 		}
+		if v := m.Value; len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' && bytes.IndexByte(v[1:len(v)-1], '\\') < 0 {
+			is = string(v) == `"tool_use"` // a literal without escapes is its text (or not, but then tool_use neither)
+			continue
+		}
 		s, err := jsontext.Unquote(m.Value)
 		ok = ok && err == nil
-		typ = s
+		is = s == "tool_use"
 	}
-	return ok && typ == "tool_use"
+	return ok && is
 }

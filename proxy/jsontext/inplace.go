@@ -52,9 +52,12 @@ func splitObject(data []byte) (Object, error) {
 	var obj Object
 	for i := skipSpace(data, 1); data[i] != '}'; {
 		kEnd := valueEnd(data, i)
-		key, err := Unquote(data[i:kEnd])
-		if err != nil {
-			return nil, fmt.Errorf("parsing object key: %w", err)
+		key, ok := commonKey(data[i:kEnd])
+		if !ok {
+			var err error
+			if key, err = Unquote(data[i:kEnd]); err != nil {
+				return nil, fmt.Errorf("parsing object key: %w", err)
+			}
 		}
 		v := skipSpace(data, skipSpace(data, kEnd)+1) // past the ':'
 		vEnd := valueEnd(data, v)
@@ -64,6 +67,37 @@ func splitObject(data []byte) (Object, error) {
 		}
 	}
 	return obj, nil
+}
+
+// commonKey is Unquote's answer for the literal lit when it is one of the keys every member of a
+// whole answer's blocks, calls and choices has, without a copy: a 24 MB answer has about 100,000
+// of them (issue 21).
+func commonKey(lit []byte) (string, bool) {
+	switch string(lit) {
+	case `"type"`:
+		return "type", true
+	case `"text"`:
+		return "text", true
+	case `"id"`:
+		return "id", true
+	case `"name"`:
+		return "name", true
+	case `"input"`:
+		return "input", true
+	case `"function"`:
+		return "function", true
+	case `"arguments"`:
+		return "arguments", true
+	case `"index"`:
+		return "index", true
+	case `"message"`:
+		return "message", true
+	case `"role"`:
+		return "role", true
+	case `"content"`:
+		return "content", true
+	}
+	return "", false
 }
 
 // ParseArrayInPlace splits the JSON array in data into its items, in order, each a slice of data

@@ -91,7 +91,12 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 			calls = append(calls, sc)
 		}
 	}
-	if content, ok := jsontext.CheckedString(msg.Get("content")); ok && leakOK(finish) {
+	// A content that names no declared tool holds no leaked call (markup.MayFind): it is not decoded.
+	lit := msg.Get("content")
+	if call, _ := markup.MayHold(lit, tools.Names()); opt.TextFormat != FormatGongju && !call {
+		lit = nil
+	}
+	if content, ok := jsontext.CheckedString(lit); ok && lit != nil && leakOK(finish) {
 		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
 			msg.Set("content", jsontext.Quote(keep))
 			for _, a := range added {
