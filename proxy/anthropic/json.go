@@ -39,7 +39,22 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		return nil, false
 	}
 	changed := false
-	var out []jsontext.Piece // written once, into the answer
+	// out is the content written once, into the answer: nil while every block so far goes as it
+	// came (a healthy answer's), made by own when the first one changes or at the end.
+	var out []jsontext.Piece
+	own := func(upTo int) {
+		if out == nil {
+			out = make([]jsontext.Piece, 0, len(blocks)+1)
+			for _, b := range blocks[:upTo] {
+				out = append(out, jsontext.RawPiece(b))
+			}
+		}
+	}
+	asCame := func(raw json.RawMessage) {
+		if out != nil {
+			out = append(out, jsontext.RawPiece(raw))
+		}
+	}
 	hasTool := false
 	unfit := 0                                   // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
 	calls := 0                                   // tool_use blocks of the message: the real ones, and those made from leaked text
@@ -55,7 +70,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	for i, raw := range blocks {
 		blk := objs[i]
 		if blk == nil {
-			out = append(out, jsontext.RawPiece(raw))
+			asCame(raw)
 			continue
 		}
 		switch string(blk.Get("type")) {
@@ -66,29 +81,29 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				rep.NotDeclared(name)
 			}
 			in := blk.Get("input")
-			piece := jsontext.RawPiece(raw)
 			if tools.Has(name) && len(in) > 0 && !tools.Fits(name, in) {
 				if fixed, kinds, ok := tools.RepairInput(name, in, repair.Options{}); ok {
 					blk.Set("input", fixed)
-					piece = jsontext.ObjectPiece(blk)
+					own(i)
+					out = append(out, jsontext.ObjectPiece(blk))
 					changed = true
 					rep.Repair(name, kinds...)
-				} else {
-					rep.Fail(repair.NotFit)
-					unfit++
+					continue
 				}
+				rep.Fail(repair.NotFit)
+				unfit++
 			}
-			out = append(out, piece)
+			asCame(raw)
 		case `"text"`:
 			lit := blk.Get("text")
 			trail := i+1 < len(blocks) && toolUse[i+1]
 			if call, word := markup.MayHold(lit, names); !call && (!trail || !word) {
-				out = append(out, jsontext.RawPiece(raw)) // it names no declared tool, nor ends in a stray word: as it came, undecoded
+				asCame(raw) // it names no declared tool, nor ends in a stray word: as it came, undecoded
 				continue
 			}
 			text, ok := jsontext.CheckedString(lit)
 			if !ok {
-				out = append(out, jsontext.RawPiece(raw))
+				asCame(raw)
 				continue
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
@@ -97,6 +112,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				keep, leaked := text[:l.Start], l.Calls
 				s := &Stream{tools: tools, rep: rep, calls: calls}
 				if inputs, ok := s.callInputs(leaked); ok {
+					own(i)
 					if !markup.Blank(keep) { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
@@ -115,6 +131,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
+					own(i)
 					if !markup.Blank(keep) { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
@@ -122,9 +139,9 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 					continue
 				}
 			}
-			out = append(out, jsontext.RawPiece(raw))
+			asCame(raw)
 		default:
-			out = append(out, jsontext.RawPiece(raw))
+			asCame(raw)
 		}
 	}
 	if hasTool && unfit == 0 {
@@ -138,6 +155,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	if !changed {
 		return nil, false
 	}
+	own(len(blocks))
 	msg.SetPiece("content", jsontext.ListPiece(out))
 	return msg.Marshal(), true
 }

@@ -40,7 +40,7 @@ func MayHold(lit []byte, names []string) (call, word bool) {
 		}
 	}
 	for _, n := range names {
-		if !plainName(n) || bytes.Contains(in, []byte(n)) {
+		if !plainName(n) || holdsName(in, n) {
 			call = true
 			break
 		}
@@ -60,6 +60,35 @@ func plainName(n string) bool {
 		}
 	}
 	return true
+}
+
+// holdsName reports whether in, the inside of a literal whose every backslash begins a two-byte
+// escape, holds the name n where a family could read it in its text: anywhere, for a
+// name that begins or ends with a byte other than a letter, digit or underscore; else only
+// where no such byte is next to it on either side. Every family reads a name as a whole token
+// that its syntax delimits (a quote, '=', '>', '(', '[', '{', ':', '.', a blank, a token of the
+// vocabulary), none of which is such a byte: it never reads "read" out of "reads" or "unread".
+func holdsName(in []byte, n string) bool {
+	word := wordByte(n[0]) && wordByte(n[len(n)-1])
+	for i := 0; ; {
+		j := bytes.Index(in[i:], []byte(n))
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(n)
+		// in[j-1] may be the letter of an escape (\n): then a control byte or '/' is next to the name.
+		before := j == 0 || !wordByte(in[j-1]) || j >= 2 && in[j-2] == '\\'
+		if !word || before && (end == len(in) || !wordByte(in[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// wordByte reports whether c is an ASCII letter, digit or underscore.
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // strayEnd reports whether in, the inside of a literal whose every backslash begins a two-byte

@@ -123,3 +123,29 @@ func TestMayHold(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldsName: a name that begins and ends with a letter, digit or underscore counts only
+// where no such byte is next to it in the text; any other name anywhere.
+func TestHoldsName(t *testing.T) {
+	for _, tc := range []struct {
+		in, name string
+		want     bool
+	}{
+		{"it reads the file", "read", false},
+		{"unread", "read", false},
+		{"read_me", "read", false},
+		{"read2", "read", false},
+		{"[read(path='x')]", "read", true},
+		{`\nread`, "read", true},
+		{`a\/read`, "read", true},
+		{"x read", "read", true},
+		{"read", "read", true},
+		{"the reads and a read.", "read", true},
+		{"mcp-read-x", "-read", true},
+		{"xread.", "read.", true},
+	} {
+		if got := holdsName([]byte(tc.in), tc.name); got != tc.want {
+			t.Errorf("holdsName(%q, %q) = %v, want %v", tc.in, tc.name, got, tc.want)
+		}
+	}
+}

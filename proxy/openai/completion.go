@@ -81,6 +81,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		if err != nil {
 			return false
 		}
+		calls, tcs = make([]sentCall, 0, len(list)), make([]jsontext.Piece, 0, len(list)+1) // +1: a leaked call may follow
 		for _, raw := range list {
 			fixed, sc, ok := repairToolCall(tools, raw, cutOff(finish), rep)
 			if !ok {
