@@ -3,16 +3,13 @@ package exchange
 import (
 	"bytes"
 	"fmt"
-	"runtime"
-	"runtime/metrics"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // wholeSchema is the tool of the whole-answer benchmarks: an array of integers.
@@ -54,43 +51,6 @@ func wholeAnswer(dialect string, input []byte) []byte {
 	return append(b, `}],"stop_reason":"tool_use","usage":{"input_tokens":1,"output_tokens":1}}`...)
 }
 
-// peakHeap runs f while sampling the live heap every millisecond and returns the most it saw
-// over what was live before, in bytes.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
-	base := read()
-	var peak uint64
-	var mu sync.Mutex
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				if h := read(); h > base {
-					mu.Lock()
-					peak = max(peak, h-base)
-					mu.Unlock()
-				}
-			}
-		}
-	}()
-	f()
-	if h := read(); h > base {
-		peak = max(peak, h-base)
-	}
-	close(stop)
-	<-done
-	return peak
-}
-
 // BenchmarkWholeAnswer repairs non-streamed answers with one call of an integer array of 10, 20
 // and 30 MB, healthy and stringified (D13), per dialect, and reports the peak of the live heap
 // over the body (peak-heap-MB) and that peak over the body's size (peak/body).
@@ -106,7 +66,7 @@ func BenchmarkWholeAnswer(b *testing.B) {
 					b.ReportAllocs()
 					var peak uint64
 					for b.Loop() {
-						peak = max(peak, peakHeap(func() {
+						peak = max(peak, ssetest.PeakHeap(func() {
 							tools, _ := ToolsOf(dialect, request)
 							_, changed := repairBody(dialect, request, tools, body, "", &repair.Reporter{}, func(any) {})
 							if changed != fault {
