@@ -149,7 +149,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 		fn.SetPiece("arguments", jsontext.QuotePiece(args))
 		o.SetPiece("function", jsontext.ObjectPiece(fn))
 	}
-	if id, _ := jsontext.CheckedString(o.Get("id")); id == "" {
+	if id := o.Get("id"); len(id) <= 2 || id[0] != '"' { // the id CheckedString reads as "" (none, null, "", not a string), without reading it
 		o.Set("id", jsontext.Quote(repair.NewID("call_")))
 		kinds = append(kinds, "shape")
 	}
