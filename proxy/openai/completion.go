@@ -92,10 +92,11 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 			calls = append(calls, sc)
 		}
 	}
-	// A content that names no declared tool holds no leaked call (markup.MayFind): it is not decoded.
 	lit := msg.Get("content")
-	if call, _ := markup.MayHold(lit, tools.Names()); opt.TextFormat != FormatGongju && !call {
-		lit = nil
+	if opt.TextFormat != FormatGongju {
+		if call, _ := markup.MayHold(lit, tools.Names()); !call {
+			lit = nil // it names no declared tool, so it holds no leaked call: not decoded
+		}
 	}
 	if content, ok := jsontext.CheckedString(lit); ok && lit != nil && leakOK(finish) {
 		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
