@@ -39,21 +39,38 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		return nil, false
 	}
 	changed := false
-	var out []jsontext.Piece // written once, into the answer
+	// out is the content written once, into the answer: nil while every block so far goes as it
+	// came (a healthy answer's), made by own when the first one changes or at the end.
+	var out []jsontext.Piece
+	own := func(upTo int) {
+		if out == nil {
+			out = make([]jsontext.Piece, 0, len(blocks)+1)
+			for _, b := range blocks[:upTo] {
+				out = append(out, jsontext.RawPiece(b))
+			}
+		}
+	}
+	asCame := func(raw json.RawMessage) {
+		if out != nil {
+			out = append(out, jsontext.RawPiece(raw))
+		}
+	}
 	hasTool := false
 	unfit := 0                                   // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
 	calls := 0                                   // tool_use blocks of the message: the real ones, and those made from leaked text
 	objs := make([]jsontext.Object, len(blocks)) // each block split once; nil when not an object
+	names := tools.Names()                       // what markup.MayHold looks for: the names tools.Declares counts
+	toolUse := make([]bool, len(blocks))         // isToolUse of each block
 	for i, raw := range blocks {
 		objs[i], _ = jsontext.SplitObject(raw)
-		if isToolUse(objs[i]) {
+		if toolUse[i] = isToolUse(objs[i]); toolUse[i] {
 			calls++
 		}
 	}
 	for i, raw := range blocks {
 		blk := objs[i]
 		if blk == nil {
-			out = append(out, jsontext.RawPiece(raw))
+			asCame(raw)
 			continue
 		}
 		switch string(blk.Get("type")) {
@@ -64,23 +81,29 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				rep.NotDeclared(name)
 			}
 			in := blk.Get("input")
-			piece := jsontext.RawPiece(raw)
 			if tools.Has(name) && len(in) > 0 && !tools.Fits(name, in) {
 				if fixed, kinds, ok := tools.RepairInput(name, in, repair.Options{}); ok {
 					blk.Set("input", fixed)
-					piece = jsontext.ObjectPiece(blk)
+					own(i)
+					out = append(out, jsontext.ObjectPiece(blk))
 					changed = true
 					rep.Repair(name, kinds...)
-				} else {
-					rep.Fail(repair.NotFit)
-					unfit++
+					continue
 				}
+				rep.Fail(repair.NotFit)
+				unfit++
 			}
-			out = append(out, piece)
+			asCame(raw)
 		case `"text"`:
-			text, ok := jsontext.CheckedString(blk.Get("text"))
+			lit := blk.Get("text")
+			trail := i+1 < len(blocks) && toolUse[i+1]
+			if call, word := markup.MayHold(lit, names); !call && (!trail || !word) {
+				asCame(raw) // it names no declared tool, nor ends in a stray word: as it came, undecoded
+				continue
+			}
+			text, ok := jsontext.CheckedString(lit)
 			if !ok {
-				out = append(out, jsontext.RawPiece(raw))
+				asCame(raw)
 				continue
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
@@ -89,6 +112,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 				keep, leaked := text[:l.Start], l.Calls
 				s := &Stream{tools: tools, rep: rep, calls: calls}
 				if inputs, ok := s.callInputs(leaked); ok {
+					own(i)
 					if !markup.Blank(keep) { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
@@ -103,10 +127,11 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 					continue
 				}
 			}
-			if i+1 < len(blocks) && isToolUse(objs[i+1]) {
+			if trail {
 				if keep, _, ok := markup.TrailingWord(text); ok {
 					rep.Repair("", "orphan_prefix")
 					changed = true
+					own(i)
 					if !markup.Blank(keep) { // blanks alone: the block goes
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
@@ -114,9 +139,9 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 					continue
 				}
 			}
-			out = append(out, jsontext.RawPiece(raw))
+			asCame(raw)
 		default:
-			out = append(out, jsontext.RawPiece(raw))
+			asCame(raw)
 		}
 	}
 	if hasTool && unfit == 0 {
@@ -130,6 +155,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	if !changed {
 		return nil, false
 	}
+	own(len(blocks))
 	msg.SetPiece("content", jsontext.ListPiece(out))
 	return msg.Marshal(), true
 }
@@ -138,14 +164,18 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 // json.Unmarshal into a struct with a Type field reads it: the last member whose key is "type" in
 // any case, null leaving it unset, any other value than a string making it none.
 func isToolUse(blk jsontext.Object) bool {
-	typ, ok := "", blk != nil
+	is, ok := false, blk != nil
 	for _, m := range blk {
 		if !strings.EqualFold(m.Key, "type") || string(m.Value) == "null" {
 			continue
 		}
+		if v := m.Value; len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' && bytes.IndexByte(v[1:len(v)-1], '\\') < 0 {
+			is = string(v) == `"tool_use"` // a literal without escapes is its text (or not, but then tool_use neither)
+			continue
+		}
 		s, err := jsontext.Unquote(m.Value)
 		ok = ok && err == nil
-		typ = s
+		is = s == "tool_use"
 	}
-	return ok && typ == "tool_use"
+	return ok && is
 }

@@ -385,6 +385,19 @@ func FuzzHealthyText(f *testing.F) {
 	})
 }
 
+// pushAll frames in in memory and pushes its events through st to w, then ends it.
+func pushAll(st *Stream, in []byte, w io.Writer) {
+	fr := &sse.Reader{R: bytes.NewReader(in)}
+	for {
+		ev, err := fr.Next()
+		if err != nil {
+			break
+		}
+		_ = st.Push(ev, w)
+	}
+	_ = st.End(w)
+}
+
 // BenchmarkStreamHealthyText measures the dialect alone on a healthy stream of short text
 // deltas, framed in memory: ns/op divided by the events per op is the cost per event.
 func BenchmarkStreamHealthyText(b *testing.B) {

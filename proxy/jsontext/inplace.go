@@ -49,12 +49,18 @@ func SplitObject(data []byte) (Object, error) {
 // splitObject splits the valid JSON object data (trimmed, or followed by text after its '}')
 // into its members.
 func splitObject(data []byte) (Object, error) {
-	var obj Object
+	if data[skipSpace(data, 1)] == '}' {
+		return nil, nil // as appends to a nil Object leave it
+	}
+	obj := make(Object, 0, 4) // a block's or a call's members, at once: appends from nil grow it 3 times
 	for i := skipSpace(data, 1); data[i] != '}'; {
 		kEnd := valueEnd(data, i)
-		key, err := Unquote(data[i:kEnd])
-		if err != nil {
-			return nil, fmt.Errorf("parsing object key: %w", err)
+		key, ok := commonKeys[string(data[i:kEnd])] // Unquote's answer, without a copy
+		if !ok {
+			var err error
+			if key, err = Unquote(data[i:kEnd]); err != nil {
+				return nil, fmt.Errorf("parsing object key: %w", err)
+			}
 		}
 		v := skipSpace(data, skipSpace(data, kEnd)+1) // past the ':'
 		vEnd := valueEnd(data, v)
@@ -64,6 +70,16 @@ func splitObject(data []byte) (Object, error) {
 		}
 	}
 	return obj, nil
+}
+
+// commonKeys are the keys every block, call and choice of a whole answer has, by their literal:
+// a 24 MB answer has about 100,000 of them (issue 21), which splitObject gives without a copy.
+var commonKeys = map[string]string{}
+
+func init() {
+	for _, k := range []string{"type", "text", "id", "name", "input", "function", "arguments", "index", "message", "role", "content"} {
+		commonKeys[`"`+k+`"`] = k
+	}
 }
 
 // ParseArrayInPlace splits the JSON array in data into its items, in order, each a slice of data

@@ -81,6 +81,7 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 		if err != nil {
 			return false
 		}
+		calls, tcs = make([]sentCall, 0, len(list)), make([]jsontext.Piece, 0, len(list)+1) // +1: a leaked call may follow
 		for _, raw := range list {
 			fixed, sc, ok := repairToolCall(tools, raw, cutOff(finish), rep)
 			if !ok {
@@ -91,7 +92,13 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 			calls = append(calls, sc)
 		}
 	}
-	if content, ok := jsontext.CheckedString(msg.Get("content")); ok && leakOK(finish) {
+	lit := msg.Get("content")
+	if opt.TextFormat != FormatGongju {
+		if call, _ := markup.MayHold(lit, tools.Names()); !call {
+			lit = nil // it names no declared tool, so it holds no leaked call: not decoded
+		}
+	}
+	if content, ok := jsontext.CheckedString(lit); ok && lit != nil && leakOK(finish) {
 		if keep, added, ok := leakedContent(tools, content, calls, rep, opt); ok {
 			msg.Set("content", jsontext.Quote(keep))
 			for _, a := range added {
@@ -143,7 +150,7 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 		fn.SetPiece("arguments", jsontext.QuotePiece(args))
 		o.SetPiece("function", jsontext.ObjectPiece(fn))
 	}
-	if id, _ := jsontext.CheckedString(o.Get("id")); id == "" {
+	if id := o.Get("id"); len(id) <= 2 || id[0] != '"' { // the id CheckedString reads as "" (none, null, "", not a string), without reading it
 		o.Set("id", jsontext.Quote(repair.NewID("call_")))
 		kinds = append(kinds, "shape")
 	}

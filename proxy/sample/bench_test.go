@@ -2,7 +2,6 @@ package sample
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"runtime"
 	"runtime/metrics"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolfix/toolfix/proxy/cases"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
 
 // bigRequest is a request body of about 1 MB shaped like a long coding-agent conversation.
@@ -51,17 +51,7 @@ func BenchmarkRedactStream(b *testing.B) {
 // scenario: a TodoWrite call whose todos array (about n bytes) came as one JSON string in 4 KiB
 // input_json_delta events, and the client's body, where the array went out repaired in one delta.
 func repairedStream(n int) (upstream, client []byte) {
-	var inner strings.Builder
-	inner.WriteByte('[')
-	for i := 0; inner.Len() < n; i++ {
-		if i > 0 {
-			inner.WriteString(", ")
-		}
-		fmt.Fprintf(&inner, `{"content": "Step %d: fix the parser for CRLF input split across reads", "status": "pending"}`, i)
-	}
-	inner.WriteByte(']')
-	q, _ := json.Marshal(inner.String())
-	input := `{"todos": ` + string(q) + `}`
+	input, array := ssetest.StringifiedTodos(n)
 	event := func(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
 	head := event("message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":1}}}`) +
 		event("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"TodoWrite","input":{}}}`)
@@ -80,7 +70,7 @@ func repairedStream(n int) (upstream, client []byte) {
 		s = s[k:]
 	}
 	up.WriteString(tail)
-	return []byte(up.String()), []byte(head + delta(`{"todos": `) + delta(inner.String()+`}`) + tail)
+	return []byte(up.String()), []byte(head + delta(`{"todos": `) + delta(array+`}`) + tail)
 }
 
 // BenchmarkSaveRepairedStream writes the sample of a repaired 11.3 MB tool input (13.4 MB of
