@@ -290,6 +290,7 @@ func TestShapeRules(t *testing.T) {
 		{
 			name: "junk frames dropped, the rest kept",
 			in: "data:\n\n" + "data: true\n\n" + "data: 42\n\n" + "data: \"ping\"\n\n" + "data: [1]\n\n" + "data: null\n\n" +
+				"data: : OPENROUTER PROCESSING\n\n" + "data::keep-alive\n\n" +
 				"data: " + text("Hi.") + "\n\n" + ": keep-alive\n\n" + "data: {\"object\":\"billing.summary\",\"billing\":{}}\n\n" +
 				"data: {\"usage\":{\"total_tokens\":3}}\n\n" + "data: " + finish("stop") + "\n\ndata: [DONE]\n\n",
 			want:  msg("stop", "Hi."),
