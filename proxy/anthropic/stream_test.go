@@ -222,6 +222,26 @@ func TestStreamRules(t *testing.T) {
 			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
 			kinds: []string{"stop_reason"},
 		},
+		{ // D39 (BerriAI/litellm #12481): a Chat word left unmapped by a translator
+			name:  "tool_calls with a healthy tool_use",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("tool_calls"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"stop_reason"},
+		},
+		{
+			name:  "stop with a healthy tool_use",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("stop"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"stop_reason"},
+		},
+		{
+			name: "stop_sequence with a healthy tool_use stays",
+			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("stop_sequence"), end),
+		},
+		{
+			name: "stop without a tool_use stays",
+			in:   sseOf(start, textStart("0"), text("0", `"Done."`), stop("0"), msgDelta("stop"), end),
+		},
 		{
 			name: "healthy text with angle brackets and lowercase lines",
 			in:   sseOf(start, textStart("0"), text("0", `"a < b and <div>\nok\n"`), text("0", `"then\nfine <inv"`), text("0", `"alid> done"`), stop("0"), msgDelta("end_turn"), end),

@@ -307,9 +307,22 @@ func compactJSON(in []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// endsTurn reports whether a stop_reason, as its JSON text, says the turn ended without naming
+// tool use: "end_turn" or null (D39), or the Chat words "stop" and "tool_calls" that a translator
+// left unmapped (BerriAI/litellm #12481). max_tokens, refusal, pause_turn, stop_sequence and any
+// other value are not: they keep their meaning.
+func endsTurn(sr string) bool {
+	switch sr {
+	case `"end_turn"`, "null", `"stop"`, `"tool_calls"`:
+		return true
+	}
+	return false
+}
+
 // fixStopReason sets a message_delta's stop_reason to "tool_use" when the message holds a tool_use
-// block but says "end_turn" or null (docs/faults.md D39: open-octo/octo-agent PR #647); clients decide
-// from stop_reason whether to run tools. It announces only calls that fit: a message with a call
+// block but says the turn ended (endsTurn: "end_turn", null, or a Chat word; docs/faults.md D39:
+// open-octo/octo-agent PR #647); clients decide from stop_reason whether to run tools. It
+// announces only calls that fit: a message with a call
 // that does not (judgeCall) keeps its stop_reason (the law, docs/repairs.md). A null in a later
 // message_delta, after one that went out with a stop_reason (a gateway's usage-only update:
 // LibreChat-AI/agents PR #308), is no wrong stop_reason but none, and passes as it came — unless
@@ -322,7 +335,7 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	sr := string(bytes.TrimSpace(e.Delta.StopReason))
 	later := s.said
 	s.said = s.said || sr != "null"
-	if s.calls == 0 || s.unfit > 0 || sr != `"end_turn"` && sr != "null" || sr == "null" && later && !s.stopFixed {
+	if s.calls == 0 || s.unfit > 0 || !endsTurn(sr) || sr == "null" && later && !s.stopFixed {
 		return raw
 	}
 	out, ok := withNested(raw, data, "message_delta", "delta", "stop_reason", json.RawMessage(`"tool_use"`))

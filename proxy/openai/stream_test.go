@@ -381,6 +381,26 @@ func TestShapeRules(t *testing.T) {
 			kinds: []string{"finish_reason"},
 		},
 		{
+			name:  "an Anthropic end_turn after tool calls becomes tool_calls",
+			in:    sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("end_turn")),
+			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"deploy","arguments":{}}}`),
+			kinds: []string{"finish_reason"},
+		},
+		{
+			name:  "tool_use after tool calls becomes tool_calls",
+			in:    sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("tool_use")),
+			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"deploy","arguments":{}}}`),
+			kinds: []string{"finish_reason"},
+		},
+		{
+			name: "end_turn without tool calls stays",
+			in:   sseOf(text("Done."), finish("end_turn")),
+		},
+		{
+			name: "content_filter after tool calls stays",
+			in:   sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("content_filter")),
+		},
+		{
 			name: "stop without tool calls stays",
 			in:   sseOf(text("Done."), finish("stop")),
 		},
