@@ -307,16 +307,28 @@ func compactJSON(in []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// endsTurn reports whether a stop_reason, as its JSON text, says the turn ended without naming
-// tool use: "end_turn" or null (D39), or the Chat words "stop" and "tool_calls" that a translator
-// left unmapped (BerriAI/litellm #12481). max_tokens, refusal, pause_turn, stop_sequence and any
-// other value are not: they keep their meaning.
-func endsTurn(sr string) bool {
-	switch sr {
-	case `"end_turn"`, "null", `"stop"`, `"tool_calls"`:
+// EndsTurn reports whether a stop_reason word says the turn ended without naming tool use, so
+// that a message with tool_use blocks gets "tool_use" (docs/faults.md D39): "end_turn" or
+// "null" (JSON null), or the Chat words "stop" and "tool_calls" that a translator left unmapped
+// (BerriAI/litellm #12481). max_tokens, refusal, pause_turn, stop_sequence and any other word are
+// not: they keep their meaning.
+func EndsTurn(word string) bool {
+	switch word {
+	case "end_turn", "null", "stop", "tool_calls":
 		return true
 	}
 	return false
+}
+
+// endsTurn is EndsTurn of a stop_reason as its JSON text (null, or a quoted word).
+func endsTurn(sr string) bool {
+	if sr == "null" {
+		return true
+	}
+	if len(sr) < 2 || sr[0] != '"' || sr[len(sr)-1] != '"' || sr == `"null"` {
+		return false
+	}
+	return EndsTurn(sr[1 : len(sr)-1])
 }
 
 // fixStopReason sets a message_delta's stop_reason to "tool_use" when the message holds a tool_use

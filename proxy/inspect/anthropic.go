@@ -167,7 +167,7 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 			}
 		}
 	}
-	if hasTool && (stopReason == "end_turn" || stopReason == "null") {
+	if hasTool && anthropic.EndsTurn(stopReason) {
 		f.add("D39", "stop_reason", "message", fmt.Sprintf("stop_reason %s although the message holds tool_use blocks: the client will not run them", stopReason))
 	}
 }
