@@ -222,6 +222,20 @@ func TestStreamRules(t *testing.T) {
 			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
 			kinds: []string{"stop_reason"},
 		},
+		{ // BerriAI/litellm #32478: a bridge starts the message twice
+			name:  "the same message_start twice: the second dropped",
+			in:    sseOf(start, `{"type":"ping"}`, start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"shape"},
+		},
+		{
+			name: "two message_starts with other ids pass",
+			in:   sseOf(start, strings.Replace(start, `"id":"m"`, `"id":"m2"`, 1), textStart("0"), text("0", `"Hi."`), stop("0"), msgDelta("end_turn"), end),
+		},
+		{
+			name: "the same message_start again after message_stop passes",
+			in:   sseOf(start, textStart("0"), text("0", `"Hi."`), stop("0"), msgDelta("end_turn"), end, start, textStart("0"), text("0", `"Hi."`), stop("0"), msgDelta("end_turn"), end),
+		},
 		{ // D39 (BerriAI/litellm #12481): a Chat word left unmapped by a translator
 			name:  "tool_calls with a healthy tool_use",
 			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("tool_calls"), end),

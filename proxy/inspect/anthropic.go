@@ -143,6 +143,7 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stopReason s
 		}
 	}
 	replayFaults(f, events)
+	startRepeatFaults(f, events)
 	hasTool := false
 	for i, b := range blocks {
 		where := fmt.Sprintf("block %d (%s)", b.Index, b.Type)
@@ -202,6 +203,30 @@ func replayFaults(f *faultList, events []Event) {
 	}
 	if first >= 0 {
 		f.add("D73", "shape", "message", fmt.Sprintf("event %d: the finish replayed after message_stop: a client adds it to the message (a tool input becomes {A}{A}; its stop_reason wins)", first))
+	}
+}
+
+// startRepeatFaults finds a message_start sent again with the same message id while only pings,
+// comments and blank lines followed the first, as toolfix drops it (BerriAI/litellm #32478).
+func startRepeatFaults(f *faultList, events []Event) {
+	id := ""
+	for _, ev := range events {
+		switch {
+		case ev.Type == "message_start":
+			var e struct {
+				Message json.RawMessage `json:"message"`
+			}
+			_ = json.Unmarshal([]byte(ev.Data), &e)
+			next := anthropic.MessageStartID(e.Message)
+			if next != "" && next == id {
+				f.add("D73", "shape", "message", fmt.Sprintf("event %d: message_start sent again with the same id: the SDKs reject a second message_start", ev.N))
+				return
+			}
+			id = next
+		case !ev.HasData || ev.Type == "ping":
+		default:
+			id = ""
+		}
 	}
 }
 
