@@ -222,6 +222,20 @@ func TestStreamRules(t *testing.T) {
 			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
 			kinds: []string{"stop_reason"},
 		},
+		{ // D67 with D38 (0xPlaygrounds/rig PR #1964): the start's input is the JSON text of an object
+			name:  "the JSON text of the input in the block start",
+			in:    sseOf(start, strings.Replace(toolStart("0", "Bash"), `"input":{}`, `"input":"{\"command\":\"ls\"}"`, 1), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"coerce", "shape"},
+		},
+		{
+			name: "a bare string input in the block start passes",
+			in:   sseOf(start, strings.Replace(toolStart("0", "Bash"), `"input":{}`, `"input":"ls -la"`, 1), stop("0"), msgDelta("tool_use"), end),
+		},
+		{
+			name: "the JSON text of an unfit input in the block start passes",
+			in:   sseOf(start, strings.Replace(toolStart("0", "Bash"), `"input":{}`, `"input":"{\"cmd\":\"ls\"}"`, 1), stop("0"), msgDelta("tool_use"), end),
+		},
 		{ // BerriAI/litellm #32478: a bridge starts the message twice
 			name:  "the same message_start twice: the second dropped",
 			in:    sseOf(start, `{"type":"ping"}`, start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("tool_use"), end),

@@ -72,6 +72,11 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		if fixed, kinds, changed := s.tools.RepairInput(b.name, in, repair.Options{}); changed {
 			compact, b.fixed = fixed, fixed
 			s.rep.CallRepair(&b.rec, b.name, kinds...)
+		} else if in[0] == '"' {
+			// the JSON text of an object that no repair makes fit: the start goes out as it came
+			s.rep.CallFail(&b.rec, repair.NotFit)
+			s.held = append(s.held, piece{raw: bytes.Clone(stop)})
+			return s.releaseAll(w)
 		} else if c, err := compactJSON(in); err == nil {
 			compact = c
 		}
@@ -271,6 +276,9 @@ func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byt
 // `{}` with any white space in it ("{ }", "{\n}") is empty.
 func carriesInput(in []byte) bool {
 	in = bytes.TrimSpace(in)
+	if stringOfObject(in) {
+		return true
+	}
 	if !isObject(in) {
 		return false
 	}
@@ -279,6 +287,22 @@ func carriesInput(in []byte) bool {
 		inner = inner[:n-1]
 	}
 	return len(bytes.TrimSpace(inner)) != 0
+}
+
+// stringOfObject reports whether in is a JSON string whose text begins, after white space, with
+// '{': the JSON text of an object sent as the whole input (docs/faults.md D67, here in a
+// content_block_start: 0xPlaygrounds/rig PR #1964, a provider that accumulates arguments as a
+// JSON string).
+func stringOfObject(in []byte) bool {
+	if len(in) < 2 || in[0] != '"' {
+		return false
+	}
+	var text string
+	if json.Unmarshal(in, &text) != nil {
+		return false
+	}
+	t := strings.TrimSpace(text)
+	return len(t) > 0 && t[0] == '{'
 }
 
 // emptyStartInput rewrites the held tool_use start so that its input is {}: clients such as
