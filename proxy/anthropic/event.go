@@ -233,3 +233,15 @@ func toolStartData(index int, id, name string) []byte {
 	b = jsontext.AppendQuote(b, name)
 	return append(b, `,"input":{}}}`...)
 }
+
+// MessageStartID returns the id of a message_start event's message (its "message" member, as
+// written), or "" when it has none.
+func MessageStartID(message json.RawMessage) string {
+	var m struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(message, &m) != nil {
+		return ""
+	}
+	return m.ID
+}

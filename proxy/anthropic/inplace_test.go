@@ -25,7 +25,8 @@ func decoderIsToolUse(raw json.RawMessage) bool {
 // decoderRepairMessage is repairMessage as it was before whole answers were split in place and
 // written through pieces (cf584ef): every level copied by jsontext.ParseObject and
 // json.Unmarshal, written again by Marshal around a change. It is the oracle of
-// FuzzWholeMessageInPlace and is not to change with repairMessage.
+// FuzzWholeMessageInPlace and is not to change with repairMessage, but for the rule they share
+// (endsTurn: one place for which stop_reason a message with tool_use blocks gets rewritten from).
 func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]byte, bool) {
 	msg, err := jsontext.ParseObject(body)
 	if err != nil || string(msg.Get("type")) != `"message"` {
@@ -112,7 +113,7 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 	}
 	if hasTool {
 		sr := string(bytes.TrimSpace(msg.Get("stop_reason")))
-		if sr == `"end_turn"` || sr == "null" {
+		if endsTurn(sr) {
 			msg.Set("stop_reason", json.RawMessage(`"tool_use"`))
 			rep.Repair("", "stop_reason")
 			changed = true

@@ -146,7 +146,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	}
 	if hasTool && unfit == 0 {
 		sr := string(bytes.TrimSpace(msg.Get("stop_reason")))
-		if sr == `"end_turn"` || sr == "null" {
+		if endsTurn(sr) {
 			msg.Set("stop_reason", json.RawMessage(`"tool_use"`))
 			rep.Repair("", "stop_reason")
 			changed = true

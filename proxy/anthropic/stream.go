@@ -102,6 +102,7 @@ type Stream struct {
 	said      bool      // a message_delta of this message went out with a stop_reason that is not null
 	stopFixed bool      // toolfix rewrote a message_delta's stop_reason of this message (D39)
 	bypass    bool      // an event was over the size limit: the rest passes as it comes
+	startID   string    // the id of the message_start that went out last while only pings followed it
 
 	// after the message's message_stop (afterstop.go, D73)
 	afterStop bool         // a message_stop went out with nothing held: what follows is judged
@@ -346,8 +347,20 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		raw = append(append(append([]byte("event: "), e.Type...), sse.LineEnding(ev.Raw)...), ev.Raw...)
 		s.rep.Repair("", "shape")
 	}
+	if e.Type != "message_start" && e.Type != "ping" {
+		s.startID = ""
+	}
 	switch e.Type {
 	case "message_start":
+		id := MessageStartID(e.Message)
+		if id != "" && id == s.startID && len(s.held) == 0 {
+			// The same message_start again, with only pings since the first: a bridge that
+			// starts the message both eagerly and at the upstream's response.created (BerriAI/litellm
+			// #32478, PR #33859); the SDKs reject a second message_start. It is dropped.
+			s.rep.Repair("", "shape")
+			return nil
+		}
+		s.startID = id
 		s.shift, s.calls, s.unfit = 0, 0, 0
 		s.blocks, s.replayed = nil, false
 		return s.send(w, raw)

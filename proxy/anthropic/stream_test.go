@@ -223,6 +223,54 @@ func TestStreamRules(t *testing.T) {
 			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
 			kinds: []string{"stop_reason"},
 		},
+		{ // D67 with D38 (0xPlaygrounds/rig PR #1964): the start's input is the JSON text of an object
+			name:  "the JSON text of the input in the block start",
+			in:    sseOf(start, strings.Replace(toolStart("0", "Bash"), `"input":{}`, `"input":"{\"command\":\"ls\"}"`, 1), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"coerce", "shape"},
+		},
+		{
+			name: "a bare string input in the block start passes",
+			in:   sseOf(start, strings.Replace(toolStart("0", "Bash"), `"input":{}`, `"input":"ls -la"`, 1), stop("0"), msgDelta("tool_use"), end),
+		},
+		{
+			name: "the JSON text of an unfit input in the block start passes",
+			in:   sseOf(start, strings.Replace(toolStart("0", "Bash"), `"input":{}`, `"input":"{\"cmd\":\"ls\"}"`, 1), stop("0"), msgDelta("tool_use"), end),
+		},
+		{ // BerriAI/litellm #32478: a bridge starts the message twice
+			name:  "the same message_start twice: the second dropped",
+			in:    sseOf(start, `{"type":"ping"}`, start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("tool_use"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"shape"},
+		},
+		{
+			name: "two message_starts with other ids pass",
+			in:   sseOf(start, strings.Replace(start, `"id":"m"`, `"id":"m2"`, 1), textStart("0"), text("0", `"Hi."`), stop("0"), msgDelta("end_turn"), end),
+		},
+		{
+			name: "the same message_start again after message_stop passes",
+			in:   sseOf(start, textStart("0"), text("0", `"Hi."`), stop("0"), msgDelta("end_turn"), end, start, textStart("0"), text("0", `"Hi."`), stop("0"), msgDelta("end_turn"), end),
+		},
+		{ // D39 (BerriAI/litellm #12481): a Chat word left unmapped by a translator
+			name:  "tool_calls with a healthy tool_use",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("tool_calls"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"stop_reason"},
+		},
+		{
+			name:  "stop with a healthy tool_use",
+			in:    sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("stop"), end),
+			want:  `{"stop_reason":"tool_use","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"ls"}}]}`,
+			kinds: []string{"stop_reason"},
+		},
+		{
+			name: "stop_sequence with a healthy tool_use stays",
+			in:   sseOf(start, toolStart("0", "Bash"), input("0", `"{\"command\":\"ls\"}"`), stop("0"), msgDelta("stop_sequence"), end),
+		},
+		{
+			name: "stop without a tool_use stays",
+			in:   sseOf(start, textStart("0"), text("0", `"Done."`), stop("0"), msgDelta("stop"), end),
+		},
 		{
 			name: "healthy text with angle brackets and lowercase lines",
 			in:   sseOf(start, textStart("0"), text("0", `"a < b and <div>\nok\n"`), text("0", `"then\nfine <inv"`), text("0", `"alid> done"`), stop("0"), msgDelta("end_turn"), end),

@@ -70,6 +70,11 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 		if fixed, kinds, changed := s.tools.RepairInput(b.name, in, repair.Options{}); changed {
 			compact, b.fixed = fixed, fixed
 			s.rep.CallRepair(&b.rec, b.name, kinds...)
+		} else if in[0] == '"' {
+			// the JSON text of an object that no repair makes fit: the start goes out as it came
+			s.rep.CallFail(&b.rec, repair.NotFit)
+			s.held = append(s.held, piece{raw: bytes.Clone(stop)})
+			return s.releaseAll(w)
 		} else if c, err := compactJSON(in); err == nil {
 			compact = c
 		}
@@ -270,6 +275,9 @@ func (s *Stream) replaceDeltas(w io.Writer, b *block, out int, input, stop []byt
 // `{}` with any white space in it ("{ }", "{\n}") is empty.
 func carriesInput(in []byte) bool {
 	in = bytes.TrimSpace(in)
+	if stringOfObject(in) {
+		return true
+	}
 	if !isObject(in) {
 		return false
 	}
@@ -278,6 +286,22 @@ func carriesInput(in []byte) bool {
 		inner = inner[:n-1]
 	}
 	return len(bytes.TrimSpace(inner)) != 0
+}
+
+// stringOfObject reports whether in is a JSON string whose text begins, after white space, with
+// '{': the JSON text of an object sent as the whole input (docs/faults.md D67, here in a
+// content_block_start: 0xPlaygrounds/rig PR #1964, a provider that accumulates arguments as a
+// JSON string).
+func stringOfObject(in []byte) bool {
+	if len(in) < 2 || in[0] != '"' {
+		return false
+	}
+	var text string
+	if json.Unmarshal(in, &text) != nil {
+		return false
+	}
+	t := strings.TrimSpace(text)
+	return len(t) > 0 && t[0] == '{'
 }
 
 // emptyStartInput rewrites the held tool_use start so that its input is {}: clients such as
@@ -306,9 +330,34 @@ func compactJSON(in []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// EndsTurn reports whether a stop_reason word says the turn ended without naming tool use, so
+// that a message with tool_use blocks gets "tool_use" (docs/faults.md D39): "end_turn" or
+// "null" (JSON null), or the Chat words "stop" and "tool_calls" that a translator left unmapped
+// (BerriAI/litellm #12481). max_tokens, refusal, pause_turn, stop_sequence and any other word are
+// not: they keep their meaning.
+func EndsTurn(word string) bool {
+	switch word {
+	case "end_turn", "null", "stop", "tool_calls":
+		return true
+	}
+	return false
+}
+
+// endsTurn is EndsTurn of a stop_reason as its JSON text (null, or a quoted word).
+func endsTurn(sr string) bool {
+	if sr == "null" {
+		return true
+	}
+	if len(sr) < 2 || sr[0] != '"' || sr[len(sr)-1] != '"' || sr == `"null"` {
+		return false
+	}
+	return EndsTurn(sr[1 : len(sr)-1])
+}
+
 // fixStopReason sets a message_delta's stop_reason to "tool_use" when the message holds a tool_use
-// block but says "end_turn" or null (docs/faults.md D39: open-octo/octo-agent PR #647); clients decide
-// from stop_reason whether to run tools. It announces only calls that fit: a message with a call
+// block but says the turn ended (endsTurn: "end_turn", null, or a Chat word; docs/faults.md D39:
+// open-octo/octo-agent PR #647); clients decide from stop_reason whether to run tools. It
+// announces only calls that fit: a message with a call
 // that does not (judgeCall) keeps its stop_reason (the law, docs/repairs.md). A null in a later
 // message_delta, after one that went out with a stop_reason (a gateway's usage-only update:
 // LibreChat-AI/agents PR #308), is no wrong stop_reason but none, and passes as it came — unless
@@ -321,7 +370,7 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	sr := string(bytes.TrimSpace(e.Delta.StopReason))
 	later := s.said
 	s.said = s.said || sr != "null"
-	if s.calls == 0 || s.unfit > 0 || sr != `"end_turn"` && sr != "null" || sr == "null" && later && !s.stopFixed {
+	if s.calls == 0 || s.unfit > 0 || !endsTurn(sr) || sr == "null" && later && !s.stopFixed {
 		return raw
 	}
 	out, ok := withNested(raw, data, "message_delta", "delta", "stop_reason", json.RawMessage(`"tool_use"`))

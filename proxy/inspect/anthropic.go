@@ -154,6 +154,7 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stops []stri
 		}
 	}
 	replayFaults(f, events)
+	startRepeatFaults(f, events)
 	hasTool := make([]bool, len(stops))
 	for i, b := range blocks {
 		where := fmt.Sprintf("block %d (%s)", b.Index, b.Type)
@@ -181,7 +182,7 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stops []stri
 		}
 	}
 	for m, stopReason := range stops {
-		if !hasTool[m] || (stopReason != "end_turn" && stopReason != "null") {
+		if !hasTool[m] || !anthropic.EndsTurn(stopReason) {
 			continue
 		}
 		where := "message"
@@ -225,6 +226,30 @@ func replayFaults(f *faultList, events []Event) {
 	}
 	if first >= 0 && finish {
 		f.add("D73", "shape", "message", fmt.Sprintf("event %d: the finish replayed after message_stop: a client adds it to the message (a tool input becomes {A}{A}; its stop_reason wins)", first))
+	}
+}
+
+// startRepeatFaults finds a message_start sent again with the same message id while only pings,
+// comments and blank lines followed the first, as toolfix drops it (BerriAI/litellm #32478).
+func startRepeatFaults(f *faultList, events []Event) {
+	id := ""
+	for _, ev := range events {
+		switch {
+		case ev.Type == "message_start":
+			var e struct {
+				Message json.RawMessage `json:"message"`
+			}
+			_ = json.Unmarshal([]byte(ev.Data), &e)
+			next := anthropic.MessageStartID(e.Message)
+			if next != "" && next == id {
+				f.add("D73", "shape", "message", fmt.Sprintf("event %d: message_start sent again with the same id: the SDKs reject a second message_start", ev.N))
+				return
+			}
+			id = next
+		case !ev.HasData || ev.Type == "ping":
+		default:
+			id = ""
+		}
 	}
 }
 

@@ -257,8 +257,8 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 		}
 		callFaults(f, where, cl.name, cl.args, tools, repair.Options{Args: true})
 	}
-	if finish == "stop" && len(calls) > 0 {
-		f.add("D34", "finish_reason", "message", "finish_reason stop although tool calls came: the client will not run them")
+	if openai.EndsTurn(finish) && len(calls) > 0 {
+		f.add("D34", "finish_reason", "message", "finish_reason "+finish+" although tool calls came: the client will not run them")
 	}
 }
 

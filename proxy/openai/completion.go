@@ -184,9 +184,19 @@ func answerArguments(tools *repair.Tools, name string, args []byte, obj, cut boo
 }
 
 // finishWithCalls reports whether a choice that finished for reason with the tool calls calls
-// gets finish_reason "tool_calls": it said "stop", and no call fits nothing (sentCall.unfit).
+// gets finish_reason "tool_calls": it said the turn ended (EndsTurn), and no call fits nothing
+// (sentCall.unfit).
 func finishWithCalls(reason string, calls []sentCall) bool {
-	return reason == "stop" && !slices.ContainsFunc(calls, func(c sentCall) bool { return c.unfit })
+	return EndsTurn(reason) && !slices.ContainsFunc(calls, func(c sentCall) bool { return c.unfit })
+}
+
+// EndsTurn reports whether a finish_reason says the turn ended without naming tool calls, so
+// that a choice with tool calls gets "tool_calls": "stop"
+// (docs/faults.md D34: anomalyco/opencode #14972, #20719), or the Anthropic words "end_turn" and
+// "tool_use" that a translator left in a Chat reply (BerriAI/litellm #12481). "length",
+// "content_filter" and any other word are not: a cut-off or filtered turn keeps its reason.
+func EndsTurn(reason string) bool {
+	return reason == "stop" || reason == "end_turn" || reason == "tool_use"
 }
 
 // leakedContent finds leaked calls at the tail of a message's content (the rules of the stream's

@@ -39,6 +39,16 @@ func TestRepairCompletion(t *testing.T) {
 			want:  `{"finish_reason":"tool_calls","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"bash","arguments":{"command":"ls -la"}}}]}`,
 			kinds: []string{"args"},
 		},
+		{ // D34 (BerriAI/litellm #12481)
+			name:  "an Anthropic end_turn with tool calls becomes tool_calls",
+			body:  completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":"{}"}}]}`, "end_turn"),
+			want:  `{"finish_reason":"tool_calls","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":{}}}]}`,
+			kinds: []string{"finish_reason"},
+		},
+		{
+			name: "length with tool calls stays",
+			body: completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":"{}"}}]}`, "length"),
+		},
 		{ // D69 (braintrustdata/braintrust-sdk-javascript PR #1061; spring-projects/spring-ai PR #5232)
 			name:  "arguments null become {} when nothing is required",
 			body:  completion(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"status","arguments":null}}]}`, "tool_calls"),

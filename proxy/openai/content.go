@@ -224,12 +224,12 @@ func (c *choiceState) finish(p *piece, reason string) {
 	c.fixFinish(p, reason)
 }
 
-// fixFinish sets finish_reason "tool_calls" on a choice that carried tool calls but says "stop"
-// (docs/faults.md D34: anomalyco/opencode #14972, #20719): clients decide from it whether to run
+// fixFinish sets finish_reason "tool_calls" on a choice that carried tool calls but says the turn
+// ended (EndsTurn; docs/faults.md D34: anomalyco/opencode #14972, #20719): clients decide from it whether to run
 // tools. It announces only calls that fit: a choice with a call that does not (judgeCall) keeps
 // its finish_reason (the law, docs/repairs.md).
 func (c *choiceState) fixFinish(p *piece, reason string) {
-	if reason != "stop" || len(c.calls) == 0 || c.leaked || c.unfit > 0 {
+	if !EndsTurn(reason) || len(c.calls) == 0 || c.leaked || c.unfit > 0 {
 		return
 	}
 	p.edit().finish = "tool_calls"

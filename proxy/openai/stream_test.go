@@ -290,6 +290,7 @@ func TestShapeRules(t *testing.T) {
 		{
 			name: "junk frames dropped, the rest kept",
 			in: "data:\n\n" + "data: true\n\n" + "data: 42\n\n" + "data: \"ping\"\n\n" + "data: [1]\n\n" + "data: null\n\n" +
+				"data: : OPENROUTER PROCESSING\n\n" + "data::keep-alive\n\n" +
 				"data: " + text("Hi.") + "\n\n" + ": keep-alive\n\n" + "data: {\"object\":\"billing.summary\",\"billing\":{}}\n\n" +
 				"data: {\"usage\":{\"total_tokens\":3}}\n\n" + "data: " + finish("stop") + "\n\ndata: [DONE]\n\n",
 			want:  msg("stop", "Hi."),
@@ -378,6 +379,26 @@ func TestShapeRules(t *testing.T) {
 			in:    sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("stop")),
 			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"deploy","arguments":{}}}`),
 			kinds: []string{"finish_reason"},
+		},
+		{
+			name:  "an Anthropic end_turn after tool calls becomes tool_calls",
+			in:    sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("end_turn")),
+			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"deploy","arguments":{}}}`),
+			kinds: []string{"finish_reason"},
+		},
+		{
+			name:  "tool_use after tool calls becomes tool_calls",
+			in:    sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("tool_use")),
+			want:  msg("tool_calls", "", `{"id":"call_1","function":{"name":"deploy","arguments":{}}}`),
+			kinds: []string{"finish_reason"},
+		},
+		{
+			name: "end_turn without tool calls stays",
+			in:   sseOf(text("Done."), finish("end_turn")),
+		},
+		{
+			name: "content_filter after tool calls stays",
+			in:   sseOf(head("0", "call_1", "deploy"), args("0", `{}`), finish("content_filter")),
 		},
 		{
 			name: "stop without tool calls stays",

@@ -142,12 +142,14 @@ func ReplaceData(raw, data []byte) []byte {
 }
 
 // IsJunk reports whether an SSE data payload is a junk frame that no client can read (docs/faults.md
-// D48: lidge-jun/opencodex #1219): empty, or JSON that is not an object (null, a number, a string,
-// a boolean, an array). Text that is not JSON at all ([DONE], gateway notes) is not junk: it is
-// kept. The Responses dialect shares it.
+// D48: lidge-jun/opencodex #1219): empty, JSON that is not an object (null, a number, a string,
+// a boolean, an array), or an SSE comment that a proxy re-wrapped as data (`data: : OPENROUTER
+// PROCESSING`: mnfst/llm-gateway #2053, Routstr/routstr-core PR #543), which no JSON text or [DONE]
+// starts with. Other text that is not JSON ([DONE], gateway notes) is not junk: it is kept. The
+// Responses dialect shares it.
 func IsJunk(data []byte) bool {
 	d := bytes.TrimSpace(data)
-	if len(d) == 0 {
+	if len(d) == 0 || d[0] == ':' {
 		return true
 	}
 	if d[0] == '{' {

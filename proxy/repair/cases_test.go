@@ -79,6 +79,9 @@ func upstreamCalls(t testing.TB, c cases.Case) []caseCall {
 					start := ""
 					if in, ok := cb["input"].(map[string]any); ok && len(in) > 0 {
 						start = argText(in) // D38: the whole input in the block start
+					} else if in, ok := cb["input"].(string); ok {
+						b, _ := json.Marshal(in) // D67: the JSON text of the input, as a JSON string
+						start = string(b)
 					}
 					calls = append(calls, caseCall{id: str(cb["id"]), name: str(cb["name"]), raw: start})
 				}

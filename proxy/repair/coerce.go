@@ -155,8 +155,17 @@ func (b *budget) coerceString(v value, s *schema, hops int) (value, mask, bool) 
 // for arrays and objects a Python literal (D29). Leaked closing markup after the complete value
 // is cut (D23b). A value that is again a string is read once more (double stringification). A
 // number must suit ts: where only integers are wanted, only integer text ("42", never "42.0"
-// nor "042") is read.
+// nor "042") is read. Where a boolean is wanted, the Python spellings "True" and "False" are
+// read as true and false (D15 with D29: QwenLM/qwen-code #633, `"is_background":"False"`).
 func readStringValue(text string, ts typeSet, level int) (value, mask, bool) {
+	if ts&tBoolean != 0 {
+		switch text {
+		case "True":
+			return value{kind: kindTrue}, 0, true
+		case "False":
+			return value{kind: kindFalse}, 0, true
+		}
+	}
 	var m mask
 	w, rest, python, ok := readPrefix(text, ts, &m)
 	if !ok || !onlyClosingMarkup(rest) {

@@ -18,8 +18,12 @@ package repair
 //     additionalProperties, items, prefixItems, $ref, allOf, anyOf and oneOf;
 //   - is an escape JSON does not have (a backslash before another character, \u without four
 //     hex digits: D24, D25). D24 escapes every backslash of such a string, so a valid escape
-//     before the invalid one (C:\new\Users) has streamed already: that repair cannot be made
-//     while streaming, and the call fails open;
+//     before the invalid one (src\new\Main.java) has streamed already: that repair cannot be
+//     made while streaming, and the call fails open. With Options.Args a valid escape that
+//     begins a Windows path after a drive prefix (`C:\new`, `D:\repos`, `C:\users`: \b \f \n
+//     \r \t \u right after `C:`) holds from its backslash, not Faulty, so that D24 can still
+//     escape it when an invalid escape follows (openclaw/openclaw #88918); an escaped path
+//     (`C:\\new`) holds nothing;
 //   - cannot continue JSON at all (a Python literal, D29; a top-level value that is not an
 //     object or array, D21), or is not white space after the top-level value closed (D21, D23,
 //     D23b);
@@ -101,7 +105,34 @@ const (
 // strState is the state inside a string token.
 type strState struct {
 	esc int8 // 0: plain; 1: after a backslash; 2-5: in \u, that many hex digits still due plus 1
+	// Options.Args, string values: the last bytes read (an escape counts as one '\\'), right
+	// aligned, and how many of them there are (at most 3), to see a drive prefix (driveBefore)
+	tail  [3]byte
+	tn    int8
+	drive bool // the escape being read follows a drive prefix (C:)
 }
+
+// see records the bytes b of a string value in the tail (only the last three matter).
+func (st *strState) see(b []byte) {
+	if len(b) > 3 {
+		b = b[len(b)-3:]
+	}
+	for _, c := range b {
+		st.tail[0], st.tail[1], st.tail[2] = st.tail[1], st.tail[2], c
+		if st.tn < 3 {
+			st.tn++
+		}
+	}
+}
+
+// driveBefore reports whether the bytes read end in a drive prefix: one ASCII letter and ':'
+// at the start of the string or after a byte that is no letter or digit (`C:`, ` D:`), so that
+// a backslash now begins a Windows path.
+func (st *strState) driveBefore() bool {
+	return st.tn >= 2 && st.tail[2] == ':' && isASCIILetter(st.tail[1]) && (st.tn == 2 || !isASCIILetter(st.tail[0]) && !isDigit(st.tail[0]))
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // scanFrame is one open array or object.
 type scanFrame struct {

@@ -10,6 +10,9 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// escMark stands for a whole escape in strState.tail: a byte that is no letter or digit.
+var escMark = []byte{'\\'}
+
 // inString reads string bytes from p[i:] and returns where it stopped.
 func (s *Scan) inString(p []byte, i int) int {
 	st := &s.str
@@ -28,6 +31,8 @@ func (s *Scan) inString(p []byte, i int) int {
 						return len(p)
 					}
 					s.keyIn = append(s.keyIn, p[i:j]...)
+				} else if s.args {
+					st.see(p[i:j])
 				}
 				i = j
 				continue
@@ -40,6 +45,7 @@ func (s *Scan) inString(p []byte, i int) int {
 				st.esc = 1
 				if s.args {
 					s.escAt = s.off + int64(i)
+					st.drive = !key && st.driveBefore()
 				}
 				if key {
 					s.keyIn = append(s.keyIn, c)
@@ -56,9 +62,14 @@ func (s *Scan) inString(p []byte, i int) int {
 		}
 		switch {
 		case st.esc == 1:
+			if st.drive && (c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't' || c == 'u') {
+				s.holdAs(i-1, false) // D24 may yet escape it: a Windows path after a drive prefix
+				return len(p)
+			}
 			switch c {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				st.esc, s.escAt = 0, -1
+				st.see(escMark)
 			case 'u':
 				st.esc = 5
 			default:
@@ -72,6 +83,7 @@ func (s *Scan) inString(p []byte, i int) int {
 			}
 			if st.esc--; st.esc == 1 {
 				st.esc, s.escAt = 0, -1
+				st.see(escMark)
 			}
 		}
 		i++
