@@ -145,9 +145,10 @@ const capMemory = 1 << 20
 const spillWrite = 256 << 10
 
 // sharedCapture is the most all deferred capBuffers of the process keep in memory past their
-// first capMemory bytes, together, in bytes: one sample's worth (sample.MaxBody), so that one
-// long healthy stream at a time writes no file, and many at once cost no more than that.
-const sharedCapture = 16 << 20
+// first capMemory bytes, together, in bytes: 4 MiB, so that a long healthy stream of up to 5 MiB
+// writes no file and many at once cost no more than that. (A whole sample's worth, 16 MiB,
+// cost a healthy 300 MB tool call 17.9 MiB of RSS against 8.5 before: loadbench -only memory.)
+const sharedCapture = 4 << 20
 
 // sharedMemory is what is left of sharedCapture, in bytes.
 var sharedMemory atomic.Int64
