@@ -1473,6 +1473,8 @@ lcv('hermes-unclosed-think', '<think><tool_call>nah uhg</tool_call>', note='mark
 lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-off call is never completed')
 lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
 
+# === vLLM test files converted in session 27 (vec-vllm adds its sections here)
+
 # --- SGLang's MiniMax M2 detector tests (the Invoke row)
 SMM = 'sgl-project/sglang test/registered/function_call/test_minimax_m2_detector.py TestMinimaxM2DetectorBugs '
 def mmx(n, *kv): return '<minimax:tool_call><invoke name="%s">' % n + ''.join('<parameter name="%s">%s</parameter>' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</invoke></minimax:tool_call>'
@@ -1493,6 +1495,8 @@ vec('sglang-minimax-m2-streaming-complete', 'MiniMax M2', SMM+'test_streaming_co
 vec('sglang-minimax-m2-anyof-object', 'MiniMax M2', SMM+'test_complex_anyof_with_object_and_null', mmx('complex_func', 'data', '{"key": "value"}'), [T('complex_func', data={'anyOf': [{'type': 'object', 'properties': {'key': {'type': 'string'}}}, {'type': 'null'}]})],
     [('complex_func', {'data': {'key': 'value'}})])
 vec('sglang-minimax-m2-array', 'MiniMax M2', SMM+'test_array_type_in_parameters', mmx('array_func', 'items', '[1, 2, 3, "four"]'), [T('array_func', items=A)], [('array_func', {'items': [1, 2, 3, 'four']})])
+
+# === SGLang test files converted in session 27 (vec-sglang adds its sections here)
 
 # --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
