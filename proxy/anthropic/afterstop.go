@@ -21,11 +21,6 @@ import (
 //     and a message_stop are the finish replayed: they are held, and dropped at the message_stop
 //     that closes the replay, or at the stream's end when it ends inside the replay (the message
 //     was whole at its message_stop; nothing after it can be part of it);
-//   - but message_delta events alone that the stream's end follows, with no block event and no
-//     message_stop, are no replay: a translator that writes one more message_delta for a late
-//     usage-only chunk (router-for-me/CLIProxyAPI #4544: the same stop_reason, the final usage)
-//     finishes nothing twice. They go on as any later message_delta does (fixStopReason: as they
-//     came, unless toolfix rewrote the message's stop_reason);
 //   - pings, comments and blank lines keep their place among them and go out;
 //   - anything else (an error, a message_start, a content_block_start, an event this dialect does
 //     not know, a frame cut off) means it is not a replay: what is held goes out as it came, and
@@ -33,11 +28,10 @@ import (
 
 // afterPiece is one piece of the stream after a message_stop, held while a replay may be coming:
 // its bytes and whether it is part of the replayed finish (dropped) or a ping, comment or blank
-// line (kept), and whether it is a message_delta (late: alone, no replay).
+// line (kept).
 type afterPiece struct {
 	raw    []byte
 	replay bool
-	late   bool
 }
 
 // stopped records that the message_stop of a message just went out with nothing held, so that
@@ -62,8 +56,7 @@ type afterKind uint8
 const (
 	afterOther  afterKind = iota // no part of a replay: the rule ends
 	afterKeep                    // a ping, comment or blank line: kept in its place
-	afterReplay                  // an event of the finish replayed: a block's delta or stop
-	afterLate                    // a message_delta: of the finish replayed, or late alone
+	afterReplay                  // an event of the finish replayed
 	afterClose                   // the message_stop that closes the replay
 )
 
@@ -96,7 +89,7 @@ func judgeAfterStop(raw []byte, opened func(index int) bool) afterKind {
 			return afterReplay
 		}
 	case "message_delta":
-		return afterLate
+		return afterReplay
 	case "message_stop":
 		return afterClose
 	}
@@ -110,11 +103,11 @@ func (s *Stream) pushAfterStop(ev sse.Event, w io.Writer) (bool, error) {
 	if ev.Oversize || !ev.Complete {
 		return false, s.endAfterStop(w)
 	}
-	switch k := judgeAfterStop(ev.Raw, func(i int) bool { return s.blocks[i] }); k {
+	switch judgeAfterStop(ev.Raw, func(i int) bool { return s.blocks[i] }) {
 	case afterKeep:
 		return true, s.keepAfterStop(w, ev.Raw)
-	case afterReplay, afterLate:
-		s.replay = append(s.replay, afterPiece{raw: bytes.Clone(ev.Raw), replay: true, late: k == afterLate})
+	case afterReplay:
+		s.replay = append(s.replay, afterPiece{raw: bytes.Clone(ev.Raw), replay: true})
 		return true, nil
 	case afterClose:
 		s.replay = append(s.replay, afterPiece{raw: bytes.Clone(ev.Raw), replay: true})
@@ -145,52 +138,14 @@ func (s *Stream) dropReplay(w io.Writer) error {
 
 // replayOnly reports whether the pieces of a whole stream body after its piece number stop (a
 // message_stop) are a replayed finish, perhaps cut by the body's end, and keep-alives, and
-// nothing else (see the rule above): message_delta events alone are no replay.
+// nothing else (see the rule above).
 func replayOnly(body []byte, stop int, opened func(index int) bool) bool {
-	finish := false // a block event or a message_stop came: a finish, not late deltas alone
 	for n, ev := range sse.Each(body, 0) {
-		if n <= stop {
-			continue
-		}
-		if ev.Oversize || !ev.Complete {
+		if n > stop && (ev.Oversize || !ev.Complete || judgeAfterStop(ev.Raw, opened) == afterOther) {
 			return false
 		}
-		switch judgeAfterStop(ev.Raw, opened) {
-		case afterOther:
-			return false
-		case afterReplay, afterClose:
-			finish = true
-		}
 	}
-	return finish
-}
-
-// lateOnly reports whether what is held after a message_stop holds message_delta events and no
-// other event of a finish (see the rule above).
-func (s *Stream) lateOnly() bool {
-	late := false
-	for _, p := range s.replay {
-		if p.replay && !p.late {
-			return false
-		}
-		late = late || p.late
-	}
-	return late
-}
-
-// endLate ends the judging of what follows the message_stop when the stream ends behind late
-// message_delta events alone (lateOnly): they are no replay, and go on, with the keep-alives among
-// them, as any later message_delta does.
-func (s *Stream) endLate(w io.Writer) error {
-	s.afterStop = false
-	held := s.replay
-	s.replay = nil
-	for _, p := range held {
-		if err := s.Push(sse.Event{Raw: p.raw, Complete: true}, w); err != nil {
-			return err
-		}
-	}
-	return s.releaseAll(w)
+	return true
 }
 
 // keepAfterStop writes a ping, comment or blank line now, or in its place among held pieces.

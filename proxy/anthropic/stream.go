@@ -222,9 +222,6 @@ func (s *Stream) End(w io.Writer) error {
 	if err := s.releaseAll(w); err != nil {
 		return err
 	}
-	if s.lateOnly() {
-		return s.endLate(w) // late message_delta events alone are no replay
-	}
 	return s.dropReplay(w) // a replay the stream ended inside is dropped too
 }
 

@@ -504,38 +504,36 @@ func TestReplayCountsOnce(t *testing.T) {
 	}
 }
 
-// TestLateDeltasAfterStop: message_delta events alone after message_stop, which the stream's end
-// follows (no block event, no second message_stop), are no replayed finish (D73) but a late usage
-// report (router-for-me/CLIProxyAPI #4544): they pass as they came, and in the whole-body answer of
-// a stream (D55) their usage counts; with a message_stop after them they are a replay and dropped;
-// and where toolfix rewrote the message's stop_reason (D39), a late end_turn becomes tool_use too.
+// TestLateDeltasAfterStop: message_delta events after message_stop, even alone with the stream's
+// end after them (a translator's second terminal message_delta for a late usage-only chunk:
+// router-for-me/CLIProxyAPI #4544), belong to no message: dropped as a replayed finish (D73),
+// counted once as shape, pings among them kept in their place; a stop_reason toolfix rewrote
+// (D39) stays rewritten in the message.
 func TestLateDeltasAfterStop(t *testing.T) {
 	tool := `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"Bash","input":{}}}`
 	input := `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"command\":\"ls\"}"}}`
 	usage := `{"type":"message_delta","delta":{},"usage":{"output_tokens":52}}`
 	late := `{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":52}}`
+	ping := `{"type":"ping"}`
 	call := sseOf(fStart, tool, input, fStop0, fMsgDelta(`"tool_use"`), fEnd)
 	text := sseOf(fStart, fTextStart, fText("0", `"Hi"`), fStop0, fMsgDelta(`"end_turn"`), fEnd)
 	for _, tc := range []struct {
 		name, in, want string
 		kinds          []string
 	}{
-		{"the same stop_reason again with the final usage", call + sseOf(late), call + sseOf(late), nil},
-		{"usage-only deltas and a ping", text + sseOf(usage, `{"type":"ping"}`, usage), text + sseOf(usage, `{"type":"ping"}`, usage), nil},
-		{"a null stop_reason", call + sseOf(fMsgDelta("null")), call + sseOf(fMsgDelta("null")), nil},
-		{"closed by a message_stop: a replay", text + sseOf(fMsgDelta(`"end_turn"`), fEnd), text, []string{"shape"}},
+		{"the same stop_reason again with the final usage", call + sseOf(late), call, []string{"shape"}},
+		{"usage-only deltas and a ping", text + sseOf(usage, ping, usage), text + sseOf(ping), []string{"shape"}},
+		{"a null stop_reason", call + sseOf(fMsgDelta("null")), call, []string{"shape"}},
+		{"closed by a message_stop", text + sseOf(fMsgDelta(`"end_turn"`), fEnd), text, []string{"shape"}},
 		{"after a rewritten stop_reason", sseOf(fStart, tool, input, fStop0, fMsgDelta(`"end_turn"`), fEnd, fMsgDelta(`"end_turn"`)),
-			sseOf(fStart, tool, input, fStop0, fMsgDelta(`"tool_use"`), fEnd, fMsgDelta(`"tool_use"`)), []string{"stop_reason"}},
+			sseOf(fStart, tool, input, fStop0, fMsgDelta(`"tool_use"`), fEnd), []string{"shape", "stop_reason"}},
 	} {
 		for name, r := range readers(tc.in) {
 			out, kinds := run(t, []byte(bashTools), r)
+			slices.Sort(kinds)
 			if string(out) != tc.want || !slices.Equal(kinds, tc.kinds) {
 				t.Fatalf("%s, %s: kinds %v\n%s", tc.name, name, kinds, out)
 			}
 		}
-	}
-	whole, ok := messageFromSSE([]byte(call + sseOf(late)))
-	if !ok || !strings.Contains(string(whole), `"output_tokens":52`) || !strings.Contains(string(whole), `"stop_reason":"tool_use"`) {
-		t.Fatalf("whole body: %s", whole)
 	}
 }

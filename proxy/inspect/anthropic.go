@@ -195,17 +195,15 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stops []stri
 
 // replayFaults finds a finish replayed after a message's message_stop (D73), as toolfix judges it:
 // after the message_stop, deltas and stops of blocks the message opened, message_delta and
-// message_stop, with pings, comments and blank lines among them, and nothing else; message_delta
-// events alone (no block event, no message_stop) are a late usage report, no replay.
+// message_stop, with pings, comments and blank lines among them, and nothing else.
 func replayFaults(f *faultList, events []Event) {
 	opened := map[int]bool{}
 	stop, first := -1, -1 // the message_stop, the first replayed event after it
-	finish := false       // a block event or a message_stop after it: message_delta events alone are a late usage report
 	for _, ev := range events {
 		switch {
 		case ev.Type == "message_start":
 			clear(opened)
-			stop, first, finish = -1, -1, false
+			stop, first = -1, -1
 		case stop < 0:
 			if ev.Type == "content_block_start" {
 				opened[ev.Index] = true
@@ -219,12 +217,11 @@ func replayFaults(f *faultList, events []Event) {
 			if first < 0 {
 				first = ev.N
 			}
-			finish = finish || ev.Type != "message_delta"
 		default:
 			return // something else follows the message_stop: toolfix leaves it all as it came
 		}
 	}
-	if first >= 0 && finish {
+	if first >= 0 {
 		f.add("D73", "shape", "message", fmt.Sprintf("event %d: the finish replayed after message_stop: a client adds it to the message (a tool input becomes {A}{A}; its stop_reason wins)", first))
 	}
 }

@@ -102,10 +102,15 @@ type Family struct {
 	Close   string // the envelope's closer; "" none. A closer missing at the end of the text is forgiven once a call is complete
 	Close2  string // another closer that ends the envelope as well (Kimi's singular and plural section tokens); "" none
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
-	NameKey string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
-	Extra   string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
-	ArgsKey string // another key that may hold a JSON call object's arguments (one of it and "arguments" at most); "" none (gemma3n's and MiniMax M2's "args")
-	NameSep string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
+	// ArgsRequired: bodyArgKV: a call without one key/value pair is no call of this row, so that a
+	// row whose opener stands looser (glued after a sentence) takes only markup no prose writes
+	// ("…first.<tool_call>read<arg_key>…", while "Checking.<tool_call>get_current_date</tool_call>"
+	// stays text: zai-org/GLM-5 #84; vllm test_glm47_moe_tool_parser.py)
+	ArgsRequired bool
+	NameKey      string // the key of a JSON call object that names its tool; "" "name" (Cohere's "tool_name")
+	Extra        string // one more key a JSON call object may hold, its value ignored; "" none (Cohere's "tool_call_id")
+	ArgsKey      string // another key that may hold a JSON call object's arguments (one of it and "arguments" at most); "" none (gemma3n's and MiniMax M2's "args")
+	NameSep      string // bodyNameJSON: the literal between the name and the arguments; bodyArgKV: after the name (Hunyuan V3's <tool_sep>)
 	// bodyNameJSON: a prefix and a :N index suffix removed from the name when present (Kimi's
 	// functions.T:0)
 	NamePrefix string
@@ -286,6 +291,12 @@ var families = []Family{
 		Open: []Opener{{qwenFunc, LineStartFree}}},
 	{Name: "GLM 4.5/4.6/4.7", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
+	// GLM 4.7/5 glue a call with arguments after a finished sentence ("I'll read both
+	// files.<tool_call>read<arg_key>filePath</arg_key>…", opencode through a gateway:
+	// zai-org/GLM-5 #84); its <arg_key> token is what no prose writes, so this row takes only
+	// calls with a pair
+	{Name: "GLM glued after a sentence", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV, ArgsRequired: true,
+		Open: []Opener{{tcOpen, AfterStop}}, Close: tcClose},
 	// iQuest Coder V2 writes GLM's pairs in its own tag (vllm iquest_coder_v2_tool_parser); V1
 	// is read by the Qwen rows
 	{Name: "iQuest Coder V2", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,

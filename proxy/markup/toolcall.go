@@ -329,6 +329,9 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 	call := Call{Syntax: f.Syntax, Name: name}
 	for {
 		if o, done := c.nextParam(closer, kv[0], call); done {
+			if f.ArgsRequired && len(call.Params) == 0 && o != short {
+				return call, fail // no pair: not this row's call (the row's looser opener)
+			}
 			return call, o
 		}
 		k, r := c.upto(kv[1])

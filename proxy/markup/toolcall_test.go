@@ -115,9 +115,14 @@ func TestGLMTail(t *testing.T) {
 		{name: "value opener missing, second pair whole", syn: ToolCallXML,
 			text:  "<tool_call>search<arg_key>query</arg_key> x </arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>",
 			calls: []Call{xmlCall("search", "query", "x ", "limit", "5")}},
-		// Glued after prose on its line: an example by the line-start rule (zai-org/GLM-5 #84 shows
-		// it leaked so; kept out, see the vector vllm-glm47-content-before).
-		{name: "glued after a sentence", syn: ToolCallXML, text: "Reading it.<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
+		// Glued after a finished sentence, a call with a pair counts (zai-org/GLM-5 #84); without
+		// one, or after a colon or a sentence that runs on, it is an example.
+		{name: "glued after a sentence", syn: ToolCallXML, text: "Reading it.<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>",
+			keep: "Reading it.", calls: []Call{xmlCall("read", "p", "a")}},
+		{name: "glued after a CJK sentence", syn: ToolCallXML, text: "我来读一下。<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>",
+			keep: "我来读一下。", calls: []Call{xmlCall("read", "p", "a")}},
+		{name: "glued after a sentence, no pair", syn: ToolCallXML, text: "Checking.<tool_call>read</tool_call>"},
+		{name: "glued after a sentence that runs on", syn: ToolCallXML, text: "GLM writes <tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
 		{name: "glued after a colon", syn: All, text: "GLM writes:<tool_call>read<arg_key>p</arg_key><arg_value>a</arg_value></tool_call>"},
 		{name: "hermes glued after a sentence", syn: All, text: "Reading it.<tool_call>{\"name\": \"read\", \"arguments\": {}}</tool_call>"},
 		{name: "value opener missing, another pair inside", syn: ToolCallXML,

@@ -1210,11 +1210,13 @@ vec('glm4-single', G4FAM, G4+'test_extract_tool_calls[single_tool_call]', G4DAL,
 vec('glm4-multiple', G4FAM, G4+'test_extract_tool_calls[multiple_tool_calls]', G4DAL + '\n    ' + g4('get_current_weather', 'city', 'Orlando', 'state', 'FL', 'unit', 'fahrenheit'), G4T,
     [('get_current_weather', {'city': 'Dallas', 'state': 'TX', 'unit': 'fahrenheit'}), ('get_current_weather', {'city': 'Orlando', 'state': 'FL', 'unit': 'fahrenheit'})])
 vec('glm4-content-before', G4FAM, G4+'test_extract_tool_calls[tool_call_with_content_before]', "I'll help you check the weather. " + g4('get_current_weather', 'city', 'Seattle', 'state', 'WA', 'unit', 'celsius'), G4T,
-    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+    [('get_current_weather', {'city': 'Seattle', 'state': 'WA', 'unit': 'celsius'})], keep="I'll help you check the weather.",
+    note='a <tool_call> with a key/value pair glued after a finished sentence counts (the GLM row glued after a sentence; zai-org/GLM-5 #84)')
 vec('glm4-mixed-args', G4FAM, G4+'test_extract_tool_calls[tool_call_with_mixed_args]', g4('get_current_weather', 'city', 'New York', 'state', 'NY', 'unit', 'celsius'), G4T,
     [('get_current_weather', {'city': 'New York', 'state': 'NY', 'unit': 'celsius'})])
 vec('glm4-content-glued', G4FAM, G4+'test_extract_tool_calls[tool_call_with_chinese_content]', 'I will help you get the weather.' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01'), G4T,
-    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], keep='I will help you get the weather.',
+    note='a <tool_call> with a key/value pair glued after a finished sentence counts (the GLM row glued after a sentence; zai-org/GLM-5 #84)')
 vec('glm4-content-own-line', G4FAM, G4+'test_extract_tool_calls[tool_call_with_chinese_content] (the call on its own line)', 'I will help you get the weather.\n' + g4('get_weather', 'city', 'Beijing', 'date', '2025-08-01'), G4T,
     [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], keep='I will help you get the weather.')
 G4THINK = '<think>I want to get the weather.</think>\n\nI will help you get the weather.\n'
@@ -1323,7 +1325,8 @@ vec('sglang-qwen3-coder-single', 'Qwen3 Coder/XML', SQC+'test_single_tool_call',
 vec('sglang-qwen3-coder-with-text', 'Qwen3 Coder/XML', SQC+'test_single_tool_call_with_text', 'Text prefix + tool call test\n\n' + sqf('get_current_weather', 'location', 'Boston', 'unit', 'celsius', 'days', '3'), SQTOOLS,
     [('get_current_weather', {'location': 'Boston', 'unit': 'celsius', 'days': 3})], keep='Text prefix + tool call test')
 vec('sglang-qwen3-coder-double', 'Qwen3 Coder/XML', SQC+'test_double_tool_call', 'Text prefix + double tool call test\n\n' + sqf('get_current_weather', 'location', 'New York') + '\n' + sqf('sql_interpreter', 'query', 'SELECT * FROM users', 'dry_run', 'True') + '\n', SQTOOLS,
-    note='disagrees on purpose: True is Python\'s spelling of a boolean, which toolfix does not read as JSON\'s true for a value of its own; a tail is taken whole or not at all')
+    [('get_current_weather', {'location': 'New York'}), ('sql_interpreter', {'query': 'SELECT * FROM users', 'dry_run': True})], keep='Text prefix + double tool call test',
+    note='True, Python\'s spelling, is read as a boolean where the schema declares one (QwenLM/qwen-code #633)')
 vec('sglang-qwen3-coder-double-json-bool', 'Qwen3 Coder/XML', SQC+'test_double_tool_call (dry_run written true)', 'Text prefix + double tool call test\n\n' + sqf('get_current_weather', 'location', 'New York') + '\n' + sqf('sql_interpreter', 'query', 'SELECT * FROM users', 'dry_run', 'true') + '\n', SQTOOLS,
     [('get_current_weather', {'location': 'New York'}), ('sql_interpreter', {'query': 'SELECT * FROM users', 'dry_run': True})], keep='Text prefix + double tool call test')
 vec('sglang-qwen3-coder-fragmentation', 'Qwen3 Coder/XML', SQC+'test_random_fragmentation_stress_test', 'Text prefix + random fragmentation stress test\n\n' + sqf('get_current_weather', 'location', 'San Francisco'), SQTOOLS,
@@ -1404,7 +1407,8 @@ vec('sglang-glm47-array-windows-path', G4FAM, SG47+'test_array_argument_with_esc
 vec('sglang-glm47-array-literal-backslash-n', G4FAM, SG47+'test_array_argument_with_escaped_json[3]', g47('todo_write', 'todos', '[{"id": "1", "task": "Print \\\\n to see newline","status": "pending"}]'), [TW],
     [('todo_write', {'todos': [{'id': '1', 'task': 'Print \\n to see newline', 'status': 'pending'}]})])
 vec('sglang-glm47-mtp-split', G4FAM, SG47+'test_mtp_func_and_string_split', "I'll create a task." + g47('create_task', 'title', 'Go to Beijing', 'location', 'San Francisco'), [T('create_task', title=S, location=S)],
-    note='disagrees on purpose: <tool_call> glued after prose on its line, the tool name after it, counts as an example (the line-start rule)')
+    [('create_task', {'title': 'Go to Beijing', 'location': 'San Francisco'})], keep="I'll create a task.",
+    note='a <tool_call> with a key/value pair glued after a finished sentence counts (the GLM row glued after a sentence; zai-org/GLM-5 #84)')
 vec('sglang-glm47-mtp-noarg-multiple', G4FAM, SG47+'test_mtp_noarg_and_multiple_calls', '<tool_call>list_files</tool_call>' + g47('get_weather', 'city', 'Beijing'), [T('list_files'), T('get_weather', city=S)],
     [('list_files', {}), ('get_weather', {'city': 'Beijing'})])
 
