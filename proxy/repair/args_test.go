@@ -76,7 +76,9 @@ func argsTests() []repairTest {
 		{"python list is no arguments", listSchema, `[{'path': 'src'}]`, "", nil},
 		{"python dict with a name", listSchema, `{'path': src}`, "", nil},
 		{"json lowercase true is no python", listSchema, `{'path': 'src', 'recursive': true}`, "", nil},
-		{"json arguments are never read as python", listSchema, `{"path": "src", "recursive": "True"}`, "", nil},
+		// a string "True" where a boolean is declared is Python's spelling of it (QwenLM/qwen-code #633),
+		// read as any stringified boolean
+		{"json arguments with Python's True for a declared boolean", listSchema, `{"path": "src", "recursive": "True"}`, `{"path":"src","recursive":true}`, []string{KindCoerce}},
 		// D46 and the rest
 		{"truncated is never completed", pathSchema, `{"path": "C:/a`, "", nil},
 		{"truncated with a windows path", pathSchema, `{"path": "C:\Users`, "", nil},
@@ -93,7 +95,7 @@ func TestArgsRepairs(t *testing.T) {
 func TestArgsRepairsOffForAnthropic(t *testing.T) {
 	var off []repairTest
 	for _, tt := range argsTests() {
-		if tt.want != "" && tt.name != "repeated and stringified" {
+		if tt.want != "" && tt.name != "repeated and stringified" && tt.name != "json arguments with Python's True for a declared boolean" { // value coercions, on in every API
 			off = append(off, repairTest{name: tt.name, schema: tt.schema, input: tt.input})
 		}
 	}
