@@ -163,7 +163,9 @@ const (
 	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser), and Tencent Hunyuan (Hy)
 	// V3's and V4's <tool_calls><tool_call>T<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…
 	// </tool_call></tool_calls>, V4 without <tool_sep> and its tags optionally suffixed
-	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser).
+	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser), and MiniMax M1's
+	// <tool_calls>{"name", "arguments"}⏎{…}</tool_calls>, one object a line (vllm
+	// minimax_tool_parser).
 	ToolCallsList
 	// Step3 is StepFun Step3's <｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=T>…
 	// (vllm step3_tool_parser).
@@ -373,6 +375,10 @@ var families = []Family{
 		Open: []Opener{{"<tool_calls:opensource>", Anywhere}}, Item: "<tool_call:opensource>",
 		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},
 		ItemEnd: "</tool_call:opensource>", Many: true, Close: "</tool_calls:opensource>", closers: []string{"</arg_value:opensource>"}},
+	// MiniMax M1 writes its calls as JSON objects one a line in <tool_calls> (vllm
+	// minimax_tool_parser)
+	{Name: "MiniMax M1", Row: "D62", Syntax: ToolCallsList, body: bodyJSONCall, Many: true,
+		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Close: "</tool_calls>"},
 	{Name: "PLaMo 3", Row: "D62", Syntax: Plamo, body: bodyNameJSON,
 		Open: []Opener{{"<|plamo:begin_tool_requests:plamo|>", Anywhere}}, Item: "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>",
 		NameSep: "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>",

@@ -1474,6 +1474,68 @@ lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-
 lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
 
 # === vLLM test files converted in session 27 (vec-vllm adds its sections here)
+# --- MiniMax M1: JSON call objects one a line in <tool_calls> (vec-vllm, session 27)
+M1 = V+'test_minimax_tool_parser.py '
+M1W, M1A = T('get_current_weather', city=S, state=S, unit=S), T('calculate_area', shape=S, dimensions=O, precision=I)
+M1T = [M1W, M1A]
+def m1o(city, state, unit=None):
+    a = '{"city": "%s", "state": "%s"' % (city, state) + (', "unit": "%s"' % unit if unit else '') + '}'
+    return '{"name": "get_current_weather", "arguments": %s}' % a
+def m1c(city, state, unit=None): return ('get_current_weather', dict(city=city, state=state, **({'unit': unit} if unit else {})))
+vec('minimax-m1-no-tools', 'MiniMax M1', M1+'test_extract_tool_calls_no_tools', 'This is a test', M1T)
+vec('minimax-m1-single', 'MiniMax M1', M1+'test_extract_tool_calls[single_tool_call]', '<tool_calls>\n' + m1o('Dallas', 'TX', 'fahrenheit') + '\n</tool_calls>', M1T, [m1c('Dallas', 'TX', 'fahrenheit')])
+vec('minimax-m1-multiple', 'MiniMax M1', M1+'test_extract_tool_calls[multiple_tool_calls]', '<tool_calls>\n' + m1o('Dallas', 'TX', 'fahrenheit') + '\n' + m1o('Orlando', 'FL', 'fahrenheit') + '\n</tool_calls>', M1T,
+    [m1c('Dallas', 'TX', 'fahrenheit'), m1c('Orlando', 'FL', 'fahrenheit')])
+vec('minimax-m1-content-before', 'MiniMax M1', M1+'test_extract_tool_calls[tool_call_with_content_before]', "I'll help you check the weather. <tool_calls>\n" + m1o('Seattle', 'WA', 'celsius') + '\n</tool_calls>', M1T,
+    [m1c('Seattle', 'WA', 'celsius')], keep="I'll help you check the weather.", note='<tool_calls> glued after a finished sentence counts when its line ends after it')
+vec('minimax-m1-single-line', 'MiniMax M1', M1+'test_extract_tool_calls[tool_call_with_single_line_json]', '<tool_calls>\n' + m1o('New York', 'NY', 'celsius') + '\n</tool_calls>', M1T, [m1c('New York', 'NY', 'celsius')])
+vec('minimax-m1-no-closer', 'MiniMax M1', M1+'test_extract_tool_calls[tool_call_incomplete_tag]', '<tool_calls>\n' + m1o('Boston', 'MA'), M1T, [m1c('Boston', 'MA')],
+    note='the missing </tool_calls> is forgiven: the call object is complete')
+M1THINK = '<think>I should use a tool. <tool_calls>\n{"name": "ignored_tool", "arguments": {"should": "ignore"}}\n</tool_calls></think>\n\nLet me help you with the weather.'
+vec('minimax-m1-think', 'MiniMax M1', M1+'test_extract_tool_calls_with_thinking_tags', M1THINK + ' <tool_calls>\n' + m1o('Miami', 'FL', 'fahrenheit') + '\n</tool_calls>', M1T,
+    [m1c('Miami', 'FL', 'fahrenheit')], keep=M1THINK, note='the block inside <think> stays text, as in vLLM')
+vec('minimax-m1-think-removed', 'MiniMax M1', M1+'test_preprocess_model_output_with_thinking_tags', '<think>Let me think about this. <tool_calls>\n{"name": "fake_tool", "arguments": {"param": "value"}}\n</tool_calls> This should be removed.</think>\n\nI\'ll help you with that. <tool_calls>\n' + m1o('Seattle', 'WA') + '\n</tool_calls>', M1T,
+    [m1c('Seattle', 'WA')], keep='<think>Let me think about this. <tool_calls>\n{"name": "fake_tool", "arguments": {"param": "value"}}\n</tool_calls> This should be removed.</think>\n\nI\'ll help you with that.',
+    note='vLLM removes the call inside <think> from the text; toolfix keeps the reasoning as it came (it is no reasoning parser)')
+M1V = [T('valid_tool', city=S), T('another_valid_tool', param=S)]
+vec('minimax-m1-invalid-line', 'MiniMax M1', M1+'test_extract_tool_calls_invalid_json', '<tool_calls>\n{"name": "valid_tool", "arguments": {"city": "Seattle"}}\n{invalid json here}\n{"name": "another_valid_tool", "arguments": {"param": "value"}}\n</tool_calls>', M1V,
+    note='disagrees on purpose: vLLM keeps the two good lines; toolfix takes a leaked tail whole or not at all')
+vec('minimax-m1-missing-name-or-args', 'MiniMax M1', M1+'test_extract_tool_calls_missing_name_or_arguments', '<tool_calls>\n{"name": "valid_tool", "arguments": {"city": "Seattle"}}\n{"name": "missing_args"}\n{"arguments": {"city": "Portland"}}\n{"name": "another_valid_tool", "arguments": {"param": "value"}}\n</tool_calls>', M1V + [T('missing_args')],
+    note='disagrees on purpose: vLLM drops the objects without a name or arguments and keeps the rest; toolfix takes a leaked tail whole or not at all')
+vec('minimax-m1-multiline-json', 'MiniMax M1', M1+'test_extract_tool_calls_multiline_json_not_supported', '<tool_calls>\n{\n  "name": "get_current_weather",\n  "arguments": {\n    "city": "New York",\n    "state": "NY",\n    "unit": "celsius"\n  }\n}\n</tool_calls>', M1T,
+    [m1c('New York', 'NY', 'celsius')], note='disagrees on purpose: vLLM\'s reader takes one object a line and finds no call here; the object is complete JSON that fits the schema, so toolfix takes it')
+vec('minimax-m1-streaming-think', 'MiniMax M1', M1+'test_streaming_with_thinking_tags', '<think><tool_calls>{"name": "ignored", "arguments": {}}</tool_calls></think><tool_calls>{"name": "real_tool", "arguments": {"param": "value"}}</tool_calls>', [T('real_tool', param=S), T('ignored')],
+    note='disagrees on purpose: <tool_calls> is a plain word prose uses; glued after </think> on its line with the call on the same line it is held an example (the line-start rule)')
+vec('minimax-m1-plain-stream', 'MiniMax M1', M1+'test_streaming_no_tool_calls', 'This is just regular text without any tool calls.', M1T)
+vec('minimax-m1-delta', 'MiniMax M1', M1+'test_streaming_arguments_delta_only (its second text)', '<tool_calls>\n{"name": "test_tool", "arguments": {"param1": "value1", "param2": "value2"}}', [T('test_tool', param1=S, param2=S)],
+    [('test_tool', {'param1': 'value1', 'param2': 'value2'})], note='the missing </tool_calls> is forgiven: the call object is complete')
+vec('minimax-m1-cut-args', 'MiniMax M1', M1+'test_streaming_arguments_incremental_output (its stage 4, cut off)', '<tool_calls>\n{"name": "get_current_weather", "arguments": {"city": "Seattle", "state": "WA"', M1T,
+    note='a cut-off call is never completed')
+# --- MiniMax M2 sanitized (the Invoke row)
+M2S = V+'test_minimax_m2_sanitized_tool_parser.py '
+M2SO = '<minimax:tool_call><invoke name="read_file"><parameter name="path">scripts/monkey_character. gd</parameter></invoke></minimax:tool_call>'
+vec('minimax-m2-sanitized-args', 'MiniMax M2', M2S+'test_sanitized_tool_parser_normalizes_tool_arguments', M2SO, [T('read_file', path=S)], [('read_file', {'path': 'scripts/monkey_character. gd'})],
+    note='disagrees on purpose: the sanitized parser removes the space it takes for a tokenizer artifact ("character. gd" to "character.gd"); toolfix does not guess at a value, it keeps it as written')
+vec('minimax-m2-sanitized-content', 'MiniMax M2', M2S+'test_sanitized_tool_parser_normalizes_visible_content', 'Reading scripts/monkey_character. gd\n' + M2SO, [T('read_file', path=S)], [('read_file', {'path': 'scripts/monkey_character. gd'})],
+    keep='Reading scripts/monkey_character. gd', note='disagrees on purpose: the sanitized parser rewrites the text and the value; toolfix keeps both as they came')
+# --- Nemotron Nano v2 (the Nemotron JSON rows)
+NN = V+'test_nemotron_nano_v2_tool_parser.py '
+vec('nemotron-nano-v2-no-call', 'Nemotron JSON', NN+'test_extract_tool_calls_returns_content_without_tool_call', 'No tool call here.', [NW])
+vec('nemotron-nano-v2-array', 'Nemotron JSON', NN+'test_extract_tool_calls_from_nemotron_array', 'Let me check that.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo", "unit": "celsius"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo', 'unit': 'celsius'})], keep='Let me check that.')
+vec('nemotron-nano-v2-object', 'Nemotron JSON', NN+'test_extract_tool_calls_wraps_single_object', '<TOOLCALL>{"name": "lookup", "arguments": {"query": "vllm"}}</TOOLCALL>', [NL], [('lookup', {'query': 'vllm'})])
+vec('nemotron-nano-v2-string-args', 'Nemotron JSON', NN+'test_extract_tool_calls_supports_string_arguments', '<TOOLCALL>[{"name": "run_query", "arguments": "{\\"sql\\": \\"select 1\\"}"}]</TOOLCALL>', [NR], [('run_query', {'sql': 'select 1'})])
+vec('nemotron-nano-v2-malformed', 'Nemotron JSON', NN+'test_extract_tool_calls_returns_original_for_malformed', '<TOOLCALL>[{"name": "broken", "arguments": {}</TOOLCALL>', [T('broken')])
+vec('nemotron-nano-v2-stream', 'Nemotron JSON', NN+'test_streaming_reconstructs_tool_call', 'Let me check.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo", "unit": "celsius"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo', 'unit': 'celsius'})], keep='Let me check.')
+vec('nemotron-nano-v2-nested', 'Nemotron JSON', NN+'test_streaming_handles_nested_json_arguments', '<TOOLCALL>[{"name": "search", "arguments": {"filters": {"city": "Tokyo"}, "items": [{"name": "rain", "value": true}]}}]</TOOLCALL>', [NS2],
+    [('search', {'filters': {'city': 'Tokyo'}, 'items': [{'name': 'rain', 'value': True}]})])
+vec('nemotron-nano-v2-think', 'Nemotron JSON', NN+'test_extract_tool_calls_keeps_think_block_as_content', '<think>\nI need the weather for Tokyo.\n</think>\n<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo'})], keep='<think>\nI need the weather for Tokyo.\n</think>')
+vec('nemotron-nano-v2-two', 'Nemotron JSON', NN+'test_streaming_handles_multiple_tool_calls', '<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "lookup_timezone", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW, NTZ],
+    [('get_weather', {'city': 'Tokyo'}), ('lookup_timezone', {'city': 'Tokyo'})])
+vec('nemotron-nano-v2-one-delta', 'Nemotron JSON', NN+'test_streaming_single_delta_handles_content_and_tool_call', 'Let me check.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo'})], keep='Let me check.')
 
 # --- SGLang's MiniMax M2 detector tests (the Invoke row)
 SMM = 'sgl-project/sglang test/registered/function_call/test_minimax_m2_detector.py TestMinimaxM2DetectorBugs '
