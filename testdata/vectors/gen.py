@@ -1511,6 +1511,72 @@ vec('minimax-m1-delta', 'MiniMax M1', M1+'test_streaming_arguments_delta_only (i
     [('test_tool', {'param1': 'value1', 'param2': 'value2'})], note='the missing </tool_calls> is forgiven: the call object is complete')
 vec('minimax-m1-cut-args', 'MiniMax M1', M1+'test_streaming_arguments_incremental_output (its stage 4, cut off)', '<tool_calls>\n{"name": "get_current_weather", "arguments": {"city": "Seattle", "state": "WA"', M1T,
     note='a cut-off call is never completed')
+# --- Qwen2.5-Coder, its common_tests.py config and streaming regressions
+Q25C = V+'test_qwen2_5_coder_tool_parser.py TestQwen25CoderToolParser '
+Q25F = V+'test_qwen2_5_coder_tool_parser.py '
+QGW = T('get_weather', city=S)
+vec('qwen2-5-coder-no-calls', 'Qwen2.5-Coder', Q25C+'no_tool_calls_output', 'This is a regular response without any tool calls.', [QGW, TIME])
+vec('qwen2-5-coder-single', 'Qwen2.5-Coder', Q25C+'single_tool_call_output', '<tools>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tools>', [QGW, TIME], [('get_weather', {'city': 'Tokyo'})])
+vec('qwen2-5-coder-parallel', 'Qwen2.5-Coder', Q25C+'parallel_tool_calls_output', '<tools>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tools><tools>{"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}</tools>', [QGW, TIME],
+    [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('qwen2-5-coder-various-types', 'Qwen2.5-Coder', Q25C+'various_data_types_output', '<tools>{"name": "test_function", "arguments": {"string_field": "hello", "int_field": 42, "float_field": 3.14, "bool_field": true, "array_field": ["a", "b", "c"], "object_field": {"nested": "value"}}}</tools>',
+    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O)],
+    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}})], note=VT_NOTE)
+vec('qwen2-5-coder-empty-args', 'Qwen2.5-Coder', Q25C+'empty_arguments_output', '<tools>{"name": "refresh", "arguments": {}}</tools>', [T('refresh')], [('refresh', {})])
+vec('qwen2-5-coder-surrounding-text', 'Qwen2.5-Coder', Q25C+'surrounding_text_output', 'Let me check the weather for you.\n\n<tools>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tools>\n\nI will get that information.', [QGW, TIME],
+    note='disagrees on purpose: tail only')
+vec('qwen2-5-coder-escaped', 'Qwen2.5-Coder', Q25C+'escaped_strings_output', '<tools>{"name": "test_function", "arguments": {"quoted": "He said \\"hello\\"", "path": "C:\\\\Users\\\\file.txt", "newline": "line1\\nline2"}}</tools>',
+    [T('test_function', quoted=S, path=S, newline=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2'})])
+vec('qwen2-5-coder-malformed-not-json', 'Qwen2.5-Coder', Q25C+'malformed_input_outputs[0]', '<tools>not valid json</tools>', [QGW])
+vec('qwen2-5-coder-malformed-cut', 'Qwen2.5-Coder', Q25C+'malformed_input_outputs[1]', '<tools>{"name": "no_close",', [T('no_close')], note='a cut-off call is never completed')
+vec('qwen2-5-coder-malformed-empty', 'Qwen2.5-Coder', Q25C+'malformed_input_outputs[2]', '<tools></tools>', [QGW])
+vec('qwen2-5-coder-glued-after-word', 'Qwen2.5-Coder', Q25F+'test_streaming_partial_start_tag_does_not_leak', 'Hello <tools>{"name": "f", "arguments": {}}</tools>', [T('f')],
+    note='disagrees on purpose: <tools> is a plain word prose uses; glued after a word on its line, the call on the same line, it counts as an example (the line-start rule)')
+vec('qwen2-5-coder-text-after', 'Qwen2.5-Coder', Q25F+'test_streaming_trailing_text_in_same_delta_as_close_tag', '<tools>{"name": "foo", "arguments": {"a": 1}}</tools> Done!', [T('foo', a=I)],
+    note='disagrees on purpose: tail only')
+# --- Qwen 3.5/3.6 parser bugs (the Qwen3 Coder/XML row)
+Q36 = V+'test_qwen36_bugs.py '
+vec('qwen36-array-json-bool', 'Qwen3 Coder/XML', Q36+'test_xml_array_with_json_bool_nonstreaming (and test_coder_array_with_json_bool_nonstreaming)', '<tool_call>\n<function=pick>\n<parameter=items>\n["a", "b", 1, true]\n</parameter>\n</function>\n</tool_call>', [T('pick', items=A)],
+    [('pick', {'items': ['a', 'b', 1, True]})])
+vec('qwen36-two-calls-one-chunk', 'Qwen3 Coder/XML', Q36+'test_coder_two_tool_calls_in_one_streaming_chunk (and test_xml_two_tool_calls_in_one_streaming_chunk)',
+    '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=get_weather>\n<parameter=city>\nLondon\n</parameter>\n</function>\n</tool_call>', [QGW],
+    [('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'London'})])
+# --- GLM 4.7 final delta
+G47F = V+'test_glm47_final_delta_bug.py test_streaming_final_delta_not_cumulative '
+G47T = [T('get_weather', city=S, date=S)]
+vec('glm47-final-delta', 'GLM 4.5/4.7', G47F+'(its stage 7)', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2025-08-01</arg_value></tool_call>', G47T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})])
+vec('glm47-final-delta-no-closer', 'GLM 4.5/4.7', G47F+'(its stage 6)', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2025-08-01</arg_value>', G47T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], note='the missing </tool_call> is forgiven: the last value is complete')
+vec('glm47-final-delta-cut-value', 'GLM 4.5/4.7', G47F+'(its stage 5)', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2025-08', G47T,
+    note='a cut-off call is never completed')
+# --- Hunyuan V4, a key written twice
+HVD = V+'test_hy_v4_duplicate_arg_key.py test_streaming_duplicate_arg_key_matches_non_streaming'
+vec('hy-v4-duplicate-arg-key', 'Hunyuan V3/V4', HVD, '<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>city</arg_key><arg_value>Berlin</arg_value></tool_call><tool_call>get_weather<arg_key>days</arg_key><arg_value>1</arg_value><arg_key>days</arg_key><arg_value>2</arg_value></tool_call></tool_calls>',
+    [HW4], note='disagrees on purpose: vLLM lets the later value win; a key written twice leaves the intended value unknown, and toolfix does not guess an argument')
+# --- Hunyuan V3/V4 streams cut off before </tool_call>
+HYT = V+'test_hy_truncated_stream.py '
+HYA = '<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>'
+HYA4 = '<arg_key:opensource>city</arg_key:opensource><arg_value:opensource>Beijing</arg_value:opensource>'
+HYW = [T('get_weather', city=S, date=S)]
+HYB = [('get_weather', {'city': 'Beijing'})]
+HYCUT = 'disagrees on purpose: vLLM closes the value the model had begun; a cut-off call is never completed'
+vec('hy-trunc-v3-complete', 'Hunyuan V3/V4', HYT+'test_hy3_complete_stream_is_unchanged', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + '\n</tool_call>\n</tool_calls>', HYW, HYB)
+for tl, tn in (('', 'no-tail'), ('\n', 'newline'), ('\n\n', 'two-newlines')):
+    vec('hy-trunc-v3-after-arg-' + tn, 'Hunyuan V3/V4', HYT+'test_hy3_truncated_after_closed_argument[%r]' % tl, '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + tl, HYW, HYB,
+        note='the missing </tool_call> and </tool_calls> are forgiven: the last value is complete')
+vec('hy-trunc-v3-mid-value', 'Hunyuan V3/V4', HYT+'test_hy3_truncated_mid_value', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + '\n<arg_key>date</arg_key>\n<arg_value>2026', HYW, note=HYCUT)
+vec('hy-trunc-v3-key-only', 'Hunyuan V3/V4', HYT+'test_hy3_truncated_after_key_only', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>', HYW,
+    note='disagrees on purpose: vLLM sends the call with no arguments; the key shows an argument was cut off, and a cut-off call is never completed')
+vec('hy-trunc-v3-second-cut', 'Hunyuan V3/V4', HYT+'test_hy3_second_call_truncated', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + '\n</tool_call>\n<tool_call>get_weather<tool_sep>\n<arg_key>date</arg_key>\n<arg_value>2026', HYW,
+    note='disagrees on purpose: vLLM sends both calls, the second closed where it was cut; toolfix takes a tail whole or not at all, and a cut-off call is never completed')
+vec('hy-trunc-v4-complete', 'Hunyuan V3/V4', HYT+'test_hy4_complete_stream_is_unchanged', '<tool_calls:opensource>\n<tool_call:opensource>get_weather' + HYA4 + '</tool_call:opensource>\n</tool_calls:opensource>', HYW, HYB)
+for tl, tn in (('', 'no-tail'), ('\n', 'newline')):
+    vec('hy-trunc-v4-after-arg-' + tn, 'Hunyuan V3/V4', HYT+'test_hy4_truncated_after_closed_argument[%r]' % tl, '<tool_calls:opensource>\n<tool_call:opensource>get_weather' + HYA4 + tl, HYW, HYB,
+        note='the missing </tool_call:opensource> and </tool_calls:opensource> are forgiven: the last value is complete')
+vec('hy-trunc-v4-mid-value', 'Hunyuan V3/V4', HYT+'test_hy4_truncated_mid_value', '<tool_calls:opensource>\n<tool_call:opensource>get_weather' + HYA4 + '<arg_key:opensource>date</arg_key:opensource><arg_value:opensource>2026', HYW, note=HYCUT)
+vec('hy-trunc-v4-blank-between', 'Hunyuan V3/V4', HYT+'test_hy4_truncated_with_whitespace_between_tags', '<tool_calls:opensource>\n<tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource>\n<arg_value:opensource>Beijing</arg_value:opensource>', HYW, HYB,
+    note='the missing closers are forgiven: the last value is complete')
 # --- MiniMax M2 sanitized (the Invoke row)
 M2S = V+'test_minimax_m2_sanitized_tool_parser.py '
 M2SO = '<minimax:tool_call><invoke name="read_file"><parameter name="path">scripts/monkey_character. gd</parameter></invoke></minimax:tool_call>'
