@@ -142,6 +142,10 @@ type Family struct {
 	// begins a word of a header even glued to the word before it ("" none).
 	Heads                []Head
 	Recipient, HeadSplit string
+	// Lines: bodyPython's string literals may hold a raw line break, kept in the value (LFM2's
+	// multi-line shell commands, vllm test_lfm2_tool_parser.py multiline_string_arg); false a
+	// literal must stand on one line, as Python's do.
+	Lines bool
 	// CloseOpt: the closer (Close or Close2) may be left out though text follows the call; the
 	// text ending inside one is cut unless it may still become an opener of the syntax.
 	CloseOpt bool
@@ -350,12 +354,14 @@ var families = []Family{
 		Open: []Opener{{"[", TextStart}}},
 	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"<|python_start|>", Anywhere}}, Close: "<|python_end|>"},
-	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
+	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Lines: true,
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
+	// Gemma 4 may close its call with its end of turn <turn|> (vllm
+	// test_gemma4_regex_and_bare_calls.py test_turn_end_closure_instead_of_tool_call_end)
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
-		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>"},
+		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>", Close2: "<turn|>"},
 	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",
 		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
 	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,

@@ -1577,6 +1577,57 @@ for tl, tn in (('', 'no-tail'), ('\n', 'newline')):
 vec('hy-trunc-v4-mid-value', 'Hunyuan V3/V4', HYT+'test_hy4_truncated_mid_value', '<tool_calls:opensource>\n<tool_call:opensource>get_weather' + HYA4 + '<arg_key:opensource>date</arg_key:opensource><arg_value:opensource>2026', HYW, note=HYCUT)
 vec('hy-trunc-v4-blank-between', 'Hunyuan V3/V4', HYT+'test_hy4_truncated_with_whitespace_between_tags', '<tool_calls:opensource>\n<tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource>\n<arg_value:opensource>Beijing</arg_value:opensource>', HYW, HYB,
     note='the missing closers are forgiven: the last value is complete')
+# --- Gemma 4: the offline parser's canonical and bare forms
+G4R = V+'test_gemma4_regex_and_bare_calls.py '
+GB, GDB, GRF = T('bash', command=S), T('gdb', args=S), T('read_file', path=S)
+G4T = [GB, GDB, GRF]
+G4BARE = 'disagrees on purpose: toolfix takes Gemma 4\'s call only after its <|tool_call> token; a bare call:T{…} (after <channel|>, a stray colon, <call> or at a line\'s start) has no opener it can tell from prose showing the format'
+vec('gemma4-regex-canonical', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_canonical_tag_wrapped_call', '<|tool_call>call:bash{command:'+Q+'ls -la /work'+Q+'}<tool_call|>', G4T, [('bash', {'command': 'ls -la /work'})])
+vec('gemma4-regex-turn-end', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_turn_end_closure_instead_of_tool_call_end', '<|tool_call>call:gdb{args:'+Q+'-batch -ex run /tmp/poc'+Q+'}<turn|>', G4T, [('gdb', {'args': '-batch -ex run /tmp/poc'})],
+    note='the end-of-turn token <turn|> closes the call as well as <tool_call|> (a closer of the row)')
+vec('gemma4-regex-two-lines', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_multiple_sequential_canonical_calls', '<|tool_call>call:read_file{path:'+Q+'/work/Makefile'+Q+'}<tool_call|>\n<|tool_call>call:bash{command:'+Q+'make -j8'+Q+'}<tool_call|>', G4T,
+    [('read_file', {'path': '/work/Makefile'}), ('bash', {'command': 'make -j8'})])
+vec('gemma4-regex-after-channel', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_strict_mode_ignores_fallback_formats', '<channel|>call:bash{command:'+Q+'ls'+Q+'}', G4T,
+    note=G4BARE + ' (vLLM\'s strict mode takes none either)')
+vec('gemma4-regex-bare-after-thought', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_bare_call_after_thought_channel', '<|channel>thought\nI need to read the entry source file to inspect the crash point.\n<channel|>call:bash{command:'+Q+'cat /work/src/entry.c'+Q+'}', G4T, note=G4BARE)
+vec('gemma4-regex-colon-prefixed', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_colon_prefixed_tool_call', '<|tool_call>:call:bash{command:'+Q+'pytest'+Q+'}', G4T,
+    note='disagrees on purpose: the stray colon after <|tool_call> is junk around the markup, which toolfix does not mend')
+vec('gemma4-regex-bare-line', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_bare_call_with_leading_whitespace', 'some prose\ncall:bash{command:'+Q+'make -j8'+Q+'}', G4T, note=G4BARE)
+vec('gemma4-regex-fragmented', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_fragmented_call_tag_from_multimodal', '<call>get_weather{city:'+Q+'Paris'+Q+'}', [T('get_weather', city=S)], note=G4BARE)
+vec('gemma4-regex-bare-hyphen', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_hyphenated_tool_name', 'call:web-search{query:'+Q+'gemma 4 release'+Q+'}', [T('web-search', query=S)], note=G4BARE)
+vec('gemma4-regex-bare-dotted', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_dotted_tool_name', 'call:fs.read_file{path:'+Q+'/work/Makefile'+Q+'}', [T('fs.read_file', path=S)], note=G4BARE)
+vec('gemma4-regex-no-call', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_no_tool_call_returns_empty', 'Just some reasoning text with no call in it.', G4T)
+vec('gemma4-regex-engine-bare', 'Gemma 4', G4R+'TestGemma4EngineBareCallIntegration test_engine_tool_parser_bare_call_extraction', '<|channel>thought\nListing directory files.\n<channel|>call:bash{command:'+Q+'ls -la /work'+Q+'}', [GB], note=G4BARE)
+# --- the Rust tool parser bridge (DeepSeek V4 DSML and Kimi K2 rows)
+RS = V+'test_rust_tool_parser.py '
+RST = [T('get_weather', location=S, date=S), T('add', x=I, y=I)]
+RSC = [('get_weather', {'location': 'SF', 'date': '2024-01-16'}), ('add', {'x': 3, 'y': 5})]
+def rinv(n, ps): return '<｜DSML｜invoke name="%s">\n' % n + '\n'.join('<｜DSML｜parameter name="%s" string="%s">%s</｜DSML｜parameter>' % (k, 'true' if s else 'false', v) for k, v, s in ps) + '\n</｜DSML｜invoke>\n'
+RSDS = '<｜DSML｜tool_calls>\n' + rinv('get_weather', [('location', 'SF', True), ('date', '2024-01-16', True)]) + rinv('add', [('x', '3', False), ('y', '5', False)]) + '</｜DSML｜tool_calls>'
+RSKIMI = '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "SF", "date": "2024-01-16"}<|tool_call_end|><|tool_call_begin|>functions.add:1<|tool_call_argument_begin|>{"x": 3, "y": 5}<|tool_call_end|><|tool_calls_section_end|>'
+vec('rust-dsml-v4', 'DeepSeek V4 DSML', RS+'test_rust_tool_parser_extension_typed_api (and test_rust_tool_parser_adapter_streaming_handles_multiple_calls)', RSDS, RST, RSC)
+vec('rust-dsml-v4-prose', 'DeepSeek V4 DSML', RS+'test_rust_tool_parser_adapter_extracts_complete_output', 'Let me create it. ' + RSDS, RST, RSC, keep='Let me create it.')
+vec('rust-kimi-k2', 'Kimi K2', RS+'test_rust_tool_parser_adapter_streaming_prefers_model_tool_call_ids', RSKIMI, RST, RSC,
+    note='vLLM keeps the model\'s ids functions.T:N; toolfix gives each call an id of the API\'s own form')
+vec('rust-kimi-k2-prose', 'Kimi K2', RS+'test_rust_tool_parser_adapter_complete_prefers_model_tool_call_ids', 'Let me check. ' + RSKIMI, RST, RSC, keep='Let me check.')
+vec('rust-kimi-k2-parse-error', 'Kimi K2', RS+'test_streaming_parse_error_preserves_committed_model_tool_call_id', '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "SF"}<|tool_call_end|><|tool_call_begin|>invalid<|tool_call_argument_begin|>{}', RST,
+    note='disagrees on purpose: vLLM keeps the committed first call and passes the rest as text; toolfix takes a tail whole or not at all, and the second names no declared tool and is cut off')
+# --- CWM (test_csm_tool_parser.py tests vllm's cwm_tool_parser)
+CW = V+'test_csm_tool_parser.py '
+CWT = [T('terminal', command=S), T('python', command=S)]
+CWNOTE = 'left out on purpose: CWM writes a tool name and raw text with no argument name (<tool: function>⏎terminal TEXT⏎</tool>); vLLM puts the text in a "command" argument, and toolfix does not guess an argument'
+vec('cwm-no-tools', 'CWM', CW+'test_extract_tool_calls_no_tools', 'This is a test', CWT)
+vec('cwm-terminal', 'CWM', CW+'test_extract_tool_calls_single_terminal_inline', '<think>Let me search.</think>\n<tool: function>\nterminal find . -name "*.py" | xargs grep -n "def bulk_create"\n</tool>\n', CWT, note='disagrees on purpose, ' + CWNOTE)
+vec('cwm-multiple', 'CWM', CW+'test_extract_tool_calls_multiple_tools', 'preamble\n<tool: function>\nterminal echo hi\n</tool>\n<tool: function>\nterminal echo bye\n</tool>\n', CWT, note='disagrees on purpose, ' + CWNOTE)
+vec('cwm-shorthand', 'CWM', CW+'test_extract_tool_calls_shorthand_missing_gt_uses_label_as_tool_name', 'prefix\n</think> <tool: python import os; print(os.listdir("_pytest")) </tool>\n', CWT, note='disagrees on purpose, ' + CWNOTE)
+# --- LFM2: the rest of test_lfm2_tool_parser.py
+vec('lfm2-empty-list', 'pythonic', LF+'[empty_list_nonstreaming]', lw('do_something_cool(steps=[])'), LTOOLS, [('do_something_cool', {'steps': []})])
+vec('lfm2-raw-newline', 'pythonic', LF+'[multiline_string_arg_nonstreaming]', lw("exec(command='cat > f.py << EOF\nimport csv\nprint(1)\nEOF')"), [T('exec', command=S)], [('exec', {'command': 'cat > f.py << EOF\nimport csv\nprint(1)\nEOF'})])
+vec('lfm2-set-arg', 'pythonic', LF+'[set_arg_nonstreaming]', lw("label(tags={'urgent', 'bug'})"), [T('label', tags=A)], [('label', {'tags': ['urgent', 'bug']})])
+vec('lfm2-nul-byte', 'pythonic', LF+'[nul_byte_string_arg_nonstreaming]', lw("exec(command='printf a\x00b')"), [T('exec', command=S)], [('exec', {'command': 'printf a\x00b'})])
+vec('lfm2-nested-python-c', 'pythonic', LF+'[nested_python_c_nonstreaming]', lw("bash(command='cd /testbed && python3 -c \"from sympy import latex\nprint(latex(3*x, mul_symbol='\\,'))\"')"), [T('bash', command=S)],
+    note='disagrees on purpose: the unescaped quotes end the string early; vLLM guesses the intended value, toolfix reads only valid literals')
+vec('lfm2-empty-block-space', 'pythonic', V+'test_lfm2_tool_parser.py test_empty_tool_call_block[ ]', '<|tool_call_start|>[ ]<|tool_call_end|>', LTOOLS)
 # --- MiniMax M2 sanitized (the Invoke row)
 M2S = V+'test_minimax_m2_sanitized_tool_parser.py '
 M2SO = '<minimax:tool_call><invoke name="read_file"><parameter name="path">scripts/monkey_character. gd</parameter></invoke></minimax:tool_call>'
