@@ -1628,6 +1628,17 @@ vec('lfm2-nul-byte', 'pythonic', LF+'[nul_byte_string_arg_nonstreaming]', lw("ex
 vec('lfm2-nested-python-c', 'pythonic', LF+'[nested_python_c_nonstreaming]', lw("bash(command='cd /testbed && python3 -c \"from sympy import latex\nprint(latex(3*x, mul_symbol='\\,'))\"')"), [T('bash', command=S)],
     note='disagrees on purpose: the unescaped quotes end the string early; vLLM guesses the intended value, toolfix reads only valid literals')
 vec('lfm2-empty-block-space', 'pythonic', V+'test_lfm2_tool_parser.py test_empty_tool_call_block[ ]', '<|tool_call_start|>[ ]<|tool_call_end|>', LTOOLS)
+LG = T('grocery.orderIngredients', ingredientList=A, deliveryAddress=S)
+LGB = "[grocery.orderIngredients(ingredientList=[{'name': 'apple', 'quantity': '2'}], deliveryAddress='123 Main St')]"
+LF2 = V+'test_lfm2_tool_parser.py '
+vec('lfm2-block-then-done', 'pythonic', LF2+'test_streaming_full_block_and_trailing_in_single_delta', lw(LSIMPLE) + '\nDone.', LTOOLS, note='disagrees on purpose: tail only')
+vec('lfm2-prose-then-block', 'pythonic', LF2+'test_streaming_leading_content_and_full_block_in_single_delta', 'Let me check. ' + lw(LSIMPLE), LTOOLS, [LSIMPLEV], keep='Let me check.')
+vec('lfm2-prose-block-done', 'pythonic', LF2+'test_streaming_leading_block_and_trailing_in_single_delta', 'Let me check. ' + lw(LSIMPLE) + '\nDone.', LTOOLS, note='disagrees on purpose: tail only')
+vec('lfm2-echoed-body', 'pythonic', LF2+'test_echoed_tool_call_body_not_leaked_to_content', '<|tool_call_start|>' + LGB + '<|tool_call_end|>' + LGB + '<|tool_call_end|>', [LG],
+    note='disagrees on purpose: vLLM drops the echoed body after the block; toolfix does not mend junk around the markup, and text after the block leaves it as it came (tail only)')
+vec('lfm2-multi-dict-list', 'pythonic', LF2+'test_streaming_char_by_char_multi_dict_list', '<|tool_call_start|>[grocery.orderIngredients(ingredientList=[{"name": "apple", "quantity": "2"}, {"name": "bread", "quantity": "1"}])]<|tool_call_end|>', [LG],
+    [('grocery.orderIngredients', {'ingredientList': [{'name': 'apple', 'quantity': '2'}, {'name': 'bread', 'quantity': '1'}]})])
+vec('lfm2-regex-junk', 'pythonic', LF2+'test_regex_timeout_handling', '<|tool_call_start|>[A(A=' + '\t)A(A=,\t' * 2 + ']<|tool_call_end|>', [T('A', A=S)])
 # --- MiniMax M2 sanitized (the Invoke row)
 M2S = V+'test_minimax_m2_sanitized_tool_parser.py '
 M2SO = '<minimax:tool_call><invoke name="read_file"><parameter name="path">scripts/monkey_character. gd</parameter></invoke></minimax:tool_call>'
