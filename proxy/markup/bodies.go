@@ -248,6 +248,8 @@ func readBody(c *cursor, f *Family) ([]Call, outcome) {
 		call.Syntax = f.Syntax
 		return single(call, o)
 	}
+	c.lines = f.Lines
+	defer func() { c.lines = false }()
 	return pythonCalls(c, f.Syntax)
 }
 

@@ -37,6 +37,7 @@ type cursor struct {
 	// known says which tool names count; nil: every name
 	known Declared
 	bare  bool // the block being read is written bare (a TextStart opener): its members are asked of known too
+	lines bool // the Python strings of the block being read may hold a raw line break (its row's Lines)
 }
 
 // tool reports whether name, a tool name read whole, may name a leaked call: one known declares,

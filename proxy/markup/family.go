@@ -147,6 +147,10 @@ type Family struct {
 	// begins a word of a header even glued to the word before it ("" none).
 	Heads                []Head
 	Recipient, HeadSplit string
+	// Lines: bodyPython's string literals may hold a raw line break, kept in the value (LFM2's
+	// multi-line shell commands, vllm test_lfm2_tool_parser.py multiline_string_arg); false a
+	// literal must stand on one line, as Python's do.
+	Lines bool
 	// CloseOpt: the closer (Close or Close2) may be left out though text follows the call; the
 	// text ending inside one is cut unless it may still become an opener of the syntax.
 	CloseOpt bool
@@ -168,7 +172,9 @@ const (
 	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser), and Tencent Hunyuan (Hy)
 	// V3's and V4's <tool_calls><tool_call>T<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…
 	// </tool_call></tool_calls>, V4 without <tool_sep> and its tags optionally suffixed
-	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser).
+	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser), and MiniMax M1's
+	// <tool_calls>{"name", "arguments"}⏎{…}</tool_calls>, one object a line (vllm
+	// minimax_tool_parser).
 	ToolCallsList
 	// Step3 is StepFun Step3's <｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=T>…
 	// (vllm step3_tool_parser).
@@ -359,12 +365,14 @@ var families = []Family{
 		Open: []Opener{{"[", TextStart}}},
 	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"<|python_start|>", Anywhere}}, Close: "<|python_end|>"},
-	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
+	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Lines: true,
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
+	// Gemma 4 may close its call with its end of turn <turn|> (vllm
+	// test_gemma4_regex_and_bare_calls.py test_turn_end_closure_instead_of_tool_call_end)
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
-		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>"},
+		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>", Close2: "<turn|>"},
 	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",
 		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
 	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,
@@ -384,6 +392,10 @@ var families = []Family{
 		Open: []Opener{{"<tool_calls:opensource>", Anywhere}}, Item: "<tool_call:opensource>",
 		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},
 		ItemEnd: "</tool_call:opensource>", Many: true, Close: "</tool_calls:opensource>", closers: []string{"</arg_value:opensource>"}},
+	// MiniMax M1 writes its calls as JSON objects one a line in <tool_calls> (vllm
+	// minimax_tool_parser)
+	{Name: "MiniMax M1", Row: "D62", Syntax: ToolCallsList, body: bodyJSONCall, Many: true,
+		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Close: "</tool_calls>"},
 	{Name: "PLaMo 3", Row: "D62", Syntax: Plamo, body: bodyNameJSON,
 		Open: []Opener{{"<|plamo:begin_tool_requests:plamo|>", Anywhere}}, Item: "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>",
 		NameSep: "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>",

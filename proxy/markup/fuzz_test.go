@@ -26,6 +26,8 @@ func fuzzSeeds(f *testing.F) []string {
 		"Ok.<seed:tool_call>\n<function=a>\n<parameter=b>c</parameter>\n</function>\n</seed:tool_call>",
 		"<longcat_tool_call>{\"name\": \"a\", \"arguments\": {\"b\": 1}}</longcat_tool_call>",
 		"<tool_calls>[{\"name\": \"a\", \"arguments\": {}}]</tool_calls>", "[a(b='c', d=[1, {'e': None}]), f()]",
+		"Ok. <tool_calls>\n{\"name\": \"a\", \"arguments\": {}}\n{\"name\": \"b\", \"arguments\": {\"c\": 1}}\n</tool_calls>",
+		"<|tool_call_start|>[a(b='x\ny', c={'d', 'e'}, f={})]<|tool_call_end|>", "<|tool_call>call:a{b:<|\"|>c<|\"|>}<turn|>",
 		"<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>a\n<steptml:invoke name=\"a\"><steptml:parameter name=\"b\">c</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>",
 		"<|python_tag|>{\"name\": \"a\", \"parameters\": {}}; {\"name\": \"b\", \"parameters\": {}}", "functools[{\"name\": \"a\", \"arguments\": {}}]",
 		"<|action_start|><|plugin|>{\"name\": \"a\", \"parameters\": {}}<|action_end|>", "<|tool_call|>[{\"name\": \"a\", \"arguments\": {}}]",

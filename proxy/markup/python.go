@@ -160,10 +160,22 @@ func (c *cursor) pyValue(b *strings.Builder, depth int) res {
 		c.i++
 		b.WriteByte('[')
 		return c.pyItems(b, depth, end, false)
-	case q == '{':
-		c.i++
-		b.WriteByte('{')
-		return c.pyItems(b, depth, '}', true)
+	case q == '{': // a dict, or a set, which JSON writes as a list (vllm test_lfm2_tool_parser.py set_arg)
+		at := c.i + 1
+		var d strings.Builder
+		d.WriteByte('{')
+		c.i = at
+		r := c.pyItems(&d, depth, '}', true)
+		if r == bad {
+			d.Reset()
+			d.WriteByte('[')
+			c.i = at
+			r = c.pyItems(&d, depth, '}', false)
+		}
+		if r == ok {
+			b.WriteString(d.String())
+		}
+		return r
 	case q == '-' || '0' <= q && q <= '9':
 		return c.pyNumber(b)
 	}
@@ -257,7 +269,8 @@ func (c *cursor) pyNumber(b *strings.Builder) res {
 	return ok
 }
 
-// pyString reads a one-line Python string literal, ' or ", decoding its escapes.
+// pyString reads a one-line Python string literal, ' or ", decoding its escapes; a raw line
+// break in it is kept when the row allows it (c.lines), else the literal is bad.
 func (c *cursor) pyString() (string, res) {
 	q := c.s[c.i]
 	var out strings.Builder
@@ -266,7 +279,7 @@ func (c *cursor) pyString() (string, res) {
 		case ch == q:
 			c.i = j + 1
 			return out.String(), ok
-		case ch == '\n':
+		case ch == '\n' && !c.lines:
 			return "", bad
 		case ch != '\\':
 			out.WriteByte(ch)

@@ -1478,6 +1478,196 @@ lcv('hermes-partial', "Let's call something\n<tool_call>{\"name\"", note='a cut-
 lcv('functionary-in-prose', 'Write it as <function=special_function>{"arg1": 1}</function> in the reply.', note='markup after prose on its line is an example')
 
 # === vLLM test files converted in session 27 (vec-vllm adds its sections here)
+# --- MiniMax M1: JSON call objects one a line in <tool_calls> (vec-vllm, session 27)
+M1 = V+'test_minimax_tool_parser.py '
+M1W, M1A = T('get_current_weather', city=S, state=S, unit=S), T('calculate_area', shape=S, dimensions=O, precision=I)
+M1T = [M1W, M1A]
+def m1o(city, state, unit=None):
+    a = '{"city": "%s", "state": "%s"' % (city, state) + (', "unit": "%s"' % unit if unit else '') + '}'
+    return '{"name": "get_current_weather", "arguments": %s}' % a
+def m1c(city, state, unit=None): return ('get_current_weather', dict(city=city, state=state, **({'unit': unit} if unit else {})))
+vec('minimax-m1-no-tools', 'MiniMax M1', M1+'test_extract_tool_calls_no_tools', 'This is a test', M1T)
+vec('minimax-m1-single', 'MiniMax M1', M1+'test_extract_tool_calls[single_tool_call]', '<tool_calls>\n' + m1o('Dallas', 'TX', 'fahrenheit') + '\n</tool_calls>', M1T, [m1c('Dallas', 'TX', 'fahrenheit')])
+vec('minimax-m1-multiple', 'MiniMax M1', M1+'test_extract_tool_calls[multiple_tool_calls]', '<tool_calls>\n' + m1o('Dallas', 'TX', 'fahrenheit') + '\n' + m1o('Orlando', 'FL', 'fahrenheit') + '\n</tool_calls>', M1T,
+    [m1c('Dallas', 'TX', 'fahrenheit'), m1c('Orlando', 'FL', 'fahrenheit')])
+vec('minimax-m1-content-before', 'MiniMax M1', M1+'test_extract_tool_calls[tool_call_with_content_before]', "I'll help you check the weather. <tool_calls>\n" + m1o('Seattle', 'WA', 'celsius') + '\n</tool_calls>', M1T,
+    [m1c('Seattle', 'WA', 'celsius')], keep="I'll help you check the weather.", note='<tool_calls> glued after a finished sentence counts when its line ends after it')
+vec('minimax-m1-single-line', 'MiniMax M1', M1+'test_extract_tool_calls[tool_call_with_single_line_json]', '<tool_calls>\n' + m1o('New York', 'NY', 'celsius') + '\n</tool_calls>', M1T, [m1c('New York', 'NY', 'celsius')])
+vec('minimax-m1-no-closer', 'MiniMax M1', M1+'test_extract_tool_calls[tool_call_incomplete_tag]', '<tool_calls>\n' + m1o('Boston', 'MA'), M1T, [m1c('Boston', 'MA')],
+    note='the missing </tool_calls> is forgiven: the call object is complete')
+M1THINK = '<think>I should use a tool. <tool_calls>\n{"name": "ignored_tool", "arguments": {"should": "ignore"}}\n</tool_calls></think>\n\nLet me help you with the weather.'
+vec('minimax-m1-think', 'MiniMax M1', M1+'test_extract_tool_calls_with_thinking_tags', M1THINK + ' <tool_calls>\n' + m1o('Miami', 'FL', 'fahrenheit') + '\n</tool_calls>', M1T,
+    [m1c('Miami', 'FL', 'fahrenheit')], keep=M1THINK, note='the block inside <think> stays text, as in vLLM')
+vec('minimax-m1-think-removed', 'MiniMax M1', M1+'test_preprocess_model_output_with_thinking_tags', '<think>Let me think about this. <tool_calls>\n{"name": "fake_tool", "arguments": {"param": "value"}}\n</tool_calls> This should be removed.</think>\n\nI\'ll help you with that. <tool_calls>\n' + m1o('Seattle', 'WA') + '\n</tool_calls>', M1T,
+    [m1c('Seattle', 'WA')], keep='<think>Let me think about this. <tool_calls>\n{"name": "fake_tool", "arguments": {"param": "value"}}\n</tool_calls> This should be removed.</think>\n\nI\'ll help you with that.',
+    note='vLLM removes the call inside <think> from the text; toolfix keeps the reasoning as it came (it is no reasoning parser)')
+M1V = [T('valid_tool', city=S), T('another_valid_tool', param=S)]
+vec('minimax-m1-invalid-line', 'MiniMax M1', M1+'test_extract_tool_calls_invalid_json', '<tool_calls>\n{"name": "valid_tool", "arguments": {"city": "Seattle"}}\n{invalid json here}\n{"name": "another_valid_tool", "arguments": {"param": "value"}}\n</tool_calls>', M1V,
+    note='disagrees on purpose: vLLM keeps the two good lines; toolfix takes a leaked tail whole or not at all')
+vec('minimax-m1-missing-name-or-args', 'MiniMax M1', M1+'test_extract_tool_calls_missing_name_or_arguments', '<tool_calls>\n{"name": "valid_tool", "arguments": {"city": "Seattle"}}\n{"name": "missing_args"}\n{"arguments": {"city": "Portland"}}\n{"name": "another_valid_tool", "arguments": {"param": "value"}}\n</tool_calls>', M1V + [T('missing_args')],
+    note='disagrees on purpose: vLLM drops the objects without a name or arguments and keeps the rest; toolfix takes a leaked tail whole or not at all')
+vec('minimax-m1-multiline-json', 'MiniMax M1', M1+'test_extract_tool_calls_multiline_json_not_supported', '<tool_calls>\n{\n  "name": "get_current_weather",\n  "arguments": {\n    "city": "New York",\n    "state": "NY",\n    "unit": "celsius"\n  }\n}\n</tool_calls>', M1T,
+    [m1c('New York', 'NY', 'celsius')], note='disagrees on purpose: vLLM\'s reader takes one object a line and finds no call here; the object is complete JSON that fits the schema, so toolfix takes it')
+vec('minimax-m1-streaming-think', 'MiniMax M1', M1+'test_streaming_with_thinking_tags', '<think><tool_calls>{"name": "ignored", "arguments": {}}</tool_calls></think><tool_calls>{"name": "real_tool", "arguments": {"param": "value"}}</tool_calls>', [T('real_tool', param=S), T('ignored')],
+    note='disagrees on purpose: <tool_calls> is a plain word prose uses; glued after </think> on its line with the call on the same line it is held an example (the line-start rule)')
+vec('minimax-m1-plain-stream', 'MiniMax M1', M1+'test_streaming_no_tool_calls', 'This is just regular text without any tool calls.', M1T)
+vec('minimax-m1-delta', 'MiniMax M1', M1+'test_streaming_arguments_delta_only (its second text)', '<tool_calls>\n{"name": "test_tool", "arguments": {"param1": "value1", "param2": "value2"}}', [T('test_tool', param1=S, param2=S)],
+    [('test_tool', {'param1': 'value1', 'param2': 'value2'})], note='the missing </tool_calls> is forgiven: the call object is complete')
+vec('minimax-m1-cut-args', 'MiniMax M1', M1+'test_streaming_arguments_incremental_output (its stage 4, cut off)', '<tool_calls>\n{"name": "get_current_weather", "arguments": {"city": "Seattle", "state": "WA"', M1T,
+    note='a cut-off call is never completed')
+# --- Qwen2.5-Coder, its common_tests.py config and streaming regressions
+Q25C = V+'test_qwen2_5_coder_tool_parser.py TestQwen25CoderToolParser '
+Q25F = V+'test_qwen2_5_coder_tool_parser.py '
+QGW = T('get_weather', city=S)
+vec('qwen2-5-coder-no-calls', 'Qwen2.5-Coder', Q25C+'no_tool_calls_output', 'This is a regular response without any tool calls.', [QGW, TIME])
+vec('qwen2-5-coder-single', 'Qwen2.5-Coder', Q25C+'single_tool_call_output', '<tools>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tools>', [QGW, TIME], [('get_weather', {'city': 'Tokyo'})])
+vec('qwen2-5-coder-parallel', 'Qwen2.5-Coder', Q25C+'parallel_tool_calls_output', '<tools>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tools><tools>{"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}</tools>', [QGW, TIME],
+    [('get_weather', {'city': 'Tokyo'}), ('get_time', {'timezone': 'Asia/Tokyo'})])
+vec('qwen2-5-coder-various-types', 'Qwen2.5-Coder', Q25C+'various_data_types_output', '<tools>{"name": "test_function", "arguments": {"string_field": "hello", "int_field": 42, "float_field": 3.14, "bool_field": true, "array_field": ["a", "b", "c"], "object_field": {"nested": "value"}}}</tools>',
+    [T('test_function', string_field=S, int_field=I, float_field=N, bool_field=B, array_field=A, object_field=O)],
+    [('test_function', {'string_field': 'hello', 'int_field': 42, 'float_field': 3.14, 'bool_field': True, 'array_field': ['a', 'b', 'c'], 'object_field': {'nested': 'value'}})], note=VT_NOTE)
+vec('qwen2-5-coder-empty-args', 'Qwen2.5-Coder', Q25C+'empty_arguments_output', '<tools>{"name": "refresh", "arguments": {}}</tools>', [T('refresh')], [('refresh', {})])
+vec('qwen2-5-coder-surrounding-text', 'Qwen2.5-Coder', Q25C+'surrounding_text_output', 'Let me check the weather for you.\n\n<tools>{"name": "get_weather", "arguments": {"city": "Tokyo"}}</tools>\n\nI will get that information.', [QGW, TIME],
+    note='disagrees on purpose: tail only')
+vec('qwen2-5-coder-escaped', 'Qwen2.5-Coder', Q25C+'escaped_strings_output', '<tools>{"name": "test_function", "arguments": {"quoted": "He said \\"hello\\"", "path": "C:\\\\Users\\\\file.txt", "newline": "line1\\nline2"}}</tools>',
+    [T('test_function', quoted=S, path=S, newline=S)], [('test_function', {'quoted': 'He said "hello"', 'path': 'C:\\Users\\file.txt', 'newline': 'line1\nline2'})])
+vec('qwen2-5-coder-malformed-not-json', 'Qwen2.5-Coder', Q25C+'malformed_input_outputs[0]', '<tools>not valid json</tools>', [QGW])
+vec('qwen2-5-coder-malformed-cut', 'Qwen2.5-Coder', Q25C+'malformed_input_outputs[1]', '<tools>{"name": "no_close",', [T('no_close')], note='a cut-off call is never completed')
+vec('qwen2-5-coder-malformed-empty', 'Qwen2.5-Coder', Q25C+'malformed_input_outputs[2]', '<tools></tools>', [QGW])
+vec('qwen2-5-coder-glued-after-word', 'Qwen2.5-Coder', Q25F+'test_streaming_partial_start_tag_does_not_leak', 'Hello <tools>{"name": "f", "arguments": {}}</tools>', [T('f')],
+    note='disagrees on purpose: <tools> is a plain word prose uses; glued after a word on its line, the call on the same line, it counts as an example (the line-start rule)')
+vec('qwen2-5-coder-text-after', 'Qwen2.5-Coder', Q25F+'test_streaming_trailing_text_in_same_delta_as_close_tag', '<tools>{"name": "foo", "arguments": {"a": 1}}</tools> Done!', [T('foo', a=I)],
+    note='disagrees on purpose: tail only')
+# --- Qwen 3.5/3.6 parser bugs (the Qwen3 Coder/XML row)
+Q36 = V+'test_qwen36_bugs.py '
+vec('qwen36-array-json-bool', 'Qwen3 Coder/XML', Q36+'test_xml_array_with_json_bool_nonstreaming (and test_coder_array_with_json_bool_nonstreaming)', '<tool_call>\n<function=pick>\n<parameter=items>\n["a", "b", 1, true]\n</parameter>\n</function>\n</tool_call>', [T('pick', items=A)],
+    [('pick', {'items': ['a', 'b', 1, True]})])
+vec('qwen36-two-calls-one-chunk', 'Qwen3 Coder/XML', Q36+'test_coder_two_tool_calls_in_one_streaming_chunk (and test_xml_two_tool_calls_in_one_streaming_chunk)',
+    '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=get_weather>\n<parameter=city>\nLondon\n</parameter>\n</function>\n</tool_call>', [QGW],
+    [('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'London'})])
+# --- GLM 4.7 final delta
+G47F = V+'test_glm47_final_delta_bug.py test_streaming_final_delta_not_cumulative '
+G47T = [T('get_weather', city=S, date=S)]
+vec('glm47-final-delta', 'GLM 4.5/4.7', G47F+'(its stage 7)', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2025-08-01</arg_value></tool_call>', G47T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})])
+vec('glm47-final-delta-no-closer', 'GLM 4.5/4.7', G47F+'(its stage 6)', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2025-08-01</arg_value>', G47T,
+    [('get_weather', {'city': 'Beijing', 'date': '2025-08-01'})], note='the missing </tool_call> is forgiven: the last value is complete')
+vec('glm47-final-delta-cut-value', 'GLM 4.5/4.7', G47F+'(its stage 5)', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2025-08', G47T,
+    note='a cut-off call is never completed')
+# --- Hunyuan V4, a key written twice
+HVD = V+'test_hy_v4_duplicate_arg_key.py test_streaming_duplicate_arg_key_matches_non_streaming'
+vec('hy-v4-duplicate-arg-key', 'Hunyuan V3/V4', HVD, '<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>city</arg_key><arg_value>Berlin</arg_value></tool_call><tool_call>get_weather<arg_key>days</arg_key><arg_value>1</arg_value><arg_key>days</arg_key><arg_value>2</arg_value></tool_call></tool_calls>',
+    [HW4], note='disagrees on purpose: vLLM lets the later value win; a key written twice leaves the intended value unknown, and toolfix does not guess an argument')
+# --- Hunyuan V3/V4 streams cut off before </tool_call>
+HYT = V+'test_hy_truncated_stream.py '
+HYA = '<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>'
+HYA4 = '<arg_key:opensource>city</arg_key:opensource><arg_value:opensource>Beijing</arg_value:opensource>'
+HYW = [T('get_weather', city=S, date=S)]
+HYB = [('get_weather', {'city': 'Beijing'})]
+HYCUT = 'disagrees on purpose: vLLM closes the value the model had begun; a cut-off call is never completed'
+vec('hy-trunc-v3-complete', 'Hunyuan V3/V4', HYT+'test_hy3_complete_stream_is_unchanged', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + '\n</tool_call>\n</tool_calls>', HYW, HYB)
+for tl, tn in (('', 'no-tail'), ('\n', 'newline'), ('\n\n', 'two-newlines')):
+    vec('hy-trunc-v3-after-arg-' + tn, 'Hunyuan V3/V4', HYT+'test_hy3_truncated_after_closed_argument[%r]' % tl, '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + tl, HYW, HYB,
+        note='the missing </tool_call> and </tool_calls> are forgiven: the last value is complete')
+vec('hy-trunc-v3-mid-value', 'Hunyuan V3/V4', HYT+'test_hy3_truncated_mid_value', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + '\n<arg_key>date</arg_key>\n<arg_value>2026', HYW, note=HYCUT)
+vec('hy-trunc-v3-key-only', 'Hunyuan V3/V4', HYT+'test_hy3_truncated_after_key_only', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>', HYW,
+    note='disagrees on purpose: vLLM sends the call with no arguments; the key shows an argument was cut off, and a cut-off call is never completed')
+vec('hy-trunc-v3-second-cut', 'Hunyuan V3/V4', HYT+'test_hy3_second_call_truncated', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n' + HYA + '\n</tool_call>\n<tool_call>get_weather<tool_sep>\n<arg_key>date</arg_key>\n<arg_value>2026', HYW,
+    note='disagrees on purpose: vLLM sends both calls, the second closed where it was cut; toolfix takes a tail whole or not at all, and a cut-off call is never completed')
+vec('hy-trunc-v4-complete', 'Hunyuan V3/V4', HYT+'test_hy4_complete_stream_is_unchanged', '<tool_calls:opensource>\n<tool_call:opensource>get_weather' + HYA4 + '</tool_call:opensource>\n</tool_calls:opensource>', HYW, HYB)
+for tl, tn in (('', 'no-tail'), ('\n', 'newline')):
+    vec('hy-trunc-v4-after-arg-' + tn, 'Hunyuan V3/V4', HYT+'test_hy4_truncated_after_closed_argument[%r]' % tl, '<tool_calls:opensource>\n<tool_call:opensource>get_weather' + HYA4 + tl, HYW, HYB,
+        note='the missing </tool_call:opensource> and </tool_calls:opensource> are forgiven: the last value is complete')
+vec('hy-trunc-v4-mid-value', 'Hunyuan V3/V4', HYT+'test_hy4_truncated_mid_value', '<tool_calls:opensource>\n<tool_call:opensource>get_weather' + HYA4 + '<arg_key:opensource>date</arg_key:opensource><arg_value:opensource>2026', HYW, note=HYCUT)
+vec('hy-trunc-v4-blank-between', 'Hunyuan V3/V4', HYT+'test_hy4_truncated_with_whitespace_between_tags', '<tool_calls:opensource>\n<tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource>\n<arg_value:opensource>Beijing</arg_value:opensource>', HYW, HYB,
+    note='the missing closers are forgiven: the last value is complete')
+# --- Gemma 4: the offline parser's canonical and bare forms
+G4R = V+'test_gemma4_regex_and_bare_calls.py '
+GB, GDB, GRF = T('bash', command=S), T('gdb', args=S), T('read_file', path=S)
+G4T = [GB, GDB, GRF]
+G4BARE = 'disagrees on purpose: toolfix takes Gemma 4\'s call only after its <|tool_call> token; a bare call:T{…} (after <channel|>, a stray colon, <call> or at a line\'s start) has no opener it can tell from prose showing the format'
+vec('gemma4-regex-canonical', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_canonical_tag_wrapped_call', '<|tool_call>call:bash{command:'+Q+'ls -la /work'+Q+'}<tool_call|>', G4T, [('bash', {'command': 'ls -la /work'})])
+vec('gemma4-regex-turn-end', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_turn_end_closure_instead_of_tool_call_end', '<|tool_call>call:gdb{args:'+Q+'-batch -ex run /tmp/poc'+Q+'}<turn|>', G4T, [('gdb', {'args': '-batch -ex run /tmp/poc'})],
+    note='the end-of-turn token <turn|> closes the call as well as <tool_call|> (a closer of the row)')
+vec('gemma4-regex-two-lines', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_multiple_sequential_canonical_calls', '<|tool_call>call:read_file{path:'+Q+'/work/Makefile'+Q+'}<tool_call|>\n<|tool_call>call:bash{command:'+Q+'make -j8'+Q+'}<tool_call|>', G4T,
+    [('read_file', {'path': '/work/Makefile'}), ('bash', {'command': 'make -j8'})])
+vec('gemma4-regex-after-channel', 'Gemma 4', G4R+'TestGemma4CanonicalFormats test_strict_mode_ignores_fallback_formats', '<channel|>call:bash{command:'+Q+'ls'+Q+'}', G4T,
+    note=G4BARE + ' (vLLM\'s strict mode takes none either)')
+vec('gemma4-regex-bare-after-thought', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_bare_call_after_thought_channel', '<|channel>thought\nI need to read the entry source file to inspect the crash point.\n<channel|>call:bash{command:'+Q+'cat /work/src/entry.c'+Q+'}', G4T, note=G4BARE)
+vec('gemma4-regex-colon-prefixed', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_colon_prefixed_tool_call', '<|tool_call>:call:bash{command:'+Q+'pytest'+Q+'}', G4T,
+    note='disagrees on purpose: the stray colon after <|tool_call> is junk around the markup, which toolfix does not mend')
+vec('gemma4-regex-bare-line', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_bare_call_with_leading_whitespace', 'some prose\ncall:bash{command:'+Q+'make -j8'+Q+'}', G4T, note=G4BARE)
+vec('gemma4-regex-fragmented', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_fragmented_call_tag_from_multimodal', '<call>get_weather{city:'+Q+'Paris'+Q+'}', [T('get_weather', city=S)], note=G4BARE)
+vec('gemma4-regex-bare-hyphen', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_hyphenated_tool_name', 'call:web-search{query:'+Q+'gemma 4 release'+Q+'}', [T('web-search', query=S)], note=G4BARE)
+vec('gemma4-regex-bare-dotted', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_dotted_tool_name', 'call:fs.read_file{path:'+Q+'/work/Makefile'+Q+'}', [T('fs.read_file', path=S)], note=G4BARE)
+vec('gemma4-regex-no-call', 'Gemma 4', G4R+'TestGemma4FallbackFormats test_no_tool_call_returns_empty', 'Just some reasoning text with no call in it.', G4T)
+vec('gemma4-regex-engine-bare', 'Gemma 4', G4R+'TestGemma4EngineBareCallIntegration test_engine_tool_parser_bare_call_extraction', '<|channel>thought\nListing directory files.\n<channel|>call:bash{command:'+Q+'ls -la /work'+Q+'}', [GB], note=G4BARE)
+# --- the Rust tool parser bridge (DeepSeek V4 DSML and Kimi K2 rows)
+RS = V+'test_rust_tool_parser.py '
+RST = [T('get_weather', location=S, date=S), T('add', x=I, y=I)]
+RSC = [('get_weather', {'location': 'SF', 'date': '2024-01-16'}), ('add', {'x': 3, 'y': 5})]
+def rinv(n, ps): return '<｜DSML｜invoke name="%s">\n' % n + '\n'.join('<｜DSML｜parameter name="%s" string="%s">%s</｜DSML｜parameter>' % (k, 'true' if s else 'false', v) for k, v, s in ps) + '\n</｜DSML｜invoke>\n'
+RSDS = '<｜DSML｜tool_calls>\n' + rinv('get_weather', [('location', 'SF', True), ('date', '2024-01-16', True)]) + rinv('add', [('x', '3', False), ('y', '5', False)]) + '</｜DSML｜tool_calls>'
+RSKIMI = '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "SF", "date": "2024-01-16"}<|tool_call_end|><|tool_call_begin|>functions.add:1<|tool_call_argument_begin|>{"x": 3, "y": 5}<|tool_call_end|><|tool_calls_section_end|>'
+vec('rust-dsml-v4', 'DeepSeek V4 DSML', RS+'test_rust_tool_parser_extension_typed_api (and test_rust_tool_parser_adapter_streaming_handles_multiple_calls)', RSDS, RST, RSC)
+vec('rust-dsml-v4-prose', 'DeepSeek V4 DSML', RS+'test_rust_tool_parser_adapter_extracts_complete_output', 'Let me create it. ' + RSDS, RST, RSC, keep='Let me create it.')
+vec('rust-kimi-k2', 'Kimi K2', RS+'test_rust_tool_parser_adapter_streaming_prefers_model_tool_call_ids', RSKIMI, RST, RSC,
+    note='vLLM keeps the model\'s ids functions.T:N; toolfix gives each call an id of the API\'s own form')
+vec('rust-kimi-k2-prose', 'Kimi K2', RS+'test_rust_tool_parser_adapter_complete_prefers_model_tool_call_ids', 'Let me check. ' + RSKIMI, RST, RSC, keep='Let me check.')
+vec('rust-kimi-k2-parse-error', 'Kimi K2', RS+'test_streaming_parse_error_preserves_committed_model_tool_call_id', '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"location": "SF"}<|tool_call_end|><|tool_call_begin|>invalid<|tool_call_argument_begin|>{}', RST,
+    note='disagrees on purpose: vLLM keeps the committed first call and passes the rest as text; toolfix takes a tail whole or not at all, and the second names no declared tool and is cut off')
+# --- CWM (test_csm_tool_parser.py tests vllm's cwm_tool_parser)
+CW = V+'test_csm_tool_parser.py '
+CWT = [T('terminal', command=S), T('python', command=S)]
+CWNOTE = 'left out on purpose: CWM writes a tool name and raw text with no argument name (<tool: function>⏎terminal TEXT⏎</tool>); vLLM puts the text in a "command" argument, and toolfix does not guess an argument'
+vec('cwm-no-tools', 'CWM', CW+'test_extract_tool_calls_no_tools', 'This is a test', CWT)
+vec('cwm-terminal', 'CWM', CW+'test_extract_tool_calls_single_terminal_inline', '<think>Let me search.</think>\n<tool: function>\nterminal find . -name "*.py" | xargs grep -n "def bulk_create"\n</tool>\n', CWT, note='disagrees on purpose, ' + CWNOTE)
+vec('cwm-multiple', 'CWM', CW+'test_extract_tool_calls_multiple_tools', 'preamble\n<tool: function>\nterminal echo hi\n</tool>\n<tool: function>\nterminal echo bye\n</tool>\n', CWT, note='disagrees on purpose, ' + CWNOTE)
+vec('cwm-shorthand', 'CWM', CW+'test_extract_tool_calls_shorthand_missing_gt_uses_label_as_tool_name', 'prefix\n</think> <tool: python import os; print(os.listdir("_pytest")) </tool>\n', CWT, note='disagrees on purpose, ' + CWNOTE)
+# --- LFM2: the rest of test_lfm2_tool_parser.py
+vec('lfm2-empty-list', 'pythonic', LF+'[empty_list_nonstreaming]', lw('do_something_cool(steps=[])'), LTOOLS, [('do_something_cool', {'steps': []})])
+vec('lfm2-raw-newline', 'pythonic', LF+'[multiline_string_arg_nonstreaming]', lw("exec(command='cat > f.py << EOF\nimport csv\nprint(1)\nEOF')"), [T('exec', command=S)], [('exec', {'command': 'cat > f.py << EOF\nimport csv\nprint(1)\nEOF'})])
+vec('lfm2-set-arg', 'pythonic', LF+'[set_arg_nonstreaming]', lw("label(tags={'urgent', 'bug'})"), [T('label', tags=A)], [('label', {'tags': ['urgent', 'bug']})])
+vec('lfm2-nul-byte', 'pythonic', LF+'[nul_byte_string_arg_nonstreaming]', lw("exec(command='printf a\x00b')"), [T('exec', command=S)], [('exec', {'command': 'printf a\x00b'})])
+vec('lfm2-nested-python-c', 'pythonic', LF+'[nested_python_c_nonstreaming]', lw("bash(command='cd /testbed && python3 -c \"from sympy import latex\nprint(latex(3*x, mul_symbol='\\,'))\"')"), [T('bash', command=S)],
+    note='disagrees on purpose: the unescaped quotes end the string early; vLLM guesses the intended value, toolfix reads only valid literals')
+vec('lfm2-empty-block-space', 'pythonic', V+'test_lfm2_tool_parser.py test_empty_tool_call_block[ ]', '<|tool_call_start|>[ ]<|tool_call_end|>', LTOOLS)
+LG = T('grocery.orderIngredients', ingredientList=A, deliveryAddress=S)
+LGB = "[grocery.orderIngredients(ingredientList=[{'name': 'apple', 'quantity': '2'}], deliveryAddress='123 Main St')]"
+LF2 = V+'test_lfm2_tool_parser.py '
+vec('lfm2-block-then-done', 'pythonic', LF2+'test_streaming_full_block_and_trailing_in_single_delta', lw(LSIMPLE) + '\nDone.', LTOOLS, note='disagrees on purpose: tail only')
+vec('lfm2-prose-then-block', 'pythonic', LF2+'test_streaming_leading_content_and_full_block_in_single_delta', 'Let me check. ' + lw(LSIMPLE), LTOOLS, [LSIMPLEV], keep='Let me check.')
+vec('lfm2-prose-block-done', 'pythonic', LF2+'test_streaming_leading_block_and_trailing_in_single_delta', 'Let me check. ' + lw(LSIMPLE) + '\nDone.', LTOOLS, note='disagrees on purpose: tail only')
+vec('lfm2-echoed-body', 'pythonic', LF2+'test_echoed_tool_call_body_not_leaked_to_content', '<|tool_call_start|>' + LGB + '<|tool_call_end|>' + LGB + '<|tool_call_end|>', [LG],
+    note='disagrees on purpose: vLLM drops the echoed body after the block; toolfix does not mend junk around the markup, and text after the block leaves it as it came (tail only)')
+vec('lfm2-multi-dict-list', 'pythonic', LF2+'test_streaming_char_by_char_multi_dict_list', '<|tool_call_start|>[grocery.orderIngredients(ingredientList=[{"name": "apple", "quantity": "2"}, {"name": "bread", "quantity": "1"}])]<|tool_call_end|>', [LG],
+    [('grocery.orderIngredients', {'ingredientList': [{'name': 'apple', 'quantity': '2'}, {'name': 'bread', 'quantity': '1'}]})])
+vec('lfm2-regex-junk', 'pythonic', LF2+'test_regex_timeout_handling', '<|tool_call_start|>[A(A=' + '\t)A(A=,\t' * 2 + ']<|tool_call_end|>', [T('A', A=S)])
+# --- MiniMax M2 sanitized (the Invoke row)
+M2S = V+'test_minimax_m2_sanitized_tool_parser.py '
+M2SO = '<minimax:tool_call><invoke name="read_file"><parameter name="path">scripts/monkey_character. gd</parameter></invoke></minimax:tool_call>'
+vec('minimax-m2-sanitized-args', 'MiniMax M2', M2S+'test_sanitized_tool_parser_normalizes_tool_arguments', M2SO, [T('read_file', path=S)], [('read_file', {'path': 'scripts/monkey_character. gd'})],
+    note='disagrees on purpose: the sanitized parser removes the space it takes for a tokenizer artifact ("character. gd" to "character.gd"); toolfix does not guess at a value, it keeps it as written')
+vec('minimax-m2-sanitized-content', 'MiniMax M2', M2S+'test_sanitized_tool_parser_normalizes_visible_content', 'Reading scripts/monkey_character. gd\n' + M2SO, [T('read_file', path=S)], [('read_file', {'path': 'scripts/monkey_character. gd'})],
+    keep='Reading scripts/monkey_character. gd', note='disagrees on purpose: the sanitized parser rewrites the text and the value; toolfix keeps both as they came')
+# --- Nemotron Nano v2 (the Nemotron JSON rows)
+NN = V+'test_nemotron_nano_v2_tool_parser.py '
+vec('nemotron-nano-v2-no-call', 'Nemotron JSON', NN+'test_extract_tool_calls_returns_content_without_tool_call', 'No tool call here.', [NW])
+vec('nemotron-nano-v2-array', 'Nemotron JSON', NN+'test_extract_tool_calls_from_nemotron_array', 'Let me check that.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo", "unit": "celsius"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo', 'unit': 'celsius'})], keep='Let me check that.')
+vec('nemotron-nano-v2-object', 'Nemotron JSON', NN+'test_extract_tool_calls_wraps_single_object', '<TOOLCALL>{"name": "lookup", "arguments": {"query": "vllm"}}</TOOLCALL>', [NL], [('lookup', {'query': 'vllm'})])
+vec('nemotron-nano-v2-string-args', 'Nemotron JSON', NN+'test_extract_tool_calls_supports_string_arguments', '<TOOLCALL>[{"name": "run_query", "arguments": "{\\"sql\\": \\"select 1\\"}"}]</TOOLCALL>', [NR], [('run_query', {'sql': 'select 1'})])
+vec('nemotron-nano-v2-malformed', 'Nemotron JSON', NN+'test_extract_tool_calls_returns_original_for_malformed', '<TOOLCALL>[{"name": "broken", "arguments": {}</TOOLCALL>', [T('broken')])
+vec('nemotron-nano-v2-stream', 'Nemotron JSON', NN+'test_streaming_reconstructs_tool_call', 'Let me check.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo", "unit": "celsius"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo', 'unit': 'celsius'})], keep='Let me check.')
+vec('nemotron-nano-v2-nested', 'Nemotron JSON', NN+'test_streaming_handles_nested_json_arguments', '<TOOLCALL>[{"name": "search", "arguments": {"filters": {"city": "Tokyo"}, "items": [{"name": "rain", "value": true}]}}]</TOOLCALL>', [NS2],
+    [('search', {'filters': {'city': 'Tokyo'}, 'items': [{'name': 'rain', 'value': True}]})])
+vec('nemotron-nano-v2-think', 'Nemotron JSON', NN+'test_extract_tool_calls_keeps_think_block_as_content', '<think>\nI need the weather for Tokyo.\n</think>\n<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo'})], keep='<think>\nI need the weather for Tokyo.\n</think>')
+vec('nemotron-nano-v2-two', 'Nemotron JSON', NN+'test_streaming_handles_multiple_tool_calls', '<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "lookup_timezone", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW, NTZ],
+    [('get_weather', {'city': 'Tokyo'}), ('lookup_timezone', {'city': 'Tokyo'})])
+vec('nemotron-nano-v2-one-delta', 'Nemotron JSON', NN+'test_streaming_single_delta_handles_content_and_tool_call', 'Let me check.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]</TOOLCALL>', [NW],
+    [('get_weather', {'city': 'Tokyo'})], keep='Let me check.')
 
 # --- SGLang's MiniMax M2 detector tests (the Invoke row)
 SMM = 'sgl-project/sglang test/registered/function_call/test_minimax_m2_detector.py TestMinimaxM2DetectorBugs '
