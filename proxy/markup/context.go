@@ -38,14 +38,14 @@ type textState struct {
 
 	last uint32 // the last four bytes other than blanks on this line, the latest lowest (see afterStop)
 
-	named     bool  // this line named a call tag (markupTags), outside <think>
-	paraNamed bool  // a line before this one in its paragraph (no blank line since) named a call tag
-	nameAt    int   // the bytes other than blanks on this line when its last such tag was named
-	nb        int   // the bytes other than blanks on this line so far
-	nameN     uint8 // bytes matched of '<' and a markupTags entry; 0 when no match goes on
-	nameM     uint8 // the markupTags entries still matching, one bit each
-	example   bool  // the last line other than blanks introduced an example of a call tag: see namedSyntax
-	inTC      bool  // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
+	named     bool   // this line named a call tag (markupTags), outside <think>
+	paraNamed bool   // a line before this one in its paragraph (no blank line since) named a call tag
+	nameAt    int    // the bytes other than blanks on this line when its last such tag was named
+	nb        int    // the bytes other than blanks on this line so far
+	nameN     uint8  // bytes matched of '<' and a markupTags entry; 0 when no match goes on
+	nameM     uint16 // the watchedTags entries still matching, one bit each
+	example   bool   // the last line other than blanks introduced an example of a call tag: see namedSyntax
+	inTC      bool   // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
 }
 
 // markupTags are the tag names of the XML-ish call formats that prose writes when it explains
@@ -58,11 +58,14 @@ type textState struct {
 // the fullwidth ：) after another line of its paragraph named one ("…wrap each call in a
 // `<tool_call>` element.\nFor example:"; attack3 la-for-example-next-line, la-zh-fullwidth-colon).
 // A model that leaks a call does not write about the tag first; "Running it:" names none.
-var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter"}
+//
+// Nemotron's <TOOLCALL>, Granite 20B's <function_call> and Qwen2.5-Coder's <tools> are such tags
+// too (attack3 la-nemotron-named-colon, la-granite20b-named, la-qwen25-tools-named).
+var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter", "TOOLCALL", "function_call", "tools>"}
 
 // watchedTags are what matchName matches after '<': markupTags, then the <tool_call> wrapper's
 // opener and closer (textState.inTC).
-var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], "tool_call>", "/tool_call>"}
+var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], markupTags[5], markupTags[6], markupTags[7], "tool_call>", "/tool_call>"}
 
 // The watchedTags entries past markupTags.
 const (
@@ -373,7 +376,7 @@ func (t *textState) matchName(b byte) {
 		t.nameN, t.nameM = 1, 1<<len(watchedTags)-1
 		return
 	}
-	pos, m := int(t.nameN)-1, uint8(0)
+	pos, m := int(t.nameN)-1, uint16(0)
 	for k, tag := range watchedTags {
 		if t.nameM&(1<<k) == 0 || tag[pos] != b {
 			continue
