@@ -327,11 +327,18 @@ func (t *textState) endLine() {
 	}
 	example, paraNamed := t.example, false
 	if t.nb > 0 {
-		example = t.named && t.last&0xff == '>' && t.nb-t.nameAt <= 1 || (t.named || t.paraNamed) && t.afterColon()
+		example = t.named && t.endsNamed() || (t.named || t.paraNamed) && t.afterColon()
 		paraNamed = t.paraNamed || t.named
 	}
 	fence, fenceN, think, began, list, inTC := t.fence, t.fenceN, t.think, t.began, t.list, t.inTC
 	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, inTC: inTC, paraNamed: paraNamed}
+}
+
+// endsNamed reports whether this line ends with the call tag it named last, its '>' and nothing
+// after it but a code span's closing backtick ("## Example of a `<tool_call>`": attack3
+// lookalike-example-heading-md).
+func (t *textState) endsNamed() bool {
+	return t.last&0xff == '>' && t.nb-t.nameAt <= 1 || t.last&0xffff == '>'<<8|'`' && t.nb-t.nameAt <= 2
 }
 
 // lineBegins reads b, the first byte other than a blank on a line outside a fence: the line is
