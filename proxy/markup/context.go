@@ -38,13 +38,14 @@ type textState struct {
 
 	last uint32 // the last four bytes other than blanks on this line, the latest lowest (see afterStop)
 
-	named   bool  // this line named a call tag (markupTags), outside <think>
-	nameAt  int   // the bytes other than blanks on this line when its last such tag was named
-	nb      int   // the bytes other than blanks on this line so far
-	nameN   uint8 // bytes matched of '<' and a markupTags entry; 0 when no match goes on
-	nameM   uint8 // the markupTags entries still matching, one bit each
-	example bool  // the last line other than blanks introduced an example of a call tag: see namedSyntax
-	inTC    bool  // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
+	named     bool   // this line named a call tag (markupTags), outside <think>
+	paraNamed bool   // a line before this one in its paragraph (no blank line since) named a call tag
+	nameAt    int    // the bytes other than blanks on this line when its last such tag was named
+	nb        int    // the bytes other than blanks on this line so far
+	nameN     uint8  // bytes matched of '<' and a markupTags entry; 0 when no match goes on
+	nameM     uint16 // the watchedTags entries still matching, one bit each
+	example   bool   // the last line other than blanks introduced an example of a call tag: see namedSyntax
+	inTC      bool   // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
 }
 
 // markupTags are the tag names of the XML-ish call formats that prose writes when it explains
@@ -53,13 +54,18 @@ type textState struct {
 // right after it (blank lines between allowed) is the example the text shows, not a leak
 // (namedSyntax; issue 20 attack round la-invoke-doc, la-tool-calls-tag: "wrap the list in a
 // <tool_calls> tag:" and the example; la-sentence-tool-call-lineend2: "ends its sentence with
-// <tool_call>" and the function on the next line). A model that leaks a call does not write
-// about the tag first; "Running it:" names none.
-var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter"}
+// <tool_call>" and the function on the next line). So does a line ending with a colon (ASCII or
+// the fullwidth ：) after another line of its paragraph named one ("…wrap each call in a
+// `<tool_call>` element.\nFor example:"; attack3 la-for-example-next-line, la-zh-fullwidth-colon).
+// A model that leaks a call does not write about the tag first; "Running it:" names none.
+//
+// Nemotron's <TOOLCALL>, Granite 20B's <function_call> and Qwen2.5-Coder's <tools> are such tags
+// too (attack3 la-nemotron-named-colon, la-granite20b-named, la-qwen25-tools-named).
+var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter", "TOOLCALL", "function_call", "tools>"}
 
 // watchedTags are what matchName matches after '<': markupTags, then the <tool_call> wrapper's
 // opener and closer (textState.inTC).
-var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], "tool_call>", "/tool_call>"}
+var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], markupTags[5], markupTags[6], markupTags[7], "tool_call>", "/tool_call>"}
 
 // The watchedTags entries past markupTags.
 const (
@@ -237,8 +243,9 @@ func (t *textState) namedOff() Syntax {
 }
 
 // afterColon reports whether the last character other than a blank on this line is a colon
-// ("Running it:<tool_call>"): where a LineEnd opener may stand besides after a sentence's end.
-func (t *textState) afterColon() bool { return t.last&0xff == ':' }
+// ("Running it:<tool_call>"), ASCII or the fullwidth ： (U+FF1A) that Chinese and Japanese text
+// writes ("示例如下："): where a LineEnd opener may stand besides after a sentence's end.
+func (t *textState) afterColon() bool { return t.last&0xff == ':' || t.last&0xffffff == 0xefbc9a }
 
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
@@ -318,12 +325,20 @@ func (t *textState) endLine() {
 	case fenceLine && (t.run == '~' || !t.restTick):
 		t.fence, t.fenceN = t.run, t.runN
 	}
-	example := t.example
+	example, paraNamed := t.example, false
 	if t.nb > 0 {
-		example = t.named && (t.last&0xff == ':' || t.last&0xff == '>' && t.nb-t.nameAt <= 1)
+		example = t.named && t.endsNamed() || (t.named || t.paraNamed) && t.afterColon()
+		paraNamed = t.paraNamed || t.named
 	}
 	fence, fenceN, think, began, list, inTC := t.fence, t.fenceN, t.think, t.began, t.list, t.inTC
-	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, inTC: inTC}
+	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, inTC: inTC, paraNamed: paraNamed}
+}
+
+// endsNamed reports whether this line ends with the call tag it named last, its '>' and nothing
+// after it but a code span's closing backtick ("## Example of a `<tool_call>`": attack3
+// lookalike-example-heading-md).
+func (t *textState) endsNamed() bool {
+	return t.last&0xff == '>' && t.nb-t.nameAt <= 1 || t.last&0xffff == '>'<<8|'`' && t.nb-t.nameAt <= 2
 }
 
 // lineBegins reads b, the first byte other than a blank on a line outside a fence: the line is
@@ -368,7 +383,7 @@ func (t *textState) matchName(b byte) {
 		t.nameN, t.nameM = 1, 1<<len(watchedTags)-1
 		return
 	}
-	pos, m := int(t.nameN)-1, uint8(0)
+	pos, m := int(t.nameN)-1, uint16(0)
 	for k, tag := range watchedTags {
 		if t.nameM&(1<<k) == 0 || tag[pos] != b {
 			continue

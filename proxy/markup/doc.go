@@ -16,11 +16,13 @@
 // sentence or a colon, as Qwen's template writes it ("…for you.<tool_call>\n<function=…"): an
 // example in prose goes on on its line, or runs into the tag ("ends the sentence with
 // <tool_call>"). A line that names a call tag of the XML-ish formats (markupTags) and ends with a
-// colon or that tag introduces an example: their markup on the lines right after it is text. MiniMax's
+// colon or that tag, or ends with a colon after another line of its paragraph named one ("For
+// example:"), introduces an example: their markup on the lines right after it is text. The
+// fullwidth colon ： counts as a colon. MiniMax's
 // <minimax:tool_call>, a special token of its vocabulary, counts glued after text. The special
 // tokens prose quotes by name — Granite's <|tool_call|>, Gemma 4's <|tool_call>, Llama's
 // <|python_tag|>, Kimi's section tokens, LFM2's <|tool_call_start|>, InternLM2's action tokens,
-// Apertus's <|tools_prefix|>, Step3's and LongCat's openers — count glued after text only when the
+// Apertus's <|tools_prefix|>, Step3's, LongCat's and Nemotron's (<TOOLCALL>) openers — count glued after text only when the
 // text before them on their line ends a sentence (. ! ? or the CJK 。！？, blanks after it
 // allowed): "Granite models emit <|tool_call|>[…]" is a sentence showing the token, "I will list
 // it.<|tool_call|>[…]" a leak ([AfterStop]; issue 20 G2). The peers' vectors glue DeepSeek's,

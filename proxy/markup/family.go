@@ -417,10 +417,13 @@ var families = []Family{
 		// at a line's start only, though a special token: glued, its ']' would be a loud byte, and
 		// every text with a ']' would lose the quiet path (QuietASCII); the model starts its line
 		Open: []Opener{{minimaxNS + "<tool_call>", LineStart}}, Many: true, Close: minimaxNS + "</tool_call>"},
+	// Nemotron's <TOOLCALL> is plain text, not a special token: glued after a sentence's end (the
+	// peers' "Let me check that.<TOOLCALL>"), not inside one ("its raw output is <TOOLCALL>[…]":
+	// attack3 lookalike-nemotron-inline-sentence)
 	{Name: "Nemotron JSON list", Row: "D62", Syntax: NemotronJSON, body: bodyJSONList,
-		Open: []Opener{{"<TOOLCALL>", Anywhere}}, Close: "</TOOLCALL>"},
+		Open: []Opener{{"<TOOLCALL>", AfterStop}}, Close: "</TOOLCALL>"},
 	{Name: "Nemotron JSON object", Row: "D62", Syntax: NemotronJSON, body: bodyJSONCall,
-		Open: []Opener{{"<TOOLCALL>", Anywhere}}, Close: "</TOOLCALL>"},
+		Open: []Opener{{"<TOOLCALL>", AfterStop}}, Close: "</TOOLCALL>"},
 	{Name: "Qwen2.5-Coder object", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONCall, Params: true,
 		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
 	{Name: "Qwen2.5-Coder list", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONList, Params: true,

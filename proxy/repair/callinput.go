@@ -58,8 +58,11 @@ func (t *Tools) CallInput(name string, params []Param, jsonArgs []byte) ([]byte,
 // but that shape says it is a call, as Llama 3 JSON, xLAM and pythonic answers are) must also name
 // only members the tool's schema declares (HasParam): a JSON answer to "give me JSON" that has a
 // "name" and "arguments" of an offered tool but other members is a look-alike, not a call (issue
-// 20 G1).
+// 20 G1). In an answer the request asks for as JSON, a bare call is never a call.
 func (t *Tools) LeakedInput(name string, params []Param, jsonArgs []byte, bare bool) ([]byte, error) {
+	if bare && t.jsonText {
+		return nil, fmt.Errorf("bare call %q in an answer the request asks for as JSON", name)
+	}
 	in, err := t.CallInput(name, params, jsonArgs)
 	if err != nil || !bare {
 		return in, err

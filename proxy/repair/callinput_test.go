@@ -71,8 +71,11 @@ func TestAllowsCalls(t *testing.T) {
 func toolsOf(t *testing.T, api, request string) *Tools {
 	t.Helper()
 	read := ToolsFromChat
-	if api == "anthropic" {
+	switch api {
+	case "anthropic":
 		read = ToolsFromAnthropic
+	case "responses":
+		read = ToolsFromResponses
 	}
 	tools, err := read([]byte(request))
 	if err != nil {
@@ -120,6 +123,49 @@ func TestLeakedInputBare(t *testing.T) {
 				t.Fatalf("no call: %v", err)
 			case tc.want != "" && string(in) != tc.want:
 				t.Fatalf("input %s, want %s", in, tc.want)
+			}
+		})
+	}
+}
+
+// TestLeakedInputJSONAnswer: when the request asks for its answer as JSON (in any API's
+// spelling), a bare call is no call and no member counts for the markup finder, while a call in an
+// envelope still is one; a format that asks for text, or a malformed one, changes nothing
+// (attack3 lookalike-json-mode-bare-call).
+func TestLeakedInputJSONAnswer(t *testing.T) {
+	tool := `{"type":"function","function":{"name":"ls","parameters":{"type":"object","properties":{"path":{"type":"string"}}}}}`
+	tests := []struct {
+		name, api, format string
+		json              bool // the request asks for JSON
+	}{
+		{"chat json_object", "chat", `"response_format":{"type":"json_object"}`, true},
+		{"chat json_schema", "chat", `"response_format":{"type":"json_schema","json_schema":{"name":"x","schema":{}}}`, true},
+		{"chat text", "chat", `"response_format":{"type":"text"}`, false},
+		{"chat malformed", "chat", `"response_format":"json"`, false},
+		{"responses json_schema", "responses", `"text":{"format":{"type":"json_schema","name":"x","schema":{}}}`, true},
+		{"responses text", "responses", `"text":{"format":{"type":"text"}}`, false},
+		{"anthropic output_format", "anthropic", `"output_format":{"type":"json_schema","schema":{}}`, true},
+		{"anthropic output_config", "anthropic", `"output_config":{"format":{"type":"json_schema","schema":{}}}`, true},
+		{"none", "chat", `"model":"m"`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tl := tool
+			if tc.api == "responses" {
+				tl = `{"type":"function","name":"ls","parameters":{"type":"object","properties":{"path":{"type":"string"}}}}`
+			} else if tc.api == "anthropic" {
+				tl = `{"name":"ls","input_schema":{"type":"object","properties":{"path":{"type":"string"}}}}`
+			}
+			tools := toolsOf(t, tc.api, `{`+tc.format+`,"tools":[`+tl+`]}`)
+			_, bareErr := tools.LeakedInput("ls", nil, []byte(`{"path":"/"}`), true)
+			if got := bareErr != nil; got != tc.json {
+				t.Errorf("bare call refused %v, want %v (%v)", got, tc.json, bareErr)
+			}
+			if got := tools.Declares("ls", "path"); got == tc.json {
+				t.Errorf("Declares(ls, path) = %v with a JSON answer %v", got, tc.json)
+			}
+			if _, err := tools.LeakedInput("ls", nil, []byte(`{"path":"/"}`), false); err != nil {
+				t.Errorf("an enveloped call refused: %v", err)
 			}
 		})
 	}

@@ -32,6 +32,11 @@ type Tools struct {
 	// parallel_tool_calls false). Leaked text never becomes calls the client did not allow.
 	only   string
 	single bool
+	// jsonText is set when the request asks for its answer as JSON (Chat response_format, the
+	// Responses text.format, Anthropic output_format or output_config.format of type json_object
+	// or json_schema): a bare JSON answer is then the answer asked for, never a call written bare
+	// (attack3 attack-json-mode-bare-call).
+	jsonText bool
 }
 
 // tool is one offered tool. A nil schema means the request gave none that toolfix can use (an
@@ -127,11 +132,13 @@ func (t *Tools) Has(name string) bool {
 // tool's schema declares member. It is the shape of markup.Declared, which a dialect hands the
 // leaked-call finder (proxy/markup) so that it lets markup of another tool, and a bare call
 // naming an undeclared member, go as soon as it reads them (issue 20 F7, G1).
+//
+// When the request asks for a JSON answer, no member counts: a bare call is then no call.
 func (t *Tools) Declares(tool, member string) bool {
 	if member == "" {
 		return t.Has(tool)
 	}
-	return t.HasParam(tool, member)
+	return !t.jsonText && t.HasParam(tool, member)
 }
 
 // HasParam reports whether param is a top-level property of the tool's input schema (found in
@@ -375,6 +382,24 @@ func (t *Tools) AllowsCalls(n int) error {
 
 // readTools decodes tools[] (and the legacy functions[]) of a request body in one pass and hands
 // each object entry to add, with legacy set for functions[] entries.
+// jsonFormat reports whether raw is an answer format object whose type asks for JSON
+// (json_object or json_schema). Anything else, malformed included, asks for none.
+func jsonFormat(raw json.RawMessage) bool {
+	var f struct {
+		Type string `json:"type"`
+	}
+	return len(raw) > 0 && json.Unmarshal(raw, &f) == nil && (f.Type == "json_object" || f.Type == "json_schema")
+}
+
+// objectMember is the member name of the JSON object raw, nil when raw is no object or has none.
+func objectMember(raw json.RawMessage, name string) json.RawMessage {
+	var o map[string]json.RawMessage
+	if len(raw) == 0 || json.Unmarshal(raw, &o) != nil {
+		return nil
+	}
+	return o[name]
+}
+
 func readTools(body []byte, api string, add func(t *Tools, entry *value, legacy bool)) (*Tools, error) {
 	t := newTools()
 	var req struct {
@@ -382,10 +407,17 @@ func readTools(body []byte, api string, add func(t *Tools, entry *value, legacy 
 		Functions  json.RawMessage `json:"functions"`
 		ToolChoice json.RawMessage `json:"tool_choice"`
 		Parallel   *bool           `json:"parallel_tool_calls"`
+		// the answer formats: Chat's, Responses' text.format, Anthropic's two spellings
+		ResponseFormat json.RawMessage `json:"response_format"`
+		Text           json.RawMessage `json:"text"`
+		OutputFormat   json.RawMessage `json:"output_format"`
+		OutputConfig   json.RawMessage `json:"output_config"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		return t, fmt.Errorf("reading the tools of a %s request: %w", api, err)
 	}
+	t.jsonText = jsonFormat(req.ResponseFormat) || jsonFormat(req.OutputFormat) ||
+		jsonFormat(objectMember(req.Text, "format")) || jsonFormat(objectMember(req.OutputConfig, "format"))
 	t.noCalls, t.only, t.single = readChoice(req.ToolChoice)
 	if req.Parallel != nil && !*req.Parallel {
 		t.single = true
