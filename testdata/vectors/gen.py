@@ -1539,6 +1539,46 @@ vec('sglang-kimik2-e2e-think-open', 'Kimi K2', K2E+'test_e2e_non_streaming_reaso
     note='disagrees on purpose: the call stands inside an unclosed <think>, which toolfix reads as reasoning')
 
 
+# --- SGLang's Kimi K3 detector tests (the Kimi K3 XTML row; k3a/k3c/k3t above)
+SK3D = 'sgl-project/sglang test/registered/function_call/test_kimik3_detector.py '
+K3RO, K3RC, K3MC, K3TC = '<|open|>response<|sep|>', '<|close|>response<|sep|>', '<|close|>message<|sep|>', '<|close|>think<|sep|>'
+K3PY = T('python', code=S, opts=O)
+K3LEAK = k3t(k3c('read_agent', 1, k3a('id', 'string', 'worker_1'))) + K3MC
+K3RA = T('read_agent', id=S)
+vec('sglang-kimik3-single', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_single_call', K3RO + 'Let me run it.' + K3RC + k3t(k3c('python', 1, k3a('code', 'string', 'print(1)'), k3a('opts', 'object', '{"a": 1}'))), [K3PY],
+    [('python', {'code': 'print(1)', 'opts': {'a': 1}})], keep=K3RO + 'Let me run it.' + K3RC, note='SGLang unwraps the response channel into the content; toolfix keeps the text before the call as it came')
+vec('sglang-kimik3-no-tools-channel', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_no_tools_channel', K3RO + 'hi there' + K3RC + K3MC, [K3PY],
+    note='SGLang unwraps the response channel; toolfix passes text without a call as it came')
+vec('sglang-kimik3-multiple', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_multiple_calls', k3t(k3c('python', 1, k3a('code', 'string', 'a')), k3c('python', 2, k3a('code', 'string', 'b'))), [K3PY],
+    [('python', {'code': 'a'}), ('python', {'code': 'b'})])
+vec('sglang-kimik3-unclosed-section', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_unclosed_tools_section', '<|open|>tools<|sep|>' + k3c('python', 1, k3a('code', 'string', 'x')), [K3PY],
+    [('python', {'code': 'x'})], note='the missing tools closer is forgiven: the call is complete')
+vec('sglang-kimik3-attr-escape', 'Kimi K3 XTML', SK3D+'test_attr_unescaping_and_raw_string_args', k3t('<|open|>call tool="a&amp;b" index="1"<|sep|>' + k3a('q', 'string', 'say &quot;hi&quot;') + '<|close|>call<|sep|>'), [K3PY],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks (a&b); toolfix takes only the request\'s tools')
+vec('sglang-kimik3-bad-object', 'Kimi K3 XTML', SK3D+'test_non_string_arg_json_decoding', k3t(k3c('python', 1, k3a('n', 'number', '42'), k3a('flag', 'boolean', 'true'), k3a('bad', 'object', '{not json'))), [T('python', n=N, flag=B, bad=O)],
+    note='disagrees on purpose: SGLang passes the broken object on as a string; for a declared object it fits no schema, and toolfix never guesses')
+vec('sglang-kimik3-typed', 'Kimi K3 XTML', SK3D+'test_non_string_arg_json_decoding (without the broken object)', k3t(k3c('python', 1, k3a('n', 'number', '42'), k3a('flag', 'boolean', 'true'))), [T('python', n=N, flag=B, bad=O)],
+    [('python', {'n': 42, 'flag': True})])
+vec('sglang-kimik3-stream-split', 'Kimi K3 XTML', SK3D+'test_streaming_split_markers', K3RO + 'Hello!' + K3RC + k3t(k3c('python', 1, k3a('code', 'string', 'print(2)'))), [K3PY],
+    [('python', {'code': 'print(2)'})], keep=K3RO + 'Hello!' + K3RC)
+vec('sglang-kimik3-plain', 'Kimi K3 XTML', SK3D+'test_streaming_plain_text_only', 'just a plain reply', [K3PY])
+vec('sglang-kimik3-truncated', 'Kimi K3 XTML', SK3D+'test_stream_end_reports_truncated_tools_section', '<|open|>tools<|sep|><|open|>call tool="python" index="1"<|sep|>', [K3PY], note='a cut-off call is never completed')
+vec('sglang-kimik3-held-angle', 'Kimi K3 XTML', SK3D+'test_stream_end_releases_held_back_text', 'all done<', [K3PY])
+vec('sglang-kimik3-truncated-marker', 'Kimi K3 XTML', SK3D+'test_stream_end_drops_truncated_marker', 'all done<|open|>', [K3PY],
+    note='disagrees on purpose: SGLang drops the stray marker; toolfix passes text without a call as it came')
+vec('sglang-kimik3-leaked-section', 'Kimi K3 XTML', SK3D+'test_unparsed_tools_section_dropped_with_reply_kept (read_agent declared)', K3LEAK, [K3RA], [('read_agent', {'id': 'worker_1'})])
+vec('sglang-kimik3-leaked-after-reply', 'Kimi K3 XTML', SK3D+'test_unparsed_tools_section_dropped_with_reply_kept (read_agent declared)', K3RO + 'on it' + K3RC + K3LEAK, [K3RA],
+    [('read_agent', {'id': 'worker_1'})], keep=K3RO + 'on it' + K3RC)
+vec('sglang-kimik3-leaked-undeclared', 'Kimi K3 XTML', SK3D+'test_parser_strips_when_no_tools_declared', K3LEAK, [K3PY],
+    note='disagrees on purpose: SGLang drops the section; toolfix passes a call of a tool the request lacks as it came')
+vec('sglang-kimik3-after-think-close', 'Kimi K3 XTML', SK3D+'test_think_close_without_open_drops_reasoning (read_agent declared)', 'deliberating' + K3TC + K3LEAK, [K3RA],
+    [('read_agent', {'id': 'worker_1'})], keep='deliberating' + K3TC, note='SGLang drops the reasoning; toolfix keeps the text before the call as it came')
+vec('sglang-kimik3-quoted-token', 'Kimi K3 XTML', SK3D+'test_quoted_call_token_without_attributes_survives', 'calls open with <|open|>call, then attributes', [K3PY],
+    note='SGLang strips the token; toolfix passes the text as it came')
+vec('sglang-kimik3-plain-angles', 'Kimi K3 XTML', SK3D+'test_plain_text_is_untouched[a < b and c |> d]', 'a < b and c |> d', [K3PY])
+vec('sglang-kimik3-plain-trailing-angle', 'Kimi K3 XTML', SK3D+'test_plain_text_is_untouched[is 3 < 4? yes <]', 'is 3 < 4? yes <', [K3PY])
+vec('sglang-kimik3-done-tool', 'Kimi K3 XTML', SK3D+'test_parser_strips_when_detection_misses', 'done<|open|>tool', [K3PY], note='SGLang strips the stray marker; toolfix passes the text as it came')
+
 # --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
 # the bare <function=list_files> line stands inside an unclosed <tool_call>, so the Qwen row without
