@@ -1579,6 +1579,32 @@ vec('sglang-kimik3-plain-angles', 'Kimi K3 XTML', SK3D+'test_plain_text_is_untou
 vec('sglang-kimik3-plain-trailing-angle', 'Kimi K3 XTML', SK3D+'test_plain_text_is_untouched[is 3 < 4? yes <]', 'is 3 < 4? yes <', [K3PY])
 vec('sglang-kimik3-done-tool', 'Kimi K3 XTML', SK3D+'test_parser_strips_when_detection_misses', 'done<|open|>tool', [K3PY], note='SGLang strips the stray marker; toolfix passes the text as it came')
 
+# --- SGLang's DeepSeek V3.1 and V3.2/V4 detector tests
+SD31 = 'sgl-project/sglang test/registered/function_call/test_deepseekv31_detector.py TestDeepSeekV31Streaming '
+D31S, D31E, D31CB, D31CE, D31SEP = '<｜tool▁calls▁begin｜>', '<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁call▁end｜>', '<｜tool▁sep｜>'
+def d31(*calls): return D31S + ''.join(D31CB + n + D31SEP + a + D31CE for n, a in calls) + D31E
+D31W = T('get_weather', city=S)
+vec('sglang-deepseekv31-two-calls', 'DeepSeek V3.1', SD31+'test_delta_spanning_two_calls_keeps_both_arguments', d31(('get_weather', '{"city": "Tokyo"}'), ('get_weather', '{"city": "Paris"}')), [D31W],
+    [('get_weather', {'city': 'Tokyo'}), ('get_weather', {'city': 'Paris'})])
+vec('sglang-deepseekv31-single', 'DeepSeek V3.1', SD31+'test_complete_call_in_single_delta_streams_arguments', d31(('get_weather', '{"city": "Tokyo"}')), [D31W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-deepseekv31-one-shot', 'DeepSeek V3.1', SD31+'test_one_shot_parse_unchanged', d31(('get_weather', '{"city": "Tokyo"}'), ('get_weather', '{"city": "Paris"}')), [T('get_weather', city=S, unit=S)],
+    [('get_weather', {'city': 'Tokyo'}), ('get_weather', {'city': 'Paris'})])
+SD32 = 'sgl-project/sglang test/registered/function_call/test_deepseekv32_detector.py '
+D32P = '<｜DSML｜parameter name="payload" string="false">Здравствуйте, мир! Это тест</｜DSML｜parameter>'
+def d32(wrap, param): return '<｜DSML｜%s>\n<｜DSML｜invoke name="write_note">\n' % wrap + param + '\n</｜DSML｜invoke>\n</｜DSML｜%s>' % wrap
+D32T = T('write_note', payload=O)
+vec('sglang-deepseekv32-prose-object', 'DeepSeek V3.2 DSML', SD32+'TestNonJsonObjectParamStreaming test_no_parser_error_and_no_dsml_leak', d32('function_calls', D32P), [D32T],
+    note='disagrees on purpose: SGLang passes the prose on as the object parameter\'s value (a string); for a declared object it fits no schema, and toolfix never guesses')
+vec('sglang-deepseekv32-prose-string', 'DeepSeek V3.2 DSML', SD32+'TestNonJsonObjectParamStreaming test_no_parser_error_and_no_dsml_leak (payload declared a string)', d32('function_calls', D32P), [T('write_note', payload=S)],
+    [('write_note', {'payload': 'Здравствуйте, мир! Это тест'})], note='string="false" is read past: the schema types the value')
+vec('sglang-deepseekv4-prose-string', 'DeepSeek V4 DSML', SD32+'TestNonJsonObjectParamStreaming test_v4_tool_calls_tokens (payload declared a string)', d32('tool_calls', D32P), [T('write_note', payload=S)],
+    [('write_note', {'payload': 'Здравствуйте, мир! Это тест'})])
+vec('sglang-deepseekv4-prose-object', 'DeepSeek V4 DSML', SD32+'TestNonJsonObjectParamStreaming test_v4_tool_calls_tokens', d32('tool_calls', D32P), [D32T],
+    note='disagrees on purpose: prose for a declared object fits no schema; toolfix never guesses')
+vec('sglang-deepseekv32-cut-off', 'DeepSeek V3.2 DSML', SD32+'TestBufferResetOnError test_buffer_cleared_after_unexpected_error', '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_note">\nboom', [D32T], note='a cut-off call is never completed')
+vec('sglang-deepseekv32-json-object', 'DeepSeek V3.2 DSML', SD32+'TestJsonParamStreamingUnchanged test_json_object_param_still_streams', d32('function_calls', '<｜DSML｜parameter name="payload" string="false">{"city": "San Francisco"}</｜DSML｜parameter>'), [D32T],
+    [('write_note', {'payload': {'city': 'San Francisco'}})])
+
 # --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
 # the bare <function=list_files> line stands inside an unclosed <tool_call>, so the Qwen row without
