@@ -37,8 +37,17 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 		}
 	case bodyHeadJSON: // no blanks before its first header
 		call, o := headCall(c, f)
-		if o == whole && f.CloseOpt {
+		switch {
+		case o != whole:
+		case f.CloseOpt:
 			o = c.closeOpt(f)
+		case f.Close != "": // blanks, then the closer (or the end of the text inside one)
+			c.skipBlanks()
+			if r, done := c.closeAny(f.Close, f.Close2); done {
+				o = r
+			} else {
+				o = fail
+			}
 		}
 		return single(call, o)
 	case bodyArgKV:

@@ -315,6 +315,12 @@ var families = []Family{
 		Heads:     []Head{{Tags: []string{hConstrain, hJSON, hMessage}}},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hComment, LineStart}}},
+	// SGLang's multi_format detector, gptoss dialect: the Harmony recipient and json after
+	// <tool_call>assistant, the arguments on the next line (sglang test_multi_format_detector.py
+	// TestGptOssDialect)
+	{Name: "multi_format <tool_call>assistant to=functions", Row: "D62", Syntax: Harmony, body: bodyHeadJSON,
+		Heads: []Head{{Tags: []string{hJSON}}}, Recipient: hRecipient, Close: tcClose,
+		Open: []Opener{{tcOpen + hAssistant, LineStart}}},
 	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyNameJSON, NameSep: mArgs, ID: mCallID, Glued: true,
 		Open: []Opener{{mToolCalls, Anywhere}}},
 	{Name: "Mistral JSON list", Row: "D59", Syntax: Mistral, body: bodyJSONList, Extra: "id",
@@ -332,6 +338,10 @@ var families = []Family{
 		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},
 	{Name: "Hunyuan A13B, Jamba", Row: "D62", Syntax: ToolCallsList, body: bodyJSONList,
 		Open: []Opener{{"<tool_calls>", LineStart}}, Close: "</tool_calls>"},
+	// SGLang's multi_format detector, minimax and dsv32 dialects: invoke elements (dsv32's string=
+	// attribute read past) in <tool_calls> (sglang test_multi_format_detector.py TestMinimaxDialect)
+	{Name: "multi_format <tool_calls> invokes", Row: "D62", Syntax: ToolCallsList, body: bodyElements, CallTag: "invoke", ParamTag: "parameter",
+		Open: []Opener{{"<tool_calls>", LineStart}}, Many: true, Close: "</tool_calls>"},
 	{Name: "Step3", Row: "D62", Syntax: Step3, body: bodyInvoke,
 		Open: []Opener{{"<｜tool_calls_begin｜>", AfterStop}}, Item: "<｜tool_call_begin｜>",
 		Lead: "function<｜tool_sep｜>", ItemEnd: "<｜tool_call_end｜>", Sep: "<｜tool_sep｜>", Many: true,
@@ -352,6 +362,10 @@ var families = []Family{
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
+	// SGLang's multi_format detector, python dialect: one Python call in <tool_call> (sglang
+	// test_multi_format_detector.py TestPythonDialect)
+	{Name: "multi_format <tool_call> Python call", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
+		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose},
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
 		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>"},
 	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",

@@ -1605,6 +1605,116 @@ vec('sglang-deepseekv32-cut-off', 'DeepSeek V3.2 DSML', SD32+'TestBufferResetOnE
 vec('sglang-deepseekv32-json-object', 'DeepSeek V3.2 DSML', SD32+'TestJsonParamStreamingUnchanged test_json_object_param_still_streams', d32('function_calls', '<｜DSML｜parameter name="payload" string="false">{"city": "San Francisco"}</｜DSML｜parameter>'), [D32T],
     [('write_note', {'payload': {'city': 'San Francisco'}})])
 
+# --- SGLang's gpt-oss detector tests (the gpt-oss Harmony row; hcm above)
+SGO = 'sgl-project/sglang test/registered/function_call/test_gpt_oss_detector.py TestGptOssDetector '
+GOA = '<|channel|>analysis<|message|>Reasoning...<|end|>'
+GORF = T('read_file', files=A)
+GOCALL = '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{\n  "files": []\n}<|call|>'
+vec('sglang-gpt-oss-final-after', 'gpt-oss Harmony', SGO+'test_detect_and_parse_truncate_normal', GOA + GOCALL + '<|start|>assistant<|channel|>final<|message|>This text should be truncated.', [GORF],
+    note='disagrees on purpose: SGLang takes the call and drops the final message after it; toolfix takes a call only at the tail (text after it shows an example, and dropping it would lose the answer)')
+vec('sglang-gpt-oss-final-after-stream', 'gpt-oss Harmony', SGO+'test_parse_streaming_truncate_normal', GOA + GOCALL + '<|start|>assistant<|channel|>final<|message|>This text should be truncated.', [GORF, T('write_file', path=S)],
+    note='disagrees on purpose: tail only (as sglang-gpt-oss-final-after)')
+vec('sglang-gpt-oss-call-tail', 'gpt-oss Harmony', SGO+'test_detect_and_parse_truncate_normal (without the final message)', GOA + GOCALL, [GORF], [('read_file', {'files': []})], keep=GOA,
+    note='SGLang takes the analysis channel into reasoning; toolfix keeps the text before the call as it came')
+vec('sglang-gpt-oss-fast-path', 'gpt-oss Harmony', SGO+'test_parse_streaming_fast_path_fix (its first chunk)', '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{}<|call|>', [GORF], [('read_file', {})])
+vec('sglang-gpt-oss-fast-path-text-after', 'gpt-oss Harmony', SGO+'test_parse_streaming_fast_path_fix', '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{}<|call|>This is normal text that should be ignored.', [GORF],
+    note='disagrees on purpose: SGLang drops the text after the call; toolfix takes a call only at the tail')
+
+# --- SGLang's multi-format detector tests (test_multi_format_detector.py): one server parser, a
+# dialect per request (tool_format); each dialect's vectors under the row that reads its markup
+SMF = 'sgl-project/sglang test/registered/function_call/test_multi_format_detector.py '
+MFX = T('get_weather', x=S)
+MFQ = [T('get_weather', city=S, days=I), T('get_time', timezone=S)]
+def mfi(n, p): return '<tool_calls><invoke name="%s">' % n + p + '</invoke></tool_calls>'
+vec('sglang-multi-minimax-single', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_single_call', 'prefix' + mfi('get_weather', '<parameter name="x">NYC</parameter>'), [MFX],
+    note='disagrees on purpose: <tool_calls> is a plain tag prose writes; glued after text on its line it counts as an example (the line-start rule, as the Hunyuan row)')
+vec('sglang-multi-minimax-single-line', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_single_call (a line break after the prefix)', 'prefix\n' + mfi('get_weather', '<parameter name="x">NYC</parameter>'), [MFX],
+    [('get_weather', {'x': 'NYC'})], keep='prefix')
+vec('sglang-multi-minimax-numeric', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_numeric_value_parses_as_int_via_json_fallback', mfi('get_weather', '<parameter name="x">42</parameter>'), [MFX],
+    [('get_weather', {'x': '42'})], note='SGLang reads 42 as a number; toolfix types by the schema, which declares x a string')
+vec('sglang-multi-minimax-plain', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_no_tool_call_returns_full_text', 'plain text', [MFX])
+vec('sglang-multi-qwen3-bare', 'Qwen3 Coder/XML', SMF+'TestQwen3Dialect test_bare_function_without_tool_call_wrapper', '<function=get_weather>\n<parameter=city>SF</parameter>\n<parameter=days>3</parameter>\n</function>', MFQ,
+    [('get_weather', {'city': 'SF', 'days': 3})])
+vec('sglang-multi-qwen3-between', 'Qwen3 Coder/XML', SMF+'TestQwen3Dialect test_preserves_text_between_multiple_tool_blocks', 'pre<tool_call><function=get_weather><parameter=city>SF</parameter></function></tool_call>middle<tool_call><function=get_time><parameter=timezone>UTC</parameter></function></tool_call>post', MFQ,
+    note='disagrees on purpose: tail only (text after and between the calls)')
+vec('sglang-multi-dsv32-string-true', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_string_flag_forces_string', mfi('get_weather', '<parameter name="x" string="true">42</parameter>'), [MFX], [('get_weather', {'x': '42'})])
+vec('sglang-multi-dsv32-no-flag', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_no_string_flag_parses_as_json', mfi('get_weather', '<parameter name="x">42</parameter>'), [T('get_weather', x=I)], [('get_weather', {'x': 42})],
+    note='the schema declares x an integer here')
+vec('sglang-multi-dsv32-string-false', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_string_false_is_equivalent_to_absent_flag', mfi('get_weather', '<parameter name="x" string="false">42</parameter>'), [T('get_weather', x=I)], [('get_weather', {'x': 42})])
+vec('sglang-multi-dsv32-unknown', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_unknown_tool_is_forwarded', mfi('not_a_registered_tool', '<parameter name="x">NYC</parameter>'), [MFX],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools')
+vec('sglang-multi-dsml-in-dsv32', 'DeepSeek V3.2 DSML', SMF+'TestDsv32VsDeepSeekV32Disjoint test_ported_dsv32_ignores_dsml_markers', '<｜DSML｜function_calls><｜DSML｜invoke name="x"><｜DSML｜parameter name="a" string="true">1</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>', [T('x', a=S)],
+    [('x', {'a': '1'})], note='disagrees on purpose: SGLang\'s dsv32 dialect reads only its own markup; toolfix knows every row at once and reads the DSML call')
+vec('sglang-multi-glm-basic', 'GLM 4.5/4.7', SMF+'TestGlmDialect test_basic_call', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>NYC</arg_value><arg_key>days</arg_key><arg_value>3</arg_value></tool_call>', MFQ[:1],
+    [('get_weather', {'city': 'NYC', 'days': 3})])
+vec('sglang-multi-glm-no-args', 'GLM 4.5/4.7', SMF+'TestGlmDialect test_no_arg_keys', '<tool_call>get_weather</tool_call>', MFQ[:1], [('get_weather', {})])
+vec('sglang-multi-glm-tuple', 'GLM 4.5/4.7', SMF+'TestGlmDialect test_python_tuple_literal_value', '<tool_call>get_weather<arg_key>days</arg_key><arg_value>(1, 2)</arg_value></tool_call>', MFQ[:1],
+    note='disagrees on purpose: SGLang reads the Python tuple as a list; the schema declares days an integer, which it fits in neither reading, and toolfix never guesses')
+MFG = '<tool_call>assistant to=functions.get_weather json\n{"city": "NYC"}\n</tool_call>'
+MFGW = T('get_weather', city=S, x=S)
+vec('sglang-multi-gptoss-basic', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_basic_call', 'Some preamble.\n' + MFG, [MFGW], [('get_weather', {'city': 'NYC'})], keep='Some preamble.')
+vec('sglang-multi-gptoss-no-assistant', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_call_without_assistant_prefix', '<tool_call>to=functions.get_weather\n{"city": "NYC"}\n</tool_call>', [MFGW],
+    note='disagrees on purpose: the row reads the dialect\'s header from <tool_call>assistant on; without the assistant word the header is read by no row and the text passes')
+vec('sglang-multi-gptoss-not-json', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_malformed_json_is_rejected', '<tool_call>assistant to=functions.get_weather json\nnot json\n</tool_call>', [MFGW])
+vec('sglang-multi-gptoss-unknown', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_unknown_tool_is_forwarded', '<tool_call>assistant to=functions.unregistered_fn json\n{"x": 1}\n</tool_call>', [MFGW],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools')
+vec('sglang-multi-python-basic', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_basic_call', '<tool_call>get_weather(city="NYC", days=3)</tool_call>', MFQ[:1], [('get_weather', {'city': 'NYC', 'days': 3})])
+vec('sglang-multi-python-dict', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_python_literal_dict_value', '<tool_call>get_weather(x={"a": 1, "b": [2, 3]})</tool_call>', [T('get_weather', x=O)], [('get_weather', {'x': {'a': 1, 'b': [2, 3]}})])
+vec('sglang-multi-python-json-literals', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_python_lowercase_true_false_none (without c=null)', '<tool_call>get_weather(a=true, b=false)</tool_call>', [T('get_weather', a=B, b=B)], [('get_weather', {'a': True, 'b': False})])
+vec('sglang-multi-python-expression', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_rejects_arbitrary_expression', '<tool_call>get_weather(x=2+2)</tool_call>', [T('get_weather', x=I)])
+for d, t in (('minimax', mfi('not_registered', '<parameter name="x">NYC</parameter>')), ('dsv32', mfi('not_registered', '<parameter name="x" string="true">NYC</parameter>')),
+             ('glm', '<tool_call>not_registered<arg_key>x</arg_key><arg_value>NYC</arg_value></tool_call>'), ('gptoss', '<tool_call>assistant to=functions.not_registered json\n{"x": "NYC"}\n</tool_call>'),
+             ('python', '<tool_call>not_registered(x="NYC")</tool_call>')):
+    vec('sglang-multi-unknown-' + d, {'glm': 'GLM 4.5/4.7', 'gptoss': 'multi_format <tool_call> to=functions', 'python': 'multi_format <tool_call> Python call'}.get(d, 'multi_format <tool_calls> invoke'),
+        SMF+'TestUnknownToolForwarding test_embedded_dialects_forward_unknown_tool_names[%s]' % d, t, [MFX],
+        note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools')
+
+# --- SGLang's Mistral detector tests (test/srt/function_call/test_mistral_detector.py)
+SMI = 'sgl-project/sglang test/srt/function_call/test_mistral_detector.py TestMistralDetector '
+MIW = T('get_weather', city=S)
+vec('sglang-mistral-det-canonical', 'Mistral', SMI+'test_canonical_format', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]', [MIW], [('get_weather', {'city': 'Paris'})])
+vec('sglang-mistral-det-compact', 'Mistral', SMI+'test_compact_format', '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}', [MIW], [('get_weather', {'city': 'Paris'})])
+vec('sglang-mistral-det-stream-canonical', 'Mistral', SMI+'test_streaming_canonical', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}] ', [MIW], [('get_weather', {'city': 'Paris'})])
+vec('sglang-mistral-det-stream-compact-cut', 'Mistral', SMI+'test_streaming_compact (its first chunk)', '[TOOL_CALLS]get_weather', [MIW], note='a cut-off call is never completed')
+
+# --- SGLang's unknown-tool tests (a bare JSON call, as the Llama 3 JSON row reads it)
+SUN = 'sgl-project/sglang test/registered/function_call/test_unknown_tool_name.py '
+vec('sglang-unknown-tool-dropped', 'Llama 3 JSON', SUN+'test_unknown_tool_name_dropped_default', '{"name":"unknown_tool","parameters":{"city":"Paris"}}', [T('get_weather', city=S)],
+    note='SGLang drops a call of a tool the request lacks by default; toolfix takes only the request\'s tools and passes the text as it came')
+vec('sglang-unknown-tool-forwarded', 'Llama 3 JSON', SUN+'test_unknown_tool_name_forwarded', '{"name":"unknown_tool","parameters":{"city":"Paris"}}', [T('get_weather', city=S)],
+    note='disagrees on purpose: SGLANG_FORWARD_UNKNOWN_TOOLS forwards it; toolfix never does (D57)')
+vec('sglang-unknown-tool-known', 'Llama 3 JSON', SUN+'test_unknown_tool_name_dropped_default (the tool declared)', '{"name":"get_weather","parameters":{"city":"Paris"}}', [T('get_weather', city=S)], [('get_weather', {'city': 'Paris'})])
+
+# --- SGLang's parse_base_json tests: each action list written as the bare JSON list the xLAM row reads
+SBJ = 'sgl-project/sglang test/registered/function_call/test_parse_base_json_index.py TestParseBaseJsonCallIndex '
+BJT = [T('add', x=N), T('multiply', x=N), T('subtract', x=N)]
+def bj(*c): return json.dumps([{'name': n, k: {'x': x}} for n, k, x in c])
+vec('sglang-basejson-single', 'xLAM', SBJ+'test_single_call_index_is_zero', bj(('multiply', 'arguments', 3)), BJT, [('multiply', {'x': 3})])
+vec('sglang-basejson-two', 'xLAM', SBJ+'test_two_calls_sequential_indices', bj(('multiply', 'arguments', 2), ('add', 'arguments', 5)), BJT, [('multiply', {'x': 2}), ('add', {'x': 5})])
+vec('sglang-basejson-three', 'xLAM', SBJ+'test_three_calls_sequential_indices', bj(('subtract', 'arguments', 10), ('add', 'arguments', 3), ('multiply', 'arguments', 7)), BJT,
+    [('subtract', {'x': 10}), ('add', {'x': 3}), ('multiply', {'x': 7})])
+vec('sglang-basejson-same-twice', 'xLAM', SBJ+'test_same_tool_called_twice_sequential', bj(('add', 'arguments', 1), ('add', 'arguments', 2)), BJT, [('add', {'x': 1}), ('add', {'x': 2})])
+vec('sglang-basejson-parameters', 'xLAM', SBJ+'test_parameters_field_parsed', bj(('add', 'parameters', 7)), BJT, [('add', {'x': 7})])
+
+# --- SGLang's parallel-call test of its JSON array parser (the xLAM row)
+SPT = 'sgl-project/sglang test/registered/function_call/test_parallel_tool_bug.py TestParallelToolCallBug '
+PTS = T('search_docs', title=A, filename=S)
+vec('sglang-parallel-array-params', 'xLAM', SPT+'test_parallel_tool_calls_with_array_parameters', '[\n  {"name": "search_docs", "parameters": {"title": ["7.8.9"], "filename": "doc1"}},\n  {"name": "search_docs", "parameters": {"title": ["4.8"], "filename": "doc2"}}]', [PTS],
+    [('search_docs', {'title': ['7.8.9'], 'filename': 'doc1'}), ('search_docs', {'title': ['4.8'], 'filename': 'doc2'})], note='the peer schema lacks filename; it is declared here so that the calls fit')
+vec('sglang-parallel-simple', 'xLAM', SPT+'test_simple_parallel_tool_calls', '[\n  {"name": "search_docs", "parameters": {"title": ["a"]}},\n  {"name": "search_docs", "parameters": {"title": ["b"]}}]', [PTS],
+    [('search_docs', {'title': ['a']}), ('search_docs', {'title': ['b']})])
+
+# --- SGLang's non-finite coercion tests, each value written in Qwen3 Coder's markup (one of the four detectors it runs)
+SNF = 'sgl-project/sglang test/registered/function_call/test_nonfinite_coercion.py TestNonFiniteCoercion '
+def nfq(v): return '<tool_call>\n<function=f>\n<parameter=p>\n%s\n</parameter>\n</function>\n</tool_call>' % v
+# held back: 1e999, [1e999], {"x": 1e999} and {'x': 1e999}, which toolfix takes as a call (1e999 is a
+# number by JSON's grammar and fits the schema) while SGLang degrades them to strings (see docs/repairs.md)
+for i, (raw, pt) in enumerate((('inf', N), ('-inf', N), ('Infinity', N), ('nan', N), ('[NaN]', A))):
+    vec('sglang-nonfinite-%d' % i, 'Qwen3 Coder/XML', SNF+'test_non_finite_degrades_to_string[qwen3_coder, %s]' % raw, nfq(raw), [T('f', p=pt)],
+        note='SGLang degrades the value to its raw string, which fits no %s; toolfix makes no call of a value that fits nothing' % pt)
+for i, (raw, pt, val) in enumerate((('42', N, 42), ('3.14', N, 3.14), ('[1, 2, 3]', A, [1, 2, 3]), ('{"a": 1}', O, {'a': 1}))):
+    vec('sglang-finite-%d' % i, 'Qwen3 Coder/XML', SNF+'test_finite_values_still_coerced[qwen3_coder, %s]' % raw, nfq(raw), [T('f', p=pt)], [('f', {'p': val})])
+
 # --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
 # the bare <function=list_files> line stands inside an unclosed <tool_call>, so the Qwen row without
