@@ -163,7 +163,9 @@ const (
 	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser), and Tencent Hunyuan (Hy)
 	// V3's and V4's <tool_calls><tool_call>T<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…
 	// </tool_call></tool_calls>, V4 without <tool_sep> and its tags optionally suffixed
-	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser).
+	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser), and SGLang multi_format's
+	// <tool_calls><invoke name="T"><parameter name="P">V</parameter></invoke></tool_calls> (sglang
+	// multi_format_detector, minimax and dsv32 dialects).
 	ToolCallsList
 	// Step3 is StepFun Step3's <｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=T>…
 	// (vllm step3_tool_parser).
@@ -184,7 +186,8 @@ const (
 	// pythonic_tool_parser), in Llama 4's <|python_start|>…<|python_end|>, in LFM2's
 	// <|tool_call_start|>…<|tool_call_end|>, or Olmo 3's calls one a line in
 	// <function_calls>…</function_calls> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser,
-	// olmo3_tool_parser).
+	// olmo3_tool_parser), and SGLang multi_format's one call in <tool_call>…</tool_call> (sglang
+	// multi_format_detector, python dialect).
 	Pythonic
 	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser),
 	// and FunctionGemma's <start_function_call>call:T{k:<escape>v<escape>}<end_function_call>
