@@ -293,6 +293,10 @@ var families = []Family{
 	// is read by the Qwen rows
 	{Name: "iQuest Coder V2", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{"<iquestcoder_tool_call>", Anywhere}}, Close: "</iquestcoder_tool_call>"},
+	// iQuest Q1 writes them in <iquest_tool_call> (sglang iquest_q1_detector,
+	// test_iquest_q1_detector.py)
+	{Name: "iQuest Q1", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
+		Open: []Opener{{"<iquest_tool_call>", Anywhere}}, Close: "</iquest_tool_call>"},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},

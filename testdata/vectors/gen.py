@@ -1814,6 +1814,27 @@ vec('sglang-gigachat3-eos', 'GigaChat 3', SGC+'test_streaming_with_eos_token', G
 vec('sglang-gigachat3-incomplete', 'GigaChat 3', SGC+'test_streaming_incomplete_json', GCH + '{"name": "get_weather", "arguments": {"city": "London"', GCT,
     note='disagrees on purpose: SGLang streams the partial arguments; a cut-off call is never completed')
 
+# --- SGLang's iQuest Q1 detector tests (test/registered/unit/function_call/): GLM's pairs in <iquest_tool_call>
+SIQ = 'sgl-project/sglang test/registered/unit/function_call/test_iquest_q1_detector.py '
+IQT = [T('run', code=S, count=I, enabled=B, items=A)]
+IQC = '<iquest_tool_call>run\n<arg_key>code</arg_key><arg_value>  "123"\n</arg_value><arg_key>count</arg_key> <arg_value>42</arg_value>\n<arg_key>enabled</arg_key><arg_value>true</arg_value><arg_key>items</arg_key><arg_value>[1, null]</arg_value></iquest_tool_call>'
+IQV = {'code': '  "123"\n', 'count': 42, 'enabled': True, 'items': [1, None]}
+IQM = '<iquest_tool_call>run<arg_key>count</arg_key><arg_value>1</iquest_tool_call>'
+IQW = [T('get_weather', city=S)]
+vec('sglang-iquest-q1-leading-text', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_non_stream_typed_arguments_and_leading_text', 'Running now. ' + IQC, IQT, [('run', IQV)], keep='Running now.')
+vec('sglang-iquest-q1-two', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_streaming_every_boundary_and_mtp_finish', 'Running now. ' + IQC + IQC, IQT, [('run', IQV), ('run', IQV)], keep='Running now.')
+vec('sglang-iquest-q1-around', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_surrounding_text_is_preserved_in_each_mode[before…after]', 'before' + IQC + 'after', IQT, note='disagrees on purpose: tail only')
+vec('sglang-iquest-q1-line-after', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_surrounding_text_is_preserved_in_each_mode[…\\nafter]', IQC + '\nafter', IQT, note='disagrees on purpose: tail only')
+vec('sglang-iquest-q1-malformed-then-call', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_non_stream_preserves_unparsed_text_around_valid_calls[0]', IQM + IQC + 'after', IQT, note='disagrees on purpose: tail only, and a tail is taken whole or not at all')
+vec('sglang-iquest-q1-empty', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_empty_arguments_and_malformed_call', '<iquest_tool_call>run</iquest_tool_call>', IQT, [('run', {})])
+vec('sglang-iquest-q1-malformed', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_empty_arguments_and_malformed_call (the malformed call)', IQM, IQT)
+vec('sglang-iquest-q1-truncated-marker', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_disabled_tools_and_truncated_marker', 'Text <iquest_', IQT)
+vec('sglang-iquest-q1-incomplete', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_incomplete_call_is_preserved_at_stream_end', 'before<iquest_tool_call>run<arg_key>code</arg_key>', IQT, note='a cut-off call is never completed')
+vec('sglang-iquest-q1-unknown', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_unknown_tool_name_is_filtered', IQC.replace('<iquest_tool_call>run', '<iquest_tool_call>unknown'), IQT)
+vec('sglang-iquest-q1-stop-marker', 'iQuest Q1', SIQ+'TestIQuestQ1StopMarkers test_parser_preserves_stop_marker_text_like_release', '查询中。<iquest_tool_call>get_weather\n<arg_key>city</arg_key><arg_value>北京</arg_value>\n</iquest_tool_call><|iquest_end|>', IQW,
+    note='disagrees on purpose: the end-of-turn token after the call is text after it (tail only)')
+vec('sglang-iquest-q1-stop-marker-plain', 'iQuest Q1', SIQ+'TestIQuestQ1StopMarkers test_no_global_stop_marker_replacement', '好的。<|iquest_end|>', IQW)
+
 # --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
 # the bare <function=list_files> line stands inside an unclosed <tool_call>, so the Qwen row without
