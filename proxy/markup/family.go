@@ -354,7 +354,7 @@ var families = []Family{
 		Lead: "function<｜tool_sep｜>", ItemEnd: "<｜tool_call_end｜>", Sep: "<｜tool_sep｜>", Many: true,
 		Close: "<｜tool_calls_end｜>", closers: []string{"</steptml:parameter>", "</steptml:invoke>"}},
 	{Name: "InternLM2", Row: "D62", Syntax: InternLM, body: bodyJSONCall, Params: true,
-		Open: []Opener{{"<|action_start|><|plugin|>", AfterStop}, {"<|action_start|> <|plugin|>", AfterStop}}, Close: "<|action_end|>"},
+		Open: []Opener{{"<|action_start|><|plugin|>", AfterStop}}, Close: "<|action_end|>"},
 	{Name: "Granite", Row: "D62", Syntax: Granite, body: bodyJSONList,
 		Open: []Opener{{"<|tool_call|>", AfterStop}}},
 	{Name: "Phi-4-mini", Row: "D62", Syntax: Phi4Mini, body: bodyJSONList,

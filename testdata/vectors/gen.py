@@ -1789,7 +1789,7 @@ SIL = 'sgl-project/sglang test/registered/unit/function_call/test_internlm_detec
 vec('sglang-internlm-partial', 'InternLM2', SIL+'test_partial_tool_call_at_end_is_flushed', "hi <|action_start|> <|plugin|>get_weather('par", [T('get_weather', city=S)], note='a cut-off call is never completed')
 vec('sglang-internlm-plain', 'InternLM2', SIL+'test_clean_stream_finish_is_noop', 'just some text', [T('get_weather', city=S)])
 vec('sglang-internlm-spaced', 'InternLM2', SIL+'test_complete_call_not_duplicated_at_finish', '<|action_start|> <|plugin|>\n{"name": "get_weather", "arguments": {"city": "Paris"}}<|action_end|>', [T('get_weather', city=S)],
-    [('get_weather', {'city': 'Paris'})], note='the template writes a blank between <|action_start|> and <|plugin|>, an opener of the row')
+    note='disagrees on purpose: the tokens with a blank between them are the look-alike vllm-intern-s1-spaced-tokens holds (the vLLM vector), so toolfix takes only <|action_start|><|plugin|> glued')
 
 # --- SGLang's GigaChat 3 detector tests (test/registered/unit/function_call/)
 SGC = 'sgl-project/sglang test/registered/unit/function_call/test_gigachat3_detector.py TestGigaChat3Detector '
