@@ -37,8 +37,17 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 		}
 	case bodyHeadJSON: // no blanks before its first header
 		call, o := headCall(c, f)
-		if o == whole && f.CloseOpt {
+		switch {
+		case o != whole:
+		case f.CloseOpt:
 			o = c.closeOpt(f)
+		case f.Close != "": // blanks, then the closer (or the end of the text inside one)
+			c.skipBlanks()
+			if r, done := c.closeAny(f.Close, f.Close2); done {
+				o = r
+			} else {
+				o = fail
+			}
 		}
 		return single(call, o)
 	case bodyArgKV:
@@ -191,8 +200,9 @@ func lineEnds(s string) res {
 	return eof
 }
 
-// lead skips l, a name after it and blanks when the text has l here: whole (also when l is ""
-// or absent); short when the text ends inside it.
+// lead skips l, a name after it unless a tag follows l right away (SGLang's Step3 template writes
+// function<｜tool_sep｜><steptml:invoke …>, sglang test_step3_detector.py) and blanks when the text
+// has l here: whole (also when l is "" or absent); short when the text ends inside it.
 func (c *cursor) lead(l string) outcome {
 	if l == "" {
 		return whole
@@ -200,6 +210,9 @@ func (c *cursor) lead(l string) outcome {
 	switch rest := c.rest(); {
 	case strings.HasPrefix(rest, l):
 		c.i += len(l)
+		if c.i < len(c.s) && c.s[c.i] == '<' {
+			return whole
+		}
 		if _, o := c.name(); o != whole {
 			return o
 		}

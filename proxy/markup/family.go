@@ -172,9 +172,11 @@ const (
 	// AI21 Jamba (vllm hunyuan_a13b_tool_parser, jamba_tool_parser), and Tencent Hunyuan (Hy)
 	// V3's and V4's <tool_calls><tool_call>T<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…
 	// </tool_call></tool_calls>, V4 without <tool_sep> and its tags optionally suffixed
-	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser), and MiniMax M1's
+	// :opensource (vllm hy_v3_tool_parser, hy_v4_tool_parser), MiniMax M1's
 	// <tool_calls>{"name", "arguments"}⏎{…}</tool_calls>, one object a line (vllm
-	// minimax_tool_parser).
+	// minimax_tool_parser), and SGLang multi_format's
+	// <tool_calls><invoke name="T"><parameter name="P">V</parameter></invoke></tool_calls> (sglang
+	// multi_format_detector, minimax and dsv32 dialects).
 	ToolCallsList
 	// Step3 is StepFun Step3's <｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name=T>…
 	// (vllm step3_tool_parser).
@@ -195,7 +197,8 @@ const (
 	// pythonic_tool_parser), in Llama 4's <|python_start|>…<|python_end|>, in LFM2's
 	// <|tool_call_start|>…<|tool_call_end|>, or Olmo 3's calls one a line in
 	// <function_calls>…</function_calls> (vllm llama4_pythonic_tool_parser, lfm2_tool_parser,
-	// olmo3_tool_parser).
+	// olmo3_tool_parser), and SGLang multi_format's one call in <tool_call>…</tool_call> (sglang
+	// multi_format_detector, python dialect).
 	Pythonic
 	// Gemma4 is Gemma 4's <|tool_call>call:T{k:<|"|>v<|"|>}<tool_call|> (vllm gemma4_tool_parser),
 	// and FunctionGemma's <start_function_call>call:T{k:<escape>v<escape>}<end_function_call>
@@ -307,6 +310,10 @@ var families = []Family{
 	// is read by the Qwen rows
 	{Name: "iQuest Coder V2", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
 		Open: []Opener{{"<iquestcoder_tool_call>", Anywhere}}, Close: "</iquestcoder_tool_call>"},
+	// iQuest Q1 writes them in <iquest_tool_call> (sglang iquest_q1_detector,
+	// test_iquest_q1_detector.py)
+	{Name: "iQuest Q1", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
+		Open: []Opener{{"<iquest_tool_call>", Anywhere}}, Close: "</iquest_tool_call>"},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
@@ -332,6 +339,12 @@ var families = []Family{
 		Heads:     []Head{{Tags: []string{hConstrain, hJSON, hMessage}}},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hComment, LineStart}}},
+	// SGLang's multi_format detector, gptoss dialect: the Harmony recipient and json after
+	// <tool_call>assistant, the arguments on the next line (sglang test_multi_format_detector.py
+	// TestGptOssDialect)
+	{Name: "multi_format <tool_call>assistant to=functions", Row: "D62", Syntax: Harmony, body: bodyHeadJSON,
+		Heads: []Head{{Tags: []string{hJSON}}}, Recipient: hRecipient, Close: tcClose,
+		Open: []Opener{{tcOpen + hAssistant, LineStart}}},
 	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyNameJSON, NameSep: mArgs, ID: mCallID, Glued: true,
 		Open: []Opener{{mToolCalls, Anywhere}}},
 	{Name: "Mistral JSON list", Row: "D59", Syntax: Mistral, body: bodyJSONList, Extra: "id",
@@ -349,6 +362,10 @@ var families = []Family{
 		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},
 	{Name: "Hunyuan A13B, Jamba", Row: "D62", Syntax: ToolCallsList, body: bodyJSONList,
 		Open: []Opener{{"<tool_calls>", LineStart}}, Close: "</tool_calls>"},
+	// SGLang's multi_format detector, minimax and dsv32 dialects: invoke elements (dsv32's string=
+	// attribute read past) in <tool_calls> (sglang test_multi_format_detector.py TestMinimaxDialect)
+	{Name: "multi_format <tool_calls> invokes", Row: "D62", Syntax: ToolCallsList, body: bodyElements, CallTag: "invoke", ParamTag: "parameter",
+		Open: []Opener{{"<tool_calls>", LineStart}}, Many: true, Close: "</tool_calls>"},
 	{Name: "Step3", Row: "D62", Syntax: Step3, body: bodyInvoke,
 		Open: []Opener{{"<｜tool_calls_begin｜>", AfterStop}}, Item: "<｜tool_call_begin｜>",
 		Lead: "function<｜tool_sep｜>", ItemEnd: "<｜tool_call_end｜>", Sep: "<｜tool_sep｜>", Many: true,
@@ -369,6 +386,10 @@ var families = []Family{
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
 		Open: []Opener{{"<function_calls>", LineStart}}, Close: "</function_calls>"},
+	// SGLang's multi_format detector, python dialect: one Python call in <tool_call> (sglang
+	// test_multi_format_detector.py TestPythonDialect)
+	{Name: "multi_format <tool_call> Python call", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
+		Open: []Opener{{tcOpen, LineStart}}, Close: tcClose},
 	// Gemma 4 may close its call with its end of turn <turn|> (vllm
 	// test_gemma4_regex_and_bare_calls.py test_turn_end_closure_instead_of_tool_call_end)
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,

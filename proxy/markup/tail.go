@@ -31,7 +31,8 @@ const (
 	DeepSeek
 	// Harmony is gpt-oss's Harmony call <|channel|>commentary to=functions.T …<|message|>{…}, and
 	// its detokenized form commentary to=functions.T json{…} (D58: raullenchai/Rapid-MLX #480,
-	// kekzl/imp PR #1719, lablup/mlxcel #654).
+	// kekzl/imp PR #1719, lablup/mlxcel #654), and SGLang multi_format's <tool_call>assistant
+	// to=functions.T json⏎{…}⏎</tool_call> (sglang multi_format_detector, gptoss dialect).
 	Harmony
 	// Mistral is Mistral's and Devstral's [TOOL_CALLS]T[ARGS]{…} and the older [TOOL_CALLS]
 	// [{"name":…,"arguments":…}] list (D59: ml-explore/mlx-lm PR #1448, #1374, PR #1643;

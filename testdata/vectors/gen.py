@@ -1691,6 +1691,343 @@ vec('sglang-minimax-m2-anyof-object', 'MiniMax M2', SMM+'test_complex_anyof_with
 vec('sglang-minimax-m2-array', 'MiniMax M2', SMM+'test_array_type_in_parameters', mmx('array_func', 'items', '[1, 2, 3, "four"]'), [T('array_func', items=A)], [('array_func', {'items': [1, 2, 3, 'four']})])
 
 # === SGLang test files converted in session 27 (vec-sglang adds its sections here)
+# --- SGLang's Kimi K2 detector tests (the Kimi K2 row)
+SK2 = 'sgl-project/sglang test/registered/function_call/test_kimik2_detector.py '
+K2RF, K2W = T('ReadFile', path=S), T('get_weather', city=S, unit=S)
+def k2(*calls): return '<|tool_calls_section_begin|>' + ''.join('<|tool_call_begin|>functions.%s:%d<|tool_call_argument_begin|>%s<|tool_call_end|>' % (n, i, a) for n, i, a in calls) + '<|tool_calls_section_end|>'
+K2ONE = k2(('ReadFile', 0, '{"path": "/test.py"}'))
+vec('sglang-kimik2-det-single', 'Kimi K2', SK2+'TestKimiK2DetectorBasic test_single_tool_call', K2ONE, [K2RF, K2W], [('ReadFile', {'path': '/test.py'})])
+vec('sglang-kimik2-det-multiple', 'Kimi K2', SK2+'TestKimiK2DetectorBasic test_multiple_tool_calls', k2(('ReadFile', 0, '{"path": "/a.py"}'), ('get_weather', 1, '{"city": "Tokyo"}')), [K2RF, K2W],
+    [('ReadFile', {'path': '/a.py'}), ('get_weather', {'city': 'Tokyo'})])
+vec('sglang-kimik2-det-index-local', 'Kimi K2', SK2+'TestKimiK2DetectorBasic test_non_streaming_tool_index_is_local', k2(('ReadFile', 5, '{"path": "/a.py"}'), ('get_weather', 6, '{"city": "Tokyo"}')), [K2RF, K2W],
+    [('ReadFile', {'path': '/a.py'}), ('get_weather', {'city': 'Tokyo'})], note='the :N counters are read past; toolfix gives each call its own id')
+vec('sglang-kimik2-det-text-before', 'Kimi K2', SK2+'TestKimiK2DetectorBasic test_normal_text_before_tool_call', 'Let me check the file.' + K2ONE, [K2RF, K2W], [('ReadFile', {'path': '/test.py'})], keep='Let me check the file.')
+vec('sglang-kimik2-det-plain', 'Kimi K2', SK2+'TestKimiK2DetectorBasic test_no_tool_call', 'Just a normal response.', [K2RF, K2W])
+vec('sglang-kimik2-det-hyphen', 'Kimi K2', SK2+'TestKimiK2DetectorHyphenatedNames test_hyphenated_name_non_streaming', k2(('mcp__portal__search-documents', 0, '{"path": "/docs"}')), [T('mcp__portal__search-documents', path=S), T('list-files', path=S)],
+    [('mcp__portal__search-documents', {'path': '/docs'})])
+vec('sglang-kimik2-det-hyphen-stream', 'Kimi K2', SK2+'TestKimiK2DetectorHyphenatedNames test_hyphenated_name_streaming', k2(('list-files', 0, '{"path": "/home"}')), [T('mcp__portal__search-documents', path=S), T('list-files', path=S)],
+    [('list-files', {'path': '/home'})])
+vec('sglang-kimik2-det-stream-two', 'Kimi K2', SK2+'TestKimiK2DetectorStreaming test_streaming_multiple_tool_calls', k2(('ReadFile', 0, '{"path": "/a.py"}'), ('get_weather', 1, '{"city": "Paris"}')), [K2RF, K2W],
+    [('ReadFile', {'path': '/a.py'}), ('get_weather', {'city': 'Paris'})])
+vec('sglang-kimik2-det-left-angle', 'Kimi K2', SK2+'TestKimiK2DetectorStreaming test_streaming_trailing_literal_left_angle_is_not_dropped', 'normal text <', [K2RF, K2W])
+vec('sglang-kimik2-det-stray-section-end', 'Kimi K2', SK2+'TestKimiK2DetectorSpecialTokenLeakage test_no_leak_in_non_tool_text', 'normal text<|tool_calls_section_end|>', [K2RF],
+    note='disagrees on purpose: SGLang strips the stray end token; toolfix mends calls only and passes text without a call as it came')
+vec('sglang-kimik2-det-stray-arg-begin', 'Kimi K2', SK2+'TestKimiK2DetectorSpecialTokenLeakage test_no_leak_of_argument_begin_token', 'text<|tool_call_argument_begin|>more', [K2RF],
+    note='disagrees on purpose: SGLang strips the stray token; toolfix passes text without a call as it came')
+vec('sglang-kimik2-det-think-closed', 'Kimi K2', SK2+'TestKimiK2ReasoningDetectorNonStreaming test_normal_reasoning_with_think_end', '<think>I need to check the file.</think>' + K2ONE, [K2RF],
+    note='disagrees on purpose: the Kimi opener counts at a line start or after a finished sentence (AfterStop), and glued after </think> it is neither')
+vec('sglang-kimik2-det-think-closed-line', 'Kimi K2', SK2+'TestKimiK2ReasoningDetectorNonStreaming test_normal_reasoning_with_think_end (a line break after </think>)', '<think>I need to check the file.</think>\n' + K2ONE, [K2RF],
+    [('ReadFile', {'path': '/test.py'})], keep='<think>I need to check the file.</think>', note='SGLang splits the reasoning off; toolfix is no reasoning parser and keeps the text before the call as it came')
+vec('sglang-kimik2-det-think-open', 'Kimi K2', SK2+'TestKimiK2ReasoningDetectorNonStreaming test_tool_call_inside_think_without_close_tag', '<think>Let me read this file...' + K2ONE, [K2RF],
+    note='disagrees on purpose: SGLang ends the reasoning at the call tokens; toolfix reads markup inside an unclosed <think> as reasoning and takes no call there')
+vec('sglang-kimik2-det-no-think', 'Kimi K2', SK2+'TestKimiK2ReasoningDetectorNonStreaming test_no_reasoning_just_tool_call', k2(('ReadFile', 0, '{"path": "/x"}')), [K2RF], [('ReadFile', {'path': '/x'})])
+K2E = SK2+'TestKimiK2EndToEnd '
+K2TH = '<think>Thinking about it...</think>This is a content:'
+vec('sglang-kimik2-e2e-content', 'Kimi K2', K2E+'test_e2e_normal_think_close_then_content_overlap_tool_call', K2TH + k2(('get_weather', 0, '{"city": "London"}')), [K2RF, T('get_weather', city=S)],
+    note='disagrees on purpose: glued after a colon on its line, where prose introduces an example; the Kimi opener counts at a line start or after a finished sentence (AfterStop)')
+vec('sglang-kimik2-e2e-two-sections', 'Kimi K2', K2E+'test_e2e_normal_think_close_then_content_overlap_tool_call_multi_token_multi_calls', K2TH + k2(('get_weather', 0, '{"city": "London"}')) + k2(('get_weather', 1, '{"city": "Delhi"}')), [K2RF, T('get_weather', city=S)],
+    note='disagrees on purpose: glued after a colon (AfterStop), as sglang-kimik2-e2e-content')
+vec('sglang-kimik2-e2e-two-sections-stop', 'Kimi K2', K2E+'test_e2e_normal_think_close_then_content_overlap_tool_call_multi_token_multi_calls (the content a sentence)', 'This is a content.' + k2(('get_weather', 0, '{"city": "London"}')) + k2(('get_weather', 1, '{"city": "Delhi"}')), [K2RF, T('get_weather', city=S)],
+    [('get_weather', {'city': 'London'}), ('get_weather', {'city': 'Delhi'})], keep='This is a content.', note='two sections back to back are read as one tail')
+vec('sglang-kimik2-e2e-think-open', 'Kimi K2', K2E+'test_e2e_non_streaming_reasoning_to_tool_call', '<think>Let me check this file.' + k2(('ReadFile', 0, '{"path": "/src/main.py"}')), [K2RF, T('get_weather', city=S)],
+    note='disagrees on purpose: the call stands inside an unclosed <think>, which toolfix reads as reasoning')
+
+
+# --- SGLang's Kimi K3 detector tests (the Kimi K3 XTML row; k3a/k3c/k3t above)
+SK3D = 'sgl-project/sglang test/registered/function_call/test_kimik3_detector.py '
+K3RO, K3RC, K3MC, K3TC = '<|open|>response<|sep|>', '<|close|>response<|sep|>', '<|close|>message<|sep|>', '<|close|>think<|sep|>'
+K3PY = T('python', code=S, opts=O)
+K3LEAK = k3t(k3c('read_agent', 1, k3a('id', 'string', 'worker_1'))) + K3MC
+K3RA = T('read_agent', id=S)
+vec('sglang-kimik3-single', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_single_call', K3RO + 'Let me run it.' + K3RC + k3t(k3c('python', 1, k3a('code', 'string', 'print(1)'), k3a('opts', 'object', '{"a": 1}'))), [K3PY],
+    [('python', {'code': 'print(1)', 'opts': {'a': 1}})], keep=K3RO + 'Let me run it.' + K3RC, note='SGLang unwraps the response channel into the content; toolfix keeps the text before the call as it came')
+vec('sglang-kimik3-no-tools-channel', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_no_tools_channel', K3RO + 'hi there' + K3RC + K3MC, [K3PY],
+    note='SGLang unwraps the response channel; toolfix passes text without a call as it came')
+vec('sglang-kimik3-multiple', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_multiple_calls', k3t(k3c('python', 1, k3a('code', 'string', 'a')), k3c('python', 2, k3a('code', 'string', 'b'))), [K3PY],
+    [('python', {'code': 'a'}), ('python', {'code': 'b'})])
+vec('sglang-kimik3-unclosed-section', 'Kimi K3 XTML', SK3D+'test_detect_and_parse_unclosed_tools_section', '<|open|>tools<|sep|>' + k3c('python', 1, k3a('code', 'string', 'x')), [K3PY],
+    [('python', {'code': 'x'})], note='the missing tools closer is forgiven: the call is complete')
+vec('sglang-kimik3-attr-escape', 'Kimi K3 XTML', SK3D+'test_attr_unescaping_and_raw_string_args', k3t('<|open|>call tool="a&amp;b" index="1"<|sep|>' + k3a('q', 'string', 'say &quot;hi&quot;') + '<|close|>call<|sep|>'), [K3PY],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks (a&b); toolfix takes only the request\'s tools')
+vec('sglang-kimik3-bad-object', 'Kimi K3 XTML', SK3D+'test_non_string_arg_json_decoding', k3t(k3c('python', 1, k3a('n', 'number', '42'), k3a('flag', 'boolean', 'true'), k3a('bad', 'object', '{not json'))), [T('python', n=N, flag=B, bad=O)],
+    note='disagrees on purpose: SGLang passes the broken object on as a string; for a declared object it fits no schema, and toolfix never guesses')
+vec('sglang-kimik3-typed', 'Kimi K3 XTML', SK3D+'test_non_string_arg_json_decoding (without the broken object)', k3t(k3c('python', 1, k3a('n', 'number', '42'), k3a('flag', 'boolean', 'true'))), [T('python', n=N, flag=B, bad=O)],
+    [('python', {'n': 42, 'flag': True})])
+vec('sglang-kimik3-stream-split', 'Kimi K3 XTML', SK3D+'test_streaming_split_markers', K3RO + 'Hello!' + K3RC + k3t(k3c('python', 1, k3a('code', 'string', 'print(2)'))), [K3PY],
+    [('python', {'code': 'print(2)'})], keep=K3RO + 'Hello!' + K3RC)
+vec('sglang-kimik3-plain', 'Kimi K3 XTML', SK3D+'test_streaming_plain_text_only', 'just a plain reply', [K3PY])
+vec('sglang-kimik3-truncated', 'Kimi K3 XTML', SK3D+'test_stream_end_reports_truncated_tools_section', '<|open|>tools<|sep|><|open|>call tool="python" index="1"<|sep|>', [K3PY], note='a cut-off call is never completed')
+vec('sglang-kimik3-held-angle', 'Kimi K3 XTML', SK3D+'test_stream_end_releases_held_back_text', 'all done<', [K3PY])
+vec('sglang-kimik3-truncated-marker', 'Kimi K3 XTML', SK3D+'test_stream_end_drops_truncated_marker', 'all done<|open|>', [K3PY],
+    note='disagrees on purpose: SGLang drops the stray marker; toolfix passes text without a call as it came')
+vec('sglang-kimik3-leaked-section', 'Kimi K3 XTML', SK3D+'test_unparsed_tools_section_dropped_with_reply_kept (read_agent declared)', K3LEAK, [K3RA], [('read_agent', {'id': 'worker_1'})])
+vec('sglang-kimik3-leaked-after-reply', 'Kimi K3 XTML', SK3D+'test_unparsed_tools_section_dropped_with_reply_kept (read_agent declared)', K3RO + 'on it' + K3RC + K3LEAK, [K3RA],
+    [('read_agent', {'id': 'worker_1'})], keep=K3RO + 'on it' + K3RC)
+vec('sglang-kimik3-leaked-undeclared', 'Kimi K3 XTML', SK3D+'test_parser_strips_when_no_tools_declared', K3LEAK, [K3PY],
+    note='disagrees on purpose: SGLang drops the section; toolfix passes a call of a tool the request lacks as it came')
+vec('sglang-kimik3-after-think-close', 'Kimi K3 XTML', SK3D+'test_think_close_without_open_drops_reasoning (read_agent declared)', 'deliberating' + K3TC + K3LEAK, [K3RA],
+    [('read_agent', {'id': 'worker_1'})], keep='deliberating' + K3TC, note='SGLang drops the reasoning; toolfix keeps the text before the call as it came')
+vec('sglang-kimik3-quoted-token', 'Kimi K3 XTML', SK3D+'test_quoted_call_token_without_attributes_survives', 'calls open with <|open|>call, then attributes', [K3PY],
+    note='SGLang strips the token; toolfix passes the text as it came')
+vec('sglang-kimik3-plain-angles', 'Kimi K3 XTML', SK3D+'test_plain_text_is_untouched[a < b and c |> d]', 'a < b and c |> d', [K3PY])
+vec('sglang-kimik3-plain-trailing-angle', 'Kimi K3 XTML', SK3D+'test_plain_text_is_untouched[is 3 < 4? yes <]', 'is 3 < 4? yes <', [K3PY])
+vec('sglang-kimik3-done-tool', 'Kimi K3 XTML', SK3D+'test_parser_strips_when_detection_misses', 'done<|open|>tool', [K3PY], note='SGLang strips the stray marker; toolfix passes the text as it came')
+
+# --- SGLang's DeepSeek V3.1 and V3.2/V4 detector tests
+SD31 = 'sgl-project/sglang test/registered/function_call/test_deepseekv31_detector.py TestDeepSeekV31Streaming '
+D31S, D31E, D31CB, D31CE, D31SEP = '<｜tool▁calls▁begin｜>', '<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁call▁end｜>', '<｜tool▁sep｜>'
+def d31(*calls): return D31S + ''.join(D31CB + n + D31SEP + a + D31CE for n, a in calls) + D31E
+D31W = T('get_weather', city=S)
+vec('sglang-deepseekv31-two-calls', 'DeepSeek V3.1', SD31+'test_delta_spanning_two_calls_keeps_both_arguments', d31(('get_weather', '{"city": "Tokyo"}'), ('get_weather', '{"city": "Paris"}')), [D31W],
+    [('get_weather', {'city': 'Tokyo'}), ('get_weather', {'city': 'Paris'})])
+vec('sglang-deepseekv31-single', 'DeepSeek V3.1', SD31+'test_complete_call_in_single_delta_streams_arguments', d31(('get_weather', '{"city": "Tokyo"}')), [D31W], [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-deepseekv31-one-shot', 'DeepSeek V3.1', SD31+'test_one_shot_parse_unchanged', d31(('get_weather', '{"city": "Tokyo"}'), ('get_weather', '{"city": "Paris"}')), [T('get_weather', city=S, unit=S)],
+    [('get_weather', {'city': 'Tokyo'}), ('get_weather', {'city': 'Paris'})])
+SD32 = 'sgl-project/sglang test/registered/function_call/test_deepseekv32_detector.py '
+D32P = '<｜DSML｜parameter name="payload" string="false">Здравствуйте, мир! Это тест</｜DSML｜parameter>'
+def d32(wrap, param): return '<｜DSML｜%s>\n<｜DSML｜invoke name="write_note">\n' % wrap + param + '\n</｜DSML｜invoke>\n</｜DSML｜%s>' % wrap
+D32T = T('write_note', payload=O)
+vec('sglang-deepseekv32-prose-object', 'DeepSeek V3.2 DSML', SD32+'TestNonJsonObjectParamStreaming test_no_parser_error_and_no_dsml_leak', d32('function_calls', D32P), [D32T],
+    note='disagrees on purpose: SGLang passes the prose on as the object parameter\'s value (a string); for a declared object it fits no schema, and toolfix never guesses')
+vec('sglang-deepseekv32-prose-string', 'DeepSeek V3.2 DSML', SD32+'TestNonJsonObjectParamStreaming test_no_parser_error_and_no_dsml_leak (payload declared a string)', d32('function_calls', D32P), [T('write_note', payload=S)],
+    [('write_note', {'payload': 'Здравствуйте, мир! Это тест'})], note='string="false" is read past: the schema types the value')
+vec('sglang-deepseekv4-prose-string', 'DeepSeek V4 DSML', SD32+'TestNonJsonObjectParamStreaming test_v4_tool_calls_tokens (payload declared a string)', d32('tool_calls', D32P), [T('write_note', payload=S)],
+    [('write_note', {'payload': 'Здравствуйте, мир! Это тест'})])
+vec('sglang-deepseekv4-prose-object', 'DeepSeek V4 DSML', SD32+'TestNonJsonObjectParamStreaming test_v4_tool_calls_tokens', d32('tool_calls', D32P), [D32T],
+    note='disagrees on purpose: prose for a declared object fits no schema; toolfix never guesses')
+vec('sglang-deepseekv32-cut-off', 'DeepSeek V3.2 DSML', SD32+'TestBufferResetOnError test_buffer_cleared_after_unexpected_error', '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_note">\nboom', [D32T], note='a cut-off call is never completed')
+vec('sglang-deepseekv32-json-object', 'DeepSeek V3.2 DSML', SD32+'TestJsonParamStreamingUnchanged test_json_object_param_still_streams', d32('function_calls', '<｜DSML｜parameter name="payload" string="false">{"city": "San Francisco"}</｜DSML｜parameter>'), [D32T],
+    [('write_note', {'payload': {'city': 'San Francisco'}})])
+
+# --- SGLang's gpt-oss detector tests (the gpt-oss Harmony row; hcm above)
+SGO = 'sgl-project/sglang test/registered/function_call/test_gpt_oss_detector.py TestGptOssDetector '
+GOA = '<|channel|>analysis<|message|>Reasoning...<|end|>'
+GORF = T('read_file', files=A)
+GOCALL = '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{\n  "files": []\n}<|call|>'
+vec('sglang-gpt-oss-final-after', 'gpt-oss Harmony', SGO+'test_detect_and_parse_truncate_normal', GOA + GOCALL + '<|start|>assistant<|channel|>final<|message|>This text should be truncated.', [GORF],
+    note='disagrees on purpose: SGLang takes the call and drops the final message after it; toolfix takes a call only at the tail (text after it shows an example, and dropping it would lose the answer)')
+vec('sglang-gpt-oss-final-after-stream', 'gpt-oss Harmony', SGO+'test_parse_streaming_truncate_normal', GOA + GOCALL + '<|start|>assistant<|channel|>final<|message|>This text should be truncated.', [GORF, T('write_file', path=S)],
+    note='disagrees on purpose: tail only (as sglang-gpt-oss-final-after)')
+vec('sglang-gpt-oss-call-tail', 'gpt-oss Harmony', SGO+'test_detect_and_parse_truncate_normal (without the final message)', GOA + GOCALL, [GORF], [('read_file', {'files': []})], keep=GOA,
+    note='SGLang takes the analysis channel into reasoning; toolfix keeps the text before the call as it came')
+vec('sglang-gpt-oss-fast-path', 'gpt-oss Harmony', SGO+'test_parse_streaming_fast_path_fix (its first chunk)', '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{}<|call|>', [GORF], [('read_file', {})])
+vec('sglang-gpt-oss-fast-path-text-after', 'gpt-oss Harmony', SGO+'test_parse_streaming_fast_path_fix', '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{}<|call|>This is normal text that should be ignored.', [GORF],
+    note='disagrees on purpose: SGLang drops the text after the call; toolfix takes a call only at the tail')
+
+# --- SGLang's multi-format detector tests (test_multi_format_detector.py): one server parser, a
+# dialect per request (tool_format); each dialect's vectors under the row that reads its markup
+SMF = 'sgl-project/sglang test/registered/function_call/test_multi_format_detector.py '
+MFX = T('get_weather', x=S)
+MFQ = [T('get_weather', city=S, days=I), T('get_time', timezone=S)]
+def mfi(n, p): return '<tool_calls><invoke name="%s">' % n + p + '</invoke></tool_calls>'
+vec('sglang-multi-minimax-single', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_single_call', 'prefix' + mfi('get_weather', '<parameter name="x">NYC</parameter>'), [MFX],
+    note='disagrees on purpose: <tool_calls> is a plain tag prose writes; glued after text on its line it counts as an example (the line-start rule, as the Hunyuan row)')
+vec('sglang-multi-minimax-single-line', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_single_call (a line break after the prefix)', 'prefix\n' + mfi('get_weather', '<parameter name="x">NYC</parameter>'), [MFX],
+    [('get_weather', {'x': 'NYC'})], keep='prefix')
+vec('sglang-multi-minimax-numeric', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_numeric_value_parses_as_int_via_json_fallback', mfi('get_weather', '<parameter name="x">42</parameter>'), [MFX],
+    [('get_weather', {'x': '42'})], note='SGLang reads 42 as a number; toolfix types by the schema, which declares x a string')
+vec('sglang-multi-minimax-plain', 'multi_format <tool_calls> invoke', SMF+'TestMinimaxDialect test_no_tool_call_returns_full_text', 'plain text', [MFX])
+vec('sglang-multi-qwen3-bare', 'Qwen3 Coder/XML', SMF+'TestQwen3Dialect test_bare_function_without_tool_call_wrapper', '<function=get_weather>\n<parameter=city>SF</parameter>\n<parameter=days>3</parameter>\n</function>', MFQ,
+    [('get_weather', {'city': 'SF', 'days': 3})])
+vec('sglang-multi-qwen3-between', 'Qwen3 Coder/XML', SMF+'TestQwen3Dialect test_preserves_text_between_multiple_tool_blocks', 'pre<tool_call><function=get_weather><parameter=city>SF</parameter></function></tool_call>middle<tool_call><function=get_time><parameter=timezone>UTC</parameter></function></tool_call>post', MFQ,
+    note='disagrees on purpose: tail only (text after and between the calls)')
+vec('sglang-multi-dsv32-string-true', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_string_flag_forces_string', mfi('get_weather', '<parameter name="x" string="true">42</parameter>'), [MFX], [('get_weather', {'x': '42'})])
+vec('sglang-multi-dsv32-no-flag', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_no_string_flag_parses_as_json', mfi('get_weather', '<parameter name="x">42</parameter>'), [T('get_weather', x=I)], [('get_weather', {'x': 42})],
+    note='the schema declares x an integer here')
+vec('sglang-multi-dsv32-string-false', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_string_false_is_equivalent_to_absent_flag', mfi('get_weather', '<parameter name="x" string="false">42</parameter>'), [T('get_weather', x=I)], [('get_weather', {'x': 42})])
+vec('sglang-multi-dsv32-unknown', 'multi_format <tool_calls> invoke', SMF+'TestDsv32Dialect test_unknown_tool_is_forwarded', mfi('not_a_registered_tool', '<parameter name="x">NYC</parameter>'), [MFX],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools')
+vec('sglang-multi-dsml-in-dsv32', 'DeepSeek V3.2 DSML', SMF+'TestDsv32VsDeepSeekV32Disjoint test_ported_dsv32_ignores_dsml_markers', '<｜DSML｜function_calls><｜DSML｜invoke name="x"><｜DSML｜parameter name="a" string="true">1</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>', [T('x', a=S)],
+    [('x', {'a': '1'})], note='disagrees on purpose: SGLang\'s dsv32 dialect reads only its own markup; toolfix knows every row at once and reads the DSML call')
+vec('sglang-multi-glm-basic', 'GLM 4.5/4.7', SMF+'TestGlmDialect test_basic_call', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>NYC</arg_value><arg_key>days</arg_key><arg_value>3</arg_value></tool_call>', MFQ[:1],
+    [('get_weather', {'city': 'NYC', 'days': 3})])
+vec('sglang-multi-glm-no-args', 'GLM 4.5/4.7', SMF+'TestGlmDialect test_no_arg_keys', '<tool_call>get_weather</tool_call>', MFQ[:1], [('get_weather', {})])
+vec('sglang-multi-glm-tuple', 'GLM 4.5/4.7', SMF+'TestGlmDialect test_python_tuple_literal_value', '<tool_call>get_weather<arg_key>days</arg_key><arg_value>(1, 2)</arg_value></tool_call>', MFQ[:1],
+    note='disagrees on purpose: SGLang reads the Python tuple as a list; the schema declares days an integer, which it fits in neither reading, and toolfix never guesses')
+MFG = '<tool_call>assistant to=functions.get_weather json\n{"city": "NYC"}\n</tool_call>'
+MFGW = T('get_weather', city=S, x=S)
+vec('sglang-multi-gptoss-basic', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_basic_call', 'Some preamble.\n' + MFG, [MFGW], [('get_weather', {'city': 'NYC'})], keep='Some preamble.')
+vec('sglang-multi-gptoss-no-assistant', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_call_without_assistant_prefix', '<tool_call>to=functions.get_weather\n{"city": "NYC"}\n</tool_call>', [MFGW],
+    note='disagrees on purpose: the row reads the dialect\'s header from <tool_call>assistant on; without the assistant word the header is read by no row and the text passes')
+vec('sglang-multi-gptoss-not-json', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_malformed_json_is_rejected', '<tool_call>assistant to=functions.get_weather json\nnot json\n</tool_call>', [MFGW])
+vec('sglang-multi-gptoss-unknown', 'multi_format <tool_call> to=functions', SMF+'TestGptOssDialect test_unknown_tool_is_forwarded', '<tool_call>assistant to=functions.unregistered_fn json\n{"x": 1}\n</tool_call>', [MFGW],
+    note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools')
+vec('sglang-multi-python-basic', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_basic_call', '<tool_call>get_weather(city="NYC", days=3)</tool_call>', MFQ[:1], [('get_weather', {'city': 'NYC', 'days': 3})])
+vec('sglang-multi-python-dict', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_python_literal_dict_value', '<tool_call>get_weather(x={"a": 1, "b": [2, 3]})</tool_call>', [T('get_weather', x=O)], [('get_weather', {'x': {'a': 1, 'b': [2, 3]}})])
+vec('sglang-multi-python-json-literals', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_python_lowercase_true_false_none (without c=null)', '<tool_call>get_weather(a=true, b=false)</tool_call>', [T('get_weather', a=B, b=B)], [('get_weather', {'a': True, 'b': False})])
+vec('sglang-multi-python-expression', 'multi_format <tool_call> Python call', SMF+'TestPythonDialect test_rejects_arbitrary_expression', '<tool_call>get_weather(x=2+2)</tool_call>', [T('get_weather', x=I)])
+for d, t in (('minimax', mfi('not_registered', '<parameter name="x">NYC</parameter>')), ('dsv32', mfi('not_registered', '<parameter name="x" string="true">NYC</parameter>')),
+             ('glm', '<tool_call>not_registered<arg_key>x</arg_key><arg_value>NYC</arg_value></tool_call>'), ('gptoss', '<tool_call>assistant to=functions.not_registered json\n{"x": "NYC"}\n</tool_call>'),
+             ('python', '<tool_call>not_registered(x="NYC")</tool_call>')):
+    vec('sglang-multi-unknown-' + d, {'glm': 'GLM 4.5/4.7', 'gptoss': 'multi_format <tool_call> to=functions', 'python': 'multi_format <tool_call> Python call'}.get(d, 'multi_format <tool_calls> invoke'),
+        SMF+'TestUnknownToolForwarding test_embedded_dialects_forward_unknown_tool_names[%s]' % d, t, [MFX],
+        note='disagrees on purpose: SGLang forwards a call of a tool the request lacks; toolfix takes only the request\'s tools')
+
+# --- SGLang's Mistral detector tests (test/srt/function_call/test_mistral_detector.py)
+SMI = 'sgl-project/sglang test/srt/function_call/test_mistral_detector.py TestMistralDetector '
+MIW = T('get_weather', city=S)
+vec('sglang-mistral-det-canonical', 'Mistral', SMI+'test_canonical_format', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]', [MIW], [('get_weather', {'city': 'Paris'})])
+vec('sglang-mistral-det-compact', 'Mistral', SMI+'test_compact_format', '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}', [MIW], [('get_weather', {'city': 'Paris'})])
+vec('sglang-mistral-det-stream-canonical', 'Mistral', SMI+'test_streaming_canonical', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}] ', [MIW], [('get_weather', {'city': 'Paris'})])
+vec('sglang-mistral-det-stream-compact-cut', 'Mistral', SMI+'test_streaming_compact (its first chunk)', '[TOOL_CALLS]get_weather', [MIW], note='a cut-off call is never completed')
+
+# --- SGLang's unknown-tool tests (a bare JSON call, as the Llama 3 JSON row reads it)
+SUN = 'sgl-project/sglang test/registered/function_call/test_unknown_tool_name.py '
+vec('sglang-unknown-tool-dropped', 'Llama 3 JSON', SUN+'test_unknown_tool_name_dropped_default', '{"name":"unknown_tool","parameters":{"city":"Paris"}}', [T('get_weather', city=S)],
+    note='SGLang drops a call of a tool the request lacks by default; toolfix takes only the request\'s tools and passes the text as it came')
+vec('sglang-unknown-tool-forwarded', 'Llama 3 JSON', SUN+'test_unknown_tool_name_forwarded', '{"name":"unknown_tool","parameters":{"city":"Paris"}}', [T('get_weather', city=S)],
+    note='disagrees on purpose: SGLANG_FORWARD_UNKNOWN_TOOLS forwards it; toolfix never does (D57)')
+vec('sglang-unknown-tool-known', 'Llama 3 JSON', SUN+'test_unknown_tool_name_dropped_default (the tool declared)', '{"name":"get_weather","parameters":{"city":"Paris"}}', [T('get_weather', city=S)], [('get_weather', {'city': 'Paris'})])
+
+# --- SGLang's parse_base_json tests: each action list written as the bare JSON list the xLAM row reads
+SBJ = 'sgl-project/sglang test/registered/function_call/test_parse_base_json_index.py TestParseBaseJsonCallIndex '
+BJT = [T('add', x=N), T('multiply', x=N), T('subtract', x=N)]
+def bj(*c): return json.dumps([{'name': n, k: {'x': x}} for n, k, x in c])
+vec('sglang-basejson-single', 'xLAM', SBJ+'test_single_call_index_is_zero', bj(('multiply', 'arguments', 3)), BJT, [('multiply', {'x': 3})])
+vec('sglang-basejson-two', 'xLAM', SBJ+'test_two_calls_sequential_indices', bj(('multiply', 'arguments', 2), ('add', 'arguments', 5)), BJT, [('multiply', {'x': 2}), ('add', {'x': 5})])
+vec('sglang-basejson-three', 'xLAM', SBJ+'test_three_calls_sequential_indices', bj(('subtract', 'arguments', 10), ('add', 'arguments', 3), ('multiply', 'arguments', 7)), BJT,
+    [('subtract', {'x': 10}), ('add', {'x': 3}), ('multiply', {'x': 7})])
+vec('sglang-basejson-same-twice', 'xLAM', SBJ+'test_same_tool_called_twice_sequential', bj(('add', 'arguments', 1), ('add', 'arguments', 2)), BJT, [('add', {'x': 1}), ('add', {'x': 2})])
+vec('sglang-basejson-parameters', 'xLAM', SBJ+'test_parameters_field_parsed', bj(('add', 'parameters', 7)), BJT, [('add', {'x': 7})])
+
+# --- SGLang's parallel-call test of its JSON array parser (the xLAM row)
+SPT = 'sgl-project/sglang test/registered/function_call/test_parallel_tool_bug.py TestParallelToolCallBug '
+PTS = T('search_docs', title=A, filename=S)
+vec('sglang-parallel-array-params', 'xLAM', SPT+'test_parallel_tool_calls_with_array_parameters', '[\n  {"name": "search_docs", "parameters": {"title": ["7.8.9"], "filename": "doc1"}},\n  {"name": "search_docs", "parameters": {"title": ["4.8"], "filename": "doc2"}}]', [PTS],
+    [('search_docs', {'title': ['7.8.9'], 'filename': 'doc1'}), ('search_docs', {'title': ['4.8'], 'filename': 'doc2'})], note='the peer schema lacks filename; it is declared here so that the calls fit')
+vec('sglang-parallel-simple', 'xLAM', SPT+'test_simple_parallel_tool_calls', '[\n  {"name": "search_docs", "parameters": {"title": ["a"]}},\n  {"name": "search_docs", "parameters": {"title": ["b"]}}]', [PTS],
+    [('search_docs', {'title': ['a']}), ('search_docs', {'title': ['b']})])
+
+# --- SGLang's non-finite coercion tests, each value written in Qwen3 Coder's markup (one of the four detectors it runs)
+SNF = 'sgl-project/sglang test/registered/function_call/test_nonfinite_coercion.py TestNonFiniteCoercion '
+def nfq(v): return '<tool_call>\n<function=f>\n<parameter=p>\n%s\n</parameter>\n</function>\n</tool_call>' % v
+# held back: 1e999, [1e999], {"x": 1e999} and {'x': 1e999}, which toolfix takes as a call (1e999 is a
+# number by JSON's grammar and fits the schema) while SGLang degrades them to strings (see docs/repairs.md)
+for i, (raw, pt) in enumerate((('inf', N), ('-inf', N), ('Infinity', N), ('nan', N), ('[NaN]', A))):
+    vec('sglang-nonfinite-%d' % i, 'Qwen3 Coder/XML', SNF+'test_non_finite_degrades_to_string[qwen3_coder, %s]' % raw, nfq(raw), [T('f', p=pt)],
+        note='SGLang degrades the value to its raw string, which fits no %s; toolfix makes no call of a value that fits nothing' % pt)
+for i, (raw, pt, val) in enumerate((('42', N, 42), ('3.14', N, 3.14), ('[1, 2, 3]', A, [1, 2, 3]), ('{"a": 1}', O, {'a': 1}))):
+    vec('sglang-finite-%d' % i, 'Qwen3 Coder/XML', SNF+'test_finite_values_still_coerced[qwen3_coder, %s]' % raw, nfq(raw), [T('f', p=pt)], [('f', {'p': val})])
+
+# --- SGLang's LFM2 detector tests (test/registered/unit/function_call/): the LFM2 pythonic row, or openPangu's JSON list in the same tokens
+SLF = 'sgl-project/sglang test/registered/unit/function_call/test_lfm2_detector.py TestLfm2Detector '
+LFT = [T('get_weather', city=S, unit=S), T('search', query=S)]
+def lfp(c): return '<|tool_call_start|>' + c + '<|tool_call_end|>'
+vec('sglang-lfm2-single', 'pythonic', SLF+'test_single_call_pythonic', lfp('[get_weather(city="Tokyo")]'), LFT, [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-lfm2-json', 'openPangu', SLF+'test_single_call_json', lfp(json.dumps([{'name': 'search', 'arguments': {'query': 'sglang'}}])), LFT, [('search', {'query': 'sglang'})])
+vec('sglang-lfm2-multiple', 'pythonic', SLF+'test_multiple_calls_pythonic', lfp('[get_weather(city="Tokyo"), search(query="restaurants")]'), LFT, [('get_weather', {'city': 'Tokyo'}), ('search', {'query': 'restaurants'})])
+vec('sglang-lfm2-multiple-args', 'pythonic', SLF+'test_multiple_args_pythonic', lfp('[get_weather(city="London", unit="celsius")]'), LFT, [('get_weather', {'city': 'London', 'unit': 'celsius'})])
+vec('sglang-lfm2-plain', 'pythonic', SLF+'test_no_tool_call', 'The weather is fine today.', LFT)
+vec('sglang-lfm2-text-before', 'pythonic', SLF+'test_normal_text_before_call', 'Sure! ' + lfp('[get_weather(city="Paris")]'), LFT, [('get_weather', {'city': 'Paris'})], keep='Sure!')
+vec('sglang-lfm2-stream-plain', 'pythonic', SLF+'test_streaming_plain_text', 'Hello world.', LFT)
+vec('sglang-lfm2-stream-split', 'pythonic', SLF+'test_streaming_split_chunks', lfp('[get_weather(city="Oslo")]'), LFT, [('get_weather', {'city': 'Oslo'})])
+vec('sglang-lfm2-stream-json', 'openPangu', SLF+'test_streaming_json_format', lfp(json.dumps([{'name': 'search', 'arguments': {'query': 'test'}}])), LFT, [('search', {'query': 'test'})])
+
+# --- SGLang's zero-argument tests (test/registered/unit/function_call/): a call object without "arguments"
+SZA = 'sgl-project/sglang test/registered/unit/function_call/test_zero_argument_tool_call.py TestZeroArgumentToolCallStreaming '
+ZAT = [T('get_time'), T('get_weather', city=S)]
+vec('sglang-zero-arg-hermes', 'Hermes', SZA+'test_zero_argument_call_streams_empty_object', '<tool_call>\n{"name": "get_time"}\n</tool_call>', ZAT, [('get_time', {})])
+vec('sglang-zero-arg-then-call', 'Hermes', SZA+'test_zero_argument_call_does_not_drop_the_next_call', '<tool_call>\n{"name": "get_time"}\n</tool_call>\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>', ZAT,
+    [('get_time', {}), ('get_weather', {'city': 'Paris'})])
+vec('sglang-zero-arg-json-array', 'xLAM', SZA+'test_json_array_parser_streams_empty_object', '[{"name": "get_time"}]', ZAT, [('get_time', {})])
+
+# --- SGLang's Qwen 2.5 detector tests (test/registered/unit/function_call/): Hermes's <tool_call> JSON
+SQ25 = 'sgl-project/sglang test/registered/unit/function_call/test_qwen25_detector.py TestQwen25Detector '
+Q25T = [T('get_weather', city=S, unit=S), T('search', query=S)]
+def q25(n, a): return '<tool_call>\n' + json.dumps({'name': n, 'arguments': a}) + '\n</tool_call>'
+vec('sglang-qwen25-single', 'Hermes', SQ25+'test_single_tool_call', q25('get_weather', {'city': 'Beijing'}), Q25T, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-qwen25-multiple', 'Hermes', SQ25+'test_multiple_tool_calls', q25('get_weather', {'city': 'Beijing'}) + '\n' + q25('search', {'query': 'restaurants'}), Q25T,
+    [('get_weather', {'city': 'Beijing'}), ('search', {'query': 'restaurants'})])
+vec('sglang-qwen25-text-before', 'Hermes', SQ25+'test_tool_call_with_preceding_text', 'Let me check the weather.\n' + q25('get_weather', {'city': 'Shanghai'}), Q25T, [('get_weather', {'city': 'Shanghai'})], keep='Let me check the weather.')
+vec('sglang-qwen25-plain', 'Hermes', SQ25+'test_no_tool_call', 'Hello, how can I help you today?', Q25T)
+vec('sglang-qwen25-malformed', 'Hermes', SQ25+'test_malformed_json', '<tool_call>\n{invalid json}\n</tool_call>', Q25T)
+vec('sglang-qwen25-whitespace', 'Hermes', SQ25+'test_tool_call_with_extra_whitespace', '<tool_call>\n  {"name": "get_weather", "arguments": {"city": "Tokyo"}}  \n</tool_call>', Q25T, [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-qwen25-partial-tag', 'Hermes', SQ25+'test_has_tool_call_partial_tag', '<tool_call>no newline so not matching bot_token', Q25T)
+vec('sglang-qwen25-weather-text', 'Hermes', SQ25+'test_has_tool_call_false', 'The weather in Beijing is sunny today.', Q25T)
+
+# --- SGLang's Hermes detector tests (test/registered/unit/function_call/)
+SHE = 'sgl-project/sglang test/registered/unit/function_call/test_hermes_detector.py TestHermesDetector '
+def he(n, a): return '<tool_call>' + json.dumps({'name': n, 'arguments': a}) + '</tool_call>'
+vec('sglang-hermes-single', 'Hermes', SHE+'test_single_tool_call', he('get_weather', {'city': 'Beijing'}), Q25T, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-hermes-multiple', 'Hermes', SHE+'test_multiple_tool_calls', he('get_weather', {'city': 'Beijing'}) + he('search', {'query': 'restaurants'}), Q25T,
+    [('get_weather', {'city': 'Beijing'}), ('search', {'query': 'restaurants'})])
+vec('sglang-hermes-leading-text', 'Hermes', SHE+'test_tool_call_with_leading_text', 'I will check the weather for you. ' + he('get_weather', {'city': 'Tokyo'}), Q25T,
+    note='disagrees on purpose: <tool_call> glued after a sentence on its line, the call going on on that line, counts as an example (the line-start rule)')
+vec('sglang-hermes-plain', 'Hermes', SHE+'test_no_tool_call', 'The weather is nice today.', Q25T)
+vec('sglang-hermes-multiple-args', 'Hermes', SHE+'test_tool_call_with_multiple_arguments', he('get_weather', {'city': 'London', 'unit': 'celsius'}), Q25T, [('get_weather', {'city': 'London', 'unit': 'celsius'})])
+vec('sglang-hermes-malformed', 'Hermes', SHE+'test_malformed_json_returns_original_text', '<tool_call>not valid json</tool_call>', Q25T)
+vec('sglang-hermes-text-only', 'Hermes', SHE+'test_streaming_normal_text_before_tool', 'Hello! Let me help. ', Q25T)
+
+# --- SGLang's Step3 detector tests (test/registered/unit/function_call/)
+SST = 'sgl-project/sglang test/registered/unit/function_call/test_step3_detector.py TestStep3Detector '
+STT = [T('get_weather', city=S, days=I), T('noop')]
+def stb(n, p=''): return '<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="%s">%s</steptml:invoke><｜tool_call_end｜>' % (n, p)
+def stp(k, v): return '<steptml:parameter name="%s">%s</steptml:parameter>' % (k, v)
+def stw(*b): return '<｜tool_calls_begin｜>' + ''.join(b) + '<｜tool_calls_end｜>'
+for name, src, text, calls in (
+        ('no-params', 'test_parses_call_without_parameters', stw(stb('get_weather')), [('get_weather', {})]),
+        ('mix', 'test_parses_mix_of_parameterless_and_parameterized_calls', stw(stb('get_weather'), stb('get_weather', stp('city', 'Beijing'))), [('get_weather', {}), ('get_weather', {'city': 'Beijing'})]),
+        ('two-params', 'test_stream_single_call_two_parameters', stw(stb('get_weather', stp('city', 'Beijing') + stp('days', '3'))), [('get_weather', {'city': 'Beijing', 'days': 3})]),
+        ('integer', 'test_stream_integer_parameter_keeps_type', stw(stb('get_weather', stp('days', '7'))), [('get_weather', {'days': 7})]),
+        ('unicode', 'test_stream_unicode_parameter', stw(stb('get_weather', stp('city', '北京'))), [('get_weather', {'city': '北京'})]),
+        ('empty-schema', 'test_stream_tool_with_empty_schema', stw(stb('noop')), [('noop', {})]),
+        ('two-tools', 'test_stream_two_parameterless_calls_different_tools', stw(stb('get_weather'), stb('noop')), [('get_weather', {}), ('noop', {})]),
+        ('distinct', 'test_stream_two_calls_distinct_parameters', stw(stb('get_weather', stp('city', 'a')), stb('get_weather', stp('city', 'b'))), [('get_weather', {'city': 'a'}), ('get_weather', {'city': 'b'})]),
+        ('three', 'test_stream_three_mixed_calls', stw(stb('get_weather'), stb('get_weather', stp('city', 'a')), stb('noop')), [('get_weather', {}), ('get_weather', {'city': 'a'}), ('noop', {})]),
+        ('plain', 'test_stream_plain_text_without_tool_call', 'The weather is nice today.', None)):
+    vec('sglang-step3-' + name, 'Step3', SST + src, text, STT, calls)
+vec('sglang-step3-text-before', 'Step3', SST+'test_stream_normal_text_before_tool_block', 'Sure. ' + stw(stb('get_weather')), STT, [('get_weather', {})], keep='Sure.')
+
+# --- SGLang's InternLM detector tests (test/registered/unit/function_call/)
+SIL = 'sgl-project/sglang test/registered/unit/function_call/test_internlm_detector.py TestInternlmDetectorFinishFlush '
+vec('sglang-internlm-partial', 'InternLM2', SIL+'test_partial_tool_call_at_end_is_flushed', "hi <|action_start|> <|plugin|>get_weather('par", [T('get_weather', city=S)], note='a cut-off call is never completed')
+vec('sglang-internlm-plain', 'InternLM2', SIL+'test_clean_stream_finish_is_noop', 'just some text', [T('get_weather', city=S)])
+vec('sglang-internlm-spaced', 'InternLM2', SIL+'test_complete_call_not_duplicated_at_finish', '<|action_start|> <|plugin|>\n{"name": "get_weather", "arguments": {"city": "Paris"}}<|action_end|>', [T('get_weather', city=S)],
+    note='disagrees on purpose: the tokens with a blank between them are the look-alike vllm-intern-s1-spaced-tokens holds (the vLLM vector), so toolfix takes only <|action_start|><|plugin|> glued')
+
+# --- SGLang's GigaChat 3 detector tests (test/registered/unit/function_call/)
+SGC = 'sgl-project/sglang test/registered/unit/function_call/test_gigachat3_detector.py TestGigaChat3Detector '
+GCH = '<|message_sep|>\n\nfunction call<|role_sep|>\n'
+GCT = [T('manage_user_memory', content={'anyOf': [{'type': 'string'}, {'type': 'null'}]}, action=S, id={'anyOf': [{'type': 'string', 'format': 'uuid'}, {'type': 'null'}]}), T('get_weather', city=S, unit=S)]
+vec('sglang-gigachat3-plain', 'GigaChat 3', SGC+'test_detect_and_parse_no_tool_call', 'How can I help you today?', GCT)
+vec('sglang-gigachat3-simple', 'GigaChat 3', SGC+'test_detect_and_parse_simple_tool_call', GCH + '{"name": "manage_user_memory", "arguments": {"action": "create", "id": "preferences"}}', GCT,
+    [('manage_user_memory', {'action': 'create', 'id': 'preferences'})])
+vec('sglang-gigachat3-empty-args', 'GigaChat 3', SGC+'test_detect_and_parse_parameterless_tool_call', GCH + '{"name": "manage_user_memory", "arguments": {}}', GCT, [('manage_user_memory', {})])
+vec('sglang-gigachat3-object-for-string', 'GigaChat 3', SGC+'test_detect_and_parse_complex_tool_call', GCH + '{"name": "manage_user_memory", "arguments": {"action": "create", "id": "preferences", "content": {"short_answers": true, "hate_emojis": true, "english_ui": false, "russian_math_explanations": true}}}', GCT,
+    note='disagrees on purpose: SGLang passes content on as an object; the schema declares it a string or null, so the call fits no schema and toolfix never guesses')
+vec('sglang-gigachat3-content-eos', 'GigaChat 3', SGC+'test_detect_and_parse_with_content_and_eos', "I'll remember that." + GCH + '{"name": "manage_user_memory", "arguments": {"action": "create", "id": "test"}}</s>', GCT,
+    [('manage_user_memory', {'action': 'create', 'id': 'test'})], keep="I'll remember that.")
+vec('sglang-gigachat3-invalid-json', 'GigaChat 3', SGC+'test_detect_and_parse_invalid_json', GCH + '{"name": "manage_user_memory", "arguments": {invalid json}}', GCT)
+vec('sglang-gigachat3-missing-name', 'GigaChat 3', SGC+'test_detect_and_parse_missing_name', GCH + '{"arguments": {"action": "create"}}', GCT)
+vec('sglang-gigachat3-args-string', 'GigaChat 3', SGC+'test_detect_and_parse_arguments_not_dict', GCH + '{"name": "manage_user_memory", "arguments": "string_args"}', GCT)
+vec('sglang-gigachat3-stream-plain', 'GigaChat 3', SGC+'test_streaming_no_tool_call', 'How can I help you?', GCT)
+vec('sglang-gigachat3-content-before', 'GigaChat 3', SGC+'test_streaming_with_content_before', "I'll help you." + GCH + '{"name": "get_weather", "arguments": {"city": "Tokyo"}}', GCT, [('get_weather', {'city': 'Tokyo'})], keep="I'll help you.")
+vec('sglang-gigachat3-nested-object', 'GigaChat 3', SGC+'test_streaming_complex_arguments (content declared an object)', GCH + '{"name": "manage_user_memory", "arguments": {"action": "create", "id": "prefs", "content": {"likes": ["short", "clear"], "dislikes": ["emojis", "verbose"]}}}', [T('manage_user_memory', content=O, action=S, id=S)],
+    [('manage_user_memory', {'action': 'create', 'id': 'prefs', 'content': {'likes': ['short', 'clear'], 'dislikes': ['emojis', 'verbose']}})])
+vec('sglang-gigachat3-eos', 'GigaChat 3', SGC+'test_streaming_with_eos_token', GCH + '{"name": "get_weather", "arguments": {"city": "Paris"}}</s>', GCT, [('get_weather', {'city': 'Paris'})])
+vec('sglang-gigachat3-incomplete', 'GigaChat 3', SGC+'test_streaming_incomplete_json', GCH + '{"name": "get_weather", "arguments": {"city": "London"', GCT,
+    note='disagrees on purpose: SGLang streams the partial arguments; a cut-off call is never completed')
+
+# --- SGLang's iQuest Q1 detector tests (test/registered/unit/function_call/): GLM's pairs in <iquest_tool_call>
+SIQ = 'sgl-project/sglang test/registered/unit/function_call/test_iquest_q1_detector.py '
+IQT = [T('run', code=S, count=I, enabled=B, items=A)]
+IQC = '<iquest_tool_call>run\n<arg_key>code</arg_key><arg_value>  "123"\n</arg_value><arg_key>count</arg_key> <arg_value>42</arg_value>\n<arg_key>enabled</arg_key><arg_value>true</arg_value><arg_key>items</arg_key><arg_value>[1, null]</arg_value></iquest_tool_call>'
+IQV = {'code': '  "123"\n', 'count': 42, 'enabled': True, 'items': [1, None]}
+IQM = '<iquest_tool_call>run<arg_key>count</arg_key><arg_value>1</iquest_tool_call>'
+IQW = [T('get_weather', city=S)]
+vec('sglang-iquest-q1-leading-text', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_non_stream_typed_arguments_and_leading_text', 'Running now. ' + IQC, IQT, [('run', IQV)], keep='Running now.')
+vec('sglang-iquest-q1-two', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_streaming_every_boundary_and_mtp_finish', 'Running now. ' + IQC + IQC, IQT, [('run', IQV), ('run', IQV)], keep='Running now.')
+vec('sglang-iquest-q1-around', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_surrounding_text_is_preserved_in_each_mode[before…after]', 'before' + IQC + 'after', IQT, note='disagrees on purpose: tail only')
+vec('sglang-iquest-q1-line-after', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_surrounding_text_is_preserved_in_each_mode[…\\nafter]', IQC + '\nafter', IQT, note='disagrees on purpose: tail only')
+vec('sglang-iquest-q1-malformed-then-call', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_non_stream_preserves_unparsed_text_around_valid_calls[0]', IQM + IQC + 'after', IQT, note='disagrees on purpose: tail only, and a tail is taken whole or not at all')
+vec('sglang-iquest-q1-empty', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_empty_arguments_and_malformed_call', '<iquest_tool_call>run</iquest_tool_call>', IQT, [('run', {})])
+vec('sglang-iquest-q1-malformed', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_empty_arguments_and_malformed_call (the malformed call)', IQM, IQT)
+vec('sglang-iquest-q1-truncated-marker', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_disabled_tools_and_truncated_marker', 'Text <iquest_', IQT)
+vec('sglang-iquest-q1-incomplete', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_incomplete_call_is_preserved_at_stream_end', 'before<iquest_tool_call>run<arg_key>code</arg_key>', IQT, note='a cut-off call is never completed')
+vec('sglang-iquest-q1-unknown', 'iQuest Q1', SIQ+'TestIQuestQ1Detector test_unknown_tool_name_is_filtered', IQC.replace('<iquest_tool_call>run', '<iquest_tool_call>unknown'), IQT)
+vec('sglang-iquest-q1-stop-marker', 'iQuest Q1', SIQ+'TestIQuestQ1StopMarkers test_parser_preserves_stop_marker_text_like_release', '查询中。<iquest_tool_call>get_weather\n<arg_key>city</arg_key><arg_value>北京</arg_value>\n</iquest_tool_call><|iquest_end|>', IQW,
+    note='disagrees on purpose: the end-of-turn token after the call is text after it (tail only)')
+vec('sglang-iquest-q1-stop-marker-plain', 'iQuest Q1', SIQ+'TestIQuestQ1StopMarkers test_no_global_stop_marker_replacement', '好的。<|iquest_end|>', IQW)
 
 # --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
