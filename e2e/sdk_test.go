@@ -248,19 +248,76 @@ var sdkStrictFrames = map[string]bool{"openai": true, "ai-openai-compatible": tr
 // sdkKnownGaps are the "<protocol>/<case> <kind>" runs where toolfix's answer is known not to
 // satisfy the SDK, each with why. The test requires each of them to still fail, so that a fix shows
 // up as a failure asking for its entry to be removed.
-var sdkKnownGaps = map[string]string{}
+var sdkKnownGaps = map[string]string{
+	"responses/parallel-dones-out-of-order ai-openai-responses":   aiDoneOrder,
+	"responses/parallel-dones-out-of-order ai-openai-responses@6": aiDoneOrder,
+}
+
+// aiDoneOrder is why the AI SDK lists parallel Responses calls otherwise than the case wants: it
+// reports the calls in the order their output_item.done events came, where the clients (and the
+// case checker) order them by output_index.
+const aiDoneOrder = "the AI SDK lists the calls in the order their dones came, not by output_index"
+
+// aiSchemaPattern reports whether a case's tools declare a string format that z.fromJSONSchema
+// turns into a pattern (uuid, email, …): the AI SDK sends the tool's schema as zod writes it back,
+// so toolfix judges the call against another schema than the case's (a call whose "id" is "test"
+// fits the case's uuid format, which toolfix does not check, and breaks the AI SDK's pattern). Those
+// AI SDK runs are not compared.
+func aiSchemaPattern(request []byte) bool {
+	for _, f := range []string{"uuid", "email", "uri", "date-time", "ipv4", "ipv6"} {
+		if bytes.Contains(request, []byte(`"format": "`+f+`"`)) || bytes.Contains(request, []byte(`"format":"`+f+`"`)) {
+			return true
+		}
+	}
+	return false
+}
 
 // sdkAccumulateOtherwise are the "<protocol>/<case> <kind>" passthrough runs where the SDK, by
 // design, ends up with another message than the client package, which builds a tool_use input
 // from the input_json_delta events alone as Claude Code does; each with why. There the SDK's
 // result through toolfix must still equal its result straight.
 var sdkAccumulateOtherwise = map[string]string{
-	"anthropic/programmatic-call-input-in-start-untouched anthropic":          "the SDK keeps a start's input when no delta follows (BetaMessageStream)",
-	"anthropic/programmatic-call-input-in-start-untouched ai-anthropic":       "the AI SDK keeps a start's input and reports a server_tool_use as a tool call",
-	"responses/attack-struct-reasoning-two-calls-late-dones openai-responses": "finalResponse() lists the calls in output order; the client package in the order their output_item.done came (reversed here)",
-	"responses/struct-lookalike-empty-final-output openai-responses":          "finalResponse() reads response.completed's output, which the Codex backend (store:false) sends empty; the client package, like Codex, reads the output_item.done events",
-	"anthropic/ex-lookalike-message-delta-usage-only ai-anthropic":            "the AI SDK maps the later usage-only delta's null stop_reason to finish reason other (the anthropic SDK and the client package to null)",
-	"responses/struct-lookalike-incomplete ai-openai-responses":               "the AI SDK reports response.incomplete as finish reason length; the client package gives an incomplete response no finish",
+	"anthropic/programmatic-call-input-in-start-untouched anthropic":             "the SDK keeps a start's input when no delta follows (BetaMessageStream)",
+	"anthropic/programmatic-call-input-in-start-untouched ai-anthropic":          "the AI SDK keeps a start's input and reports a server_tool_use as a tool call",
+	"responses/attack-struct-reasoning-two-calls-late-dones openai-responses":    "finalResponse() lists the calls in output order; the client package in the order their output_item.done came (reversed here)",
+	"responses/struct-lookalike-empty-final-output openai-responses":             "finalResponse() reads response.completed's output, which the Codex backend (store:false) sends empty; the client package, like Codex, reads the output_item.done events",
+	"anthropic/ex-lookalike-message-delta-usage-only ai-anthropic":               "the AI SDK maps the later usage-only delta's null stop_reason to finish reason other (the anthropic SDK and the client package to null)",
+	"responses/struct-lookalike-incomplete ai-openai-responses":                  "the AI SDK reports response.incomplete as finish reason length; the client package gives an incomplete response no finish",
+	"anthropic/ex2-lookalike-block-start-bare-string-input anthropic":            "the SDK keeps a start's input when no delta follows (here a bare string); the client package, like Claude Code, builds the input from the deltas alone",
+	"anthropic/ex2-lookalike-block-start-json-text-fits-nothing anthropic":       "the SDK keeps a start's input when no delta follows (here JSON text that fits no schema); the client package, like Claude Code, builds the input from the deltas alone",
+	"responses/attack-struct-reasoning-two-calls-late-dones ai-openai-responses": "the AI SDK lists the calls in the order their output_item.done came; the client package, like finalResponse(), by output_index",
+	"responses/lookalike-parallel-dones-out-of-order ai-openai-responses":        "the AI SDK lists the calls in the order their output_item.done came; the client package, like finalResponse(), by output_index",
+	"openai/ex2-lookalike-finish-end-turn-text-only ai-openai-compatible":        "the AI SDK maps a finish_reason it does not know (the Anthropic end_turn a translator left in a text-only answer) to finish reason other; the client package keeps the word",
+}
+
+// jsonFormat reports whether a case's request asks for a JSON answer (Chat response_format,
+// Responses text.format, Anthropic output_format or output_config.format). The AI SDK builds its
+// own request from the case's prompt and tools without it, so toolfix, which never reads a JSON
+// answer to such a request as a bare call, sees another request there: those AI SDK runs are not
+// compared.
+func jsonFormat(request []byte) bool {
+	var r struct {
+		ResponseFormat json.RawMessage `json:"response_format"`
+		OutputFormat   json.RawMessage `json:"output_format"`
+		Text           struct {
+			Format json.RawMessage `json:"format"`
+		} `json:"text"`
+		OutputConfig struct {
+			Format json.RawMessage `json:"format"`
+		} `json:"output_config"`
+	}
+	if json.Unmarshal(request, &r) != nil {
+		return false
+	}
+	for _, f := range []json.RawMessage{r.ResponseFormat, r.OutputFormat, r.Text.Format, r.OutputConfig.Format} {
+		var t struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(f, &t) == nil && strings.HasPrefix(t.Type, "json") {
+			return true
+		}
+	}
+	return false
 }
 
 // TestSDKsOnCases has the official SDK parsers consume every openai, anthropic and responses case
@@ -319,6 +376,10 @@ func TestSDKsOnCases(t *testing.T) {
 		t.Run(key, func(t *testing.T) {
 			for _, kind := range sdkKinds[c.Protocol] {
 				got, straight := res["proxied/"+key+"/"+kind], res["straight/"+key+"/"+kind]
+				if strings.HasPrefix(baseKind(kind), "ai-") && (jsonFormat(c.Request) || aiSchemaPattern(c.Request)) {
+					t.Logf("%s: not compared: the AI SDK's own request differs from the case's (a JSON response format left out, or a string format turned into a pattern)", kind)
+					continue
+				}
 				if c.Want.Passthrough {
 					checkPassthrough(t, c, kind, got, straight)
 					continue
