@@ -34,15 +34,19 @@ func runMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	toolfixBin = filepath.Join(dir, "toolfix")
-	if err := buildToolfix(toolfixBin); err != nil {
-		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
-		return 1
-	}
-	if err := installClients(); err != nil {
-		// The tests that need a client fail and name the command; the others still run.
-		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
-	}
-	return configtest.Main(m)
+	// The build and the npm install run under configtest's temporary home: the clients' postinstall
+	// scripts (opencode's among them) make folders under HOME and the XDG folders, which must not be
+	// the user's (a fresh CI machine once got an empty ~/.cache/opencode and ~/.config/opencode).
+	return configtest.MainWith(m, func() error {
+		if err := buildToolfix(toolfixBin); err != nil {
+			return fmt.Errorf("e2e: %w", err)
+		}
+		if err := installClients(); err != nil {
+			// The tests that need a client fail and name the command; the others still run.
+			fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
+		}
+		return nil
+	})
 }
 
 // installClients installs the pinned clients of clients/package.json, and the pinned SDKs of

@@ -22,7 +22,14 @@ import (
 // the home or of one of its XDG folders, or any new or changed file in toolfix's or a client's
 // folders there (WatchedFolders), fails the run (exit code 1) naming each path. It returns the
 // exit code for os.Exit; every package with tests calls it from its TestMain.
-func Main(m *testing.M) int {
+func Main(m *testing.M) int { return MainWith(m, nil) }
+
+// MainWith is Main with setup run first, under the temporary home, before m's tests (nil: none).
+// A package whose TestMain prepares something that may start a client or write under HOME (the e2e
+// package's npm install, whose postinstall scripts run the clients) does it in setup, so that the
+// real home stays out of it and the comparison after the tests sees what it wrote. An error from
+// setup is printed and ends the run with exit code 1 before any test runs.
+func MainWith(m *testing.M, setup func() error) int {
 	real := RealHome(os.Getenv)
 	tmp, err := os.MkdirTemp("", "toolfix-test-home-")
 	if err != nil {
@@ -38,6 +45,12 @@ func Main(m *testing.M) int {
 		os.Setenv(k, v)
 	}
 	os.Unsetenv("TOOLFIX_STATE_DIR")
+	if setup != nil {
+		if err := setup(); err != nil {
+			fmt.Fprintf(os.Stderr, "configtest: %v\n", err)
+			return 1
+		}
+	}
 	code := m.Run()
 	if changed := Changed(before, real.Snapshot()); len(changed) > 0 {
 		fmt.Fprintf(os.Stderr, "configtest: the tests wrote into the real home %s: %s; a test must use t.TempDir() as HOME (configtest.Main gives each package a temporary one)\n", real.Home, strings.Join(changed, ", "))

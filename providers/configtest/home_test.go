@@ -10,7 +10,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestMain(m *testing.M) { os.Exit(Main(m)) }
+// setupHome is HOME as MainWith's setup saw it.
+var setupHome string
+
+func TestMain(m *testing.M) {
+	os.Exit(MainWith(m, func() error { setupHome = os.Getenv("HOME"); return nil }))
+}
+
+// TestMainWithSetupUnderTempHome: setup runs under the temporary home the tests get, never the real one.
+func TestMainWithSetupUnderTempHome(t *testing.T) {
+	if setupHome == "" || setupHome != os.Getenv("HOME") {
+		t.Fatalf("setup saw HOME %q, the tests %q", setupHome, os.Getenv("HOME"))
+	}
+}
 
 // TestChangedFindsWrites: a new folder at the top of the home or of an XDG folder, a new file deep
 // in toolfix's state folder and a rewritten client config are each reported; the npm cache and a
@@ -99,7 +111,7 @@ func TestEveryPackageCallsMain(t *testing.T) {
 		if strings.HasSuffix(p, "_test.go") {
 			dir := filepath.Dir(p)
 			b, _ := os.ReadFile(p)
-			dirs[dir] = dirs[dir] || strings.Contains(string(b), "configtest.Main(m)") || (dir == "." && strings.Contains(string(b), "Main(m)"))
+			dirs[dir] = dirs[dir] || strings.Contains(string(b), "configtest.Main(m)") || strings.Contains(string(b), "configtest.MainWith(m, ") || (dir == "." && strings.Contains(string(b), "MainWith(m, "))
 		}
 		return nil
 	})
@@ -108,7 +120,7 @@ func TestEveryPackageCallsMain(t *testing.T) {
 	}
 	for dir, ok := range dirs {
 		if !ok {
-			t.Errorf("%s: no TestMain runs configtest.Main(m); add one so its tests run under a temporary home", dir)
+			t.Errorf("%s: no TestMain runs configtest.Main(m) or MainWith; add one so its tests run under a temporary home", dir)
 		}
 	}
 }

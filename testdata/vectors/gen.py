@@ -5,7 +5,7 @@ deltas and whole, each want.json note naming its file and test. Run it after add
 (python3 testdata/vectors/gen.py); it rewrites only the vllm-* and sglang-* folders and prints
 the counts per family for docs/repairs.md. The tests read the folders, never this script.
 """
-import json, os, random, re, sys
+import json, os, random, re, sys, zlib
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cases')
 V = 'vllm-project/vllm tests/tool_parsers/'
 
@@ -985,7 +985,6 @@ MF = V+'test_mimov2_flash_tool_parser.py '
 MEB, MEC, MNO, MLF = T('execute_bash', command=S), T('execute_code', language=S, code=S), T('noop'), T('list_files', command=S)
 def mq(n, *kv): return '<tool_call>\n<function=%s>\n' % n + ''.join('<parameter=%s>%s</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>\n</tool_call>'
 vec('mimov2-basic', 'Qwen3 Coder/XML', MF+'test_extract_basic_tool_call', 'Here is the result:\n' + mq('execute_bash', 'command', 'pwd && ls'), [MEB], [('execute_bash', {'command': 'pwd && ls'})], keep='Here is the result:')
-# mimov2-swapped (test_extract_multiple_tool_calls) is the last vector, below: added last, it moves no other case's ids
 vec('mimov2-two-params', 'Qwen3 Coder/XML', MF+'test_extract_tool_call_with_multiple_parameters', mq('execute_code', 'language', 'python', 'code', 'print("hello")'), [MEC], [('execute_code', {'language': 'python', 'code': 'print("hello")'})])
 vec('mimov2-no-calls', 'Qwen3 Coder/XML', MF+'test_extract_no_tool_calls', 'This is just regular text without any tool calls.', [MEB])
 vec('mimov2-content-before', 'Qwen3 Coder/XML', MF+'test_extract_content_before_tool_call', 'Let me execute that command for you.\n' + mq('execute_bash', 'command', 'echo hello'), [MEB], [('execute_bash', {'command': 'echo hello'})], keep='Let me execute that command for you.')
@@ -2029,7 +2028,7 @@ vec('sglang-iquest-q1-stop-marker', 'iQuest Q1', SIQ+'TestIQuestQ1StopMarkers te
     note='disagrees on purpose: the end-of-turn token after the call is text after it (tail only)')
 vec('sglang-iquest-q1-stop-marker-plain', 'iQuest Q1', SIQ+'TestIQuestQ1StopMarkers test_no_global_stop_marker_replacement', '好的。<|iquest_end|>', IQW)
 
-# --- held back until the guard held (issue 20), added last so that the ids of the cases before stay
+# --- held back until the guard held (issue 20)
 # MF+'test_extract_multiple_tool_calls' writes its second call's parameter before its <function=…>:
 # the bare <function=list_files> line stands inside an unclosed <tool_call>, so the Qwen row without
 # <tool_call> does not take it (markup.LineStartFree), and the whole text passes as it came.
@@ -2079,7 +2078,10 @@ for proto in ('openai', 'anthropic', 'responses'):
     for d in os.listdir(os.path.join(ROOT, proto)):
         if d.startswith(PREFIXES):
             shutil.rmtree(os.path.join(ROOT, proto, d))
-for idx, v in enumerate(vectors):
+for v in vectors:
+    # the split and the ids come from the vector's name, so adding a vector anywhere changes no
+    # other vector's folders
+    idx = zlib.crc32(v['name'].encode()) % 1000000
     rnd = random.Random(idx + 1)
     tools = [schema(t) for t in v['tools']]
     ps = pieces(v['text'], rnd)
@@ -2096,7 +2098,7 @@ for idx, v in enumerate(vectors):
         else:
             want = {'passthrough': True}
         want['note'] = note_of(v, 'Chat content', stream)
-        cid = 'chatcmpl-v%03d' % idx
+        cid = 'chatcmpl-v%06d' % idx
         if stream:
             ev = [(None, {'id': cid, 'object': 'chat.completion.chunk', 'created': 1764460800, 'model': 'open-model', 'choices': [{'index': 0, 'delta': {'role': 'assistant', 'content': ''}, 'finish_reason': None}]})]
             ev += [(None, {'id': cid, 'object': 'chat.completion.chunk', 'created': 1764460800, 'model': 'open-model', 'choices': [{'index': 0, 'delta': {'content': p}, 'finish_reason': None}]}) for p in ps]
@@ -2115,7 +2117,7 @@ for idx, v in enumerate(vectors):
         else:
             want = {'passthrough': True}
         want['note'] = note_of(v, 'Anthropic text block', stream)
-        mid = 'msg_v%03d' % idx
+        mid = 'msg_v%06d' % idx
         if stream:
             ev = [('message_start', {'type': 'message_start', 'message': {'id': mid, 'type': 'message', 'role': 'assistant', 'model': 'open-model', 'content': [], 'stop_reason': None, 'stop_sequence': None, 'usage': {'input_tokens': 100, 'output_tokens': 1}}}),
                   ('content_block_start', {'type': 'content_block_start', 'index': 0, 'content_block': {'type': 'text', 'text': ''}})]
@@ -2135,7 +2137,7 @@ for idx, v in enumerate(vectors):
         else:
             want = {'passthrough': True}
         want['note'] = note_of(v, 'Responses output_text', stream)
-        rid, iid = 'resp_v%03d' % idx, 'msg_v%03d' % idx
+        rid, iid = 'resp_v%06d' % idx, 'msg_v%06d' % idx
         part = {'type': 'output_text', 'text': v['text'], 'annotations': []}
         item = {'type': 'message', 'id': iid, 'status': 'completed', 'role': 'assistant', 'content': [part]}
         resp = {'id': rid, 'object': 'response', 'created_at': 1766102400, 'status': 'completed', 'model': 'open-model', 'output': [item], 'usage': {'input_tokens': 100, 'output_tokens': 50, 'total_tokens': 150}}
