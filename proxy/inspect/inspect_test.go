@@ -3,6 +3,7 @@ package inspect
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"net/http/httputil"
 	"slices"
 	"strings"
@@ -73,6 +74,22 @@ func TestGuessProtocol(t *testing.T) {
 	for _, c := range all {
 		if got := guessProtocol(c.Request, c.Upstream); got != c.Protocol {
 			t.Errorf("%s/%s guessed as %s", c.Protocol, c.Name, got)
+		}
+	}
+	// Text that names another API's event or object types is text, not a field.
+	for _, c := range []struct{ name, upstream, want string }{
+		{"chat stream saying response.", "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\\\"response.completed\\\" and \\\"message_start\\\"\"}}]}\n\ndata: [DONE]\n\n", "openai"},
+		{"chat stream without object", "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\\\"type\\\":\\\"message\\\"\"}}]}\n\n", "openai"},
+		{"anthropic stream saying chat.completion", "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"content\":[]}}\n\nevent: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"delta\":{\"text\":\"\\\"response.created\\\"\"}}\n\n", "anthropic"},
+		{"anthropic JSON saying object response", `{"type":"message","content":[{"type":"text","text":"\"object\":\"response\" and \"response.done\""}]}`, "anthropic"},
+		{"responses JSON saying choices", `{"object":"response","output":[{"type":"message","content":[{"type":"output_text","text":"\"choices\" and \"message_start\""}]}]}`, "responses"},
+		{"chat JSON saying type message", `{"object":"chat.completion","choices":[{"message":{"content":"\"type\":\"message\""}}]}`, "openai"},
+	} {
+		if !json.Valid([]byte(c.upstream)) && !looksSSE([]byte(c.upstream)) {
+			t.Fatalf("%s: test body is neither JSON nor SSE", c.name)
+		}
+		if got := guessProtocol(nil, []byte(c.upstream)); got != c.want {
+			t.Errorf("%s: guessed %s, want %s", c.name, got, c.want)
 		}
 	}
 	if _, err := FromBodies(nil, []byte("{}"), "gemini"); err == nil {

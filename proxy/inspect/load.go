@@ -141,16 +141,13 @@ func looksSSE(body []byte) bool {
 	return false
 }
 
-// guessProtocol tells the API from the bodies: event and object types of the response first, then
-// the shape of the request; Anthropic when nothing says.
+// guessProtocol tells the API from the bodies: the event and object types the response's own
+// fields name first (protocolOfBody), then the shape of the request; Anthropic when nothing says.
+// Only fields are read, never text: a streamed answer whose text says "response." is not a
+// Responses stream.
 func guessProtocol(request, upstream []byte) string {
-	switch {
-	case bytes.Contains(upstream, []byte(`"response.`)), bytes.Contains(upstream, []byte(`"object":"response"`)):
-		return "responses"
-	case bytes.Contains(upstream, []byte(`"message_start"`)), bytes.Contains(upstream, []byte(`"type":"message"`)), bytes.Contains(upstream, []byte(`"content_block_`)):
-		return "anthropic"
-	case bytes.Contains(upstream, []byte(`"chat.completion`)), bytes.Contains(upstream, []byte(`"choices"`)):
-		return "openai"
+	if p := protocolOfBody(upstream); p != "" {
+		return p
 	}
 	var req struct {
 		Input    json.RawMessage `json:"input"`
@@ -169,4 +166,64 @@ func guessProtocol(request, upstream []byte) string {
 		}
 	}
 	return "anthropic"
+}
+
+// protocolOfBody is the API a response body names in its own fields, "" when none does: for an SSE
+// body the first event whose "event:" line, data "type" or data "object" names one (Responses'
+// "response.*" events, Anthropic's message and content block events, a "chat.completion.chunk" or
+// a chunk with "choices"); for a JSON body its top-level "object" ("response",
+// "chat.completion"), "type" ("message") or "choices".
+func protocolOfBody(body []byte) string {
+	if looksSSE(body) {
+		for _, ev := range Events(body) {
+			if p := protocolOfNames(ev.Name, ev.Type, ev.ObjectName); p != "" {
+				return p
+			}
+			if ev.Object && ev.Type == "" && ev.ObjectName == "" {
+				var c struct {
+					Choices json.RawMessage `json:"choices"`
+				}
+				if json.Unmarshal([]byte(ev.Data), &c) == nil && c.Choices != nil {
+					return "openai"
+				}
+			}
+		}
+		return ""
+	}
+	var top struct {
+		Object  string          `json:"object"`
+		Type    string          `json:"type"`
+		Choices json.RawMessage `json:"choices"`
+	}
+	if json.Unmarshal(body, &top) != nil {
+		return ""
+	}
+	if p := protocolOfNames("", top.Type, top.Object); p != "" {
+		return p
+	}
+	if top.Choices != nil {
+		return "openai"
+	}
+	return ""
+}
+
+// protocolOfNames is the API an event's name, its data's type and its object name belong to; ""
+// when none names one.
+func protocolOfNames(name, typ, object string) string {
+	for _, t := range []string{name, typ} {
+		switch {
+		case strings.HasPrefix(t, "response."):
+			return "responses"
+		case t == "message_start", t == "message_delta", t == "message_stop", t == "message",
+			strings.HasPrefix(t, "content_block_"):
+			return "anthropic"
+		}
+	}
+	switch {
+	case object == "response":
+		return "responses"
+	case strings.HasPrefix(object, "chat.completion"):
+		return "openai"
+	}
+	return ""
 }
