@@ -172,18 +172,14 @@ func (c *choiceState) callDelta(p *piece, pos int, tc *wireToolCall) {
 	}
 	var cl *call
 	if h := c.head; h != nil {
-		if tc.Index == nil || *tc.Index != h.wire {
-			c.endHead(false)
-		} else {
-			decided, another := HeadDecides(h.cl.id, h.cl.name, h.id, h.name, strOf(tc.ID), fnName(tc), deltaText(tc))
-			if !decided && len(h.deltas) < maxHead {
-				c.holdHead(p, pos, tc, h.cl)
-				return
-			}
-			if cl = c.endHead(decided && another); cl != h.cl {
-				c.takeDelta(p, pos, tc, cl)
-				return
-			}
+		keep, another := h.step(tc, h.cl.id, h.cl.name)
+		if keep {
+			c.holdHead(p, pos, tc, h.cl)
+			return
+		}
+		if cl = c.endHead(another); cl != h.cl {
+			c.takeDelta(p, pos, tc, cl)
+			return
 		}
 	}
 	if cl = c.callFor(tc); cl == nil {

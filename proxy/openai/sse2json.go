@@ -149,18 +149,14 @@ func (ac *accChoice) take(wc *wireChoice) {
 // of its index).
 func (ac *accChoice) call(tc *wireToolCall) {
 	if h := ac.head; h != nil {
-		if tc.Index == nil || *tc.Index != h.wire {
-			ac.endHead(false)
-		} else {
-			decided, another := HeadDecides(h.cl.id, h.cl.name, h.id, h.name, strOf(tc.ID), fnName(tc), deltaText(tc))
-			if !decided && len(h.deltas) < maxHead {
-				h.add(tc, fnName(tc))
-				return
-			}
-			if to := ac.endHead(decided && another); to != h.cl {
-				ac.add(tc, to)
-				return
-			}
+		keep, another := h.step(tc, h.cl.id, h.cl.name)
+		if keep {
+			h.add(tc, fnName(tc))
+			return
+		}
+		if to := ac.endHead(another); to != h.cl {
+			ac.add(tc, to)
+			return
 		}
 	}
 	var cl *accCall

@@ -125,6 +125,20 @@ func (h *headHold[C, D]) add(d D, name string) {
 	}
 }
 
+// step tells what the next tool-call delta tc of the choice does to the head, whose call has the
+// id clID and the name clName: keep when tc joins the head (HeadDecides cannot tell yet, and fewer
+// than maxHead deltas are held); else the head ends, as the beginning of another call when
+// another is set, as its call's own otherwise (tc has no index or another one, HeadDecides found a
+// trailer, or maxHead deltas are held). The stream repair and the whole-body answer of a stream
+// both step their heads with it.
+func (h *headHold[C, D]) step(tc *wireToolCall, clID, clName string) (keep, another bool) {
+	if tc.Index == nil || *tc.Index != h.wire {
+		return false, false
+	}
+	decided, another := HeadDecides(clID, clName, h.id, h.name, strOf(tc.ID), fnName(tc), deltaText(tc))
+	return !decided && len(h.deltas) < maxHead, decided && another
+}
+
 // end gives the held deltas, in order, to take: as the beginning of a call begin starts on the
 // index, when another is set, else as deltas of cl; it returns the call they went to.
 func (h *headHold[C, D]) end(another bool, begin func(wire int) C, take func(D, C)) C {
