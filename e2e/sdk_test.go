@@ -26,6 +26,18 @@ var sdkKinds = map[string][]string{
 	"responses": {"openai-responses", "ai-openai-responses", "openai-responses@6", "ai-openai-responses@6"},
 }
 
+// vectorPrefixes are the folder prefixes of the cases testdata/vectors/gen.py writes from the
+// peers' tool-parser test vectors (its PREFIXES).
+var vectorPrefixes = []string{"vllm-", "sglang-", "report-", "mlx-lm-", "ollama-", "llamacpp-"}
+
+// generatedVector reports whether the case folder name is one gen.py writes. Those thousands of
+// cases all have one shape (leaked markup in a text, repaired into calls or passed), which the
+// hand-made cases hold each SDK major to; the oracle gives them each SDK's newest major only,
+// so that its run stays within CI's time as vectors are added.
+func generatedVector(name string) bool {
+	return slices.ContainsFunc(vectorPrefixes, func(p string) bool { return strings.HasPrefix(name, p) })
+}
+
 // baseKind is kind without its major: "openai@6" -> "openai". The tables below are by base kind:
 // every major of an SDK is held to the same.
 func baseKind(kind string) string {
@@ -357,6 +369,9 @@ func TestSDKsOnCases(t *testing.T) {
 	var runs []oracleRun
 	for _, c := range all {
 		for _, kind := range sdkKinds[c.Protocol] {
+			if generatedVector(c.Name) && kind != baseKind(kind) {
+				continue
+			}
 			key := c.Protocol + "/" + c.Name
 			runs = append(runs,
 				oracleRun{ID: "proxied/" + key + "/" + kind, Kind: kind, URL: proxied + "/" + key, Request: c.Request},
@@ -375,6 +390,9 @@ func TestSDKsOnCases(t *testing.T) {
 		key := c.Protocol + "/" + c.Name
 		t.Run(key, func(t *testing.T) {
 			for _, kind := range sdkKinds[c.Protocol] {
+				if generatedVector(c.Name) && kind != baseKind(kind) {
+					continue
+				}
 				got, straight := res["proxied/"+key+"/"+kind], res["straight/"+key+"/"+kind]
 				if strings.HasPrefix(baseKind(kind), "ai-") && (jsonFormat(c.Request) || aiSchemaPattern(c.Request)) {
 					t.Logf("%s: not compared: the AI SDK's own request differs from the case's (a JSON response format left out, or a string format turned into a pattern)", kind)
