@@ -3,7 +3,9 @@ test/srt/test_function_call_parser.py) as repair cases: each vector becomes six 
 testdata/cases/{openai,anthropic,responses}/{vllm,sglang}-NAME[-nonstream], streamed in small
 deltas and whole, each want.json note naming its file and test. Run it after adding a vector
 (python3 testdata/vectors/gen.py); it rewrites only the vllm-* and sglang-* folders and prints
-the counts per family for docs/repairs.md. The tests read the folders, never this script.
+the counts per family, which it also writes into docs/repairs.md's family table. A new batch of
+vectors goes in a file of its own beside this one (run here, see below). The tests read the folders,
+never these scripts.
 """
 import json, os, random, re, sys, zlib
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cases')
@@ -2035,6 +2037,14 @@ vec('sglang-iquest-q1-stop-marker-plain', 'iQuest Q1', SIQ+'TestIQuestQ1StopMark
 vec('mimov2-swapped', 'Qwen3 Coder/XML', MF+'test_extract_multiple_tool_calls', 'Here is the result:\n' + mq('execute_bash', 'command', 'pwd') + '\n<tool_call>\n<parameter=command>ls -la</parameter>\n<function=list_files>\n</function>\n</tool_call>', [MEB, MLF],
     note='disagrees on purpose: the second call writes its parameter before its <function=…>; toolfix reads only the order the template writes, and takes a tail whole or not at all')
 
+# --- the vectors of the files beside this one (testdata/vectors/*.py other than gen.py), each run
+# here in this script's names, in the order of their names: a new batch of vectors is a file of its
+# own, so batches added side by side never touch the same lines
+import glob
+for _f in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), '*.py'))):
+    if os.path.basename(_f) != 'gen.py':
+        exec(compile(open(_f, encoding='utf-8').read(), _f, 'exec'))
+
 def schema(tool):
     name, props = tool
     p = {}
@@ -2166,8 +2176,19 @@ for v in vectors:
     if v['calls']: f[1] += 1
     if 'disagrees on purpose' in v['note']: f[2] += 1
     if v['source'].startswith('sgl-project'): f[3] += 1
-tot = [0, 0, 0, 0]
+tot, rows = [0, 0, 0, 0], []
 for k, (n, pos, dis, sg) in fams.items():
-    print('| %s | %d | %d | %d | %d | %d |' % (re.sub(r'(<[^>]+>)', r'`\1`', k), n, sg, pos, n - pos, dis))
+    rows.append('| %s | %d | %d | %d | %d | %d |' % (re.sub(r'(<[^>]+>)', r'`\1`', k), n, sg, pos, n - pos, dis))
     tot = [a + b for a, b in zip(tot, (n, pos, dis, sg))]
-print('| all | %d | %d | %d | %d | %d |' % (tot[0], tot[3], tot[1], tot[0] - tot[1], tot[2]))
+rows.append('| **all** | %d | %d | %d | %d | %d |' % (tot[0], tot[3], tot[1], tot[0] - tot[1], tot[2]))
+print('\n'.join(rows))
+# the same rows replace the family table's in docs/repairs.md (the lines after its header and rule)
+DOC = os.path.join(ROOT, '..', '..', 'docs', 'repairs.md')
+lines = open(DOC, encoding='utf-8').read().split('\n')
+h = lines.index('| family | vectors | of them SGLang | positive | negative | disagree on purpose |')
+e = h + 2
+while e < len(lines) and lines[e].startswith('| '):
+    e += 1
+lines[h + 2:e] = rows
+with open(DOC, 'w', encoding='utf-8') as f:
+    f.write('\n'.join(lines))
