@@ -13,6 +13,14 @@ import (
 // could still become a stray word or leaked markup (markup.Holder decides).
 func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) error {
 	b := s.blk
+	if b != nil && b.typ == "tool_use" && b.index == index && strings.Trim(text, " \t\r\n") == "" {
+		// D41b: a blank text_delta on the open tool_use block, a translator's empty content delta
+		// between tool-call chunks (agentgateway/agentgateway #2147). It carries nothing, and a
+		// client that looks up the text part of that block (the AI SDK) finds none; it is dropped.
+		// A text_delta with text in it is not ours to drop: it goes out as it came.
+		s.rep.Repair("", "shape")
+		return nil
+	}
 	if b == nil || b.typ != "text" || b.index != index {
 		if s.shift != 0 {
 			raw = eventFrame(sse.LineEnding(raw), "content_block_delta", textDeltaData(index+s.shift, text))

@@ -142,7 +142,8 @@ func orderFrames(body []byte, read func(f *OrderFrame, name, data []byte, has bo
 // renumbers blocks; any other block's is "block/N/content", N its index, whose tail a repair may
 // drop (an orphan word, leaked markup that goes out as a tool_use block). A message ends at its
 // message_stop: the events after it, up to a message_start, carry nothing to order (a finish
-// replayed after it is dropped, docs/faults.md D73).
+// replayed after it is dropped, docs/faults.md D73), and neither does a blank text_delta on a
+// tool_use block (dropped, D41b).
 func AnthropicOrderFrames(body []byte) []OrderFrame {
 	lanes := map[int]string{} // block index -> lane, from its content_block_start
 	ended := false            // a message_stop came, and no message_start since
@@ -155,6 +156,7 @@ func AnthropicOrderFrames(body []byte) []OrderFrame {
 				ID   string `json:"id"`
 			} `json:"content_block"`
 			Delta struct {
+				Type        string `json:"type"`
 				Text        string `json:"text"`
 				PartialJSON string `json:"partial_json"`
 				Thinking    string `json:"thinking"`
@@ -165,6 +167,10 @@ func AnthropicOrderFrames(body []byte) []OrderFrame {
 		}
 		if e.Type == "" {
 			e.Type = string(name)
+		}
+		if e.Type == "content_block_delta" && e.Delta.Type == "text_delta" && e.Index != nil &&
+			!strings.HasSuffix(lanes[*e.Index], "/content") && lanes[*e.Index] != "" && strings.Trim(e.Delta.Text, " \t\r\n") == "" {
+			return // a blank text_delta on a tool_use block carries nothing (D41b: toolfix drops it)
 		}
 		if ended && e.Type != "message_start" {
 			return

@@ -155,6 +155,7 @@ func anthropicFaults(f *faultList, events []Event, blocks []*Block, stops []stri
 	}
 	replayFaults(f, events)
 	startRepeatFaults(f, events)
+	blankOnToolFaults(f, events)
 	hasTool := make([]bool, len(stops))
 	for i, b := range blocks {
 		where := fmt.Sprintf("block %d (%s)", b.Index, b.Type)
@@ -246,6 +247,38 @@ func startRepeatFaults(f *faultList, events []Event) {
 		case !ev.HasData || ev.Type == "ping":
 		default:
 			id = ""
+		}
+	}
+}
+
+// blankOnToolFaults finds a blank text_delta on an open tool_use block (D41b), which toolfix drops:
+// a content_block_delta of type text_delta, its text white space only, at the index of a tool_use
+// block started and not yet stopped.
+func blankOnToolFaults(f *faultList, events []Event) {
+	tool := map[int]bool{}
+	for _, ev := range events {
+		switch ev.Type {
+		case "content_block_start":
+			var e struct {
+				ContentBlock struct {
+					Type string `json:"type"`
+				} `json:"content_block"`
+			}
+			_ = json.Unmarshal([]byte(ev.Data), &e)
+			tool[ev.Index] = e.ContentBlock.Type == "tool_use"
+		case "content_block_stop":
+			delete(tool, ev.Index)
+		case "content_block_delta":
+			var e struct {
+				Delta struct {
+					Type string  `json:"type"`
+					Text *string `json:"text"`
+				} `json:"delta"`
+			}
+			_ = json.Unmarshal([]byte(ev.Data), &e)
+			if tool[ev.Index] && e.Delta.Type == "text_delta" && e.Delta.Text != nil && strings.Trim(*e.Delta.Text, " \t\r\n") == "" {
+				f.add("D41b", "shape", fmt.Sprintf("block %d", ev.Index), fmt.Sprintf("event %d: a blank text_delta on an open tool_use block", ev.N))
+			}
 		}
 	}
 }

@@ -20,7 +20,7 @@ type candidate struct {
 // with broken \u escapes mended (D25, KindEscape), then with the backslashes of Windows-path
 // strings escaped (D24), then with raw control characters in strings escaped (D64), then
 // without trailing commas (D65), then with literal \n between tokens read as white space (D66).
-// Each reading may be one value twice (D21: one copy kept) or a value
+// Each reading may be one value sent two or more times (D21: one copy kept) or a value
 // followed by prose (D23: the prose cut). None when the text is two different values (D22: two
 // calls merged; splitting could run a side effect twice), or when no complete value starts it
 // (D46: never completed).
@@ -64,9 +64,8 @@ func argCandidates(text string) []candidate {
 			continue
 		}
 		if rest[0] == '{' || rest[0] == '[' {
-			w, end2, _, err := parseJSONPrefix(rest, r.mend)
-			if err != nil || strings.TrimLeft(rest[end2:], " \t\r\n") != "" || !equalValues(&v, &w) {
-				return nil // D22, or a second value cut short: leave it all
+			if !copiesOf(&v, rest, r.mend) {
+				return nil // D22, or a later value cut short: leave it all
 			}
 		}
 		out = append(out, candidate{v: v, m: r.m | maskArgs, text: r.s, end: end, mend: r.mend}) // D21 (one copy) or D23 (prose cut)
@@ -77,6 +76,22 @@ func argCandidates(text string) []candidate {
 		}
 	}
 	return out
+}
+
+// copiesOf reports whether rest (the text after the value v, from its first non-blank byte) is
+// nothing but complete copies of v, one or more, white space between and after them: the
+// arguments sent two or more times ({A}{A}, {A}{A}{A}: BerriAI/litellm #40582 saw the same call
+// repeated up to six times). A copy that differs (D22) or is cut short (D46) is false. mend reads
+// the copies as v was read (D25).
+func copiesOf(v *value, rest string, mend bool) bool {
+	for rest != "" {
+		w, end, _, err := parseJSONPrefix(rest, mend)
+		if err != nil || !equalValues(v, &w) {
+			return false
+		}
+		rest = strings.TrimLeft(rest[end:], " \t\r\n")
+	}
+	return true
 }
 
 // pythonArguments reads a whole argument text written as one Python dict literal, as Python's

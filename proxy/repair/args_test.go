@@ -1,6 +1,9 @@
 package repair
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const (
 	noRequired  = `{"type":"object","properties":{"verbose":{"type":"boolean"}}}`
@@ -22,7 +25,11 @@ func argsTests() []repairTest {
 		{"repeated and stringified", pathSchema, `{"path":"a","n":"5"}{"path":"a","n":"5"}`, `{"path":"a","n":5}`, []string{KindArgs, KindCoerce}},
 		{"two different calls merged", pathSchema, `{"path":"a"}{"path":"b"}`, "", nil},
 		{"a second call cut short", pathSchema, `{"path":"a"}{"path":"a`, "", nil},
-		{"three copies", pathSchema, `{"path":"a"}{"path":"a"}{"path":"a"}`, "", nil},
+		{"three copies", pathSchema, `{"path":"a"}{"path":"a"}{"path":"a"}`, `{"path":"a"}`, []string{KindArgs}},
+		{"six copies, white space between", pathSchema, strings.Repeat(`{"path":"a"} `, 6), `{"path":"a"}`, []string{KindArgs}},
+		{"two copies then another call", pathSchema, `{"path":"a"}{"path":"a"}{"path":"b"}`, "", nil},
+		{"two copies then a third cut short", pathSchema, `{"path":"a"}{"path":"a"}{"path":"a`, "", nil},
+		{"two copies then prose", pathSchema, `{"path":"a"}{"path":"a"} done`, "", nil},
 		{"an array after", pathSchema, `{"path":"a"}[1]`, "", nil},
 		// D23
 		{"prose after", pathSchema, `{"path":"a"} I will now read it.`, `{"path":"a"}`, []string{KindArgs}},

@@ -56,8 +56,9 @@ type tool struct {
 type Options struct {
 	// Args turns on the argument-text repairs, reported as KindArgs:
 	// D19 an empty or white-space text becomes {} when {} fits (openai/openai-agents-js #664);
-	// D21 a text that is one JSON value twice ({A}{A}) becomes one copy, only when both copies are
-	// equal as JSON (anomalyco/opencode PR #17339); two different values ({A}{B}, D22, two calls
+	// D21 a text that is one JSON value sent two or more times ({A}{A}, {A}{A}{A}) becomes one
+	// copy, only when every copy is equal as JSON (anomalyco/opencode PR #17339; BerriAI/litellm
+	// #40582 saw up to six); two different values ({A}{B}, D22, two calls
 	// merged; NousResearch/hermes-agent #25333) are left alone;
 	// D23 prose after a complete JSON value is cut (librefang/librefang #2975);
 	// D24 a string holding an invalid escape (a Windows path "C:\Users\dev") has every backslash
