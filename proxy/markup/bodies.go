@@ -440,7 +440,7 @@ func keyedList(c *cursor, syn Syntax) ([]Call, outcome) {
 var callKeys = [...]string{"name", "arguments", "parameters"}
 
 // keyGate checks the object opening at byte i of s as far as its first key: ok when that key is
-// one of callKeys or f's NameKey, Extra or ArgsKey (or the object is empty), eof when the text ends
+// one of callKeys or f's NameKey, Extra or ArgsKey, or "type" when f.TypeKey (or the object is empty), eof when the text ends
 // before the key is whole and what there is could still become one, bad otherwise. It lets an
 // ordinary JSON answer go as soon as its first key shows it is no call, instead of holding it to
 // its end.
@@ -472,7 +472,11 @@ func keyGate(s string, i int, f *Family) res {
 	if k >= 0 {
 		key = key[:k]
 	}
-	for _, w := range append(callKeys[:], f.NameKey, f.Extra, f.ArgsKey) {
+	typed := ""
+	if f.TypeKey {
+		typed = "type"
+	}
+	for _, w := range append(callKeys[:], f.NameKey, f.Extra, f.ArgsKey, typed) {
 		if w == "" {
 			continue
 		}

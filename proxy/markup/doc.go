@@ -105,7 +105,9 @@
 //
 // A bare Qwen call, <function=T>…</function> without its <tool_call> opener, counts too, with a
 // stray </tool_call> after it taken along (D03: ollama/ollama #18530, jundot/omlx PR #844); it may
-// be followed by wrapped calls.
+// be followed by wrapped calls. So does a bare Hermes call whose opener was lost: the JSON call
+// object on a line of its own (after a prose line, say), then its </tool_call>, which must come: a
+// JSON object on a line with no closer after it is the text's own (D03b).
 //
 // Kimi (D04): <|tool_calls_section_begin|> then one or more <|tool_call_begin|>functions.T:N
 // <|tool_call_argument_begin|>{…}<|tool_call_end|>, then <|tool_calls_section_end|>. The functions.

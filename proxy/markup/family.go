@@ -102,6 +102,14 @@ type Family struct {
 	Close   string // the envelope's closer; "" none. A closer missing at the end of the text is forgiven once a call is complete
 	Close2  string // another closer that ends the envelope as well (Kimi's singular and plural section tokens); "" none
 	Params  bool   // a JSON call object may name its arguments "parameters" (Llama 3, InternLM)
+	// TypeKey: a JSON call object may also hold "type": "function" beside its keys, or be the
+	// OpenAI tool-call shape {"type": "function", "function": {"name": T, "parameters": {…}}}
+	// (Llama 3.x writes both: vllm-project/vllm #11786).
+	TypeKey bool
+	// CloseNeeded: a call of the row counts only once its Close came; a text that ends before it
+	// is short, never a forgiven cut (a JSON call object on a line after prose is a call only with
+	// the </tool_call> of a lost opener after it).
+	CloseNeeded bool
 	// ArgsRequired: bodyArgKV: a call without one key/value pair is no call of this row, so that a
 	// row whose opener stands looser (glued after a sentence) takes only markup no prose writes
 	// ("…first.<tool_call>read<arg_key>…", while "Checking.<tool_call>get_current_date</tool_call>"
@@ -250,9 +258,11 @@ const (
 	// one too (sglang multi_format_detector K2V3Detector).
 	K2Horizon
 	// JSONList is a bare JSON list of {"name", "arguments"} objects as the whole text
-	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser), and
-	// the same list after HyperCLOVAX SEED Think 14B's " -> tool/function_call" header (vllm
-	// hyperclovax_seed_think_14b_tool_parser).
+	// (Salesforce xLAM, vllm xlam_tool_parser; "parameters" too, SGLang's json_array_parser), the
+	// same list after HyperCLOVAX SEED Think 14B's " -> tool/function_call" header (vllm
+	// hyperclovax_seed_think_14b_tool_parser), and llama.cpp's generic format, such a list or one
+	// object as the member of a whole-text object {"tool_calls": […]} or {"tool_call": {…}}
+	// (ggml-org/llama.cpp PR #9639), under this bit as the closest bare-JSON family.
 	JSONList
 	// MiniMaxBracket is MiniMax M2's [TOOL_CALL] {"tool": T, "args": {…}} [/TOOL_CALL], as LM
 	// Studio passes it on (lmstudio-ai/lmstudio-bug-tracker #1177).
@@ -260,6 +270,16 @@ const (
 
 	lastFamily = MiniMaxBracket
 )
+
+// genericOpeners are the ways llama.cpp's generic format opens its object with key, as the whole
+// text: {"key": compact, or with a blank, a line break and indent after the brace.
+func genericOpeners(key string) []Opener {
+	var os []Opener
+	for _, lead := range [...]string{"{", "{ ", "{\n  ", "{\n    ", "{\n\t"} {
+		os = append(os, Opener{lead + `"` + key + `":`, TextStart})
+	}
+	return os
+}
 
 // minimaxNS is the namespace token MiniMax M3 writes before every tag of its calls.
 const minimaxNS = "]<]minimax[>["
@@ -286,6 +306,10 @@ var families = []Family{
 	// by the Qwen rows' JSON body, functionJSON), its <function name="T"> form, and the call object
 	// in the other wrappers Hermes and Qwen 2.5 models write (ggml-org/llama.cpp
 	// tests/test-chat.cpp COMMON_CHAT_FORMAT_HERMES_2_PRO)
+	// the <tool_call> opener lost after a prose line, its closer left: the JSON call object on a
+	// line of its own, then </tool_call>, which must come (D03b; as D03's bare <function=…>)
+	{Name: "Hermes without <tool_call>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, CloseNeeded: true,
+		Open: []Opener{{"{", LineStart}}, Close: tcClose},
 	{Name: "Hermes <function name=T>", Row: "D03b", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: "\">",
 		Open: []Opener{{"<function name=\"", LineStart}}, Close: "</function>"},
 	{Name: "Hermes <tool>", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall, Open: []Opener{{"<tool>", LineStart}}, Close: "</tool>"},
@@ -376,7 +400,7 @@ var families = []Family{
 		Open: []Opener{{"<|tool_call|>", AfterStop}}},
 	{Name: "Phi-4-mini", Row: "D62", Syntax: Phi4Mini, body: bodyJSONList,
 		Open: []Opener{{"functools", LineStart}}},
-	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Params: true, Sep: ";", Many: true,
+	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Params: true, TypeKey: true, Sep: ";", Many: true,
 		Open: []Opener{{"<|python_tag|>", AfterStop}, {"{", TextStart}}, Close: "<|eom_id|>"},
 	{Name: "pythonic (Llama 3.2/4, LFM2)", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"[", TextStart}}},
@@ -482,6 +506,13 @@ var families = []Family{
 		Open: []Opener{{"-> tool/function_call\n", LineStart}}, Close: "<|im_end|>"},
 	{Name: "xLAM JSON list", Row: "D62", Syntax: JSONList, body: bodyJSONList, Params: true,
 		Open: []Opener{{"[", TextStart}}},
+	// llama.cpp's generic format, the JSON-schema-constrained answer of a template with no native
+	// call style: {"tool_calls": [{"name", "arguments", "id"}, …]}, or {"tool_call": {…}} for one
+	// (ggml-org/llama.cpp PR #9639, common/chat.cpp), as the whole text
+	{Name: "llama.cpp generic, tool_calls", Row: "D62", Syntax: JSONList, body: bodyJSONList, Extra: "id",
+		Open: genericOpeners("tool_calls"), Close: "}"},
+	{Name: "llama.cpp generic, tool_call", Row: "D62", Syntax: JSONList, body: bodyJSONCall, Extra: "id",
+		Open: genericOpeners("tool_call"), Close: "}"},
 	{Name: "MiniMax M2 [TOOL_CALL]", Row: "D62", Syntax: MiniMaxBracket, body: bodyJSONCall, NameKey: "tool", ArgsKey: "args",
 		Open: []Opener{{"[TOOL_CALL]", LineStart}}, Close: "[/TOOL_CALL]"},
 }

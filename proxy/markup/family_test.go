@@ -65,6 +65,28 @@ func TestFamilyRows(t *testing.T) {
 			calls: []Call{js(Llama3JSON, "getOpenIncidentsTool", `{}`), js(Llama3JSON, "searchTool", `{"query": "x"}`)}},
 		{name: "llama3 json after prose", syn: All, text: `Here: {"name": "searchTool", "parameters": {"query": "test"}}`},
 		{name: "a JSON answer", syn: All, text: `{"result": "ok", "name": "x"}`},
+		// Llama 3.x with "type": "function" beside its keys, and in the OpenAI tool-call shape
+		// (vllm-project/vllm #11786)
+		{name: "llama3 json, type key", syn: All, text: `{"type": "function", "name": "searchTool", "parameters": {"query": "test"}}`,
+			calls: []Call{bare(Llama3JSON, "searchTool", `{"query": "test"}`)}},
+		{name: "llama3 json, the OpenAI shape", syn: All, text: `{"type": "function", "function": {"name": "searchTool", "parameters": {"query": "test"}}}`,
+			calls: []Call{bare(Llama3JSON, "searchTool", `{"query": "test"}`)}},
+		{name: "llama3 json, another type", syn: All, text: `{"type": "tool", "name": "searchTool", "parameters": {"query": "test"}}`},
+		{name: "llama3 json, function beside a name", syn: All, text: `{"type": "function", "name": "searchTool", "function": {"name": "searchTool"}}`},
+		{name: "llama3 json, function twice typed", syn: All, text: `{"type": "function", "function": {"type": "function", "name": "searchTool", "parameters": {}}}`},
+		// llama.cpp's generic format (ggml-org/llama.cpp PR #9639)
+		{name: "llama.cpp generic list", syn: All, text: `{"tool_calls": [{"name": "get_weather", "arguments": {"city": "Dallas"}, "id": "123456789"}, {"name": "get_time", "arguments": {}}]}`,
+			calls: []Call{bare(JSONList, "get_weather", `{"city": "Dallas"}`), bare(JSONList, "get_time", `{}`)}},
+		{name: "llama.cpp generic one", syn: All, text: "{\n  \"tool_call\": {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Dallas\"}}\n}",
+			calls: []Call{bare(JSONList, "get_weather", `{"city": "Dallas"}`)}},
+		{name: "llama.cpp generic response", syn: All, text: `{"response": "It is sunny."}`},
+		{name: "llama.cpp generic, more after the list", syn: All, text: `{"tool_calls": [{"name": "get_time", "arguments": {}}], "note": "x"}`},
+		{name: "llama.cpp generic after prose", syn: All, text: `Like this: {"tool_calls": [{"name": "get_time", "arguments": {}}]}`},
+		// a Hermes call whose <tool_call> opener was lost: the object on its own line, its closer after it
+		{name: "hermes, opener lost", syn: All, text: "I will check.\n" + `{"name": "get_weather", "arguments": {"city": "Dallas"}}` + "\n</tool_call>",
+			keep: "I will check.", calls: []Call{bare(ToolCallXML, "get_weather", `{"city": "Dallas"}`)}},
+		{name: "hermes, opener and closer lost", syn: All, text: "I will check.\n" + `{"name": "get_weather", "arguments": {"city": "Dallas"}}`},
+		{name: "hermes, opener lost, in a sentence", syn: All, text: `Write {"name": "get_weather", "arguments": {}} then </tool_call> to end it.`},
 		// vllm tests/tool_parsers/test_pythonic_tool_parser.py
 		{name: "pythonic", syn: All, text: `[get_weather(city='San Francisco', metric='celsius')]`,
 			calls: []Call{bare(Pythonic, "get_weather", `{"city":"San Francisco","metric":"celsius"}`)}},

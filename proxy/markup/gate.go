@@ -23,6 +23,7 @@ type callGate struct {
 	args       string   // another key that may name the arguments ("" none; gemma3n's "args")
 	known      Declared // the tool names that count; nil: every name
 	bare       bool     // the object is written bare: the members of its arguments are asked of known too
+	typed      bool     // "type" and "function" may stand in it (Family.TypeKey); "function" is scanned as a call object
 }
 
 // gateOf returns the gate of f's call objects read by c: f's keys (NameKey, Extra, Params, ArgsKey), the
@@ -32,7 +33,7 @@ func gateOf(c *cursor, f *Family) callGate {
 	if name == "" {
 		name = "name"
 	}
-	return callGate{name: name, parameters: f.Params, extra: f.Extra, args: f.ArgsKey, known: c.known, bare: c.bare}
+	return callGate{name: name, parameters: f.Params, extra: f.Extra, args: f.ArgsKey, known: c.known, bare: c.bare, typed: f.TypeKey}
 }
 
 // refuses reports whether the call object opening at byte i of s (m its memo) already shows a
@@ -76,6 +77,7 @@ func (j *jscan) callObject(g callGate) res {
 		}
 		switch {
 		case key == g.name, key == "arguments", key == "parameters" && g.parameters, key == g.extra && g.extra != "", key == g.args && g.args != "":
+		case g.typed && (key == "type" || key == "function"):
 		default:
 			return bad
 		}
@@ -93,6 +95,12 @@ func (j *jscan) callObject(g callGate) res {
 				return bad
 			}
 			tool = name
+		} else if key == "function" && g.typed && j.i < len(j.s) && j.s[j.i] == '{' {
+			inner := g
+			inner.typed = false
+			if r := j.callObject(inner); r != ok {
+				return r
+			}
 		} else if key != g.name && key != g.extra && g.bare && g.known != nil && tool != "" && j.i < len(j.s) && j.s[j.i] == '{' {
 			if r := j.arguments(g.known, tool); r != ok {
 				return r

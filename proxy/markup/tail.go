@@ -419,8 +419,12 @@ func block(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	c.bare = false
 	switch f.body {
 	}
-	c.bare = bareOpener(f, c.rest(), stands)
+	// a call whose wrapper's opener was lost (f.CloseNeeded) is judged as strictly as a bare one
+	c.bare = bareOpener(f, c.rest(), stands) || f.CloseNeeded
 	cs, o := envelope(c, f, stands)
+	if o == cut && f.CloseNeeded { // the closer that makes it a call has not come (yet)
+		return nil, short
+	}
 	if (o == whole || o == cut) && c.bare {
 		for k := range cs {
 			cs[k].Bare = true

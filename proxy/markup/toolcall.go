@@ -52,6 +52,12 @@ func callObject(obj []byte, f *Family) (Call, bool) {
 		delete(m, nameKey)
 		m["name"] = v
 	}
+	if f.TypeKey {
+		var ok bool
+		if m, ok = typedCall(m); !ok {
+			return Call{}, false
+		}
+	}
 	call := Call{Syntax: syn, JSON: []byte("{}")}
 	if parameters {
 		if v, found := m["parameters"]; found {
@@ -95,6 +101,34 @@ func callObject(obj []byte, f *Family) (Call, bool) {
 		}
 	}
 	return call, call.Name != ""
+}
+
+// typedCall takes the "type" key of a call object m (f.TypeKey): absent, or the string
+// "function", removed; then an object that is only {"function": {…}} (the OpenAI tool-call shape
+// Llama 3.x writes, vllm-project/vllm #11786) is that inner object's members. Any other "type",
+// a "function" beside other keys or one that is no object, is false.
+func typedCall(m map[string]json.RawMessage) (map[string]json.RawMessage, bool) {
+	v, found := m["type"]
+	if !found {
+		return m, true
+	}
+	var typ string
+	if json.Unmarshal(v, &typ) != nil || typ != "function" {
+		return nil, false
+	}
+	delete(m, "type")
+	fn, found := m["function"]
+	if !found {
+		return m, true
+	}
+	var inner map[string]json.RawMessage
+	if len(m) != 1 || json.Unmarshal(fn, &inner) != nil || inner == nil {
+		return nil, false
+	}
+	if _, nested := inner["type"]; nested {
+		return nil, false
+	}
+	return inner, true
 }
 
 // schemaLike reports whether v, the "parameters" of a JSON call object, reads as a JSON Schema
