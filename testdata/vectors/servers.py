@@ -120,3 +120,71 @@ svol('laguna-split-tag-in-think', 'GLM 4.5/4.7', LG + 'TestLagunaParserSplitTool
     note='disagrees on purpose: Ollama ends the reasoning at a <tool_call>; toolfix leaves markup inside an unclosed <think> as reasoning')
 svol('laguna-fakeout', 'GLM 4.5/4.7', LG + 'TestLagunaParserPartialToolCallFakeoutInContent', 'Document literal <tool_call fakeout', [SVLW])
 svol('laguna-think-fakeout', 'GLM 4.5/4.7', LG + 'TestLagunaParserPartialThinkOpenFakeoutInContent', 'Document literal <think fakeout', [SVLW])
+# ministral: Mistral v11's [TOOL_CALLS]T[ARGS]{…} (the tests' tools declare no parameters; each
+# vector declares those its call writes)
+MN = 'ministral_test.go TestMinistralParserStreaming'
+def svmn(name, case, text, tools, calls=None, keep='', note=''):
+    svol('ministral-' + name, 'Mistral', MN + '[%s]' % case, text, tools, calls, keep=keep, note=note)
+svmn('content', 'simple content', 'Hello, how can I help you?', [T('get_weather', location=S)])
+svmn('single', 'simple tool call', '[TOOL_CALLS]get_weather[ARGS]{"location": "San Francisco"}', [T('get_weather', location=S)], [('get_weather', {'location': 'San Francisco'})])
+svmn('nested-list', 'nested args', '[TOOL_CALLS]create_entities[ARGS]{"entities": [{"entityType": "Person", "name": "Jack", "observations": ["Works as a baker"]}]}', [T('create_entities', entities=A)],
+    [('create_entities', {'entities': [{'entityType': 'Person', 'name': 'Jack', 'observations': ['Works as a baker']}]})])
+svmn('deep-nested', 'deeply nested args', '[TOOL_CALLS]update_config[ARGS]{"settings": {"user": {"profile": {"name": "John", "age": 30}}, "theme": "dark"}}', [T('update_config', settings=O)],
+    [('update_config', {'settings': {'user': {'profile': {'name': 'John', 'age': 30}}, 'theme': 'dark'}})])
+svmn('array-objects', 'array of objects', '[TOOL_CALLS]process_items[ARGS]{"items": [{"id": 1}, {"id": 2}, {"id": 3}]}', [T('process_items', items=A)], [('process_items', {'items': [{'id': 1}, {'id': 2}, {'id': 3}]})])
+svmn('escaped-quotes', 'escaped quotes', '[TOOL_CALLS]search[ARGS]{"query": "say \\"hello\\""}', [T('search', query=S)], [('search', {'query': 'say "hello"'})])
+svmn('braces-in-string', 'braces in string', '[TOOL_CALLS]format[ARGS]{"template": "Hello {name}!"}', [T('format', template=S)], [('format', {'template': 'Hello {name}!'})])
+svmn('empty-args', 'empty args', '[TOOL_CALLS]no_args[ARGS]{}', [T('no_args')], [('no_args', {})])
+svmn('escaped-newlines', 'newlines in string', '[TOOL_CALLS]write[ARGS]{"content": "line1\\nline2\\nline3"}', [T('write', content=S)], [('write', {'content': 'line1\nline2\nline3'})])
+svmn('backslashes', 'backslashes', '[TOOL_CALLS]path[ARGS]{"dir": "C:\\\\Users\\\\test"}', [T('path', dir=S)], [('path', {'dir': 'C:\\Users\\test'})])
+svmn('content-after', 'content after tool call', '[TOOL_CALLS]test[ARGS]{"a": 1}some content after', [T('test', a=I)],
+    note='disagrees on purpose: tail only; text after the call leaves the text as it is')
+svmn('two-calls', 'multiple tool calls', '[TOOL_CALLS]get_weather[ARGS]{"location": "NYC"}[TOOL_CALLS]get_time[ARGS]{"timezone": "EST"}', [T('get_weather', location=S), T('get_time', timezone=S)],
+    [('get_weather', {'location': 'NYC'}), ('get_time', {'timezone': 'EST'})])
+svmn('fake-tag', 'partial tag that is not a tag', 'abc[TOOL not a tag', [T('test')])
+svmn('after-space', 'content before tool call with space', 'hello [TOOL_CALLS]get_weather[ARGS]{}', [T('get_weather')], [('get_weather', {})], keep='hello')
+svmn('after-space-newline', 'whitespace with newline before tool call', 'content \n [TOOL_CALLS]test[ARGS]{}', [T('test')], [('test', {})], keep='content')
+svmn('after-tab-newline', 'tabs and newlines before tool call', 'content\t\n\t[TOOL_CALLS]test[ARGS]{}', [T('test')],
+    note='disagrees on purpose: a line that begins with a tab reads as indented code, which toolfix never touches (it does not tell a paragraph\'s indented continuation line from code, to stay on the safe side)')
+svmn('after-nbsp', 'non-breaking space before tool call', 'content\u00a0[TOOL_CALLS]test[ARGS]{}', [T('test')], [('test', {})], keep='content\u00a0',
+    note='Ollama trims the no-break space from the content; toolfix keeps the text before the call as it came (it trims only ASCII blanks)')
+svmn('think-block', 'whitespace before think tag', 'content \n [THINK]thinking[/THINK]after', [T('test')])
+svmn('think-then-call', 'tool call after thinking', 'let me think[/THINK][TOOL_CALLS]test[ARGS]{}', [T('test')], [('test', {})], keep='let me think[/THINK]',
+    note='Ollama takes the text before [/THINK] as reasoning; toolfix keeps it as it came')
+svmn('unicode', 'unicode in tool args', '[TOOL_CALLS]greet[ARGS]{"message": "你好 🌍"}', [T('greet', message=S)], [('greet', {'message': '你好 🌍'})])
+# nemotron3nano: Qwen's <function=…> in <tool_call>, after the reasoning's </think>
+NN = 'nemotron3nano_test.go '
+SVNW, SVNS = T('get_weather', city=S), T('search', query=S)
+SVNQ = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>'
+svol('nemotron3nano-think-answer', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser[thinking then content]', 'Let me think about this...</think>\nHere is my answer.', [SVNW])
+svol('nemotron3nano-think-lines', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser[thinking with newlines]', 'Step 1: Analyze\nStep 2: Process\nStep 3: Conclude</think>\nThe answer is 42.', [SVNW])
+svol('nemotron3nano-think-then-call', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser[thinking then tool call]', 'I should check the weather...</think>\n' + SVNQ, [SVNW], [('get_weather', {'city': 'Paris'})],
+    keep='I should check the weather...</think>', note='Ollama takes the text before </think> as reasoning; toolfix keeps it as it came')
+svol('nemotron3nano-think-content-call', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser[thinking content then tool call]', "Let me think...</think>\nI'll check for you.\n<tool_call>\n<function=search>\n<parameter=query>\ntest\n</parameter>\n</function>\n</tool_call>", [SVNS],
+    [('search', {'query': 'test'})], keep="Let me think...</think>\nI'll check for you.")
+svol('nemotron3nano-spurious-close', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser[thinking disabled but model outputs think close anyway]', '</think>\nSome content after spurious tag.', [SVNW])
+svol('nemotron3nano-blank-after-close', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser[thinking with only whitespace after close tag]', 'My thoughts...</think>   \n\t\n   Content here.', [SVNW])
+svol('nemotron3nano-empty-think', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser[empty explicit think block is ignored]', '<think></think>\nHere is my answer.', [SVNW])
+svol('nemotron3nano-stream-call', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser_Streaming[thinking then content then tool call - streaming]', "Analyzing your request...</think>\nI'll check that for you.\n<tool_call>\n<function=search>\n<parameter=query>\ntest query\n</parameter>\n</function>\n</tool_call>", [SVNS],
+    [('search', {'query': 'test query'})], keep="Analyzing your request...</think>\nI'll check that for you.")
+svol('nemotron3nano-no-params', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser_Streaming[tool call immediately after think close - no content]', 'Analyzing...</think>\n<tool_call>\n<function=test>\n</function>\n</tool_call>', [T('test')], [('test', {})], keep='Analyzing...</think>')
+svol('nemotron3nano-fakeout', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser_Streaming[partial tool call tag fakeout while thinking preserves whitespace]', 'reasoning ending with <tool_call fakeout</think>Done.', [SVNW])
+svol('nemotron3nano-call', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser_WithTools', SVNQ, [SVNW], [('get_weather', {'city': 'Paris'})])
+svol('nemotron3nano-stream-raw-value', 'Qwen3 Coder/XML', NN + 'TestNemotron3NanoParser_ToolCallWithoutThinkClose (the streamed chunks joined)', 'Let me analyze this.\n<tool_call>\n<function=get_weather>\n<parameter=city>Paris</parameter>\n</function>\n</tool_call>', [SVNW],
+    [('get_weather', {'city': 'Paris'})], keep='Let me analyze this.')
+# cohere: Command A's <|START_ACTION|> list after <|END_THINKING|>
+CO = 'cohere_test.go '
+SVCWT = [T('get_weather', city=S), T('get_time')]
+svol('cohere-think-text', 'Cohere Command', CO + 'TestCohereParseThinkingThenText', 'Let me think about this.<|END_THINKING|><|START_TEXT|>Hello world!<|END_TEXT|>', SVCWT)
+svol('cohere-call', 'Cohere Command', CO + 'TestCohereParseToolCall', 'plan<|END_THINKING|><|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}},    {"tool_call_id": "1", "tool_name": "get_time", "parameters": {}}\n]<|END_ACTION|>', SVCWT,
+    [('get_weather', {'city': 'Paris'}), ('get_time', {})], keep='plan<|END_THINKING|>', note='Ollama takes the text before <|END_THINKING|> as reasoning; toolfix keeps it as it came')
+svol('cohere-text-only', 'Cohere Command', CO + 'TestCohereParseReasoningOff', '<|START_TEXT|>direct answer<|END_TEXT|>', SVCWT)
+svol('cohere-bare-content', 'Cohere Command', CO + 'TestCohereParseBareContent', 'thought<|END_THINKING|>Just plain text output', SVCWT)
+svol('cohere-malformed-sibling', 'Cohere Command', CO + 'TestCohereParseMalformedActions (unquoted value)', 'plan<|END_THINKING|><|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "set_alarm", "parameters": {"time": 15:30}},    {"tool_call_id": "1", "tool_name": "get_weather", "parameters": {"city": "Oslo"}}\n]<|END_ACTION|>',
+    [T('set_alarm', time=S), T('get_weather', city=S)], note='disagrees on purpose: Ollama keeps the well-formed sibling; toolfix takes a tail whole or not at all')
+svol('cohere-missing-comma', 'Cohere Command', CO + 'TestCohereParseMalformedActions (missing comma)', '<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "a", "parameters": {}}{"tool_call_id": "1", "tool_name": "b", "parameters": {"x": "{not json}"}}]<|END_ACTION|>',
+    [T('a'), T('b', x=S)], note='disagrees on purpose: the list misses its comma, so it is no JSON; Ollama mends it, toolfix reads only valid JSON')
+svol('cohere-garbage', 'Cohere Command', CO + 'TestCohereParseMalformedActions (garbage)', 'x<|END_THINKING|><|START_ACTION|>[!!!]<|END_ACTION|>', SVCWT)
+svol('cohere-legacy-response', 'Cohere Command', CO + 'TestCohereParseLegacyResponseMarkers', 'plan<|END_THINKING|><|START_RESPONSE|>Hello there<|END_RESPONSE|>', SVCWT)
+svol('cohere-tool-plan', 'Cohere Command', CO + 'TestCohereParseStreamsBeforeDone[unrecognized tag]', '<|TOOL_PLAN|>I should call the tool.', SVCWT)
+svol('cohere-end-of-turn', 'Cohere Command', CO + 'TestCohereParseBareContentBeforeEndOfTurn', 't<|END_THINKING|>plain answer<|END_OF_TURN_TOKEN|>', SVCWT)
