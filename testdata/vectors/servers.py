@@ -188,3 +188,58 @@ svol('cohere-garbage', 'Cohere Command', CO + 'TestCohereParseMalformedActions (
 svol('cohere-legacy-response', 'Cohere Command', CO + 'TestCohereParseLegacyResponseMarkers', 'plan<|END_THINKING|><|START_RESPONSE|>Hello there<|END_RESPONSE|>', SVCWT)
 svol('cohere-tool-plan', 'Cohere Command', CO + 'TestCohereParseStreamsBeforeDone[unrecognized tag]', '<|TOOL_PLAN|>I should call the tool.', SVCWT)
 svol('cohere-end-of-turn', 'Cohere Command', CO + 'TestCohereParseBareContentBeforeEndOfTurn', 't<|END_THINKING|>plain answer<|END_OF_TURN_TOKEN|>', SVCWT)
+
+# --- llama.cpp tests/test-chat.cpp test_template_output_parsers: the common_chat_parse inputs and
+# test_templates deltas of each format (the Hermes 2 Pro ones of gen.py not redone, nor a text
+# gen.py already holds with the same tools); tools: special_function(arg1 integer) and
+# python(code string), those of the test's tools list
+SVLC = 'ggml-org/llama.cpp tests/test-chat.cpp test_template_output_parsers '
+SVLT = [T('special_function', arg1=I), T('python', code=S)]
+SVSF = ('special_function', {'arg1': 1})
+SVSFJ = '{"name": "special_function", "arguments": {"arg1": 1}}'
+SVHW = "Hello, world!\nWhat's up?"
+def svlc(name, fmt, text, calls=None, keep='', note='', tools=None):
+    vec(name, 'Hermes' if fmt == 'HERMES_2_PRO' else fmt, SVLC + '(COMMON_CHAT_FORMAT_%s) (%s)' % (fmt, json.dumps(text, ensure_ascii=False)[:60]), text,
+        SVLT if tools is None else tools, calls, keep=keep, note=note, pre='llamacpp-')
+SVCR = 'Cohere Command'
+def svcr(name, text, calls=None, keep='', note=''):
+    vec(name, SVCR, SVLC + '(COMMON_CHAT_FORMAT_COMMAND_R7B) (%s)' % json.dumps(text)[:60], text, SVLT, calls, keep=keep, note=note, pre='llamacpp-')
+SVTH = "<|START_THINKING|>I'm\nthinking<|END_THINKING|>"
+SVACT = '<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "special_function", "parameters": {"arg1": 1}}\n]<|END_ACTION|>'
+svcr('command-r7b-response', '<|START_RESPONSE|>' + SVHW + '<|END_RESPONSE|>')
+svcr('command-r7b-thinking-response', SVTH + '<|START_RESPONSE|>' + SVHW + '<|END_RESPONSE|>')
+svcr('command-r7b-thinking-action', SVTH + SVACT, [SVSF], keep=SVTH, note='llama.cpp takes the thinking block as reasoning; toolfix keeps it as it came')
+svcr('command-r7b-action-cut', SVTH + '<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "special', note='a cut-off call is never completed')
+svcr('command-r7b-empty-thinking-action', '<|START_THINKING|><|END_THINKING|>' + SVACT, [SVSF], keep='<|START_THINKING|><|END_THINKING|>')
+svlc('generic-cut', 'generic JSON (not a row)', '{ "tool_call" : { "name" : "t', note='a cut-off call is never completed')
+svlc('generic-cut-args', 'generic JSON (not a row)', '{"tool_call": {"name": "puppeteer_screenshot", "arguments": {"name": "servethehome_homepage",', tools=SVLT + [T('puppeteer_screenshot', name=S)], note='a cut-off call is never completed')
+svlc('generic-response', 'generic JSON (not a row)', '{\n  "response": "Hello, world!\\nWhat\'s up?"\n}',
+    note='disagrees on purpose: llama.cpp unwraps its generic format\'s response object into the content; toolfix repairs tool calls only and passes the text as it came')
+svlc('generic-tool-calls', 'generic JSON (not a row)', '{\n  "tool_calls": [\n    {\n      "name": "special_function",\n      "arguments": {\n        "arg1": 1\n      },\n      "id": "123456789"\n    }\n  ]\n}',
+    note='disagrees on purpose: the generic {"tool_calls": […]} object is llama.cpp\'s own grammar-forced output for templates with no tool format, no model\'s template writes it, so toolfix has no row for it')
+svlc('mistral-nemo-call-id', 'Mistral', '[TOOL_CALLS][{"name": "special_function", "arguments": {"arg1": 1}, "id": "123456789"}]', [SVSF])
+svlc('magistral-think', 'Mistral', '[THINK]raisonnement[/THINK]Réponse')
+svlc('hermes-fenced-function-call-cut', 'HERMES_2_PRO', '```json\n<function_call> { "name" : "python"', note='inside a code fence, cut off: never completed')
+svlc('hermes-partial-name', 'HERMES_2_PRO', "Let's call something\n<tool_call>{\"name", note='a cut-off call is never completed')
+svlc('hermes-fenced-xml-object', 'HERMES_2_PRO', '```xml\n  ' + SVSFJ + '\n```', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+svlc('hermes-fenced-object', 'HERMES_2_PRO', '```\n  ' + SVSFJ + '\n```', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+svlc('hermes-fenced-object-unindented', 'HERMES_2_PRO', '```\n' + SVSFJ + '\n```', note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+svlc('hermes-think-answer-fence', 'HERMES_2_PRO', "<think>I'm\nthinking</think>" + SVHW + '\n```json\n{}```')
+svlc('hermes-unopened-think-answer', 'HERMES_2_PRO', "I'm\nthinking</think>" + SVHW)
+svlc('hermes-two-calls-template', 'HERMES_2_PRO', '<tool_call>\n' + SVSFJ + '\n</tool_call>\n<tool_call>\n{"name": "python", "arguments": {"code":"print(\'test\')"}}\n</tool_call>', [SVSF, ('python', {'code': "print('test')"})])
+svlc('hermes-python-lines', 'HERMES_2_PRO', '<tool_call>\n{"name": "python", "arguments": {"code":"# This is a program:\\nprint(\'hey\')"}}\n</tool_call>', [('python', {'code': "# This is a program:\nprint('hey')"})])
+svlc('llama3-parameters', 'Llama 3 JSON', '{"name": "special_function", "parameters": {"arg1": 1}}', [SVSF])
+svlc('llama3-builtin-code-interpreter', 'Llama 3 JSON', '<|python_tag|>code_interpreter.call(code="print(\'hey\')")', tools=[T('special_function', arg1=I), T('code_interpreter', code=S)],
+    note='disagrees on purpose: Llama 3.1\'s built-in tool call T.call(…) after <|python_tag|> is read by no row; toolfix takes only the JSON calls the template writes for declared functions')
+svlc('llama3-builtin-python', 'Llama 3 JSON', '<|python_tag|>python.call(code="print(\'hey\')")',
+    note='disagrees on purpose: Llama 3.1\'s built-in tool call T.call(…) after <|python_tag|> is read by no row; toolfix takes only the JSON calls the template writes for declared functions')
+svlc('functionary-v31-cut-closer', 'Hermes', '<function=special_function>{"arg1": 1}<', [SVSF], note='the closer is cut after its first byte; the call is complete, and a closer missing at the end of the text is forgiven (as llama.cpp does)')
+svlc('functionary-v32-content-then-call', 'Functionary v3.2 (not a row)', "all\nHello, world!\nnono\nWhat's up?>>>special_function\n{\"arg1\": 1}\n",
+    note='disagrees on purpose: Functionary v3.2\'s >>>T recipient lines are read by no row; a name and an object glued to prose are no markup toolfix can tell from text')
+svlc('functionary-v32-python-raw', 'Functionary v3.2 (not a row)', "python\n# This is a program:\nprint('hey')",
+    note='disagrees on purpose: raw code after a python line is no markup; toolfix cannot tell it from text')
+svlc('functionary-v32-name-object', 'Functionary v3.2 (not a row)', 'special_function\n{"arg1": 1} \n                    ',
+    note='disagrees on purpose: a bare tool name line then an object is no markup toolfix reads (Functionary v3.2 has no row)')
+svlc('functionary-v32-all', 'Functionary v3.2 (not a row)', 'all\n' + SVHW)
+svlc('firefunction-v2', 'Phi-4-mini', ' functools[{"name": "special_function", "arguments": {"arg1": 1}}]', [SVSF], note='FireFunction v2 writes Phi-4-mini\'s functools[…] list')
+svlc('deepseek-r1-syntax-in-reasoning', 'DeepSeek V3', 'I need to remember the correct syntax. It starts with <｜tool▁calls▁begin｜> and ends with')
