@@ -243,3 +243,31 @@ svlc('functionary-v32-name-object', 'Functionary v3.2 (not a row)', 'special_fun
 svlc('functionary-v32-all', 'Functionary v3.2 (not a row)', 'all\n' + SVHW)
 svlc('firefunction-v2', 'Phi-4-mini', ' functools[{"name": "special_function", "arguments": {"arg1": 1}}]', [SVSF], note='FireFunction v2 writes Phi-4-mini\'s functools[…] list')
 svlc('deepseek-r1-syntax-in-reasoning', 'DeepSeek V3', 'I need to remember the correct syntax. It starts with <｜tool▁calls▁begin｜> and ends with')
+SVD1 = "<think>I'm\nthinking</think>\n\n"
+SVDSF = '<｜tool▁call▁begin｜>function<｜tool▁sep｜>special_function\n```json\n{"arg1": 1}\n```<｜tool▁call▁end｜>'
+svlc('deepseek-r1-think-call', 'DeepSeek V3', SVD1 + '<｜tool▁calls▁begin｜>' + SVDSF + '<｜tool▁calls▁end｜>', [SVSF], keep="<think>I'm\nthinking</think>",
+    note='the R1 template writes DeepSeek V3\'s call tokens; llama.cpp keeps the thinking in the content here too')
+svlc('deepseek-r1-calls-token', 'DeepSeek V3', '<｜tool▁calls｜>function<｜tool▁sep｜>special_function\n```json\n{"arg1": 1}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    note='disagrees on purpose: <｜tool▁calls｜> (no ▁begin) is a misspelt opener that llama.cpp accepts; toolfix reads only the tokens of the model\'s vocabulary')
+svlc('deepseek-r1-template-call', 'DeepSeek V3', '<｜tool▁calls▁begin｜>' + SVDSF + '<｜tool▁calls▁end｜>', [SVSF])
+svlc('granite-think-response', 'Granite', "<think>I'm\nthinking</think><response>" + SVHW + '</response>')
+svlc('granite-think-response-open', 'Granite', "<think>I'm\nthinking</think><response>" + SVHW)
+svlc('granite-think-cut', 'Granite', '<think', note='a cut-off tag')
+svlc('granite-unclosed-think', 'Granite', "<think>I'm\nthinking")
+svlc('granite-response-cut', 'Granite', "<think>I'm\nthinking</think><response")
+svlc('granite-call', 'Granite', '<|tool_call|>[' + SVSFJ + ']', [SVSF])
+svlc('granite-call-cut-name', 'Granite', '<|tool_call|>[{"name": "special_function"', note='a cut-off call is never completed')
+svlc('granite-call-cut-args', 'Granite', '<|tool_call|>[{"name": "special_function", "arguments": {"arg', note='a cut-off call is never completed')
+svlc('granite-think-call-cut', 'Granite', "<think>I'm\nthinking</think><|tool_call|>[" + SVSFJ + ', {', note='disagrees on purpose: llama.cpp takes the first call of the cut-off list; toolfix takes a tail whole or not at all')
+SVGA = "<|channel|>analysis<|message|>I'm\nthinking<|end|>"
+SVGN = [('special_function', {'arg1': 1})]
+svlc('gpt-oss-analysis-cut', 'gpt-oss Harmony', "<|channel|>analysis<|message|>I'm\nthink")
+svlc('gpt-oss-analysis', 'gpt-oss Harmony', SVGA)
+svlc('gpt-oss-analysis-final', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>final<|message|>' + SVHW,
+    note='llama.cpp takes the final channel as the content; toolfix passes the text as it came (no call)')
+svlc('gpt-oss-call-cut-constrain', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary to=functions.special_function <|constrain|>json<|message|>{"arg1', note='a cut-off call is never completed')
+svlc('gpt-oss-call-cut', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary to=functions.special_function<|message|>{"arg1', note='a cut-off call is never completed')
+svlc('gpt-oss-call', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', SVGN, keep=SVGA,
+    note='llama.cpp takes the analysis channel as reasoning; toolfix keeps the text before the call as it came')
+svlc('gpt-oss-call-analysis-channel', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>analysis to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', 
+    note='disagrees on purpose: llama.cpp takes a function call addressed from the analysis channel; toolfix reads function calls only on the commentary channel, where Harmony puts them (an analysis message is reasoning)')
