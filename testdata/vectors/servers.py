@@ -392,3 +392,16 @@ svlc('kimi-k2-four-calls', 'Kimi K2', "<think>I'm thinking.</think>Let me call m
     [('read_file', json.loads(SVKF)), ('web_search', SVKWSV), ('complex_function', SVKCXV), ('emoji_function', json.loads(SVKEM))], tools=SVKT, keep="<think>I'm thinking.</think>Let me call multiple tools.")
 svlc('kimi-k2-call-in-think', 'Kimi K2', "<think>I'm thinking" + svks(svk('complex_function_in_think', SVKCX)), tools=SVKT,
     note='disagrees on purpose: llama.cpp takes a call section written inside an unclosed <think>; toolfix leaves markup inside reasoning as reasoning')
+
+# --- vLLM parsers of vllm/tool_parsers/ with no vector before
+SVL3 = 'vllm-project/vllm tests/tool_parsers/test_ling3_tool_parser.py '
+SVL3T = [T('ping'), T('get_weather', city=S)]
+vec('ling3-newline', 'GLM 4.5/4.7', SVL3 + 'test_ling3_tool_call_name_separator[\\n]', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>', SVL3T, [('get_weather', {'city': 'Beijing'})],
+    note='Ling 3 writes GLM\'s pairs in <tool_call>')
+vec('ling3-literal-newline', 'GLM 4.5/4.7', SVL3 + 'test_ling3_tool_call_name_separator[\\\\n]', '<tool_call>get_weather\\n<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>', SVL3T,
+    note='disagrees on purpose: a literal backslash-n after the name (the template\'s newline escaped twice) is mended by vLLM; toolfix reads the name only as the template writes it')
+vec('ling3-compact', 'GLM 4.5/4.7', SVL3 + 'test_ling3_tool_call_name_separator[]', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>', SVL3T, [('get_weather', {'city': 'Beijing'})])
+vec('ling3-zero-args', 'GLM 4.5/4.7', SVL3 + 'test_ling3_zero_arg_tool_call_streaming', '<tool_call>ping</tool_call>', SVL3T, [('ping', {})])
+SVSA = 'vllm-project/vllm vllm/tool_parsers/step_audio_2_tool_parser.py (no test file; the format its parser reads, from its comments)'
+vec('step-audio-2-call', 'Step-Audio 2 (not a row)', SVSA, '<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call>', [T('forecast_weather', location=S)],
+    note='disagrees on purpose: Step-Audio 2\'s type line, name line and JSON in <tool_call> are read by no row yet; the text passes as it came')
