@@ -405,3 +405,22 @@ vec('ling3-zero-args', 'GLM 4.5/4.7', SVL3 + 'test_ling3_zero_arg_tool_call_stre
 SVSA = 'vllm-project/vllm vllm/tool_parsers/step_audio_2_tool_parser.py (no test file; the format its parser reads, from its comments)'
 vec('step-audio-2-call', 'Step-Audio 2 (not a row)', SVSA, '<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call>', [T('forecast_weather', location=S)],
     note='disagrees on purpose: Step-Audio 2\'s type line, name line and JSON in <tool_call> are read by no row yet; the text passes as it came')
+svlc('kimi-k2-call-in-think-then-answer', 'Kimi K2', "<think>I'm thinking" + svks(svk('complex_function_in_think', SVKCX)) + "I'm still thinking</think>Hello", tools=SVKT,
+    note='a call section inside the reasoning, an answer after it: no call at the tail (llama.cpp takes the one in the reasoning)')
+svlc('kimi-k2-template-call', 'Kimi K2', '<think></think>' + SVK1, [SVSF], tools=SVKT, keep='<think></think>')
+# Qwen3 Coder XML: <function=T><parameter=P> in <tool_call>, values on their own indented lines
+def svq(n, *kv): return '<tool_call>\n  <function=%s>\n' % n + ''.join('    <parameter=%s>\n%s\n    </parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '  </function>\n</tool_call>'
+SVQC = 'Qwen3 Coder/XML'
+SVQWS = 'disagrees on purpose: llama.cpp trims the blanks around a string value; toolfix keeps a string as the model wrote it but for the one line break the template writes on each side, since a string\'s own leading and trailing blanks (code, a diff) may matter'
+svlc('qwen3-coder-basic', SVQC, svq('special_function', 'arg1', '      1'), [SVSF])
+svlc('qwen3-coder-types', SVQC, svq('complex_function', 'name', '      John Doe', 'age', '      30', 'active', '      true', 'score', '      95.5'), [('complex_function', dict(SVKCXV, name='      John Doe\n    '))], tools=[T('complex_function', name=S, age=I, active=B, score=N)], note=SVQWS)
+svlc('qwen3-coder-unicode', SVQC, svq('unicode_function', 'message', '      Hello 世界! 🌍 Special chars: @#$%^&*()'), [('unicode_function', {'message': '      Hello 世界! 🌍 Special chars: @#$%^&*()\n    '})], tools=[T('unicode_function', message=S)], note=SVQWS)
+svlc('qwen3-coder-multiline-code', SVQC, svq('code_function', 'code', 'def hello():\n    print("Hello, World!")\n    return True'), [('code_function', {'code': 'def hello():\n    print("Hello, World!")\n    return True\n    '})], tools=[T('code_function', code=S)], note=SVQWS)
+svlc('qwen3-coder-json-object', SVQC, svq('json_function', 'config', '      {"host": "localhost", "port": 8080, "ssl": false}'), [('json_function', {'config': {'host': 'localhost', 'port': 8080, 'ssl': False}})], tools=[T('json_function', config=O)])
+svlc('qwen3-coder-array', SVQC, svq('array_function', 'items', '      ["apple", "banana", "cherry"]'), [('array_function', {'items': ['apple', 'banana', 'cherry']})], tools=[T('array_function', items=A)])
+svlc('qwen3-coder-empty-param', SVQC, '<tool_call>\n  <function=empty_function>\n    <parameter=empty_param>\n    </parameter>\n  </function>\n</tool_call>', [('empty_function', {'empty_param': '    '})], tools=[T('empty_function', empty_param=S)], note=SVQWS)
+svlc('qwen3-coder-booleans', SVQC, svq('boolean_function', 'enabled', '      true', 'debug', '      false'), [('boolean_function', {'enabled': True, 'debug': False})], tools=[T('boolean_function', enabled=B, debug=B)])
+svlc('qwen3-coder-null', SVQC, svq('null_function', 'optional_param', '      null'), [('null_function', {'optional_param': None})], tools=[T('null_function', optional_param={'type': 'null'})])
+svlc('qwen3-coder-numbers', SVQC, svq('math_function', 'negative', '      -42', 'decimal', '      -3.14', 'scientific', '      1.23e-4'), [('math_function', {'negative': -42, 'decimal': -3.14, 'scientific': 1.23e-4})], tools=[T('math_function', negative=I, decimal=N, scientific=N)])
+svlc('qwen3-coder-xml-value', SVQC, svq('xml_function', 'xml_content', '      <root><item>value</item></root>'), [('xml_function', {'xml_content': '      <root><item>value</item></root>\n    '})], tools=[T('xml_function', xml_content=S)], note=SVQWS)
+svlc('qwen3-coder-quotes', SVQC, svq('quote_function', 'message', '      She said "Hello!" and left.'), [('quote_function', {'message': '      She said "Hello!" and left.\n    '})], tools=[T('quote_function', message=S)], note=SVQWS)
