@@ -424,3 +424,10 @@ svlc('qwen3-coder-null', SVQC, svq('null_function', 'optional_param', '      nul
 svlc('qwen3-coder-numbers', SVQC, svq('math_function', 'negative', '      -42', 'decimal', '      -3.14', 'scientific', '      1.23e-4'), [('math_function', {'negative': -42, 'decimal': -3.14, 'scientific': 1.23e-4})], tools=[T('math_function', negative=I, decimal=N, scientific=N)])
 svlc('qwen3-coder-xml-value', SVQC, svq('xml_function', 'xml_content', '      <root><item>value</item></root>'), [('xml_function', {'xml_content': '      <root><item>value</item></root>\n    '})], tools=[T('xml_function', xml_content=S)], note=SVQWS)
 svlc('qwen3-coder-quotes', SVQC, svq('quote_function', 'message', '      She said "Hello!" and left.'), [('quote_function', {'message': '      She said "Hello!" and left.\n    '})], tools=[T('quote_function', message=S)], note=SVQWS)
+svlc('qwen3-coder-content-glued', SVQC, "I'll help you search for products. " + svq('search_function', 'query', '      laptops'), [('search_function', {'query': '      laptops\n    '})], tools=[T('search_function', query=S)],
+    keep="I'll help you search for products.", note=SVQWS)
+svlc('qwen3-coder-compact', SVQC, '<tool_call><function=compact_function><parameter=param>value</parameter></function></tool_call>', [('compact_function', {'param': 'value'})], tools=[T('compact_function', param=S)])
+svlc('qwen3-coder-name-digits', SVQC, svq('get_user_data_v2', 'user_id', '      12345'), [('get_user_data_v2', {'user_id': 12345})], tools=[T('get_user_data_v2', user_id=I)])
+svlc('qwen3-coder-param-digits', SVQC, svq('test_function', 'param3', '      123'), [('test_function', {'param3': 123})], tools=[T('test_function', param_1=S, param_2_name=S, param3=I)],
+    note='the test\'s call shortened to its integer parameter (its string ones keep their blanks, as in qwen3-coder-types)')
+svlc('qwen3-coder-whitespace-only', SVQC, '<tool_call>\n  <function=whitespace_function>\n    <parameter=spaces>\n      \n    </parameter>\n  </function>\n</tool_call>', [('whitespace_function', {'spaces': '      \n    '})], tools=[T('whitespace_function', spaces=S)], note=SVQWS)
