@@ -112,16 +112,21 @@ func (t *textState) indentedAhead(s string) bool {
 // lineLead reports whether only blanks precede the next byte on its line.
 func (t *textState) lineLead() bool { return t.phase == phaseLead }
 
+// leads reports whether an opener that must start a line counts at the next byte: only blanks
+// precede it on its line, or a reasoning closer does (afterReasoning).
+func (t *textState) leads() bool { return t.lineLead() || t.afterReasoning() }
+
 // stands is the set of [Stand] an opener at the next byte has, a bit each.
 func (t *textState) stands() uint8 {
 	s := uint8(1 << Anywhere)
-	if t.lineLead() {
+	lead := t.leads()
+	if lead {
 		s |= 1 << LineStart
 		if !t.inTC {
 			s |= 1 << LineStartFree
 		}
 	}
-	if t.lineLead() || t.afterStop() {
+	if lead || t.afterStop() {
 		s |= 1<<AfterStop | 1<<LineEnd
 	}
 	if t.afterColon() {
@@ -228,6 +233,22 @@ func (t *textState) afterStop() bool {
 	}
 	switch t.last & 0xffffff {
 	case 0xe38082, 0xefbc81, 0xefbc9f:
+		return true
+	}
+	return false
+}
+
+// afterReasoning reports whether the last bytes other than blanks on this line close a
+// reasoning block: </think> (</seed:think> too), Command R7B's <|END_THINKING|>, Magistral's
+// [/THINK] or Apertus's <|inner_suffix|> (its four last bytes also end <|tools_suffix|>, after
+// which only another call of the same list may follow). What follows a reasoning closer begins the answer as a new line would, so an opener
+// that must start a line counts there too ("I'm\nthinking</think><TOOLCALL>[…]", llama.cpp
+// tests/test-chat.cpp COMMON_CHAT_FORMAT_NEMOTRON_V2; "plan</think><tool_call>…", Ollama's
+// reasoning parsers).
+func (t *textState) afterReasoning() bool {
+	switch t.last {
+	case 'i'<<24 | 'n'<<16 | 'k'<<8 | '>', 'N'<<24 | 'G'<<16 | '|'<<8 | '>', 'I'<<24 | 'N'<<16 | 'K'<<8 | ']',
+		'i'<<24 | 'x'<<16 | '|'<<8 | '>':
 		return true
 	}
 	return false

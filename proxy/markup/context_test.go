@@ -129,3 +129,36 @@ func TestIndentedCode(t *testing.T) {
 		})
 	}
 }
+
+// TestLeads holds where an opener that must start a line counts: at a line's start and right
+// after a reasoning closer (afterReasoning), nowhere else mid-line.
+func TestLeads(t *testing.T) {
+	for _, tc := range []struct {
+		before string // the text before the opener
+		want   bool
+	}{
+		{"", true},
+		{"Hello\n", true},
+		{"Hello ", false},
+		{"I'm\nthinking</think>", true},
+		{"I'm\nthinking</think> ", true},
+		{"<seed:think>x</seed:think>", true},
+		{"plan<|END_THINKING|>", true},
+		{"let me think[/THINK]", true},
+		{"<|inner_prefix|>x<|inner_suffix|>", true},
+		{"Use <b>bold</b>", false},
+		{"a link</a>", false},
+		{"I think", false},
+	} {
+		var ts textState
+		for i := 0; i < len(tc.before); i++ {
+			ts.feed(tc.before[i])
+		}
+		if got := ts.leads(); got != tc.want {
+			t.Errorf("leads after %q = %v, want %v", tc.before, got, tc.want)
+		}
+		if got := ts.stands()&(1<<LineStart) != 0; got != tc.want {
+			t.Errorf("LineStart stand after %q = %v, want %v", tc.before, got, tc.want)
+		}
+	}
+}

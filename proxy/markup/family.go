@@ -330,6 +330,19 @@ var families = []Family{
 	// calls with a pair
 	{Name: "GLM glued after a sentence", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV, ArgsRequired: true,
 		Open: []Opener{{tcOpen, AfterStop}}, Close: tcClose},
+	// Poolside Laguna writes its name on a line of its own and the arguments as JSON after it in
+	// <tool_call>, and, a fault its server mends, <user> for <tool_call> around GLM's pairs or
+	// Hermes's object, at a line's start or glued after a sentence (ollama model/parsers
+	// laguna.go, laguna_test.go TestLagunaParserNameLineJSONToolCall,
+	// TestLagunaParserUserTaggedToolAlias…); <user> is a word prose writes, so those rows take
+	// only a pair or a call object of a declared tool, and a name line opened inside a <tool_call>
+	// left open is a part of that call, never a call of its own (LineStartFree)
+	{Name: "Laguna name line", Row: "D06", Syntax: ToolCallXML, body: bodyNameJSON, Glued: true,
+		Open: []Opener{{tcOpen, LineStartFree}}, Close: tcClose},
+	{Name: "Laguna <user> pairs", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV, ArgsRequired: true,
+		Open: []Opener{{"<user>", AfterStop}}, Close: "</user>"},
+	{Name: "Laguna <user> object", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
+		Open: []Opener{{"<user>", AfterStop}}, Close: "</user>"},
 	// iQuest Coder V2 writes GLM's pairs in its own tag (vllm iquest_coder_v2_tool_parser); V1
 	// is read by the Qwen rows
 	{Name: "iQuest Coder V2", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
@@ -384,6 +397,12 @@ var families = []Family{
 		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
 	{Name: "LongCat", Row: "D62", Syntax: LongCat, body: bodyJSONCall,
 		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},
+	// LongCat Flash also writes GLM's pairs in its own tags, the name first
+	// (<longcat_tool_call>T<longcat_arg_key>K</longcat_arg_key><longcat_arg_value>V…: mlx-lm
+	// tool_parsers/longcat.py, tests/test_tool_parsing.py test_parsers)
+	{Name: "LongCat pairs", Row: "D62", Syntax: LongCat, body: bodyArgKV,
+		KV:   [4]string{"<longcat_arg_key>", "</longcat_arg_key>", "<longcat_arg_value>", "</longcat_arg_value>"},
+		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>", closers: []string{"</longcat_arg_value>"}},
 	{Name: "Hunyuan A13B, Jamba", Row: "D62", Syntax: ToolCallsList, body: bodyJSONList,
 		Open: []Opener{{"<tool_calls>", LineStart}}, Close: "</tool_calls>"},
 	// SGLang's multi_format detector, minimax and dsv32 dialects: invoke elements (dsv32's string=

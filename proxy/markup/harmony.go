@@ -102,6 +102,9 @@ func plainHead(c *cursor, f *Family, h Head) (string, outcome) {
 		rest := c.rest()
 		if strings.HasPrefix(rest, opt) {
 			c.i += len(opt)
+			if opt == f.HeadSplit {
+				c.skipSpaces() // "<|constrain|> json", as in read
+			}
 		} else if partial(rest, opt) && rest != "" {
 			return "", short
 		}
@@ -170,7 +173,13 @@ func (h Head) read(t string, f *Family, name string) (string, bool) {
 		return "", false
 	}
 	tagged := false
-	for _, w := range words[1:] {
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if w == f.HeadSplit && i+1 < len(words) {
+			// "<|constrain|> json": the token and its type apart, as the Harmony notebooks render
+			// it (ollama, vllm and the openai-harmony docs' examples alike)
+			w, i = w+words[i+1], i+1
+		}
 		switch {
 		case strings.HasPrefix(w, f.Recipient) && name == "" && validName(w[len(f.Recipient):]):
 			name = w[len(f.Recipient):]

@@ -249,7 +249,7 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 func (t *textState) triggered(s string, i int) Syntax {
 	b := s[i]
 	x := triggers[Anywhere][b]
-	lead, start := t.lineLead(), !t.began
+	lead, start := t.leads(), !t.began
 	if lead {
 		x |= triggers[LineStart][b]
 		if !t.inTC {
