@@ -77,57 +77,73 @@ func plainString(b []byte) (s string, rest []byte, ok bool) {
 // ({"type":"content_block_start","index":N,"content_block":{"type":"text","text":""}}) or of a
 // tool_use block whose input is empty ({…"content_block":{"type":"tool_use","id":"…","name":"…",
 // "input":{}}}), and the compact content_block_stop ({"type":"content_block_stop","index":N}),
-// each framed by its own event line. It fills e (and cb, which e.ContentBlock then points to) as
-// json.Unmarshal of the data into a zero event would, and returns the data; ok is false for any
-// other piece, and e is then unspecified.
-func fastBlockEvent(raw []byte, e *event, cb *contentBlock) (data []byte, ok bool) {
+// each framed by its own event line. It fills f's event (and its block and index, which the event
+// then points to) as json.Unmarshal of the data into a zero event would, and returns the data and
+// that event; ok is false for any other piece, and f is then unspecified. The event is f's own: it
+// holds until the next call with f.
+func fastBlockEvent(raw []byte, f *fastEvent) (data []byte, e *event, ok bool) {
+	e, cb, idx := &f.e, &f.cb, &f.idx
 	if data, ok = framedData(raw, fastStopHead); ok {
 		rest, ok := bytes.CutPrefix(data, blockStopHead)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
-		idx, rest, ok := blockIndex(rest)
+		i, rest, ok := blockIndex(rest)
 		if !ok || string(rest) != "}" {
-			return nil, false
+			return nil, nil, false
 		}
-		*e = event{Type: "content_block_stop", Index: &idx}
-		return data, true
+		*idx = i
+		*e = event{Type: "content_block_stop", Index: idx}
+		return data, e, true
 	}
 	data, ok = framedData(raw, fastStartHead)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	rest, ok := bytes.CutPrefix(data, blockStartHead)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	idx, rest, ok := blockIndex(rest)
+	i, rest, ok := blockIndex(rest)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
+	*idx = i
 	switch {
 	case bytes.Equal(rest, textStartRest):
 		*cb = contentBlock{Type: "text"}
 	case bytes.HasPrefix(rest, toolStartID):
 		id, r, ok := plainString(rest[len(toolStartID):])
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		r, ok = bytes.CutPrefix(r, toolStartName)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		name, r, ok := plainString(r)
 		if !ok || !bytes.Equal(r, toolStartRest) {
-			return nil, false
+			return nil, nil, false
 		}
-		*cb = contentBlock{Type: "tool_use", ID: id, Name: name, Input: json.RawMessage{'{', '}'}}
+		*cb = contentBlock{Type: "tool_use", ID: id, Name: name, Input: emptyInput[:2:2]}
 	default:
-		return nil, false
+		return nil, nil, false
 	}
-	*e = event{Type: "content_block_start", Index: &idx, ContentBlock: cb}
-	return data, true
+	*e = event{Type: "content_block_start", Index: idx, ContentBlock: cb}
+	return data, e, true
 }
+
+// fastEvent is the scratch of fastBlockEvent: the event it reads, with the block and the index
+// the event points to, kept in the Stream so that reading a block event allocates nothing.
+type fastEvent struct {
+	e   event
+	cb  contentBlock
+	idx int
+}
+
+// emptyInput is the input of a tool_use start that fastBlockEvent reads: `{}`, shared, read only
+// (handed out with its capacity cut to its length, so that an append copies it).
+var emptyInput = json.RawMessage(`{}`)
 
 // plainInner returns the inside of a string literal lit (quotes included) that holds no escape
 // and no byte the decoder would change: no backslash, no control character, valid UTF-8 (the

@@ -110,9 +110,10 @@ type Stream struct {
 	blocks    map[int]bool // upstream block indexes the message opened
 	replayed  bool         // a replay was dropped in this message (reported once)
 
-	maxHeld  int    // see SetMaxHeld
-	frame    []byte // scratch: the event toolfix would write for a held input_json_delta
-	unquoted []byte // scratch: the text of the input_json_delta being read (fastInputDelta)
+	maxHeld  int       // see SetMaxHeld
+	frame    []byte    // scratch: the event toolfix would write for a held input_json_delta
+	unquoted []byte    // scratch: the text of the input_json_delta being read (fastInputDelta)
+	fast     fastEvent // scratch: the block event fastBlockEvent read (never nested: Push calls itself only from pushLeak, which is before it)
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -279,13 +280,11 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			}
 		}
 	}
-	var fe event
-	var fcb contentBlock
-	if data, ok := fastBlockEvent(ev.Raw, &fe, &fcb); ok {
+	if data, fe, ok := fastBlockEvent(ev.Raw, &s.fast); ok {
 		if fe.Type == "content_block_stop" {
-			return s.blockStop(w, ev.Raw, data, &fe)
+			return s.blockStop(w, ev.Raw, data, fe)
 		}
-		return s.blockStart(w, ev.Raw, data, &fe)
+		return s.blockStart(w, ev.Raw, data, fe)
 	}
 	name, data, hasData := ev.Fields()
 	if !hasData {

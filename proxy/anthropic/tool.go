@@ -152,6 +152,9 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial []byte) error {
 			if !b.lost {
 				if len(b.partial)+len(partial) <= keptPrefix {
 					b.cum.Next(b.partial, partial)
+					if b.partial == nil && len(partial) > 0 {
+						b.partial = make([]byte, 0, max(len(partial), 64)) // a small call's input in one allocation
+					}
 					b.partial = append(b.partial, partial...)
 				} else {
 					b.partial, b.lost, b.edits = nil, true, nil

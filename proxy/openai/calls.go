@@ -386,6 +386,9 @@ func (c *choiceState) streamDelta(p *piece, pos int, cl *call, text []byte, firs
 	}
 	if !cl.lost {
 		if len(cl.args)+len(text) <= keptPrefix {
+			if cl.args == nil && len(text) > 0 {
+				cl.args = make([]byte, 0, max(len(text), 64)) // a small call's arguments in one allocation
+			}
 			cl.args = append(cl.args, text...)
 		} else {
 			cl.args, cl.lost = nil, true
@@ -430,17 +433,28 @@ func (c *choiceState) patchInPlace(p *piece, pos int, cl *call, reindex, untyped
 	if ed.patch == nil {
 		ed.patch = map[int]*callPatch{}
 	}
-	ed.patch[pos] = &cp
+	kept := cp // made only for a patch, so a delta that needs none allocates nothing here
+	ed.patch[pos] = &kept
 	c.s.rep.CallRepair(&cl.rec, cl.name, kinds...)
 }
 
 // completeWhole completes, as completeCalls with repair does, the open calls that had the upstream
 // index wire and those named whose arguments are one whole JSON value (see newCall).
 func (c *choiceState) completeWhole(wire int) {
+	whole := func(cl *call) bool {
+		// a call still without its name (D32) is not complete: the name may come later
+		return cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) && cl.name != ""
+	}
+	if !slices.ContainsFunc(c.open, func(cl *call) bool { return !whole(cl) }) {
+		if len(c.open) > 0 {
+			c.completeCalls(true) // every open call is complete: no lists to split them into
+			c.open = nil
+		}
+		return
+	}
 	var done, still []*call
 	for _, cl := range c.open {
-		// a call still without its name (D32) is not complete: the name may come later
-		if cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) && cl.name != "" {
+		if whole(cl) {
 			done = append(done, cl)
 		} else {
 			still = append(still, cl)

@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 
@@ -126,6 +127,13 @@ func repairChoice(tools *repair.Tools, ch *jsontext.Object, rep *repair.Reporter
 // whose arguments are not one whole JSON value may be truncated, and its argument-text repairs
 // are off (docs/faults.md D46: never completed); the stream's cutCall follows the same rule.
 func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *repair.Reporter) (jsontext.Piece, sentCall, bool) {
+	if name, lit, ok := compactCall(raw); ok && tools.Has(name) {
+		// The common healthy call, read in place: what the general reading below gives it when its
+		// arguments fit as they came (no split of the entry or its function, no kinds, no id made).
+		if args, err := jsontext.UnquoteBytes(lit); err == nil && tools.Fits(name, args) {
+			return jsontext.Piece{}, sentCall{name: name, args: args}, false
+		}
+	}
 	o, err := jsontext.SplitObject(raw) // an item of a body checked whole
 	if err != nil {
 		return jsontext.Piece{}, sentCall{}, false
@@ -159,6 +167,74 @@ func repairToolCall(tools *repair.Tools, raw json.RawMessage, cut bool, rep *rep
 	}
 	rep.Repair(name, kinds...)
 	return jsontext.ObjectPiece(o), sc, true
+}
+
+var (
+	compactCallHead   = []byte(`{"id":"`)
+	compactCallMiddle = []byte(`","type":"function","function":{"name":"`)
+	compactCallArgs   = []byte(`","arguments":`)
+)
+
+// compactCall reads a tool_calls entry of a body checked whole when it has the compact form the
+// APIs write, {"id":"…","type":"function","function":{"name":"…","arguments":"…"}}, with an id
+// that is not empty and an id and a name of printable ASCII with no escape: its name, and its
+// arguments' string literal (quotes included). ok is false for any other entry, which the
+// general reading takes. FuzzCompactCall holds it to that reading.
+func compactCall(raw []byte) (name string, lit []byte, ok bool) {
+	rest, ok := bytes.CutPrefix(raw, compactCallHead)
+	if !ok {
+		return "", nil, false
+	}
+	id, rest, ok := plainASCII(rest)
+	if !ok || len(id) == 0 {
+		return "", nil, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, compactCallMiddle); !ok {
+		return "", nil, false
+	}
+	nm, rest, ok := plainASCII(rest)
+	if !ok {
+		return "", nil, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, compactCallArgs); !ok || !bytes.HasSuffix(rest, []byte(`}}`)) {
+		return "", nil, false
+	}
+	lit = rest[:len(rest)-2]
+	if stringEnd(lit) != len(lit) {
+		return "", nil, false // the literal is not all of the value up to the entry's end
+	}
+	return string(nm), lit, true
+}
+
+// plainASCII reads the inside of a string literal whose opening quote is before b when it is
+// printable ASCII with no backslash, up to its closing quote; rest starts at that quote.
+func plainASCII(b []byte) (inner, rest []byte, ok bool) {
+	for i, c := range b {
+		switch {
+		case c == '"':
+			return b[:i], b[i:], true
+		case c == '\\' || c < 0x20 || c >= 0x7f:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
+}
+
+// stringEnd returns the length of the JSON string literal at the start of b (quotes included),
+// or -1 when b does not start with one that closes.
+func stringEnd(b []byte) int {
+	if len(b) == 0 || b[0] != '"' {
+		return -1
+	}
+	for i := 1; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return -1
 }
 
 // answerArguments is the rule for one tool call's arguments text in a whole answer, whatever

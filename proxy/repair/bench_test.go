@@ -85,3 +85,19 @@ func TestPathologicalInputsEnd(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkFitsSmallCall judges a small healthy call's input against its schema, as each
+// streamed call's stop does (the load benchmark's Read call): allocs/op is what one judgment costs.
+func BenchmarkFitsSmallCall(b *testing.B) {
+	tools, err := ToolsFromAnthropic([]byte(`{"tools":[{"name":"Read","input_schema":{"type":"object","properties":{"file_path":{"type":"string"},"limit":{"type":"integer"}},"required":["file_path"]}}]}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	input := []byte(`{"file_path": "/repo/main.go", "limit": 40}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if !tools.Fits("Read", input) {
+			b.Fatal("a fitting input did not fit")
+		}
+	}
+}

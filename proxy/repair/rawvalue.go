@@ -1,6 +1,9 @@
 package repair
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
 // A stringified array or object that fits the schema of its place as it is, with nothing inside
 // that wants a coercion of its own (what the inline path judges, see Inlines), becomes a value of
@@ -22,9 +25,36 @@ func plainFits(text []byte, set []*schema) bool {
 	if len(set) == 0 || len(set) > maxInlineSet {
 		return false
 	}
-	in := inliner{src: unquoter{s: text, plain: true}}
+	in := fitsPool.Get().(*inliner)
+	*in = inliner{src: unquoter{s: text, plain: true}, out: in.out[:0], tok: in.tok[:0], sets: in.sets, dec: in.dec[:0]}
 	in.skipWS()
-	return in.all(set) == nil
+	ok := in.all(set) == nil
+	in.release()
+	return ok
+}
+
+// fitsPool holds the inliners of plainFits: a judgment reads no output, so one inliner's
+// buffers serve every judgment of a process, and a streamed call's check at its stop allocates
+// nothing once they have grown.
+var fitsPool = sync.Pool{New: func() any { return new(inliner) }}
+
+// maxPooledBuffer is the largest buffer (bytes, or schemas in a list) an inliner goes back to
+// fitsPool with; a larger one is dropped, so that one large input's buffers are not kept.
+const maxPooledBuffer = 64 << 10
+
+// release gives in back to fitsPool, its text and schemas dropped (nothing of a request is kept),
+// its buffers kept unless one grew over maxPooledBuffer.
+func (in *inliner) release() {
+	if cap(in.out) > maxPooledBuffer || cap(in.tok) > maxPooledBuffer || cap(in.dec) > maxPooledBuffer || len(in.sets) > maxPooledBuffer {
+		return
+	}
+	for i, set := range in.sets {
+		set = set[:cap(set)]
+		clear(set)
+		in.sets[i] = set[:0]
+	}
+	*in = inliner{out: in.out[:0], tok: in.tok[:0], sets: in.sets, dec: in.dec[:0]}
+	fitsPool.Put(in)
 }
 
 // rawValue is the value kept as the text of a stringified array or object at a place with

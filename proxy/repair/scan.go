@@ -76,6 +76,12 @@ type Scan struct {
 	minDepth  int   // the least depth of the stack since Judge last looked
 	judged    int64 // bytes Judge has read in all
 	ctx       ctxResume
+
+	// the first backing arrays of stack, next and keyIn, in the Scan itself, so that a small
+	// input's scan allocates none of them (each slice is the Scan's own scratch)
+	stackBuf [2]scanFrame
+	nextBuf  [2]*schema
+	keyBuf   [24]byte
 }
 
 // ScanSpan is one faulty string value that the scan read to its end: a string at a place where
@@ -159,7 +165,8 @@ func (t *Tools) NewScan(tool string, opt Options) *Scan {
 		return nil
 	}
 	s := &Scan{args: opt.Args, root: tl.schema, held: -1, open: -1, escAt: -1, commaAt: -1}
-	s.next = []*schema{tl.schema}
+	s.stack, s.keyIn = s.stackBuf[:0], s.keyBuf[:0]
+	s.next = append(s.nextBuf[:0], tl.schema)
 	return s
 }
 

@@ -1,5 +1,7 @@
 package repair
 
+import "unsafe"
+
 // The string side of Scan: the bytes inside string tokens, their escapes, member names.
 
 // plain marks the bytes that can be skipped inside a string: not '"', '\\' or a control byte.
@@ -102,7 +104,7 @@ func (s *Scan) endString(key bool, i int) {
 		return
 	}
 	s.st = stColon
-	k := string(s.keyIn)
+	k := unsafe.String(unsafe.SliceData(s.keyIn), len(s.keyIn)) // member only looks it up; keyIn is not written before it returns
 	if bytesIndex(s.keyIn, '\\') >= 0 {
 		v, err := parseJSON(`"` + k + `"`)
 		if err != nil {

@@ -409,15 +409,19 @@ func indexEOL(b []byte) int {
 }
 
 // LineEnding returns the line ending of the first line of raw, CRLF, CR or LF, so that an event
-// written in place of raw can use the stream's own; LF when raw holds none.
+// written in place of raw can use the stream's own; LF when raw holds none. The slice is shared
+// and read only (its capacity is its length, so an append copies it).
 func LineEnding(raw []byte) []byte {
 	if i := indexEOL(raw); i >= 0 {
 		if raw[i] == '\r' {
 			if i+1 < len(raw) && raw[i+1] == '\n' {
-				return []byte("\r\n")
+				return eolCRLF[:2:2]
 			}
-			return []byte("\r")
+			return eolCR[:1:1]
 		}
 	}
-	return []byte("\n")
+	return eolLF[:1:1]
 }
+
+// The line endings LineEnding hands out.
+var eolCRLF, eolCR, eolLF = []byte("\r\n"), []byte("\r"), []byte("\n")
