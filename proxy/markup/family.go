@@ -136,8 +136,15 @@ type Family struct {
 	// opener's start and end, a closer's start and end; zero < > </ >); NameAttr and KeyAttr the
 	// attributes naming the tool and a parameter ("" name); OtherAttr one more attribute a call
 	// element may have, ignored; TypeAttr a parameter's XTML type attribute ("" DSML's string).
-	CallTag, ParamTag   string
-	CDATA               bool
+	CallTag, ParamTag string
+	CDATA             bool
+	// JSONBody: bodyElements: a call element's body may be one JSON object of its arguments in
+	// place of parameter elements, blanks around it (DeepSeek V3.2/V4's forced-call shape,
+	// <｜DSML｜invoke name="T">⏎{"k": "v"}⏎</｜DSML｜invoke>: sglang
+	// test_deepseekv32_strict_dsml.py test_json_body_and_several_blocks). SelfClose: a call
+	// element may be written self-closed, <C name="T"/>, a call without arguments (sglang
+	// test_deepseekv32_strict_dsml.py test_zero_argument_forms).
+	JSONBody, SelfClose bool
 	Marks               [4]string
 	NameAttr, KeyAttr   string
 	OtherAttr, TypeAttr string
@@ -320,11 +327,11 @@ var families = []Family{
 	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyNameJSON,
 		Open: []Opener{{dsCalls, Anywhere}}, Item: dsCall, NameSep: dsSep, Fence: "function", ItemEnd: dsCallEnd,
 		Many: true, Close: dsCallsEnd},
-	{Name: "DeepSeek V3.2 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+	{Name: "DeepSeek V3.2 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
 		Open: []Opener{{dsmlCalls, Anywhere}}, Many: true, Close: dsmlCallsEnd},
-	{Name: "DeepSeek V4 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+	{Name: "DeepSeek V4 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
 		Open: []Opener{{dsmlToolCalls, Anywhere}}, Many: true, Close: dsmlToolEnd},
-	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
 		Open: []Opener{{dsmlInvoke, Anywhere}}},
 	dsmlVariant("｜｜", "tool_calls"), dsmlVariant("｜｜", "function_calls"),
 	dsmlVariant("‖", "tool_calls"), dsmlVariant("‖", "function_calls"),
@@ -494,7 +501,7 @@ var families = []Family{
 func dsmlVariant(bar, wrapper string) Family {
 	tok := bar + "DSML" + bar
 	return Family{Name: "DeepSeek DSML, " + tok + " " + wrapper, Row: "D62", Syntax: DeepSeek, body: bodyElements,
-		CallTag: tok + "invoke", ParamTag: tok + "parameter",
+		CallTag: tok + "invoke", ParamTag: tok + "parameter", JSONBody: true, SelfClose: true,
 		Open: []Opener{{"<" + tok + wrapper + ">", Anywhere}}, Many: true, Close: "</" + tok + wrapper + ">",
 		closers: []string{"</" + tok + "parameter>", "</" + tok + "invoke>"}}
 }
