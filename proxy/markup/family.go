@@ -333,8 +333,9 @@ var families = []Family{
 		Open: []Opener{{dsmlToolCalls, Anywhere}}, Many: true, Close: dsmlToolEnd},
 	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
 		Open: []Opener{{dsmlInvoke, Anywhere}}},
-	dsmlVariant("｜｜", "tool_calls"), dsmlVariant("｜｜", "function_calls"),
-	dsmlVariant("‖", "tool_calls"), dsmlVariant("‖", "function_calls"),
+	dsmlVariant("｜｜DSML｜｜", "tool_calls"), dsmlVariant("｜｜DSML｜｜", "function_calls"),
+	dsmlVariant("‖DSML‖", "tool_calls"), dsmlVariant("‖DSML‖", "function_calls"),
+	dsmlVariant("｜DSML｜ ", "calls"),
 	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHeadJSON, Heads: []Head{hCommentary},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hChannel, Anywhere}}},
@@ -493,13 +494,14 @@ var families = []Family{
 		Open: []Opener{{"[TOOL_CALL]", LineStart}}, Close: "[/TOOL_CALL]"},
 }
 
-// dsmlVariant is the row of DeepSeek's DSML written with the delimiter bar in place of the
-// fullwidth ｜ around DSML: V4 Flash leaks <｜｜DSML｜｜tool_calls>… with the bar doubled, and
-// U+2016 ‖ is seen too, each tag's name after the same token (D62: MetaFARS/codex-relay PR #49,
-// syt2/paper-chat-for-zotero #28, lsdefine/GenericAgent #804). wrapper is V4's tool_calls or
-// V3.2's function_calls; the invokes and parameters are read as DSML's (string="true|false").
-func dsmlVariant(bar, wrapper string) Family {
-	tok := bar + "DSML" + bar
+// dsmlVariant is the row of DeepSeek's DSML written with the token tok in place of ｜DSML｜
+// before each tag's name: V4 Flash leaks <｜｜DSML｜｜tool_calls>… with the bar doubled, and
+// U+2016 ‖ is seen too (D62: MetaFARS/codex-relay PR #49, syt2/paper-chat-for-zotero #28,
+// lsdefine/GenericAgent #804); V4.1 writes the token and a blank, <｜DSML｜ calls>⏎<｜DSML｜
+// invoke name="T">… (sglang deepseekv41_detector, test_deepseekv41_detector.py). wrapper is
+// V4's tool_calls, V3.2's function_calls or V4.1's calls; the invokes and parameters are read as
+// DSML's (string="true|false").
+func dsmlVariant(tok, wrapper string) Family {
 	return Family{Name: "DeepSeek DSML, " + tok + " " + wrapper, Row: "D62", Syntax: DeepSeek, body: bodyElements,
 		CallTag: tok + "invoke", ParamTag: tok + "parameter", JSONBody: true, SelfClose: true,
 		Open: []Opener{{"<" + tok + wrapper + ">", Anywhere}}, Many: true, Close: "</" + tok + wrapper + ">",

@@ -94,3 +94,109 @@ vec('sglang-dsml-zero-arg-newline-v32', 'DeepSeek V3.2 DSML', SGA_SD+'TestStrict
 vec('sglang-dsml-default-whitespace', 'DeepSeek V4 DSML', SGA_SD+'TestDefaultParsingUnchanged test_default_streams_complete_invokes_and_holds_whitespace', '\n\n' + sga_b('v4', sga_i('lookup_fixture', sga_p('key', 'true', 'a'))), SGA_ST, [('lookup_fixture', {'key': 'a'})])
 vec('sglang-dsml-default-prose-before-param', 'DeepSeek V4 DSML', SGA_SD+'TestDefaultParsingUnchanged test_only_strict_mode_rejects_stray_prose_around_valid_parameters', sga_b('v4', sga_i('lookup_fixture', 'extra prose' + sga_p('key', 'true', 'alpha'))), SGA_ST,
     note='strict SGLang keeps it as text; toolfix reads no prose inside an invoke body either')
+
+# --- test/registered/unit/function_call/test_deepseekv4_detector.py (TestDeepSeekV4Streaming)
+SGA_V4 = 'sgl-project/sglang test/registered/unit/function_call/test_deepseekv4_detector.py TestDeepSeekV4Streaming '
+def sga_w4(inv): return '<%stool_calls>\n%s\n</%stool_calls>' % (SGA_D, inv, SGA_D)
+def sga_i4(n, ps=''): return '<%sinvoke name="%s">\n%s\n</%sinvoke>' % (SGA_D, n, ps, SGA_D)
+def sga_wc(city='SF'): return sga_w4(sga_i4('get_weather', sga_p('city', 'true', city)))
+SGA_GW = [T('get_weather', city=S)]
+vec('sglang-dsv4-preamble', 'DeepSeek V4 DSML', SGA_V4+'test_preamble_in_same_delta_as_tool_call', 'Let me check.\n' + sga_wc(), SGA_GW, [('get_weather', {'city': 'SF'})], keep='Let me check.')
+vec('sglang-dsv4-bare-invoke', 'DeepSeek V4 DSML', SGA_V4+'test_preamble_before_bare_invoke_without_wrapper', 'Checking.\n' + sga_i4('get_weather', sga_p('city', 'true', 'SF')), SGA_GW, [('get_weather', {'city': 'SF'})], keep='Checking.')
+vec('sglang-dsv4-prose', 'DeepSeek V4 DSML', SGA_V4+'test_no_dsml_markers_leak_into_normal_text', 'Prose.\n' + sga_wc(), SGA_GW, [('get_weather', {'city': 'SF'})], keep='Prose.')
+vec('sglang-dsv4-partial-json', 'DeepSeek V4 DSML', SGA_V4+'test_malformed_partial_json_falls_back_to_raw_value', '<%stool_calls>\n<%sinvoke name="get_weather">\n<%sparameter name="city" string="false">{"a"' % ((SGA_D,) * 3), SGA_GW,
+    note='disagrees on purpose: SGLang streams the name of a call still open; a cut-off call is never completed')
+vec('sglang-dsv4-two-sections', 'DeepSeek V4 DSML', SGA_V4+'test_non_streaming_parses_every_tool_calls_section', sga_wc('SF') + '\n' + sga_wc('NY'), SGA_GW, [('get_weather', {'city': 'SF'}), ('get_weather', {'city': 'NY'})])
+SGA_SC = [T('set_config', value=ANY, label=S)]
+for i, (val, exp) in enumerate((('12345e-3', 12.345), ('{"ratio":12345e-3,"enabled":true}', {'ratio': 12.345, 'enabled': True}), ('[{"step":"write code","ratio":12345e-3},null,false]', [{'step': 'write code', 'ratio': 12.345}, None, False]))):
+    t4 = sga_w4(sga_i4('set_config', sga_p('value', 'false', val) + sga_p('label', 'true', 'complete')))
+    for fl, t in (('v4', t4), ('v32', t4.replace('tool_calls', 'function_calls'))):
+        vec('sglang-dsv4-non-string-%d-%s' % (i, fl), SGA_FLAV[fl][0], SGA_V4+'test_non_string_parameter_is_not_rewritten_after_streaming[%s, %s]' % (fl, val), t, SGA_SC, [('set_config', {'value': exp, 'label': 'complete'})])
+vec('sglang-dsv4-exp-number-for-string', 'DeepSeek V4 DSML', SGA_V4+'test_incomplete_non_string_parameter_does_not_emit_a_guessed_value',
+    '<%stool_calls><%sinvoke name="get_weather"><%sparameter name="city" string="false">12345e-3</%sparameter></%sinvoke></%stool_calls>' % ((SGA_D,) * 6), SGA_GW,
+    [('get_weather', {'city': '12345e-3'})], note='disagrees on purpose: SGLang passes the number 12.345 on for city; toolfix types the value by the schema, which declares city a string, and keeps the text as written')
+vec('sglang-dsv4-exp-number', 'DeepSeek V4 DSML', SGA_V4+'test_incomplete_non_string_parameter_does_not_emit_a_guessed_value (city declared a number)',
+    '<%stool_calls><%sinvoke name="get_weather"><%sparameter name="city" string="false">12345e-3</%sparameter></%sinvoke></%stool_calls>' % ((SGA_D,) * 6), [T('get_weather', city=N)], [('get_weather', {'city': 12.345})])
+vec('sglang-dsv4-string-streams', 'DeepSeek V4 DSML', SGA_V4+'test_string_parameter_still_streams_incrementally',
+    '<%stool_calls><%sinvoke name="get_weather"><%sparameter name="city" string="true">San Francisco</%sparameter></%sinvoke></%stool_calls>' % ((SGA_D,) * 6), SGA_GW, [('get_weather', {'city': 'San Francisco'})])
+vec('sglang-dsv4-truncated-non-string', 'DeepSeek V4 DSML', SGA_V4+'test_truncated_non_string_parameter_is_an_explicit_error',
+    '<%stool_calls><%sinvoke name="get_weather"><%sparameter name="city" string="false">[1,2' % ((SGA_D,) * 3), SGA_GW, note='a cut-off call is never completed')
+SGA_DMG = [('toolcalls', '\n\n<%stoolcalls>\n\n' % SGA_D), ('no-gt', '\n\n<%stool_calls\n' % SGA_D), ('doubled', '\n\n<%stool_calls<tool_calls>\n\n' % SGA_D),
+           ('sugar-panel', 'Checking files.\n\n<%s SugarPanel>\n' % SGA_D), ('dots', '\n\n<%stool_calls...\n\n' % SGA_D), ('ok-prose', "Final scan:\n\n<%stool_calls-ok Let's scan the outputs.\n" % SGA_D)]
+for lab, pre in SGA_DMG:
+    for form, call in (('wrapped', sga_wc()), ('bare', sga_i4('get_weather', sga_p('city', 'true', 'SF')))):
+        vec('sglang-dsv4-damaged-%s-%s' % (lab, form), 'DeepSeek V4 DSML', SGA_V4+'test_damaged_wrappers_do_not_become_assistant_preamble[%r, %s]' % (pre, form), pre + call, SGA_GW,
+            [('get_weather', {'city': 'SF'})], keep=pre.rstrip(), note='SGLang drops the damaged wrapper from the content; toolfix keeps the text before the call as it came')
+SGA_QUOTES = [('fence', 'Example:\n```xml\n%s\n```\n' % sga_wc('literal')), ('tilde', 'Example:\n~~~xml\n%s\n~~~\n' % sga_wc('literal')), ('backtick', 'Example: `%s`\n' % sga_wc('literal')),
+              ('single-quote', "Example: '<%stoolcalls>'\n" % SGA_D), ('curly-quote', 'Example: “<%stoolcalls>”\n' % SGA_D)]
+for lab, q in SGA_QUOTES:
+    vec('sglang-dsv4-quoted-%s' % lab, 'DeepSeek V4 DSML', SGA_V4+'test_quoted_dsml_is_not_executed_or_removed[%s]' % lab, q + sga_wc(), SGA_GW, [('get_weather', {'city': 'SF'})], keep=q.rstrip())
+    vec('sglang-dsv4-quoted-only-%s' % lab, 'DeepSeek V4 DSML', SGA_V4+'test_quoted_dsml_is_not_executed_or_removed[%s, quoted only]' % lab, q, SGA_GW)
+for i, t in enumerate(('Now let me update the result.\n\n</parameter>\n', '\n\n</parameter>\n</invoke>\n<invoke name="exec_command">\n', '</parameter></invoke><invoke name="exec_command">\n')):
+    vec('sglang-dsv4-orphan-%d' % i, 'DeepSeek V4 DSML', SGA_V4+'test_strict_mode_rejects_orphan_markup_before_content_is_emitted[%d]' % i, t, SGA_GW + [T('exec_command', cmd=S)],
+        note='strict SGLang raises an error; toolfix passes text without a call as it came')
+for i, t in enumerate(('Literal `</parameter>`.', 'Example:\n```xml\n</parameter>\n</invoke>\n```', 'XML:\n<parameter description="a > b">\nvalue\n</parameter>', '</parameter>', 'Text with an unrelated SGML fragment: <![unexpected[.')):
+    vec('sglang-dsv4-literal-markup-%d' % i, 'DeepSeek V4 DSML', SGA_V4+'test_strict_mode_preserves_literal_markup_and_balanced_xml[%d]' % i, t, SGA_GW)
+vec('sglang-dsv4-invalid-non-string', 'DeepSeek V4 DSML', SGA_V4+'test_strict_mode_rejects_invalid_non_string_json_instead_of_coercion', sga_w4(sga_i4('get_weather', sga_p('city', 'false', '[1,broken]'))), SGA_GW, [('get_weather', {'city': '[1,broken]'})],
+    note='disagrees on purpose: strict SGLang refuses a string="false" value that is no JSON; toolfix types the value by the schema, which declares city a string, and keeps the text as written')
+SGA_LIT = 'Echo `<%stool_calls>` without interpreting it' % SGA_D
+vec('sglang-dsv4-indented', 'DeepSeek V4 DSML', SGA_V4+'test_indented_native_calls_and_parameter_literals_are_preserved', 'Checking.\n' + '\n'.join('        ' + l for l in (sga_wc(SGA_LIT) + '\n' + sga_wc('NY')).splitlines()), SGA_GW,
+    note='disagrees on purpose: lines indented four columns or more are a Markdown code block (CommonMark 4.4), and toolfix reads markup in one as an example')
+SGA_MK = '</%sparameter |' % SGA_D
+SGA_CMD = "cat <<'JSONEOF'\n{}\nJSONEOF\n" + 'echo "created"' + SGA_MK + '\npython3 -c "print(1)"'
+vec('sglang-dsv4-bad-terminator', 'DeepSeek V4 DSML', SGA_V4+'test_strict_string_parameter_rejects_malformed_closer_before_dispatch', sga_w4(sga_i4('exec_command', sga_p('cmd', 'true', SGA_CMD))), [T('exec_command', cmd=S)],
+    [('exec_command', {'cmd': SGA_CMD})], note='disagrees on purpose: strict SGLang rejects a value holding a damaged closer; toolfix reads up to the closer as written, as SGLang by default (test_new_parameter_guard_does_not_change_non_strict_behavior)')
+vec('sglang-dsv4-bad-terminator-json', 'DeepSeek V4 DSML', SGA_V4+'test_strict_string_parameter_rejects_malformed_closer_before_dispatch (JSON body)', sga_w4(sga_i4('exec_command', json.dumps({'cmd': SGA_CMD}))), [T('exec_command', cmd=S)],
+    [('exec_command', {'cmd': SGA_CMD})], note='disagrees on purpose: strict SGLang rejects it; the JSON body is whole and fits the schema')
+for i, v in enumerate(('print("%s")' % SGA_MK, 'Example: `%s`' % SGA_MK, '```xml\n%s\n```' % SGA_MK, "cat <<'EOF'\n%s\nEOF" % SGA_MK, 'cat <<EOF\n%s\nEOF' % SGA_MK, 'cat <<-EOF\n\t%s\n\tEOF' % SGA_MK,
+                       "cat <<'A' <<'B'\n%s\nA\n%s\nB" % (SGA_MK, SGA_MK), '# Literal example: %s\nprint(1)' % SGA_MK, 'echo \\%s' % SGA_MK)):
+    vec('sglang-dsv4-marker-literal-%d' % i, 'DeepSeek V4 DSML', SGA_V4+'test_string_parameter_preserves_quoted_heredoc_and_escaped_marker_literals[%d]' % i, sga_wc(v), SGA_GW, [('get_weather', {'city': v})])
+SGA_NSV = 'echo "created"</%sparameter |\nprintf done' % SGA_D
+vec('sglang-dsv4-guard-non-strict', 'DeepSeek V4 DSML', SGA_V4+'test_new_parameter_guard_does_not_change_non_strict_behavior', sga_wc(SGA_NSV), SGA_GW, [('get_weather', {'city': SGA_NSV})])
+vec('sglang-dsv4-direct-json', 'DeepSeek V4 DSML', SGA_V4+'test_strict_direct_json_waits_for_complete_validated_invoke', '<%stool_calls><%sinvoke name="get_weather">{"city":"SF"}</%sinvoke></%stool_calls>' % ((SGA_D,) * 4), SGA_GW, [('get_weather', {'city': 'SF'})])
+vec('sglang-dsv4-nested-invoke', 'DeepSeek V4 DSML', SGA_V4+'test_strict_rejects_nested_invoke_instead_of_rewriting_streamed_arguments',
+    sga_w4('<%sinvoke name="get_weather">' % SGA_D + sga_p('city', 'true', 'San Francisco') + '\n</' + sga_i4('get_weather', sga_p('city', 'true', 'NY'))), SGA_GW)
+vec('sglang-dsv4-unclosed-param', 'DeepSeek V4 DSML', SGA_V4+'test_strict_rejects_unclosed_string_parameter_at_invoke_end',
+    sga_w4('<%sinvoke name="get_weather"><%sparameter name="city" string="true">SF</%sinvoke>' % ((SGA_D,) * 3)), SGA_GW)
+vec('sglang-dsv4-two-then-unclosed', 'DeepSeek V4 DSML', SGA_V4+'test_strict_incomplete_later_call_does_not_rewrite_previous_calls',
+    sga_wc('SF') + sga_wc('NY') + sga_w4('<%sinvoke name="get_weather"><%sparameter name="city" string="true">LA</%sinvoke>' % ((SGA_D,) * 3)), SGA_GW,
+    note='disagrees on purpose: SGLang streamed the first two calls before it met the broken third; toolfix takes a tail whole or not at all')
+vec('sglang-dsv4-two-blocks-glued', 'DeepSeek V4 DSML', SGA_V4+'test_strict_incomplete_later_call_does_not_rewrite_previous_calls (its first two blocks)', sga_wc('SF') + sga_wc('NY'), SGA_GW,
+    [('get_weather', {'city': 'SF'}), ('get_weather', {'city': 'NY'})])
+vec('sglang-dsv4-duplicate-param', 'DeepSeek V4 DSML', SGA_V4+'test_non_strict_duplicate_parameters_retain_legacy_behavior', sga_w4(sga_i4('get_weather', sga_p('city', 'true', 'SF') + sga_p('city', 'true', 'NY'))), SGA_GW,
+    note='disagrees on purpose: SGLang keeps the last of two values of one parameter; toolfix never picks one of two')
+vec('sglang-dsv4-bad-string-flag', 'DeepSeek V4 DSML', SGA_V4+'test_strict_rejects_duplicate_xml_parameters_and_invalid_string_flags[maybe]', sga_w4(sga_i4('get_weather', sga_p('city', 'maybe', '"SF"'))), SGA_GW)
+for i, (a, exp) in enumerate((('{"city": "SF", "city": "NY"}', {'city': 'NY'}), ('{"city": NaN}', None), ('{"city": Infinity}', None), ('{"city": {"value": 1, "value": 2}}', {'city': {'value': 2}}))):
+    vec('sglang-dsv4-direct-json-bad-%d' % i, 'DeepSeek V4 DSML', SGA_V4+'test_strict_direct_json_rejects_duplicates_and_non_json_constants[%d]' % i, sga_w4(sga_i4('get_weather', a)), [T('get_weather', city=ANY)],
+        exp and [('get_weather', exp)], note='disagrees on purpose: strict SGLang refuses a repeated key; toolfix forwards the arguments object as the model wrote it (a repeated key is JSON text, RFC 8259 leaves its reading to the client, which takes the last)' if exp else 'NaN and Infinity are no JSON: no call')
+vec('sglang-dsv4-json-empty', 'DeepSeek V4 DSML', SGA_V4+'test_optional_schema_validation_is_off_by_default_and_requires_strict', sga_w4(sga_i4('get_weather', '{}')), SGA_GW, [('get_weather', {})])
+vec('sglang-dsv4-json-unknown', 'DeepSeek V4 DSML', SGA_V4+'test_optional_schema_validation_preserves_unknown_tool_forwarding_policy', sga_w4(sga_i4('unknown_tool', '{}')), SGA_GW,
+    note='toolfix takes only the request\'s tools, as SGLang without SGLANG_FORWARD_UNKNOWN_TOOLS')
+vec('sglang-dsv4-json-valid', 'DeepSeek V4 DSML', SGA_V4+'test_optional_schema_validation_keeps_valid_arguments_unchanged[json]', sga_w4(sga_i4('get_weather', '{"city": "SF"}')), SGA_GW, [('get_weather', {'city': 'SF'})])
+SGA_PY = 'python3 <<\'PY\'\ntext = """Notes.</think>"""\nprint(text)\nPY'
+vec('sglang-dsv4-think-in-value', 'DeepSeek V4 DSML', SGA_V4+'test_opt_in_marker_policy_rejects_quoted_document_payload_without_rewriting (the policy off)', sga_wc(SGA_PY), SGA_GW, [('get_weather', {'city': SGA_PY})])
+vec('sglang-dsv4-think-literal-text', 'DeepSeek V4 DSML', SGA_V4+'test_opt_in_marker_policy_does_not_filter_ordinary_text', 'Literal `<think>` and `</think>` in an explanation.', SGA_GW)
+
+# --- test/registered/unit/function_call/test_deepseekv41_detector.py: V4.1's spaced DSML
+SGA_V41 = 'sgl-project/sglang test/registered/unit/function_call/test_deepseekv41_detector.py '
+SGA_SP = '｜DSML｜ '
+def sga_p41(n, s, v): return '<%sparameter name="%s" string="%s">%s</%sparameter>\n' % (SGA_SP, n, s, v, SGA_SP)
+def sga_b41(*inv): return '\n\n<%scalls>\n' % SGA_SP + ''.join('<%sinvoke name="%s">\n%s</%sinvoke>\n' % (SGA_SP, n, b, SGA_SP) for n, b in inv) + '</%scalls>' % SGA_SP
+SGA_T41 = [T('get_weather', city=S), T('lookup', query=S, limit=I, flags=A)]
+vec('sglang-dsv41-round-trip', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41RoundTrip test_one_shot (the content after the reasoning)',
+    'summary' + sga_b41(('lookup', sga_p41('query', 'true', '{"a": 1}') + sga_p41('limit', 'false', '2') + sga_p41('flags', 'false', '[1, true, null]'))), SGA_T41,
+    [('lookup', {'query': '{"a": 1}', 'limit': 2, 'flags': [1, True, None]})], keep='summary')
+vec('sglang-dsv41-required', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ConstrainedDecoding test_body_uses_available_xgrammar_style (native XML)', sga_b41(('get_weather', sga_p41('city', 'true', 'Paris'))), SGA_T41,
+    [('get_weather', {'city': 'Paris'})])
+vec('sglang-dsv41-json-body', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ConstrainedDecoding test_body_uses_available_xgrammar_style (JSON fallback)', sga_b41(('get_weather', '{"city":"Paris"}')), SGA_T41,
+    [('get_weather', {'city': 'Paris'})])
+vec('sglang-dsv41-empty-invoke', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ConstrainedDecoding test_body_uses_available_xgrammar_style (empty body)', sga_b41(('get_weather', '')), SGA_T41,
+    [('get_weather', {})], note='the grammar refuses an empty body for a tool with a required parameter; toolfix takes the call without arguments (it checks the declared types, not which are required)')
+vec('sglang-dsv41-unicode', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ParameterGrammar test_strict_schema_rejects_missing_extra_and_wrong_type (the accepted render)', sga_b41(('get_weather', sga_p41('city', 'true', '杭州'))), SGA_T41,
+    [('get_weather', {'city': '杭州'})])
+vec('sglang-dsv41-wrong-type', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ParameterGrammar test_strict_schema_rejects_missing_extra_and_wrong_type (string="false">42)', sga_b41(('get_weather', sga_p41('city', 'false', '42'))), SGA_T41, [('get_weather', {'city': '42'})],
+    note='disagrees on purpose: the grammar refuses string="false" for a string; toolfix types the value by the schema, which declares city a string, and keeps the text as written')
+vec('sglang-dsv41-extra', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ParameterGrammar test_strict_schema_rejects_missing_extra_and_wrong_type[extra]', sga_b41(('get_weather', sga_p41('city', 'true', 'Paris') + sga_p41('extra', 'false', 'true'))), SGA_T41,
+    note='a parameter the schema does not declare (additionalProperties false): no call')
+vec('sglang-dsv41-two', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ParameterGrammar test_parallel_and_named_choice_limit_calls (count=2)', sga_b41(('get_weather', sga_p41('city', 'true', 'Paris')), ('get_weather', sga_p41('city', 'true', 'Paris'))), SGA_T41,
+    [('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'Paris'})])
