@@ -200,3 +200,59 @@ vec('sglang-dsv41-extra', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41P
     note='a parameter the schema does not declare (additionalProperties false): no call')
 vec('sglang-dsv41-two', 'DeepSeek V4.1 spaced DSML', SGA_V41+'TestDeepSeekV41ParameterGrammar test_parallel_and_named_choice_limit_calls (count=2)', sga_b41(('get_weather', sga_p41('city', 'true', 'Paris')), ('get_weather', sga_p41('city', 'true', 'Paris'))), SGA_T41,
     [('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'Paris'})])
+
+# --- test/registered/unit/function_call/test_deepseekv32_detector.py: streaming preamble, V4 and V3.2
+SGA_V32 = 'sgl-project/sglang test/registered/unit/function_call/test_deepseekv32_detector.py '
+SGA_PRE = 'Let me look up the weather in Beijing for you.'
+def sga_i32(city): return '<%sinvoke name="get_weather"><%sparameter name="city" string="true">%s</%sparameter></%sinvoke>' % (SGA_D, SGA_D, city, SGA_D, SGA_D)
+for fl, cls in (('v4', 'TestDeepSeekV4StreamingPreamble'), ('v32', 'TestDeepSeekV32StreamingPreamble')):
+    w = SGA_FLAV[fl][1]
+    def sga_wr(*cs): return '<%s%s>' % (SGA_D, w) + ''.join(sga_i32(c) for c in cs) + '</%s%s>' % (SGA_D, w)
+    fam = SGA_FLAV[fl][0]
+    vec('sglang-dsv32-preamble-wrapped-' + fl, fam, SGA_V32+cls+' test_prose_and_wrapped_opener_in_one_delta', SGA_PRE + sga_wr('Beijing'), SGA_GW, [('get_weather', {'city': 'Beijing'})], keep=SGA_PRE)
+    vec('sglang-dsv32-preamble-bare-' + fl, 'DeepSeek V3.2 DSML', SGA_V32+cls+' test_prose_and_bare_invoke_in_one_delta', SGA_PRE + sga_i32('Beijing'), SGA_GW, [('get_weather', {'city': 'Beijing'})], keep=SGA_PRE)
+    vec('sglang-dsv32-partial-prefix-' + fl, fam, SGA_V32+cls+' test_partial_tag_prefix_held_back (the first delta)', SGA_PRE + '<｜', SGA_GW)
+    vec('sglang-dsv32-literal-angle-' + fl, fam, SGA_V32+cls+' test_literal_angle_bracket_without_tool_call', 'The check 3 < 5 held, done.', SGA_GW)
+    vec('sglang-dsv32-angle-before-call-' + fl, fam, SGA_V32+cls+' test_literal_angle_bracket_before_tool_call', 'Since 3 < 5 holds, calling the tool. ' + sga_wr('Beijing'), SGA_GW,
+        [('get_weather', {'city': 'Beijing'})], keep='Since 3 < 5 holds, calling the tool.')
+    vec('sglang-dsv32-two-invokes-' + fl, fam, SGA_V32+cls+' test_multiple_invokes_after_prose', SGA_PRE + sga_wr('Beijing', 'Tokyo'), SGA_GW,
+        [('get_weather', {'city': 'Beijing'}), ('get_weather', {'city': 'Tokyo'})], keep=SGA_PRE)
+
+# --- test/registered/unit/function_call/test_deepseekv4_streaming_robustness.py
+SGA_RB = 'sgl-project/sglang test/registered/unit/function_call/test_deepseekv4_streaming_robustness.py '
+SGA_RT = [T('get_weather', city=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']}), T('search', query=S, topn=I), T('submit')]
+SGA_PSF = sga_p('city', 'true', 'SF')
+vec('sglang-dsv4rb-preamble-wrapped', 'DeepSeek V4 DSML', SGA_RB+'TestPreamblePreservation test_prose_and_tool_call_one_delta_wrapped', 'Let me check the weather for you.\n\n' + sga_w4(sga_i4('get_weather', SGA_PSF)), SGA_RT,
+    [('get_weather', {'city': 'SF'})], keep='Let me check the weather for you.')
+vec('sglang-dsv4rb-preamble-bare', 'DeepSeek V4 DSML', SGA_RB+'TestPreamblePreservation test_prose_and_tool_call_one_delta_bare', 'Let me check the weather for you.\n\n' + sga_i4('get_weather', SGA_PSF), SGA_RT,
+    [('get_weather', {'city': 'SF'})], keep='Let me check the weather for you.')
+vec('sglang-dsv4rb-literal-lt', 'DeepSeek V4 DSML', SGA_RB+'TestPreamblePreservation test_literal_less_than_not_swallowed', 'Is 3 < 5? Yes.\n', SGA_RT)
+vec('sglang-dsv4rb-lt-before-call', 'DeepSeek V4 DSML', SGA_RB+'TestPreamblePreservation test_literal_less_than_before_tool_call', 'Compare 3 < 5.\n' + sga_w4(sga_i4('get_weather', SGA_PSF)), SGA_RT,
+    [('get_weather', {'city': 'SF'})], keep='Compare 3 < 5.')
+vec('sglang-dsv4rb-tokenizer', 'DeepSeek V4 DSML', SGA_RB+'TestTokenizerLevelSplitting test_interval_1_single_token_chunks', 'Let me check.\n' + sga_w4(sga_i4('get_weather', SGA_PSF)), SGA_RT, [('get_weather', {'city': 'SF'})], keep='Let me check.')
+vec('sglang-dsv4rb-bare-tokenizer', 'DeepSeek V4 DSML', SGA_RB+'TestTokenizerLevelSplitting test_bare_invoke_interval_1', sga_i4('get_weather', SGA_PSF), SGA_RT, [('get_weather', {'city': 'SF'})])
+for lab, tool, p, exp in (('string-true', T('f', city=S), sga_p('city', 'true', '42'), {'city': '42'}), ('int', T('f', topn=I), sga_p('topn', 'false', '10'), {'topn': 10}),
+                          ('bool', T('f', flag=B), sga_p('flag', 'false', 'true'), {'flag': True}), ('array', T('f', items=A), sga_p('items', 'false', '[1, 2, 3]'), {'items': [1, 2, 3]}),
+                          ('object', T('f', obj=O), sga_p('obj', 'false', '{"name": "John", "age": 30}'), {'obj': {'name': 'John', 'age': 30}}),
+                          ('direct-json', T('f', city=S, topn=I), '{"city": "SF", "topn": 5}', {'city': 'SF', 'topn': 5}),
+                          ('null', T('f', opt={'anyOf': [{'type': 'string'}, {'type': 'null'}]}), sga_p('opt', 'false', 'null'), {'opt': None})):
+    vec('sglang-dsv4rb-type-' + lab, 'DeepSeek V4 DSML', SGA_RB+'TestParameterTypeConversion test_%s' % {'string-true': 'string_true_is_string', 'int': 'string_false_int', 'bool': 'string_false_bool', 'array': 'string_false_array',
+        'object': 'string_false_nested_object', 'direct-json': 'direct_json_body', 'null': 'anyof_null_accepts_null'}[lab] + ' (in a call of f)', sga_w4(sga_i4('f', p)), [tool], [('f', exp)])
+vec('sglang-dsv4rb-type-malformed', 'DeepSeek V4 DSML', SGA_RB+'TestParameterTypeConversion test_malformed_json_fallback (in a call of f, bad declared an object)', sga_w4(sga_i4('f', sga_p('bad', 'false', '{"key": "val'))), [T('f', bad=O)],
+    note='disagrees on purpose: SGLang falls back to the raw string; for a declared object it fits no schema, and toolfix never guesses')
+vec('sglang-dsv4rb-two-invokes', 'DeepSeek V4 DSML', SGA_RB+'TestMultipleSequentialCalls test_two_sequential_invokes_distinct_tool_index', sga_w4(sga_i4('get_weather', SGA_PSF) + '\n' + sga_i4('search', sga_p('query', 'true', 'weather SF'))), SGA_RT,
+    [('get_weather', {'city': 'SF'}), ('search', {'query': 'weather SF'})])
+vec('sglang-dsv4rb-undeclared-param', 'DeepSeek V4 DSML', SGA_RB+'TestMultipleSequentialCalls test_name_delta_before_arg_deltas', sga_w4(sga_i4('get_weather', SGA_PSF) + '\n' + sga_i4('search', SGA_PSF)), SGA_RT,
+    note='disagrees on purpose: the second call gives search a city, which its schema does not declare; SGLang streams both, toolfix takes a tail whole or not at all')
+vec('sglang-dsv4rb-self-close-mix', 'DeepSeek V4 DSML', SGA_RB+'TestMultipleSequentialCalls test_self_closing_and_long_form_mix', sga_w4(sga_i4('get_weather', SGA_PSF) + '\n<%sinvoke name="submit"/>' % SGA_D), SGA_RT,
+    [('get_weather', {'city': 'SF'}), ('submit', {})])
+vec('sglang-dsv4rb-dsml-no-invoke', 'DeepSeek V4 DSML', SGA_RB+'TestFalsePositiveDSMLDetection test_less_than_then_dsml_without_invoke', 'Hello <｜DSML｜test more text', SGA_RT)
+vec('sglang-dsv4rb-dsml-random', 'DeepSeek V4 DSML', SGA_RB+'TestFalsePositiveDSMLDetection test_partial_dsml_prefix_then_non_invoke', '<｜DSML｜random> stuff here', SGA_RT)
+vec('sglang-dsv4rb-dsml-spaced-text', 'DeepSeek V4 DSML', SGA_RB+'TestFalsePositiveDSMLDetection test_dsml_prefix_without_invoke_across_deltas', 'Text < ｜DSML｜ not_invoke text', SGA_RT)
+vec('sglang-dsv4rb-partial-opener', 'DeepSeek V4 DSML', SGA_RB+'TestStreamEndPartialOpener test_partial_opener_remains_in_buffer', 'Let me check the weather.\n<｜DSML｜invoke name="ba', SGA_RT, note='a cut-off call is never completed')
+vec('sglang-dsv4rb-truncated-body', 'DeepSeek V4 DSML', SGA_RB+'TestFinishReasonViaRealCodePath test_truncated_tool_call_has_tool_calls_true', sga_w4('')[:len('<%stool_calls>\n' % SGA_D)] + '<%sinvoke name="get_weather">\n' % SGA_D + SGA_PSF, SGA_RT,
+    [('get_weather', {'city': 'SF'})], note='the closers after a complete parameter are forgiven at the end of the text (SGLang too has the call with its parsed arguments, TestMaxTokensTruncation)')
+for pos in (1, 8, 15, 22, 30):
+    vec('sglang-dsv4rb-mid-opener-%d' % pos, 'DeepSeek V4 DSML', SGA_RB+'TestOpenerTruncationMidOpener test_all_truncation_positions[pos=%d]' % pos, 'Prose.\n' + '<%sinvoke name="get_weather">' % SGA_D[:0] + ('<%sinvoke name="get_weather">' % SGA_D)[:pos], SGA_RT)
+vec('sglang-dsv4rb-fence-leak', 'DeepSeek V4 DSML', SGA_RB+'TestFenceLeak test_no_dsml_markers_in_normal_text', 'Prose here.\n' + sga_w4(sga_i4('get_weather', SGA_PSF)), SGA_RT, [('get_weather', {'city': 'SF'})], keep='Prose here.')
+vec('sglang-dsv4rb-empty-delta', 'DeepSeek V4 DSML', SGA_RB+'TestEmptyContentDeltaBeforeTool test_no_empty_content_sse_chunk', sga_w4(sga_i4('get_weather', SGA_PSF)), SGA_RT, [('get_weather', {'city': 'SF'})])
