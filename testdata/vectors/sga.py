@@ -256,3 +256,45 @@ for pos in (1, 8, 15, 22, 30):
     vec('sglang-dsv4rb-mid-opener-%d' % pos, 'DeepSeek V4 DSML', SGA_RB+'TestOpenerTruncationMidOpener test_all_truncation_positions[pos=%d]' % pos, 'Prose.\n' + '<%sinvoke name="get_weather">' % SGA_D[:0] + ('<%sinvoke name="get_weather">' % SGA_D)[:pos], SGA_RT)
 vec('sglang-dsv4rb-fence-leak', 'DeepSeek V4 DSML', SGA_RB+'TestFenceLeak test_no_dsml_markers_in_normal_text', 'Prose here.\n' + sga_w4(sga_i4('get_weather', SGA_PSF)), SGA_RT, [('get_weather', {'city': 'SF'})], keep='Prose here.')
 vec('sglang-dsv4rb-empty-delta', 'DeepSeek V4 DSML', SGA_RB+'TestEmptyContentDeltaBeforeTool test_no_empty_content_sse_chunk', sga_w4(sga_i4('get_weather', SGA_PSF)), SGA_RT, [('get_weather', {'city': 'SF'})])
+
+# --- test/registered/unit/function_call/test_deepseek_detectors.py: a JSON object as each DSML invoke's body
+SGA_DDS = 'sgl-project/sglang test/registered/unit/function_call/test_deepseek_detectors.py TestDeepSeekStreamingContent '
+def sga_nav(w, *ds): return "I'll navigate there now.<%s%s>" % (SGA_D, w) + ''.join('<%sinvoke name="navigate">{"destination":"%s"}</%sinvoke>' % (SGA_D, d, SGA_D) for d in ds) + '</%s%s>' % (SGA_D, w)
+SGA_NAV = [T('navigate', destination=S)]
+for fl in ('v32', 'v4'):
+    w = SGA_FLAV[fl][1]
+    vec('sglang-dsds-json-body-' + fl, SGA_FLAV[fl][0], SGA_DDS+'test_content_and_complete_tool_call_in_single_increment[%s]' % fl, sga_nav(w, 'library'), SGA_NAV, [('navigate', {'destination': 'library'})], keep="I'll navigate there now.")
+    vec('sglang-dsds-json-bodies-' + fl, SGA_FLAV[fl][0], SGA_DDS+'test_content_prefix_with_consecutive_tool_calls[%s]' % fl, sga_nav(w, 'library', 'museum'), SGA_NAV,
+        [('navigate', {'destination': 'library'}), ('navigate', {'destination': 'museum'})], keep="I'll navigate there now.")
+
+# --- test/registered/unit/function_call/test_deepseek_detector.py and test_deepseekv3_detector.py: V3 and V3.1 tokens
+SGA_DD = 'sgl-project/sglang test/registered/unit/function_call/test_deepseek_detector.py '
+SGA_D3 = 'sgl-project/sglang test/registered/unit/function_call/test_deepseekv3_detector.py TestDeepSeekV3Detector '
+def sga_v3(n, a): return D31CB + 'function' + D31SEP + n + '\n```json\n' + a + '\n```' + D31CE
+def sga_v31(n, a): return D31CB + n + D31SEP + a + D31CE
+SGA_WS = [T('get_weather', city=S), T('search', q=S, query=S)]
+vec('sglang-dsv3-malformed-sibling', 'DeepSeek V3', SGA_DD+'TestDeepSeekV3Detector test_malformed_call_does_not_discard_valid_call', 'Sure. ' + D31S + sga_v3('get_weather', '{"city": "Boston"}') + sga_v3('search', '{bad json') + D31E, SGA_WS,
+    note='disagrees on purpose: SGLang keeps the good call beside the broken one; toolfix takes a tail whole or not at all')
+vec('sglang-dsv3-two-valid', 'DeepSeek V3', SGA_DD+'TestDeepSeekV3Detector test_two_valid_calls_both_parse', D31S + sga_v3('get_weather', '{"city": "Boston"}') + sga_v3('search', '{"q": "hi"}') + D31E, SGA_WS,
+    [('get_weather', {'city': 'Boston'}), ('search', {'q': 'hi'})], note='the peer tools declare no properties; the keys the calls use are declared here')
+vec('sglang-dsv31-malformed-sibling', 'DeepSeek V3.1', SGA_DD+'TestDeepSeekV31Detector test_malformed_call_does_not_discard_valid_call', 'Sure. ' + D31S + sga_v31('get_weather', '{"city": "Boston"}') + sga_v31('search', '{bad json') + D31E, SGA_WS,
+    note='disagrees on purpose: SGLang keeps the good call beside the broken one; toolfix takes a tail whole or not at all')
+vec('sglang-dsv31-two-valid', 'DeepSeek V3.1', SGA_DD+'TestDeepSeekV31Detector test_malformed_call_does_not_discard_valid_call (both calls well formed)', 'Sure. ' + D31S + sga_v31('get_weather', '{"city": "Boston"}') + sga_v31('search', '{"q": "hi"}') + D31E, SGA_WS,
+    [('get_weather', {'city': 'Boston'}), ('search', {'q': 'hi'})], keep='Sure.')
+vec('sglang-dsv3-unit-single', 'DeepSeek V3', SGA_D3+'test_single_tool_call', D31S + sga_v3('get_weather', '{"city": "Beijing"}') + D31E, SGA_WS, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-dsv3-unit-multiple', 'DeepSeek V3', SGA_D3+'test_multiple_tool_calls', D31S + sga_v3('get_weather', '{"city": "Beijing"}') + '\n' + sga_v3('search', '{"query": "restaurants"}') + D31E, SGA_WS,
+    [('get_weather', {'city': 'Beijing'}), ('search', {'query': 'restaurants'})])
+vec('sglang-dsv3-unit-text-before', 'DeepSeek V3', SGA_D3+'test_tool_call_with_preceding_text', 'Let me check that for you.' + D31S + sga_v3('get_weather', '{"city": "Tokyo"}') + D31E, SGA_WS,
+    [('get_weather', {'city': 'Tokyo'})], keep='Let me check that for you.')
+vec('sglang-dsv3-unit-plain', 'DeepSeek V3', SGA_D3+'test_no_tool_call', 'Hello, how can I help you today?', SGA_WS)
+vec('sglang-dsv3-unit-weather-text', 'DeepSeek V3', SGA_D3+'test_has_tool_call_false', 'The weather in Beijing is sunny today.', SGA_WS)
+vec('sglang-dsv3-unit-malformed', 'DeepSeek V3', SGA_D3+'test_malformed_json', D31S + sga_v3('get_weather', '{invalid}') + D31E, SGA_WS)
+
+# --- test/registered/unit/function_call/test_deepseekv31_detector.py (TestDeepSeekV31PrefixText)
+SGA_D31U = 'sgl-project/sglang test/registered/unit/function_call/test_deepseekv31_detector.py TestDeepSeekV31PrefixText '
+SGA_C31 = sga_v31('get_weather', '{"city": "Tokyo"}')
+vec('sglang-dsv31-unit-prefix', 'DeepSeek V3.1', SGA_D31U+'test_text_before_tool_call_is_emitted_once[outer marker]', 'Let me check the weather.\n' + D31S + SGA_C31, SGA_GW, [('get_weather', {'city': 'Tokyo'})], keep='Let me check the weather.',
+    note='the missing closer of the calls is forgiven at the end of the text')
+vec('sglang-dsv31-unit-prefix-no-outer', 'DeepSeek V3.1', SGA_D31U+'test_text_before_tool_call_is_emitted_once[no outer marker]', 'Let me check the weather.\n' + SGA_C31, SGA_GW,
+    note='disagrees on purpose: without <｜tool▁calls▁begin｜> the call token alone opens no markup toolfix reads (its rows begin at the calls token)')
+vec('sglang-dsv31-unit-not-repeated', 'DeepSeek V3.1', SGA_D31U+'test_prefix_is_not_repeated_while_arguments_arrive', 'Checking... ' + D31S + sga_v31('get_weather', '{"city": "Tokyo"}') + D31E, SGA_GW, [('get_weather', {'city': 'Tokyo'})], keep='Checking...')
