@@ -298,3 +298,39 @@ vec('sglang-dsv31-unit-prefix', 'DeepSeek V3.1', SGA_D31U+'test_text_before_tool
 vec('sglang-dsv31-unit-prefix-no-outer', 'DeepSeek V3.1', SGA_D31U+'test_text_before_tool_call_is_emitted_once[no outer marker]', 'Let me check the weather.\n' + SGA_C31, SGA_GW,
     note='disagrees on purpose: without <｜tool▁calls▁begin｜> the call token alone opens no markup toolfix reads (its rows begin at the calls token)')
 vec('sglang-dsv31-unit-not-repeated', 'DeepSeek V3.1', SGA_D31U+'test_prefix_is_not_repeated_while_arguments_arrive', 'Checking... ' + D31S + sga_v31('get_weather', '{"city": "Tokyo"}') + D31E, SGA_GW, [('get_weather', {'city': 'Tokyo'})], keep='Checking...')
+
+# --- test/registered/unit/function_call/test_kimik2_detector.py (the cases test/registered/function_call/'s copy lacks)
+SGA_K2 = 'sgl-project/sglang test/registered/unit/function_call/test_kimik2_detector.py '
+def sga_k2s(n, i, a): return '<|tool_calls_section_begin|><|tool_call_begin|>%s<|tool_call_argument_begin|>%s<|tool_call_end|><|tool_calls_section_end|>' % (('functions.%s:%s' % (n, i)) if n else i, a)
+SGA_K2T = [T('ReadFile', path=S), T('get_weather', city=S, unit=S)]
+vec('sglang-kimik2u-no-think-close-two', 'Kimi K2', SGA_K2+'TestKimiK2EndToEnd test_e2e_multiple_tool_calls_without_think_close', '<think>Let me check both files.' + k2(('ReadFile', 0, '{"path": "/a.py"}'), ('ReadFile', 1, '{"path": "/b.py"}')), SGA_K2T,
+    note='disagrees on purpose: SGLang ends the reasoning at the call tokens; toolfix reads markup inside an unclosed <think> as reasoning and takes no call there')
+vec('sglang-kimik2u-think-open-stream', 'Kimi K2', SGA_K2+'TestKimiK2EndToEnd test_e2e_streaming_reasoning_to_tool_call', '<think>I need to read the file to understand the code.' + k2(('ReadFile', 0, '{"path": "/Users/user/project/file.ts"}')), SGA_K2T,
+    note='disagrees on purpose: the call stands inside an unclosed <think>, which toolfix reads as reasoning')
+vec('sglang-kimik2u-text-between', 'Kimi K2', SGA_K2+'TestKimiK2EndToEnd test_e2e_normal_text_between_two_tool_calls',
+    'Prefix text:' + sga_k2s('get_weather', 0, '{"city": "London"}') + ' Now calling next: ' + sga_k2s('get_weather', 1, '{"city": "Delhi"}'), SGA_K2T,
+    note='disagrees on purpose: each section stands glued after a colon, where prose introduces an example (the Kimi opener counts at a line start or after a finished sentence, AfterStop), and text stands between them')
+vec('sglang-kimik2u-bad-id-then-call', 'Kimi K2', SGA_K2+'TestKimiK2EndToEnd test_e2e_unparsable_tool_id_does_not_wedge_stream',
+    'normal text before' + sga_k2s('', 'weird@id', '{"city": "London"}') + sga_k2s('get_weather', 0, '{"city": "Delhi"}'), SGA_K2T,
+    note='disagrees on purpose: SGLang skips the section it cannot name and takes the next; toolfix takes a tail whole or not at all')
+vec('sglang-kimik2u-malformed-middle', 'Kimi K2', SGA_K2+'TestKimiK2EndToEnd test_e2e_malformed_json_args_passes_through_to_client',
+    sga_k2s('get_weather', 0, '{"city": "London"}') + sga_k2s('get_weather', 1, '{"city": "Bad", "valid": fasle') + sga_k2s('get_weather', 2, '{"city": "Delhi"}'), SGA_K2T,
+    note='disagrees on purpose: SGLang passes the broken arguments on byte for byte; toolfix forwards only arguments that are JSON, and takes a tail whole or not at all')
+vec('sglang-kimik2u-two-sections', 'Kimi K2', SGA_K2+'TestKimiK2EndToEnd test_e2e_exception_mid_drain_preserves_accumulated_calls (without the forced failure)',
+    sga_k2s('get_weather', 0, '{"city": "London"}') + sga_k2s('get_weather', 1, '{"city": "Delhi"}'), SGA_K2T, [('get_weather', {'city': 'London'}), ('get_weather', {'city': 'Delhi'})])
+SGA_K2W = [T('get_weather', city=S)]
+SGA_K2I = SGA_K2+'TestKimiK2DetectorOpenAIIndexCompliance '
+vec('sglang-kimik2u-counter-5', 'Kimi K2', SGA_K2I+'test_single_call_with_nonzero_model_counter_starts_at_index_0', sga_k2s('get_weather', 5, '{"city": "Paris"}'), SGA_K2W, [('get_weather', {'city': 'Paris'})])
+vec('sglang-kimik2u-counter-7-8', 'Kimi K2', SGA_K2I+'test_multi_call_response_uses_dense_0_based_indices', sga_k2s('get_weather', 7, '{"city": "London"}') + sga_k2s('get_weather', 8, '{"city": "Berlin"}'), SGA_K2W,
+    [('get_weather', {'city': 'London'}), ('get_weather', {'city': 'Berlin'})])
+vec('sglang-kimik2u-counter-three', 'Kimi K2', SGA_K2I+'test_three_calls_with_nonzero_model_counter_indices_are_dense', ''.join(sga_k2s('get_weather', 10 + i, '{"city": "%s"}' % c) for i, c in enumerate(('Paris', 'Berlin', 'Madrid'))), SGA_K2W,
+    [('get_weather', {'city': c}) for c in ('Paris', 'Berlin', 'Madrid')])
+vec('sglang-kimik2u-bare-counter', 'Kimi K2', SGA_K2I+'test_bare_counter_id_also_starts_at_index_0', sga_k2s('', '5', '{"city": "Paris"}'), SGA_K2W,
+    note='disagrees on purpose: SGLang names a call written with a bare counter by the one tool, or by the tool whose properties its arguments use; toolfix never guesses a tool name')
+SGA_K2B = SGA_K2+'TestKimiK2BareCounterParsing '
+vec('sglang-kimik2u-no-prefix', 'Kimi K2', SGA_K2B+'test_standard_format_without_functions_prefix (in a section)', sga_k2s('', 'ReadFile:1', '{"path": "/a.py"}'), SGA_K2T, [('ReadFile', {'path': '/a.py'})])
+vec('sglang-kimik2u-bare-counter-infer', 'Kimi K2', SGA_K2B+'test_detect_and_parse_bare_counter', sga_k2s('', '0', '{"city": "Tokyo"}'), SGA_K2T,
+    note='disagrees on purpose: SGLang infers get_weather from the arguments; toolfix never guesses a tool name')
+vec('sglang-kimik2u-bare-counter-unknown', 'Kimi K2', SGA_K2B+'test_detect_and_parse_bare_counter_skips_unknown', sga_k2s('', '0', '{"unknown_key": "value"}'), SGA_K2T)
+vec('sglang-kimik2u-bare-counter-single', 'Kimi K2', SGA_K2B+'test_streaming_bare_counter_single_tool', sga_k2s('', '0', '{"path": "/test"}'), [T('search', path=S)],
+    note='disagrees on purpose: SGLang names the call by the request\'s one tool; toolfix never guesses a tool name')
