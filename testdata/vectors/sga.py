@@ -334,3 +334,15 @@ vec('sglang-kimik2u-bare-counter-infer', 'Kimi K2', SGA_K2B+'test_detect_and_par
 vec('sglang-kimik2u-bare-counter-unknown', 'Kimi K2', SGA_K2B+'test_detect_and_parse_bare_counter_skips_unknown', sga_k2s('', '0', '{"unknown_key": "value"}'), SGA_K2T)
 vec('sglang-kimik2u-bare-counter-single', 'Kimi K2', SGA_K2B+'test_streaming_bare_counter_single_tool', sga_k2s('', '0', '{"path": "/test"}'), [T('search', path=S)],
     note='disagrees on purpose: SGLang names the call by the request\'s one tool; toolfix never guesses a tool name')
+
+# --- test/registered/unit/function_call/test_kimik2_inference.py: a call named by an id, not a tool
+SGA_KI = 'sgl-project/sglang test/registered/unit/function_call/test_kimik2_inference.py TestKimiK2Inference '
+SGA_KIT = [T('read', path=S), T('weather', city=S)]
+for fid in ('call_3', '3'):
+    vec('sglang-kimik2inf-id-%s' % fid.replace('_', '-'), 'Kimi K2', SGA_KI+'test_type_aliases_are_normalized_without_mutating_tools[%s] (in a section)' % fid, sga_k2s('', fid, '{"path":"/x"}'), SGA_KIT,
+        note='disagrees on purpose: SGLang names the call by the one tool whose schema its arguments fit; toolfix never guesses a tool name')
+vec('sglang-kimik2inf-explicit-bad-value', 'Kimi K2', SGA_KI+'test_invalid_values_are_not_identity_evidence_for_nameless_calls (functions.read:0, in a section)', sga_k2s('read', 0, '{"path":5}'), SGA_KIT,
+    note='disagrees on purpose: SGLang passes the call on for the client to check its arguments; a number for the declared string path fits no schema, and toolfix makes no call of it')
+vec('sglang-kimik2inf-unresolvable-then-explicit', 'Kimi K2', SGA_KI+'test_unresolvable_call_is_skipped_without_losing_next_explicit_call',
+    '<|tool_calls_section_begin|><|tool_call_begin|>call_3<|tool_call_argument_begin|>{"path":"/x"}<|tool_call_end|><|tool_call_begin|>functions.weather:4<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>',
+    [T('delete', path=S), T('weather', city=S)], note='disagrees on purpose: SGLang skips the call it cannot name and takes the next; toolfix takes a tail whole or not at all, so the section stays text')
