@@ -346,3 +346,70 @@ vec('sglang-kimik2inf-explicit-bad-value', 'Kimi K2', SGA_KI+'test_invalid_value
 vec('sglang-kimik2inf-unresolvable-then-explicit', 'Kimi K2', SGA_KI+'test_unresolvable_call_is_skipped_without_losing_next_explicit_call',
     '<|tool_calls_section_begin|><|tool_call_begin|>call_3<|tool_call_argument_begin|>{"path":"/x"}<|tool_call_end|><|tool_call_begin|>functions.weather:4<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>',
     [T('delete', path=S), T('weather', city=S)], note='disagrees on purpose: SGLang skips the call it cannot name and takes the next; toolfix takes a tail whole or not at all, so the section stays text')
+
+# --- test/registered/unit/function_call/test_dots_detector.py (the one case the vLLM copy in gen.py lacks)
+SGA_DOT = 'sgl-project/sglang test/registered/unit/function_call/test_dots_detector.py TestDotsToolDetector '
+vec('sglang-dots-text-between-after', 'dots.llm', SGA_DOT+'test_non_stream_keeps_text_between_and_after_tool_calls', 'before' + dfn(dinvk('search', 'query', 'chairs')) + 'middle' + dfn(dinvk('search', 'query', 'tables')) + 'after', [DSR],
+    note='disagrees on purpose: SGLang takes both calls and joins the text around them; toolfix takes a call only at the tail (text after it shows an example)')
+vec('sglang-dots-text-between', 'dots.llm', SGA_DOT+'test_non_stream_keeps_text_between_and_after_tool_calls (without the text after)', 'before' + dfn(dinvk('search', 'query', 'chairs')) + 'middle' + dfn(dinvk('search', 'query', 'tables')), [DSR],
+    [('search', {'query': 'tables'})], keep='before' + dfn(dinvk('search', 'query', 'chairs')) + 'middle',
+    note='disagrees on purpose: SGLang takes both calls; toolfix takes only the tail, the block after the prose, and leaves the block before the prose as text')
+
+# --- test/registered/unit/function_call/test_cohere_command4_detector.py
+SGA_CO = 'sgl-project/sglang test/registered/unit/function_call/test_cohere_command4_detector.py TestCohereCommand4Detector '
+def sga_coa(n, p): return json.dumps({'tool_call_id': '0', 'tool_name': n, 'parameters': p})
+def sga_cob(*a): return '<|START_ACTION|>[' + ', '.join(a) + ']<|END_ACTION|>'
+SGA_COT = [T('get_weather', city=S), T('search', query=S)]
+vec('sglang-cohere4-single', 'Cohere Command', SGA_CO+'test_single_tool_call', sga_cob(sga_coa('get_weather', {'city': 'Beijing'})), SGA_COT, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-cohere4-parallel-leading', 'Cohere Command', SGA_CO+'test_parallel_tool_calls_with_leading_text', 'Sure! ' + sga_cob(sga_coa('get_weather', {'city': 'Tokyo'}), sga_coa('search', {'query': 'ramen'})), SGA_COT,
+    [('get_weather', {'city': 'Tokyo'}), ('search', {'query': 'ramen'})], keep='Sure!')
+vec('sglang-cohere4-truncated', 'Cohere Command', SGA_CO+'test_truncated_body_uses_partial_fallback', '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"', SGA_COT,
+    note='disagrees on purpose: SGLang completes the cut-off list; a cut-off call is never completed')
+vec('sglang-cohere4-malformed', 'Cohere Command', SGA_CO+'test_malformed_body_returns_normal_text', 'prefix <|START_ACTION|>[not valid json<|END_ACTION|>', SGA_COT,
+    note='SGLang drops the broken block from the content; toolfix passes text without a call as it came')
+vec('sglang-cohere4-plain', 'Cohere Command', SGA_CO+'test_no_tool_call', 'Just a plain answer.', SGA_COT)
+vec('sglang-cohere4-weather-text', 'Cohere Command', SGA_CO+'test_has_tool_call_false', 'The weather is nice today.', SGA_COT)
+vec('sglang-cohere4-stream-text-then-block', 'Cohere Command', SGA_CO+'test_streaming_text_then_block', 'Let me check. ' + sga_cob(sga_coa('get_weather', {'city': 'Berlin'})), SGA_COT,
+    [('get_weather', {'city': 'Berlin'})], keep='Let me check.')
+vec('sglang-cohere4-stream-compact', 'Cohere Command', SGA_CO+'test_streaming_waits_for_end_token', '<|START_ACTION|>[{"tool_call_id":"0","tool_name":"search","parameters":{"query":"x"}}]<|END_ACTION|>', SGA_COT, [('search', {'query': 'x'})])
+vec('sglang-cohere4-stream-no-end', 'Cohere Command', SGA_CO+'test_streaming_waits_for_end_token (before the end token)', '<|START_ACTION|>[{"tool_call_id":"0","tool_name":"search","parameters":{"query":"x"}}]', SGA_COT,
+    [('search', {'query': 'x'})], note='the missing end token is forgiven at the end of the text once the list is whole (SGLang waits for it while streaming)')
+
+# --- test/registered/unit/function_call/test_apertus2509_detector.py
+SGA_APS = 'sgl-project/sglang test/registered/unit/function_call/test_apertus2509_detector.py TestApertus2509Streaming '
+def sga_apb(c): return '<|tools_prefix|>' + json.dumps(c) + '<|tools_suffix|>'
+SGA_APT = [T('get_weather', city=S), T('get_time', zone=S)]
+vec('sglang-apertus-blocks-text-after', 'Apertus', SGA_APS+'test_chunk_invariance_for_multiple_blocks_and_trailing_text',
+    'before' + sga_apb([{'get_weather': {'city': 'Zürich'}}]) + 'between' + sga_apb([{'get_time': {}}, {'get_weather': {'city': 'Tokyo'}}]) + 'done', SGA_APT,
+    note='disagrees on purpose: SGLang takes the calls of both blocks; toolfix takes a call only at the tail (text after it shows an example)')
+vec('sglang-apertus-blocks-tail', 'Apertus', SGA_APS+'test_chunk_invariance_for_multiple_blocks_and_trailing_text (without the text after)',
+    'before' + sga_apb([{'get_weather': {'city': 'Zürich'}}]) + 'between' + sga_apb([{'get_time': {}}, {'get_weather': {'city': 'Tokyo'}}]), SGA_APT,
+    note='disagrees on purpose: the Apertus opener counts at a line start or after a finished sentence (AfterStop, a token prose quotes by name), and glued after "between" it is neither')
+vec('sglang-apertus-second-block-text', 'Apertus', SGA_APS+'test_second_incomplete_block_stays_buffered (whole)', sga_apb([{'get_weather': {}}]) + 'between' + sga_apb([{'get_time': {'zone': 'UTC'}}]) + 'done', SGA_APT,
+    note='disagrees on purpose: tail only')
+vec('sglang-apertus-truncated-second', 'Apertus', SGA_APS+'test_truncated_second_block_is_not_emitted_by_finish', sga_apb([{'get_weather': {}}]) + '<|tools_prefix|>[{"get_time": {"zone":', SGA_APT,
+    note='disagrees on purpose: SGLang takes the first block and holds the cut-off second; toolfix takes a tail whole or not at all, and never completes a cut-off call')
+vec('sglang-apertus-plain', 'Apertus', SGA_APS+'test_plain_text_and_single_block_controls[hello]', 'hello', SGA_APT)
+vec('sglang-apertus-block-done', 'Apertus', SGA_APS+'test_plain_text_and_single_block_controls[block + done]', sga_apb([{'get_time': {}}]) + 'done', SGA_APT, note='disagrees on purpose: tail only')
+vec('sglang-apertus-block', 'Apertus', SGA_APS+'test_plain_text_and_single_block_controls (the block alone)', sga_apb([{'get_time': {}}]), SGA_APT, [('get_time', {})])
+
+# --- test/registered/unit/function_call/test_berrylm_detector.py: Qwen3 Coder's XML in <tool_call>
+SGA_BL = 'sgl-project/sglang test/registered/unit/function_call/test_berrylm_detector.py '
+SGA_BLW = '<tool_call>\n<function=get_weather>\n<parameter=city>Tokyo</parameter>\n<parameter=days>3</parameter>\n</function>\n</tool_call>'
+SGA_BLT = [T('get_weather', city=S, days=I, path=S, content=S), T('write_file', city=S, days=I, path=S, content=S)]
+vec('sglang-berrylm-single', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMFunctionCallDetector test_single_tool_call_typed_arguments', SGA_BLW, SGA_BLT, [('get_weather', {'city': 'Tokyo', 'days': 3})])
+vec('sglang-berrylm-multiple', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMFunctionCallDetector test_multiple_tool_calls', SGA_BLW + '\n<tool_call>\n<function=get_weather>\n<parameter=city>Osaka</parameter>\n</function>\n</tool_call>', SGA_BLT,
+    [('get_weather', {'city': 'Tokyo', 'days': 3}), ('get_weather', {'city': 'Osaka'})])
+vec('sglang-berrylm-text-before', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMFunctionCallDetector test_normal_text_before_tool_call', 'Checking the forecast.\n' + SGA_BLW, SGA_BLT, [('get_weather', {'city': 'Tokyo', 'days': 3})], keep='Checking the forecast.')
+vec('sglang-berrylm-plain', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMFunctionCallDetector test_no_tool_call', 'Just an answer.', SGA_BLT)
+vec('sglang-berrylm-multiline', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMFunctionCallDetector test_multiline_value', '<tool_call>\n<function=write_file>\n<parameter=path>/tmp/x.py</parameter>\n<parameter=content>\nline 1\nline 2\n</parameter>\n</function>\n</tool_call>', SGA_BLT,
+    [('write_file', {'path': '/tmp/x.py', 'content': 'line 1\nline 2'})])
+vec('sglang-berrylm-stream-two', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMFunctionCallDetector test_streaming_multiple_tool_calls',
+    '<tool_call>\n<function=get_weather>\n<parameter=city>Tokyo</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=get_weather>\n<parameter=city>Osaka</parameter>\n</function>\n</tool_call>', SGA_BLT,
+    [('get_weather', {'city': 'Tokyo'}), ('get_weather', {'city': 'Osaka'})])
+vec('sglang-berrylm-lt-sign', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMFunctionCallDetector test_streaming_plain_text_passes_through', 'Just an answer with a < sign.', SGA_BLT)
+vec('sglang-berrylm-think-open', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMReasoningDetector test_tool_call_without_think_end', '<think>I need the forecast.' + SGA_BLW, SGA_BLT,
+    note='disagrees on purpose: SGLang ends the reasoning at <tool_call>; toolfix reads markup inside an unclosed <think> as reasoning and takes no call there')
+vec('sglang-berrylm-think-closed', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMReasoningDetector test_tool_call_without_think_end (the reasoning closed)', '<think>I need the forecast.</think>\n' + SGA_BLW, SGA_BLT,
+    [('get_weather', {'city': 'Tokyo', 'days': 3})], keep='<think>I need the forecast.</think>', note='SGLang splits the reasoning off; toolfix is no reasoning parser and keeps the text before the call as it came')
+vec('sglang-berrylm-think-answer', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMReasoningDetector test_think_then_content', '<think>Plan the answer.</think>The answer is 42.', SGA_BLT)
