@@ -413,3 +413,34 @@ vec('sglang-berrylm-think-open', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMReasoning
 vec('sglang-berrylm-think-closed', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMReasoningDetector test_tool_call_without_think_end (the reasoning closed)', '<think>I need the forecast.</think>\n' + SGA_BLW, SGA_BLT,
     [('get_weather', {'city': 'Tokyo', 'days': 3})], keep='<think>I need the forecast.</think>', note='SGLang splits the reasoning off; toolfix is no reasoning parser and keeps the text before the call as it came')
 vec('sglang-berrylm-think-answer', 'Qwen3 Coder/XML', SGA_BL+'TestBerryLMReasoningDetector test_think_then_content', '<think>Plan the answer.</think>The answer is 42.', SGA_BLT)
+
+# --- test/registered/unit/function_call/test_cohere_command4_streaming_blocks.py
+SGA_COS = 'sgl-project/sglang test/registered/unit/function_call/test_cohere_command4_streaming_blocks.py TestCohereCommand4StreamingBlocks '
+SGA_COB = '<|START_ACTION|>[{"tool_call_id":"0","tool_name":"get_weather","parameters":{"city":"SF"}}]<|END_ACTION|>'
+SGA_COW = [T('get_weather', city=S)]
+vec('sglang-cohere4s-leading', 'Cohere Command', SGA_COS+'test_leading_text_and_complete_call_in_final_chunk', 'Let me check.' + SGA_COB, SGA_COW, [('get_weather', {'city': 'SF'})], keep='Let me check.')
+vec('sglang-cohere4s-trailing', 'Cohere Command', SGA_COS+'test_trailing_text_is_preserved_for_next_increment', 'Let me check.' + SGA_COB + 'All set.', SGA_COW, note='disagrees on purpose: tail only')
+vec('sglang-cohere4s-two-in-block', 'Cohere Command', SGA_COS+'test_multiple_calls_in_one_action_block', 'Let me check.<|START_ACTION|>' + json.dumps([{'tool_call_id': '0', 'tool_name': 'get_weather', 'parameters': {'city': 'SF'}}] * 2) + '<|END_ACTION|>', SGA_COW,
+    [('get_weather', {'city': 'SF'}), ('get_weather', {'city': 'SF'})], keep='Let me check.')
+vec('sglang-cohere4s-no-text', 'Cohere Command', SGA_COS+'test_complete_call_without_leading_text', SGA_COB, SGA_COW, [('get_weather', {'city': 'SF'})])
+vec('sglang-cohere4s-unknown', 'Cohere Command', SGA_COS+'test_unknown_tool_is_dropped', 'Let me check.' + SGA_COB.replace('get_weather', 'unknown_tool'), SGA_COW,
+    note='SGLang drops the block; toolfix passes a call of a tool the request lacks as it came')
+vec('sglang-cohere4s-cut-closer', 'Cohere Command', SGA_COS+'test_incomplete_block_waits_for_closing_marker (the first chunk)', 'Let me check.' + SGA_COB[:-1], SGA_COW, [('get_weather', {'city': 'SF'})], keep='Let me check.',
+    note='the end token cut at the end of the text is forgiven once the list is whole')
+vec('sglang-cohere4s-plain', 'Cohere Command', SGA_COS+'test_plain_text', 'Hello world.', SGA_COW)
+
+# --- test/registered/unit/function_call/test_apertus2509_detector_finish.py
+SGA_APF = 'sgl-project/sglang test/registered/unit/function_call/test_apertus2509_detector_finish.py TestApertus2509DetectorFinish '
+SGA_AP2 = '<|tools_prefix|>[{"get_weather": {}}]<|tools_suffix|><|tools_prefix|>[{"get_time": {}}]<|tools_suffix|>'
+vec('sglang-apertusf-two-blocks-done', 'Apertus', SGA_APF+'test_same_chunk_two_blocks_matches_one_shot', SGA_AP2 + 'done', SGA_APT, note='disagrees on purpose: tail only')
+vec('sglang-apertusf-two-blocks', 'Apertus', SGA_APF+'test_same_chunk_two_blocks_matches_one_shot (without the text after)', SGA_AP2, SGA_APT, [('get_weather', {}), ('get_time', {})],
+    note='two blocks back to back are read as one tail')
+vec('sglang-apertusf-block-hi', 'Apertus', SGA_APF+'test_single_block_with_trailing_text', '<|tools_prefix|>[{"get_weather": {}}]<|tools_suffix|>hi', SGA_APT, note='disagrees on purpose: tail only')
+vec('sglang-apertusf-plain', 'Apertus', SGA_APF+'test_plain_text_passes_through', 'hello world', SGA_APT)
+
+# --- test/registered/unit/function_call/test_dots_detector_finish.py
+SGA_DOF = 'sgl-project/sglang test/registered/unit/function_call/test_dots_detector_finish.py TestDotsToolDetectorFinishFlush '
+SGA_DOW = [T('get_weather', city=S)]
+vec('sglang-dotsf-partial', 'dots.llm', SGA_DOF+'test_partial_tool_call_at_end_is_flushed', "hi <dots_function_call>get_weather(city='P", SGA_DOW, note='a cut-off call is never completed')
+vec('sglang-dotsf-plain', 'dots.llm', SGA_DOF+'test_clean_stream_finish_is_noop', 'just some text', SGA_DOW)
+vec('sglang-dotsf-complete', 'dots.llm', SGA_DOF+'test_complete_call_not_duplicated_at_finish', '<dots_function_call><invoke name="get_weather"><parameter name="city">Paris</parameter></invoke></dots_function_call>', SGA_DOW, [('get_weather', {'city': 'Paris'})])
