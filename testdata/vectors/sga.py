@@ -444,3 +444,9 @@ SGA_DOW = [T('get_weather', city=S)]
 vec('sglang-dotsf-partial', 'dots.llm', SGA_DOF+'test_partial_tool_call_at_end_is_flushed', "hi <dots_function_call>get_weather(city='P", SGA_DOW, note='a cut-off call is never completed')
 vec('sglang-dotsf-plain', 'dots.llm', SGA_DOF+'test_clean_stream_finish_is_noop', 'just some text', SGA_DOW)
 vec('sglang-dotsf-complete', 'dots.llm', SGA_DOF+'test_complete_call_not_duplicated_at_finish', '<dots_function_call><invoke name="get_weather"><parameter name="city">Paris</parameter></invoke></dots_function_call>', SGA_DOW, [('get_weather', {'city': 'Paris'})])
+
+# --- test/registered/unit/function_call/test_kimik3_detector.py (its cases gen.py's copy of the other file lacks)
+SGA_K3U = 'sgl-project/sglang test/registered/unit/function_call/test_kimik3_detector.py '
+vec('sglang-kimik3u-bookkeeping', 'Kimi K3 XTML', SGA_K3U+'test_streaming_bookkeeping_for_serving_layer', k3t(k3c('python', 1, k3a('code', 'string', 'a'))), [T('python', code=S)], [('python', {'code': 'a'})])
+vec('sglang-kimik3u-single-undeclared', 'Kimi K3 XTML', SGA_K3U+'test_detect_and_parse_single_call (its tool declares only code)', K3RO + 'Let me run it.' + K3RC + k3t(k3c('python', 1, k3a('code', 'string', 'print(1)'), k3a('opts', 'object', '{"a": 1}'))), [T('python', code=S)],
+    note='disagrees on purpose: SGLang passes on opts, which the unit copy\'s schema does not declare (additionalProperties false here); the call fits no schema and toolfix never guesses')
