@@ -450,3 +450,94 @@ SGA_K3U = 'sgl-project/sglang test/registered/unit/function_call/test_kimik3_det
 vec('sglang-kimik3u-bookkeeping', 'Kimi K3 XTML', SGA_K3U+'test_streaming_bookkeeping_for_serving_layer', k3t(k3c('python', 1, k3a('code', 'string', 'a'))), [T('python', code=S)], [('python', {'code': 'a'})])
 vec('sglang-kimik3u-single-undeclared', 'Kimi K3 XTML', SGA_K3U+'test_detect_and_parse_single_call (its tool declares only code)', K3RO + 'Let me run it.' + K3RC + k3t(k3c('python', 1, k3a('code', 'string', 'print(1)'), k3a('opts', 'object', '{"a": 1}'))), [T('python', code=S)],
     note='disagrees on purpose: SGLang passes on opts, which the unit copy\'s schema does not declare (additionalProperties false here); the call fits no schema and toolfix never guesses')
+
+# --- test/registered/unit/function_call/test_function_call_parser.py: its DeepSeek, pythonic, Mistral and base-format cases gen.py lacks
+SGA_FP = 'sgl-project/sglang test/registered/unit/function_call/test_function_call_parser.py '
+SGA_FPT = [T('get_weather', city=S), T('get_tourist_attractions', city=S)]
+vec('sglang-fcp-dsv3-fence-end-one-chunk', 'DeepSeek V3', SGA_FP+'TestDeepSeekV3Detector test_streaming_closing_fence_and_end_tokens_in_one_chunk',
+    D31S + D31CB + 'function' + D31SEP + 'get_weather\n```json\n{"city": "Paris"}\n```' + D31CE + '\n' + D31CB + 'function' + D31SEP + 'get_tourist_attractions\n```json\n{"city": "Tokyo"}\n```' + D31CE + D31E, SGA_FPT,
+    [('get_weather', {'city': 'Paris'}), ('get_tourist_attractions', {'city': 'Tokyo'})])
+SGA_FPS = [T('search', query=S, topn=I, source={'type': 'string', 'enum': ['web', 'news']}), T('get_favorite_tourist_spot', city=S), T('get_date')]
+SGA_FPX = """I'll help you with information about San Francisco and get its favorite tourist spot for you.\n\n
+        <｜DSML｜function_calls>\n
+            <｜DSML｜invoke name="get_favorite_tourist_spot">\n
+                <｜DSML｜parameter name="city" string="true">San Francisco</｜DSML｜parameter>\n
+            </｜DSML｜invoke>\n
+            <｜DSML｜invoke name="search">
+                <｜DSML｜parameter name="query" string="true">WebNav benchmark</｜DSML｜parameter>
+                <｜DSML｜parameter name="topn" string="false">10</｜DSML｜parameter>
+                <｜DSML｜parameter name="source" string="true">web</｜DSML｜parameter>
+            </｜DSML｜invoke>
+        </｜DSML｜function_calls>
+        """
+SGA_FPJ = """I'll help you with information about San Francisco and get its favorite tourist spot for you.
+
+        <｜DSML｜function_calls>
+            <｜DSML｜invoke name="get_favorite_tourist_spot">
+            {
+                "city": "San Francisco"
+            }
+        </｜DSML｜invoke>
+            <｜DSML｜invoke name="search">
+            {
+                "query": "WebNav benchmark",
+                "topn": 10,
+                "source": "web"
+            }
+        </｜DSML｜invoke>
+        </｜DSML｜function_calls>
+        """
+SGA_FPI = 'disagrees on purpose: the block stands indented eight columns after a blank line, a Markdown code block (CommonMark 4.4), and toolfix reads markup in one as an example'
+for fl, w in (('v32', 'function_calls'), ('v4', 'tool_calls')):
+    cls = {'v32': 'TestDeepSeekV32Detector', 'v4': 'TestDeepSeekV4Detector'}[fl]
+    x = SGA_FPX.replace('function_calls', w)
+    vec('sglang-fcp-%s-xml-indented' % fl, SGA_FLAV[fl][0], SGA_FP+cls+' test_detect_and_parse_xml_format', x, SGA_FPS, note=SGA_FPI)
+    vec('sglang-fcp-%s-xml' % fl, SGA_FLAV[fl][0], SGA_FP+cls+' test_detect_and_parse_xml_format (its lines not indented)', '\n'.join(l.strip() for l in x.split('\n')).strip(), SGA_FPS,
+        [('get_favorite_tourist_spot', {'city': 'San Francisco'}), ('search', {'query': 'WebNav benchmark', 'topn': 10, 'source': 'web'})], keep="I'll help you with information about San Francisco and get its favorite tourist spot for you.")
+    SGA_SX = """<｜DSML｜function_calls>
+            <｜DSML｜invoke name="get_favorite_tourist_spot">
+                <｜DSML｜parameter name="city" string="true">San Francisco</｜DSML｜parameter>
+                <｜DSML｜parameter name="another_city" string="true">London</｜DSML｜parameter>
+                <｜DSML｜parameter name="topn" string="false">10</｜DSML｜parameter>
+                <｜DSML｜parameter name="obj" string="false">{"name": "John", "age": 30}</｜DSML｜parameter>
+            </｜DSML｜invoke>
+        </｜DSML｜function_calls>""".replace('function_calls', w)
+    vec('sglang-fcp-%s-stream-xml-undeclared' % fl, SGA_FLAV[fl][0], SGA_FP+cls+' test_streaming_xml_format', SGA_SX, SGA_FPS,
+        note='disagrees on purpose: SGLang passes on another_city, topn and obj, which get_favorite_tourist_spot\'s schema does not declare (additionalProperties false here); the call fits no schema and toolfix never guesses')
+    vec('sglang-fcp-%s-stream-xml' % fl, SGA_FLAV[fl][0], SGA_FP+cls+' test_streaming_xml_format (the parameters declared)', SGA_SX, [T('get_favorite_tourist_spot', city=S, another_city=S, topn=I, obj=O)],
+        [('get_favorite_tourist_spot', {'city': 'San Francisco', 'another_city': 'London', 'topn': 10, 'obj': {'name': 'John', 'age': 30}})])
+    vec('sglang-fcp-%s-self-close' % fl, SGA_FLAV[fl][0], SGA_FP+cls+' test_self_closing_zero_arg_invoke', '<｜DSML｜%s>\n<｜DSML｜invoke name="submit"/>\n</｜DSML｜%s>' % (w, w), [T('submit')], [('submit', {})])
+vec('sglang-fcp-v32-json-indented', 'DeepSeek V3.2 DSML', SGA_FP+'TestDeepSeekV32Detector test_detect_and_parse_json_format', SGA_FPJ, SGA_FPS, note=SGA_FPI)
+vec('sglang-fcp-v32-json', 'DeepSeek V3.2 DSML', SGA_FP+'TestDeepSeekV32Detector test_detect_and_parse_json_format (its lines not indented)', '\n'.join(l.strip() for l in SGA_FPJ.split('\n')).strip(), SGA_FPS,
+    [('get_favorite_tourist_spot', {'city': 'San Francisco'}), ('search', {'query': 'WebNav benchmark', 'topn': 10, 'source': 'web'})], keep="I'll help you with information about San Francisco and get its favorite tourist spot for you.")
+SGA_SJ = """<｜DSML｜function_calls>
+            <｜DSML｜invoke name="get_favorite_tourist_spot">
+            {
+                "city": "San Francisco",
+                "another_city": "London",
+                "topn": 10,
+                "obj": {
+                    "name": "John",
+                    "age": 30
+                }
+            }
+            </｜DSML｜invoke>
+        </｜DSML｜function_calls>"""
+vec('sglang-fcp-v32-stream-json', 'DeepSeek V3.2 DSML', SGA_FP+'TestDeepSeekV32Detector test_streaming_json_format (the keys declared)', SGA_SJ, [T('get_favorite_tourist_spot', city=S, another_city=S, topn=I, obj=O)],
+    [('get_favorite_tourist_spot', {'city': 'San Francisco', 'another_city': 'London', 'topn': 10, 'obj': {'name': 'John', 'age': 30}})])
+vec('sglang-fcp-v32-no-params', 'DeepSeek V3.2 DSML', SGA_FP+'TestDeepSeekV32Detector test_detect_and_parse_no_parameters', 'Let me get the current date for you.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_date">\n</｜DSML｜invoke>\n</｜DSML｜function_calls>', SGA_FPS,
+    [('get_date', {})], keep='Let me get the current date for you.')
+vec('sglang-fcp-v32-no-params-blank', 'DeepSeek V3.2 DSML', SGA_FP+'TestDeepSeekV32Detector test_streaming_no_parameters_with_whitespace', '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_date">\n\n</｜DSML｜invoke>\n</｜DSML｜function_calls>', SGA_FPS, [('get_date', {})])
+SGA_PYT = [T('get_weather', location=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']}), T('search', query=S)]
+vec('sglang-fcp-pythonic-invalid-escape', 'pythonic', SGA_FP+'TestPythonicDetector test_invalid_escape_sequence_still_parses', '[search(query="\\d+")]', SGA_PYT, [('search', {'query': '\\d+'})],
+    note='an unknown escape keeps its backslash, as Python reads it')
+vec('sglang-fcp-pythonic-nonfinite', 'pythonic', SGA_FP+'TestPythonicDetector test_non_finite_argument_never_emits_invalid_json', "[get_weather(location='Tokyo', unit=1e999)]", [T('get_weather', location=S, unit=N), T('search', query=S)],
+    note='1e999 overflows Python\'s float, and SGLang skips the call; toolfix never forwards a literal that is no finite number either (unit declared a number here)')
+vec('sglang-fcp-pythonic-bytes-sibling', 'pythonic', SGA_FP+'TestPythonicDetector test_unconvertible_argument_skips_only_that_call', "[get_weather(location='Tokyo'), search(query=b'raw')]", SGA_PYT,
+    note='disagrees on purpose: SGLang keeps the good sibling; toolfix takes a leaked tail whole or not at all')
+SGA_MD = [T('make_next_step_decision', decision=S, content=S)]
+vec('sglang-fcp-mistral-compact', 'Mistral', SGA_FP+'TestMistralDetector test_detect_and_parse_compact_args_format', '[TOOL_CALLS]make_next_step_decision[ARGS]{"decision":"TOOL", "content":"Use weather API"}', SGA_MD,
+    [('make_next_step_decision', {'decision': 'TOOL', 'content': 'Use weather API'})])
+vec('sglang-fcp-base-chinese', 'Hermes', SGA_FP+'TestBaseFormatDetector test_chinese_characters_not_double_escaped', '<tool_call>{"name": "get_weather", "arguments": {"city": "杭州"}}</tool_call>', SGA_FPT, [('get_weather', {'city': '杭州'})])
+vec('sglang-fcp-base-two-in-one-tag-space', 'Hermes', SGA_FP+'TestBaseFormatDetector test_buffer_content_preservation', '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_tourist_attractions", "arguments": {"city": "London"}} </tool_call>', SGA_FPT,
+    note='disagrees on purpose: the test detector reads objects joined by commas in one <tool_call>, which no model template writes; toolfix reads one call object per <tool_call>')
