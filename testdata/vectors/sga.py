@@ -541,3 +541,39 @@ vec('sglang-fcp-mistral-compact', 'Mistral', SGA_FP+'TestMistralDetector test_de
 vec('sglang-fcp-base-chinese', 'Hermes', SGA_FP+'TestBaseFormatDetector test_chinese_characters_not_double_escaped', '<tool_call>{"name": "get_weather", "arguments": {"city": "杭州"}}</tool_call>', SGA_FPT, [('get_weather', {'city': '杭州'})])
 vec('sglang-fcp-base-two-in-one-tag-space', 'Hermes', SGA_FP+'TestBaseFormatDetector test_buffer_content_preservation', '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_tourist_attractions", "arguments": {"city": "London"}} </tool_call>', SGA_FPT,
     note='disagrees on purpose: the test detector reads objects joined by commas in one <tool_call>, which no model template writes; toolfix reads one call object per <tool_call>')
+vec('sglang-fcp-v4-self-close-final', 'DeepSeek V4 DSML', SGA_FP+'TestDeepSeekV4Detector test_self_closing_zero_arg_invoke', 'Final answer.\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name="submit"/>\n</｜DSML｜tool_calls>', [T('submit')], [('submit', {})], keep='Final answer.')
+vec('sglang-fcp-v4-self-close-mixed', 'DeepSeek V4 DSML', SGA_FP+'TestDeepSeekV4Detector test_self_closing_mixed_with_long_form',
+    '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_favorite_tourist_spot">\n<｜DSML｜parameter name="city" string="true">SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="submit"/>\n</｜DSML｜tool_calls>', SGA_FPS + [T('submit')],
+    [('get_favorite_tourist_spot', {'city': 'SF'}), ('submit', {})])
+# its Qwen3 Coder section
+SGA_QT = [T('get_current_weather', location=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']}, days=I), T('sql_interpreter', query=S, dry_run=B),
+          T('TodoWrite', todos={'type': 'array', 'items': {'type': 'object', 'properties': {'content': {'type': 'string'}, 'status': {'type': 'string'}}, 'required': ['content', 'status']}}),
+          T('get_current_time', cities={'anyOf': [{'type': 'array', 'items': {'type': 'string'}}, {'type': 'null'}], 'default': None})]
+SGA_QC = SGA_FP+'TestQwen3CoderDetector '
+def sga_qf(n, *kv): return '<tool_call>\n<function=%s>\n' % n + ''.join('<parameter=%s>%s</parameter>\n' % (k, v) for k, v in zip(kv[::2], kv[1::2])) + '</function>\n</tool_call>'
+vec('sglang-fcp-qwen3-plain', 'Qwen3 Coder/XML', SGA_QC+'test_plain_text_only', 'This is plain text without any tool calls.', SGA_QT)
+vec('sglang-fcp-qwen3-prefix', 'Qwen3 Coder/XML', SGA_QC+'test_single_tool_call_with_text_prefix', 'Let me check the weather for you.\n\n' + sga_qf('get_current_weather', 'location', 'New York'), SGA_QT,
+    [('get_current_weather', {'location': 'New York'})], keep='Let me check the weather for you.')
+vec('sglang-fcp-qwen3-two', 'Qwen3 Coder/XML', SGA_QC+'test_multiple_tool_calls', sga_qf('get_current_weather', 'location', 'New York') + '\n' + sga_qf('sql_interpreter', 'query', 'SELECT * FROM users', 'dry_run', 'True'), SGA_QT,
+    [('get_current_weather', {'location': 'New York'}), ('sql_interpreter', {'query': 'SELECT * FROM users', 'dry_run': True})], note='Python\'s True for a declared boolean is read as true, as SGLang reads it')
+vec('sglang-fcp-qwen3-stream', 'Qwen3 Coder/XML', SGA_QC+'test_streaming_single_tool_call', '<tool_call><function=get_current_weather><parameter=location>Boston</parameter><parameter=unit>celsius</parameter></function></tool_call>', SGA_QT,
+    [('get_current_weather', {'location': 'Boston', 'unit': 'celsius'})])
+vec('sglang-fcp-qwen3-stream-text', 'Qwen3 Coder/XML', SGA_QC+'test_streaming_with_text_and_tool', 'Let me help you.\n\n<tool_call><function=get_current_weather><parameter=location>Paris</parameter></function></tool_call>', SGA_QT,
+    [('get_current_weather', {'location': 'Paris'})], keep='Let me help you.')
+vec('sglang-fcp-qwen3-integer', 'Qwen3 Coder/XML', SGA_QC+'test_integer_parameter_conversion', sga_qf('get_current_weather', 'location', 'Tokyo', 'days', '5'), SGA_QT, [('get_current_weather', {'location': 'Tokyo', 'days': 5})])
+vec('sglang-fcp-qwen3-boolean', 'Qwen3 Coder/XML', SGA_QC+'test_boolean_parameter_conversion', sga_qf('sql_interpreter', 'query', 'SELECT 1', 'dry_run', 'True'), SGA_QT, [('sql_interpreter', {'query': 'SELECT 1', 'dry_run': True})])
+SGA_TD = [{'content': 'Buy groceries', 'status': 'pending'}, {'content': 'Finish report', 'status': 'completed'}]
+vec('sglang-fcp-qwen3-array', 'Qwen3 Coder/XML', SGA_QC+'test_complex_array_parameter', sga_qf('TodoWrite', 'todos', '\n[\n  {"content": "Buy groceries", "status": "pending"},\n  {"content": "Finish report", "status": "completed"}\n]\n'), SGA_QT, [('TodoWrite', {'todos': SGA_TD})])
+vec('sglang-fcp-qwen3-anyof-array', 'Qwen3 Coder/XML', SGA_QC+'test_anyof_array_parameter_conversion', sga_qf('get_current_time', 'cities', '\n["NYC"]\n'), SGA_QT, [('get_current_time', {'cities': ['NYC']})])
+vec('sglang-fcp-qwen3-anyof-null', 'Qwen3 Coder/XML', SGA_QC+'test_anyof_array_parameter_conversion_null', sga_qf('get_current_time', 'cities', '\nnull\n'), SGA_QT, [('get_current_time', {'cities': None})])
+vec('sglang-fcp-qwen3-anyof-stream', 'Qwen3 Coder/XML', SGA_QC+'test_streaming_anyof_array_parameter_conversion', '<tool_call><function=get_current_time><parameter=cities>["NYC"]</parameter></function></tool_call>', SGA_QT, [('get_current_time', {'cities': ['NYC']})])
+vec('sglang-fcp-qwen3-empty-value', 'Qwen3 Coder/XML', SGA_QC+'test_empty_parameter_value', sga_qf('get_current_weather', 'location', ''), SGA_QT, [('get_current_weather', {'location': ''})])
+vec('sglang-fcp-qwen3-special-chars', 'Qwen3 Coder/XML', SGA_QC+'test_parameter_with_special_characters', sga_qf('sql_interpreter', 'query', 'SELECT * FROM users WHERE name = \'John "Doe"\''), SGA_QT, [('sql_interpreter', {'query': 'SELECT * FROM users WHERE name = \'John "Doe"\''})])
+vec('sglang-fcp-qwen3-incomplete', 'Qwen3 Coder/XML', SGA_QC+'test_incomplete_tool_call', '<tool_call>\n<function=get_current_weather>\n<parameter=location>London', SGA_QT, note='a cut-off call is never completed')
+vec('sglang-fcp-qwen3-nested-anyof', 'Qwen3 Coder/XML', SGA_QC+'test_nested_anyof_array_with_multiple_types_parameter_conversion', sga_qf('process_optional_list', 'optional_items_to_process', '\n[true, null, {"enabled": false}]\n'),
+    [T('process_optional_list', optional_items_to_process={'anyOf': [{'anyOf': [{'type': 'null'}, {'anyOf': [{'type': 'array', 'items': {}}, {'type': 'null'}]}]}, {'type': 'null'}], 'default': None})],
+    [('process_optional_list', {'optional_items_to_process': [True, None, {'enabled': False}]})])
+# its GLM 4.5 section
+SGA_GL = SGA_FP+'TestGlm4MoeDetector '
+SGA_GLT = [T('get_weather', city=S, date=S)]
+vec('sglang-fcp-glm4-no-args', 'GLM 4.5/4.7', SGA_GL+'test_streaming_tool_call_without_arguments', '<tool_call>get_weather\n</tool_call>', SGA_GLT, [('get_weather', {})])
