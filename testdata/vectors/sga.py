@@ -577,3 +577,20 @@ vec('sglang-fcp-qwen3-nested-anyof', 'Qwen3 Coder/XML', SGA_QC+'test_nested_anyo
 SGA_GL = SGA_FP+'TestGlm4MoeDetector '
 SGA_GLT = [T('get_weather', city=S, date=S)]
 vec('sglang-fcp-glm4-no-args', 'GLM 4.5/4.7', SGA_GL+'test_streaming_tool_call_without_arguments', '<tool_call>get_weather\n</tool_call>', SGA_GLT, [('get_weather', {})])
+SGA_TW = [T('todo_write', todos=A)]
+for gl, cls, sep in (('glm4', 'TestGlm4MoeDetector', '\n'), ('glm47', 'TestGlm47MoeDetector', '')):
+    src = SGA_FP + cls + ' '
+    vec('sglang-fcp-%s-whitespace' % gl, 'GLM 4.5/4.7', src+'test_whitespace_preserved_in_arg_values',
+        '<tool_call>apply_diff' + sep + '<arg_key>old_string</arg_key>' + sep + '<arg_value>    indented code</arg_value>' + sep + '<arg_key>new_string</arg_key>' + sep + '<arg_value>        also indented</arg_value>' + sep + '</tool_call>',
+        [T('apply_diff', old_string=S, new_string=S)], [('apply_diff', {'old_string': '    indented code', 'new_string': '        also indented'})])
+    vec('sglang-fcp-%s-quoted-escape' % gl, 'GLM 4.5/4.7', src+'test_quoted_string_invalid_python_escape_no_warning',
+        '<tool_call>get_weather' + sep + '<arg_key>city</arg_key>' + sep + '<arg_value>"\\C|\\."</arg_value>' + sep + '<arg_key>date</arg_key>' + sep + '<arg_value>2024-06-27</arg_value>' + sep + '</tool_call>', SGA_GLT,
+        [('get_weather', {'city': '"\\C|\\."', 'date': '2024-06-27'})], note='disagrees on purpose: SGLang reads the quoted value as a Python literal and drops its quotes; for a declared string toolfix keeps the text as written')
+    vec('sglang-fcp-%s-invalid' % gl, 'GLM 4.5/4.7', src+'test_invalid_tool_call', '<tool_call>invalid_func' + sep + '<arg_key>city</arg_key>' + sep + '<arg_value>Beijing</arg_value>' + sep + '</tool_call>', SGA_GLT)
+    for lab, task, exp in (('windows-path', 'Check file at C:\\\\Users\\\\test.txt', 'Check file at C:\\Users\\test.txt'), ('escaped-newline', 'Print \\\\n to see newline', 'Print \\n to see newline')):
+        vec('sglang-fcp-%s-todo-%s' % (gl, lab), 'GLM 4.5/4.7', src+'test_array_argument_with_escaped_json (%s)' % lab,
+            '<tool_call>todo_write' + sep + '<arg_key>todos</arg_key>' + sep + '<arg_value>[{"id": "1", "task": "%s", "status": "pending"}]</arg_value></tool_call>' % task, SGA_TW,
+            [('todo_write', {'todos': [{'id': '1', 'task': exp, 'status': 'pending'}]})])
+    vec('sglang-fcp-%s-todo-escaped-quotes' % gl, 'GLM 4.5/4.7', src+'test_array_argument_with_escaped_json (its raw-string form, quotes escaped)',
+        '<tool_call>todo_write' + sep + '<arg_key>todos</arg_key>' + sep + '<arg_value>[{\\"id\\": \\"1\\", \\"task\\": \\"Check file at C:\\\\\\\\Users\\\\\\\\test.txt\\", \\"status\\": \\"pending\\"}]</arg_value></tool_call>', SGA_TW,
+        note='disagrees on purpose: SGLang unescapes a list written with its quotes escaped; for a declared array that text is no JSON, and toolfix never guesses')
