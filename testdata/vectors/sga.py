@@ -594,3 +594,38 @@ for gl, cls, sep in (('glm4', 'TestGlm4MoeDetector', '\n'), ('glm47', 'TestGlm47
     vec('sglang-fcp-%s-todo-escaped-quotes' % gl, 'GLM 4.5/4.7', src+'test_array_argument_with_escaped_json (its raw-string form, quotes escaped)',
         '<tool_call>todo_write' + sep + '<arg_key>todos</arg_key>' + sep + '<arg_value>[{\\"id\\": \\"1\\", \\"task\\": \\"Check file at C:\\\\\\\\Users\\\\\\\\test.txt\\", \\"status\\": \\"pending\\"}]</arg_value></tool_call>', SGA_TW,
         note='disagrees on purpose: SGLang unescapes a list written with its quotes escaped; for a declared array that text is no JSON, and toolfix never guesses')
+# its Ling 3 section (GLM's pairs)
+SGA_LI = SGA_FP+'TestLing3Detector '
+SGA_LIT = [T('get_weather', city=S, date=S), T('get_date')]
+vec('sglang-fcp-ling3-newline', 'GLM 4.5/4.7', SGA_LI+'test_detect_and_parse_newline_and_compact_tool_call[newline]', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key><arg_value>2024-06-27</arg_value></tool_call>', SGA_LIT,
+    [('get_weather', {'city': 'Beijing', 'date': '2024-06-27'})])
+vec('sglang-fcp-ling3-compact', 'GLM 4.5/4.7', SGA_LI+'test_detect_and_parse_newline_and_compact_tool_call[compact]', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Shanghai</arg_value><arg_key>date</arg_key><arg_value>2024-06-28</arg_value></tool_call>', SGA_LIT,
+    [('get_weather', {'city': 'Shanghai', 'date': '2024-06-28'})])
+vec('sglang-fcp-ling3-empty', 'GLM 4.5/4.7', SGA_LI+'test_detect_and_parse_empty_args', '<tool_call>get_date</tool_call>', SGA_LIT, [('get_date', {})])
+# its JSON array parser section (the xLAM row)
+SGA_JA = SGA_FP+'TestJsonArrayParser '
+SGA_JAT = [T('get_weather', location=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']}), T('search', query=S)]
+vec('sglang-fcp-jsonarray-nested-commas', 'xLAM', SGA_JA+'test_nested_objects_with_commas', '[{"name": "get_weather", "parameters": {"location": "Tokyo", "unit": "celsius"}}]', SGA_JAT, [('get_weather', {'location': 'Tokyo', 'unit': 'celsius'})])
+vec('sglang-fcp-jsonarray-three', 'xLAM', SGA_JA+'test_three_tool_calls_separate_chunks_with_commas', '[{"name": "get_weather", "parameters": {"location": "Tokyo"}},{"name": "search", "parameters": {"query": "restaurants"}},{"name": "get_weather", "parameters": {"location": "Paris"}}]', SGA_JAT,
+    [('get_weather', {'location': 'Tokyo'}), ('search', {'query': 'restaurants'}), ('get_weather', {'location': 'Paris'})])
+# its LFM2 section
+SGA_LF = SGA_FP+'TestLfm2Detector '
+SGA_LFT = [T('get_weather', city=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']}), T('search', query=S), T('calculator', expression=S), T('get_time')]
+def sga_lw(b): return '<|tool_call_start|>' + b + '<|tool_call_end|>'
+vec('sglang-fcp-lfm2-invalid-escape', 'pythonic', SGA_LF+'test_detect_and_parse_pythonic_invalid_escape', sga_lw('[search(query="\\d+")]'), SGA_LFT, [('search', {'query': '\\d+'})], note='an unknown escape keeps its backslash, as Python reads it')
+vec('sglang-fcp-lfm2-no-args', 'pythonic', SGA_LF+'test_detect_and_parse_pythonic_no_args', sga_lw('[get_time()]'), SGA_LFT, [('get_time', {})])
+vec('sglang-fcp-lfm2-two', 'pythonic', SGA_LF+'test_detect_and_parse_pythonic_multiple_calls', sga_lw('[get_weather(city="Paris"), search(query="restaurants")]'), SGA_LFT, [('get_weather', {'city': 'Paris'}), ('search', {'query': 'restaurants'})])
+vec('sglang-fcp-lfm2-text-before', 'pythonic', SGA_LF+'test_detect_and_parse_with_normal_text_before', 'Let me check the weather for you. ' + sga_lw('[get_weather(city="Tokyo")]'), SGA_LFT, [('get_weather', {'city': 'Tokyo'})], keep='Let me check the weather for you.')
+vec('sglang-fcp-lfm2-special-chars', 'pythonic', SGA_LF+'test_detect_and_parse_special_characters_in_value', sga_lw('[search(query="what\'s the weather?")]'), SGA_LFT, [('search', {'query': "what's the weather?"})])
+vec('sglang-fcp-lfm2-json', 'openPangu', SGA_LF+'test_detect_and_parse_json_simple', sga_lw('[{"name": "get_weather", "arguments": {"city": "Berlin"}}]'), SGA_LFT, [('get_weather', {'city': 'Berlin'})])
+vec('sglang-fcp-lfm2-json-two', 'openPangu', SGA_LF+'test_detect_and_parse_json_multiple_calls', sga_lw('[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "search", "arguments": {"query": "hotels"}}]'), SGA_LFT,
+    [('get_weather', {'city': 'Paris'}), ('search', {'query': 'hotels'})])
+vec('sglang-fcp-lfm2-json-parameters', 'openPangu', SGA_LF+'test_detect_and_parse_json_with_parameters_key', sga_lw('[{"name": "get_weather", "parameters": {"city": "Madrid"}}]'), SGA_LFT, [('get_weather', {'city': 'Madrid'})])
+vec('sglang-fcp-lfm2-plain', 'pythonic', SGA_LF+'test_detect_and_parse_no_tool_call', 'This is just regular text without any tool calls.', SGA_LFT)
+vec('sglang-fcp-lfm2-unknown', 'pythonic', SGA_LF+'test_detect_and_parse_unknown_function', sga_lw('[unknown_function(arg="value")]'), SGA_LFT)
+vec('sglang-fcp-lfm2-empty', 'pythonic', SGA_LF+'test_detect_and_parse_empty_content', '<|tool_call_start|><|tool_call_end|>', SGA_LFT)
+vec('sglang-fcp-lfm2-two-blocks-text', 'pythonic', SGA_LF+'test_detect_and_parse_multiple_blocks', sga_lw('[get_weather(city="Paris")]') + ' Some text ' + sga_lw('[search(query="food")]'), SGA_LFT,
+    note='disagrees on purpose: SGLang takes both blocks; the second stands glued after "Some text", where the LFM2 opener counts only at a line start or after a finished sentence (AfterStop), and a tail is taken whole or not at all')
+vec('sglang-fcp-lfm2-json-object', 'openPangu', SGA_LF+'test_streaming_json_split_across_chunks', sga_lw('{"name": "get_weather", "arguments": {"city": "Vienna"}}'), SGA_LFT, [('get_weather', {'city': 'Vienna'})])
+vec('sglang-fcp-lfm2-json-object-text', 'openPangu', SGA_LF+'test_streaming_json_normal_text_before_tool_call', "I'll check the weather. " + sga_lw('{"name": "get_weather", "arguments": {"city": "Amsterdam"}}'), SGA_LFT,
+    [('get_weather', {'city': 'Amsterdam'})], keep="I'll check the weather.")
