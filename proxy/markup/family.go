@@ -230,9 +230,10 @@ const (
 	// minicpm5xml_tool_parser).
 	MiniCPM
 	// Pangu is openPangu's <|tool_call_start|>[{"name", "arguments"}, …]<|tool_call_end|>, LFM2's
-	// tokens around a JSON list (vllm pangu_tool_parser), and around one such object, "parameters"
-	// for "arguments" too, as SGLang's LFM2 detector reads them (sglang
-	// test_function_call_parser.py TestLfm2Detector).
+	// tokens around a JSON list (vllm pangu_tool_parser), "parameters" for "arguments" too, as
+	// SGLang's LFM2 detector reads them (sglang test_function_call_parser.py TestLfm2Detector). One
+	// object without its list is no call (vllm test_openpangu_tool_parser.py
+	// test_extract_tool_calls_invalid_single_object).
 	Pangu
 	// KimiK3 is Kimi K3's XTML tools channel <|open|>tools<|sep|><|open|>call tool="T"
 	// index="N"<|sep|><|open|>argument key="K" type="string"<|sep|>V<|close|>argument<|sep|>…
@@ -438,8 +439,6 @@ var families = []Family{
 		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
 		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
 	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList, Params: true,
-		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
-	{Name: "openPangu object", Row: "D62", Syntax: Pangu, body: bodyJSONCall, Params: true,
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Kimi K3 XTML", Row: "D62", Syntax: KimiK3, body: bodyElements, CallTag: "call", ParamTag: "argument",
 		Marks: [4]string{"<|open|>", "<|sep|>", "<|close|>", "<|sep|>"}, NameAttr: "tool", OtherAttr: "index", KeyAttr: "key", TypeAttr: "type",
