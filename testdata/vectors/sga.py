@@ -629,3 +629,7 @@ vec('sglang-fcp-lfm2-two-blocks-text', 'pythonic', SGA_LF+'test_detect_and_parse
 vec('sglang-fcp-lfm2-json-object', 'openPangu', SGA_LF+'test_streaming_json_split_across_chunks', sga_lw('{"name": "get_weather", "arguments": {"city": "Vienna"}}'), SGA_LFT, note='disagrees on purpose: SGLang\'s LFM2 detector takes one JSON object between the tokens; vLLM\'s openPangu parser refuses it (test_extract_tool_calls_invalid_single_object), and toolfix reads only the list the template writes')
 vec('sglang-fcp-lfm2-json-object-text', 'openPangu', SGA_LF+'test_streaming_json_normal_text_before_tool_call', "I'll check the weather. " + sga_lw('{"name": "get_weather", "arguments": {"city": "Amsterdam"}}'), SGA_LFT,
     note='disagrees on purpose: SGLang\'s LFM2 detector takes one JSON object between the tokens; vLLM\'s openPangu parser refuses it (test_extract_tool_calls_invalid_single_object), and toolfix reads only the list the template writes')
+# its Kimi K2 section (the one case gen.py's copy of test/srt/test_function_call_parser.py lacks)
+vec('sglang-fcp-kimik2-second-cut', 'Kimi K2', SGA_FP+'TestKimiK2Detector test_tool_name_streaming',
+    '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.get_tourist_attractions:1<|tool_call_argument_begin|>{', SGA_FPT,
+    note='disagrees on purpose: SGLang streams the first call and the second one\'s name; a cut-off call is never completed, and a tail is taken whole or not at all')
