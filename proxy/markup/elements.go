@@ -27,12 +27,24 @@ func elementCall(c *cursor, f *Family, outer string) (Call, outcome) {
 	if m[0] == "" {
 		m = xmlMarks
 	}
+	if f.SelfClose {
+		save := c.i
+		if call, o := callElement(c, f, m[0]+f.CallTag, "/"+m[1]); o != fail {
+			return call, o // whole, or short: the text ends inside the opener
+		}
+		c.i = save
+	}
 	call, o := callElement(c, f, m[0]+f.CallTag, m[1])
 	if o != whole {
 		return call, o
 	}
 	closer, opener, valEnd := m[2]+f.CallTag+m[3], m[0]+f.ParamTag, m[2]+f.ParamTag+m[3]
 	next := m[0] + f.CallTag
+	if f.JSONBody {
+		if o, done := c.jsonBody(&call, closer, outer); done {
+			return call, o
+		}
+	}
 	for {
 		if o, done := c.closerLeftOut(call, closer, opener, outer, next); done {
 			return call, o
@@ -59,6 +71,26 @@ func elementCall(c *cursor, f *Family, outer string) (Call, outcome) {
 		p.Value = v
 		call.Params = append(call.Params, p)
 	}
+}
+
+// jsonBody reads a call element's body written as one JSON object of its arguments (see
+// [Family.JSONBody]), blanks around it, then closer: done with whole when closer or the wrapper's
+// closer outer ("" none) comes after it, cut when the text ends inside closer, fail when anything
+// else does, and with what the object's reader says when it is no whole object. Not done, the
+// cursor back where it was, when the body does not begin with {.
+func (c *cursor) jsonBody(call *Call, closer, outer string) (outcome, bool) {
+	if o, found := c.argsBody(call); !found || o != whole {
+		return o, found
+	}
+	switch {
+	case outer != "" && strings.HasPrefix(c.rest(), outer):
+		return whole, true
+	case c.lit(closer) == ok:
+		return whole, true
+	case partial(c.rest(), closer) || c.eof():
+		return cut, true
+	}
+	return fail, true
 }
 
 // keyedElements reads bodyKeyElements: one call written as an element of the tag name f.CallTag

@@ -144,8 +144,15 @@ type Family struct {
 	// opener's start and end, a closer's start and end; zero < > </ >); NameAttr and KeyAttr the
 	// attributes naming the tool and a parameter ("" name); OtherAttr one more attribute a call
 	// element may have, ignored; TypeAttr a parameter's XTML type attribute ("" DSML's string).
-	CallTag, ParamTag   string
-	CDATA               bool
+	CallTag, ParamTag string
+	CDATA             bool
+	// JSONBody: bodyElements: a call element's body may be one JSON object of its arguments in
+	// place of parameter elements, blanks around it (DeepSeek V3.2/V4's forced-call shape,
+	// <｜DSML｜invoke name="T">⏎{"k": "v"}⏎</｜DSML｜invoke>: sglang
+	// test_deepseekv32_strict_dsml.py test_json_body_and_several_blocks). SelfClose: a call
+	// element may be written self-closed, <C name="T"/>, a call without arguments (sglang
+	// test_deepseekv32_strict_dsml.py test_zero_argument_forms).
+	JSONBody, SelfClose bool
 	Marks               [4]string
 	NameAttr, KeyAttr   string
 	OtherAttr, TypeAttr string
@@ -231,7 +238,10 @@ const (
 	// minicpm5xml_tool_parser).
 	MiniCPM
 	// Pangu is openPangu's <|tool_call_start|>[{"name", "arguments"}, …]<|tool_call_end|>, LFM2's
-	// tokens around a JSON list (vllm pangu_tool_parser).
+	// tokens around a JSON list (vllm pangu_tool_parser), "parameters" for "arguments" too, as
+	// SGLang's LFM2 detector reads them (sglang test_function_call_parser.py TestLfm2Detector). One
+	// object without its list is no call (vllm test_openpangu_tool_parser.py
+	// test_extract_tool_calls_invalid_single_object).
 	Pangu
 	// KimiK3 is Kimi K3's XTML tools channel <|open|>tools<|sep|><|open|>call tool="T"
 	// index="N"<|sep|><|open|>argument key="K" type="string"<|sep|>V<|close|>argument<|sep|>…
@@ -357,14 +367,15 @@ var families = []Family{
 	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyNameJSON,
 		Open: []Opener{{dsCalls, Anywhere}}, Item: dsCall, NameSep: dsSep, Fence: "function", ItemEnd: dsCallEnd,
 		Many: true, Close: dsCallsEnd},
-	{Name: "DeepSeek V3.2 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+	{Name: "DeepSeek V3.2 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
 		Open: []Opener{{dsmlCalls, Anywhere}}, Many: true, Close: dsmlCallsEnd},
-	{Name: "DeepSeek V4 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+	{Name: "DeepSeek V4 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
 		Open: []Opener{{dsmlToolCalls, Anywhere}}, Many: true, Close: dsmlToolEnd},
-	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:],
+	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
 		Open: []Opener{{dsmlInvoke, Anywhere}}},
-	dsmlVariant("｜｜", "tool_calls"), dsmlVariant("｜｜", "function_calls"),
-	dsmlVariant("‖", "tool_calls"), dsmlVariant("‖", "function_calls"),
+	dsmlVariant("｜｜DSML｜｜", "tool_calls"), dsmlVariant("｜｜DSML｜｜", "function_calls"),
+	dsmlVariant("‖DSML‖", "tool_calls"), dsmlVariant("‖DSML‖", "function_calls"),
+	dsmlVariant("｜DSML｜ ", "calls"),
 	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHeadJSON, Heads: []Head{hCommentary},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hChannel, Anywhere}}},
@@ -470,7 +481,7 @@ var families = []Family{
 	{Name: "GigaChat 3.5", Row: "D62", Syntax: GigaChat, body: bodyElements, CallTag: "｜GCML｜invoke", ParamTag: "｜GCML｜parameter",
 		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
 		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
-	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList,
+	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList, Params: true,
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Kimi K3 XTML", Row: "D62", Syntax: KimiK3, body: bodyElements, CallTag: "call", ParamTag: "argument",
 		Marks: [4]string{"<|open|>", "<|sep|>", "<|close|>", "<|sep|>"}, NameAttr: "tool", OtherAttr: "index", KeyAttr: "key", TypeAttr: "type",
@@ -536,15 +547,16 @@ var families = []Family{
 		Open: []Opener{{"[TOOL_CALL]", LineStart}}, Close: "[/TOOL_CALL]"},
 }
 
-// dsmlVariant is the row of DeepSeek's DSML written with the delimiter bar in place of the
-// fullwidth ｜ around DSML: V4 Flash leaks <｜｜DSML｜｜tool_calls>… with the bar doubled, and
-// U+2016 ‖ is seen too, each tag's name after the same token (D62: MetaFARS/codex-relay PR #49,
-// syt2/paper-chat-for-zotero #28, lsdefine/GenericAgent #804). wrapper is V4's tool_calls or
-// V3.2's function_calls; the invokes and parameters are read as DSML's (string="true|false").
-func dsmlVariant(bar, wrapper string) Family {
-	tok := bar + "DSML" + bar
+// dsmlVariant is the row of DeepSeek's DSML written with the token tok in place of ｜DSML｜
+// before each tag's name: V4 Flash leaks <｜｜DSML｜｜tool_calls>… with the bar doubled, and
+// U+2016 ‖ is seen too (D62: MetaFARS/codex-relay PR #49, syt2/paper-chat-for-zotero #28,
+// lsdefine/GenericAgent #804); V4.1 writes the token and a blank, <｜DSML｜ calls>⏎<｜DSML｜
+// invoke name="T">… (sglang deepseekv41_detector, test_deepseekv41_detector.py). wrapper is
+// V4's tool_calls, V3.2's function_calls or V4.1's calls; the invokes and parameters are read as
+// DSML's (string="true|false").
+func dsmlVariant(tok, wrapper string) Family {
 	return Family{Name: "DeepSeek DSML, " + tok + " " + wrapper, Row: "D62", Syntax: DeepSeek, body: bodyElements,
-		CallTag: tok + "invoke", ParamTag: tok + "parameter",
+		CallTag: tok + "invoke", ParamTag: tok + "parameter", JSONBody: true, SelfClose: true,
 		Open: []Opener{{"<" + tok + wrapper + ">", Anywhere}}, Many: true, Close: "</" + tok + wrapper + ">",
 		closers: []string{"</" + tok + "parameter>", "</" + tok + "invoke>"}}
 }

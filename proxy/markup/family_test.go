@@ -130,6 +130,18 @@ func TestFamilyRows(t *testing.T) {
 		// vllm tests/tool_parsers/test_deepseekv4_tool_parser.py
 		{name: "deepseek v4 dsml", syn: All, text: "Let me check.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"get_weather\">\n<｜DSML｜parameter name=\"city\" string=\"true\">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
 			keep: "Let me check.", calls: []Call{{Syntax: DeepSeek, Name: "get_weather", Params: []Param{{Name: "city", Value: "Paris"}}}}},
+		// sglang test/registered/unit/function_call/test_deepseekv32_strict_dsml.py (JSONBody, SelfClose)
+		{name: "dsml json body", syn: All, text: "<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"get_weather\">\n{\"city\": \"Paris\"}\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
+			calls: []Call{js(DeepSeek, "get_weather", `{"city": "Paris"}`)}},
+		{name: "dsml json body then text", syn: All, text: "<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"get_weather\">\n{\"city\": \"Paris\"} {}\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>"},
+		{name: "dsml self-closed", syn: All, text: "<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"get_weather\"/>\n</｜DSML｜function_calls>",
+			calls: []Call{{Syntax: DeepSeek, Name: "get_weather"}}},
+		// sglang test/registered/unit/function_call/test_function_call_parser.py TestLfm2Detector: "parameters" too
+		{name: "openpangu parameters", syn: All, text: `<|tool_call_start|>[{"name": "get_weather", "parameters": {"city": "Madrid"}}]<|tool_call_end|>`,
+			calls: []Call{js(Pangu, "get_weather", `{"city": "Madrid"}`)}},
+		// sglang test/registered/unit/function_call/test_deepseekv41_detector.py (V4.1's spaced DSML)
+		{name: "dsml v4.1 spaced", syn: All, text: "summary\n\n<｜DSML｜ calls>\n<｜DSML｜ invoke name=\"get_weather\">\n<｜DSML｜ parameter name=\"city\" string=\"true\">Paris</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n</｜DSML｜ calls>",
+			keep: "summary", calls: []Call{{Syntax: DeepSeek, Name: "get_weather", Params: []Param{{Name: "city", Value: "Paris"}}}}},
 	})
 }
 

@@ -234,6 +234,27 @@ func swallowsParam(v string) bool {
 // for parameters (bare: bareEnd; else the wrapper's closer). Not done, the cursor back, when no
 // object begins the body.
 func (c *cursor) functionJSON(call *Call, closer string, bare bool) (outcome, bool) {
+	if o, found := c.argsBody(call); !found || o != whole {
+		return o, found
+	}
+	switch c.lit(qwenFuncEnd) {
+	case eof:
+		return cut, true
+	case bad:
+		return fail, true
+	}
+	if bare {
+		return bareEnd(c), true
+	}
+	c.skipBlanks()
+	return c.closeOr(closer, true), true
+}
+
+// argsBody reads a call's body written as one JSON object of its arguments into call.JSON, blanks
+// before and after it: found false, the cursor back, when no object begins the body; else whole
+// with the cursor after the blanks that follow the object, or fail or short as the object's reader
+// says (Qwen's <function=T>{…}, DSML's JSONBody).
+func (c *cursor) argsBody(call *Call) (o outcome, found bool) {
 	save := c.i
 	c.skipBlanks()
 	if c.eof() || c.s[c.i] != '{' {
@@ -246,17 +267,7 @@ func (c *cursor) functionJSON(call *Call, closer string, bare bool) (outcome, bo
 	}
 	call.JSON = []byte(obj)
 	c.skipBlanks()
-	switch c.lit(qwenFuncEnd) {
-	case eof:
-		return cut, true
-	case bad:
-		return fail, true
-	}
-	if bare {
-		return bareEnd(c), true
-	}
-	c.skipBlanks()
-	return c.closeOr(closer, true), true
+	return whole, true
 }
 
 // bareEnd ends a bare Qwen call after its </function>: a stray </tool_call> after blanks is taken
