@@ -163,3 +163,49 @@ la3('leak-granite-stop', 'Granite', 'a Granite call after a sentence', 'Let me c
 la3('leak-k2-glued-stop', 'K2 Horizon', 'a K2 V3 item glued after a sentence', 'Let me check.' + LA3K2, [LA3P], keep='Let me check.')
 la3('leak-after-eg-sentence', 'Hermes', 'a real call after a sentence holding "e.g." and ending with a stop', 'Cities have many names, e.g. Lutetia for Paris. I will check the weather.\n' + LA3H, [LA3P], keep='Cities have many names, e.g. Lutetia for Paris. I will check the weather.')
 la3('leak-zh-stop', 'Hermes', 'a real call after a Chinese sentence', '我来查一下天气。\n' + LA3H, [LA3P], keep='我来查一下天气。')
+
+# --- a second batch: the other families, and the edges of the rules above
+LA3HY = '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>'
+LA3Q25 = '<tools>{"name": "get_weather", "arguments": {"city": "Paris"}}</tools>'
+LA3MC = '<function name="get_weather"><param name="city">Paris</param></function>'
+LA3OL = "<function_calls>\nget_weather(city='Paris')\n</function_calls>"
+LA3PH = 'functools[{"name": "get_weather", "arguments": {"city": "Paris"}}]'
+LA3G20 = '<function_call> {"name": "get_weather", "arguments": {"city": "Paris"}}'
+LA3K3 = '<|open|>tools<|sep|><|open|>call tool="get_weather" index="0"<|sep|><|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>'
+LA3HO = '<tool_calls:opensource><tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource><arg_value:opensource>Paris</arg_value:opensource></tool_call:opensource></tool_calls:opensource>'
+LA3DI = '<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>'
+LA3M3 = ']<]minimax[>[<tool_call>]<]minimax[>[<invoke name="get_weather">]<]minimax[>[<city>Paris]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>'
+la3('hunyuan-example-line', 'Hunyuan/Jamba <tool_calls>', 'a <tool_calls> list after "Example:"', 'Jamba writes a JSON list in a tag.\nExample:\n' + LA3HY)
+la3('qwen25-example-line', 'Qwen2.5-Coder', 'a <tools> object after "For example:"', 'Qwen2.5-Coder wraps the object in a tag. For example:\n' + LA3Q25)
+la3('minicpm-example-line', 'MiniCPM 5', 'a MiniCPM element after "Example:"', 'MiniCPM 5 names the parameters in attributes.\nExample:\n' + LA3MC)
+la3('olmo-example-line', 'Olmo 3 pythonic', 'an Olmo 3 block after "Example:"', 'Olmo 3 writes one Python call a line.\nExample:\n' + LA3OL)
+la3('phi4-example-line', 'Phi-4-mini', 'a functools list after "For instance:"', 'Phi-4-mini prefixes a JSON list with one word. For instance:\n' + LA3PH)
+la3('granite20b-example-line', 'Granite 20B FC', 'a Granite 20B call after "Example:"', 'Granite 20B writes one tag a call.\nExample:\n' + LA3G20)
+la3('kimik3-inside', 'Kimi K3 XTML', 'a Kimi K3 tools channel inside a sentence', 'Kimi K3 writes its calls in a channel such as ' + LA3K3)
+la3('kimik3-example-line', 'Kimi K3 XTML', 'a Kimi K3 tools channel after "Example:"', 'Kimi K3 uses open and close tokens.\nExample:\n' + LA3K3)
+la3('hunyuan-os-inside', 'Hunyuan V3/V4', 'Hunyuan V4 :opensource tokens inside a sentence', 'Hunyuan V4 suffixes its tags, as in ' + LA3HO)
+la3('dsml-invoke-inside', 'DeepSeek V3.2 DSML', 'a bare DSML invoke inside a sentence', 'Without its wrapper the call reads ' + LA3DI)
+la3('minimax-m3-example-line', 'MiniMax M3', 'a MiniMax M3 call after "Example:"', 'MiniMax M3 puts its namespace token before every tag.\nExample:\n' + LA3M3)
+la3('plamo-inside', 'PLaMo 3', 'PLaMo 3 tokens inside a sentence', 'PLaMo 3 writes ' + '<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"city": "Paris"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>')
+la3('hermes-syntax-colon-same-line', 'Hermes', 'a Hermes tag after "The syntax:" on its line', 'The syntax: <tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>')
+la3('python-start-format-colon', 'pythonic', '<|python_start|> after "format:" on its line', 'Llama 4 format: ' + LA3L4)
+la3('mistral-as-follows', 'Mistral', '[TOOL_CALLS] after "as follows:"', 'The raw output reads as follows:\n\n' + LA3MS)
+la3('gemma4-looks-like', 'Gemma 4', 'a Gemma 4 call after "looks like:"', 'A call looks like:\n' + LA3GM)
+la3('kimi-like-this', 'Kimi K2', 'Kimi tokens after "like this:"', 'It is written like this:\n' + LA3K)
+la3('dsml-template-colon', 'DeepSeek V3.2 DSML', 'DSML after "The template:"', 'The template:\n' + LA3D)
+la3('hermes-single-quotes', 'Hermes', 'the tag in single quotes, then the block', "Hermes wraps calls in '<tool_call>' tags.\n" + LA3H)
+la3('glm-curly-quotes', 'GLM 4.5/4.7', 'the tag in curly quotes, then a call after a sentence', 'GLM names each key in “<arg_key>” tags. ' + LA3G)
+la3('harmony-eg-start', 'gpt-oss Harmony', 'a Harmony message after "e.g."', 'the completion holds a message, e.g. ' + LA3HS)
+la3('dots-eg-glued', 'dots.llm', 'a dots.llm call glued after "e.g."', 'dots.llm wraps the object, e.g.' + LA3DT)
+la3('cohere-quoted-then-line', 'Cohere Command', 'the Cohere token quoted, then its action on a line', 'Command A starts an action with `<|START_ACTION|>`.\n' + LA3CO)
+la3('apertus-quoted-then-call', 'Apertus', 'the Apertus token quoted, then its list after a sentence', 'Apertus opens the list with `<|tools_prefix|>`. ' + LA3AP)
+la3('step3-example-line', 'Step3', 'a Step3 call after "Example:"', 'Step3 writes steptml invokes.\nExample:\n' + LA3ST)
+
+la3('leak-hermes-plain-colon', 'Hermes', 'a real call after an ordinary colon line', 'Let me check the weather:\n' + LA3H, [LA3P], keep='Let me check the weather:')
+la3('leak-mistral-call-colon', 'Mistral', 'a Mistral call after "the tool call:" and a blank', 'Calling the tool: ' + LA3MS, [LA3P], keep='Calling the tool:')
+la3('leak-python-start-colon', 'pythonic', 'a Llama 4 call after an ordinary colon', 'Here is the call: ' + LA3L4, [LA3P], keep='Here is the call:')
+la3('leak-kimik3-glued-stop', 'Kimi K3 XTML', 'a Kimi K3 channel glued after a sentence', 'Let me check.' + LA3K3, [LA3P], keep='Let me check.')
+la3('leak-hunyuan-line', 'Hunyuan/Jamba <tool_calls>', 'a <tool_calls> list on its own line', 'Let me check.\n' + LA3HY, [LA3P], keep='Let me check.')
+la3('leak-after-code-span', 'Hermes', 'a real call after a code span that quotes no call token', 'I will run `ls -l` after checking the weather.\n' + LA3H, [LA3P], keep='I will run `ls -l` after checking the weather.')
+la3('leak-after-example-para', 'Gemma 4', 'a real call after a sentence holding the word "example"', 'That is an example city. Let me check it now. ' + LA3GM, [LA3P], keep='That is an example city. Let me check it now.')
+la3('leak-dsml-invoke-stop', 'DeepSeek V3.2 DSML', 'a bare DSML invoke after a sentence', 'Let me check.\n' + LA3DI, [LA3P], keep='Let me check.')
