@@ -245,7 +245,7 @@ func (t *textState) inlineCode() int {
 // loud marks the bytes that, in the middle of an ordinary line, either may start markup ('<',
 // '[': see first) or change the state (a line end, a backtick starting a code span; feed): the
 // other bytes of such a line are read by neither.
-var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere opener (family.go)
+var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere, Glued, GluedColon, LineEnd and AfterStop opener (family.go)
 
 // quiet reports whether s, read from state t, can start no markup and leaves t as it is but for
 // what noteStop records (so a caller that skips feeding s calls noteStop): t is in
