@@ -229,7 +229,7 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 				break
 			}
 		}
-		if worded != 0 && !ts.example && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+		if worded != 0 && ts.namedOff() == 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
 			if w, calls, st := wordTail(s[i:], worded, known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}

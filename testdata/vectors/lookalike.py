@@ -209,3 +209,4 @@ la3('leak-hunyuan-line', 'Hunyuan/Jamba <tool_calls>', 'a <tool_calls> list on i
 la3('leak-after-code-span', 'Hermes', 'a real call after a code span that quotes no call token', 'I will run `ls -l` after checking the weather.\n' + LA3H, [LA3P], keep='I will run `ls -l` after checking the weather.')
 la3('leak-after-example-para', 'Gemma 4', 'a real call after a sentence holding the word "example"', 'That is an example city. Let me check it now. ' + LA3GM, [LA3P], keep='That is an example city. Let me check it now.')
 la3('leak-dsml-invoke-stop', 'DeepSeek V3.2 DSML', 'a bare DSML invoke after a sentence', 'Let me check.\n' + LA3DI, [LA3P], keep='Let me check.')
+la3('invoke-word-after-quoted', 'MiniMax M2', 'a stray word and an invoke after the tag was quoted in a code span', 'Claude Code sometimes leaks `<invoke>` markup after a stray word, like this one\n\ncall\n' + LA3I)
