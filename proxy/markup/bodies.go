@@ -114,7 +114,7 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 		case rest != "" && partial(rest, f.Sep):
 			return nil, short
 		default: // or each call after its own opener (Llama 3's <|python_tag|> again)
-			switch o := c.opener(f.Open, 1<<Anywhere|1<<AfterStop); { // glued after the call before it
+			switch o := c.opener(f.Open, 1<<Anywhere|1<<AfterStop|1<<Glued|1<<GluedColon); { // glued after the call before it
 			case o == whole:
 				continue
 			case o == short && rest != "":

@@ -36,7 +36,8 @@ type textState struct {
 	began bool  // a byte other than a blank has been read: the text no longer stands at its start
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
 
-	last uint32 // the last four bytes other than blanks on this line, the latest lowest (see afterStop)
+	last uint64 // the last eight bytes other than blanks on this line, the latest lowest (see afterStop, exampleColon)
+	sp   bool   // the byte just read is a blank (' ' or '\t'): a token here is not glued (Glued)
 
 	named     bool   // this line named a call tag (markupTags), outside <think>
 	paraNamed bool   // a line before this one in its paragraph (no blank line since) named a call tag
@@ -45,6 +46,12 @@ type textState struct {
 	nameN     uint8  // bytes matched of '<' and a markupTags entry; 0 when no match goes on
 	nameM     uint16 // the watchedTags entries still matching, one bit each
 	example   bool   // the last line other than blanks introduced an example of a call tag: see namedSyntax
+	exAll     bool   // the last line other than blanks ended with a colon after a word introducing an example (exampleColon)
+	about     bool   // a call token stood quoted before, in a code span or after a quote mark: see quoteTokens
+	inline    bool   // a call token stood on this line after a blank inside a sentence (see Glued)
+	qN        uint8  // bytes matched so far of a quoteTokens entry; 0 when no match goes on
+	qLine     bool   // the match going on is of a token after a blank inside a sentence (sets inline, not about)
+	qM        uint64 // the quoteTokens entries still matching, one bit each
 	inTC      bool   // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
 }
 
@@ -60,12 +67,14 @@ type textState struct {
 // A model that leaks a call does not write about the tag first; "Running it:" names none.
 //
 // Nemotron's <TOOLCALL>, Granite 20B's <function_call> and Qwen2.5-Coder's <tools> are such tags
-// too (attack3 la-nemotron-named-colon, la-granite20b-named, la-qwen25-tools-named).
-var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter", "TOOLCALL", "function_call", "tools>"}
+// too (attack3 la-nemotron-named-colon, la-granite20b-named, la-qwen25-tools-named), and so is
+// MiniMax's <minimax:tool_call> ("MiniMax M2 wraps its invokes in <minimax:tool_call>" and the
+// invoke on the next line: issue 20 look-alike report-lookalike3-minimax-wrap-inside).
+var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter", "TOOLCALL", "function_call", "tools>", "minimax:tool_call"}
 
 // watchedTags are what matchName matches after '<': markupTags, then the <tool_call> wrapper's
 // opener and closer (textState.inTC).
-var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], markupTags[5], markupTags[6], markupTags[7], "tool_call>", "/tool_call>"}
+var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], markupTags[5], markupTags[6], markupTags[7], markupTags[8], "tool_call>", "/tool_call>"}
 
 // The watchedTags entries past markupTags.
 const (
@@ -127,15 +136,81 @@ func (t *textState) stands() uint8 {
 		}
 	}
 	if lead || t.afterStop() {
-		s |= 1<<AfterStop | 1<<LineEnd
+		s |= 1<<AfterStop | 1<<LineEnd | 1<<Glued | 1<<GluedColon
 	}
-	if t.afterColon() {
+	if t.glued() && !t.inline {
+		s |= 1<<Glued | 1<<GluedColon
+	}
+	if t.afterColon() && !t.exampleColon() {
 		s |= 1 << LineEnd
+		if !t.inline {
+			s |= 1 << GluedColon
+		}
 	}
 	if !t.began {
 		s |= 1 << TextStart
 	}
 	return s
+}
+
+// glued reports whether the next byte is glued to the one before it on its line: that byte is no
+// blank, no colon (ASCII or fullwidth) and not the dot that ends "e.g." or "i.e." (Glued).
+func (t *textState) glued() bool {
+	return t.mid && !t.sp && t.last&0xff != ':' && t.last&0xffffff != 0xefbc9a && !t.abbrev()
+}
+
+// abbrev reports whether the line's last bytes other than blanks are "e.g." or "i.e.", whose dot
+// ends no sentence ("…inside the tag, e.g. <tool_call>…": issue 20 look-alike
+// report-lookalike3-glm-eg).
+func (t *textState) abbrev() bool {
+	w := t.last & 0xffffffff
+	return w == 'e'<<24|'.'<<16|'g'<<8|'.' || w == 'i'<<24|'.'<<16|'e'<<8|'.'
+}
+
+// exampleWords are the last words before a colon that introduce an example of what follows
+// ("Example:", "For instance:", "The call block is:", "The format looks like:", "示例："), as
+// their last bytes other than blanks, ASCII in lower case (see exampleColon). A model that leaks
+// a call after a colon writes what it does ("Running it:", "Let me check:"), not these.
+// Each is at most seven bytes (the colon takes the eighth of last): "nstance" for "instance",
+// "ooklike" for "look like".
+var exampleWords = [...]string{"example", "xamples", "nstance", "format", "syntax", "sample", "emplate",
+	"follows", "ikethis", "ooklike", "okslike", "blockis", "e.g.", "i.e.", "例", "式", "下"}
+
+// exampleColon reports whether the line ends with a colon (afterColon) right after one of
+// exampleWords: what follows it, on its line or the lines after it, is the example the text
+// shows, not a leak (issue 20 look-alikes report-lookalike3-*-example-line).
+func (t *textState) exampleColon() bool {
+	var w uint64 // the bytes before the colon, the latest lowest
+	switch {
+	case t.last&0xff == ':':
+		w = t.last >> 8
+	case t.last&0xffffff == 0xefbc9a:
+		w = t.last >> 24
+	default:
+		return false
+	}
+	for _, ex := range exampleWords {
+		if endsWord(w, ex) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsWord reports whether the bytes of w (the latest lowest, as textState.last) end with ex,
+// ASCII letters compared in lower case; ex is at most seven bytes.
+func endsWord(w uint64, ex string) bool {
+	for i := len(ex) - 1; i >= 0; i-- {
+		b := byte(w)
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b != ex[i] {
+			return false
+		}
+		w >>= 8
+	}
+	return true
 }
 
 // lineStart reports whether the next byte begins a line.
@@ -175,7 +250,7 @@ func (t *textState) inlineCode() int {
 // loud marks the bytes that, in the middle of an ordinary line, either may start markup ('<',
 // '[': see first) or change the state (a line end, a backtick starting a code span; feed): the
 // other bytes of such a line are read by neither.
-var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere opener (family.go)
+var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere, Glued, GluedColon, LineEnd and AfterStop opener (family.go)
 
 // quiet reports whether s, read from state t, can start no markup and leaves t as it is but for
 // what noteStop records (so a caller that skips feeding s calls noteStop): t is in
@@ -206,29 +281,37 @@ func loudFrom[T string | []byte](s T, i int) int {
 // ordinary reports whether t is in the middle of an ordinary line, where only a loud byte can
 // start markup or change t (see quiet).
 func (t *textState) ordinary() bool {
-	return t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.mark == markNone
+	return t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.qN == 0 && t.mark == markNone
 }
 
 // noteStop is what feeding s, a text quiet says leaves the state as it is, changes: the line's
-// last bytes other than blanks (afterStop). It reads s from its end only as far as its last four
-// such bytes, gathered into one word as it goes (a delta's few last bytes, not its length).
+// last bytes other than blanks (afterStop) and whether the last byte is a blank. It reads s from
+// its end only as far as its last eight such bytes, gathered into one word as it goes (a delta's
+// few last bytes, not its length).
 func noteStop[T string | []byte](t *textState, s T) {
-	var got uint32 // the bytes found, the latest lowest
+	if len(s) == 0 {
+		return
+	}
+	var got uint64 // the bytes found, the latest lowest
 	shift := uint(0)
-	for i := len(s) - 1; i >= 0 && shift < 32; i-- {
+	for i := len(s) - 1; i >= 0 && shift < 64; i-- {
 		if b := s[i]; b > ' ' {
-			got |= uint32(b) << shift
+			got |= uint64(b) << shift
 			shift += 8
 		}
 	}
-	t.last = t.last<<shift | got // a shift of 32 leaves nothing of the old bytes
+	t.last = t.last<<shift | got // a shift of 64 leaves nothing of the old bytes
+	t.sp = s[len(s)-1] == ' ' || s[len(s)-1] == '\t'
 }
 
 // afterStop reports whether the last character other than a blank on this line ends a sentence:
-// . ! ? or their CJK forms 。！？ (U+3002, U+FF01, U+FF1F), which Chinese models write.
+// . ! ? or their CJK forms 。！？ (U+3002, U+FF01, U+FF1F), which Chinese models write; the dot
+// of "e.g." and "i.e." ends none (abbrev).
 func (t *textState) afterStop() bool {
 	switch t.last & 0xff {
-	case '.', '!', '?':
+	case '.':
+		return !t.abbrev()
+	case '!', '?':
 		return true
 	}
 	switch t.last & 0xffffff {
@@ -257,6 +340,9 @@ func (t *textState) afterReasoning() bool {
 // namedOff is the syntaxes whose markup stands in an example here (namedSyntax): on a line after
 // one that introduced an example of a call tag (see markupTags), none elsewhere.
 func (t *textState) namedOff() Syntax {
+	if t.exAll || t.about {
+		return All
+	}
 	if t.example {
 		return namedSyntax
 	}
@@ -270,11 +356,20 @@ func (t *textState) afterColon() bool { return t.last&0xff == ':' || t.last&0xff
 
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
-	if b > ' ' {
-		t.last = t.last<<8 | uint32(b)
+	quoted, inline := false, false // a quoteTokens match may begin at b, quoted or inside a sentence
+	if (b == '<' || b == '[') && t.qN == 0 && !t.think {
+		quoted = t.inlineCode() != 0 || !t.sp && t.quoteBefore()
+		inline = !quoted && t.sp && t.mid && !t.afterStop() && !t.afterColon()
 	}
-	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' {
+	t.sp = b == ' ' || b == '\t'
+	if b > ' ' {
+		t.last = t.last<<8 | uint64(b)
+	}
+	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.qN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' && b != '[' {
 		return // the common case: an ordinary byte inside an ordinary line
+	}
+	if t.qN > 0 || quoted || inline {
+		t.matchQuoted(b, inline)
 	}
 	if t.tagN > 0 || b == '<' && !t.inCode() {
 		t.matchThink(b)
@@ -346,13 +441,14 @@ func (t *textState) endLine() {
 	case fenceLine && (t.run == '~' || !t.restTick):
 		t.fence, t.fenceN = t.run, t.runN
 	}
-	example, paraNamed := t.example, false
+	example, exAll, paraNamed := t.example, t.exAll, false
 	if t.nb > 0 {
 		example = t.named && t.endsNamed() || (t.named || t.paraNamed) && t.afterColon()
+		exAll = t.exampleColon()
 		paraNamed = t.paraNamed || t.named
 	}
-	fence, fenceN, think, began, list, inTC := t.fence, t.fenceN, t.think, t.began, t.list, t.inTC
-	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, inTC: inTC, paraNamed: paraNamed}
+	fence, fenceN, think, began, list, inTC, about := t.fence, t.fenceN, t.think, t.began, t.list, t.inTC, t.about
+	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, exAll: exAll, inTC: inTC, paraNamed: paraNamed, about: about}
 }
 
 // endsNamed reports whether this line ends with the call tag it named last, its '>' and nothing
@@ -443,5 +539,63 @@ func (t *textState) matchThink(b byte) {
 		t.tagN = 1
 	default:
 		t.tagN = 0
+	}
+}
+
+// quoteBefore reports whether the line's last byte other than a blank (the latest of last) is a
+// quote mark (" ' or the opening “), asked when no blank follows it.
+func (t *textState) quoteBefore() bool {
+	return t.last&0xff == '"' || t.last&0xff == '\'' || t.last&0xffffff == 0xe2809c
+}
+
+// quoteTokens are the literals whose bytes, quoted (in an inline code span or right after a
+// quote mark), say the text is about a call format: every opener of the table that begins with
+// '<' or '[' and is more than that byte, cut to its first twelve bytes, and GLM's <arg_key>
+// (derived in derive). After one, the rest of the text is about the format, so markup in it is
+// the example it shows, never a leak ("Kimi K2 opens its calls with `<|tool_calls_section_begin|>`.
+// ⏎<|tool_calls_section_begin|>…", "Devstral starts a call with the `[TOOL_CALLS]` token.⏎
+// [TOOL_CALLS]…": issue 20 look-alikes report-lookalike3-*-quoted-*). The cost: a real leak after
+// a text that quoted a token stays text.
+var quoteTokens []string
+
+// matchQuoted advances the match of a quoteTokens entry over b, setting about when one completes
+// (inline when the match began after a blank inside a sentence: a token shown there makes the rest
+// of its line the example, so a token glued after it is a part of what it shows, not a call of its
+// own: "…a whole message such as <|start|>assistant<|channel|>commentary…", issue 20 look-alike
+// report-lookalike3-harmony-start-inside). line says where a match begins.
+func (t *textState) matchQuoted(b byte, line bool) {
+	if t.qN == 0 {
+		t.qLine = line
+		var m uint64
+		for k, q := range quoteTokens {
+			if q[0] == b {
+				m |= 1 << k
+			}
+		}
+		t.qN, t.qM = 1, m
+		if m == 0 {
+			t.qN = 0
+		}
+		return
+	}
+	pos, m := int(t.qN), uint64(0)
+	for k, q := range quoteTokens {
+		if t.qM&(1<<k) == 0 || q[pos] != b {
+			continue
+		}
+		if pos+1 == len(q) {
+			if t.qLine {
+				t.inline = true
+			} else {
+				t.about = true
+			}
+			t.qN, t.qM = 0, 0
+			return
+		}
+		m |= 1 << k
+	}
+	t.qN, t.qM = t.qN+1, m
+	if m == 0 {
+		t.qN = 0
 	}
 }

@@ -162,3 +162,53 @@ func TestLeads(t *testing.T) {
 		}
 	}
 }
+
+// TestStandsGlued holds where a Glued and a GluedColon opener may stand after a text, and where
+// the text's state says markup is an example (namedOff of all syntaxes).
+func TestStandsGlued(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		before            string
+		glued, gluedColon bool
+		example           bool // namedOff() == All
+	}{
+		{name: "text start", before: "", glued: true, gluedColon: true},
+		{name: "line start", before: "Hi\n", glued: true, gluedColon: true},
+		{name: "glued to a word", before: "Normal text before", glued: true, gluedColon: true},
+		{name: "after a blank in a sentence", before: "It is written as "},
+		{name: "after a finished sentence", before: "Let me check. ", glued: true, gluedColon: true},
+		{name: "after a CJK stop", before: "我来查一下。", glued: true, gluedColon: true},
+		{name: "after e.g.", before: "some models, e.g. "},
+		{name: "glued after i.e.", before: "pairs, i.e."},
+		{name: "after a colon", before: "Here's a call: ", gluedColon: true},
+		{name: "glued to a colon", before: "Running it:", gluedColon: true},
+		{name: "after an example word's colon", before: "Mistral's format:"},
+		{name: "after a fullwidth colon", before: "调用：", gluedColon: true},
+		{name: "a line after Example:", before: "Example:\n", glued: true, gluedColon: true, example: true},
+		{name: "a line after For instance:", before: "A tag. For instance:\n\n", glued: true, gluedColon: true, example: true},
+		{name: "a line after 示例：", before: "示例：\n", glued: true, gluedColon: true, example: true},
+		{name: "a line after an ordinary colon", before: "Let me check the weather:\n", glued: true, gluedColon: true},
+		{name: "after a token quoted in a code span", before: "It opens with `[TOOL_CALLS]`.\n", glued: true, gluedColon: true, example: true},
+		{name: "after a token in quotes", before: "It opens with \"<|tool_call:start|>\". ", glued: true, gluedColon: true, example: true},
+		{name: "after a code span of no token", before: "Run `ls -l`.\n", glued: true, gluedColon: true},
+		{name: "glued after a token shown in a sentence", before: "such as <|start|>assistant"},
+		{name: "a line after a token shown in a sentence", before: "such as <|start|>assistant\n", glued: true, gluedColon: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var ts textState
+			for i := 0; i < len(tc.before); i++ {
+				ts.feed(tc.before[i])
+			}
+			st := ts.stands()
+			if got := st&(1<<Glued) != 0; got != tc.glued {
+				t.Errorf("Glued = %v, want %v", got, tc.glued)
+			}
+			if got := st&(1<<GluedColon) != 0; got != tc.gluedColon {
+				t.Errorf("GluedColon = %v, want %v", got, tc.gluedColon)
+			}
+			if got := ts.namedOff() == All; got != tc.example {
+				t.Errorf("example = %v, want %v", got, tc.example)
+			}
+		})
+	}
+}

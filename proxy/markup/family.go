@@ -20,8 +20,8 @@ const (
 	// LineStart: only blanks before it on its line (Invoke: or a stray word). Markup after prose
 	// on its line ("The format is: <tool_call>…") is an example, not a leak.
 	LineStart Stand = iota
-	// Anywhere: glued after other text too. For the special tokens of a model's vocabulary and
-	// tags no prose writes, which the models emit glued to their text (D04, D05, D58, D59, D62).
+	// Anywhere: glued after other text too, wherever it stands. No row of the table has it now
+	// (see Glued); a family of a test may.
 	Anywhere
 	// TextStart: only blanks before it in the whole text: the bare formats (a JSON object or list,
 	// a Python call list) that a server parses only when the whole answer is the call.
@@ -44,10 +44,24 @@ const (
 	// <function=list_files>", vllm test_mimov2_flash_tool_parser.py
 	// test_extract_multiple_tool_calls), which toolfix does not read, never a call of its own.
 	LineStartFree
+	// Glued: at a line's start, after a sentence's end (as AfterStop), or glued to the byte
+	// before it, no blank between, unless that byte is a colon or ends "e.g."/"i.e.". For the
+	// special tokens of a model's vocabulary and tags no prose writes: a tokenizer emits them
+	// glued to the text before ("Normal text before<minimax:tool_call>", "bla[TOOL_CALLS]",
+	// "assistant<|channel|>commentary": D04, D05, D58, D59, D62), while prose that shows one puts a
+	// blank before it inside its sentence ("DeepSeek V3.2 writes its calls as <｜DSML｜…",
+	// "Mistral prefixes a call with one token, as in [TOOL_CALLS]…": issue 20 look-alikes
+	// report-lookalike3-dsml-inside-sentence, -mistral-as-in).
+	Glued
+	// GluedColon: as Glued, or after a colon (blanks between allowed) that does not end a word
+	// introducing an example ("format:", "Example:": see exampleColon), for the tokens the peers'
+	// vectors show after a colon and a blank ("Here's a call: <|python_start|>[…]", sglang
+	// test_function_call_parser.py; "the tool call: [TOOL_CALLS] [", sglang Mistral).
+	GluedColon
 )
 
 // nStands is the number of Stand values.
-const nStands = int(LineStartFree) + 1
+const nStands = int(GluedColon) + 1
 
 // Opener is one way a family's markup begins.
 type Opener struct {
@@ -304,7 +318,7 @@ var families = []Family{
 		// any tag name may carry a namespace prefix (<invoke, <ns:tool_call>): "<" stands for them
 		// MiniMax's wrapper is a special token of its vocabulary: it counts glued after text too
 		// ("<" first: at a line's start it opens every block, so the reader is reached at once)
-		Open:    []Opener{{"<", LineStart}, {"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Anywhere}},
+		Open:    []Opener{{"<", LineStart}, {"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Glued}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},
@@ -356,33 +370,33 @@ var families = []Family{
 	// iQuest Coder V2 writes GLM's pairs in its own tag (vllm iquest_coder_v2_tool_parser); V1
 	// is read by the Qwen rows
 	{Name: "iQuest Coder V2", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
-		Open: []Opener{{"<iquestcoder_tool_call>", Anywhere}}, Close: "</iquestcoder_tool_call>"},
+		Open: []Opener{{"<iquestcoder_tool_call>", Glued}}, Close: "</iquestcoder_tool_call>"},
 	// iQuest Q1 writes them in <iquest_tool_call> (sglang iquest_q1_detector,
 	// test_iquest_q1_detector.py)
 	{Name: "iQuest Q1", Row: "D62", Syntax: ToolCallXML, body: bodyArgKV,
-		Open: []Opener{{"<iquest_tool_call>", Anywhere}}, Close: "</iquest_tool_call>"},
+		Open: []Opener{{"<iquest_tool_call>", Glued}}, Close: "</iquest_tool_call>"},
 	{Name: "Kimi K2", Row: "D04", Syntax: Kimi, body: bodyNameJSON,
 		Open: []Opener{{kimiSection, AfterStop}, {kimiSection1, AfterStop}}, Item: kimiCall, NameSep: kimiArgs,
 		NamePrefix: "functions.", NameIndex: true, ItemEnd: kimiCallEnd, Many: true, Close: kimiSectionEnd, Close2: kimiSection1End},
 	{Name: "DeepSeek", Row: "D05", Syntax: DeepSeek, body: bodyNameJSON,
-		Open: []Opener{{dsCalls, Anywhere}}, Item: dsCall, NameSep: dsSep, Fence: "function", ItemEnd: dsCallEnd,
+		Open: []Opener{{dsCalls, Glued}}, Item: dsCall, NameSep: dsSep, Fence: "function", ItemEnd: dsCallEnd,
 		Many: true, Close: dsCallsEnd},
 	{Name: "DeepSeek V3.2 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
-		Open: []Opener{{dsmlCalls, Anywhere}}, Many: true, Close: dsmlCallsEnd},
+		Open: []Opener{{dsmlCalls, Glued}}, Many: true, Close: dsmlCallsEnd},
 	{Name: "DeepSeek V4 DSML", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
-		Open: []Opener{{dsmlToolCalls, Anywhere}}, Many: true, Close: dsmlToolEnd},
+		Open: []Opener{{dsmlToolCalls, Glued}}, Many: true, Close: dsmlToolEnd},
 	{Name: "DeepSeek DSML invoke", Row: "D05", Syntax: DeepSeek, body: bodyElements, CallTag: dsmlInvoke[1:], ParamTag: dsmlParam[1:], JSONBody: true, SelfClose: true,
-		Open: []Opener{{dsmlInvoke, Anywhere}}},
+		Open: []Opener{{dsmlInvoke, Glued}}},
 	dsmlVariant("｜｜DSML｜｜", "tool_calls"), dsmlVariant("｜｜DSML｜｜", "function_calls"),
 	dsmlVariant("‖DSML‖", "tool_calls"), dsmlVariant("‖DSML‖", "function_calls"),
 	dsmlVariant("｜DSML｜ ", "calls"),
 	{Name: "gpt-oss Harmony", Row: "D58", Syntax: Harmony, body: bodyHeadJSON, Heads: []Head{hCommentary},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
-		Open: []Opener{{hChannel, Anywhere}}},
+		Open: []Opener{{hChannel, Glued}}},
 	{Name: "gpt-oss Harmony, start header", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
 		Heads:     []Head{{Term: hChannel, First: hAssistant}, hCommentary},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
-		Open: []Opener{{hStart, Anywhere}}},
+		Open: []Opener{{hStart, Glued}}},
 	{Name: "gpt-oss Harmony detokenized", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
 		Heads:     []Head{{Tags: []string{hConstrain, hJSON, hMessage}}},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
@@ -394,17 +408,17 @@ var families = []Family{
 		Heads: []Head{{Tags: []string{hJSON}}}, Recipient: hRecipient, Close: tcClose,
 		Open: []Opener{{tcOpen + hAssistant, LineStart}}},
 	{Name: "Mistral", Row: "D59", Syntax: Mistral, body: bodyNameJSON, NameSep: mArgs, ID: mCallID, Glued: true,
-		Open: []Opener{{mToolCalls, Anywhere}}},
+		Open: []Opener{{mToolCalls, GluedColon}}},
 	{Name: "Mistral JSON list", Row: "D59", Syntax: Mistral, body: bodyJSONList, Extra: "id",
-		Open: []Opener{{mToolCalls, Anywhere}}},
+		Open: []Opener{{mToolCalls, GluedColon}}},
 
 	{Name: "Seed-OSS", Row: "D62", Syntax: SeedOSS, body: bodyFunction,
-		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Close: "</seed:tool_call>",
+		Open: []Opener{{"<seed:tool_call>", Glued}}, Close: "</seed:tool_call>",
 		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
 	// Doubao Seed 2.0 writes <function name="T"> elements with DSML's string= attribute in
 	// Seed-OSS's tags (sipeed/picoclaw #3153, PR #3154)
 	{Name: "Doubao Seed 2.0", Row: "D62", Syntax: SeedOSS, body: bodyElements, CallTag: "function", ParamTag: "parameter",
-		Open: []Opener{{"<seed:tool_call>", Anywhere}}, Many: true, Close: "</seed:tool_call>",
+		Open: []Opener{{"<seed:tool_call>", Glued}}, Many: true, Close: "</seed:tool_call>",
 		closers: []string{"</parameter>", "</function>", "</seed:tool_call>"}},
 	{Name: "LongCat", Row: "D62", Syntax: LongCat, body: bodyJSONCall,
 		Open: []Opener{{"<longcat_tool_call>", AfterStop}}, Close: "</longcat_tool_call>"},
@@ -435,7 +449,7 @@ var families = []Family{
 	{Name: "pythonic (Llama 3.2/4, LFM2)", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"[", TextStart}}},
 	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
-		Open: []Opener{{"<|python_start|>", Anywhere}}, Close: "<|python_end|>"},
+		Open: []Opener{{"<|python_start|>", GluedColon}}, Close: "<|python_end|>"},
 	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Lines: true,
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Olmo 3 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Many: true,
@@ -449,14 +463,14 @@ var families = []Family{
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
 		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>", Close2: "<turn|>"},
 	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",
-		Open: []Opener{{"<start_function_call>", Anywhere}}, Close: "<end_function_call>"},
+		Open: []Opener{{"<start_function_call>", Glued}}, Close: "<end_function_call>"},
 	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,
-		Open:  []Opener{{"<|message_sep|>\n\nfunction call<|role_sep|>\n", Anywhere}, {"<|function_call|>", Anywhere}},
+		Open:  []Opener{{"<|message_sep|>\n\nfunction call<|role_sep|>\n", Glued}, {"<|function_call|>", Glued}},
 		Close: "</s>"},
 	{Name: "Granite 20B FC", Row: "D62", Syntax: Granite, body: bodyJSONCall,
 		Open: []Opener{{"<function_call>", LineStart}}},
 	{Name: "Cohere Command", Row: "D62", Syntax: Cohere, body: bodyJSONList, Params: true, NameKey: "tool_name", Extra: "tool_call_id",
-		Open: []Opener{{"<|START_ACTION|>", Anywhere}}, Close: "<|END_ACTION|>"},
+		Open: []Opener{{"<|START_ACTION|>", Glued}}, Close: "<|END_ACTION|>"},
 	{Name: "Hunyuan V3", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
 		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>", NameSep: "<tool_sep>",
 		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>", closers: []string{"</arg_value>"}},
@@ -464,7 +478,7 @@ var families = []Family{
 		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>",
 		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>"},
 	{Name: "Hunyuan V4, :opensource tokens", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
-		Open: []Opener{{"<tool_calls:opensource>", Anywhere}}, Item: "<tool_call:opensource>",
+		Open: []Opener{{"<tool_calls:opensource>", Glued}}, Item: "<tool_call:opensource>",
 		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},
 		ItemEnd: "</tool_call:opensource>", Many: true, Close: "</tool_calls:opensource>", closers: []string{"</arg_value:opensource>"}},
 	// MiniMax M1 writes its calls as JSON objects one a line in <tool_calls> (vllm
@@ -472,20 +486,20 @@ var families = []Family{
 	{Name: "MiniMax M1", Row: "D62", Syntax: ToolCallsList, body: bodyJSONCall, Many: true,
 		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Close: "</tool_calls>"},
 	{Name: "PLaMo 3", Row: "D62", Syntax: Plamo, body: bodyNameJSON,
-		Open: []Opener{{"<|plamo:begin_tool_requests:plamo|>", Anywhere}}, Item: "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>",
+		Open: []Opener{{"<|plamo:begin_tool_requests:plamo|>", Glued}}, Item: "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>",
 		NameSep: "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>",
 		ItemEnd: "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>", Many: true,
 		Close: "<|plamo:end_tool_requests:plamo|><|plamo:tag|>", Close2: "<|plamo:end_tool_requests:plamo|>"},
 	{Name: "MiniCPM 5", Row: "D62", Syntax: MiniCPM, body: bodyElements, CallTag: "function", ParamTag: "param", CDATA: true,
 		Open: []Opener{{"<function name=", LineStart}}, closers: []string{"</param>", "</function>"}},
 	{Name: "GigaChat 3.5", Row: "D62", Syntax: GigaChat, body: bodyElements, CallTag: "｜GCML｜invoke", ParamTag: "｜GCML｜parameter",
-		Open: []Opener{{"<｜GCML｜tool_calls>", Anywhere}}, Many: true, Close: "</｜GCML｜tool_calls>",
+		Open: []Opener{{"<｜GCML｜tool_calls>", Glued}}, Many: true, Close: "</｜GCML｜tool_calls>",
 		closers: []string{"</｜GCML｜parameter>", "</｜GCML｜invoke>"}},
 	{Name: "openPangu", Row: "D62", Syntax: Pangu, body: bodyJSONList, Params: true,
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Kimi K3 XTML", Row: "D62", Syntax: KimiK3, body: bodyElements, CallTag: "call", ParamTag: "argument",
 		Marks: [4]string{"<|open|>", "<|sep|>", "<|close|>", "<|sep|>"}, NameAttr: "tool", OtherAttr: "index", KeyAttr: "key", TypeAttr: "type",
-		Open: []Opener{{"<|open|>tools<|sep|>", Anywhere}}, Many: true,
+		Open: []Opener{{"<|open|>tools<|sep|>", Glued}}, Many: true,
 		Close: "<|close|>tools<|sep|><|close|>message<|sep|>", Close2: "<|close|>tools<|sep|>",
 		closers: []string{"<|close|>argument<|sep|>", "<|close|>call<|sep|>"}},
 	{Name: "MiniMax M3", Row: "D62", Syntax: MiniMaxM3, body: bodyKeyElements, NS: minimaxNS, CallTag: "invoke",
@@ -504,30 +518,30 @@ var families = []Family{
 	{Name: "Qwen2.5-Coder list", Row: "D62", Syntax: Qwen25Coder, body: bodyJSONList, Params: true,
 		Open: []Opener{{"<tools>", LineStart}, {"<tools>", LineEnd}}, Close: "</tools>"},
 	{Name: "dots.llm invokes", Row: "D62", Syntax: Dots, body: bodyElements, CallTag: "invoke", ParamTag: "parameter",
-		Open: []Opener{{"<dots_function_call>", Anywhere}}, Many: true, Close: "</dots_function_call>"},
+		Open: []Opener{{"<dots_function_call>", Glued}}, Many: true, Close: "</dots_function_call>"},
 	{Name: "dots.llm JSON", Row: "D62", Syntax: Dots, body: bodyJSONCall,
-		Open: []Opener{{"<dots_function_call>", Anywhere}}, Close: "</dots_function_call>"},
+		Open: []Opener{{"<dots_function_call>", Glued}}, Close: "</dots_function_call>"},
 	{Name: "Solar Open 2", Row: "D62", Syntax: SolarOpen, body: bodyArgKV,
 		KV:   [4]string{"<|tool_arg:start|>", "<|tool_arg:value|>", "", "<|tool_arg:end|>"},
-		Open: []Opener{{"<|tool_call:start|>", Anywhere}}, Close: "<|tool_call:end|>", closers: []string{"<|tool_arg:end|>"}},
+		Open: []Opener{{"<|tool_call:start|>", Glued}}, Close: "<|tool_call:end|>", closers: []string{"<|tool_arg:end|>"}},
 	{Name: "K2 Horizon pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
 		KV:     [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
 		KVType: [2]string{"<ifm|arg_type>", "</ifm|arg_type>"},
-		Open:   []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		Open:   []Opener{{"<ifm|tool_calls>", Glued}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
 		Close: "</ifm|tool_calls>", closers: []string{"</ifm|arg_value>"}},
 	{Name: "K2 Horizon JSON", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
-		Open: []Opener{{"<ifm|tool_calls>", Anywhere}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
+		Open: []Opener{{"<ifm|tool_calls>", Glued}}, Item: "<ifm|tool_call>", ItemEnd: "</ifm|tool_call>", Many: true,
 		Close: "</ifm|tool_calls>"},
 	// K2 V3 (IFM) writes the same items without their group (sglang multi_format_detector's
 	// K2V3Detector)
 	{Name: "K2 V3 pairs", Row: "D62", Syntax: K2Horizon, body: bodyArgKV,
 		KV:     [4]string{"<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"},
 		KVType: [2]string{"<ifm|arg_type>", "</ifm|arg_type>"},
-		Open:   []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>", closers: []string{"</ifm|arg_value>"}},
+		Open:   []Opener{{"<ifm|tool_call>", Glued}}, Close: "</ifm|tool_call>", closers: []string{"</ifm|arg_value>"}},
 	{Name: "K2 V3 JSON object", Row: "D62", Syntax: K2Horizon, body: bodyJSONCall,
-		Open: []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>"},
+		Open: []Opener{{"<ifm|tool_call>", Glued}}, Close: "</ifm|tool_call>"},
 	{Name: "K2 V3 JSON list", Row: "D62", Syntax: K2Horizon, body: bodyJSONList,
-		Open: []Opener{{"<ifm|tool_call>", Anywhere}}, Close: "</ifm|tool_call>"},
+		Open: []Opener{{"<ifm|tool_call>", Glued}}, Close: "</ifm|tool_call>"},
 	{Name: "Apertus", Row: "D62", Syntax: Apertus, body: bodyKeyedList,
 		Open: []Opener{{"<|tools_prefix|>", AfterStop}}, Close: "<|tools_suffix|>"},
 	// HyperCLOVAX SEED Think 14B writes its JSON list after a role header, then its end of turn
@@ -557,7 +571,7 @@ var families = []Family{
 func dsmlVariant(tok, wrapper string) Family {
 	return Family{Name: "DeepSeek DSML, " + tok + " " + wrapper, Row: "D62", Syntax: DeepSeek, body: bodyElements,
 		CallTag: tok + "invoke", ParamTag: tok + "parameter", JSONBody: true, SelfClose: true,
-		Open: []Opener{{"<" + tok + wrapper + ">", Anywhere}}, Many: true, Close: "</" + tok + wrapper + ">",
+		Open: []Opener{{"<" + tok + wrapper + ">", Glued}}, Many: true, Close: "</" + tok + wrapper + ">",
 		closers: []string{"</" + tok + "parameter>", "</" + tok + "invoke>"}}
 }
 
@@ -652,6 +666,7 @@ func init() { derive() }
 // derive computes the tables above (and the loud bytes of context.go) from families.
 func derive() {
 	triggers, seconds = [nStands][256]Syntax{}, [nStands][256]Syntax{}
+	quoteTokens = []string{"<arg_key>"}
 	anywhere, lineEnd, stop, worded, wordRows, syntaxOrder, rowsOf = 0, 0, 0, 0, nil, nil, [64][]*Family{}
 	for k := range families {
 		f := &families[k]
@@ -664,6 +679,9 @@ func derive() {
 		}
 		rowsOf[bits.TrailingZeros(uint(f.Syntax))] = append(rowsOf[bits.TrailingZeros(uint(f.Syntax))], f)
 		for _, o := range f.Open {
+			if q := o.Text[:min(len(o.Text), 12)]; len(q) > 1 && (q[0] == '<' || q[0] == '[') && !slices.Contains(quoteTokens, q) {
+				quoteTokens = append(quoteTokens, q)
+			}
 			triggers[o.Stand][o.Text[0]] |= f.Syntax
 			for b := range 256 {
 				if len(o.Text) == 1 || o.Text[1] == byte(b) {
@@ -671,7 +689,7 @@ func derive() {
 				}
 			}
 			switch o.Stand {
-			case Anywhere:
+			case Anywhere, Glued, GluedColon:
 				anywhere |= f.Syntax
 				loud[o.Text[0]] = true
 			case LineEnd:
@@ -682,5 +700,8 @@ func derive() {
 				loud[o.Text[0]] = true
 			}
 		}
+	}
+	if len(quoteTokens) > 64 {
+		panic("markup: more than 64 quoteTokens") // textState.qM has a bit each
 	}
 }

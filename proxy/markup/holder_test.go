@@ -28,7 +28,8 @@ func TestHolderSafe(t *testing.T) {
 		{name: "too long a word", syn: All, pending: "x\nabcdefghijklm", held: ""},
 		{name: "blanks at line start", syn: All, pending: "X\n  ", held: "  "},
 		{name: "lt at line start", syn: Invoke, pending: "a\n  <", held: "<"},
-		{name: "lt after prose", syn: Invoke, pending: "a <", held: "<"}, // it may begin MiniMax's <minimax:tool_call>
+		{name: "lt glued to prose", syn: Invoke, pending: "a<", held: "<"},                // it may begin MiniMax's <minimax:tool_call>
+		{name: "lt after prose and a blank flows", syn: Invoke, pending: "a <", held: ""}, // a Glued token stands glued, not after a blank
 		{name: "invoke after prose flows", syn: Invoke, pending: "a <inv", held: ""},
 		{name: "other word at line start flows", syn: All, released: "Let me list it:\n\n", pending: "ls", held: ""},
 		{name: "word prefix then other letters flows", syn: All, released: "Done.\n", pending: "counts", held: ""},
@@ -42,7 +43,8 @@ func TestHolderSafe(t *testing.T) {
 		{name: "think split", syn: All, released: "<thi", pending: "nk>\ncount\n<tool_call>", held: ""},
 		{name: "after closed think", syn: All, pending: "<think>x</think>\n<tool_call>{\"name\"", held: "<tool_call>{\"name\""},
 		{name: "glued word", syn: Invoke, pending: "x\ncount<inv", held: "count<inv"},
-		{name: "lone lt", syn: All, pending: "A <", held: "<"},
+		{name: "lone lt", syn: All, pending: "A<", held: "<"},
+		{name: "lt after a sentence", syn: All, pending: "A. <", held: "<"},
 		{name: "invoke prefix", syn: Invoke, pending: "a\n<inv", held: "<inv"},
 		{name: "invoke prefix after prose", syn: Invoke, pending: "a <inv", held: ""},
 		{name: "namespace prefix", syn: Invoke, pending: "a\n<minimax:tool_", held: "<minimax:tool_"},
@@ -99,7 +101,7 @@ func TestHolderStream(t *testing.T) {
 			pieces: []string{"Let me check the gi", "t status.\n\ncou", "rt\n<invo", "ke name=\"Bash\">", "<parameter name=\"command\">ls</parameter>", "</invoke>\n"},
 			held:   []string{"", "cou", "court\n<invo", "court\n<invoke name=\"Bash\">", "court\n<invoke name=\"Bash\"><parameter name=\"command\">ls</parameter>", "court\n<invoke name=\"Bash\"><parameter name=\"command\">ls</parameter></invoke>\n"}},
 		{name: "markup then prose releases it all", syn: ToolCallXML,
-			pieces: []string{"Like this:\n<tool_call>", "{\"name\": \"x\"}</tool_call>", "\n", "and so on."},
+			pieces: []string{"Running it:\n<tool_call>", "{\"name\": \"x\"}</tool_call>", "\n", "and so on."},
 			held:   []string{"<tool_call>", "<tool_call>{\"name\": \"x\"}</tool_call>", "<tool_call>{\"name\": \"x\"}</tool_call>\n", ""}},
 		{name: "fence state carries across releases", syn: All,
 			pieces: []string{"```", "go\n", "<invoke name=\"x\">\n", "```", "\n", "<inv"},

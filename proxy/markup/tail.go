@@ -229,7 +229,7 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 				break
 			}
 		}
-		if worded != 0 && !ts.example && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+		if worded != 0 && ts.namedOff() == 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
 			if w, calls, st := wordTail(s[i:], worded, known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
@@ -247,45 +247,21 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 // triggered is the syntaxes whose openers, where the next byte stands, begin with s[i] (and
 // s[i+1], when the text goes on).
 func (t *textState) triggered(s string, i int) Syntax {
-	b := s[i]
-	x := triggers[Anywhere][b]
-	lead, start := t.leads(), !t.began
-	if lead {
-		x |= triggers[LineStart][b]
-		if !t.inTC {
-			x |= triggers[LineStartFree][b]
+	st := t.stands()
+	var x Syntax
+	for k := range nStands {
+		if st&(1<<k) != 0 {
+			x |= triggers[k][s[i]]
 		}
-	}
-	stop := lead || t.afterStop()
-	if stop {
-		x |= triggers[AfterStop][b]
-	}
-	end := stop || t.afterColon()
-	if end {
-		x |= triggers[LineEnd][b]
-	}
-	if start {
-		x |= triggers[TextStart][b]
 	}
 	if x == 0 || i+1 == len(s) {
 		return x
 	}
-	b = s[i+1]
-	y := seconds[Anywhere][b]
-	if lead {
-		y |= seconds[LineStart][b]
-		if !t.inTC {
-			y |= seconds[LineStartFree][b]
+	var y Syntax
+	for k := range nStands {
+		if st&(1<<k) != 0 {
+			y |= seconds[k][s[i+1]]
 		}
-	}
-	if stop {
-		y |= seconds[AfterStop][b]
-	}
-	if end {
-		y |= seconds[LineEnd][b]
-	}
-	if start {
-		y |= seconds[TextStart][b]
 	}
 	return x & y
 }
@@ -380,7 +356,7 @@ func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) (
 		if c.eof() {
 			return calls, done
 		}
-		stands = 1<<LineStart | 1<<LineStartFree | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop // a later block follows blanks after markup
+		stands = 1<<LineStart | 1<<LineStartFree | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop | 1<<Glued | 1<<GluedColon // a later block follows blanks after markup
 	}
 }
 

@@ -911,7 +911,7 @@ def kxml(n, *kv): return '<ifm|tool_call>' + n + ''.join('<ifm|arg_key>%s</ifm|a
 vec('k2-horizon-prose-around', 'K2 Horizon', KH+'test_xml_default_parses_multiple_calls_and_coerces_schema', kgroup(kxml('lookup', 'query', '123', 'limit', '3'), kxml('ping'), prefix='Before ', suffix=' after.'), [KLK, KPG],
     note='disagrees on purpose: tail only')
 vec('k2-horizon-xml', 'K2 Horizon', KH+'test_xml_default_parses_multiple_calls_and_coerces_schema (the calls at the tail)', kgroup(kxml('lookup', 'query', '123', 'limit', '3'), kxml('ping'), prefix='Before '), [KLK, KPG],
-    [('lookup', {'query': '123', 'limit': 3}), ('ping', {})], keep='Before')
+    note='disagrees on purpose: the group token after a blank inside an unfinished sentence is how prose shows it ("K2 V3 writes one item per call, such as <ifm|tool_call>…": report-lookalike3-k2-horizon-inside); a model glues it to its text or writes it after a finished sentence (vllm-k2-horizon-json-split "Before<ifm|tool_calls>" is taken)')
 vec('k2-horizon-json', 'K2 Horizon', KH+'test_request_level_format_overrides[json]', kgroup(kjson('lookup', {'limit': '2'})), [KLK, KPG], [('lookup', {'limit': 2})],
     note='the string "2" is typed by the schema, as the peer does')
 vec('k2-horizon-unknown', 'K2 Horizon', KH+'test_unknown_or_wrong_named_tool_fails_closed', kgroup(kjson('missing', {})), [KLK, KPG])
@@ -1687,7 +1687,7 @@ vec('sglang-minimax-m2-streaming-cut', 'MiniMax M2', SMM+'test_streaming_incompl
     note='disagrees on purpose: SGLang holds the call without its </invoke>; the text ends after a complete parameter with only closers missing, which toolfix forgives in every family')
 vec('sglang-minimax-m2-streaming-text-after', 'MiniMax M2', SMM+'test_streaming_complete_tool_call_emits_properly', 'Text before ' + mmx('context_info', 'metadata_only', 'true') + ' Text after', [MMC], note='disagrees on purpose: tail only')
 vec('sglang-minimax-m2-streaming-complete', 'MiniMax M2', SMM+'test_streaming_complete_tool_call_emits_properly (the call at the tail)', 'Text before ' + mmx('context_info', 'metadata_only', 'true'), [MMC],
-    [('context_info', {'metadata_only': True})], keep='Text before')
+    note='disagrees on purpose: the wrapper token after a blank inside an unfinished sentence is how prose shows it ("MiniMax M2 wraps its invokes in <minimax:tool_call>…": report-lookalike3-minimax-wrap-inside); glued to the text (sglang-minimax-m2-streaming-cut "Normal text before<minimax:tool_call>") or after a finished sentence it is taken')
 vec('sglang-minimax-m2-anyof-object', 'MiniMax M2', SMM+'test_complex_anyof_with_object_and_null', mmx('complex_func', 'data', '{"key": "value"}'), [T('complex_func', data={'anyOf': [{'type': 'object', 'properties': {'key': {'type': 'string'}}}, {'type': 'null'}]})],
     [('complex_func', {'data': {'key': 'value'}})])
 vec('sglang-minimax-m2-array', 'MiniMax M2', SMM+'test_array_type_in_parameters', mmx('array_func', 'items', '[1, 2, 3, "four"]'), [T('array_func', items=A)], [('array_func', {'items': [1, 2, 3, 'four']})])
