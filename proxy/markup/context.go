@@ -329,7 +329,7 @@ func (t *textState) afterStop() bool {
 // tests/test-chat.cpp COMMON_CHAT_FORMAT_NEMOTRON_V2; "plan</think><tool_call>…", Ollama's
 // reasoning parsers).
 func (t *textState) afterReasoning() bool {
-	switch t.last {
+	switch t.last & 0xffffffff {
 	case 'i'<<24 | 'n'<<16 | 'k'<<8 | '>', 'N'<<24 | 'G'<<16 | '|'<<8 | '>', 'I'<<24 | 'N'<<16 | 'K'<<8 | ']',
 		'i'<<24 | 'x'<<16 | '|'<<8 | '>':
 		return true
