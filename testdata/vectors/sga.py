@@ -130,7 +130,11 @@ for lab, pre in SGA_DMG:
 SGA_QUOTES = [('fence', 'Example:\n```xml\n%s\n```\n' % sga_wc('literal')), ('tilde', 'Example:\n~~~xml\n%s\n~~~\n' % sga_wc('literal')), ('backtick', 'Example: `%s`\n' % sga_wc('literal')),
               ('single-quote', "Example: '<%stoolcalls>'\n" % SGA_D), ('curly-quote', 'Example: “<%stoolcalls>”\n' % SGA_D)]
 for lab, q in SGA_QUOTES:
-    vec('sglang-dsv4-quoted-%s' % lab, 'DeepSeek V4 DSML', SGA_V4+'test_quoted_dsml_is_not_executed_or_removed[%s]' % lab, q + sga_wc(), SGA_GW, [('get_weather', {'city': 'SF'})], keep=q.rstrip())
+    if lab in ('fence', 'tilde'):
+        vec('sglang-dsv4-quoted-%s' % lab, 'DeepSeek V4 DSML', SGA_V4+'test_quoted_dsml_is_not_executed_or_removed[%s]' % lab, q + sga_wc(), SGA_GW, [('get_weather', {'city': 'SF'})], keep=q.rstrip())
+    else:
+        vec('sglang-dsv4-quoted-%s' % lab, 'DeepSeek V4 DSML', SGA_V4+'test_quoted_dsml_is_not_executed_or_removed[%s]' % lab, q + sga_wc(), SGA_GW,
+            note='disagrees on purpose: a call token quoted in the text (in backticks or quote marks) makes the rest of the text about the format, so the call after it stays text (the look-alike rule: a missed repair, never a healthy answer rewritten)')
     vec('sglang-dsv4-quoted-only-%s' % lab, 'DeepSeek V4 DSML', SGA_V4+'test_quoted_dsml_is_not_executed_or_removed[%s, quoted only]' % lab, q, SGA_GW)
 for i, t in enumerate(('Now let me update the result.\n\n</parameter>\n', '\n\n</parameter>\n</invoke>\n<invoke name="exec_command">\n', '</parameter></invoke><invoke name="exec_command">\n')):
     vec('sglang-dsv4-orphan-%d' % i, 'DeepSeek V4 DSML', SGA_V4+'test_strict_mode_rejects_orphan_markup_before_content_is_emitted[%d]' % i, t, SGA_GW + [T('exec_command', cmd=S)],
