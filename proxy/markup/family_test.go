@@ -76,6 +76,10 @@ func TestFamilyRows(t *testing.T) {
 			keep: "Checking.", calls: []Call{js(Pythonic, "get_weather", `{"city":"SF"}`)}},
 		{name: "a markdown link", syn: All, text: `[get_weather](https://example.com)`},
 		{name: "pythonic after prose", syn: All, text: `Call it as [get_weather(city='SF')]`},
+		// SGLang test/registered/unit/function_call/test_pythonic_streaming.py
+		{name: "pythonic triple-quoted strings", syn: All, text: "[get_weather(city='''a ' and ]\nb''', metric=\"\"\"c \" d\"\"\", unit='')]",
+			calls: []Call{bare(Pythonic, "get_weather", `{"city":"a ' and ]\nb","metric":"c \" d","unit":""}`)}},
+		{name: "pythonic triple-quoted string unclosed", syn: All, text: "[get_weather(city='''a ' and ]'')]"},
 		// vllm tests/tool_parsers/test_xlam_tool_parser.py
 		{name: "xlam list", syn: All, text: `[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]`,
 			calls: []Call{bare(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},

@@ -35,3 +35,65 @@ vec('sglang-gemma4-finish-partial', 'Gemma 4', SGBG4F+'test_partial_tool_call_at
 vec('sglang-gemma4-finish-plain', 'Gemma 4', SGBG4F+'test_clean_stream_finish_is_noop', 'just some text', [T('get_weather', city=S)])
 vec('sglang-gemma4-finish-single-quoted', 'Gemma 4', SGBG4F+'test_complete_call_not_duplicated_at_finish', "<|tool_call>call:get_weather{city: 'Paris'}<tool_call|>", [T('get_weather', city=S)],
     note='the value is neither <|"|>-quoted nor a JSON literal (SGLang\'s test asserts only its buffer), so the body does not read and the text passes')
+
+# --- pythonic (test_pythonic_detector.py, test_pythonic_streaming.py, test_pythonic_detector_finish.py)
+SGBPY = SGB + 'test_pythonic_detector.py TestPythonicDetector '
+SGBPW = T('get_weather', city=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']})
+SGBPS = T('search', query=S)
+SGBPT = [SGBPW, SGBPS]
+vec('sglang-pyd-single', 'pythonic', SGBPY+'test_single_tool_call_string_arg', "[get_weather(city='Tokyo')]", SGBPT, [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-pyd-int-for-string', 'pythonic', SGBPY+'test_single_tool_call_int_arg', "[get_weather(city=123)]", SGBPT,
+    note='disagrees on purpose: SGLang forwards the number for the declared string city; it fits no schema, and toolfix never guesses')
+vec('sglang-pyd-positional', 'pythonic', SGBPY+'test_positional_arguments_ignored', "[get_weather('Tokyo')]", SGBPT,
+    note='disagrees on purpose: SGLang drops the positional argument and forwards get_weather with {}; toolfix does not guess which parameter a positional value was meant for, and takes no call that loses a value')
+vec('sglang-pyd-multiple', 'pythonic', SGBPY+'test_multiple_tool_calls', "[get_weather(city='Tokyo'), search(query='restaurants')]", SGBPT,
+    [('get_weather', {'city': 'Tokyo'}), ('search', {'query': 'restaurants'})])
+vec('sglang-pyd-leading-text', 'pythonic', SGBPY+'test_tool_call_with_leading_text', "I will check the weather for you. [get_weather(city='Tokyo')]", SGBPT,
+    note='disagrees on purpose: a bare pythonic list counts as a call only as the whole output or in its tokens; after prose, brackets are prose\'s own (vllm-pythonic-after-prose)')
+vec('sglang-pyd-no-call', 'pythonic', SGBPY+'test_no_tool_call', 'The weather is nice today.', SGBPT)
+vec('sglang-pyd-no-call-sunny', 'pythonic', SGBPY+'test_has_tool_call_false', 'The weather in Tokyo is sunny today.', SGBPT)
+vec('sglang-pyd-dict-for-string', 'pythonic', SGBPY+'test_tool_call_with_dict_arg', "[search(query={'key': 'value', 'nested': {'a': 1}})]", SGBPT,
+    note='disagrees on purpose: SGLang forwards the dict for the declared string query; it fits no schema, and toolfix never guesses')
+vec('sglang-pyd-list-for-string', 'pythonic', SGBPY+'test_tool_call_with_list_arg', "[search(query=['a', 'b', 'c'])]", SGBPT,
+    note='disagrees on purpose: SGLang forwards the list for the declared string query; it fits no schema, and toolfix never guesses')
+vec('sglang-pyd-dict-arg', 'pythonic', SGBPY+'test_tool_call_with_dict_arg (query declared an object)', "[search(query={'key': 'value', 'nested': {'a': 1}})]", [T('search', query=O)],
+    [('search', {'query': {'key': 'value', 'nested': {'a': 1}}})])
+vec('sglang-pyd-list-arg', 'pythonic', SGBPY+'test_tool_call_with_list_arg (query declared an array)', "[search(query=['a', 'b', 'c'])]", [T('search', query=A)],
+    [('search', {'query': ['a', 'b', 'c']})])
+vec('sglang-pyd-unknown', 'pythonic', SGBPY+'test_unknown_tool_name_skipped', '[unknown_func(arg=1)]', SGBPT)
+vec('sglang-pyd-malformed', 'pythonic', SGBPY+'test_malformed_python_returns_empty_calls', '[get_weather(city=)]', SGBPT)
+vec('sglang-pyd-no-bracket', 'pythonic', SGBPY+'test_no_bracket_returns_empty_calls', "get_weather(city='Tokyo')", SGBPT)
+vec('sglang-pyd-bracket-in-string', 'pythonic', SGBPY+'test_find_matching_bracket_in_string (as a call)', '[func(arg="]")]', [T('func', arg=S)], [('func', {'arg': ']'})])
+vec('sglang-pyd-text-then-call', 'pythonic', SGBPY+'test_streaming_text_then_tool_call', "Sure, let me check. [get_weather(city='Tokyo')]", SGBPT,
+    note='disagrees on purpose: a bare pythonic list after prose is read as an example, as sglang-pyd-leading-text')
+vec('sglang-pyd-python-tokens', 'pythonic', SGBPY+'test_streaming_with_python_tokens', "<|python_start|>[get_weather(city='Tokyo')]<|python_end|>", SGBPT, [('get_weather', {'city': 'Tokyo'})])
+vec('sglang-pyd-python-tokens-two', 'pythonic', SGBPY+'test_has_tool_call_multiple (in <|python_start|> tokens)', "<|python_start|>[get_weather(city='Tokyo'), search(query='news')]<|python_end|>", SGBPT,
+    [('get_weather', {'city': 'Tokyo'}), ('search', {'query': 'news'})])
+vec('sglang-pyd-incomplete', 'pythonic', SGBPY+'test_streaming_incomplete_tool_call', '[get_weather(city=', SGBPT, note='a cut-off call is never completed')
+vec('sglang-pyd-incomplete-after-text', 'pythonic', SGBPY+'test_streaming_incomplete_tool_call (with leading text)', 'Hello! [search(query=', SGBPT, note='a cut-off call is never completed')
+SGBPF = SGB + 'test_pythonic_detector_finish.py TestPythonicDetectorFinishFlush '
+vec('sglang-pyd-finish-partial', 'pythonic', SGBPF+'test_partial_tool_call_at_end_is_flushed', 'hi [get_weather(city=', [T('get_weather', city=S)], note='a cut-off call is never completed')
+vec('sglang-pyd-finish-plain', 'pythonic', SGBPF+'test_clean_stream_finish_is_noop', 'just some text', [T('get_weather', city=S)])
+vec('sglang-pyd-finish-paris', 'pythonic', SGBPF+'test_complete_call_not_duplicated_at_finish', "[get_weather(city='Paris')]", [T('get_weather', city=S)], [('get_weather', {'city': 'Paris'})])
+SGBPST = SGB + 'test_pythonic_streaming.py TestPythonicStreaming '
+SGBQS = [T('search', query=S)]
+for _i, (_lit, _val) in enumerate([('"hello]world"', 'hello]world'), ("'an unmatched [ in a query'", 'an unmatched [ in a query'),
+        (r'"escaped quote: \" ] and backslash: \\"', 'escaped quote: " ] and backslash: \\'), (r"'escaped quote: \' ] and backslash: \\'", "escaped quote: ' ] and backslash: \\"),
+        ("'''a single ' and ] inside a multiline\nquery'''", "a single ' and ] inside a multiline\nquery"), ('"""a double " and [ inside a multiline\nquery"""', 'a double " and [ inside a multiline\nquery')]):
+    vec('sglang-pys-quoted-bracket-%d' % _i, 'pythonic', SGBPST+'test_quoted_brackets_match_non_streaming_for_every_split[%d]' % _i, '[search(query=%s)]' % _lit, SGBQS, [('search', {'query': _val})])
+vec('sglang-pys-nested-string-brackets', 'pythonic', SGBPST+'test_nested_containers_preserve_string_brackets', "[search(query={'terms': [']', {'value': '['}]})]", [T('search', query=O)],
+    [('search', {'query': {'terms': [']', {'value': '['}]}})], note='query declared an object here (the peer\'s tool declares a string and forwards the dict)')
+vec('sglang-pys-trailing-text', 'pythonic', SGBPST+'test_trailing_text_is_emitted_with_the_final_tool_call', "Searching. [search(query='hello')] Done.", SGBQS,
+    note='disagrees on purpose: tail only; prose after the list shows it is an example')
+vec('sglang-pys-repeated-blocks', 'pythonic', SGBPST+'test_repeated_blocks_have_distinct_indexes_and_drain_final_chunk', "[search(query='one')][search(query='two')] Done.", SGBQS,
+    note='disagrees on purpose: tail only; prose after the lists')
+vec('sglang-pys-repeated-blocks-tail', 'pythonic', SGBPST+'test_repeated_blocks_have_distinct_indexes_and_drain_final_chunk (without the prose after)', "[search(query='one')][search(query='two')]", SGBQS,
+    note='disagrees on purpose: a bare pythonic list is a call only when it is the whole output; two lists glued are not one list, and toolfix takes a tail whole or not at all')
+vec('sglang-pys-parallel-then-block', 'pythonic', SGBPST+'test_parallel_calls_and_later_block_keep_order', "[search(query='one'), search(query='two')][search(query='three')]", SGBQS,
+    note='disagrees on purpose: two lists glued, as sglang-pys-repeated-blocks-tail')
+vec('sglang-pys-unfinished-bracket', 'pythonic', SGBPST+'test_incomplete_call_stays_buffered_until_outer_bracket', "[search(query='unfinished]')] Done.", SGBQS, note='disagrees on purpose: tail only; prose after the list')
+vec('sglang-pys-unfinished-bracket-tail', 'pythonic', SGBPST+'test_incomplete_call_stays_buffered_until_outer_bracket (without the prose after)', "[search(query='unfinished]')]", SGBQS, [('search', {'query': 'unfinished]'})])
+vec('sglang-pys-markers-then-prose', 'pythonic', SGBPST+'test_special_markers_can_split_after_a_complete_call', "<|python_start|>[search(query='hello')]<|python_end|> Done.", SGBQS, note='disagrees on purpose: tail only; prose after the call')
+for _i, _t in enumerate(["[O'Reilly] docs", "[don't panic] done", '[1] and []']):
+    vec('sglang-pys-bracketed-prose-%d' % _i, 'pythonic', SGBPST+'test_bracketed_prose_with_apostrophes_is_not_a_call[%d]' % _i, _t, SGBQS)
+vec('sglang-pys-bracketed-prose-then-call', 'pythonic', SGBPST+'test_bracketed_prose_with_apostrophes_is_not_a_call[3]', '[O\'Reilly] docs [search(query="]")] Done.', SGBQS, note='disagrees on purpose: tail only; prose after the call')
