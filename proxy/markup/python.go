@@ -272,7 +272,7 @@ func (c *cursor) pyNumber(b *strings.Builder) res {
 // pyString reads a one-line Python string literal, ' or ", decoding its escapes; a raw line
 // break in it is kept when the row allows it (c.lines), else the literal is bad.
 //
-// A triple-quoted literal (”'…”' or """…""", SGLang test_pythonic_streaming.py
+// A triple-quoted literal (three ' or three " around it, SGLang test_pythonic_streaming.py
 // test_quoted_brackets_match_non_streaming_for_every_split) may hold raw line breaks and lone
 // quotes; it ends at the first three quotes not escaped.
 func (c *cursor) pyString() (string, res) {
