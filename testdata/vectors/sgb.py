@@ -32,7 +32,6 @@ vec('sglang-gemma4-array-stray-close', 'Gemma 4', SGBG4A+'test_stray_closing_bra
     note='disagrees on purpose: SGLang stops at the stray bracket and keeps [42]; the body does not read whole, and toolfix never guesses')
 SGBG4F = SGB + 'test_gemma4_detector_finish.py TestGemma4DetectorFinishFlush '
 vec('sglang-gemma4-finish-partial', 'Gemma 4', SGBG4F+'test_partial_tool_call_at_end_is_flushed', 'hi <|tool_call>call:get_weather{city:', [T('get_weather', city=S)], note='a cut-off call is never completed')
-vec('sglang-gemma4-finish-plain', 'Gemma 4', SGBG4F+'test_clean_stream_finish_is_noop', 'just some text', [T('get_weather', city=S)])
 vec('sglang-gemma4-finish-single-quoted', 'Gemma 4', SGBG4F+'test_complete_call_not_duplicated_at_finish', "<|tool_call>call:get_weather{city: 'Paris'}<tool_call|>", [T('get_weather', city=S)],
     note='the value is neither <|"|>-quoted nor a JSON literal (SGLang\'s test asserts only its buffer), so the body does not read and the text passes')
 
@@ -50,7 +49,6 @@ vec('sglang-pyd-multiple', 'pythonic', SGBPY+'test_multiple_tool_calls', "[get_w
     [('get_weather', {'city': 'Tokyo'}), ('search', {'query': 'restaurants'})])
 vec('sglang-pyd-leading-text', 'pythonic', SGBPY+'test_tool_call_with_leading_text', "I will check the weather for you. [get_weather(city='Tokyo')]", SGBPT,
     note='disagrees on purpose: a bare pythonic list counts as a call only as the whole output or in its tokens; after prose, brackets are prose\'s own (vllm-pythonic-after-prose)')
-vec('sglang-pyd-no-call', 'pythonic', SGBPY+'test_no_tool_call', 'The weather is nice today.', SGBPT)
 vec('sglang-pyd-no-call-sunny', 'pythonic', SGBPY+'test_has_tool_call_false', 'The weather in Tokyo is sunny today.', SGBPT)
 vec('sglang-pyd-dict-for-string', 'pythonic', SGBPY+'test_tool_call_with_dict_arg', "[search(query={'key': 'value', 'nested': {'a': 1}})]", SGBPT,
     note='disagrees on purpose: SGLang forwards the dict for the declared string query; it fits no schema, and toolfix never guesses')
@@ -73,7 +71,6 @@ vec('sglang-pyd-incomplete', 'pythonic', SGBPY+'test_streaming_incomplete_tool_c
 vec('sglang-pyd-incomplete-after-text', 'pythonic', SGBPY+'test_streaming_incomplete_tool_call (with leading text)', 'Hello! [search(query=', SGBPT, note='a cut-off call is never completed')
 SGBPF = SGB + 'test_pythonic_detector_finish.py TestPythonicDetectorFinishFlush '
 vec('sglang-pyd-finish-partial', 'pythonic', SGBPF+'test_partial_tool_call_at_end_is_flushed', 'hi [get_weather(city=', [T('get_weather', city=S)], note='a cut-off call is never completed')
-vec('sglang-pyd-finish-plain', 'pythonic', SGBPF+'test_clean_stream_finish_is_noop', 'just some text', [T('get_weather', city=S)])
 vec('sglang-pyd-finish-paris', 'pythonic', SGBPF+'test_complete_call_not_duplicated_at_finish', "[get_weather(city='Paris')]", [T('get_weather', city=S)], [('get_weather', {'city': 'Paris'})])
 SGBPST = SGB + 'test_pythonic_streaming.py TestPythonicStreaming '
 SGBQS = [T('search', query=S)]
@@ -97,3 +94,66 @@ vec('sglang-pys-markers-then-prose', 'pythonic', SGBPST+'test_special_markers_ca
 for _i, _t in enumerate(["[O'Reilly] docs", "[don't panic] done", '[1] and []']):
     vec('sglang-pys-bracketed-prose-%d' % _i, 'pythonic', SGBPST+'test_bracketed_prose_with_apostrophes_is_not_a_call[%d]' % _i, _t, SGBQS)
 vec('sglang-pys-bracketed-prose-then-call', 'pythonic', SGBPST+'test_bracketed_prose_with_apostrophes_is_not_a_call[3]', '[O\'Reilly] docs [search(query="]")] Done.', SGBQS, note='disagrees on purpose: tail only; prose after the call')
+
+# --- Llama 3.2 JSON (test_llama32_detector.py, test_llama32_detector_finish.py)
+SGBL32 = SGB + 'test_llama32_detector.py TestLlama32Detector '
+SGBLB = '{"name": "get_weather", "arguments": {"city": "Beijing"}}'
+vec('sglang-l32d-python-tag', 'Llama 3 JSON', SGBL32+'test_single_tool_call_with_python_tag', '<|python_tag|>' + SGBLB, SGBPT, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-l32d-bare-json', 'Llama 3 JSON', SGBL32+'test_single_tool_call_without_python_tag', SGBLB, SGBPT, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-l32d-text-before', 'Llama 3 JSON', SGBL32+'test_normal_text_before_python_tag', 'Let me check. <|python_tag|>{"name": "get_weather", "arguments": {"city": "Tokyo"}}', SGBPT,
+    [('get_weather', {'city': 'Tokyo'})], keep='Let me check.')
+vec('sglang-l32d-two', 'Llama 3 JSON', SGBL32+'test_multiple_json_objects', '<|python_tag|>' + SGBLB + ';{"name": "search", "arguments": {"query": "restaurants"}}', SGBPT,
+    [('get_weather', {'city': 'Beijing'}), ('search', {'query': 'restaurants'})])
+vec('sglang-l32d-two-args', 'Llama 3 JSON', SGBL32+'test_tool_call_with_multiple_arguments', '<|python_tag|>{"name": "get_weather", "arguments": {"city": "London", "unit": "celsius"}}', SGBPT,
+    [('get_weather', {'city': 'London', 'unit': 'celsius'})])
+vec('sglang-l32d-python-dict', 'Llama 3 JSON', SGBL32+'test_convert_python_dict_to_json (after <|python_tag|>)', "<|python_tag|>{'name': 'get_weather', 'arguments': {'city': 'Beijing'}}", SGBPT,
+    note='disagrees on purpose: SGLang reads a Python dict as the JSON call; toolfix reads the Llama 3 row as JSON only, where single quotes are no string')
+vec('sglang-l32d-not-a-dict', 'Llama 3 JSON', SGBL32+'test_convert_invalid_string_returns_original (after <|python_tag|>)', '<|python_tag|>not a dict at all', SGBPT)
+SGBL32F = SGB + 'test_llama32_detector_finish.py TestLlama32DetectorFinishFlush '
+vec('sglang-l32d-finish-partial', 'Llama 3 JSON', SGBL32F+'test_partial_tool_call_at_end_is_flushed', "hi <|python_tag|>get_weather(city='P", [T('get_weather', city=S)], note='a cut-off call is never completed')
+vec('sglang-l32d-finish-python-call', 'Llama 3 JSON', SGBL32F+'test_complete_call_not_duplicated_at_finish', "<|python_tag|>get_weather(city='Paris')", [T('get_weather', city=S)],
+    note='SGLang flushes it as text too: a Python call after <|python_tag|> is no JSON call')
+
+# --- the JSON array parser (test_json_array_parser.py, test_json_array_parser_finish.py; the xLAM row)
+SGBJA = SGB + 'test_json_array_parser.py TestJsonArrayParser '
+vec('sglang-jad-complete', 'xLAM', SGBJA+'test_parse_streaming_increment_complete', '[{"name": "test_tool", "arguments": {}}]', [T('test_tool')], [('test_tool', {})])
+vec('sglang-jad-name-only', 'xLAM', SGBJA+'test_has_tool_call_with_array', '[{"name": "test_tool"}]', [T('test_tool')], [('test_tool', {})])
+vec('sglang-jad-object', 'Llama 3 JSON', SGBJA+'test_has_tool_call_with_object', '{"name": "test_tool"}', [T('test_tool')], [('test_tool', {})],
+    note='the bare object is the Llama 3 JSON row\'s; its name is a declared tool')
+vec('sglang-jad-plain', 'xLAM', SGBJA+'test_has_tool_call_plain_text', 'This is regular text without brackets.', [T('test_tool')])
+SGBJAF = SGB + 'test_json_array_parser_finish.py TestJsonArrayParserFinishFlush '
+vec('sglang-jad-finish-partial', 'xLAM', SGBJAF+'test_partial_tool_call_at_end_is_flushed', '[{"name": "get_weather", "arguments": {"city": "P', [T('get_weather', city=S)], note='a cut-off call is never completed')
+vec('sglang-jad-finish-complete', 'xLAM', SGBJAF+'test_complete_call_not_duplicated_at_finish', '[{"name": "get_weather", "arguments": {"city": "Paris"}}]', [T('get_weather', city=S)], [('get_weather', {'city': 'Paris'})])
+
+# --- Mistral (test/registered/unit/function_call/test_mistral_detector.py and its _finish, _streaming)
+SGBMI = SGB + 'test_mistral_detector.py TestMistralDetector '
+SGBMW = T('get_weather', city=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']}, options=O, tags=A)
+SGBMT = [SGBMW, SGBPS]
+vec('sglang-mistd-array-single', 'Mistral', SGBMI+'test_json_array_single_tool_call', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Beijing"}}]', SGBMT, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-mistd-array-two', 'Mistral', SGBMI+'test_json_array_multiple_tool_calls', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Beijing"}}, {"name": "search", "arguments": {"query": "restaurants"}}]', SGBMT,
+    [('get_weather', {'city': 'Beijing'}), ('search', {'query': 'restaurants'})])
+vec('sglang-mistd-array-leading-text', 'Mistral', SGBMI+'test_json_array_with_leading_text', 'I will check. [TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]', SGBMT,
+    [('get_weather', {'city': 'Tokyo'})], keep='I will check.')
+vec('sglang-mistd-compact-beijing', 'Mistral', SGBMI+'test_compact_format_single_tool_call', '[TOOL_CALLS]get_weather[ARGS]{"city": "Beijing"}', SGBMT, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-mistd-compact-leading-text', 'Mistral', SGBMI+'test_compact_format_with_leading_text', 'Let me help. [TOOL_CALLS]get_weather[ARGS]{"city": "Tokyo"}', SGBMT,
+    [('get_weather', {'city': 'Tokyo'})], keep='Let me help.')
+vec('sglang-mistd-nested', 'Mistral', SGBMI+'test_tool_call_with_nested_json', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Beijing", "options": {"detailed": true}}}]', SGBMT,
+    [('get_weather', {'city': 'Beijing', 'options': {'detailed': True}})])
+vec('sglang-mistd-invalid-json', 'Mistral', SGBMI+'test_json_array_with_invalid_json', '[TOOL_CALLS] [not valid json]', SGBMT,
+    note='SGLang drops the text; toolfix passes text without a call as it came')
+vec('sglang-mistd-nested-brackets', 'Mistral', SGBMI+'test_extract_json_array_nested_brackets', '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"tags": ["a", "b"]}}]', SGBMT, [('get_weather', {'tags': ['a', 'b']})])
+vec('sglang-mistd-text-then-compact', 'Mistral', SGBMI+'test_streaming_text_then_tool_call', 'Sure! [TOOL_CALLS]get_weather[ARGS]{"city": "Tokyo"}', SGBMT, [('get_weather', {'city': 'Tokyo'})], keep='Sure!')
+SGBMS = SGB + 'test_mistral_detector_streaming.py TestMistralDetectorStreaming '
+SGBMST = [T('get_weather', city=S, days=I), T('search', q=S)]
+def sgb_mc(*cs): return '[TOOL_CALLS] [' + ', '.join(json.dumps({'name': n, 'arguments': a}, ensure_ascii=False) for n, a in cs) + ']'
+for _n, _t, _cs in [('no-args', 'test_single_call_no_arguments', [('get_weather', {})]),
+        ('two-empty', 'test_two_calls_empty_arguments', [('get_weather', {}), ('get_weather', {})]),
+        ('two-args', 'test_two_calls_with_arguments', [('get_weather', {'city': 'Beijing'}), ('search', {'q': 'food'})]),
+        ('three', 'test_three_calls', [('get_weather', {}), ('search', {'q': 'a'}), ('get_weather', {'days': 3})]),
+        ('empty-then-args', 'test_empty_arguments_followed_by_populated', [('get_weather', {}), ('search', {'q': 'x'})]),
+        ('integer', 'test_integer_argument_keeps_type', [('get_weather', {'days': 7})]),
+        ('unicode', 'test_unicode_argument', [('get_weather', {'city': '北京'})])]:
+    vec('sglang-mists-' + _n, 'Mistral', SGBMS + _t, sgb_mc(*_cs), SGBMST, _cs)
+vec('sglang-mists-text-before', 'Mistral', SGBMS+'test_normal_text_before_tool_call', 'Sure. ' + sgb_mc(('get_weather', {})), SGBMST, [('get_weather', {})], keep='Sure.')
+SGBMF = SGB + 'test_mistral_detector_finish.py TestMistralDetectorFinishFlush '
+vec('sglang-mistf-partial', 'Mistral', SGBMF+'test_partial_tool_call_at_end_is_flushed', 'hi [TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "P', [T('get_weather', city=S)], note='a cut-off call is never completed')
