@@ -157,3 +157,34 @@ for _n, _t, _cs in [('no-args', 'test_single_call_no_arguments', [('get_weather'
 vec('sglang-mists-text-before', 'Mistral', SGBMS+'test_normal_text_before_tool_call', 'Sure. ' + sgb_mc(('get_weather', {})), SGBMST, [('get_weather', {})], keep='Sure.')
 SGBMF = SGB + 'test_mistral_detector_finish.py TestMistralDetectorFinishFlush '
 vec('sglang-mistf-partial', 'Mistral', SGBMF+'test_partial_tool_call_at_end_is_flushed', 'hi [TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "P', [T('get_weather', city=S)], note='a cut-off call is never completed')
+
+# --- Qwen3 Coder (test/registered/unit/function_call/test_qwen3_coder_detector.py)
+SGBQC = SGB + 'test_qwen3_coder_detector.py TestQwen3CoderDetectorMalformedParameterEnd '
+SGBQW = [T('get_weather', city=S, days=I)]
+def sgb_qc(city_block): return '<tool_call>\n<function=get_weather>\n<parameter=city>\n%s\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>' % city_block
+for _i, _m in enumerate(('</parameter1>', '</parameter_function>', '</parameter')):
+    vec('sglang-qcd-drifted-end-%d' % _i, 'Qwen3 Coder/XML', SGBQC+'test_non_streaming_strips_drifted_end_marker[%s]' % _m, sgb_qc('Shanghai\n' + _m), SGBQW,
+        note='disagrees on purpose: the city parameter has no </parameter> (a drifted one) and runs into the next; SGLang mends it, toolfix does not guess where the value ends (as vllm-qwen3coder-missing-param-closer)')
+vec('sglang-qcd-well-formed', 'Qwen3 Coder/XML', SGBQC+'test_well_formed_value_unchanged', sgb_qc('Shanghai\n</parameter>'), SGBQW, [('get_weather', {'city': 'Shanghai', 'days': 3})])
+vec('sglang-qcd-angle-brackets', 'Qwen3 Coder/XML', SGBQC+'test_angle_brackets_inside_value_are_kept', sgb_qc('a <b>tag</b> city\n</parameter>'), SGBQW, [('get_weather', {'city': 'a <b>tag</b> city', 'days': 3})])
+for _i, _v in enumerate(('<config>\n  <p>1</p>\n</parameters>', 'x </parameterList>')):
+    vec('sglang-qcd-closed-like-marker-%d' % _i, 'Qwen3 Coder/XML', SGBQC+'test_closed_value_ending_like_a_marker_is_kept[%d]' % _i, sgb_qc(_v + '\n</parameter>'), SGBQW, [('get_weather', {'city': _v, 'days': 3})])
+vec('sglang-qcd-long-blank-run', 'Qwen3 Coder/XML', SGBQC+'test_long_whitespace_run_in_unclosed_value_parses_in_linear_time (the run 2000 blanks here)', sgb_qc('a' + ' ' * 2000 + 'b'), SGBQW,
+    note='disagrees on purpose: the city parameter has no </parameter> and runs into the next; toolfix does not guess where the value ends (as vllm-qwen3coder-missing-param-closer)')
+SGBQN = SGB + 'test_qwen3_coder_numeric_precision.py TestQwen3CoderNumericPrecision '
+def sgb_qn(name, test, schema, raw, want, note=''):
+    vec('sglang-qcn-' + name, 'Qwen3 Coder/XML', SGBQN + test, '<tool_call><function=lookup><parameter=value>%s</parameter></function></tool_call>' % raw, [T('lookup', value=schema)],
+        None if want is SGB else [('lookup', {'value': want})], note=note)
+for _i, _v in enumerate((9007199254740993, -9007199254740993, 18446744073709551615, 1790892345000000001)):
+    sgb_qn('big-int-%d' % _i, 'test_number_schema_preserves_large_integer_literals[%d]' % _i, {'type': 'number'}, str(_v), _v)
+sgb_qn('big-int-blanks', 'test_number_schema_preserves_large_integer_literals[blanks]', {'type': 'number'}, ' 9007199254740993 ', 9007199254740993)
+sgb_qn('big-int-nullable', 'test_nullable_number_schema_preserves_large_integer_literals', {'anyOf': [{'type': 'number'}, {'type': 'null'}]}, '9007199254740993', 9007199254740993)
+sgb_qn('forty-two', 'test_other_numeric_forms_are_unchanged[42]', {'type': 'number'}, '42', 42)
+sgb_qn('negative-fraction', 'test_other_numeric_forms_are_unchanged[-12.5]', {'type': 'number'}, '-12.5', -12.5)
+sgb_qn('exponent', 'test_other_numeric_forms_are_unchanged[1.25e3]', {'type': 'number'}, '1.25e3', 1250.0)
+sgb_qn('not-a-number', 'test_other_numeric_forms_are_unchanged[not-a-number]', {'type': 'number'}, 'not-a-number', SGB,
+    note='disagrees on purpose: SGLang forwards the word as a string for the declared number; it fits no schema, and toolfix never guesses')
+sgb_qn('null-for-number', 'test_other_numeric_forms_are_unchanged[null]', {'type': 'number'}, 'null', SGB,
+    note='disagrees on purpose: SGLang forwards null for the declared number; null fits a number schema only when it allows null, and toolfix never guesses')
+sgb_qn('big-int-integer', 'test_integer_and_string_schemas_are_unchanged[integer]', {'type': 'integer'}, '9007199254740993', 9007199254740993)
+sgb_qn('big-int-string', 'test_integer_and_string_schemas_are_unchanged[string]', {'type': 'string'}, '9007199254740993', '9007199254740993')
