@@ -91,3 +91,36 @@ func TestBuildInputThroughRootRef(t *testing.T) {
 		t.Error("HasParam does not look through $ref and allOf")
 	}
 }
+
+// TestBuildInputThroughRootBranches: a root anyOf or oneOf types a parameter when the branches
+// that declare it agree on its types (SGLang test_root_combinator_tool_parsers.py), and types
+// none when they disagree.
+func TestBuildInputThroughRootBranches(t *testing.T) {
+	for _, tt := range []struct {
+		name, schema string
+		params       []Param
+		want         string // "" when no input is built
+	}{
+		{"one branch declares it", `{"type":"object","oneOf":[{"properties":{"k":{"const":"a"},"p":{"type":"object"}},"required":["k","p"]},{"properties":{"k":{"const":"b"}},"required":["k"]}]}`,
+			[]Param{{Name: "k", Value: "a"}, {Name: "p", Value: `{"v":"x"}`}}, `{"k":"a","p":{"v":"x"}}`},
+		{"branches agree", `{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","properties":{"n":{"type":"integer","minimum":5}}}]}`,
+			[]Param{{Name: "n", Value: "7"}}, `{"n":7}`},
+		{"branches disagree", `{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","properties":{"n":{"type":"string"}}}]}`,
+			[]Param{{Name: "n", Value: "7"}}, ""},
+		{"no branch declares it", `{"oneOf":[{"type":"object","properties":{"n":{"type":"integer"}}}]}`,
+			[]Param{{Name: "m", Value: "7"}}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := toolsWith(t, tt.schema).BuildInput("t", tt.params)
+			if tt.want == "" {
+				if err == nil {
+					t.Fatalf("built %s, want an error", got)
+				}
+				return
+			}
+			if err != nil || string(got) != tt.want {
+				t.Fatalf("got %s, %v, want %s", got, err, tt.want)
+			}
+		})
+	}
+}

@@ -188,3 +188,104 @@ sgb_qn('null-for-number', 'test_other_numeric_forms_are_unchanged[null]', {'type
     note='disagrees on purpose: SGLang forwards null for the declared number; null fits a number schema only when it allows null, and toolfix never guesses')
 sgb_qn('big-int-integer', 'test_integer_and_string_schemas_are_unchanged[integer]', {'type': 'integer'}, '9007199254740993', 9007199254740993)
 sgb_qn('big-int-string', 'test_integer_and_string_schemas_are_unchanged[string]', {'type': 'string'}, '9007199254740993', '9007199254740993')
+
+# --- root combinators (test_root_combinator_tool_parsers.py): a tool whose parameters schema is
+# a root oneOf over $defs. gen.py's schema() writes properties only, so these vectors' tools are
+# given their raw schemas here: sgb_raw names a tool's whole parameters schema, and once gen.py has
+# written the folders (atexit), each vector of SGBRAWV has its request's schema replaced by it.
+import atexit
+SGBRAW, SGBRAWV = {}, set()
+def sgb_raw(name, params):
+    SGBRAW[name] = params
+    return T(name)
+def sgb_rawvec(name, *a, **kw):
+    SGBRAWV.add(name)
+    vec(name, *a, **kw)
+def sgb_rawfix():
+    for _v in SGBRAWV:
+        for _proto in ('openai', 'anthropic', 'responses'):
+            for _sfx in ('', '-nonstream'):
+                _p = os.path.join(ROOT, _proto, _v + _sfx, 'request.json')
+                _r = json.load(open(_p, encoding='utf-8'))
+                for _t in _r['tools']:
+                    _f = _t.get('function', _t)
+                    _key = 'input_schema' if _proto == 'anthropic' else 'parameters'
+                    if _f['name'] in SGBRAW:
+                        _f[_key] = SGBRAW[_f['name']]
+                dump(_p, _r)
+atexit.register(sgb_rawfix)
+SGBRC = SGB + 'test_root_combinator_tool_parsers.py TestRootCombinatorToolParsers test_parsers'
+SGBACME = sgb_raw('acme', {'type': 'object', '$defs': {
+    'Payload': {'type': 'object', 'properties': {'value': {'type': 'string'}}, 'required': ['value']},
+    'AcmeRequest': {'type': 'object', 'properties': {'kind': {'const': 'acme'}, 'payload': {'$ref': '#/$defs/Payload'}}, 'required': ['kind', 'payload']}},
+    'oneOf': [{'$ref': '#/$defs/AcmeRequest'}, {'type': 'object', 'properties': {'kind': {'const': 'other'}}, 'required': ['kind']}]})
+SGBRCX = [
+    ('qwen3-coder', 'Qwen3 Coder/XML', '<tool_call>\n<function=acme>\n<parameter=kind>\nacme\n</parameter>\n<parameter=payload>\n{"value":"hello"}\n</parameter>\n</function>\n</tool_call>'),
+    ('glm', 'GLM 4.5/4.7', '<tool_call>acme\n<arg_key>kind</arg_key>\n<arg_value>acme</arg_value>\n<arg_key>payload</arg_key>\n<arg_value>{"value":"hello"}</arg_value>\n</tool_call>'),
+    ('glm47', 'GLM 4.5/4.7', '<tool_call>acme<arg_key>kind</arg_key><arg_value>acme</arg_value><arg_key>payload</arg_key><arg_value>{"value":"hello"}</arg_value></tool_call>'),
+    ('hunyuan', 'Hunyuan V3/V4', '<tool_calls><tool_call>acme<tool_sep><arg_key>kind</arg_key><arg_value>acme</arg_value><arg_key>payload</arg_key><arg_value>{"value":"hello"}</arg_value></tool_call></tool_calls>'),
+    ('mimo', 'Qwen3 Coder/XML', '<tool_call><function=acme><parameter=kind>acme</parameter><parameter=payload>{"value":"hello"}</parameter></function></tool_call>'),
+    ('minicpm5', 'MiniCPM 5', '<function name="acme"><param name="kind">acme</param><param name="payload">{"value":"hello"}</param></function>'),
+    ('minimax-m2', 'MiniMax M2', '<minimax:tool_call><invoke name="acme"><parameter name="kind">acme</parameter><parameter name="payload">{"value":"hello"}</parameter></invoke></minimax:tool_call>'),
+    ('minimax-m3', 'MiniMax M3', ''.join(NS + x for x in ('<tool_call>', '<invoke name="acme">', '<kind>acme', '</kind>', '<payload>', '<value>hello', '</value>', '</payload>', '</invoke>', '</tool_call>'))),
+    ('poolside', 'Poolside v1 (GLM row)', '<tool_call>acme\n<arg_key>kind</arg_key>\n<arg_value>acme</arg_value>\n<arg_key>payload</arg_key>\n<arg_value>{"value":"hello"}</arg_value>\n</tool_call>'),
+    ('step3', 'Step3', '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="acme"><steptml:parameter name="kind">acme</steptml:parameter><steptml:parameter name="payload">{"value":"hello"}</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>'),
+]
+SGBM3N = 'disagrees on purpose: M3 writes the object payload as nested elements (<payload><value>hello</value></payload>); toolfix reads an M3 value as its element\'s text and builds no object from elements, so the call is not taken (open: a reader of nested elements)'
+for _n, _fam, _t in SGBRCX:
+    if _n == 'minimax-m3':
+        sgb_rawvec('sglang-rootcomb-' + _n, _fam, SGBRC + '[%s]' % _n.replace('-', '_'), _t, [SGBACME], note=SGBM3N)
+    else:
+        sgb_rawvec('sglang-rootcomb-' + _n, _fam, SGBRC + '[%s]' % _n.replace('-', '_'), _t, [SGBACME], [('acme', {'kind': 'acme', 'payload': {'value': 'hello'}})])
+    if _n == 'minimax-m3':
+        _o = ''.join(NS + x for x in ('<tool_call>', '<invoke name="acme">', '<kind>other', '</kind>', '<payload>{"x":1}', '</payload>', '</invoke>', '</tool_call>'))
+    else:
+        _o = _t.replace('>acme</', '>other</').replace('\nacme\n', '\nother\n').replace('{"value":"hello"}', '{"x":1}')
+    sgb_rawvec('sglang-rootcomb-other-' + _n, _fam, SGBRC + '[%s] (the other branch)' % _n.replace('-', '_'), _o, [SGBACME], [('acme', {'kind': 'other', 'payload': {'x': 1}})],
+        note='SGLang keeps payload the string {"x":1} (the branch that fits declares no payload); toolfix types it by the one branch that declares it, an object, and the input fits the schema\'s other branch as well')
+vec('sglang-rootcomb-m3-plain', 'MiniMax M3', SGBRC + '[minimax_m3] (payload declared an object, no combinator)', SGBRCX[7][2], [T('acme', kind=S, payload=O)], note=SGBM3N)
+
+# --- Hunyuan V3/V4 (test_hunyuan_detector.py)
+SGBHY = SGB + 'test_hunyuan_detector.py '
+SGBHT = [T('get_current_date'), T('get_weather', city=S, date=S), T('search', query=S, count=I), T('calculate', expression=S, precision=N, verbose=B)]
+def sgb_hc(n, *kv, nl=''): return '<tool_call>%s<tool_sep>%s' % (n, nl) + ''.join('<arg_key>%s</arg_key>%s<arg_value>%s</arg_value>%s' % (k, nl, v, nl) for k, v in zip(kv[::2], kv[1::2])) + '</tool_call>' + nl
+def sgb_hs(*cs, nl=''): return '<tool_calls>' + nl + ''.join(cs) + '</tool_calls>'
+SGBHD = SGBHY + 'TestHunyuanDetectorDetectAndParse '
+vec('sglang-hyd-hy4-opensource', 'Hunyuan V3/V4', SGBHD+'test_hy4_format_without_tool_separator', '<tool_calls:opensource><tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource><arg_value:opensource>Beijing</arg_value:opensource></tool_call:opensource></tool_calls:opensource>', SGBHT,
+    [('get_weather', {'city': 'Beijing'})])
+vec('sglang-hyd-single-string', 'Hunyuan V3/V4', SGBHD+'test_single_string_arg', sgb_hs(sgb_hc('get_weather', 'city', 'Beijing')), SGBHT, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-hyd-two-calls', 'Hunyuan V3/V4', SGBHD+'test_multiple_tool_calls', '<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Hangzhou</arg_value>\n</tool_call>\n</tool_calls>', SGBHT,
+    [('get_weather', {'city': 'Beijing'}), ('get_weather', {'city': 'Hangzhou'})])
+vec('sglang-hyd-unknown', 'Hunyuan V3/V4', SGBHD+'test_unknown_tool_skipped', sgb_hs(sgb_hc('nonexistent_func', 'x', '1')), SGBHT)
+vec('sglang-hyd-mixed-unknown', 'Hunyuan V3/V4', SGBHD+'test_mixed_known_and_unknown_tools', sgb_hs(sgb_hc('get_current_date'), sgb_hc('nonexistent'), sgb_hc('search', 'query', 'test')), SGBHT,
+    note='disagrees on purpose: SGLang drops the unknown call and forwards the other two; toolfix takes a tail whole or not at all, and a call of a tool the request lacks leaves it as text')
+vec('sglang-hyd-three', 'Hunyuan V3/V4', SGBHD+'test_three_parallel_tool_calls', sgb_hs(sgb_hc('get_weather', 'city', 'Beijing'), sgb_hc('get_weather', 'city', 'Tokyo'), sgb_hc('get_current_date')), SGBHT,
+    [('get_weather', {'city': 'Beijing'}), ('get_weather', {'city': 'Tokyo'}), ('get_current_date', {})])
+SGBHA = SGBHY + 'TestHunyuanDetectorArgDeserialization '
+vec('sglang-hyd-integer', 'Hunyuan V3/V4', SGBHA+'test_integer_arg', sgb_hs(sgb_hc('search', 'query', 'restaurants', 'count', '5')), SGBHT, [('search', {'query': 'restaurants', 'count': 5})])
+vec('sglang-hyd-float', 'Hunyuan V3/V4', SGBHA+'test_float_arg', sgb_hs(sgb_hc('calculate', 'expression', '1+1', 'precision', '0.01')), SGBHT, [('calculate', {'expression': '1+1', 'precision': 0.01})])
+vec('sglang-hyd-boolean', 'Hunyuan V3/V4', SGBHA+'test_boolean_arg', sgb_hs(sgb_hc('calculate', 'expression', '2+2', 'verbose', 'true')), SGBHT, [('calculate', {'expression': '2+2', 'verbose': True})])
+for _kw, _s, _raw, _want in (('anyOf', {'type': 'integer'}, '7', 7), ('oneOf', {'type': 'boolean'}, 'true', True), ('allOf', {'type': 'array', 'items': {'type': 'integer'}}, '[1,2]', [1, 2])):
+    sgb_rawvec('sglang-hyd-composed-' + _kw.lower(), 'Hunyuan V3/V4', SGBHA+'test_top_level_composed_schema_args[%s]' % _kw, sgb_hs(sgb_hc('composed_' + _kw, 'value', _raw)),
+        [sgb_raw('composed_' + _kw, {_kw: [{'type': 'object', 'properties': {'value': _s}}]})], [('composed_' + _kw, {'value': _want})])
+vec('sglang-hyd-string-json-like', 'Hunyuan V3/V4', SGBHA+'test_string_arg_not_deserialized', sgb_hs(sgb_hc('search', 'query', '{"key": "value"}')), SGBHT, [('search', {'query': '{"key": "value"}'})])
+vec('sglang-hyd-not-a-number', 'Hunyuan V3/V4', SGBHA+'test_non_json_value_stays_string', sgb_hs(sgb_hc('search', 'query', 'hello world', 'count', 'not a number')), SGBHT,
+    note='disagrees on purpose: SGLang forwards the words as a string for the declared integer count; it fits no schema, and toolfix never guesses')
+
+# --- payloads that are JSON but no call objects (test_malformed_tool_call_payloads.py)
+SGBMP = SGB + 'test_malformed_tool_call_payloads.py TestMalformedToolCallPayloads '
+SGBMPW = [T('get_weather', city=S)]
+for _p, _fam, _b, _e in (('qwen25', 'Hermes', '<tool_call>\n', '\n</tool_call>'), ('llama3', 'Llama 3 JSON', '<|python_tag|>', ''), ('mistral', 'Mistral', '[TOOL_CALLS] [', ']')):
+    for _i, _pl in enumerate(('[1, 2]', '["x"]', '[null]', '[[]]')):
+        vec('sglang-malformed-%s-%d' % (_p, _i), _fam, SGBMP + 'test_non_object_array_entries_are_skipped[%s, %s]' % (_p, _pl), _b + _pl + _e, SGBMPW)
+vec('sglang-malformed-sibling-qwen25', 'Hermes', SGBMP + 'test_valid_call_survives_a_malformed_sibling[qwen25]', '<tool_call>\n[{"name": "get_weather", "arguments": {"city": "Paris"}}, "junk"]\n</tool_call>', SGBMPW,
+    note='disagrees on purpose: SGLang forwards the call and drops the junk beside it; toolfix takes a tail whole or not at all')
+
+# --- Trinity (test_trinity_detector.py; Hermes calls, <think> tags it strips)
+SGBTR = SGB + 'test_trinity_detector.py TestTrinityDetector '
+SGBTW = [T('get_weather', city=S)]
+vec('sglang-trinity-think-text', 'Hermes', SGBTR+'test_streaming_whole_think_tag', '<think>reasoning</think>hello', SGBTW, note='SGLang strips the think tags; toolfix passes text without a call as it came')
+vec('sglang-trinity-think-chars', 'Hermes', SGBTR+'test_streaming_char_by_char', '<think>abc</think>hi', SGBTW, note='SGLang strips the think tags; toolfix passes text without a call as it came')
+vec('sglang-trinity-thing', 'Hermes', SGBTR+'test_streaming_tag_lookalike_not_eaten', '<thing>data', SGBTW)
+vec('sglang-trinity-call-in-think', 'Hermes', SGBTR+'test_streaming_tool_call_inside_think_split', '<think><tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call></think>', SGBTW,
+    note='disagrees on purpose: the call stands inside <think>, which toolfix reads as reasoning; a call there is the model thinking, not calling')
