@@ -289,3 +289,22 @@ vec('sglang-trinity-think-chars', 'Hermes', SGBTR+'test_streaming_char_by_char',
 vec('sglang-trinity-thing', 'Hermes', SGBTR+'test_streaming_tag_lookalike_not_eaten', '<thing>data', SGBTW)
 vec('sglang-trinity-call-in-think', 'Hermes', SGBTR+'test_streaming_tool_call_inside_think_split', '<think><tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call></think>', SGBTW,
     note='disagrees on purpose: the call stands inside <think>, which toolfix reads as reasoning; a call there is the model thinking, not calling')
+
+# --- MiniMax M2 (test_minimax_m2_nullable.py, test_minimax_m2_detector_finish.py; mmx from gen.py)
+SGBMN = SGB + 'test_minimax_m2_nullable.py TestMinimaxM2NullableParameters '
+def sgb_mn(name, test, schema, raw, want, note=''):
+    vec('sglang-mm2n-' + name, 'MiniMax M2', SGBMN + test, mmx('lookup', 'value', raw), [T('lookup', value=schema)], None if want is SGB else [('lookup', {'value': want})], note=note)
+for _k, _raw, _want in (('integer', '42', 42), ('number', '2.5', 2.5), ('string', 'hello', 'hello'), ('boolean', 'false', False), ('array', '[1,2]', [1, 2]), ('object', '{"a":1}', {'a': 1})):
+    sgb_mn('type-list-' + _k, 'test_nullable_type_arrays_preserve_non_null_values[%s]' % _k, {'type': [_k, 'null']}, _raw, _want)
+for _kw in ('anyOf', 'oneOf'):
+    sgb_mn('nullable-' + _kw.lower(), 'test_nullable_compositions_preserve_non_null_values[%s]' % _kw, {_kw: [{'type': 'integer'}, {'type': 'null'}]}, '42', 42)
+sgb_mn('nullable-enum', 'test_nullable_enum_preserves_non_null_values', {'enum': ['low', 'high', None]}, 'high', 'high')
+sgb_mn('null', 'test_explicit_null_and_legacy_aliases_are_unchanged[null]', {'type': ['integer', 'null']}, 'null', None)
+for _w in ('none', 'nil'):
+    sgb_mn('alias-' + _w, 'test_explicit_null_and_legacy_aliases_are_unchanged[%s]' % _w, {'type': ['integer', 'null']}, _w, SGB,
+        note='disagrees on purpose: SGLang reads the word %s as null; toolfix reads JSON null only and never guesses that a word means none' % _w)
+sgb_mn('plain-integer', 'test_non_nullable_values_are_unchanged[integer]', {'type': 'integer'}, '42', 42)
+sgb_mn('plain-string', 'test_non_nullable_values_are_unchanged[string]', {'type': 'string'}, 'hello', 'hello')
+SGBMMF = SGB + 'test_minimax_m2_detector_finish.py TestMinimaxM2DetectorFinishFlush '
+vec('sglang-mm2f-partial', 'MiniMax M2', SGBMMF+'test_partial_tool_call_at_end_is_flushed', 'hi <minimax:tool_call><invoke name="get_weather"><parameter name="city">P', [T('get_weather', city=S)], note='a cut-off call is never completed')
+vec('sglang-mm2f-paris', 'MiniMax M2', SGBMMF+'test_complete_call_not_duplicated_at_finish', mmx('get_weather', 'city', 'Paris'), [T('get_weather', city=S)], [('get_weather', {'city': 'Paris'})])
