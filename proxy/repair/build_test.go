@@ -124,3 +124,28 @@ func TestBuildInputThroughRootBranches(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildInputTextAsJSON: a raw text that fits its parameter's schema not as a string but as
+// JSON (a const or enum of non-strings) is read as JSON; one that fits as a string stays one.
+func TestBuildInputTextAsJSON(t *testing.T) {
+	for _, tt := range []struct{ field, text, want string }{
+		{`{"const":7}`, "7", `{"v":7}`},
+		{`{"enum":["ok",null]}`, "null", `{"v":null}`},
+		{`{"enum":["ok",null]}`, "ok", `{"v":"ok"}`},
+		{`{"type":["string","integer"]}`, "7", `{"v":"7"}`},
+		{`{"const":7}`, "8", ""},
+	} {
+		t.Run(tt.field+" "+tt.text, func(t *testing.T) {
+			got, err := toolsWith(t, `{"type":"object","properties":{"v":`+tt.field+`}}`).BuildInput("t", []Param{{Name: "v", Value: tt.text}})
+			if tt.want == "" {
+				if err == nil {
+					t.Fatalf("built %s, want an error", got)
+				}
+				return
+			}
+			if err != nil || string(got) != tt.want {
+				t.Fatalf("got %s, %v, want %s", got, err, tt.want)
+			}
+		})
+	}
+}

@@ -198,8 +198,10 @@ SGBRAW, SGBRAWV = {}, set()
 def sgb_raw(name, params):
     SGBRAW[name] = params
     return T(name)
+SGBRAWBY = {}  # vector name -> {tool name: schema}, for a tool name several vectors give other schemas
 def sgb_rawvec(name, *a, **kw):
     SGBRAWV.add(name)
+    SGBRAWBY[name] = {t[0]: SGBRAW[t[0]] for t in a[3] if t[0] in SGBRAW}
     vec(name, *a, **kw)
 def sgb_rawfix():
     for _v in SGBRAWV:
@@ -210,8 +212,8 @@ def sgb_rawfix():
                 for _t in _r['tools']:
                     _f = _t.get('function', _t)
                     _key = 'input_schema' if _proto == 'anthropic' else 'parameters'
-                    if _f['name'] in SGBRAW:
-                        _f[_key] = SGBRAW[_f['name']]
+                    if _f['name'] in SGBRAWBY[_v]:
+                        _f[_key] = SGBRAWBY[_v][_f['name']]
                 dump(_p, _r)
 atexit.register(sgb_rawfix)
 SGBRC = SGB + 'test_root_combinator_tool_parsers.py TestRootCombinatorToolParsers test_parsers'
@@ -308,3 +310,46 @@ sgb_mn('plain-string', 'test_non_nullable_values_are_unchanged[string]', {'type'
 SGBMMF = SGB + 'test_minimax_m2_detector_finish.py TestMinimaxM2DetectorFinishFlush '
 vec('sglang-mm2f-partial', 'MiniMax M2', SGBMMF+'test_partial_tool_call_at_end_is_flushed', 'hi <minimax:tool_call><invoke name="get_weather"><parameter name="city">P', [T('get_weather', city=S)], note='a cut-off call is never completed')
 vec('sglang-mm2f-paris', 'MiniMax M2', SGBMMF+'test_complete_call_not_duplicated_at_finish', mmx('get_weather', 'city', 'Paris'), [T('get_weather', city=S)], [('get_weather', {'city': 'Paris'})])
+
+# --- GLM 4.7 schema typing (test_glm47_schema_types.py; g47 from gen.py); each vector's tool has
+# its raw schema (sgb_raw), as the peer's does
+SGBGS = SGB + 'test_glm47_schema_types.py TestGlm47SchemaTypes '
+SGBGSK = 'SGLang reads the text as JSON where the schema allows that type too; toolfix keeps a text that is a string the schema allows as that string, and reads it as JSON only when the string does not fit'
+SGBGSN = {'sglang-glm47st-numeric-%s-%d' % (_t, _j): 'disagrees on purpose: SGLang passes the text on as it can; for a declared %s it fits no schema, and toolfix never guesses' % _t
+    for _t, _js in (('integer', (0, 2, 4, 5)), ('number', (0, 2, 5))) for _j in _js}
+SGBGSN.update({'sglang-glm47st-root-%s-%d-%s' % (_k, _o, _w): 'disagrees on purpose: the branches type value differently (string, integer); toolfix types a value by root branches only when they agree, and does not pick a branch by the kind discriminator'
+    for _k in ('anyof', 'oneof') for _o in (0, 1) for _w in ('text', 'count')})
+SGBGSC = {'field-1': {'value': '7'}, 'field-4': {'value': '{"ok": false}'}, 'field-19': {'value': '{"ok": false}'}, 'field-6': {'value': 'false'}, 'field-7': {'value': 'null'}, 'quoted-null': {'value': '"null"'}}
+def sgb_gs(name, test, schema, expected, raw=None, note=''):
+    pairs = []
+    for k, v in expected.items():
+        pairs += [k, (raw or {}).get(k, v if isinstance(v, str) else json.dumps(v))]
+    n = 'sglang-glm47st-' + name
+    note = SGBGSN.get(n, note)
+    got = expected
+    if name in SGBGSC:
+        got, note = SGBGSC[name], SGBGSK
+    sgb_rawvec(n, 'GLM 4.5/4.7', SGBGS + test, g47('inspect', *pairs), [sgb_raw('inspect', schema)], None if 'disagrees' in note else [('inspect', got)], note=note)
+def sgb_gsv(field): return {'type': 'object', 'properties': {'value': field}}
+SGBGSF = [({'type': ['integer', 'string']}, 'auto'), ({'type': ['string', 'integer']}, 7), ({'type': ['number', 'string']}, 'auto'), ({'type': ['object', 'string']}, 'auto'),
+    ({'type': ['string', 'object']}, {'ok': False}), ({'type': ['boolean', 'string']}, 'auto'), ({'type': ['string', 'boolean']}, False), ({'type': ['string', 'null']}, None),
+    ({'type': ['null']}, None), ({'type': 'null'}, None), ({'enum': ['ok', None]}, None), ({'type': ['string', 'null'], 'enum': ['ok', None]}, None),
+    ({'anyOf': [{'type': 'string', 'enum': ['auto']}, {'type': 'integer'}]}, 7), ({'oneOf': [{'type': 'null'}, {'type': 'array', 'items': {'type': 'integer'}}]}, [1, 2]),
+    ({'const': 7}, 7), ({'const': {'ok': False}}, {'ok': False}), ({'const': 'null'}, 'null'), ({'allOf': [{'type': ['integer', 'string']}, {'type': 'integer'}]}, 7),
+    ({}, '123_456'), ({}, {'ok': False})] + [({'type': 'string'}, _v) for _v in ('null', 'true', '1e2', '123_456', '\\d+', 'line one\n"quoted" \\ café')]
+for _i, (_f, _v) in enumerate(SGBGSF):
+    sgb_gs('field-%d' % _i, 'test_field_types[%s → %s]' % (json.dumps(_f), json.dumps(_v, ensure_ascii=False)), sgb_gsv(_f), {'value': _v})
+sgb_gs('quoted-null', 'test_field_types[string|null, "null" quoted]', sgb_gsv({'type': ['string', 'null']}), {'value': 'null'}, {'value': '"null"'})
+_tb = {'type': 'object', 'properties': {'kind': {'const': 'text'}, 'value': {'type': 'string'}}}
+_cb = {'type': 'object', 'properties': {'kind': {'const': 'count'}, 'value': {'type': 'integer'}}}
+for _kw in ('anyOf', 'oneOf'):
+    for _j, _br in enumerate(([_tb, _cb], [_cb, _tb])):
+        sgb_gs('root-%s-%d-text' % (_kw.lower(), _j), 'test_root_unions_preserve_each_value_type[%s, order %d, text]' % (_kw, _j), {_kw: _br}, {'kind': 'text', 'value': 'auto'})
+        sgb_gs('root-%s-%d-count' % (_kw.lower(), _j), 'test_root_unions_preserve_each_value_type[%s, order %d, count]' % (_kw, _j), {_kw: _br}, {'kind': 'count', 'value': 7})
+sgb_gs('root-allof', 'test_root_unions_preserve_each_value_type[allOf]', {'allOf': [_cb, {'required': ['kind', 'value']}]}, {'kind': 'count', 'value': 7})
+for _i, _v in enumerate(('{"a":1}', '[1,2]', '{ "a" : true }')):
+    sgb_gs('json-looking-string-%d' % _i, 'test_json_looking_string_bytes_are_preserved[string, %s]' % _v, {'properties': {'value': {'type': 'string'}}}, {'value': _v})
+    sgb_gs('json-looking-const-%d' % _i, 'test_json_looking_string_bytes_are_preserved[const, %s]' % _v, {'properties': {'value': {'const': _v}}}, {'value': _v})
+for _t in ('number', 'integer'):
+    for _j, (_raw, _want) in enumerate((('123abc', '123abc'), ('"123"', 123), (r'\"123\"', 123), ('-12', -12), ('1.25e2', 125.0), ('', ''))):
+        sgb_gs('numeric-%s-%d' % (_t, _j), 'test_numeric_values_are_serialized_after_the_value_closes[%s, %s]' % (_t, _raw), {'properties': {'value': {'type': _t}}}, {'value': _want}, {'value': _raw})
