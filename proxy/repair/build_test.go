@@ -110,18 +110,7 @@ func TestBuildInputThroughRootBranches(t *testing.T) {
 		{"no branch declares it", `{"oneOf":[{"type":"object","properties":{"n":{"type":"integer"}}}]}`,
 			[]Param{{Name: "m", Value: "7"}}, ""},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := toolsWith(t, tt.schema).BuildInput("t", tt.params)
-			if tt.want == "" {
-				if err == nil {
-					t.Fatalf("built %s, want an error", got)
-				}
-				return
-			}
-			if err != nil || string(got) != tt.want {
-				t.Fatalf("got %s, %v, want %s", got, err, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkBuilt(t, tt.schema, tt.params, tt.want) })
 	}
 }
 
@@ -136,16 +125,23 @@ func TestBuildInputTextAsJSON(t *testing.T) {
 		{`{"const":7}`, "8", ""},
 	} {
 		t.Run(tt.field+" "+tt.text, func(t *testing.T) {
-			got, err := toolsWith(t, `{"type":"object","properties":{"v":`+tt.field+`}}`).BuildInput("t", []Param{{Name: "v", Value: tt.text}})
-			if tt.want == "" {
-				if err == nil {
-					t.Fatalf("built %s, want an error", got)
-				}
-				return
-			}
-			if err != nil || string(got) != tt.want {
-				t.Fatalf("got %s, %v, want %s", got, err, tt.want)
-			}
+			checkBuilt(t, `{"type":"object","properties":{"v":`+tt.field+`}}`, []Param{{Name: "v", Value: tt.text}}, tt.want)
 		})
+	}
+}
+
+// checkBuilt builds the input of tool t under schema from params and checks it is want, or that
+// no input is built when want is "".
+func checkBuilt(t *testing.T, schema string, params []Param, want string) {
+	t.Helper()
+	got, err := toolsWith(t, schema).BuildInput("t", params)
+	if want == "" {
+		if err == nil {
+			t.Fatalf("built %s, want an error", got)
+		}
+		return
+	}
+	if err != nil || string(got) != want {
+		t.Fatalf("got %s, %v, want %s", got, err, want)
 	}
 }
