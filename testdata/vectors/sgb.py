@@ -353,3 +353,10 @@ for _i, _v in enumerate(('{"a":1}', '[1,2]', '{ "a" : true }')):
 for _t in ('number', 'integer'):
     for _j, (_raw, _want) in enumerate((('123abc', '123abc'), ('"123"', 123), (r'\"123\"', 123), ('-12', -12), ('1.25e2', 125.0), ('', ''))):
         sgb_gs('numeric-%s-%d' % (_t, _j), 'test_numeric_values_are_serialized_after_the_value_closes[%s, %s]' % (_t, _raw), {'properties': {'value': {'type': _t}}}, {'value': _want}, {'value': _raw})
+
+# --- Step3 values holding '<' (test_step3_detector_param_values.py; stb/stp/stw from gen.py)
+SGBSV = SGB + 'test_step3_detector_param_values.py TestStep3DetectorParamValuesWithLt '
+SGBRUN = [T('run_code', code=S, lang=S)]
+vec('sglang-step3pv-lt', 'Step3', SGBSV+'test_detect_and_parse_value_containing_lt', stw(stb('run_code', stp('code', 'if a < b: print(a)') + stp('lang', 'python'))), SGBRUN, [('run_code', {'code': 'if a < b: print(a)', 'lang': 'python'})])
+vec('sglang-step3pv-multiline-lt', 'Step3', SGBSV+'test_detect_and_parse_multiline_value_with_lt', stw(stb('run_code', stp('code', 'x = 1\nif x < 2:\n    print(x)'))), SGBRUN, [('run_code', {'code': 'x = 1\nif x < 2:\n    print(x)'})])
+vec('sglang-step3pv-two-params', 'Step3', SGBSV+'test_detect_and_parse_multi_param_pairing_unchanged', stw(stb('run_code', stp('code', 'print(1)') + stp('lang', 'python'))), SGBRUN, [('run_code', {'code': 'print(1)', 'lang': 'python'})])
