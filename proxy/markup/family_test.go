@@ -98,6 +98,10 @@ func TestFamilyRows(t *testing.T) {
 			keep: "Checking.", calls: []Call{js(Pythonic, "get_weather", `{"city":"SF"}`)}},
 		{name: "a markdown link", syn: All, text: `[get_weather](https://example.com)`},
 		{name: "pythonic after prose", syn: All, text: `Call it as [get_weather(city='SF')]`},
+		// SGLang test/registered/unit/function_call/test_pythonic_streaming.py
+		{name: "pythonic triple-quoted strings", syn: All, text: "[get_weather(city='''a ' and ]\nb''', metric=\"\"\"c \" d\"\"\", unit='')]",
+			calls: []Call{bare(Pythonic, "get_weather", `{"city":"a ' and ]\nb","metric":"c \" d","unit":""}`)}},
+		{name: "pythonic triple-quoted string unclosed", syn: All, text: "[get_weather(city='''a ' and ]'')]"},
 		// vllm tests/tool_parsers/test_xlam_tool_parser.py
 		{name: "xlam list", syn: All, text: `[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]`,
 			calls: []Call{bare(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},
@@ -123,6 +127,10 @@ func TestFamilyRows(t *testing.T) {
 			keep: "Let me check.", calls: []Call{js(Gemma4, "complex_function", `{"nested":{"inner":"value"},"list":["a","b"],"n":3.14,"on":true,"x":null,"m":{"3":"new text"}}`)}},
 		{name: "gemma 4 incomplete", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>London`},
 		{name: "gemma 4 bare word value", syn: All, text: `<|tool_call>call:get_weather{location:London}<tool_call|>`},
+		// SGLang test/registered/unit/function_call/test_gemma4_detector_string_delimiters.py
+		{name: "gemma 4 string without its opening quote", syn: All, text: `<|tool_call>call:get_weather{location:Paris, France<|"|>,n:5,l:[<|"|>a<|"|>,b<|"|>]}<tool_call|>`,
+			calls: []Call{js(Gemma4, "get_weather", `{"location":"Paris, France","n":5,"l":["a","b"]}`)}},
+		{name: "gemma 4 bare word running into the next key", syn: All, text: `<|tool_call>call:get_weather{location:London,unit:<|"|>c<|"|>}<tool_call|>`},
 		// vllm tests/tool_parsers/test_apertus_tool_parser.py
 		{name: "apertus two", syn: All, text: `Let me check. <|tools_prefix|>[{"get_weather": {"location": "London"}}, {"get_time": {"location": "London"}}]<|tools_suffix|>`,
 			keep: "Let me check.", calls: []Call{js(Apertus, "get_weather", `{"location": "London"}`), js(Apertus, "get_time", `{"location": "London"}`)}},

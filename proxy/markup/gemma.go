@@ -114,6 +114,29 @@ func (c *cursor) gemmaKey(b *strings.Builder, q string) res {
 	return ok
 }
 
+// gemmaOpenless reads a string whose opening quote the model left out but whose closing one it
+// wrote (query:weather in Tokyo<|"|>, SGLang test_gemma4_detector_string_delimiters.py): the text
+// up to the next q is the string when it holds none of {}[]: and no line break, so that a bare
+// word running into the next key, a list or an object, stays a broken body (bad).
+func (c *cursor) gemmaOpenless(b *strings.Builder, q string) res {
+	rest := c.rest()
+	k := strings.Index(rest, q)
+	if k < 0 {
+		if strings.ContainsAny(rest, "{}[]:\n") {
+			return bad
+		}
+		return eof // the closer may come in a later delta
+	}
+	v := rest[:k]
+	if strings.ContainsAny(v, "{}[]:\n") || strings.TrimSpace(v) != v {
+		return bad
+	}
+	c.i += k + len(q)
+	j, _ := json.Marshal(v)
+	b.Write(j)
+	return ok
+}
+
 // gemmaValue reads one value; q is the string quote.
 func (c *cursor) gemmaValue(b *strings.Builder, q string, depth int) res {
 	c.skipBlanks()
@@ -154,7 +177,7 @@ func (c *cursor) gemmaValue(b *strings.Builder, q string, depth int) res {
 	w := c.s[c.i:j]
 	var v any
 	if json.Unmarshal([]byte(w), &v) != nil {
-		return bad
+		return c.gemmaOpenless(b, q)
 	}
 	switch v.(type) {
 	case float64, bool, nil:

@@ -271,15 +271,34 @@ func (c *cursor) pyNumber(b *strings.Builder) res {
 
 // pyString reads a one-line Python string literal, ' or ", decoding its escapes; a raw line
 // break in it is kept when the row allows it (c.lines), else the literal is bad.
+//
+// A triple-quoted literal (three ' or three " around it, SGLang test_pythonic_streaming.py
+// test_quoted_brackets_match_non_streaming_for_every_split) may hold raw line breaks and lone
+// quotes; it ends at the first three quotes not escaped.
 func (c *cursor) pyString() (string, res) {
 	q := c.s[c.i]
+	rest := c.rest()
+	qqq := strings.Repeat(string(q), 3)
+	triple := strings.HasPrefix(rest, qqq)
+	if !triple && rest == qqq[:2] {
+		return "", eof // "" or the start of """
+	}
+	start := c.i + 1
+	if triple {
+		start = c.i + 3
+	}
 	var out strings.Builder
-	for j := c.i + 1; j < len(c.s); j++ {
+	for j := start; j < len(c.s); j++ {
 		switch ch := c.s[j]; {
-		case ch == q:
+		case ch == q && !triple:
 			c.i = j + 1
 			return out.String(), ok
-		case ch == '\n' && !c.lines:
+		case ch == q && strings.HasPrefix(c.s[j:], qqq):
+			c.i = j + 3
+			return out.String(), ok
+		case ch == q && partial(c.s[j:], qqq):
+			return "", eof
+		case ch == '\n' && !c.lines && !triple:
 			return "", bad
 		case ch != '\\':
 			out.WriteByte(ch)

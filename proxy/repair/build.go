@@ -77,6 +77,8 @@ func (t *Tools) buildInput(tool string, params []Param) ([]byte, error) {
 				return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUntyped)
 			}
 			v = w
+		} else if w, ok := b.textAsJSON(v, ps); ok {
+			v = w
 		}
 		obj.keys = append(obj.keys, p.Name)
 		obj.elems = append(obj.elems, v)
@@ -102,4 +104,20 @@ func (b *budget) jsonParam(p Param, ps *schema) (value, bool) {
 		w = w2
 	}
 	return w, b.judges(&w, ps, 0)
+}
+
+// textAsJSON reads a raw parameter text v as JSON when its schema ps allows a string (or says
+// nothing of types) but the text as a string fits ps not (an enum or const of non-strings, or a
+// string barred by them: {"const": 7} with text 7, {"enum": ["ok", null]} with text null; SGLang
+// test_glm47_schema_types.py test_field_types), and the text read as JSON fits ps; ok is false
+// otherwise, and the text stays the string it is.
+func (b *budget) textAsJSON(v value, ps *schema) (value, bool) {
+	if b.judges(&v, ps, 0) {
+		return value{}, false
+	}
+	w, err := parseJSON(strings.TrimSpace(v.text))
+	if err != nil || !b.judges(&w, ps, 0) {
+		return value{}, false
+	}
+	return w, true
 }

@@ -91,3 +91,57 @@ func TestBuildInputThroughRootRef(t *testing.T) {
 		t.Error("HasParam does not look through $ref and allOf")
 	}
 }
+
+// TestBuildInputThroughRootBranches: a root anyOf or oneOf types a parameter when the branches
+// that declare it agree on its types (SGLang test_root_combinator_tool_parsers.py), and types
+// none when they disagree.
+func TestBuildInputThroughRootBranches(t *testing.T) {
+	for _, tt := range []struct {
+		name, schema string
+		params       []Param
+		want         string // "" when no input is built
+	}{
+		{"one branch declares it", `{"type":"object","oneOf":[{"properties":{"k":{"const":"a"},"p":{"type":"object"}},"required":["k","p"]},{"properties":{"k":{"const":"b"}},"required":["k"]}]}`,
+			[]Param{{Name: "k", Value: "a"}, {Name: "p", Value: `{"v":"x"}`}}, `{"k":"a","p":{"v":"x"}}`},
+		{"branches agree", `{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","properties":{"n":{"type":"integer","minimum":5}}}]}`,
+			[]Param{{Name: "n", Value: "7"}}, `{"n":7}`},
+		{"branches disagree", `{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","properties":{"n":{"type":"string"}}}]}`,
+			[]Param{{Name: "n", Value: "7"}}, ""},
+		{"no branch declares it", `{"oneOf":[{"type":"object","properties":{"n":{"type":"integer"}}}]}`,
+			[]Param{{Name: "m", Value: "7"}}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) { checkBuilt(t, tt.schema, tt.params, tt.want) })
+	}
+}
+
+// TestBuildInputTextAsJSON: a raw text that fits its parameter's schema not as a string but as
+// JSON (a const or enum of non-strings) is read as JSON; one that fits as a string stays one.
+func TestBuildInputTextAsJSON(t *testing.T) {
+	for _, tt := range []struct{ field, text, want string }{
+		{`{"const":7}`, "7", `{"v":7}`},
+		{`{"enum":["ok",null]}`, "null", `{"v":null}`},
+		{`{"enum":["ok",null]}`, "ok", `{"v":"ok"}`},
+		{`{"type":["string","integer"]}`, "7", `{"v":"7"}`},
+		{`{"const":7}`, "8", ""},
+	} {
+		t.Run(tt.field+" "+tt.text, func(t *testing.T) {
+			checkBuilt(t, `{"type":"object","properties":{"v":`+tt.field+`}}`, []Param{{Name: "v", Value: tt.text}}, tt.want)
+		})
+	}
+}
+
+// checkBuilt builds the input of tool t under schema from params and checks it is want, or that
+// no input is built when want is "".
+func checkBuilt(t *testing.T, schema string, params []Param, want string) {
+	t.Helper()
+	got, err := toolsWith(t, schema).BuildInput("t", params)
+	if want == "" {
+		if err == nil {
+			t.Fatalf("built %s, want an error", got)
+		}
+		return
+	}
+	if err != nil || string(got) != want {
+		t.Fatalf("got %s, %v, want %s", got, err, want)
+	}
+}

@@ -143,7 +143,8 @@ func (t *Tools) Declares(tool, member string) bool {
 }
 
 // HasParam reports whether param is a top-level property of the tool's input schema (found in
-// "properties" of the root, through a root $ref or allOf). False for an unknown tool or a tool
+// "properties" of the root, through a root $ref or allOf, or in root anyOf or oneOf branches that
+// agree on its types, see branchProperty). False for an unknown tool or a tool
 // without a usable schema.
 func (t *Tools) HasParam(tool, param string) bool {
 	tl := t.lookup(tool)
@@ -151,7 +152,7 @@ func (t *Tools) HasParam(tool, param string) bool {
 }
 
 // propertySchema finds the schema of the top-level property name of s, looking through $ref and
-// allOf (each node once, so cycles end).
+// allOf, then the anyOf and oneOf branches (branchProperty); each node once, so cycles end.
 func propertySchema(s *schema, name string, seen map[*schema]bool) *schema {
 	if s == nil || seen[s] {
 		return nil
@@ -168,7 +169,38 @@ func propertySchema(s *schema, name string, seen map[*schema]bool) *schema {
 			return p
 		}
 	}
+	for _, group := range [][]*schema{s.anyOf, s.oneOf} {
+		if p := branchProperty(group, name, seen); p != nil {
+			return p
+		}
+	}
 	return nil
+}
+
+// branchProperty finds the schema of the top-level property name in the anyOf or oneOf branches
+// of a root (SGLang test/registered/unit/function_call/test_root_combinator_tool_parsers.py, a
+// Pydantic union as the tool's parameters): the first declaring branch's schema when every
+// branch that declares name allows the same types, else nil, so that branches that disagree type
+// no value. Branches that do not declare it are passed over; the built input is judged against the
+// whole schema after, so a branch that rejects the member still decides whether the call fits.
+func branchProperty(group []*schema, name string, seen map[*schema]bool) *schema {
+	var found *schema
+	for _, b := range group {
+		p := propertySchema(b, name, seen)
+		if p == nil {
+			continue
+		}
+		if found == nil {
+			found = p
+			continue
+		}
+		ft, fk := types(found)
+		pt, pk := types(p)
+		if ft != pt || fk != pk {
+			return nil
+		}
+	}
+	return found
 }
 
 // Fits reports whether input is one JSON value that fits the tool's input schema. It is false
