@@ -2047,6 +2047,9 @@ for _f in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__
         exec(compile(open(_f, encoding='utf-8').read(), _f, 'exec'))
 
 def schema(tool):
+    # a tool is (name, property types), or (name, {}, its whole input schema) for a schema of its own
+    if len(tool) == 3:
+        return tool[0], tool[2]
     name, props = tool
     p = {}
     for k, t in props.items():

@@ -190,32 +190,10 @@ sgb_qn('big-int-integer', 'test_integer_and_string_schemas_are_unchanged[integer
 sgb_qn('big-int-string', 'test_integer_and_string_schemas_are_unchanged[string]', {'type': 'string'}, '9007199254740993', '9007199254740993')
 
 # --- root combinators (test_root_combinator_tool_parsers.py): a tool whose parameters schema is
-# a root oneOf over $defs. gen.py's schema() writes properties only, so these vectors' tools are
-# given their raw schemas here: sgb_raw names a tool's whole parameters schema, and once gen.py has
-# written the folders (atexit), each vector of SGBRAWV has its request's schema replaced by it.
-import atexit
-SGBRAW, SGBRAWV = {}, set()
-def sgb_raw(name, params):
-    SGBRAW[name] = params
-    return T(name)
-SGBRAWBY = {}  # vector name -> {tool name: schema}, for a tool name several vectors give other schemas
-def sgb_rawvec(name, *a, **kw):
-    SGBRAWV.add(name)
-    SGBRAWBY[name] = {t[0]: SGBRAW[t[0]] for t in a[3] if t[0] in SGBRAW}
-    vec(name, *a, **kw)
-def sgb_rawfix():
-    for _v in SGBRAWV:
-        for _proto in ('openai', 'anthropic', 'responses'):
-            for _sfx in ('', '-nonstream'):
-                _p = os.path.join(ROOT, _proto, _v + _sfx, 'request.json')
-                _r = json.load(open(_p, encoding='utf-8'))
-                for _t in _r['tools']:
-                    _f = _t.get('function', _t)
-                    _key = 'input_schema' if _proto == 'anthropic' else 'parameters'
-                    if _f['name'] in SGBRAWBY[_v]:
-                        _f[_key] = SGBRAWBY[_v][_f['name']]
-                dump(_p, _r)
-atexit.register(sgb_rawfix)
+# a root oneOf over $defs, so these vectors' tools carry their whole parameters schema (sgb_raw).
+def sgb_raw(name, params):  # a tool whose whole input schema is params (see gen.py's schema)
+    return (name, {}, params)
+sgb_rawvec = vec
 SGBRC = SGB + 'test_root_combinator_tool_parsers.py TestRootCombinatorToolParsers test_parsers'
 SGBACME = sgb_raw('acme', {'type': 'object', '$defs': {
     'Payload': {'type': 'object', 'properties': {'value': {'type': 'string'}}, 'required': ['value']},
