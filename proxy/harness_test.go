@@ -2,8 +2,10 @@ package proxy
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -81,6 +83,23 @@ func newServer(t testing.TB, upstream string, opts Options) (*Server, *httptest.
 	ps := httptest.NewServer(srv)
 	t.Cleanup(ps.Close)
 	return srv, ps
+}
+
+// resettingTransport is a clone of http.DefaultTransport whose connections close with a reset
+// (SO_LINGER 0) rather than the FIN that leaves a TIME_WAIT socket on the closing end for a
+// minute: a test that closes its idle connections before its servers keeps the ephemeral ports
+// free.
+func resettingTransport() *http.Transport {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	d := &net.Dialer{}
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := d.DialContext(ctx, network, addr)
+		if tc, ok := c.(*net.TCPConn); ok {
+			tc.SetLinger(0)
+		}
+		return c, err
+	}
+	return tr
 }
 
 // countingServer serves h on loopback until the test ends, and returns the server and the number
