@@ -200,7 +200,7 @@ SVSF = ('special_function', {'arg1': 1})
 SVSFJ = '{"name": "special_function", "arguments": {"arg1": 1}}'
 SVHW = "Hello, world!\nWhat's up?"
 def svlc(name, fmt, text, calls=None, keep='', note='', tools=None):
-    vec(name, 'Hermes' if fmt == 'HERMES_2_PRO' else fmt, SVLC + '(COMMON_CHAT_FORMAT_%s) (%s)' % (fmt, json.dumps(text, ensure_ascii=False)[:60]), text,
+    vec(name, {'HERMES_2_PRO': 'Hermes', 'GENERIC': 'llama.cpp generic JSON'}.get(fmt, fmt), SVLC + '(COMMON_CHAT_FORMAT_%s) (%s)' % (fmt, json.dumps(text, ensure_ascii=False)[:60]), text,
         SVLT if tools is None else tools, calls, keep=keep, note=note, pre='llamacpp-')
 SVCR = 'Cohere Command'
 def svcr(name, text, calls=None, keep='', note=''):
