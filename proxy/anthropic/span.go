@@ -20,7 +20,8 @@ import (
 // held). A byte held only until the next bytes came (an escape, a comma: repair.Scan.Held)
 // lets the held deltas go likewise once they came. What goes out is
 // one input_json_delta; what stays held is one input_json_delta of the input's bytes not sent.
-// Held deltas that come out with nothing changed go out as they came.
+// Held deltas that come out with nothing changed go out as they came, with the pings and comments
+// held among them in their places; when a value goes out repaired those pass ahead of it.
 func (s *Stream) settleSpans(w io.Writer, b *block) error {
 	spans := b.scan.Spans()
 	if b.lost || len(spans) == 0 && b.scan.HeldBeyondSpans() {
@@ -32,7 +33,7 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 		return s.releaseWhole(w, b, int(next))
 	}
 	for _, p := range s.held {
-		if p.kind != pToolDelta {
+		if p.kind != pToolDelta && p.kind != pOther {
 			return nil // kept in order with other pieces: judged whole at the block's end
 		}
 	}
@@ -81,7 +82,11 @@ func (s *Stream) settleSpans(w io.Writer, b *block) error {
 	if !changed {
 		return s.releaseWhole(w, b, upto)
 	}
-	s.held = s.held[:0]
+	// the pings and comments held in their place among the deltas, while the input could still
+	// turn out healthy, pass ahead of it now that it is not
+	if err := s.writeOthers(w); err != nil {
+		return err
+	}
 	b.sent = upto
 	if err := writeInputParts(w, b.eol, b.index+s.shift, out); err != nil {
 		return err
