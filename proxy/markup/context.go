@@ -52,7 +52,7 @@ type textState struct {
 	qN        uint8  // bytes matched so far of a quoteTokens entry; 0 when no match goes on
 	qLine     bool   // the match going on is of a token after a blank inside a sentence (sets inline, not about)
 	qM        uint64 // the quoteTokens entries still matching, one bit each
-	inTC      bool   // a <tool_call> the text opened (outside <think>) is not closed (LineStartFree)
+	inTC      bool   // a call wrapper the text opened (outside <think>) is not closed: see watchedTags (LineStartFree)
 }
 
 // markupTags are the tag names of the XML-ish call formats that prose writes when it explains
@@ -72,15 +72,16 @@ type textState struct {
 // invoke on the next line: issue 20 look-alike report-lookalike3-minimax-wrap-inside).
 var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call", "parameter", "TOOLCALL", "function_call", "tools>", "minimax:tool_call"}
 
-// watchedTags are what matchName matches after '<': markupTags, then the <tool_call> wrapper's
-// opener and closer (textState.inTC).
-var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], markupTags[5], markupTags[6], markupTags[7], markupTags[8], "tool_call>", "/tool_call>"}
+// watchedTags are what matchName matches after '<': markupTags, then the openers and closers of
+// the wrappers whose calls are never calls of their own (textState.inTC): Hermes's and Qwen's
+// <tool_call>, MiniMax's <minimax:tool_call> and Claude's <function_calls>, each opener followed
+// by its closer.
+var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], markupTags[5], markupTags[6], markupTags[7], markupTags[8],
+	"tool_call>", "/tool_call>", "minimax:tool_call>", "/minimax:tool_call>", "function_calls>", "/function_calls>"}
 
-// The watchedTags entries past markupTags.
-const (
-	tagTCOpen  = len(markupTags)
-	tagTCClose = len(markupTags) + 1
-)
+// tagWrap is the first watchedTags entry past markupTags: from it on, wrapper openers at even
+// offsets and their closers at odd ones.
+const tagWrap = len(markupTags)
 
 // The reasoning tags some servers leave in the content (D11).
 const (
@@ -508,10 +509,8 @@ func (t *textState) matchName(b byte) {
 		switch {
 		case pos+1 < len(tag):
 			m |= 1 << k
-		case k == tagTCOpen:
-			t.inTC = true
-		case k == tagTCClose:
-			t.inTC = false
+		case k >= tagWrap:
+			t.inTC = (k-tagWrap)%2 == 0
 		default:
 			t.named, t.nameAt = true, t.nb
 		}

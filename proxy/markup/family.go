@@ -38,11 +38,14 @@ const (
 	// weather for you. <|tool_call>call:…", vllm test_gemma4_tool_parser.py text_before) (issue
 	// 20 G2; attack round 2026-12-01 la-granite-inline, la-gemma-prose, la-python-tag-prose).
 	AfterStop
-	// LineStartFree: as LineStart, outside a <tool_call> the text opened before and did not close.
+	// LineStartFree: as LineStart, outside a call wrapper (<tool_call>, <minimax:tool_call>,
+	// <function_calls>) the text opened before and did not close.
 	// For Qwen's <function=…> without its wrapper: inside an open <tool_call> it is a part of that
 	// call written in another order ("<tool_call>\n<parameter=command>ls</parameter>\n
 	// <function=list_files>", vllm test_mimov2_flash_tool_parser.py
-	// test_extract_multiple_tool_calls), which toolfix does not read, never a call of its own.
+	// test_extract_multiple_tool_calls), which toolfix does not read, never a call of its own. For
+	// a bare <invoke> likewise: inside an open wrapper whose block toolfix did not take (an
+	// undeclared invoke before it), it is a part of that block (report-wrap-minimax-undeclared-first).
 	LineStartFree
 	// Glued: at a line's start, after a sentence's end (as AfterStop), or glued to the byte
 	// before it, no blank between, unless that byte is a colon or ends "e.g."/"i.e.". For the
@@ -318,7 +321,9 @@ var families = []Family{
 		// any tag name may carry a namespace prefix (<invoke, <ns:tool_call>): "<" stands for them
 		// MiniMax's wrapper is a special token of its vocabulary: it counts glued after text too
 		// ("<" first: at a line's start it opens every block, so the reader is reached at once)
-		Open:    []Opener{{"<", LineStart}, {"<invoke", LineStart}, {"<function_calls>", LineStart}, {minimaxWrap, Glued}},
+		// an invoke that starts a line inside a wrapper left open is a part of that block, never a
+		// call of its own (LineStartFree): the block is taken whole or not at all
+		Open:    []Opener{{"<", LineStartFree}, {"<invoke", LineStartFree}, {"<function_calls>", LineStart}, {minimaxWrap, Glued}},
 		closers: []string{"</parameter>", "</invoke>", "</function_calls>"}},
 	{Name: "Hermes, ERNIE", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
 		Open: []Opener{{tcOpen, LineStart}, {tcOpen, LineEnd}}, Close: tcClose},

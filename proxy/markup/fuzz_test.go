@@ -119,8 +119,8 @@ func FuzzPrefixClosed(f *testing.F) {
 				}
 			}
 		}
-		if _, _, st := wordTail(s, All, nil, nil); st != dead {
-			if _, _, st2 := wordTail(s[:k], All, nil, nil); st2 == dead {
+		if _, _, st := wordTail(s, All, 1<<LineStart|1<<LineStartFree, nil, nil); st != dead {
+			if _, _, st2 := wordTail(s[:k], All, 1<<LineStart|1<<LineStartFree, nil, nil); st2 == dead {
 				t.Fatalf("word line %q can be a tail, its prefix %q cannot", s, s[:k])
 			}
 		}

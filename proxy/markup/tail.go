@@ -230,7 +230,7 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 			}
 		}
 		if worded != 0 && ts.namedOff() == 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
-			if w, calls, st := wordTail(s[i:], worded, known, ms.forPos(i)); st != dead {
+			if w, calls, st := wordTail(s[i:], worded, ts.stands()&(1<<LineStart|1<<LineStartFree), known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
@@ -267,11 +267,12 @@ func (t *textState) triggered(s string, i int) Syntax {
 }
 
 // wordTail checks s, which starts at a line start, as blanks, a stray word and a tail of a row of
-// x with stray Words.
-func wordTail(s string, x Syntax, known Declared, m *memo) (string, []Call, status) {
+// x with stray Words; stands are the line-start [Stand] bits of the word's line (LineStartFree
+// only outside an open wrapper), which the markup after the word has.
+func wordTail(s string, x Syntax, stands uint8, known Declared, m *memo) (string, []Call, status) {
 	for _, f := range wordRows {
 		if f.Syntax&x != 0 {
-			if w, calls, st := wordTailOf(s, f, known, m); st != dead {
+			if w, calls, st := wordTailOf(s, f, stands, known, m); st != dead {
 				return w, calls, st
 			}
 		}
@@ -280,7 +281,7 @@ func wordTail(s string, x Syntax, known Declared, m *memo) (string, []Call, stat
 }
 
 // wordTailOf is wordTail for the row f.
-func wordTailOf(s string, f *Family, known Declared, m *memo) (string, []Call, status) {
+func wordTailOf(s string, f *Family, stands uint8, known Declared, m *memo) (string, []Call, status) {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -313,7 +314,7 @@ func wordTailOf(s string, f *Family, known Declared, m *memo) (string, []Call, s
 			return w, nil, more
 		}
 	}
-	calls, st := seq(s, i, f.Syntax, 1<<LineStart, known, m)
+	calls, st := seq(s, i, f.Syntax, stands, known, m)
 	return w, calls, st
 }
 

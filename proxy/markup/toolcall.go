@@ -202,7 +202,7 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		if r != ok {
 			return call, short
 		}
-		if swallowsParam(v) { // a value's closer left out, the next parameter swallowed
+		if swallowsParam(v) || c.gluedParam(name, v) { // a value's closer left out, the next parameter swallowed
 			return call, fail
 		}
 		call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
@@ -224,6 +224,26 @@ func swallowsParam(v string) bool {
 			return false
 		}
 		i += k + 1
+	}
+}
+
+// gluedParam reports whether a Qwen parameter's value of a call of tool holds, glued to other
+// text, the opener of a parameter the tool declares ("<parameter=city>\nSF<parameter=city>\nLA\n
+// </parameter>"): as for swallowsParam, where the value ends is a guess, and the call is not
+// taken (issue 20 look-alike report-wrap-qwen-glued-parameter). With no tools known no name
+// counts: such an opener is a part of the value ("see <parameter=x> here").
+func (c *cursor) gluedParam(tool, v string) bool {
+	for i := 0; ; {
+		k := strings.Index(v[i:], qwenParam)
+		if k < 0 {
+			return false
+		}
+		i += k + len(qwenParam)
+		if e := strings.IndexByte(v[i:], '>'); e > 0 {
+			if p := strings.TrimSpace(v[i : i+e]); p != "" && c.known != nil && c.known(tool, p) {
+				return true
+			}
+		}
 	}
 }
 
