@@ -294,6 +294,34 @@ func aiSchemaPattern(request []byte) bool {
 	return false
 }
 
+// aiSchemaRewritten reports whether c is a vector whose tool schema the AI SDK, which sends each
+// tool's schema as z.fromJSONSchema reads it and zod writes it back, sends so that it judges the
+// case's call otherwise than the case's schema does: SGLang's GLM 4.7 schema-typing vectors (a
+// const object, a top level without "type": "object" whose value needs its type from the
+// schema), its root-combinator vectors whose call takes the oneOf branch a $ref does not name,
+// and a Qwen integer past 2^53, which zod's integer bounds rule out. toolfix repairs them for the
+// case's own request (the openai SDK runs); those AI SDK runs are not compared. The list is
+// what the oracle showed when the vectors came (CI of 2026-12-02), per vector, both forms.
+func aiSchemaRewritten(c cases.Case) bool {
+	_, ok := aiRewrittenVectors[strings.TrimSuffix(c.Name, "-nonstream")]
+	return ok
+}
+
+var aiRewrittenVectors = map[string]struct{}{}
+
+func init() {
+	for _, n := range strings.Fields(`sglang-glm47st-field-15 sglang-glm47st-json-looking-const-0
+		sglang-glm47st-json-looking-const-1 sglang-glm47st-json-looking-const-2 sglang-glm47st-json-looking-string-0
+		sglang-glm47st-json-looking-string-1 sglang-glm47st-json-looking-string-2 sglang-glm47st-numeric-integer-1
+		sglang-glm47st-numeric-integer-3 sglang-glm47st-numeric-number-1 sglang-glm47st-numeric-number-3
+		sglang-glm47st-numeric-number-4 sglang-qcn-big-int-integer sglang-rootcomb-other-glm sglang-rootcomb-other-glm47
+		sglang-rootcomb-other-hunyuan sglang-rootcomb-other-mimo sglang-rootcomb-other-minicpm5
+		sglang-rootcomb-other-minimax-m2 sglang-rootcomb-other-minimax-m3 sglang-rootcomb-other-poolside
+		sglang-rootcomb-other-qwen3-coder sglang-rootcomb-other-step3`) {
+		aiRewrittenVectors[n] = struct{}{}
+	}
+}
+
 // sdkAccumulateOtherwise are the "<protocol>/<case> <kind>" passthrough runs where the SDK, by
 // design, ends up with another message than the client package, which builds a tool_use input
 // from the input_json_delta events alone as Claude Code does; each with why. There the SDK's
@@ -387,6 +415,11 @@ func TestSDKsOnCases(t *testing.T) {
 	}
 	res := runOracle(t, runs)
 
+	for n := range aiRewrittenVectors {
+		if _, ok := up.cases["openai/"+n]; !ok {
+			t.Errorf("aiRewrittenVectors names %q, which is no openai case", n)
+		}
+	}
 	for gap := range sdkKnownGaps {
 		if _, ok := res["proxied/"+strings.Replace(gap, " ", "/", 1)]; !ok {
 			t.Errorf("known gap %q names no run", gap)
@@ -398,8 +431,8 @@ func TestSDKsOnCases(t *testing.T) {
 		t.Run(key, func(t *testing.T) {
 			for _, kind := range oracleKinds(c) {
 				got, straight := res["proxied/"+key+"/"+kind], res["straight/"+key+"/"+kind]
-				if strings.HasPrefix(baseKind(kind), "ai-") && (jsonFormat(c.Request) || aiSchemaPattern(c.Request)) {
-					t.Logf("%s: not compared: the AI SDK's own request differs from the case's (a JSON response format left out, or a string format turned into a pattern)", kind)
+				if strings.HasPrefix(baseKind(kind), "ai-") && (jsonFormat(c.Request) || aiSchemaPattern(c.Request) || aiSchemaRewritten(c)) {
+					t.Logf("%s: not compared: the AI SDK's own request differs from the case's (a JSON response format left out, or a tool schema zod writes back otherwise)", kind)
 					continue
 				}
 				if c.Want.Passthrough {
