@@ -38,3 +38,10 @@ func BenchmarkHeldHermes(b *testing.B) {
 	body := strings.Repeat(`func f() { return a \u003c b }\n`, 65536/32)
 	benchStream(b, All, "Writing.\n<tool_call>{\"name\": \"write\", \"arguments\": {\"content\": \""+body+"\"}}</tool_call>", 16)
 }
+
+// BenchmarkHealthyLinks is prose full of Markdown links and brackets (each '[' and '<' after a
+// blank may begin a quoted call token): 64 KiB in 16-byte deltas.
+func BenchmarkHealthyLinks(b *testing.B) {
+	line := "See [the guide](https://go.dev/doc) and [`x < y`](#order), then run [tests] [1] < 2.\n"
+	benchStream(b, All, strings.Repeat(line, 65536/len(line)), 16)
+}
