@@ -227,20 +227,24 @@ func swallowsParam(v string) bool {
 	}
 }
 
-// gluedParam reports whether a Qwen parameter's value of a call of tool holds, glued to other
-// text, the opener of a parameter the tool declares ("<parameter=city>\nSF<parameter=city>\nLA\n
-// </parameter>"): as for swallowsParam, where the value ends is a guess, and the call is not
-// taken (issue 20 look-alike report-wrap-qwen-glued-parameter). With no tools known no name
-// counts: such an opener is a part of the value ("see <parameter=x> here").
+// gluedParam reports whether a Qwen parameter's value of a call of tool holds, glued to the text
+// before it, the opener of a parameter the tool declares ("<parameter=city>\nSF<parameter=city>\n
+// LA\n</parameter>"): as for swallowsParam, where the value ends is a guess, and the call is not
+// taken (issue 20 look-alike report-wrap-qwen-glued-parameter). With no tools known every name
+// counts. An opener after a blank is a part of the value ("see <parameter=x> here").
 func (c *cursor) gluedParam(tool, v string) bool {
 	for i := 0; ; {
 		k := strings.Index(v[i:], qwenParam)
 		if k < 0 {
 			return false
 		}
-		i += k + len(qwenParam)
+		at := i + k
+		i = at + len(qwenParam)
+		if at == 0 || isBlank(v[at-1]) {
+			continue
+		}
 		if e := strings.IndexByte(v[i:], '>'); e > 0 {
-			if p := strings.TrimSpace(v[i : i+e]); p != "" && c.known != nil && c.known(tool, p) {
+			if p := strings.TrimSpace(v[i : i+e]); p != "" && (c.known == nil || c.known(tool, p)) {
 				return true
 			}
 		}
