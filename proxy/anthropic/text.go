@@ -17,8 +17,9 @@ func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) erro
 		// D41b: a blank text_delta on the open tool_use block, a translator's empty content delta
 		// between tool-call chunks (agentgateway/agentgateway #2147). It carries nothing, and a
 		// client that looks up the text part of that block (the AI SDK) finds none; it is dropped.
-		// A text_delta with text in it is not ours to drop: it goes out as it came.
-		s.rep.Repair("", "shape")
+		// A text_delta with text in it is not ours to drop: it goes out as it came. The repair is
+		// counted once for the call, however many such deltas it had.
+		s.rep.CallRepair(&b.rec, b.name, "shape")
 		return nil
 	}
 	if b == nil || b.typ != "text" || b.index != index {
