@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -32,6 +33,25 @@ func spanStream(input, name string, seed uint64, n int) (body string, ends []int
 	}
 	b.WriteString(sseOf(finish("tool_calls")))
 	return b.String(), ends
+}
+
+// resentArguments is the arguments a call streamed in the deltas of input that end at ends comes
+// to when read as a cumulative stream (D71: each delta the one before it plus more, by chance
+// here, as "{" then "{\"command\":\"\"}"), and true; or false when the deltas make no unbroken
+// chain or its last text fits the tool's schema in no repair (lastFits).
+func resentArguments(tl *repair.Tools, name, input string, ends []int) ([]byte, bool) {
+	var ch repair.Chain
+	kept, at := []byte(nil), 0
+	for _, e := range ends {
+		ch.Next(kept, []byte(input[at:e]))
+		kept, at = append(kept, input[at:e]...), e
+	}
+	last, ok := ch.Last(kept)
+	if !ok {
+		return nil, false
+	}
+	f, _, ok := lastFits(tl, name, slices.Clone(last), false)
+	return f, ok
 }
 
 // streamedPastSpan reports whether a Scan fed delta by delta (ends) lets a faulty value go (it
@@ -121,12 +141,15 @@ func FuzzStreamedArguments(f *testing.F) {
 		}
 		checkLawRecord(t, tl, name, out, fails)
 		fixed, _, changed := repairArguments(tl, name, []byte(input), false) // the whole-arguments repair, D68 included
+		healthy := tl.Fits(name, []byte(input))
+		if f, ok := resentArguments(tl, name, input, ends); ok && !healthy {
+			fixed, changed = f, true // the deltas read as a cumulative stream (D71), as repairWhole reads them first
+		}
 		if changed {
 			if !bytes.HasPrefix(fixed, []byte(input[:ssetest.SentBefore(tl.NewScan(name, opt), input, ends)])) {
 				changed = false // the repair reaches back into what streamed: it fails open
 			}
 		}
-		healthy := tl.Fits(name, []byte(input))
 		err = client.CheckStreamedCall(out, []byte(body), fixed, changed, healthy, spanComment, chatArguments)
 		if err != nil && !healthy && (!changed || strings.Contains(input, `\`) || streamedPastSpan(tl.NewScan(name, opt), input, ends)) {
 			m, merr := client.ChatStream(out)
