@@ -278,7 +278,10 @@ func (c *cursor) pyNumber(b *strings.Builder) res {
 func (c *cursor) pyString() (string, res) {
 	q := c.s[c.i]
 	rest := c.rest()
-	qqq := strings.Repeat(string(q), 3)
+	qqq := `"""`
+	if q == '\'' {
+		qqq = "'''"
+	}
 	triple := strings.HasPrefix(rest, qqq)
 	if !triple && rest == qqq[:2] {
 		return "", eof // "" or the start of """
