@@ -445,22 +445,21 @@ func (c *choiceState) completeWhole(wire int) {
 		// a call still without its name (D32) is not complete: the name may come later
 		return cl.wire == wire || cl.bad || cl.lost || json.Valid(cl.args) && cl.name != ""
 	}
-	if !slices.ContainsFunc(c.open, func(cl *call) bool { return !whole(cl) }) {
-		if len(c.open) > 0 {
-			c.completeCalls(true) // every open call is complete: no lists to split them into
-			c.open = nil
-		}
+	first := slices.IndexFunc(c.open, func(cl *call) bool { return !whole(cl) })
+	if first < 0 {
+		c.completeCalls(true) // every open call is complete: no lists to split them into
 		return
 	}
-	var done, still []*call
-	for _, cl := range c.open {
+	done := slices.Clone(c.open[:first]) // the calls before the first incomplete one are whole
+	var still []*call
+	for _, cl := range c.open[first:] {
 		if whole(cl) {
 			done = append(done, cl)
 		} else {
 			still = append(still, cl)
 		}
 	}
-	if done == nil {
+	if len(done) == 0 {
 		return
 	}
 	c.open = done
