@@ -42,8 +42,10 @@ var fitsPool = sync.Pool{New: func() any { return new(inliner) }}
 // fitsPool with; a larger one is dropped, so that one large input's buffers are not kept.
 const maxPooledBuffer = 64 << 10
 
-// release gives in back to fitsPool, its text and schemas dropped (nothing of a request is kept),
-// its buffers kept unless one grew over maxPooledBuffer.
+// release gives in back to fitsPool, its references to the text and schemas dropped and its
+// schema sets cleared, its byte buffers kept unless one grew over maxPooledBuffer (their backing
+// arrays still hold the bytes of the last check until they are written over; nothing reads
+// them) and its list of sets unless it grew longer than maxPooledBuffer entries.
 func (in *inliner) release() {
 	if cap(in.out) > maxPooledBuffer || cap(in.tok) > maxPooledBuffer || cap(in.dec) > maxPooledBuffer || len(in.sets) > maxPooledBuffer {
 		return
