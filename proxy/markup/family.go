@@ -152,9 +152,12 @@ type Family struct {
 	// its ItemEnd read by the pairs' reader.
 	KV [4]string
 	// KVType are bodyArgKV's open and close tags of an optional element between a key and its
-	// value that names the value's type, its text ignored since the schema types the value; zero
-	// none (K2 Horizon's typed form <ifm|arg_type>T</ifm|arg_type>, vllm
-	// test_k2_horizon_tool_parser.py test_request_level_format_overrides[xml_typed]).
+	// value that names the value's type; zero none (K2 Horizon's typed form
+	// <ifm|arg_type>T</ifm|arg_type>, vllm test_k2_horizon_tool_parser.py
+	// test_request_level_format_overrides[xml_typed]). A type other than string marks the value
+	// JSON text (Param.JSON, as DSML's string="false"): the schema still types it, and the JSON
+	// reading is taken only where it fits, so 123 typed integer is the integer of a string-or-
+	// integer union (sglang test_k2_v3_detector.py test_xml_typed_union_uses_wire_value_type).
 	KVType [2]string
 	// CallTag and ParamTag are bodyElements' tag names (MiniCPM 5's function and param); CDATA
 	// whether a value written as one CDATA section is unwrapped; Marks the element marks (an
@@ -359,6 +362,13 @@ var families = []Family{
 	// calls with a pair
 	{Name: "GLM glued after a sentence", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV, ArgsRequired: true,
 		Open: []Opener{{tcOpen, AfterStop}}, Close: tcClose},
+	// GLM 5.3 Flash writes a call also as its name, > and the arguments object after <tool_call>,
+	// with no closer ("我来帮您查询。<tool_call>get_weather>{\"city\": \"北京\"}", sglang
+	// glm53_flash_detector, test_glm53_flash_detector.py test_json_format_single_call), at a
+	// line's start or glued after a sentence as GLM's pairs; a row of the ToolCallXML bit, as
+	// the GLM rows it stands beside
+	{Name: "GLM 5.3 Flash name>", Row: "D06", Syntax: ToolCallXML, body: bodyNameJSON, NameSep: ">",
+		Open: []Opener{{tcOpen, AfterStop}}},
 	// Poolside Laguna writes its name on a line of its own and the arguments as JSON after it in
 	// <tool_call>, and, a fault its server mends, <user> for <tool_call> around GLM's pairs or
 	// Hermes's object, at a line's start or glued after a sentence (ollama model/parsers
@@ -476,8 +486,12 @@ var families = []Family{
 		Open: []Opener{{"<function_call>", LineStart}}},
 	{Name: "Cohere Command", Row: "D62", Syntax: Cohere, body: bodyJSONList, Params: true, NameKey: "tool_name", Extra: "tool_call_id",
 		Open: []Opener{{"<|START_ACTION|>", Glued}}, Close: "<|END_ACTION|>"},
+	// Hunyuan V3 glues its block after a finished sentence too ("Checking.<tool_calls><tool_call>
+	// get_weather<tool_sep>…", "Let me check. <tool_calls>…": sglang test_hunyuan_detector.py
+	// test_parse_non_stream, test_normal_text_before_tool); each of its calls holds the
+	// <tool_sep> token, which no prose writes, so the row takes it there (AfterStop)
 	{Name: "Hunyuan V3", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
-		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>", NameSep: "<tool_sep>",
+		Open: []Opener{{"<tool_calls>", AfterStop}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>", NameSep: "<tool_sep>",
 		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>", closers: []string{"</arg_value>"}},
 	{Name: "Hunyuan V4", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
 		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>",

@@ -44,8 +44,8 @@ const (
 
 // Param is one named argument of a call written in an XML-ish syntax: Value is the raw text,
 // never unescaped or typed (the schema engine types it). JSON is set when the markup itself says
-// the value is JSON text (DSML's string="false"); a value it says is a string (string="true"),
-// or says nothing of, is raw text.
+// the value is JSON text (DSML's string="false", K2 Horizon's <ifm|arg_type> naming a type other
+// than string); a value it says is a string (string="true"), or says nothing of, is raw text.
 type Param struct {
 	Name, Value string
 	JSON        bool

@@ -370,8 +370,8 @@ func validName(n string) bool {
 var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
 
 // glmRest parses the tool name, f.NameSep when f has one, key/value pairs (f.KV, GLM's
-// <arg_key>/<arg_value> when zero; between a key and its value an f.KVType element, its text
-// ignored) and closer, which may be left out at the end of the text once
+// <arg_key>/<arg_value> when zero; between a key and its value an f.KVType element, a type
+// other than string marking the value JSON text, Param.JSON) and closer, which may be left out at the end of the text once
 // a pair is complete. A value that holds closer fails the call: its own closer was left out and
 // it ran on into the markup after it (vllm test_solar_open2_tool_parser.py
 // test_dropped_arg_end_does_not_swallow_later_calls). A value's opener left out, the value and its
@@ -411,12 +411,15 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 			return call, fail
 		}
 		c.skipBlanks()
-		if f.KVType[0] != "" { // an optional type element: the schema types the value
+		typed := false // the type element names a type other than string: the value is JSON text
+		if f.KVType[0] != "" {
 			switch c.lit(f.KVType[0]) {
 			case ok:
-				if _, r := c.upto(f.KVType[1]); r != ok {
+				t, r := c.upto(f.KVType[1])
+				if r != ok {
 					return call, short
 				}
+				typed = strings.Trim(t, blanks) != "string"
 				c.skipBlanks()
 			case eof:
 				return call, short
@@ -436,6 +439,6 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 		if opened == bad && (strings.Contains(v, kv[0]) || strings.Contains(v, kv[1]) || strings.Contains(v, kv[2])) {
 			return call, fail // not one value: other pairs' tags inside
 		}
-		call.Params = append(call.Params, Param{Name: k, Value: v})
+		call.Params = append(call.Params, Param{Name: k, Value: v, JSON: typed})
 	}
 }

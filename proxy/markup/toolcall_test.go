@@ -179,7 +179,8 @@ func TestQwenBareTail(t *testing.T) {
 
 // TestRowKeysTail holds the row data read by the shared readers: ArgsKey (gemma3n's "args",
 // ollama/ollama #18357) and KVType (K2 Horizon's <ifm|arg_type>, vllm
-// test_k2_horizon_tool_parser.py).
+// test_k2_horizon_tool_parser.py; a type other than string marks the value JSON text, sglang
+// test_k2_v3_detector.py).
 func TestRowKeysTail(t *testing.T) {
 	runTail(t, []tailCase{
 		{name: "args for arguments", syn: ToolCallXML, text: "<tool_call>\n{\"name\": \"bash\", \"args\": {\"command\": \"ls\"}}\n</tool_call>",
@@ -188,8 +189,10 @@ func TestRowKeysTail(t *testing.T) {
 		{name: "args bare", syn: All, text: "{\"name\": \"bash\", \"args\": {\"command\": \"ls\"}}"},
 		{name: "args in another row", syn: All, text: "<longcat_tool_call>{\"name\": \"bash\", \"args\": {}}</longcat_tool_call>"},
 		{name: "typed pair", syn: K2Horizon, text: "<ifm|tool_calls><ifm|tool_call>ls<ifm|arg_key>n</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>2</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
-			calls: []Call{{Syntax: K2Horizon, Name: "ls", Params: ps("n", "2")}}},
+			calls: []Call{{Syntax: K2Horizon, Name: "ls", Params: []Param{{Name: "n", Value: "2", JSON: true}}}}},
 		{name: "typed pair with blanks", syn: K2Horizon, text: "<ifm|tool_calls><ifm|tool_call>ls<ifm|arg_key>n</ifm|arg_key>\n<ifm|arg_type>integer</ifm|arg_type>\n<ifm|arg_value>2</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
+			calls: []Call{{Syntax: K2Horizon, Name: "ls", Params: []Param{{Name: "n", Value: "2", JSON: true}}}}},
+		{name: "string-typed pair", syn: K2Horizon, text: "<ifm|tool_calls><ifm|tool_call>ls<ifm|arg_key>n</ifm|arg_key><ifm|arg_type> string </ifm|arg_type><ifm|arg_value>2</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
 			calls: []Call{{Syntax: K2Horizon, Name: "ls", Params: ps("n", "2")}}},
 		{name: "type element in a row without it", syn: All, text: "<tool_call>ls<arg_key>n</arg_key><ifm|arg_type>integer</ifm|arg_type><arg_value>2</arg_value></tool_call>"},
 		{name: "type element cut", syn: K2Horizon, text: "<ifm|tool_calls><ifm|tool_call>ls<ifm|arg_key>n</ifm|arg_key><ifm|arg_type>inte"},
