@@ -307,3 +307,16 @@ vec('sglang-glm53-todo-bash', 'GLM 4.5/4.7', SGDG5+'test_streaming_multi_tool_to
 vec('sglang-glm53-bare-array', 'GLM 4.5/4.7', SGDG5+'test_non_streaming_bare_json_array_args (an earlier revision, <tool_call> for its <![)',
     '<tool_call>todo_write>[{"content": "task1", "status": "pending"}, {"content": "task2", "status": "pending"}]', SGDG5TB,
     note='disagrees on purpose: SGLang wraps the bare list in the todos member the schema requires; toolfix never guesses where arguments belong')
+
+# --- Kimi K2 (test/srt/test_function_call_parser.py TestKimiK2Detector, its streaming tests; the
+# extraction tests are gen.py's sglang-kimik2-*)
+SGDK2S = 'sgl-project/sglang test/srt/test_function_call_parser.py TestKimiK2Detector '
+SGDK2T = [T('get_weather', city=S), T('get_tourist_attractions', city=S)]
+SGDK2P = sgd_k2(('functions.get_weather:0', '{"city": "Paris"}'))
+vec('sglang-k2srt-stream-one', 'Kimi K2', SGDK2S+'test_streaming_tool_call', SGDK2P, SGDK2T, [('get_weather', {'city': 'Paris'})])
+vec('sglang-k2srt-stream-two', 'Kimi K2', SGDK2S+'test_streaming_multiple_tool_calls', sgd_k2(('functions.get_weather:0', '{"city": "Paris"}'), ('functions.get_tourist_attractions:1', '{"city": "London"}')), SGDK2T,
+    [('get_weather', {'city': 'Paris'}), ('get_tourist_attractions', {'city': 'London'})])
+vec('sglang-k2srt-completion', 'Kimi K2', SGDK2S+'test_tool_call_completion', SGDK2P, SGDK2T, [('get_weather', {'city': 'Paris'})])
+vec('sglang-k2srt-name-streaming', 'Kimi K2', SGDK2S+'test_tool_name_streaming',
+    '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.get_tourist_attractions:1<|tool_call_argument_begin|>{', SGDK2T,
+    note='disagrees on purpose: SGLang streams the first call and the second\'s name; a cut-off call is never completed, and a tail is taken whole or not at all')
