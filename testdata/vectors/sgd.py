@@ -127,7 +127,7 @@ vec('sglang-hyds-parser-foo', 'Hunyuan V3/V4', SGDHP+'test_has_tool_call_through
 # --- Hunyuan V3 finish() (test_hunyuan_detector_finish.py); the test declares no tools, the
 # date tool is declared here so that its call may fit
 SGDHF = SGD + 'test_hunyuan_detector_finish.py TestHunyuanDetectorFinish '
-vec('sglang-hyfin-truncated', 'Hunyuan V3/V4', SGDHF+'test_truncated_call_at_end_drops_protocol_block', "hi <tool_calls>get_weather('par", SGDHT, note='a cut-off call is never completed; SGLang drops the block, toolfix passes it as it came')
+vec('sglang-hyfin-truncated', 'Hunyuan V3/V4', SGDHF+'test_truncated_call_at_end_drops_protocol_block (an earlier revision\'s test_partial_tool_call_at_end_is_flushed)', "hi <tool_calls>get_weather('par", SGDHT, note='a cut-off call is never completed; SGLang drops the block, toolfix passes it as it came')
 vec('sglang-hyfin-marker-prefix', 'Hunyuan V3/V4', SGDHF+'test_truncated_marker_prefix_is_released', 'hello <tool_ca', SGDHT)
 vec('sglang-hyfin-post-call-text', 'Hunyuan V3/V4', SGDHF+'test_post_call_text_is_released', SGDHD + 'tail', SGDHT, note='disagrees on purpose: tail only; text after the markup leaves it as it is')
 vec('sglang-hyfin-clean', 'Hunyuan V3/V4', SGDHF+'test_clean_stream_finish_is_noop', 'just some text', SGDHT)
@@ -320,3 +320,24 @@ vec('sglang-k2srt-completion', 'Kimi K2', SGDK2S+'test_tool_call_completion', SG
 vec('sglang-k2srt-name-streaming', 'Kimi K2', SGDK2S+'test_tool_name_streaming',
     '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.get_tourist_attractions:1<|tool_call_argument_begin|>{', SGDK2T,
     note='disagrees on purpose: SGLang streams the first call and the second\'s name; a cut-off call is never completed, and a tail is taken whole or not at all')
+
+# --- look-alikes of the forms this file's rows take (GLM 5.3 Flash's <tool_call>T>{…}, Hunyuan
+# V3's block after a sentence): prose that shows them stays text, a call after a finished
+# sentence is taken
+SGDLA = 'toolfix look-alike (%s)'
+SGDLW = [T('get_weather', city=S, unit=S)]
+SGDLG = '<tool_call>get_weather>{"city": "Paris"}'
+SGDLH = '<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call></tool_calls>'
+for _n, _fam, _what, _t in (
+        ('glm53-inside', 'GLM 4.5/4.7', 'a GLM 5.3 Flash call inside a sentence', 'GLM 5.3 Flash writes a call as ' + SGDLG),
+        ('glm53-colon', 'GLM 4.5/4.7', 'a GLM 5.3 Flash call after a colon', 'The JSON form: ' + SGDLG),
+        ('glm53-example-line', 'GLM 4.5/4.7', 'a GLM 5.3 Flash call after "Example:"', 'GLM 5.3 Flash leaves the closer out.\nExample:\n' + SGDLG),
+        ('glm53-text-after', 'GLM 4.5/4.7', 'a GLM 5.3 Flash call with prose after it', SGDLG + ' is the JSON form.'),
+        ('glm53-in-code', 'GLM 4.5/4.7', 'a GLM 5.3 Flash call in inline code', 'It writes `' + SGDLG + '`'),
+        ('hyv3-inside', 'Hunyuan V3/V4', 'a Hunyuan V3 block inside a sentence', 'Hunyuan V3 wraps each call, as in ' + SGDLH),
+        ('hyv3-colon', 'Hunyuan V3/V4', 'a Hunyuan V3 block after a colon', 'Its block: ' + SGDLH),
+        ('hyv3-example-line', 'Hunyuan V3/V4', 'a Hunyuan V3 block after "Example:"', 'Hunyuan V3 separates the name with a token.\nExample:\n' + SGDLH),
+        ('hyv3-eg', 'Hunyuan V3/V4', 'a Hunyuan V3 block after "e.g."', 'It writes its calls in a block, e.g. ' + SGDLH)):
+    vec('lookalike-sgd-' + _n, _fam, SGDLA % _what, _t, SGDLW, pre='report-')
+vec('lookalike-sgd-glm53-leak', 'GLM 4.5/4.7', SGDLA % 'a GLM 5.3 Flash call glued after a sentence', 'Let me check.' + SGDLG, SGDLW, [('get_weather', {'city': 'Paris'})], keep='Let me check.', pre='report-')
+vec('lookalike-sgd-hyv3-leak', 'Hunyuan V3/V4', SGDLA % 'a Hunyuan V3 block after a sentence and a blank', 'Let me check. ' + SGDLH, SGDLW, [('get_weather', {'city': 'Paris'})], keep='Let me check.', pre='report-')
