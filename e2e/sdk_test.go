@@ -299,9 +299,11 @@ func aiSchemaPattern(request []byte) bool {
 // case's call otherwise than the case's schema does: SGLang's GLM 4.7 schema-typing vectors (a
 // const object, a top level without "type": "object" whose value needs its type from the
 // schema), its root-combinator vectors whose call takes the oneOf branch a $ref does not name,
-// and a Qwen integer past 2^53, which zod's integer bounds rule out. toolfix repairs them for the
+// a Qwen integer past 2^53, which zod's integer bounds rule out, and K2 Horizon's "type": "any"
+// parameter, a type outside JSON Schema's that z.fromJSONSchema refuses ("Unsupported type: any",
+// so that the SDK sends no request at all). toolfix repairs them for the
 // case's own request (the openai SDK runs); those AI SDK runs are not compared. The list is
-// what the oracle showed when the vectors came (CI of 2026-12-02), per vector, both forms.
+// what the oracle showed when the vectors came (CI of 2026-12-02 and 2026-12-03), per vector, both forms.
 func aiSchemaRewritten(c cases.Case) bool {
 	_, ok := aiRewrittenVectors[strings.TrimSuffix(c.Name, "-nonstream")]
 	return ok
@@ -314,7 +316,7 @@ func init() {
 		sglang-glm47st-json-looking-const-1 sglang-glm47st-json-looking-const-2 sglang-glm47st-json-looking-string-0
 		sglang-glm47st-json-looking-string-1 sglang-glm47st-json-looking-string-2 sglang-glm47st-numeric-integer-1
 		sglang-glm47st-numeric-integer-3 sglang-glm47st-numeric-number-1 sglang-glm47st-numeric-number-3
-		sglang-glm47st-numeric-number-4 sglang-qcn-big-int-integer sglang-rootcomb-other-glm sglang-rootcomb-other-glm47
+		sglang-glm47st-numeric-number-4 sglang-k2v3d-any-schema sglang-qcn-big-int-integer sglang-rootcomb-other-glm sglang-rootcomb-other-glm47
 		sglang-rootcomb-other-hunyuan sglang-rootcomb-other-mimo sglang-rootcomb-other-minicpm5
 		sglang-rootcomb-other-minimax-m2 sglang-rootcomb-other-minimax-m3 sglang-rootcomb-other-poolside
 		sglang-rootcomb-other-qwen3-coder sglang-rootcomb-other-step3`) {
