@@ -51,3 +51,49 @@ func quietTextEvent(raw []byte) (index int, text []byte, ok bool) {
 	}
 	return index, raw[from:to], true
 }
+
+// quietEventAt reads the piece at the start of b when it is a quiet text_delta event as
+// quietTextEvent reads one, whole in b and no longer than max bytes: its length, its block index
+// and its text. A quiet text holds no quote and no byte under 0x20, so the piece ends at the first
+// quote after its text's start, followed by quietEventTail, and a Reader frames it as that one
+// piece (no blank line comes before its end; FuzzPushRun in proxy/exchange holds it). ok is false
+// for any other start of b.
+func quietEventAt(b []byte, max int) (size, index int, text []byte, ok bool) {
+	rest, ok := bytes.CutPrefix(b, quietEventHead)
+	if !ok {
+		return 0, 0, nil, false
+	}
+	index, rest, ok = blockIndex(rest)
+	if !ok || !bytes.HasPrefix(rest, quietEventMiddle) {
+		return 0, 0, nil, false
+	}
+	from := len(b) - len(rest) + len(quietEventMiddle)
+	k := bytes.IndexByte(b[from:], '"')
+	if k < 0 {
+		return 0, 0, nil, false
+	}
+	to := from + k
+	size = to + len(quietEventTail)
+	if size > len(b) || size > max || string(b[to:size]) != string(quietEventTail) || !markup.QuietASCIIIn(b, from, to) {
+		return 0, 0, nil, false
+	}
+	return size, index, b[from:to], true
+}
+
+// PushRun takes the quiet text_delta events at the start of ahead that Push would write at once
+// as they came (quietTextEvent and quietASCIIText), applying to the text block's holder what Push
+// would, and returns their length; see sse.RunPusher. It takes none while the stream passes
+// everything through, reads a leaked call's events or is past its stop (Push's first branches).
+func (s *Stream) PushRun(ahead []byte, max int) int {
+	if s.bypass || s.leak != nil || s.afterStop {
+		return 0
+	}
+	n := 0
+	for {
+		size, idx, text, ok := quietEventAt(ahead[n:], max)
+		if !ok || !s.quietASCIIText(idx, text) {
+			return n
+		}
+		n += size
+	}
+}

@@ -243,6 +243,7 @@ func pumpStream(src io.Reader, w io.Writer, rep sse.Repairer, maxEvent int, hook
 		panicked: hooks.panicked,
 	}
 	p.lend, _ = w.(*batchWriter)
+	p.run, _ = rep.(sse.RunPusher)
 	for {
 		if done := p.events(); done {
 			return p.readErr, p.writeErr
@@ -257,10 +258,11 @@ type pump struct {
 	rep      sse.Repairer
 	panicked func(any)
 
-	lend              *batchWriter // w when it is one: told each piece, which it may write without a copy
-	broken            bool         // after a panic: every byte passes through
-	raw               []byte       // the piece given to the dialect now; nil in End
-	ending            bool         // End was called
+	lend              *batchWriter  // w when it is one: told each piece, which it may write without a copy
+	run               sse.RunPusher // rep when it takes runs of pieces from the bytes read ahead
+	broken            bool          // after a panic: every byte passes through
+	raw               []byte        // the piece given to the dialect now; nil in End
+	ending            bool          // End was called
 	readErr, writeErr error
 }
 
@@ -286,6 +288,24 @@ func (p *pump) events() (done bool) {
 		}
 	}()
 	for {
+		if p.run != nil && !p.broken {
+			// The pieces read ahead that the dialect would pass as they came go in one call and
+			// one write (issue 21 item 3); Next goes on after them.
+			if ahead := p.fr.Ahead(); len(ahead) > 0 {
+				p.raw = nil // a panic in PushRun took nothing: its pieces come again from Next
+				if n := p.run.PushRun(ahead, p.fr.Limit()); n > 0 {
+					if p.lend != nil {
+						p.lend.lent = ahead[:n]
+					}
+					_, err := p.w.Write(ahead[:n])
+					p.fr.Skip(n)
+					if err != nil {
+						p.writeErr = err
+						return true
+					}
+				}
+			}
+		}
 		ev, err := p.fr.Next()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {

@@ -117,6 +117,30 @@ func (sh *shape) quietContent(raw []byte) (text []byte, ok bool) {
 	return raw[from:to], true
 }
 
+// chunkAt reads the piece at the start of b when it is one quietContent reads, whole in b and no
+// longer than max bytes: its length and its content. A quiet content holds no quote, and the
+// learnt shape's bytes no line end (oneLine), so the piece ends at the first quote after the
+// content's start, the suffix and "\n\n", and a Reader frames it as that one piece (FuzzPushRun in
+// proxy/exchange holds it). ok is false for any other start of b.
+func (sh *shape) chunkAt(b []byte, max int) (size int, text []byte, ok bool) {
+	from := len(chunkLine) + len(sh.prefix) + 1
+	if !sh.ok || !sh.oneLine || len(b) < from || !bytes.HasPrefix(b, chunkLine) ||
+		string(b[len(chunkLine):from-1]) != string(sh.prefix) || b[from-1] != '"' {
+		return 0, nil, false
+	}
+	k := bytes.IndexByte(b[from:], '"')
+	if k < 0 {
+		return 0, nil, false
+	}
+	to := from + k
+	size = to + 1 + len(sh.suffix) + 2
+	if size > len(b) || size > max || string(b[to+1:size-2]) != string(sh.suffix) || b[size-2] != '\n' || b[size-1] != '\n' ||
+		!markup.QuietASCIIIn(b, from, to) {
+		return 0, nil, false
+	}
+	return size, b[from:to], true
+}
+
 // chunkLine begins the one line of a compact chunk event.
 var chunkLine = []byte("data: ")
 

@@ -277,22 +277,44 @@ func (s *Stream) quietChunk(ev sse.Event, w io.Writer) (bool, error) {
 		return false, nil
 	}
 	text, ok := s.scratch.shape.quietContent(ev.Raw)
-	if !ok {
+	if !ok || !s.takeQuiet(text) {
 		return false, nil
 	}
+	_, err := w.Write(ev.Raw)
+	return true, err
+}
+
+// takeQuiet takes the quiet content text of a chunk of the learnt shape when nothing is held, as
+// take would: its choice's holder lets it go where the text stands (markup.ReleaseQuietASCII). It
+// reports whether it did; otherwise nothing changed.
+func (s *Stream) takeQuiet(text []byte) bool {
 	c := s.state(s.scratch.shape.index)
 	switch {
 	case c.tainted: // take reads nothing of it
 	case c.final:
 		c.total += len(text)
 	case c.undecided.Len() > 0 || c.bridge != nil || c.decided != c.total || !markup.ReleaseQuietASCII(c.holder, text):
-		return false, nil
+		return false
 	default:
 		c.total += len(text)
 		c.decided += len(text)
 	}
-	_, err := w.Write(ev.Raw)
-	return true, err
+	return true
+}
+
+// PushRun takes the chunks at the start of ahead that Push would write at once as they came
+// (quietChunk: the learnt shape, quiet ASCII content, nothing held), applying to their choice what
+// Push would, and returns their length; see sse.RunPusher.
+func (s *Stream) PushRun(ahead []byte, max int) int {
+	n := 0
+	for len(s.held) == 0 {
+		size, text, ok := s.scratch.shape.chunkAt(ahead[n:], max)
+		if !ok || !s.takeQuiet(text) {
+			break
+		}
+		n += size
+	}
+	return n
 }
 
 // dropBilling reports a dropped object that has neither choices nor error: a gateway's billing or

@@ -60,6 +60,20 @@ type Repairer interface {
 	Held() []byte
 }
 
+// RunPusher is a Repairer that can take a run of whole pieces in one call, from the bytes a Reader
+// has buffered ahead (Reader.Ahead), where each of them is one it would pass on as it came: a
+// healthy text delta it would write unchanged at once (issue 21 item 3: a run of quiet events
+// costs one call and one write rather than one each).
+//
+// PushRun reads complete pieces from the start of ahead, none longer than max bytes, and takes
+// those it may, in order, stopping at the first it may not; it applies to its state exactly what
+// Push would have for each and returns their total length n, 0 when it takes none. It writes
+// nothing: the caller writes ahead[:n] as it came, which is what Push would have written, and
+// skips it in the Reader (Reader.Skip). ahead is valid only during the call.
+type RunPusher interface {
+	PushRun(ahead []byte, max int) (n int)
+}
+
 // RepairOne repairs the body of an answer to a non-streamed request: it reshapes body into the one
 // JSON object the request asked for (OneObject, with fromStream) and hands that object to
 // repairObject, which returns the repaired object and true, or false when it repaired nothing. It
