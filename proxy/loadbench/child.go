@@ -244,18 +244,25 @@ func (c *child) procStatus() (rss, hwm int64, err error) {
 
 // cpuTime returns the CPU time the child has used so far (user and system), from /proc/<pid>/stat.
 func (c *child) cpuTime() time.Duration {
+	user, sys := c.cpuTimes()
+	return user + sys
+}
+
+// cpuTimes returns the CPU time the child has used so far in user space and in the kernel (its
+// system time), from /proc/<pid>/stat; zero when that cannot be read.
+func (c *child) cpuTimes() (user, sys time.Duration) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c.cmd.Process.Pid))
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	s := string(b)
 	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:]) // fields from the 3rd on
 	if len(f) < 13 {
-		return 0
+		return 0, 0
 	}
 	ut, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / 100 // USER_HZ is 100 on Linux
+	return time.Duration(ut) * time.Second / 100, time.Duration(st) * time.Second / 100 // USER_HZ is 100 on Linux
 }
 
 // goMem asks the child for its Go memory after a collection.

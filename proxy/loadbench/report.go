@@ -184,6 +184,11 @@ func (r *results) printThroughput(w io.Writer) {
 			cpuGoal = goalCPUvsBareLabel + ": " + verdict(x <= goalCPUvsBare)
 		}
 		fmt.Fprintf(w, "  proxy CPU time per stream, bare / event-aware\t%s / %s\t%s\t%s\t%s\n", ms(bare.cpu), ms(event.cpu), ms(tf.cpu), cpuRatio, cpuGoal)
+		sysRatio := ""
+		if bare.sys > 0 {
+			sysRatio = fmt.Sprintf("%.2fx bare's", float64(tf.sys)/float64(bare.sys))
+		}
+		fmt.Fprintf(w, "  of it in the kernel (system time), bare / event-aware\t%s / %s\t%s\t%s\t\n", ms(bare.sys), ms(event.sys), ms(tf.sys), sysRatio)
 		if t.events > 0 {
 			perEvent := func(d time.Duration) string { return fmt.Sprintf("%.2f µs", float64(d)/1e3/float64(t.events)) }
 			fmt.Fprintf(w, "  proxy CPU time per event (%d events)\t%s / %s\t%s\t\t\n", t.events, perEvent(bare.cpu), perEvent(event.cpu), perEvent(tf.cpu))
