@@ -4,9 +4,9 @@
 # schemas), and the cross-cutting tests beside it (parallel calls, streaming parity, unknown tool
 # names, zero-argument calls) and what the LFM2, GigaChat 3 and Qwen 2.5 detector files hold that
 # the earlier batches lack. A streaming test's model output is its chunks joined. Run by gen.py in
-# its own names (vec, T, S, I, …); the helpers here start with sgc_ or SGC.
-SGC = 'sgl-project/sglang test/registered/unit/function_call/'
-SGCP = SGC + 'test_function_call_parser.py '
+# its own names (vec, T, S, I, …); the helpers here start with sgc_ or SGCD.
+SGCD = 'sgl-project/sglang test/registered/unit/function_call/'
+SGCP = SGCD + 'test_function_call_parser.py '
 
 
 def sgc_raw(name, **props):  # a tool with the peer's schema as it is: no additionalProperties
@@ -138,7 +138,7 @@ vec('sglang-fcp-composite-no-branch', 'GLM 4.5/4.7', SGCC+'test_glm47_streaming 
 
 # --- test_parallel_tool_calls.py TestParallelToolCalls (the unit copy of test_parallel_tool_bug.py, its
 # schema as it is: filename undeclared and allowed)
-SGCPT = SGC + 'test_parallel_tool_calls.py TestParallelToolCalls '
+SGCPT = SGCD + 'test_parallel_tool_calls.py TestParallelToolCalls '
 SGCPTT = [('search_docs', {}, {'type': 'object', 'properties': {'title': {'type': 'array', 'items': {'type': 'string'}}}, 'required': ['title']})]
 vec('sglang-parallel-unit-array-params', 'xLAM', SGCPT+'test_parallel_tool_calls_with_array_parameters',
     '[\n  {"name": "search_docs", "parameters": {"title": ["7.8.9"], "filename": "doc1"}},\n  {"name": "search_docs", "parameters": {"title": ["4.8"], "filename": "doc2"}}]', SGCPTT,
@@ -147,7 +147,7 @@ vec('sglang-parallel-unit-simple', 'xLAM', SGCPT+'test_simple_parallel_tool_call
     [('search_docs', {'title': ['a']}), ('search_docs', {'title': ['b']})])
 
 # --- test_streaming_unknown_tool_name.py: a call of an undeclared tool among declared ones
-SGCU = SGC + 'test_streaming_unknown_tool_name.py '
+SGCU = SGCD + 'test_streaming_unknown_tool_name.py '
 SGCUT = [('get_weather', {}, {}), ('get_time', {}, {})]
 SGCUW, SGCUM, SGCUX = '{"name": "get_weather", "arguments": {"city": "Tokyo"}}', '{"name": "get_time", "arguments": {"tz": "JST"}}', '{"name": "rm_rf", "arguments": {"path": "/"}}'
 def sgc_ja(*c): return '[' + ','.join(x.replace('"arguments"', '"parameters"') for x in c) + ']'
@@ -167,7 +167,7 @@ vec('sglang-stream-unknown-tag-wrapped-valid', 'Hermes', SGCU+'test_tag_wrapped_
 
 # --- test_unknown_tool_name.py (the unit copy): its streaming tests run a test detector whose
 # <tool> … </tool> no model writes, so each is a look-alike that passes
-SGCN = SGC + 'test_unknown_tool_name.py '
+SGCN = SGCD + 'test_unknown_tool_name.py '
 SGCNT = [sgc_raw('get_weather')]
 SGCNF = 'test detector <tool> (not a row)'
 vec('sglang-unknown-unit-dropped', 'Llama 3 JSON', SGCN+'test_unknown_tool_name_dropped_default', '{"name":"unknown_tool","parameters":{"city":"Paris"}}', SGCNT)
@@ -179,11 +179,11 @@ vec('sglang-unknown-unit-between-known', SGCNF, SGCN+'test_streaming_unknown_too
 vec('sglang-unknown-unit-then-text', SGCNF, SGCN+'test_streaming_after_unknown_tool_continues', '<tool>{"name":"unknown_tool","arguments":{}}hello world', SGCNT)
 
 # --- test_zero_argument_tool_call.py (its last test; gen.py holds the others)
-vec('sglang-zero-arg-drains', 'Hermes', SGC+'test_zero_argument_tool_call.py TestZeroArgumentToolCallStreaming test_zero_argument_call_drains_the_buffer', '<tool_call>\n{"name": "get_time"}\n</tool_call>',
+vec('sglang-zero-arg-drains', 'Hermes', SGCD+'test_zero_argument_tool_call.py TestZeroArgumentToolCallStreaming test_zero_argument_call_drains_the_buffer', '<tool_call>\n{"name": "get_time"}\n</tool_call>',
     [sgc_raw('get_time'), sgc_raw('get_weather', city=S)], [('get_time', {})])
 
 # --- test_streaming_parity.py: one generation per detector, the same calls streamed or whole
-SGCS = SGC + 'test_streaming_parity.py '
+SGCS = SGCD + 'test_streaming_parity.py '
 SGCST = [sgc_raw('get_weather'), sgc_raw('f')]
 SGCSN = 'disagrees on purpose: SGLang types a value the schema leaves undeclared from its literal (TestUndeclaredArgumentTypes); toolfix types markup values by the schema only, and takes no call with a member it cannot type'
 SGCSG = '<tool_call>get_weather\n<arg_key>get_weather</arg_key>\n<arg_value>123</arg_value>\n</tool_call>'
@@ -202,3 +202,26 @@ for fam, key, text, calls in (
         vec('sglang-parity-' + key + '-declared', fam, src + ' (its argument declared)', text, [sgc_raw('get_weather', get_weather=I if key.startswith('glm') else S), sgc_raw('f')], calls)
     else:
         vec('sglang-parity-' + key, fam, src, text, SGCST, calls)
+
+# --- test_gigachat3_detector.py TestGigaChat3Detector: the tests gen.py's copy lacks, the same
+# model outputs as the parser file's section above
+SGCGD = SGCD + 'test_gigachat3_detector.py TestGigaChat3Detector '
+vec('sglang-gigachat3-header-empty-object', 'GigaChat 3', SGCGD+'test_has_tool_call_detects_both_markers (function call<|role_sep|>)', 'function call<|role_sep|>\n{}', SGCGT)
+vec('sglang-gigachat3-marker-empty-object', 'GigaChat 3', SGCGD+'test_has_tool_call_detects_both_markers (<|function_call|>)', '<|function_call|>{}', SGCGT)
+vec('sglang-gigachat3-no-arguments', 'GigaChat 3', SGCGD+'test_detect_and_parse_missing_arguments', SGCGH + '{"name": "manage_user_memory"}', SGCGT, [('manage_user_memory', {})],
+    note='disagrees on purpose: SGLang\'s GigaChat detector wants an arguments field; toolfix reads every JSON call body alike, and a call object without arguments is a call of none (test_zero_argument_tool_call.py), which fits this schema')
+vec('sglang-gigachat3-stream-simple', 'GigaChat 3', SGCGD+'test_streaming_simple_tool_call', SGCGH + '{"name": "manage_user_memory", "arguments": {"action": "create", "id": "preferences"}}', SGCGT,
+    [('manage_user_memory', {'action': 'create', 'id': 'preferences'})])
+vec('sglang-gigachat3-small-chunks', 'GigaChat 3', SGCGD+'test_streaming_very_small_chunks', SGCGH + '{"name": "get_weather", "arguments": {"city": "NYC"}}', SGCGT, [('get_weather', {'city': 'NYC'})])
+vec('sglang-gigachat31-marker', 'GigaChat 3', SGCGD+'test_detect_and_parse_function_call_marker_simple_tool_call', '<|function_call|>{"name": "manage_user_memory", "arguments": {"action": "create", "id": "preferences"}}', SGCGT,
+    [('manage_user_memory', {'action': 'create', 'id': 'preferences'})])
+vec('sglang-gigachat31-marker-stream', 'GigaChat 3', SGCGD+'test_streaming_function_call_marker_simple_tool_call', "I'll help you.<|function_call|>" + '{"name": "manage_user_memory", "arguments": {"action": "create", "id": "prefs"}}', SGCGT,
+    [('manage_user_memory', {'action': 'create', 'id': 'prefs'})], keep="I'll help you.")
+
+# --- test_qwen25_detector.py and test_lfm2_detector.py: the tests gen.py's copies lack
+SGCQD = SGCD + 'test_qwen25_detector.py TestQwen25Detector '
+SGCQDT = [sgc_raw('get_weather', city=S, unit={'type': 'string', 'enum': ['celsius', 'fahrenheit']}), sgc_raw('search', query=S)]
+vec('sglang-qwen25-stream-single', 'Hermes', SGCQD+'test_streaming_single_call', '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Beijing"}}\n</tool_call>', SGCQDT, [('get_weather', {'city': 'Beijing'})])
+vec('sglang-qwen25-stream-text', 'Hermes', SGCQD+'test_streaming_normal_text_before_call', 'Hello there! ', SGCQDT)
+SGCLD = SGCD + 'test_lfm2_detector.py TestLfm2Detector '
+vec('sglang-lfm2-stream-complete', 'pythonic', SGCLD+'test_streaming_complete_call_pythonic', sgc_lw('[get_weather(city="Tokyo")]'), SGCQDT, [('get_weather', {'city': 'Tokyo'})])
