@@ -225,3 +225,15 @@ vec('sglang-qwen25-stream-single', 'Hermes', SGCQD+'test_streaming_single_call',
 vec('sglang-qwen25-stream-text', 'Hermes', SGCQD+'test_streaming_normal_text_before_call', 'Hello there! ', SGCQDT)
 SGCLD = SGCD + 'test_lfm2_detector.py TestLfm2Detector '
 vec('sglang-lfm2-stream-complete', 'pythonic', SGCLD+'test_streaming_complete_call_pythonic', sgc_lw('[get_weather(city="Tokyo")]'), SGCQDT, [('get_weather', {'city': 'Tokyo'})])
+
+# --- the kinds the LFM2 recovery tests show (a number's leading +, a constant f-string, the r and
+# u prefixes), tried in the other rows the Python body reader serves
+SGCK = SGCL + 'test_explicit_positive_number and test_constant_fstring_argument (the kind in %s)'
+SGCKT = [sgc_raw('search', query=S, limit=I, path=S)]
+vec('sglang-pykind-bare', 'pythonic', SGCK % 'a bare call list', "[search(query=f'x', limit=+7, path=r'C:\\tmp')]", SGCKT, [('search', {'query': 'x', 'limit': 7, 'path': 'C:\\tmp'})])
+vec('sglang-pykind-olmo3', 'Olmo 3 pythonic', SGCK % 'Olmo 3\'s <function_calls> lines', "<function_calls>search(query=u'x', limit=+7)\nsearch(query=F'y', limit=+0)</function_calls>", SGCKT,
+    [('search', {'query': 'x', 'limit': 7}), ('search', {'query': 'y', 'limit': 0})])
+vec('sglang-pykind-multi-format', 'multi_format <tool_call> Python call', SGCK % 'SGLang multi_format\'s <tool_call>T(…)', "<tool_call>search(query=rf'a\\d', limit=+3)</tool_call>", SGCKT, [('search', {'query': 'a\\d', 'limit': 3})])
+vec('sglang-pykind-llama4', 'pythonic', SGCK % 'Llama 4\'s <|python_start|> tokens', "<|python_start|>[search(query='x', limit=+12)]<|python_end|>", SGCKT, [('search', {'query': 'x', 'limit': 12})])
+vec('sglang-pykind-fstring-placeholder', 'pythonic', SGCK % 'a bare call list; an f-string with a placeholder is an expression', "[search(query=f'{q}', limit=+7)]", SGCKT)
+vec('sglang-pykind-bytes', 'pythonic', SGCK % 'a bare call list; a bytes literal is no JSON value', "[search(query=b'x')]", SGCKT)
