@@ -76,7 +76,9 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 			}
 			// A leaked call in a message cut off by max_tokens is never completed (docs/faults.md D46:
 			// anthropics/claude-code #1236; anthropics/anthropic-sdk-python #794).
-			if l, ok := markup.FindTail(text, Syntaxes); ok && len(l.Calls) > 0 && !cutOff(msg.Get("stop_reason")) {
+			// as json.go: only declared calls make a tail, and after an undeclared one a later opener
+			// may begin a tail of its own (markup.FindDeclared)
+			if l, ok := markup.FindDeclared(text, Syntaxes, tools.Declares); ok && len(l.Calls) > 0 && !cutOff(msg.Get("stop_reason")) {
 				keep, leaked := text[:l.Start], l.Calls
 				s := &Stream{tools: tools, rep: rep, calls: calls}
 				if inputs, ok := s.callInputs(leaked); ok {

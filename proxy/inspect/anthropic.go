@@ -457,8 +457,15 @@ func textFaults(f *faultList, where, text string, tools *repair.Tools) {
 }
 
 // leakFaults is textFaults for the syntaxes syn, naming the fault id (by its syntax when "").
+//
+// The tail is the one the dialects take, of declared calls only (markup.FindDeclared: after a call
+// of an undeclared tool a later opener may begin a tail of its own); only where there is none is
+// the tail of every name looked for, to say that its calls do not fit the request's tools.
 func leakFaults(f *faultList, where, text string, tools *repair.Tools, syn markup.Syntax, id string) {
-	leak, ok := markup.FindTail(text, syn)
+	leak, ok := markup.FindDeclared(text, syn, tools.Declares)
+	if !ok {
+		leak, ok = markup.FindTail(text, syn)
+	}
 	if !ok {
 		for _, m := range leakMarkers {
 			if strings.Contains(text, m) {

@@ -102,6 +102,23 @@ func TestFamilyRows(t *testing.T) {
 		{name: "pythonic triple-quoted strings", syn: All, text: "[get_weather(city='''a ' and ]\nb''', metric=\"\"\"c \" d\"\"\", unit='')]",
 			calls: []Call{bare(Pythonic, "get_weather", `{"city":"a ' and ]\nb","metric":"c \" d","unit":""}`)}},
 		{name: "pythonic triple-quoted string unclosed", syn: All, text: "[get_weather(city='''a ' and ]'')]"},
+		// SGLang test/registered/unit/function_call/test_function_call_parser.py TestLfm2Detector
+		// test_explicit_positive_number: a number written with its + is the number
+		{name: "pythonic explicit plus", syn: All, text: `[search(query='x', limit=+7, r=+1.5e2, xs=[+1, -2], d={'a': +0})]`,
+			calls: []Call{bare(Pythonic, "search", `{"query":"x","limit":7,"r":1.5e2,"xs":[1,-2],"d":{"a":0}}`)}},
+		{name: "pythonic plus without a digit", syn: All, text: `[search(limit=+)]`},
+		{name: "pythonic plus before a sign", syn: All, text: `[search(limit=+-7)]`},
+		{name: "pythonic plus before a point", syn: All, text: `[search(limit=+.5)]`},
+		// ... test_constant_fstring_argument: an f-string without a placeholder is its text; the
+		// other prefixes Python gives a str (r keeps its backslashes, u changes nothing) read too
+		{name: "pythonic f-string with a doubled brace", syn: All, text: `[search(query=f'hello', p=r'C:\d\'x', u=U"ü", fr=Rf"a\n", e=F'{{')]`},
+		{name: "pythonic constant prefixed strings", syn: All, text: `[search(query=f'hello', p=r'C:\d\'x', u=U"ü", fr=Rf"a\n")]`,
+			calls: []Call{bare(Pythonic, "search", `{"query":"hello","p":"C:\\d\\'x","u":"ü","fr":"a\\n"}`)}},
+		{name: "pythonic f-string placeholder", syn: All, text: `[search(query=f'{x}')]`},
+		{name: "pythonic bytes", syn: All, text: `[search(query=b'z')]`},
+		{name: "pythonic doubled prefix", syn: All, text: `[search(query=rr'z')]`},
+		{name: "pythonic false after a prefix letter", syn: All, text: `[search(on=false, off=False)]`,
+			calls: []Call{bare(Pythonic, "search", `{"on":false,"off":false}`)}},
 		// vllm tests/tool_parsers/test_xlam_tool_parser.py
 		{name: "xlam list", syn: All, text: `[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]`,
 			calls: []Call{bare(JSONList, "get_current_weather", `{"city": "Dallas"}`)}},

@@ -145,13 +145,16 @@ func (c *cursor) pyValue(b *strings.Builder, depth int) res {
 	}
 	switch q := c.s[c.i]; {
 	case q == '"' || q == '\'':
-		s, r := c.pyString()
-		if r != ok {
-			return r
+		return c.pyStringValue(b, false, false)
+	case strings.IndexByte("rRuUfF", q) >= 0:
+		n, raw, format := strPrefix(c.rest())
+		switch {
+		case n < 0:
+			return eof
+		case n > 0:
+			c.i += n
+			return c.pyStringValue(b, raw, format)
 		}
-		j, _ := json.Marshal(s)
-		b.Write(j)
-		return ok
 	case q == '[' || q == '(':
 		end := byte(']')
 		if q == '(' {
@@ -176,7 +179,7 @@ func (c *cursor) pyValue(b *strings.Builder, depth int) res {
 			b.WriteString(d.String())
 		}
 		return r
-	case q == '-' || '0' <= q && q <= '9':
+	case q == '-' || q == '+' || '0' <= q && q <= '9':
 		return c.pyNumber(b)
 	}
 	// Python's constants, and JSON's, which Olmo 3 writes too (vllm test_olmo3_tool_parser.py
@@ -195,6 +198,61 @@ func (c *cursor) pyValue(b *strings.Builder, depth int) res {
 		}
 	}
 	return bad
+}
+
+// strPrefix reads the prefix of a string literal at the start of s: u, r, f, fr or rf in either
+// case (a bytes literal, b, is no JSON value, and u stands alone, as in Python). n is the prefix's
+// length, 0 when no prefixed literal starts s, -1 when s ends after a prefix that may still be one.
+func strPrefix(s string) (n int, raw, format bool) {
+	u := false
+	for ; n < len(s) && n < 2; n++ {
+		switch s[n] | 0x20 {
+		case 'r':
+			if raw || u {
+				return 0, false, false
+			}
+			raw = true
+			continue
+		case 'f':
+			if format || u {
+				return 0, false, false
+			}
+			format = true
+			continue
+		case 'u':
+			if n > 0 {
+				return 0, false, false
+			}
+			u = true
+			continue
+		}
+		break
+	}
+	switch {
+	case n == len(s):
+		return -1, false, false
+	case s[n] != '"' && s[n] != '\'':
+		return 0, false, false
+	}
+	return n, raw, format
+}
+
+// pyStringValue reads a string literal at the cursor (after its prefix: raw keeps its
+// backslashes, format is an f-string, taken only without a {placeholder}, which would be an
+// expression: SGLang test/registered/unit/function_call/test_function_call_parser.py
+// TestLfm2Detector test_constant_fstring_argument) and writes it to b as a JSON string.
+func (c *cursor) pyStringValue(b *strings.Builder, raw, format bool) res {
+	at := c.i
+	s, r := c.pyString(raw)
+	if r != ok {
+		return r
+	}
+	if format && strings.ContainsAny(c.s[at:c.i], "{}") {
+		return bad
+	}
+	j, _ := json.Marshal(s)
+	b.Write(j)
+	return ok
 }
 
 // pyItems reads the items of a list (or tuple) or dict after its opener, up to end.
@@ -251,7 +309,9 @@ func (c *cursor) pyItems(b *strings.Builder, depth int, end byte, dict bool) res
 }
 
 // pyNumber reads a number that is also a JSON number (an optional -, digits, a fraction, an
-// exponent).
+// exponent), or one with a + before its digits, which Python reads as the number itself and JSON
+// writes without it (SGLang test/registered/unit/function_call/test_function_call_parser.py
+// TestLfm2Detector test_explicit_positive_number: limit=+7 is 7).
 func (c *cursor) pyNumber(b *strings.Builder) res {
 	j := c.i
 	for j < len(c.s) && strings.IndexByte("+-0123456789.eE", c.s[j]) >= 0 {
@@ -261,6 +321,9 @@ func (c *cursor) pyNumber(b *strings.Builder) res {
 		return eof
 	}
 	n := c.s[c.i:j]
+	if len(n) > 1 && n[0] == '+' && '0' <= n[1] && n[1] <= '9' {
+		n = n[1:]
+	}
 	if _, err := strconv.ParseFloat(n, 64); err != nil || !json.Valid([]byte(n)) {
 		return bad
 	}
@@ -269,13 +332,14 @@ func (c *cursor) pyNumber(b *strings.Builder) res {
 	return ok
 }
 
-// pyString reads a one-line Python string literal, ' or ", decoding its escapes; a raw line
-// break in it is kept when the row allows it (c.lines), else the literal is bad.
+// pyString reads a one-line Python string literal, ' or ", decoding its escapes (a raw one, r,
+// keeps each backslash and the byte after it as they stand); a raw line break in it is kept when
+// the row allows it (c.lines), else the literal is bad.
 //
 // A triple-quoted literal (three ' or three " around it, SGLang test_pythonic_streaming.py
 // test_quoted_brackets_match_non_streaming_for_every_split) may hold raw line breaks and lone
 // quotes; it ends at the first three quotes not escaped.
-func (c *cursor) pyString() (string, res) {
+func (c *cursor) pyString(raw bool) (string, res) {
 	q := c.s[c.i]
 	rest := c.rest()
 	qqq := `"""`
@@ -307,6 +371,13 @@ func (c *cursor) pyString() (string, res) {
 			out.WriteByte(ch)
 		case j+1 == len(c.s):
 			return "", eof
+		case raw:
+			j++
+			if c.s[j] == '\n' && !c.lines && !triple {
+				return "", bad
+			}
+			out.WriteByte('\\')
+			out.WriteByte(c.s[j])
 		default:
 			j++
 			switch e := c.s[j]; e {
