@@ -409,7 +409,7 @@ var families = []Family{
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hChannel, Glued}}},
 	{Name: "gpt-oss Harmony, start header", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
-		Heads:     []Head{{Term: hChannel, First: hAssistant}, hCommentary},
+		Heads:     []Head{{Term: hChannel, First: []string{hAssistant}}, hCommentary},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hStart, Glued}}},
 	{Name: "gpt-oss Harmony detokenized", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,

@@ -270,8 +270,8 @@ svlc('gpt-oss-call-cut-constrain', 'gpt-oss Harmony', SVGA + '<|start|>assistant
 svlc('gpt-oss-call-cut', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary to=functions.special_function<|message|>{"arg1', note='a cut-off call is never completed')
 svlc('gpt-oss-call', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', SVGN, keep=SVGA,
     note='llama.cpp takes the analysis channel as reasoning; toolfix keeps the text before the call as it came')
-svlc('gpt-oss-call-analysis-channel', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>analysis to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', 
-    note='disagrees on purpose: llama.cpp takes a function call addressed from the analysis channel; toolfix reads function calls only on the commentary channel, where Harmony puts them (an analysis message is reasoning)')
+svlc('gpt-oss-call-analysis-channel', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>analysis to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', SVGN, keep=SVGA,
+    note='a function call addressed from the analysis channel is a call, as llama.cpp, SGLang and vLLM take it; an analysis message without a recipient stays text')
 svlc('gpt-oss-commentary-then-call', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary<|message|>' + SVHW + '<|end|><|start|>assistant<|channel|>commentary to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', SVGN,
     keep=SVGA + '<|start|>assistant<|channel|>commentary<|message|>' + SVHW + '<|end|>', note='llama.cpp takes the commentary preamble as the content; toolfix keeps the text before the call as it came')
 svlc('gpt-oss-role-header-recipient', 'gpt-oss Harmony', ' to=functions.special_function<|channel|>commentary <|constrain|>json<|message|>{"arg1": 1}',
@@ -283,9 +283,9 @@ svlc('gpt-oss-start-header-spaced-constrain', 'gpt-oss Harmony', SVGA + '<|start
 svlc('gpt-oss-detokenized-spaced-constrain', 'gpt-oss Harmony', 'commentary to=functions.special_function <|constrain|> json<|message|>{"arg1": 1}', SVGN,
     note='the call\'s header with its leading tokens dropped by the server, <|constrain|> json apart')
 svlc('gpt-oss-role-header-analysis', 'gpt-oss Harmony', ' to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}',
-    note='disagrees on purpose: toolfix reads function calls only on the commentary channel, where Harmony puts them')
-svlc('gpt-oss-start-header-analysis', 'gpt-oss Harmony', SVGA + '<|start|>assistant to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}',
-    note='disagrees on purpose: toolfix reads function calls only on the commentary channel, where Harmony puts them')
+    note='disagrees on purpose: the text begins inside the role header (as gpt-oss-role-header-recipient); toolfix has no row for a text that begins with the recipient')
+svlc('gpt-oss-start-header-analysis', 'gpt-oss Harmony', SVGA + '<|start|>assistant to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}', SVGN, keep=SVGA,
+    note='the recipient in the start header, the analysis channel: a call, as llama.cpp takes it')
 SVSO = [T('calculate_sum', numbers=A), T('process_data', input=S, format=S), T('fun', smth=A)]
 SVSOC = '<seed:tool_call>\n<function=calculate_sum>\n<parameter=numbers>[1, 2, 3]</parameter>\n</function>\n</seed:tool_call>'
 svlc('seed-oss-think-answer', 'Seed-OSS', "<seed:think>I'm thinking about the answer</seed:think>Hello, world!", tools=SVSO)
