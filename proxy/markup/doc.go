@@ -127,7 +127,7 @@
 // Harmony (D58): gpt-oss's <|channel|>commentary to=functions.T <|constrain|>json<|message|>{…},
 // <|start|>assistant (which may carry the recipient instead) before it and <|call|> (or <|end|>)
 // after it optional; or, detokenized and at a line's start, commentary to=functions.T json{…}.
-// Only the commentary channel and the functions. namespace count.
+// Only the commentary and analysis channels and the functions. namespace count.
 //
 // Mistral (D59): [TOOL_CALLS]T[ARGS]{…}, [CALL_ID]id allowed before [ARGS], one per call; or the
 // older [TOOL_CALLS] followed by a JSON list of {"name", "arguments", "id"} objects.

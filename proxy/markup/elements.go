@@ -1,6 +1,9 @@
 package markup
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // CDATA's markers, which MiniCPM 5 may write around a value (vllm test_minicpm5xml_tool_parser.py
 // test_cdata_multiline).
@@ -97,7 +100,9 @@ func (c *cursor) jsonBody(call *Call, closer, outer string) (outcome, bool) {
 // with a name attribute, holding one element per argument named by its key, <K>V</K>, each tag
 // after the namespace token f.NS (MiniMax M3's "]<]minimax[>[", vllm
 // test_minimax_m3_tool_parser.py). V is raw text, typed by the schema; an argument written as
-// nested elements (an object or a list) is not read, and the call fails.
+// nested elements (an object or a list, vllm test_non_streaming_nested_tool_call, sglang
+// test_minimax_m3_detector.py test_nested_object_and_array) is read by nestedJSON into a
+// Param.Elements, which the schema shapes; any other text holding an element fails the call.
 func keyedElements(c *cursor, f *Family) (Call, outcome) {
 	call, o := callElement(c, f, f.NS+"<"+f.CallTag, ">")
 	if o != whole {
@@ -123,10 +128,104 @@ func keyedElements(c *cursor, f *Family) (Call, outcome) {
 			return call, short
 		}
 		if strings.Contains(v, opener) {
-			return call, fail // nested elements
+			j, valid := nestedJSON(v, f.NS)
+			if !valid {
+				return call, fail
+			}
+			call.Params = append(call.Params, Param{Name: k, Value: j, Elements: true})
+			continue
 		}
 		call.Params = append(call.Params, Param{Name: k, Value: v})
 	}
+}
+
+// maxNested is the deepest nesting of elements nestedJSON reads.
+const maxNested = 16
+
+// nestedJSON reads v, the text of a bodyKeyElements argument that holds elements of its own
+// (<K>V</K>…, each tag after the namespace token ns), as a JSON object: a member per child
+// element in their order, the values of a name written more than once gathered into an array at
+// its first place (sglang and vllm read <tag>a</tag><tag>b</tag> as "tag": ["a", "b"]), a child
+// that holds elements itself an object in turn, any other child's text a string, as written.
+// Only blanks may stand around the elements; valid is false for other text beside them, an
+// element left open or closed by another name, or more than maxNested levels.
+func nestedJSON(v, ns string) (string, bool) {
+	b, rest, valid := nestedObject(nil, v, ns, 0)
+	if !valid || strings.TrimLeft(rest, " \t\r\n") != "" {
+		return "", false
+	}
+	return string(b), true
+}
+
+// nestedObject appends to b the object of the child elements that s begins with (see
+// [nestedJSON]) and returns the text after them: "", or the closer of the element that holds
+// them.
+func nestedObject(b []byte, s, ns string, depth int) ([]byte, string, bool) {
+	if depth >= maxNested {
+		return b, s, false
+	}
+	var keys []string
+	var vals [][][]byte // each key's values, JSON texts
+	for {
+		s = strings.TrimLeft(s, " \t\r\n")
+		if s == "" || strings.HasPrefix(s, ns+"</") {
+			break
+		}
+		if !strings.HasPrefix(s, ns+"<") {
+			return b, s, false
+		}
+		s = s[len(ns)+1:]
+		k := strings.IndexByte(s, '>')
+		if k < 0 || !validName(s[:k]) || strings.IndexByte(s[:k], ':') >= 0 {
+			return b, s, false
+		}
+		name, closer := s[:k], ns+"</"+s[:k]+">"
+		s = s[k+1:]
+		var val []byte
+		if t := strings.TrimLeft(s, " \t\r\n"); strings.HasPrefix(t, ns+"<") && !strings.HasPrefix(t, ns+"</") {
+			obj, rest, valid := nestedObject(nil, t, ns, depth+1)
+			if !valid || !strings.HasPrefix(rest, closer) {
+				return b, s, false
+			}
+			val, s = obj, rest[len(closer):]
+		} else {
+			e := strings.Index(s, closer)
+			if e < 0 || strings.Contains(s[:e], ns+"<") {
+				return b, s, false
+			}
+			val, _ = json.Marshal(s[:e])
+			s = s[e+len(closer):]
+		}
+		i := 0
+		for i < len(keys) && keys[i] != name {
+			i++
+		}
+		if i == len(keys) {
+			keys, vals = append(keys, name), append(vals, nil)
+		}
+		vals[i] = append(vals[i], val)
+	}
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		kj, _ := json.Marshal(k)
+		b = append(append(b, kj...), ':')
+		if len(vals[i]) == 1 {
+			b = append(b, vals[i][0]...)
+			continue
+		}
+		b = append(b, '[')
+		for j, v := range vals[i] {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, v...)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), s, true
 }
 
 // callElement reads a call element's opener: open, its attributes up to end, and the tool name

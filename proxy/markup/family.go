@@ -378,6 +378,11 @@ var families = []Family{
 	// left open is a part of that call, never a call of its own (LineStartFree)
 	{Name: "Laguna name line", Row: "D06", Syntax: ToolCallXML, body: bodyNameJSON, Glued: true,
 		Open: []Opener{{tcOpen, LineStartFree}}, Close: tcClose},
+	// Step-Audio 2 writes a type line, function, before the name line and the arguments object in
+	// <tool_call> (vllm step_audio_2_tool_parser: "function⏎forecast_weather⏎{…}"); the type
+	// line is a part of its opener, and the rest is read as Laguna's name line
+	{Name: "Step-Audio 2", Row: "D62", Syntax: ToolCallXML, body: bodyNameJSON, Glued: true,
+		Open: []Opener{{tcOpen + "function\n", LineStartFree}}, Close: tcClose},
 	{Name: "Laguna <user> pairs", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV, ArgsRequired: true,
 		Open: []Opener{{"<user>", AfterStop}}, Close: "</user>"},
 	{Name: "Laguna <user> object", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,
@@ -409,7 +414,7 @@ var families = []Family{
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hChannel, Glued}}},
 	{Name: "gpt-oss Harmony, start header", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,
-		Heads:     []Head{{Term: hChannel, First: hAssistant}, hCommentary},
+		Heads:     []Head{{Term: hChannel, First: []string{hAssistant}}, hCommentary},
 		Recipient: hRecipient, HeadSplit: hConstrain, Close: hCall, Close2: hEnd, CloseOpt: true,
 		Open: []Opener{{hStart, Glued}}},
 	{Name: "gpt-oss Harmony detokenized", Row: "D58", Syntax: Harmony, body: bodyHeadJSON,

@@ -23,6 +23,15 @@ func TestFamilyRows(t *testing.T) {
 		{name: "minimax brackets not JSON", syn: All, text: "[TOOL_CALL]\n{tool => \"terminal\", args => {\n  --command \"echo test\"\n}}\n[/TOOL_CALL]"},
 		{name: "minimax brackets after prose on its line", syn: All, text: `LM Studio runs the first [TOOL_CALL] {"tool": "a", "args": {}} [/TOOL_CALL]`},
 		{name: "minimax brackets then prose", syn: All, text: `[TOOL_CALL] {"tool": "a", "args": {}} [/TOOL_CALL]` + "\nDone."},
+		// vllm vllm/tool_parsers/step_audio_2_tool_parser.py (its comment's format; no test file)
+		{name: "step-audio 2", syn: All, text: "<tool_call>function\nforecast_weather\n{\"location\": \"shanghai\"}</tool_call>",
+			calls: []Call{js(ToolCallXML, "forecast_weather", `{"location": "shanghai"}`)}},
+		{name: "step-audio 2 after prose", syn: All, text: "Let me check.\n<tool_call>function\nforecast_weather\n{\"location\": \"shanghai\"}</tool_call>",
+			keep: "Let me check.", calls: []Call{js(ToolCallXML, "forecast_weather", `{"location": "shanghai"}`)}},
+		{name: "step-audio 2 then prose", syn: All, text: "<tool_call>function\nforecast_weather\n{\"location\": \"shanghai\"}</tool_call>\nDone."},
+		{name: "step-audio 2 after prose on its line", syn: All, text: "The format is <tool_call>function\nforecast_weather\n{\"location\": \"shanghai\"}</tool_call>"},
+		{name: "step-audio 2 cut off", syn: All, text: "<tool_call>function\nforecast_weather\n{\"location\": \"shang"},
+		{name: "step-audio 2 no arguments object", syn: All, text: "<tool_call>function\nforecast_weather\nshanghai</tool_call>"},
 		// vllm tests/tool_parsers/test_seed_oss_tool_parser.py test_extract_tool_calls
 		{name: "seed-oss", syn: All, text: "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
 			calls: []Call{{Syntax: SeedOSS, Name: "get_weather", Params: ps("location", "Barcelona, Spain")}}},

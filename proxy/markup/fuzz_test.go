@@ -33,6 +33,8 @@ func fuzzSeeds(f *testing.F) []string {
 		"<|action_start|><|plugin|>{\"name\": \"a\", \"parameters\": {}}<|action_end|>", "<|tool_call|>[{\"name\": \"a\", \"arguments\": {}}]",
 		"<|tool_call_start|>[a(b=1)]<|tool_call_end|>", "<|tool_call>call:a{b:<|\"|>c<|\"|>,d:[1,{e:null}]}<tool_call|>",
 		"<function_calls>a(b='c')\nd()</function_calls>",
+		minimaxNS + "<tool_call>" + minimaxNS + "<invoke name=\"a\">" + minimaxNS + "<b>" + minimaxNS + "<c>1" + minimaxNS + "</c>" + minimaxNS + "<c>2" + minimaxNS + "</c>" + minimaxNS + "</b>" + minimaxNS + "</invoke>" + minimaxNS + "</tool_call>",
+		"<|start|>assistant to=functions.a<|channel|>analysis <|constrain|>json<|message|>{}<|call|>", "<tool_call>function\na\n{\"b\": 1}</tool_call>",
 		"Ok.<iquestcoder_tool_call>a<arg_key>b</arg_key><arg_value>c</arg_value></iquestcoder_tool_call>",
 		"<seed:tool_call><function name=\"a\"><parameter name=\"b\" string=\"false\">1</parameter></function></seed:tool_call>",
 		"<tool_call>\n{\"name\": \"a\", \"args\": {\"b\": 1}}\n</tool_call>", " -> tool/function_call\n[{\"name\": \"a\", \"arguments\": {}}]<|im_end|>",
@@ -96,6 +98,11 @@ func FuzzParseTail(f *testing.F) {
 			}
 			if c.JSON != nil && (!json.Valid(c.JSON) || c.JSON[0] != '{' || c.Params != nil) {
 				t.Fatalf("bad JSON arguments %q", c.JSON)
+			}
+			for _, p := range c.Params {
+				if p.Elements && (!json.Valid([]byte(p.Value)) || p.Value[0] != '{') {
+					t.Fatalf("bad nested elements %q of %q", p.Value, p.Name)
+				}
 			}
 		}
 	})

@@ -17,8 +17,11 @@ import (
 //	commentary to=functions.T[ <|constrain|>][json][<|message|>]{…}[<|call|>]
 //
 // The arguments are one complete JSON object; only the recipient namespace functions. counts (a
-// built-in tool such as browser or python is no function call), and only the commentary
-// channel. <|call|> (or <|end|>) may follow, or be missing.
+// built-in tool such as browser or python is no function call). The channel is commentary, where
+// Harmony puts its calls, or analysis: gpt-oss addresses a call from its reasoning channel too,
+// and the peers take it (sglang gpt_oss_detector, test_gptoss_detector.py; vllm openai_tool_parser;
+// llama.cpp test-chat.cpp); an analysis message without a recipient stays text. <|call|> (or
+// <|end|>) may follow, or be missing.
 const (
 	hStart     = "<|start|>"
 	hChannel   = "<|channel|>"
@@ -29,23 +32,25 @@ const (
 	hRecipient = "to=functions."
 	hAssistant = "assistant"
 	hComment   = "commentary"
+	hAnalysis  = "analysis"
 	hJSON      = "json"
 	// maxHeader is the longest header between two tokens, in bytes.
 	maxHeader = 160
 )
 
-// hCommentary is Harmony's channel header: commentary, the recipient when the start header had
-// none, and json or <|constrain|>json, up to <|message|>.
-var hCommentary = Head{Term: hMessage, First: hComment, Tags: []string{hJSON, hConstrain + hJSON}}
+// hCommentary is Harmony's channel header: commentary or analysis, the recipient when the start
+// header had none, and json or <|constrain|>json, up to <|message|>.
+var hCommentary = Head{Term: hMessage, First: []string{hComment, hAnalysis}, Tags: []string{hJSON, hConstrain + hJSON}}
 
 // Head is one header of a bodyHeadJSON row: the text up to the token Term, at most maxHeader
-// bytes on one line, read as blank-separated words: First, then in any order the recipient (the
+// bytes on one line, read as blank-separated words: one of First, then in any order the recipient (the
 // family's Recipient and the tool name, once in all the headers) and at most one of Tags. A Head
 // whose Term is "" is written without tokens, right after the opener: blanks (not a line break),
 // the recipient, optional blanks, then each of Tags, optional, in order, glued.
 type Head struct {
-	Term, First string
-	Tags        []string
+	Term  string
+	First []string
+	Tags  []string
 }
 
 // headCall reads bodyHeadJSON: f.Heads in turn, blanks and the arguments object. A recipient
@@ -169,7 +174,7 @@ func (h Head) read(t string, f *Family, name string) (string, bool) {
 		t = strings.ReplaceAll(t, f.HeadSplit, " "+f.HeadSplit)
 	}
 	words := strings.Fields(t)
-	if len(words) == 0 || words[0] != h.First {
+	if len(words) == 0 || !slices.Contains(h.First, words[0]) {
 		return "", false
 	}
 	tagged := false

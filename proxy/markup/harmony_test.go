@@ -23,7 +23,10 @@ func TestHarmonyTail(t *testing.T) {
 
 		{name: "unfinished arguments", syn: Harmony, text: "<|channel|>commentary to=functions.run_tests<|message|>{\"package\": "},
 		{name: "final channel", syn: Harmony, text: "<|channel|>final<|message|>{\"a\": 1}"},
-		{name: "analysis channel", syn: Harmony, text: "<|channel|>analysis to=functions.run_tests<|message|>" + args},
+		{name: "analysis without a recipient", syn: All, text: "<|channel|>analysis<|message|>{\"a\": 1}"},
+		{name: "final channel with a recipient", syn: All, text: "<|channel|>final to=functions.run_tests<|message|>" + args},
+		{name: "analysis channel", syn: Harmony, text: "<|channel|>analysis to=functions.run_tests<|message|>" + args, calls: run},
+		{name: "analysis channel, recipient in the start header", syn: All, text: "<|start|>assistant to=functions.run_tests<|channel|>analysis <|constrain|>json<|message|>" + args + "<|call|>", calls: run},
 		{name: "built-in recipient", syn: Harmony, text: "<|channel|>commentary to=browser.search<|message|>{}"},
 		{name: "no recipient", syn: Harmony, text: "<|channel|>commentary<|message|>{}"},
 		{name: "two recipients", syn: Harmony, text: "<|channel|>commentary to=functions.a to=functions.b<|message|>{}"},

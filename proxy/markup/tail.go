@@ -46,9 +46,12 @@ const (
 // never unescaped or typed (the schema engine types it). JSON is set when the markup itself says
 // the value is JSON text (DSML's string="false", K2 Horizon's <ifm|arg_type> naming a type other
 // than string); a value it says is a string (string="true"), or says nothing of, is raw text.
+// Elements is set when the value was written as elements of its own (MiniMax M3's
+// <shipping><city>…</city></shipping>): Value is then the JSON object [nestedJSON] built of them,
+// its texts strings, for the schema engine to shape and type (a value it cannot fit is no value).
 type Param struct {
-	Name, Value string
-	JSON        bool
+	Name, Value    string
+	JSON, Elements bool
 }
 
 // Call is one leaked tool call.

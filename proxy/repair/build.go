@@ -15,6 +15,11 @@ type Param struct {
 	// docs/faults.md D05: ochafik/minja PR #11): Value is read as JSON, then typed by the schema like
 	// any value. A Value that is no JSON is then read as raw text, as when JSON is false.
 	JSON bool
+	// Elements is set when the markup wrote the value as elements of its own (MiniMax M3's nested
+	// <K>V</K>, [markup.Param]): Value is the JSON object built of them, its texts strings, which
+	// the schema shapes (see shapeElements) and types; a value that then fits not is no value, never
+	// a string of markup.
+	Elements bool
 }
 
 // The errors BuildInput wraps; test with errors.Is.
@@ -65,6 +70,15 @@ func (t *Tools) buildInput(tool string, params []Param) ([]byte, error) {
 		if ps == nil || obj.member(p.Name) != nil {
 			return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUnknownParam)
 		}
+		if p.Elements {
+			w, ok := b.elementsParam(p, ps)
+			if !ok {
+				return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUntyped)
+			}
+			obj.keys = append(obj.keys, p.Name)
+			obj.elems = append(obj.elems, w)
+			continue
+		}
 		v := value{kind: kindString, text: p.Value}
 		if w, ok := b.jsonParam(p, ps); ok {
 			obj.keys = append(obj.keys, p.Name)
@@ -104,6 +118,60 @@ func (b *budget) jsonParam(p Param, ps *schema) (value, bool) {
 		w = w2
 	}
 	return w, b.judges(&w, ps, 0)
+}
+
+// elementsParam reads a parameter written as elements (Param.Elements) as the JSON value its
+// Value holds, shaped (shapeElements) and typed by the parameter's schema ps; ok is false when it
+// is no JSON or does not then fit ps.
+func (b *budget) elementsParam(p Param, ps *schema) (value, bool) {
+	w, err := parseJSON(p.Value)
+	if err != nil {
+		return value{}, false
+	}
+	w = shapeElements(w, ps, 0)
+	if w2, _, ch := b.coerce(w, ps, 0); ch {
+		w = w2
+	}
+	return w, b.judges(&w, ps, 0)
+}
+
+// shapeElements gives v, a value read from nested elements, the shape its schema s wants, as the
+// peers read MiniMax M3's arguments by schema (vllm test_minimax_m3_tool_parser.py
+// test_non_streaming_nested_tool_call, sglang test_minimax_m3_detector.py
+// test_nested_object_and_array): where s wants an array and no object, an object of one member
+// (<tags><item>red</item><item>blue</item></tags>) stands for the list of that member's values,
+// one value a list of one; an object's members and an array's items are shaped by their own
+// schemas. Anything else stays as it is, for the schema to judge.
+func shapeElements(v value, s *schema, hops int) value {
+	if s == nil || hops > maxHops {
+		return v
+	}
+	ts, known := types(s)
+	switch {
+	case v.kind == kindObject && known && ts&tArray != 0 && ts&tObject == 0 && len(v.keys) == 1:
+		items := []value{v.elems[0]}
+		if v.elems[0].kind == kindArray {
+			items = v.elems[0].elems
+		}
+		out := value{kind: kindArray, elems: make([]value, len(items))}
+		for i, e := range items {
+			out.elems[i] = shapeElements(e, itemSchema(s, i), hops+1)
+		}
+		return out
+	case v.kind == kindObject:
+		out := value{kind: kindObject, keys: v.keys, elems: make([]value, len(v.elems))}
+		for i, k := range v.keys {
+			out.elems[i] = shapeElements(v.elems[i], propertySchema(s, k, map[*schema]bool{}), hops+1)
+		}
+		return out
+	case v.kind == kindArray:
+		out := value{kind: kindArray, elems: make([]value, len(v.elems))}
+		for i, e := range v.elems {
+			out.elems[i] = shapeElements(e, itemSchema(s, i), hops+1)
+		}
+		return out
+	}
+	return v
 }
 
 // textAsJSON reads a raw parameter text v as JSON when its schema ps allows a string (or says

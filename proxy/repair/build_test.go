@@ -145,3 +145,34 @@ func checkBuilt(t *testing.T, schema string, params []Param, want string) {
 		t.Fatalf("got %s, %v, want %s", got, err, want)
 	}
 }
+
+// TestBuildInputElements: a parameter written as nested elements (Param.Elements, MiniMax M3:
+// vllm test_minimax_m3_tool_parser.py test_non_streaming_nested_tool_call, sglang
+// test_minimax_m3_detector.py test_nested_object_and_array) is shaped and typed by its schema,
+// and one that does not fit is no value, never a string of markup.
+func TestBuildInputElements(t *testing.T) {
+	const schema = `{"type":"object","properties":{"note":{"type":"string"},` +
+		`"loc":{"type":"object","properties":{"city":{"type":"string"},"zip":{"type":"integer"}}},` +
+		`"tags":{"type":"array","items":{"type":"string"}},` +
+		`"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer"}}}},` +
+		`"meta":{"type":"object","additionalProperties":{"type":"string"}},"any":{"type":"object"}}}`
+	el := func(name, value string) []Param { return []Param{{Name: name, Value: value, Elements: true}} }
+	for _, tt := range []struct {
+		name   string
+		params []Param
+		want   string
+	}{
+		{"object typed", el("loc", `{"city":"NYC","zip":"10001"}`), `{"loc":{"city":"NYC","zip":10001}}`},
+		{"list of items", el("tags", `{"item":["red","blue"]}`), `{"tags":["red","blue"]}`},
+		{"one item a list of one", el("tags", `{"item":"red"}`), `{"tags":["red"]}`},
+		{"list of objects", el("items", `{"item":[{"sku":"a","qty":"2"},{"sku":"b","qty":"5"}]}`), `{"items":[{"sku":"a","qty":2},{"sku":"b","qty":5}]}`},
+		{"map of strings", el("meta", `{"source":"mobile","campaign":"may"}`), `{"meta":{"source":"mobile","campaign":"may"}}`},
+		{"a name twice a list", el("any", `{"tag":["a","b"]}`), `{"any":{"tag":["a","b"]}}`},
+		{"elements for a string", el("note", `{"city":"NYC"}`), ""},
+		{"a leading zero for an integer", el("loc", `{"zip":"018956"}`), ""},
+		{"two members for a list", el("tags", `{"a":"x","b":"y"}`), ""},
+		{"no JSON", el("loc", `<city>`), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) { checkBuilt(t, schema, tt.params, tt.want) })
+	}
+}

@@ -13,7 +13,7 @@ import (
 func MarkupParams(ps []markup.Param) []Param {
 	out := make([]Param, len(ps))
 	for i, p := range ps {
-		out[i] = Param{Name: p.Name, Value: p.Value, JSON: p.JSON}
+		out[i] = Param{Name: p.Name, Value: p.Value, JSON: p.JSON, Elements: p.Elements}
 	}
 	return out
 }

@@ -113,11 +113,12 @@ func FuzzBuildInput(f *testing.F) {
 	f.Add(uint16(toolIndex(tools, "TodoWrite")), "todos", `[{"content": "a", "status": "pending", "activeForm": "x"}]`, "", "")
 	f.Add(uint16(toolIndex(tools, "Bash")), "command", `ls`, "timeout", "180000")
 	f.Add(uint16(toolIndex(tools, "write")), "file_path", `C:\Users\dev\test.txt`, "content", "line one\nline two")
+	f.Add(uint16(toolIndex(tools, "TodoWrite")), "x", "", "todos", ` {"item":{"content":"a","status":"pending","activeForm":"x"}}`) // 61 bytes: Elements
 	f.Fuzz(func(t *testing.T, which uint16, n1, v1, n2, v2 string) {
 		ft := tools[int(which)%len(tools)]
 		params := []Param{{Name: n1, Value: v1}}
 		if n2 != "" {
-			params = append(params, Param{Name: n2, Value: v2, JSON: len(v2)%2 == 0})
+			params = append(params, Param{Name: n2, Value: v2, JSON: len(v2)%2 == 0, Elements: len(v2)%3 == 1})
 		}
 		out, err := ft.tools.buildInput(ft.name, params)
 		if err != nil {

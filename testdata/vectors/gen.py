@@ -757,7 +757,8 @@ NS = ']<]minimax[>['
 M3T = T('create_order', user_id=I, urgent=B, note=S, shipping=O, items=A, metadata=O, duplicate_demo=O)
 def m3inv(uid): return NS + '<invoke name="create_order">' + NS + '<user_id>%d' % uid + NS + '</user_id>' + NS + '</invoke>'
 vec('minimax-m3-nested', 'MiniMax M3', M3+'test_non_streaming_nested_tool_call', 'I will create it.\n' + NS + '<tool_call>\n' + NS + '<invoke name="create_order">' + NS + '<user_id>42' + NS + '</user_id>' + NS + '<shipping>' + NS + '<city>Singapore' + NS + '</city>' + NS + '</shipping>' + NS + '</invoke>\n' + NS + '</tool_call>', [M3T],
-    note='disagrees on purpose: an argument written as nested elements (an object or a list) needs the schema to be read back, which the markup reader does not have; toolfix reads flat arguments only and leaves this text')
+    [('create_order', {'user_id': 42, 'shipping': {'city': 'Singapore'}})], keep='I will create it.',
+    note='toolfix reads the nested elements by the schema: an object of child elements (sgf.py minimax-m3-nested-schema holds the vLLM vector whole, with its tool\'s own schema)')
 vec('minimax-m3-flat', 'MiniMax M3', M3+'test_non_streaming_nested_tool_call (its flat arguments only)', 'I will create it.\n' + NS + '<tool_call>\n' + NS + '<invoke name="create_order">' + NS + '<user_id>42' + NS + '</user_id>' + NS + '<urgent>true' + NS + '</urgent>' + NS + '<note>Please leave at front desk.' + NS + '</note>' + NS + '</invoke>\n' + NS + '</tool_call>', [M3T],
     [('create_order', {'user_id': 42, 'urgent': True, 'note': 'Please leave at front desk.'})], keep='I will create it.')
 vec('minimax-m3-plain', 'MiniMax M3', M3+'test_non_streaming_without_tool_call_keeps_content', 'plain response', [M3T])

@@ -270,8 +270,8 @@ svlc('gpt-oss-call-cut-constrain', 'gpt-oss Harmony', SVGA + '<|start|>assistant
 svlc('gpt-oss-call-cut', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary to=functions.special_function<|message|>{"arg1', note='a cut-off call is never completed')
 svlc('gpt-oss-call', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', SVGN, keep=SVGA,
     note='llama.cpp takes the analysis channel as reasoning; toolfix keeps the text before the call as it came')
-svlc('gpt-oss-call-analysis-channel', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>analysis to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', 
-    note='disagrees on purpose: llama.cpp takes a function call addressed from the analysis channel; toolfix reads function calls only on the commentary channel, where Harmony puts them (an analysis message is reasoning)')
+svlc('gpt-oss-call-analysis-channel', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>analysis to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', SVGN, keep=SVGA,
+    note='a function call addressed from the analysis channel is a call, as llama.cpp, SGLang and vLLM take it; an analysis message without a recipient stays text')
 svlc('gpt-oss-commentary-then-call', 'gpt-oss Harmony', SVGA + '<|start|>assistant<|channel|>commentary<|message|>' + SVHW + '<|end|><|start|>assistant<|channel|>commentary to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}', SVGN,
     keep=SVGA + '<|start|>assistant<|channel|>commentary<|message|>' + SVHW + '<|end|>', note='llama.cpp takes the commentary preamble as the content; toolfix keeps the text before the call as it came')
 svlc('gpt-oss-role-header-recipient', 'gpt-oss Harmony', ' to=functions.special_function<|channel|>commentary <|constrain|>json<|message|>{"arg1": 1}',
@@ -283,9 +283,9 @@ svlc('gpt-oss-start-header-spaced-constrain', 'gpt-oss Harmony', SVGA + '<|start
 svlc('gpt-oss-detokenized-spaced-constrain', 'gpt-oss Harmony', 'commentary to=functions.special_function <|constrain|> json<|message|>{"arg1": 1}', SVGN,
     note='the call\'s header with its leading tokens dropped by the server, <|constrain|> json apart')
 svlc('gpt-oss-role-header-analysis', 'gpt-oss Harmony', ' to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}',
-    note='disagrees on purpose: toolfix reads function calls only on the commentary channel, where Harmony puts them')
-svlc('gpt-oss-start-header-analysis', 'gpt-oss Harmony', SVGA + '<|start|>assistant to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}',
-    note='disagrees on purpose: toolfix reads function calls only on the commentary channel, where Harmony puts them')
+    note='disagrees on purpose: the text begins inside the role header (as gpt-oss-role-header-recipient); toolfix has no row for a text that begins with the recipient')
+svlc('gpt-oss-start-header-analysis', 'gpt-oss Harmony', SVGA + '<|start|>assistant to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}', SVGN, keep=SVGA,
+    note='the recipient in the start header, the analysis channel: a call, as llama.cpp takes it')
 SVSO = [T('calculate_sum', numbers=A), T('process_data', input=S, format=S), T('fun', smth=A)]
 SVSOC = '<seed:tool_call>\n<function=calculate_sum>\n<parameter=numbers>[1, 2, 3]</parameter>\n</function>\n</seed:tool_call>'
 svlc('seed-oss-think-answer', 'Seed-OSS', "<seed:think>I'm thinking about the answer</seed:think>Hello, world!", tools=SVSO)
@@ -404,8 +404,15 @@ vec('ling3-literal-newline', 'GLM 4.5/4.7', SVL3 + 'test_ling3_tool_call_name_se
 vec('ling3-compact', 'GLM 4.5/4.7', SVL3 + 'test_ling3_tool_call_name_separator[]', '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>', SVL3T, [('get_weather', {'city': 'Beijing'})])
 vec('ling3-zero-args', 'GLM 4.5/4.7', SVL3 + 'test_ling3_zero_arg_tool_call_streaming', '<tool_call>ping</tool_call>', SVL3T, [('ping', {})])
 SVSA = 'vllm-project/vllm vllm/tool_parsers/step_audio_2_tool_parser.py (no test file; the format its parser reads, from its comments)'
-vec('step-audio-2-call', 'Step-Audio 2 (not a row)', SVSA, '<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call>', [T('forecast_weather', location=S)],
-    note='disagrees on purpose: Step-Audio 2\'s type line, name line and JSON in <tool_call> are read by no row yet; the text passes as it came')
+vec('step-audio-2-call', 'Step-Audio 2', SVSA, '<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call>', [T('forecast_weather', location=S)],
+    [('forecast_weather', {'location': 'shanghai'})], note='the type line function, the name line and the JSON arguments in <tool_call>: the Step-Audio 2 row')
+vec('step-audio-2-after-prose', 'Step-Audio 2', SVSA + ' (content before the call, as extract_tool_calls keeps it)', 'Let me check the weather.\n<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call>', [T('forecast_weather', location=S)],
+    [('forecast_weather', {'location': 'shanghai'})], keep='Let me check the weather.')
+vec('step-audio-2-two', 'Step-Audio 2', SVSA + ' (its loop over several <tool_call> blocks)', '<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call><tool_call>function\nforecast_weather\n{"location": "beijing"}</tool_call>', [T('forecast_weather', location=S)],
+    [('forecast_weather', {'location': 'shanghai'}), ('forecast_weather', {'location': 'beijing'})])
+vec('step-audio-2-unknown-tool', 'Step-Audio 2', SVSA + ' (a name the request does not declare is skipped)', '<tool_call>function\nplay_music\n{"song": "x"}</tool_call>', [T('forecast_weather', location=S)])
+vec('step-audio-2-not-json', 'Step-Audio 2', SVSA + ' (arguments that are no JSON are skipped)', '<tool_call>function\nforecast_weather\nshanghai</tool_call>', [T('forecast_weather', location=S)])
+vec('step-audio-2-cut', 'Step-Audio 2', SVSA + ' (no </tool_call>: an incomplete call)', '<tool_call>function\nforecast_weather\n{"location": "shang', [T('forecast_weather', location=S)], note='a cut-off call is never completed')
 svlc('kimi-k2-call-in-think-then-answer', 'Kimi K2', "<think>I'm thinking" + svks(svk('complex_function_in_think', SVKCX)) + "I'm still thinking</think>Hello", tools=SVKT,
     note='a call section inside the reasoning, an answer after it: no call at the tail (llama.cpp takes the one in the reasoning)')
 svlc('kimi-k2-template-call', 'Kimi K2', '<think></think>' + SVK1, [SVSF], tools=SVKT, keep='<think></think>')

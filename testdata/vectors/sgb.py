@@ -211,19 +211,16 @@ SGBRCX = [
     ('poolside', 'Poolside v1 (GLM row)', '<tool_call>acme\n<arg_key>kind</arg_key>\n<arg_value>acme</arg_value>\n<arg_key>payload</arg_key>\n<arg_value>{"value":"hello"}</arg_value>\n</tool_call>'),
     ('step3', 'Step3', '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="acme"><steptml:parameter name="kind">acme</steptml:parameter><steptml:parameter name="payload">{"value":"hello"}</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>'),
 ]
-SGBM3N = 'disagrees on purpose: M3 writes the object payload as nested elements (<payload><value>hello</value></payload>); toolfix reads an M3 value as its element\'s text and builds no object from elements, so the call is not taken (open: a reader of nested elements)'
+SGBM3N = 'M3 writes the object payload as nested elements (<payload><value>hello</value></payload>); toolfix reads them by schema into the object'
 for _n, _fam, _t in SGBRCX:
-    if _n == 'minimax-m3':
-        sgb_rawvec('sglang-rootcomb-' + _n, _fam, SGBRC + '[%s]' % _n.replace('-', '_'), _t, [SGBACME], note=SGBM3N)
-    else:
-        sgb_rawvec('sglang-rootcomb-' + _n, _fam, SGBRC + '[%s]' % _n.replace('-', '_'), _t, [SGBACME], [('acme', {'kind': 'acme', 'payload': {'value': 'hello'}})])
+    sgb_rawvec('sglang-rootcomb-' + _n, _fam, SGBRC + '[%s]' % _n.replace('-', '_'), _t, [SGBACME], [('acme', {'kind': 'acme', 'payload': {'value': 'hello'}})], note=SGBM3N if _n == 'minimax-m3' else '')
     if _n == 'minimax-m3':
         _o = ''.join(NS + x for x in ('<tool_call>', '<invoke name="acme">', '<kind>other', '</kind>', '<payload>{"x":1}', '</payload>', '</invoke>', '</tool_call>'))
     else:
         _o = _t.replace('>acme</', '>other</').replace('\nacme\n', '\nother\n').replace('{"value":"hello"}', '{"x":1}')
     sgb_rawvec('sglang-rootcomb-other-' + _n, _fam, SGBRC + '[%s] (the other branch)' % _n.replace('-', '_'), _o, [SGBACME], [('acme', {'kind': 'other', 'payload': {'x': 1}})],
         note='SGLang keeps payload the string {"x":1} (the branch that fits declares no payload); toolfix types it by the one branch that declares it, an object, and the input fits the schema\'s other branch as well')
-vec('sglang-rootcomb-m3-plain', 'MiniMax M3', SGBRC + '[minimax_m3] (payload declared an object, no combinator)', SGBRCX[7][2], [T('acme', kind=S, payload=O)], note=SGBM3N)
+vec('sglang-rootcomb-m3-plain', 'MiniMax M3', SGBRC + '[minimax_m3] (payload declared an object, no combinator)', SGBRCX[7][2], [T('acme', kind=S, payload=O)], [('acme', {'kind': 'acme', 'payload': {'value': 'hello'}})], note=SGBM3N)
 
 # --- Hunyuan V3/V4 (test_hunyuan_detector.py)
 SGBHY = SGB + 'test_hunyuan_detector.py '
