@@ -133,6 +133,9 @@ vec('sglang-mgd-preamble', 'Muse Glimmer ATEM (Invoke row)', SGEMG+'test_pipelin
 SGEMPR = ' to=self<|message|>r<|eom|>' + sge_ch('user') + 'Let me check.<|eom|>'
 vec('sglang-mgd-preamble-undoubled', 'Muse Glimmer ATEM (Invoke row)', SGEMG+'test_pipeline_preamble_before_tool_call_streams (the tool named once)',
     SGEMPR + sge_ch('get_weather') + sge_atem('get_weather', city='Paris'), SGEMGW, [('get_weather', {'city': 'Paris'})], keep=SGEMPR)
+vec('sglang-mgd-user-channel-block', 'Muse Glimmer ATEM (Invoke row)', SGEMG+'(look-alike after test_invoke_inside_final_answer_is_not_a_call: a block of a declared tool glued after the user channel\'s header)',
+    ' to=self<|message|>r<|eom|>' + sge_ch('user') + sge_atem('get_weather', city='Paris'), SGEMGW,
+    note='a user channel holds no call: the Glimmer channel row refuses a header naming no declared tool, and an invoke on its own line inside the <atem:function_calls> left open is a part of that block, never a call of its own')
 vec('sglang-mgd-plain-answer', 'Muse Glimmer ATEM (Invoke row)', SGEMG+'test_pipeline_plain_answer_stays_clean_without_tool_parse', ' to=self<|message|>r<|eom|>' + sge_ch('user') + 'Hello there.', SGEMGW)
 vec('sglang-mgd-plain-text', 'Muse Glimmer ATEM (Invoke row)', SGEMG+'test_reasoning_finish_flushes_unframed_text', 'Just plain text.', SGEMGW)
 vec('sglang-mgd-interleaved', 'Muse Glimmer ATEM (Invoke row)', SGEMG+'test_interleaved_reasoning_blocks_join_with_newline',
