@@ -15,11 +15,44 @@ func envelope(c *cursor, f *Family, stands uint8) ([]Call, outcome) {
 	if o := c.opener(f.Open, stands); o != whole {
 		return nil, o
 	}
+	if f.HeadEnd == "" {
+		return envelopeRest(c, f, at)
+	}
+	head, o := c.name()
+	if o != whole {
+		return nil, o
+	}
+	if r := c.lit(f.HeadEnd); r != ok {
+		return nil, failOrShort(r)
+	}
+	calls, o := envelopeRest(c, f, c.i)
+	for _, call := range calls {
+		if call.Name != head {
+			return nil, fail
+		}
+	}
+	return calls, o
+}
+
+// envelopeRest parses the rest of a block of f after its opener (and its header), at where the
+// opener began (or the header ended): the opener of a row whose first tag is its own.
+func envelopeRest(c *cursor, f *Family, at int) ([]Call, outcome) {
 	// The XML-ish readers take their wrapper's closer themselves (Qwen: a </function> may be
 	// left out before it; both: nothing but a closer may follow the last value).
 	if len(f.Wraps) > 0 { // the opener is the first tag's own, read with its name
-		c.i = at
-		return wrapped(c, f)
+		if f.HeadEnd == "" {
+			c.i = at
+		}
+		calls, o := wrapped(c, f)
+		if o == whole && f.Close != "" { // an optional end token after the block
+			save := c.i
+			c.skipBlanks()
+			if r, done := c.closeAny(f.Close, f.Close2); done {
+				return calls, r
+			}
+			c.i = save
+		}
+		return calls, o
 	}
 	switch f.body {
 	case bodyFunction:

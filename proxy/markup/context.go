@@ -44,7 +44,7 @@ type textState struct {
 	nameAt    int    // the bytes other than blanks on this line when its last such tag was named
 	nb        int    // the bytes other than blanks on this line so far
 	nameN     uint8  // bytes matched of '<' and a markupTags entry; 0 when no match goes on
-	nameM     uint16 // the watchedTags entries still matching, one bit each
+	nameM     uint32 // the watchedTags entries still matching, one bit each
 	example   bool   // the last line other than blanks introduced an example of a call tag: see namedSyntax
 	exAll     bool   // the last line other than blanks ended with a colon after a word introducing an example (exampleColon)
 	about     bool   // a call token stood quoted before, in a code span or after a quote mark: see quoteTokens
@@ -74,10 +74,13 @@ var markupTags = [...]string{"invoke", "function_calls", "function=", "tool_call
 
 // watchedTags are what matchName matches after '<': markupTags, then the openers and closers of
 // the wrappers whose calls are never calls of their own (textState.inTC): Hermes's and Qwen's
-// <tool_call>, MiniMax's <minimax:tool_call> and Claude's <function_calls>, each opener followed
-// by its closer.
+// <tool_call>, MiniMax's <minimax:tool_call>, Claude's <function_calls> and Muse Glimmer's
+// <atem:function_calls> (a channel to the user may hold one glued after its header, its invokes
+// on lines of their own: sglang test_muse_glimmer_detector.py
+// test_invoke_inside_final_answer_is_not_a_call), each opener followed by its closer.
 var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], markupTags[3], markupTags[4], markupTags[5], markupTags[6], markupTags[7], markupTags[8],
-	"tool_call>", "/tool_call>", "minimax:tool_call>", "/minimax:tool_call>", "function_calls>", "/function_calls>"}
+	"tool_call>", "/tool_call>", "minimax:tool_call>", "/minimax:tool_call>", "function_calls>", "/function_calls>",
+	"atem:function_calls>", "/atem:function_calls>"}
 
 // tagWrap is the first watchedTags entry past markupTags: from it on, wrapper openers at even
 // offsets and their closers at odd ones.
@@ -501,7 +504,7 @@ func (t *textState) matchName(b byte) {
 		t.nameN, t.nameM = 1, 1<<len(watchedTags)-1
 		return
 	}
-	pos, m := int(t.nameN)-1, uint16(0)
+	pos, m := int(t.nameN)-1, uint32(0)
 	for k, tag := range watchedTags {
 		if t.nameM&(1<<k) == 0 || tag[pos] != b {
 			continue

@@ -189,7 +189,15 @@ type Family struct {
 	// CloseOpt: the closer (Close or Close2) may be left out though text follows the call; the
 	// text ending inside one is cut unless it may still become an opener of the syntax.
 	CloseOpt bool
-	body     body
+	// HeadEnd: after the opener, a header naming the tool (blanks, a name) ends with this marker,
+	// and the envelope's every call must be of that tool, else it is no call of the row; "" no
+	// header (Inkling's <|message_model|>T<|content_invoke_tool_json|>, sglang
+	// inkling_detector.py, which rejects a header naming another tool than its payload; Muse
+	// Glimmer's channel header <|start|>assistant to=T<|message|>, sglang
+	// muse_glimmer_detector.py). With Wraps, Close and Close2 are optional end tokens after the
+	// block (Glimmer's <|eom|> and <|eot|>).
+	HeadEnd string
+	body    body
 	// closers are the closing tags of its markup that a value's rule may cut from a string's
 	// end (see [Closers]).
 	closers []string
@@ -297,8 +305,12 @@ const (
 	// MiniMaxBracket is MiniMax M2's [TOOL_CALL] {"tool": T, "args": {…}} [/TOOL_CALL], as LM
 	// Studio passes it on (lmstudio-ai/lmstudio-bug-tracker #1177).
 	MiniMaxBracket
+	// Inkling is Inkling's <|message_model|>T<|content_invoke_tool_json|>{"name": T, "args": {…}}
+	// <|end_message|>, its header optional (sglang inkling_detector.py,
+	// test_inkling_detector.py).
+	Inkling
 
-	lastFamily = MiniMaxBracket
+	lastFamily = Inkling
 )
 
 // genericOpeners are the ways llama.cpp's generic format opens its object with key, as the whole
@@ -583,7 +595,33 @@ var families = []Family{
 		Open: genericOpeners("tool_call"), Close: "}"},
 	{Name: "MiniMax M2 [TOOL_CALL]", Row: "D62", Syntax: MiniMaxBracket, body: bodyJSONCall, NameKey: "tool", ArgsKey: "args",
 		Open: []Opener{{"[TOOL_CALL]", LineStart}}, Close: "[/TOOL_CALL]"},
+	// Inkling's frame with its header naming the tool, a special token glued to the text before
+	// as a tokenizer writes it, or without the header, at a line's start or after a sentence
+	// ("Sure, let me check.<|content_invoke_tool_json|>{…}", test_inkling_detector.py
+	// test_unterminated_json_frame_is_recovered_through_end_of_response): a frame glued to a word
+	// is the rest of a header naming another tool (<|message_model|>search<|content_invoke_…),
+	// which SGLang refuses
+	{Name: "Inkling, header", Row: "D62", Syntax: Inkling, body: bodyJSONCall, ArgsKey: "args",
+		Open: []Opener{{inklingModel, Glued}}, HeadEnd: inklingJSON, Close: inklingEnd},
+	{Name: "Inkling", Row: "D62", Syntax: Inkling, body: bodyJSONCall, ArgsKey: "args",
+		Open: []Opener{{inklingJSON, AfterStop}}, Close: inklingEnd},
+	// Muse Glimmer's tool channel: its header naming the tool, then the ATEM block the Invoke row
+	// reads (<atem:function_calls><atem:invoke name="T">…), then an optional end of message
+	// (sglang muse_glimmer_detector.py, test_muse_glimmer_detector.py); at the start of the text
+	// the first channel's header comes without <|start|>assistant (ollama glimmer_test.go
+	// TestGlimmerParserStreamingATEMAtEveryBoundary). A channel to the user or to itself names no
+	// declared tool, so its block is no call of this row
+	{Name: "Muse Glimmer channel", Row: "D62", Syntax: Invoke, body: bodyInvoke, Wraps: []string{"function_calls"},
+		Open:    []Opener{{"<|start|>assistant to=", Glued}, {"to=", TextStart}},
+		HeadEnd: "<|message|>", Close: "<|eom|>", Close2: "<|eot|>"},
 }
+
+// The special tokens of Inkling's frames.
+const (
+	inklingModel = "<|message_model|>"
+	inklingJSON  = "<|content_invoke_tool_json|>"
+	inklingEnd   = "<|end_message|>"
+)
 
 // dsmlVariant is the row of DeepSeek's DSML written with the token tok in place of ｜DSML｜
 // before each tag's name: V4 Flash leaks <｜｜DSML｜｜tool_calls>… with the bar doubled, and

@@ -32,6 +32,38 @@ func TestFamilyRows(t *testing.T) {
 		{name: "step-audio 2 after prose on its line", syn: All, text: "The format is <tool_call>function\nforecast_weather\n{\"location\": \"shanghai\"}</tool_call>"},
 		{name: "step-audio 2 cut off", syn: All, text: "<tool_call>function\nforecast_weather\n{\"location\": \"shang"},
 		{name: "step-audio 2 no arguments object", syn: All, text: "<tool_call>function\nforecast_weather\nshanghai</tool_call>"},
+		// sglang test/registered/unit/function_call/test_inkling_detector.py (visible prefix, batch,
+		// unterminated json frame, degenerate payloads, raw-text frame) and inkling_detector.py's
+		// header check
+		{name: "inkling with header", syn: All, text: `<|message_model|>weather<|content_invoke_tool_json|>{"name":"weather","args":{"city":"SF"}}<|end_message|>`,
+			calls: []Call{js(Inkling, "weather", `{"city":"SF"}`)}},
+		{name: "inkling two after a sentence", syn: All, text: `Sure, let me check.<|message_model|>weather<|content_invoke_tool_json|>{"name":"weather","args":{"city":"SF"}}<|end_message|><|message_model|>weather<|content_invoke_tool_json|>{"name":"weather","args":{"city":"NY"}}<|end_message|>`,
+			keep: "Sure, let me check.", calls: []Call{js(Inkling, "weather", `{"city":"SF"}`), js(Inkling, "weather", `{"city":"NY"}`)}},
+		{name: "inkling without header, closer missing", syn: All, text: `Sure, let me check.<|content_invoke_tool_json|>{"name":"weather","args":{"city":"SF"}}`,
+			keep: "Sure, let me check.", calls: []Call{js(Inkling, "weather", `{"city":"SF"}`)}},
+		{name: "inkling header names another tool", syn: All, text: `<|message_model|>search<|content_invoke_tool_json|>{"name":"weather","args":{}}<|end_message|>`},
+		{name: "inkling frame glued to a word", syn: All, text: `before<|content_invoke_tool_json|>{"name":"weather","args":{}}<|end_message|>`},
+		{name: "inkling marker in prose", syn: All, text: "before <|content_invoke_tool_json|> after"},
+		{name: "inkling array payload", syn: All, text: "<|content_invoke_tool_json|>[1, 2, 3]<|end_message|>"},
+		{name: "inkling raw-text frame", syn: All, text: "<|message_model|>weather<|content_invoke_tool_text|>search the web<|end_message|>"},
+		{name: "inkling header cut", syn: All, text: "Sure.<|message_model|>weat"},
+		{name: "inkling then prose", syn: All, text: `<|content_invoke_tool_json|>{"name":"weather","args":{}}<|end_message|>` + "\nDone."},
+		// sglang test/registered/unit/function_call/test_muse_glimmer_detector.py
+		// (test_parameter_value_typing, test_single_tool_call, test_whitespace_before_header_is_tolerated,
+		// test_prose_opening_with_to_equals_does_not_stall), ollama glimmer_test.go
+		// TestGlimmerParserStreamingATEMAtEveryBoundary
+		{name: "glimmer channel", syn: All, text: "<|start|>assistant to=get_weather<|message|><atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:parameter name=\"city\">Paris</atem:parameter>\n</atem:invoke>\n</atem:function_calls>",
+			calls: []Call{{Syntax: Invoke, Name: "get_weather", Params: ps("city", "Paris")}}},
+		{name: "glimmer channels after reasoning", syn: All, text: " to=self<|message|>Two cities.<|eom|><|start|>assistant to=get_weather<|message|><atem:function_calls><atem:invoke name=\"get_weather\"><atem:parameter name=\"city\">Paris</atem:parameter></atem:invoke></atem:function_calls><|eom|>\n<|start|>assistant to=get_weather<|message|><atem:function_calls><atem:invoke name=\"get_weather\"><atem:parameter name=\"city\">Tokyo</atem:parameter></atem:invoke></atem:function_calls>",
+			keep: " to=self<|message|>Two cities.<|eom|>", calls: []Call{{Syntax: Invoke, Name: "get_weather", Params: ps("city", "Paris")}, {Syntax: Invoke, Name: "get_weather", Params: ps("city", "Tokyo")}}},
+		{name: "glimmer first channel at the text's start", syn: All, text: " to=get_weather<|message|><atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:parameter name=\"city\">SF</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eot|>",
+			calls: []Call{{Syntax: Invoke, Bare: true, Name: "get_weather", Params: ps("city", "SF")}}}, // a TextStart opener: judged as strictly as a bare call
+		{name: "glimmer channel to the user", syn: All, text: "<|start|>assistant to=user<|message|><atem:function_calls><atem:invoke name=\"get_weather\"><atem:parameter name=\"city\">Paris</atem:parameter></atem:invoke></atem:function_calls>"},
+		{name: "glimmer channel to the user, invokes on their own lines", syn: All, text: "<|start|>assistant to=user<|message|><atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:parameter name=\"city\">Paris</atem:parameter>\n</atem:invoke>\n</atem:function_calls>"},
+		{name: "glimmer header naming another tool", syn: All, text: "<|start|>assistant to=get_time<|message|><atem:function_calls><atem:invoke name=\"get_weather\"><atem:parameter name=\"city\">Paris</atem:parameter></atem:invoke></atem:function_calls>"},
+		{name: "glimmer channel then the answer", syn: All, text: "<|start|>assistant to=get_weather<|message|><atem:function_calls><atem:invoke name=\"get_weather\"><atem:parameter name=\"city\">Paris</atem:parameter></atem:invoke></atem:function_calls><|eom|><|start|>assistant to=user<|message|>It is sunny."},
+		{name: "glimmer prose to=", syn: All, text: "to=x is the syntax."},
+		{name: "glimmer channel cut", syn: All, text: "<|start|>assistant to=get_weather<|message|><atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:parameter name=\"city\">Par"},
 		// vllm tests/tool_parsers/test_seed_oss_tool_parser.py test_extract_tool_calls
 		{name: "seed-oss", syn: All, text: "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
 			calls: []Call{{Syntax: SeedOSS, Name: "get_weather", Params: ps("location", "Barcelona, Spain")}}},

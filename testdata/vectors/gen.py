@@ -1441,7 +1441,7 @@ vec('glimmer-types', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserATEM
     [T('tools.run', text=S, count=I, enabled=B, items=A, config=O)], [('tools.run', {'text': ' keep  spaces ', 'count': 3, 'enabled': True, 'items': ['one', 'two'], 'config': {'mode': 'fast'}})],
     note='the peer vector\'s choice=null is left out (no value for a typed field)', pre='ollama-')
 vec('glimmer-header', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserStreamingATEMAtEveryBoundary', ' to=get_weather<|message|>' + atem('get_weather', '<atem:parameter name="city">SF</atem:parameter>\n') + '<|eot|>', [T('get_weather', city=S)],
-    note='disagrees on purpose: Glimmer\'s recipient header and end token around the block are not read (no row); the block glued after them is no line start', pre='ollama-')
+    [('get_weather', {'city': 'SF'})], note='the Muse Glimmer channel row reads the recipient header before the block and the end token after it', pre='ollama-')
 vec('glimmer-leading-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[leading prose] (without the header)', 'Running:\n' + atem('muse.bash', '<atem:parameter name="command">pwd</atem:parameter>\n'), [GLB],
     [('muse.bash', {'command': 'pwd'})], keep='Running:', note='disagrees on purpose: Ollama takes a block only as the whole message; toolfix takes a call on its own line after prose, as in every family', pre='ollama-')
 vec('glimmer-trailing-prose', 'Muse Glimmer ATEM (Invoke row)', GL+'TestGlimmerParserContentThatResemblesToolCallStaysContent[trailing prose] (without the header)', atem('muse.bash', '<atem:parameter name="command">pwd</atem:parameter>\n') + '\nDone.', [GLB], pre='ollama-')
