@@ -358,7 +358,7 @@ func (t *textState) afterColon() bool { return t.last&0xff == ':' || t.last&0xff
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
 	quoted, inline := false, false // a quoteTokens match may begin at b, quoted or inside a sentence
-	if (b == '<' || b == '[') && t.qN == 0 && !t.think {
+	if t.qN == 0 && quoteStart(b) && !t.think {
 		quoted = t.inlineCode() != 0 || !t.sp && t.quoteBefore()
 		inline = !quoted && t.sp && t.mid && !t.afterStop() && !t.afterColon()
 	}
@@ -557,6 +557,24 @@ func (t *textState) quoteBefore() bool {
 // a text that quoted a token stays text.
 var quoteTokens []string
 
+// quoteMax is the length limit of a quoteTokens entry (openers are cut to it): the positions of
+// quoteAt.
+const quoteMax = 12
+
+// The match of quoteTokens as tables, derived in derive with quoteTokens: quoteSet is the first
+// bytes of the entries, a bit per byte value below 128 (every entry begins with '<' or '[');
+// quoteAt[pos][b] the entries (a bit each, as in textState.qM) whose byte at pos is b;
+// quoteEnd[pos] those that end after pos+1 bytes. A match over b at pos keeps qM&quoteAt[pos][b]
+// and completes when that meets quoteEnd[pos] (FuzzMatchQuoted holds it to the plain walk).
+var (
+	quoteSet [2]uint64
+	quoteAt  [quoteMax][256]uint64
+	quoteEnd [quoteMax]uint64
+)
+
+// quoteStart reports whether a quoteTokens entry begins with b (see quoteSet).
+func quoteStart(b byte) bool { return b < 128 && quoteSet[b>>6]&(1<<(b&63)) != 0 }
+
 // matchQuoted advances the match of a quoteTokens entry over b, setting about when one completes
 // (inline when the match began after a blank inside a sentence: a token shown there makes the rest
 // of its line the example, so a token glued after it is a part of what it shows, not a call of its
@@ -565,36 +583,30 @@ var quoteTokens []string
 func (t *textState) matchQuoted(b byte, line bool) {
 	if t.qN == 0 {
 		t.qLine = line
-		var m uint64
-		for k, q := range quoteTokens {
-			if q[0] == b {
-				m |= 1 << k
-			}
-		}
-		t.qN, t.qM = 1, m
-		if m == 0 {
-			t.qN = 0
+		if m := quoteAt[0][b]; m != 0 {
+			t.qN, t.qM = 1, m
 		}
 		return
 	}
-	pos, m := int(t.qN), uint64(0)
-	for k, q := range quoteTokens {
-		if t.qM&(1<<k) == 0 || q[pos] != b {
-			continue
-		}
-		if pos+1 == len(q) {
-			if t.qLine {
-				t.inline = true
-			} else {
-				t.about = true
-			}
-			t.qN, t.qM = 0, 0
-			return
-		}
-		m |= 1 << k
+	pos := int(t.qN)
+	m := t.qM & quoteAt[pos][b]
+	if m&quoteEnd[pos] != 0 {
+		t.quotedDone()
+		return
 	}
 	t.qN, t.qM = t.qN+1, m
 	if m == 0 {
 		t.qN = 0
 	}
+}
+
+// quotedDone ends a match of matchQuoted that completed a token: the rest of the line is an
+// example (inline) when it began inside a sentence, else the rest of the text (about).
+func (t *textState) quotedDone() {
+	if t.qLine {
+		t.inline = true
+	} else {
+		t.about = true
+	}
+	t.qN, t.qM = 0, 0
 }
