@@ -341,6 +341,9 @@ func (t *textState) afterStop() bool {
 // ("I'm\nthinking</think><TOOLCALL>[…]", llama.cpp tests/test-chat.cpp
 // COMMON_CHAT_FORMAT_NEMOTRON_V2; "plan</think><tool_call>…", Ollama's reasoning parsers).
 func (t *textState) afterReasoning() bool {
+	if b := t.last & 0xff; b != '>' && b != ']' {
+		return false // every closer ends with one of them
+	}
 	for _, c := range closerWords {
 		if t.last&c.loMask == c.lo && t.prev&c.hiMask == c.hi {
 			return true
@@ -364,8 +367,8 @@ type closerWord struct{ lo, loMask, hi, hiMask uint64 }
 var closerWords = func() []closerWord {
 	var ws []closerWord
 	for _, c := range reasoningClosers {
-		if len(c) > 16 {
-			panic("markup: a reasoning closer longer than sixteen bytes")
+		if len(c) > 16 || c[len(c)-1] != '>' && c[len(c)-1] != ']' {
+			panic("markup: a reasoning closer longer than sixteen bytes or not ending with > or ]")
 		}
 		var w closerWord
 		for k := range len(c) {
