@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -472,4 +474,71 @@ func TestSampleOfSpilledCapture(t *testing.T) {
 	if left, _ := os.ReadDir(os.Getenv("TMPDIR")); len(left) != 0 {
 		t.Fatalf("capture files left behind: %v", left)
 	}
+}
+
+// TestWholeAnswerSamples: every hand-made non-streamed case (a folder ending -nonstream, the peer
+// vector batches left out) answered with samples of every exchange kept: the sample holds the
+// upstream's body and the client's exactly as they came, whether the answer is read into a
+// buffer of its Content-Length or in pieces (chunked), now that the capture keeps the whole
+// answer by reference instead of a copy (observe.Capture.Whole).
+func TestWholeAnswerSamples(t *testing.T) {
+	all, err := cases.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for _, c := range all {
+		if !strings.HasSuffix(c.Name, "-nonstream") || peerCase(c.Name) {
+			continue
+		}
+		gz := false
+		for k, v := range c.Headers {
+			gz = gz || strings.EqualFold(k, "Content-Encoding") && v == "gzip"
+		}
+		for _, sized := range []bool{false, true} {
+			if sized && gz {
+				continue // its Content-Length is the gzipped body's, which WriteUpstream makes
+			}
+			ran++
+			dir, store := openSamples(t, sample.ModeAll, 0)
+			ups := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				if sized {
+					w.Header().Set("Content-Length", strconv.Itoa(len(c.Upstream)))
+				}
+				cases.WriteUpstream(w, c, 1, 40)
+			}))
+			srv := newHandler(t, ups.URL, Options{Samples: store})
+			got := answerOnce(t, srv, func(url string) *http.Request {
+				return newJSONPost(t, url+casePath(c.Protocol), bytes.NewReader(c.Request))
+			})
+			ups.Close()
+			x, err := sample.Parse(theSample(t, dir))
+			if err != nil {
+				t.Fatalf("%s/%s (sized %v): %v", c.Protocol, c.Name, sized, err)
+			}
+			client := x.Response.Body
+			if x.Client != nil {
+				client = x.Client.Body
+			}
+			if x.Redacted > 0 || x.Response.Truncated || !bytes.Equal(x.Response.Body, c.Upstream) || !bytes.Equal(client, got) {
+				t.Errorf("%s/%s (sized %v): the sample's upstream body (%d bytes, redacted %d, cut %v) or client body (%d bytes, its own %v) is not what came (%d and %d bytes)",
+					c.Protocol, c.Name, sized, len(x.Response.Body), x.Redacted, x.Response.Truncated, len(client), x.Client != nil, len(c.Upstream), len(got))
+			}
+		}
+	}
+	if ran < 100 {
+		t.Fatalf("only %d hand-made non-streamed answers ran", ran)
+	}
+}
+
+// peerCase reports whether a case folder is of a peer's converted test vectors
+// (testdata/vectors), not a hand-made case.
+func peerCase(name string) bool {
+	for _, p := range []string{"vllm-", "sglang-", "ollama-", "llamacpp-", "mlx-lm-"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package anthropic
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -59,7 +60,7 @@ func BenchmarkStreamLoadShape(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ssetest.Run(bytes.NewReader(in), NewStream(tools, nil)); err != nil {
+		if err := ssetest.RunTo(bytes.NewReader(in), NewStream(tools, nil), io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}

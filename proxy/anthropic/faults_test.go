@@ -317,3 +317,19 @@ func TestLeakOneCallAllowed(t *testing.T) {
 		t.Errorf("non-streamed: the leak beside a real call was made a call:\n%s", out)
 	}
 }
+
+// TestBlankText holds D41b's predicate: white space only (space, tab, CR, LF) or empty is blank;
+// any other byte, a no-break space or a zero-width one too, is text.
+func TestBlankText(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"", true}, {" ", true}, {"\n", true}, {" \t\r\n ", true},
+		{"x", false}, {" x ", false}, {"\u00a0", false}, {"\u200b", false}, {"\f", false}, {"\v", false},
+	} {
+		if got := BlankText(tc.text); got != tc.want {
+			t.Errorf("BlankText(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}

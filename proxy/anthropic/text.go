@@ -9,11 +9,17 @@ import (
 	"github.com/toolfix/toolfix/proxy/sse"
 )
 
+// BlankText reports whether text, a text_delta's text, is blank as D41b counts it: white space
+// only (space, tab, CR, LF), the empty text too. Such a delta on the open tool_use block carries
+// nothing, and the stream drops it (docs/faults.md D41b, agentgateway/agentgateway #2147);
+// proxy/inspect names the fault by the same test.
+func BlankText(text string) bool { return strings.Trim(text, " \t\r\n") == "" }
+
 // textDelta takes one text_delta. Text of the open text block flows at once except a tail that
 // could still become a stray word or leaked markup (markup.Holder decides).
 func (s *Stream) textDelta(w io.Writer, raw []byte, index int, text string) error {
 	b := s.blk
-	if b != nil && b.typ == "tool_use" && b.index == index && strings.Trim(text, " \t\r\n") == "" {
+	if b != nil && b.typ == "tool_use" && b.index == index && BlankText(text) {
 		// D41b: a blank text_delta on the open tool_use block, a translator's empty content delta
 		// between tool-call chunks (agentgateway/agentgateway #2147). It carries nothing, and a
 		// client that looks up the text part of that block (the AI SDK) finds none; it is dropped.

@@ -142,11 +142,13 @@ func orderFrames(body []byte, read func(f *OrderFrame, name, data []byte, has bo
 // renumbers blocks; any other block's is "block/N/content", N its index, whose tail a repair may
 // drop (an orphan word, leaked markup that goes out as a tool_use block). A message ends at its
 // message_stop: the events after it, up to a message_start, carry nothing to order (a finish
-// replayed after it is dropped, docs/faults.md D73), and neither does a blank text_delta on a
-// tool_use block (dropped, D41b).
+// replayed after it is dropped, docs/faults.md D73), and neither does a blank text_delta on an
+// open tool_use block (started, not yet stopped: toolfix drops it, D41b); one on a tool_use
+// block's index after its stop goes out as it came, and is read.
 func AnthropicOrderFrames(body []byte) []OrderFrame {
-	lanes := map[int]string{} // block index -> lane, from its content_block_start
-	ended := false            // a message_stop came, and no message_start since
+	lanes := map[int]string{}  // block index -> lane, from its content_block_start
+	openTool := map[int]bool{} // the indexes of the tool_use blocks started and not yet stopped
+	ended := false             // a message_stop came, and no message_start since
 	return orderFrames(body, func(f *OrderFrame, name, data []byte, has bool) {
 		var e struct {
 			Type         string `json:"type"`
@@ -168,9 +170,17 @@ func AnthropicOrderFrames(body []byte) []OrderFrame {
 		if e.Type == "" {
 			e.Type = string(name)
 		}
-		if e.Type == "content_block_delta" && e.Delta.Type == "text_delta" && e.Index != nil &&
-			!strings.HasSuffix(lanes[*e.Index], "/content") && lanes[*e.Index] != "" && strings.Trim(e.Delta.Text, " \t\r\n") == "" {
-			return // a blank text_delta on a tool_use block carries nothing (D41b: toolfix drops it)
+		if e.Index != nil {
+			switch e.Type {
+			case "content_block_start":
+				openTool[*e.Index] = e.ContentBlock.Type == "tool_use"
+			case "content_block_stop":
+				delete(openTool, *e.Index)
+			case "content_block_delta":
+				if e.Delta.Type == "text_delta" && openTool[*e.Index] && blankText(e.Delta.Text) {
+					return // a blank text_delta on an open tool_use block carries nothing (D41b: toolfix drops it)
+				}
+			}
 		}
 		if ended && e.Type != "message_start" {
 			return
@@ -546,3 +556,7 @@ func (cl *chatCall) another(id, name, text string) bool {
 	t := strings.TrimSpace(cl.text.String())
 	return json.Valid([]byte(t)) && strings.TrimSpace(text) != t
 }
+
+// blankText is anthropic.BlankText, which this package cannot import (anthropic's tests import
+// it): text is white space only (space, tab, CR, LF), the empty text too.
+func blankText(text string) bool { return strings.Trim(text, " \t\r\n") == "" }

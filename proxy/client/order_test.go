@@ -1,6 +1,7 @@
 package client
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -81,5 +82,36 @@ func TestAnthropicOrderFrames(t *testing.T) {
 	}
 	if got := Assemble(f)["block/t"]; got != "{}" {
 		t.Fatalf("assembled %q", got)
+	}
+}
+
+// TestAnthropicOrderFramesBlankOnTool: a blank text_delta is dropped (D41b) only on an open
+// tool_use block: on one stopped, and on a text block, it is read as it came.
+func TestAnthropicOrderFramesBlankOnTool(t *testing.T) {
+	start := func(i int, block string) string {
+		return fmt.Sprintf("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":%d,\"content_block\":%s}\n\n", i, block)
+	}
+	text := func(i int, s string) string {
+		return fmt.Sprintf("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":%d,\"delta\":{\"type\":\"text_delta\",\"text\":%q}}\n\n", i, s)
+	}
+	stop := func(i int) string {
+		return fmt.Sprintf("event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":%d}\n\n", i)
+	}
+	tool := `{"type":"tool_use","id":"t","name":"a","input":{}}`
+	for _, tc := range []struct {
+		name, body string
+		items      int // items read of the blank delta's event
+	}{
+		{"open tool_use", start(0, tool) + text(0, " \n"), 0},
+		{"open tool_use, empty", start(0, tool) + text(0, ""), 0},
+		{"open tool_use, text", start(0, tool) + text(0, "x"), 1},
+		{"stopped tool_use", start(0, tool) + stop(0) + text(0, " \n"), 1},
+		{"text block", start(0, `{"type":"text","text":""}`) + text(0, " \n"), 1},
+		{"a text block after a tool_use at the index", start(0, tool) + stop(0) + start(0, `{"type":"text","text":""}`) + text(0, "\t"), 1},
+	} {
+		f := AnthropicOrderFrames([]byte(tc.body))
+		if got := len(f[len(f)-1].Items); got != tc.items {
+			t.Errorf("%s: the blank delta's event has %d items, want %d (%+v)", tc.name, got, tc.items, f)
+		}
 	}
 }

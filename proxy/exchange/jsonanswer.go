@@ -56,8 +56,17 @@ func (ex *exchange) sseAsJSON() {
 // readWhole reads the upstream body up to limit+1 bytes (so that a longer one shows), into one
 // buffer of the size its Content-Length gives when that is known and within the limit: a 30 MB
 // answer read by io.ReadAll's growing buffer would leave as much again behind. A body of unknown
-// length is read by readChunked.
+// length is read by readChunked. The sample's capture keeps the buffer by reference
+// (observe.Capture.Whole), not a copy of it: the buffer is never written to after.
 func (ex *exchange) readWhole(limit int64) ([]byte, error) {
+	done := ex.cap.Whole()
+	body, err := ex.readBody(limit)
+	done(body)
+	return body, err
+}
+
+// readBody is readWhole's read.
+func (ex *exchange) readBody(limit int64) ([]byte, error) {
 	r := io.LimitReader(ex.resp.Body, limit+1)
 	n := ex.resp.ContentLength
 	if n <= 0 || n > limit {

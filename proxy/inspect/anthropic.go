@@ -276,7 +276,7 @@ func blankOnToolFaults(f *faultList, events []Event) {
 				} `json:"delta"`
 			}
 			_ = json.Unmarshal([]byte(ev.Data), &e)
-			if tool[ev.Index] && e.Delta.Type == "text_delta" && e.Delta.Text != nil && strings.Trim(*e.Delta.Text, " \t\r\n") == "" {
+			if tool[ev.Index] && e.Delta.Type == "text_delta" && e.Delta.Text != nil && anthropic.BlankText(*e.Delta.Text) {
 				f.add("D41b", "shape", fmt.Sprintf("block %d", ev.Index), fmt.Sprintf("event %d: a blank text_delta on an open tool_use block", ev.N))
 			}
 		}

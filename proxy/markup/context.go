@@ -37,6 +37,7 @@ type textState struct {
 	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
 
 	last uint64 // the last eight bytes other than blanks on this line, the latest lowest (see afterStop, exampleColon)
+	prev uint64 // the eight such bytes before those of last, the latest lowest (see afterReasoning)
 	sp   bool   // the byte just read is a blank (' ' or '\t'): a token here is not glued (Glued)
 
 	named     bool   // this line named a call tag (markupTags), outside <think>
@@ -289,22 +290,34 @@ func (t *textState) ordinary() bool {
 }
 
 // noteStop is what feeding s, a text quiet says leaves the state as it is, changes: the line's
-// last bytes other than blanks (afterStop) and whether the last byte is a blank. It reads s from
-// its end only as far as its last eight such bytes, gathered into one word as it goes (a delta's
-// few last bytes, not its length).
+// last bytes other than blanks (last and prev) and whether the last byte is a blank. It reads s
+// from its end only as far as its last sixteen such bytes, gathered into two words as it goes (a
+// delta's few last bytes, not its length).
 func noteStop[T string | []byte](t *textState, s T) {
 	if len(s) == 0 {
 		return
 	}
-	var got uint64 // the bytes found, the latest lowest
-	shift := uint(0)
-	for i := len(s) - 1; i >= 0 && shift < 64; i-- {
+	var lo, hi uint64 // the bytes found, the latest lowest: the first eight, the next eight
+	n := uint(0)
+	for i := len(s) - 1; i >= 0 && n < 16; i-- {
 		if b := s[i]; b > ' ' {
-			got |= uint64(b) << shift
-			shift += 8
+			if n < 8 {
+				lo |= uint64(b) << (8 * n)
+			} else {
+				hi |= uint64(b) << (8 * (n - 8))
+			}
+			n++
 		}
 	}
-	t.last = t.last<<shift | got // a shift of 64 leaves nothing of the old bytes
+	// prev:last, one word of 128 bits, shifted by the bytes found (a shift of 64 or more leaves
+	// nothing of the old bytes in the word it moves them out of)
+	if sh := 8 * n; sh < 64 {
+		t.prev = t.prev<<sh | t.last>>(64-sh)
+		t.last = t.last<<sh | lo
+	} else {
+		t.prev = t.last<<(sh-64) | hi
+		t.last = lo
+	}
 	t.sp = s[len(s)-1] == ' ' || s[len(s)-1] == '\t'
 }
 
@@ -326,20 +339,56 @@ func (t *textState) afterStop() bool {
 }
 
 // afterReasoning reports whether the last bytes other than blanks on this line close a
-// reasoning block: </think> (</seed:think> too), Command R7B's <|END_THINKING|>, Magistral's
-// [/THINK] or Apertus's <|inner_suffix|> (its four last bytes also end <|tools_suffix|>, after
-// which only another call of the same list may follow). What follows a reasoning closer begins the answer as a new line would, so an opener
-// that must start a line counts there too ("I'm\nthinking</think><TOOLCALL>[…]", llama.cpp
-// tests/test-chat.cpp COMMON_CHAT_FORMAT_NEMOTRON_V2; "plan</think><tool_call>…", Ollama's
-// reasoning parsers).
+// reasoning block: one of reasoningClosers, byte for byte. What follows a reasoning closer begins
+// the answer as a new line would, so an opener that must start a line counts there too
+// ("I'm\nthinking</think><TOOLCALL>[…]", llama.cpp tests/test-chat.cpp
+// COMMON_CHAT_FORMAT_NEMOTRON_V2; "plan</think><tool_call>…", Ollama's reasoning parsers).
 func (t *textState) afterReasoning() bool {
-	switch t.last & 0xffffffff {
-	case 'i'<<24 | 'n'<<16 | 'k'<<8 | '>', 'N'<<24 | 'G'<<16 | '|'<<8 | '>', 'I'<<24 | 'N'<<16 | 'K'<<8 | ']',
-		'i'<<24 | 'x'<<16 | '|'<<8 | '>':
-		return true
+	if b := t.last & 0xff; b != '>' && b != ']' {
+		return false // every closer ends with one of them
+	}
+	for _, c := range closerWords {
+		if t.last&c.loMask == c.lo && t.prev&c.hiMask == c.hi {
+			return true
+		}
 	}
 	return false
 }
+
+// reasoningClosers are the tags that close a reasoning block in a model's text: </think>
+// (</seed:think> too), Command R7B's <|END_THINKING|>, Magistral's [/THINK] and Apertus's
+// <|inner_suffix|>, and Apertus's <|tools_suffix|>, after which only another call of the same
+// list may follow. None has a blank and none is longer than sixteen bytes (textState.last and
+// prev).
+var reasoningClosers = []string{"</think>", "</seed:think>", "<|END_THINKING|>", "[/THINK]", "<|inner_suffix|>", "<|tools_suffix|>"}
+
+// closerWord is a reasoning closer as the words textState.last and prev hold its bytes (the
+// latest lowest), with masks of the bytes it has in each.
+type closerWord struct{ lo, loMask, hi, hiMask uint64 }
+
+// closerWords are reasoningClosers as closerWords, in their order.
+var closerWords = func() []closerWord {
+	var ws []closerWord
+	for _, c := range reasoningClosers {
+		if len(c) > 16 || c[len(c)-1] != '>' && c[len(c)-1] != ']' {
+			panic("markup: a reasoning closer longer than sixteen bytes or not ending with > or ]")
+		}
+		var w closerWord
+		for k := range len(c) {
+			b, sh := uint64(c[len(c)-1-k]), uint(8*(k%8))
+			if b <= ' ' {
+				panic("markup: a reasoning closer with a blank") // last and prev skip them
+			}
+			if k < 8 {
+				w.lo, w.loMask = w.lo|b<<sh, w.loMask|0xff<<sh
+			} else {
+				w.hi, w.hiMask = w.hi|b<<sh, w.hiMask|0xff<<sh
+			}
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}()
 
 // namedOff is the syntaxes whose markup stands in an example here (namedSyntax): on a line after
 // one that introduced an example of a call tag (see markupTags), none elsewhere.
@@ -361,12 +410,13 @@ func (t *textState) afterColon() bool { return t.last&0xff == ':' || t.last&0xff
 // feed advances the state over one byte of text.
 func (t *textState) feed(b byte) {
 	quoted, inline := false, false // a quoteTokens match may begin at b, quoted or inside a sentence
-	if (b == '<' || b == '[') && t.qN == 0 && !t.think {
+	if t.qN == 0 && quoteStart(b) && !t.think {
 		quoted = t.inlineCode() != 0 || !t.sp && t.quoteBefore()
 		inline = !quoted && t.sp && t.mid && !t.afterStop() && !t.afterColon()
 	}
 	t.sp = b == ' ' || b == '\t'
 	if b > ' ' {
+		t.prev = t.prev<<8 | t.last>>56
 		t.last = t.last<<8 | uint64(b)
 	}
 	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.qN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' && b != '[' {
@@ -560,6 +610,24 @@ func (t *textState) quoteBefore() bool {
 // a text that quoted a token stays text.
 var quoteTokens []string
 
+// quoteMax is the length limit of a quoteTokens entry (openers are cut to it): the positions of
+// quoteAt.
+const quoteMax = 12
+
+// The match of quoteTokens as tables, derived in derive with quoteTokens: quoteSet is the first
+// bytes of the entries, a bit per byte value below 128 (every entry begins with '<' or '[');
+// quoteAt[pos][b] the entries (a bit each, as in textState.qM) whose byte at pos is b;
+// quoteEnd[pos] those that end after pos+1 bytes. A match over b at pos keeps qM&quoteAt[pos][b]
+// and completes when that meets quoteEnd[pos] (FuzzMatchQuoted holds it to the plain walk).
+var (
+	quoteSet [2]uint64
+	quoteAt  [quoteMax][256]uint64
+	quoteEnd [quoteMax]uint64
+)
+
+// quoteStart reports whether a quoteTokens entry begins with b (see quoteSet).
+func quoteStart(b byte) bool { return b < 128 && quoteSet[b>>6]&(1<<(b&63)) != 0 }
+
 // matchQuoted advances the match of a quoteTokens entry over b, setting about when one completes
 // (inline when the match began after a blank inside a sentence: a token shown there makes the rest
 // of its line the example, so a token glued after it is a part of what it shows, not a call of its
@@ -568,36 +636,30 @@ var quoteTokens []string
 func (t *textState) matchQuoted(b byte, line bool) {
 	if t.qN == 0 {
 		t.qLine = line
-		var m uint64
-		for k, q := range quoteTokens {
-			if q[0] == b {
-				m |= 1 << k
-			}
-		}
-		t.qN, t.qM = 1, m
-		if m == 0 {
-			t.qN = 0
+		if m := quoteAt[0][b]; m != 0 {
+			t.qN, t.qM = 1, m
 		}
 		return
 	}
-	pos, m := int(t.qN), uint64(0)
-	for k, q := range quoteTokens {
-		if t.qM&(1<<k) == 0 || q[pos] != b {
-			continue
-		}
-		if pos+1 == len(q) {
-			if t.qLine {
-				t.inline = true
-			} else {
-				t.about = true
-			}
-			t.qN, t.qM = 0, 0
-			return
-		}
-		m |= 1 << k
+	pos := int(t.qN)
+	m := t.qM & quoteAt[pos][b]
+	if m&quoteEnd[pos] != 0 {
+		t.quotedDone()
+		return
 	}
 	t.qN, t.qM = t.qN+1, m
 	if m == 0 {
 		t.qN = 0
 	}
+}
+
+// quotedDone ends a match of matchQuoted that completed a token: the rest of the line is an
+// example (inline) when it began inside a sentence, else the rest of the text (about).
+func (t *textState) quotedDone() {
+	if t.qLine {
+		t.inline = true
+	} else {
+		t.about = true
+	}
+	t.qN, t.qM = 0, 0
 }

@@ -149,6 +149,23 @@ func TestLeads(t *testing.T) {
 		{"Use <b>bold</b>", false},
 		{"a link</a>", false},
 		{"I think", false},
+		// look-alikes of the closers: their last bytes, but not all of their bytes
+		{"x</thin>", false},
+		{"x/think>", false},
+		{"I think>", false},
+		{"a <link>", false},
+		{"</seed:thinker>", false},
+		{"<|START_THINKING|>", false},
+		{"<|THINKING|>", false},
+		{"x<|END_THINKING>", false},
+		{"[THINK]", false},
+		{"x/THINK]", false},
+		{"<|suffix|>", false},
+		{"<|inner_prefix|>", false},
+		{"mix|>", false},
+		{"a long line of words that ends with </think>", true},
+		{"the plan is long enough to spill into the second word<|END_THINKING|>", true},
+		{"x</think> \t", true},
 	} {
 		var ts textState
 		for i := 0; i < len(tc.before); i++ {

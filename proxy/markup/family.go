@@ -723,6 +723,10 @@ var (
 	rowsOf      [64][]*Family
 )
 
+// anyTrigger is whether an opener of any stand begins with the byte (some triggers entry is not
+// zero): triggered returns at once where none does.
+var anyTrigger [256]bool
+
 func init() { derive() }
 
 // derive computes the tables above (and the loud bytes of context.go) from families.
@@ -741,7 +745,7 @@ func derive() {
 		}
 		rowsOf[bits.TrailingZeros(uint(f.Syntax))] = append(rowsOf[bits.TrailingZeros(uint(f.Syntax))], f)
 		for _, o := range f.Open {
-			if q := o.Text[:min(len(o.Text), 12)]; len(q) > 1 && (q[0] == '<' || q[0] == '[') && !slices.Contains(quoteTokens, q) {
+			if q := o.Text[:min(len(o.Text), quoteMax)]; len(q) > 1 && (q[0] == '<' || q[0] == '[') && !slices.Contains(quoteTokens, q) {
 				quoteTokens = append(quoteTokens, q)
 			}
 			triggers[o.Stand][o.Text[0]] |= f.Syntax
@@ -765,5 +769,22 @@ func derive() {
 	}
 	if len(quoteTokens) > 64 {
 		panic("markup: more than 64 quoteTokens") // textState.qM has a bit each
+	}
+	quoteSet, quoteAt, quoteEnd = [2]uint64{}, [quoteMax][256]uint64{}, [quoteMax]uint64{}
+	for k, q := range quoteTokens {
+		if len(q) > quoteMax || q[0] >= 128 {
+			panic("markup: a quoteTokens entry longer than quoteMax or not ASCII first")
+		}
+		quoteSet[q[0]>>6] |= 1 << (q[0] & 63)
+		for pos := range len(q) {
+			quoteAt[pos][q[pos]] |= 1 << k
+		}
+		quoteEnd[len(q)-1] |= 1 << k
+	}
+	anyTrigger = [256]bool{}
+	for k := range nStands {
+		for b := range 256 {
+			anyTrigger[b] = anyTrigger[b] || triggers[k][b] != 0
+		}
 	}
 }

@@ -275,3 +275,74 @@ func FuzzQuiet(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMatchQuoted: matchQuoted's tables (quoteAt, quoteEnd) answer exactly as the plain walk
+// over quoteTokens, quoteWalk, on arbitrary bytes: the same match state and the same flags after
+// every byte, a match begun or not where feed would begin one (a byte of 0xf0 or more in the
+// input stands for a whole token, so that matches complete often).
+func FuzzMatchQuoted(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s, uint64(0))
+	}
+	f.Add("`<|tool_calls_section_begin|>` and [TOOL_CALLS]", uint64(0xff))
+	f.Add("\xf0\xf1 <arg_k <arg_key> [TOOL_CAL", uint64(0x5555))
+	f.Fuzz(func(t *testing.T, s string, lines uint64) {
+		var in []byte
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0xf0 {
+				in = append(in, quoteTokens[int(s[i])%len(quoteTokens)]...)
+			} else {
+				in = append(in, s[i])
+			}
+		}
+		var got, want textState
+		for i, b := range in {
+			line := lines&(1<<(i%64)) != 0
+			if got.qN > 0 || quoteStart(b) {
+				got.matchQuoted(b, line)
+				quoteWalk(&want, b, line)
+			}
+			if got.qN != want.qN || got.qM != want.qM || got.qLine != want.qLine || got.about != want.about || got.inline != want.inline {
+				t.Fatalf("after byte %d of %q: tables qN %d qM %#x qLine %v about %v inline %v, walk qN %d qM %#x qLine %v about %v inline %v",
+					i, in, got.qN, got.qM, got.qLine, got.about, got.inline, want.qN, want.qM, want.qLine, want.about, want.inline)
+			}
+			if got.about || got.inline {
+				got.about, got.inline, want.about, want.inline = false, false, false, false
+			}
+		}
+	})
+}
+
+// quoteWalk is matchQuoted as a plain walk over quoteTokens, byte by byte: FuzzMatchQuoted's
+// reference.
+func quoteWalk(t *textState, b byte, line bool) {
+	if t.qN == 0 {
+		t.qLine = line
+		var m uint64
+		for k, q := range quoteTokens {
+			if q[0] == b {
+				m |= 1 << k
+			}
+		}
+		t.qN, t.qM = 1, m
+		if m == 0 {
+			t.qN = 0
+		}
+		return
+	}
+	pos, m := int(t.qN), uint64(0)
+	for k, q := range quoteTokens {
+		if t.qM&(1<<k) == 0 || q[pos] != b {
+			continue
+		}
+		if pos+1 == len(q) {
+			t.quotedDone()
+			return
+		}
+		m |= 1 << k
+	}
+	t.qN, t.qM = t.qN+1, m
+	if m == 0 {
+		t.qN = 0
+	}
+}

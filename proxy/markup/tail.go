@@ -250,6 +250,9 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 // triggered is the syntaxes whose openers, where the next byte stands, begin with s[i] (and
 // s[i+1], when the text goes on).
 func (t *textState) triggered(s string, i int) Syntax {
+	if !anyTrigger[s[i]] {
+		return 0
+	}
 	st := t.stands()
 	var x Syntax
 	for k := range nStands {

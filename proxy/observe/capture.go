@@ -21,6 +21,10 @@ type Capture struct {
 	// mayDefer: the store keeps only some exchanges (ModeRepairs), so a stream's upstream copy
 	// may wait in memory until the exchange may become a sample (see Stream).
 	mayDefer bool
+	// whole: the upstream body is being read whole (see Whole): its bytes are counted in skipped,
+	// not copied
+	whole   bool
+	skipped int
 	// mu guards up and client while the exchange runs: the proxy's keep-alive writes to the
 	// client (and so to client) while the request's goroutine reads the upstream into up.
 	mu sync.Mutex
@@ -126,12 +130,41 @@ func (c *Capture) Response(resp *http.Response) {
 }
 
 // upstreamWrite keeps bytes read from the upstream in the upstream's copy, which the client's copy
-// is compared with.
+// is compared with; while a whole answer is read (Whole), it only counts them.
 func (c *Capture) upstreamWrite(p []byte) {
 	if c != nil {
 		c.mu.Lock()
-		c.up.write(p)
+		if c.whole {
+			c.skipped += len(p)
+		} else {
+			c.up.write(p)
+		}
 		c.mu.Unlock()
+	}
+}
+
+// Whole notes that the upstream body is now read whole into one buffer (a non-streamed answer,
+// exchange's readWhole): until done is called with that buffer, every byte read from the upstream
+// is only counted, and done keeps the buffer in the upstream's copy by reference, not as a copy,
+// so that a whole answer is not held twice (issue 21). body is every byte read from the upstream
+// so far (what the capture saw before, a peek of its first bytes, among them), read in full or cut
+// by an error; it must not change until Save has written the sample. The sample is the same bytes
+// either way. On a nil *Capture done does nothing.
+func (c *Capture) Whole() (done func(body []byte)) {
+	if c == nil {
+		return func([]byte) {}
+	}
+	c.mu.Lock()
+	c.whole, c.skipped = true, 0
+	c.mu.Unlock()
+	return func(body []byte) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.whole = false
+		if c.skipped > 0 { // none: the capture holds every byte read already (a peek)
+			c.up.adopt(body, len(body)-c.skipped)
+		}
+		c.skipped = 0
 	}
 }
 

@@ -126,6 +126,7 @@ func (b *upstreamBody) Read(p []byte) (int, error) {
 // are the same either way.
 type capBuffer struct {
 	buf       bytes.Buffer
+	whole     []byte    // a whole answer kept by reference in buf's stead (adopt), or nil
 	extra     []*[]byte // with deferred: bytes past capMemory in memory, before any file; full chunks but the last
 	deferred  bool      // past capMemory, keep in extra while the shared budget allows
 	file      *os.File  // the bytes past capMemory (and extra), or nil
@@ -161,6 +162,13 @@ var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, spillWrite); re
 func (c *capBuffer) write(p []byte) {
 	if c == nil || len(p) == 0 {
 		return
+	}
+	if c.whole != nil {
+		// bytes after an adopted answer (one over the repair size limit goes on by copy): the
+		// answer is copied as writing it would have kept it, and these go after it
+		w := c.whole
+		c.whole, c.n, c.truncated = nil, 0, false
+		c.write(w)
 	}
 	if room := c.limit - c.n; len(p) > room {
 		c.truncated = true
@@ -205,6 +213,37 @@ func (c *capBuffer) write(p []byte) {
 			return
 		}
 	}
+}
+
+// adopt keeps body, a whole answer read into one buffer, by reference instead of a copy, so that
+// the answer is not held twice: the buffer then holds what writing body would have kept (its
+// first limit bytes; truncated past them), in memory. seen is how many of body's first bytes were
+// written to c before (the peek that decides how an answer is read). body must not change until
+// discard. When c holds anything but those seen bytes in memory (it never does before a whole
+// answer is read), body's other bytes are written as usual.
+func (c *capBuffer) adopt(body []byte, seen int) {
+	if c == nil {
+		return
+	}
+	if seen < 0 || seen > len(body) {
+		c.truncated = true // never: body is every byte read, those seen among them
+		return
+	}
+	if c.n != seen || c.file != nil || len(c.extra) > 0 || c.whole != nil || c.truncated || !bytes.Equal(c.buf.Bytes(), body[:seen]) {
+		c.write(body[seen:])
+		return
+	}
+	keep := body[:min(len(body), c.limit)]
+	c.whole, c.n, c.truncated = keep, len(keep), len(body) > len(keep)
+	c.buf = bytes.Buffer{}
+}
+
+// mem is the memory part of what was kept: the adopted answer, or buf's bytes.
+func (c *capBuffer) mem() []byte {
+	if c.whole != nil {
+		return c.whole
+	}
+	return c.buf.Bytes()
 }
 
 // keepExtra makes room in extra for more bytes: false when the last chunk is full and the shared
@@ -306,7 +345,7 @@ func (c *capBuffer) ReadAt(p []byte, off int64) (int, error) {
 	for n < len(p) && off+int64(n) < int64(c.n) {
 		q := c.inMemory(int(off) + n)
 		if len(q) == 0 {
-			at := off + int64(n) - int64(c.buf.Len()) // from the file's start
+			at := off + int64(n) - int64(len(c.mem())) // from the file's start
 			if c.file == nil || at >= int64(c.inFile) {
 				break
 			}
@@ -332,7 +371,7 @@ func (c *capBuffer) ReadAt(p []byte, off int64) (int, error) {
 // memory part, of a chunk of the extra memory, or of the bytes gathered for the file and not
 // written yet; nil when off is in the file or past what was kept.
 func (c *capBuffer) inMemory(off int) []byte {
-	mem := c.buf.Bytes()
+	mem := c.mem()
 	if off < len(mem) {
 		return mem[off:]
 	}
@@ -349,6 +388,7 @@ func (c *capBuffer) inMemory(off int) []byte {
 func (c *capBuffer) discard() {
 	if c != nil {
 		c.releaseExtra()
+		c.whole = nil
 	}
 	if c != nil && c.file != nil {
 		_ = c.file.Close()

@@ -90,3 +90,53 @@ func TestCapBuffer(t *testing.T) {
 		})
 	}
 }
+
+// TestCapBufferAdopt: a whole answer adopted by reference (after a peek of its first bytes was
+// written) reads back as the same bytes, cut at the same limit, as writing it would have kept,
+// holds them without a copy, and takes bytes written after it behind them; the client's copy of
+// the same bytes matches it in place and stores nothing (past the limit it is cut, as the
+// upstream's).
+func TestCapBufferAdopt(t *testing.T) {
+	body := make([]byte, 3<<20)
+	for i := range body {
+		body[i] = byte('a' + i%23)
+	}
+	for _, tt := range []struct {
+		name        string
+		limit, seen int
+		after       int // bytes written after the answer
+	}{
+		{"whole, no peek", 4 << 20, 0, 0},
+		{"whole, after a peek", 4 << 20, 64, 0},
+		{"cut at the limit", 2 << 20, 64, 0},
+		{"peek all of it", 4 << 20, len(body), 0},
+		{"bytes after it", 4 << 20, 16, 100 << 10},
+		{"bytes after it, cut", 3<<20 + 50<<10, 16, 100 << 10},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("TMPDIR", t.TempDir())
+			tail := bytes.Repeat([]byte("z"), tt.after)
+			plain, c := &capBuffer{limit: tt.limit}, &capBuffer{limit: tt.limit}
+			defer plain.discard()
+			defer c.discard()
+			plain.write(body)
+			plain.write(tail)
+			c.write(body[:tt.seen])
+			c.adopt(body, tt.seen)
+			if tt.after == 0 && tt.seen < len(body) && (c.file != nil || len(c.whole) == 0 || &c.whole[0] != &body[0]) {
+				t.Fatal("the answer was copied, not kept by reference")
+			}
+			client := newClientCopy(c, tt.limit, nil)
+			client.write(body)
+			c.write(tail)
+			want, _ := io.ReadAll(plain.section())
+			got, err := io.ReadAll(c.section())
+			if err != nil || !bytes.Equal(got, want) || c.truncated != plain.truncated || c.n != plain.n {
+				t.Fatalf("kept %d bytes (cut %v, %v), want %d (cut %v)", len(got), c.truncated, err, len(want), plain.truncated)
+			}
+			if client.diverged != (len(body) > tt.limit) || client.stored.n != 0 || client.matched != min(len(body), tt.limit) {
+				t.Fatalf("the client's copy of the same bytes stored %d bytes, matched %d", client.stored.n, client.matched)
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package openai
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"math/rand"
 	"strconv"
@@ -46,21 +45,7 @@ func healthyStream(size int) []byte {
 }
 
 func pump(tb testing.TB, tl *repair.Tools, body []byte, w io.Writer) {
-	st := NewStream(tl, nil, Options{})
-	fr := &sse.Reader{R: bytes.NewReader(body)}
-	for {
-		ev, err := fr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := st.Push(ev, w); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	if err := st.End(w); err != nil {
+	if err := ssetest.RunTo(bytes.NewReader(body), NewStream(tl, nil, Options{}), w); err != nil {
 		tb.Fatal(err)
 	}
 }

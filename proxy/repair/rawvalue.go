@@ -43,13 +43,16 @@ var fitsPool = sync.Pool{New: func() any { return new(inliner) }}
 const maxPooledBuffer = 64 << 10
 
 // release gives in back to fitsPool, its references to the text and schemas dropped and its
-// schema sets cleared, its byte buffers kept unless one grew over maxPooledBuffer (their backing
-// arrays still hold the bytes of the last check until they are written over; nothing reads
-// them) and its list of sets unless it grew longer than maxPooledBuffer entries.
+// schema sets cleared, its byte buffers kept, cleared in full to their capacity (no byte of one
+// exchange's text stays in memory a later exchange's inliner holds), unless one grew over
+// maxPooledBuffer, and its list of sets unless it grew longer than maxPooledBuffer entries.
 func (in *inliner) release() {
 	if cap(in.out) > maxPooledBuffer || cap(in.tok) > maxPooledBuffer || cap(in.dec) > maxPooledBuffer || len(in.sets) > maxPooledBuffer {
 		return
 	}
+	clear(in.out[:cap(in.out)])
+	clear(in.tok[:cap(in.tok)])
+	clear(in.dec[:cap(in.dec)])
 	for i, set := range in.sets {
 		set = set[:cap(set)]
 		clear(set)

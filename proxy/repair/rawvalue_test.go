@@ -84,3 +84,26 @@ func TestStringifiedArrayKeptAsText(t *testing.T) {
 		t.Fatalf("written as %s", got)
 	}
 }
+
+// TestInlinerReleaseClears: a pooled inliner goes back to fitsPool with its byte buffers cleared
+// to their capacity, so that no byte of a text it judged (its strings raw and decoded) is left
+// in memory a later exchange's judgment holds.
+func TestInlinerReleaseClears(t *testing.T) {
+	tools := toolsWith(t, `{"properties":{"v":{"type":"array","items":{"type":"string"}}}}`)
+	ps := tools.lookup("t").schema.properties["v"]
+	for _, text := range []string{`["s\u0065cret-one", "secret-two"]`, `[1, "secret"]`, `["secret" `} {
+		in := &inliner{src: unquoter{s: []byte(text), plain: true}}
+		in.skipWS()
+		_ = in.all([]*schema{ps})
+		if cap(in.out)+cap(in.tok)+cap(in.dec) == 0 {
+			t.Fatalf("%s: the judgment used no buffer, the test proves nothing", text)
+		}
+		out, tok, dec := in.out[:cap(in.out)], in.tok[:cap(in.tok)], in.dec[:cap(in.dec)]
+		in.release()
+		for name, b := range map[string][]byte{"out": out, "tok": tok, "dec": dec} {
+			if i := bytes.IndexFunc(b, func(r rune) bool { return r != 0 }); i >= 0 {
+				t.Errorf("%s: after release, %s still holds %q", text, name, b)
+			}
+		}
+	}
+}

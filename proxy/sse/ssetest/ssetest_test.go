@@ -2,8 +2,10 @@ package ssetest
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/toolfix/toolfix/proxy/cases"
@@ -37,6 +39,29 @@ func TestRun(t *testing.T) {
 	}
 	if _, err := Run(bytes.NewReader(in), &holder{}); err == nil {
 		t.Fatal("a repairer still holding bytes after End was not reported")
+	}
+}
+
+// failWriter takes n bytes, then fails every write.
+type failWriter struct{ n int }
+
+func (f *failWriter) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		return 0, errors.New("client gone")
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+// TestRunTo: RunTo writes what Run returns to its writer, and a failing writer's error ends it.
+func TestRunTo(t *testing.T) {
+	in := []byte("event: a\ndata: 1\n\n: ping\r\n\r\ndata: 2")
+	var out bytes.Buffer
+	if err := RunTo(Chunks(in, 1), copier{}, &out); err != nil || !bytes.Equal(out.Bytes(), in) {
+		t.Fatalf("%q, %v", out.Bytes(), err)
+	}
+	if err := RunTo(bytes.NewReader(in), copier{}, &failWriter{n: 10}); err == nil || !strings.Contains(err.Error(), "client gone") {
+		t.Fatalf("a failing writer gave %v", err)
 	}
 }
 
