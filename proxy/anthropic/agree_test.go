@@ -17,6 +17,11 @@ import (
 // agreeMessage is one message, a text block then a Bash tool_use block, streamed with the text
 // in the deltas texts and the input in the deltas inputs, and whole.
 func agreeMessage(texts, inputs []string) (stream, whole []byte) {
+	return agreeCall("Bash", texts, inputs)
+}
+
+// agreeCall is agreeMessage with a tool_use block of the tool name.
+func agreeCall(name string, texts, inputs []string) (stream, whole []byte) {
 	var b bytes.Buffer
 	b.WriteString(ev("message_start", `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"model":"x"}}`))
 	b.WriteString(ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`))
@@ -26,7 +31,7 @@ func agreeMessage(texts, inputs []string) (stream, whole []byte) {
 		b.WriteString(ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":`+string(jsontext.Quote(t))+`}}`))
 	}
 	b.WriteString(ev("content_block_stop", `{"type":"content_block_stop","index":0}`))
-	b.WriteString(ev("content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1","name":"Bash","input":{}}}`))
+	b.WriteString(ev("content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_1","name":"`+name+`","input":{}}}`))
 	for _, in := range inputs {
 		input += in
 		b.WriteString(ev("content_block_delta", `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":`+string(jsontext.Quote(in))+`}}`))
@@ -42,10 +47,39 @@ func agreeMessage(texts, inputs []string) (stream, whole []byte) {
 	if !json.Valid(in) {
 		in = json.RawMessage(`{}`) // not a whole-body case: compared only where the input is JSON
 	}
-	blocks = append(blocks, json.RawMessage(`{"type":"tool_use","id":"toolu_1","name":"Bash","input":`+string(in)+`}`))
+	blocks = append(blocks, json.RawMessage(`{"type":"tool_use","id":"toolu_1","name":"`+name+`","input":`+string(in)+`}`))
 	content, _ := json.Marshal(blocks)
 	whole = []byte(`{"id":"m","type":"message","role":"assistant","model":"x","content":` + string(content) + `,"stop_reason":"tool_use"}`)
 	return b.Bytes(), whole
+}
+
+// checkAgree runs stream through a Stream and whole through RepairMessage, and fails t unless
+// the client reads the same blocks from both (ids aside); it reports whether whole was repaired.
+// parts are the deltas stream was cut into, for the message.
+func checkAgree(t *testing.T, tools *repair.Tools, stream, whole []byte, parts []string) bool {
+	t.Helper()
+	out, err := ssetest.Run(bytes.NewReader(stream), NewStream(tools, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := client.AnthropicStream(out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	fixed, ok := RepairMessage(tools, whole, nil)
+	if !ok {
+		fixed = whole
+	}
+	want, err := client.AnthropicJSON(fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want.Content, got.Content, cmp.AllowUnexported(client.Block{}), cmp.FilterPath(func(p cmp.Path) bool {
+		return p.Last().String() == ".ID" || p.Last().String() == ".partial" || p.Last().String() == ".deltas"
+	}, cmp.Ignore())); d != "" {
+		t.Fatalf("streamed (%q) differs from whole (-whole +streamed):\n%s", parts, d)
+	}
+	return ok
 }
 
 // splits returns s in one piece and cut at random places, n ways, drawn with seed.
@@ -87,26 +121,42 @@ func TestStreamedAgreesWithWhole(t *testing.T) {
 		for i, parts := range splits(text, 12, int64(len(text))) {
 			t.Run(strconv.Quote(text)+"/"+strconv.Itoa(i), func(t *testing.T) {
 				stream, whole := agreeMessage(parts, []string{input})
-				out, err := ssetest.Run(bytes.NewReader(stream), NewStream(tools, nil))
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := client.AnthropicStream(out)
-				if err != nil {
-					t.Fatalf("%v\n%s", err, out)
-				}
-				fixed, ok := RepairMessage(tools, whole, nil)
-				if !ok {
-					fixed = whole
-				}
-				want, err := client.AnthropicJSON(fixed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if d := cmp.Diff(want.Content, got.Content, cmp.AllowUnexported(client.Block{}), cmp.FilterPath(func(p cmp.Path) bool {
-					return p.Last().String() == ".ID" || p.Last().String() == ".partial" || p.Last().String() == ".deltas"
-				}, cmp.Ignore())); d != "" {
-					t.Fatalf("streamed (%q) differs from whole (-whole +streamed):\n%s", parts, d)
+				checkAgree(t, tools, stream, whole, parts)
+			})
+		}
+	}
+}
+
+// readTools offers Bash and a Read whose file_path is a path place.
+const readTools = `{"tools":[{"name":"Bash","input_schema":{"type":"object","properties":{"command":{"type":"string"},"timeout":{"type":"number"}},"required":["command"]}},
+{"name":"Read","input_schema":{"type":"object","properties":{"file_path":{"type":"string"},"limit":{"type":"integer"}},"required":["file_path"]}}]}`
+
+// TestInputStreamedAgreesWithWhole holds streamed ≡ whole (issue 20 part 2) for a tool_use input:
+// the input Claude Code builds from the input_json_delta events, in one delta or cut at random
+// places, is the input of the whole-body repair (RepairMessage) of the same input. A Windows
+// path typed with single backslashes at a path place (D24), relative or absolute, whose escapes
+// JSON has, is its backslashes both ways; a real line break in a command stays one. An input
+// that is not JSON (a trailing comma, prose after it) cannot be a whole body's input: those are
+// held to the argument-text repairs streamed (TestStreamRules' D63-D66 rows), never compared here.
+func TestInputStreamedAgreesWithWhole(t *testing.T) {
+	tools, _ := repair.ToolsFromAnthropic([]byte(readTools))
+	for _, tc := range []struct {
+		name, input string
+		repaired    bool
+	}{
+		{"Read", `{"file_path":"src\new\table.txt"}`, true},
+		{"Read", `{"file_path":".\build\release","limit":200}`, true},
+		{"Read", `{"file_path":"..\foo\bar"}`, true},
+		{"Read", `{"file_path":"C:\new\tmp"}`, true},
+		{"Read", `{"file_path":"C:\\Users\\dev"}`, false},
+		{"Read", `{"file_path":"src\new\table.txt","limit":"5"}`, true},
+		{"Bash", `{"command":"printf 'a\nb'"}`, false},
+	} {
+		for i, parts := range splits(tc.input, 8, int64(len(tc.input))) {
+			t.Run(strconv.Quote(tc.input)+"/"+strconv.Itoa(i), func(t *testing.T) {
+				stream, whole := agreeCall(tc.name, []string{"Reading."}, parts)
+				if ok := checkAgree(t, tools, stream, whole, parts); ok != tc.repaired {
+					t.Fatalf("whole repaired %v, want %v", ok, tc.repaired)
 				}
 			})
 		}

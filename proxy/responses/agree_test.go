@@ -1,0 +1,81 @@
+package responses
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toolfix/toolfix/proxy/client"
+	"github.com/toolfix/toolfix/proxy/repair"
+	"github.com/toolfix/toolfix/proxy/sse/ssetest"
+)
+
+// pathTools offers a call whose arguments hold a path (workdir) beside a command (cmd).
+const pathTools = `{"model":"m","stream":true,"tools":[
+{"type":"function","name":"exec_command","parameters":{"type":"object","properties":{"cmd":{"type":"string"},"workdir":{"type":"string"},"yield_time_ms":{"type":"number"}},"required":["cmd"]}}]}`
+
+// TestArgumentsStreamedAgreeWithWhole holds streamed ≡ whole (issue 20 part 2) for the argument
+// faults of D63-D69 in Responses arguments: the call a client reads from the stream, its
+// arguments in one delta or cut at random places, is the call it reads from the whole-body
+// repair (RepairResponse) of the same arguments, byte for byte.
+func TestArgumentsStreamedAgreeWithWhole(t *testing.T) {
+	for _, tc := range []struct {
+		request, name, args string
+		left                bool // no repair fits: both ways pass it as it came
+	}{
+		{tools, "bash", `{"command":"ls"}}`, false},
+		{tools, "bash", `{"command":"ls"} Listing now.`, false},
+		{tools, "bash", `{"command":"ls"}{"command":"ls"}`, false},
+		{tools, "bash", `{"command":"ls", "timeout":"30",}`, false},
+		{tools, "bash", `{\n"command":"ls"\n}`, false},
+		{tools, "bash", "{\"command\":\"a\tb\"}", false},
+		{tools, "bash", `{"command":"ls"}{"command":"rm x"}`, true},
+		// D24 at a path place, relative or absolute, beside a command that keeps its line break
+		{pathTools, "exec_command", `{"cmd":"make","workdir":".\build\release"}`, false},
+		{pathTools, "exec_command", `{"cmd":"make","workdir":"src\new\table"}`, false},
+		{pathTools, "exec_command", `{"cmd":"make","workdir":"..\foo\bar"}`, false},
+		{pathTools, "exec_command", `{"cmd":"make","workdir":"C:\Users\new\tmp"}`, false},
+		{pathTools, "exec_command", `{"cmd":"make","workdir":"src\new\Main"}`, false},
+		{pathTools, "exec_command", `{"cmd":"printf 'a\nb'","workdir":"src\new"}`, false},
+	} {
+		tl, _ := repair.ToolsFromResponses([]byte(tc.request))
+		whole := `{"id":"r","object":"response","status":"completed","output":[{"type":"function_call","id":"fc_1","call_id":"call_1","name":"` + tc.name + `","arguments":` + qj(tc.args) + `,"status":"completed"}]}`
+		fixed, ok := RepairResponse(tl, []byte(whole), nil)
+		if ok == tc.left {
+			t.Fatalf("%q: repaired whole %v, want %v", tc.args, ok, !tc.left)
+		}
+		if !ok {
+			fixed = []byte(whole)
+		}
+		want, err := client.ResponsesJSON(fixed)
+		if err != nil || len(want.Calls) != 1 {
+			t.Fatalf("%q: whole %v %s", tc.args, err, fixed)
+		}
+		r := rand.New(rand.NewPCG(uint64(len(tc.args)), 9))
+		for i := range 8 {
+			parts := []string{tc.args}
+			if i > 0 {
+				parts = parts[:0]
+				for at := 0; at < len(tc.args); {
+					k := 1 + r.IntN(len(tc.args)-at)
+					parts = append(parts, tc.args[at:at+k])
+					at += k
+				}
+			}
+			t.Run(strconv.Quote(tc.args)+"/"+strconv.Itoa(i), func(t *testing.T) {
+				out, err := ssetest.Run(strings.NewReader(resentStream(tc.name, parts, tc.args)), NewStream(tl, nil))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := client.ResponsesStream(out)
+				if err != nil || len(got.Calls) != 1 {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				if g, w := got.Calls[0].RawArguments, want.Calls[0].RawArguments; g != w {
+					t.Fatalf("streamed %q gives arguments %q, whole %q", parts, g, w)
+				}
+			})
+		}
+	}
+}
