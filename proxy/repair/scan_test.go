@@ -220,6 +220,8 @@ func FuzzScan(f *testing.F) {
 	}
 	f.Add(uint16(len(tools)-4), `{"path": "C:\Users\dev"} thanks`, true, uint64(3))
 	f.Add(uint16(len(tools)-8), `{"todos":"[{'content': 'a', 'status': 'done'}]</parameter>"}`, false, uint64(4))
+	f.Add(uint16(len(tools)-6), `{"path": "src\new\table.txt", "n": "1"}`, false, uint64(5))
+	f.Add(uint16(len(tools)-5), `{"file_path": ".\build\release", "content": "a\nb"}`, true, uint64(6))
 	f.Fuzz(func(t *testing.T, which uint16, raw string, args bool, seed uint64) {
 		ft := tools[int(which)%len(tools)]
 		opt := Options{Args: args, KeepText: true}
