@@ -162,3 +162,51 @@ func TestInputStreamedAgreesWithWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLeakStreamedAgreesWithWhole holds streamed ≡ whole for a leaked <invoke> call after a line
+// that introduces an example: markup on the line right after "Example:" is the example (text
+// both ways), a stray word's line there is D01's glitch (the call is taken, the word dropped),
+// and a sentence after it ends the example, however the text is cut into deltas.
+func TestLeakStreamedAgreesWithWhole(t *testing.T) {
+	tools, _ := repair.ToolsFromAnthropic([]byte(bashTools))
+	inv := "<invoke name=\"Bash\">\n<parameter name=\"command\">ls</parameter>\n</invoke>"
+	for _, tc := range []struct {
+		text, keep string // keep: the text block the client gets before the call; "" for no call
+	}{
+		{"Example:\n" + inv, ""},
+		{"Example:\n\n" + inv, ""},
+		{"Example: " + inv, ""},
+		{"For example:\n<function_calls>\n" + inv + "\n</function_calls>", ""},
+		{"Example:\ncourt\n" + inv, "Example:\n"},
+		{"Example:\n\ncourt\n" + inv, "Example:\n\n"},
+		{"Example:\ncount\n<function_calls>\n" + inv + "\n</function_calls>", "Example:\n"},
+		{"Example:\nI'll list the files.\ncall\n" + inv, "Example:\nI'll list the files.\n"},
+		{"Let me look.\ncourt\n" + inv, "Let me look.\n"},
+	} {
+		for i, parts := range splits(tc.text, 8, int64(len(tc.text))) {
+			t.Run(strconv.Quote(tc.text)+"/"+strconv.Itoa(i), func(t *testing.T) {
+				var b bytes.Buffer
+				b.WriteString(ev("message_start", `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"model":"x"}}`))
+				b.WriteString(ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`))
+				for _, p := range parts {
+					b.WriteString(ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":`+string(jsontext.Quote(p))+`}}`))
+				}
+				b.WriteString(ev("content_block_stop", `{"type":"content_block_stop","index":0}`))
+				b.WriteString(ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null}}`))
+				b.WriteString(ev("message_stop", `{"type":"message_stop"}`))
+				whole := []byte(`{"id":"m","type":"message","role":"assistant","model":"x","content":[{"type":"text","text":` + string(jsontext.Quote(tc.text)) + `}],"stop_reason":"end_turn"}`)
+				if ok := checkAgree(t, tools, b.Bytes(), whole, parts); ok != (tc.keep != "") {
+					t.Fatalf("whole repaired %v, want %v", ok, tc.keep != "")
+				}
+				fixed, ok := RepairMessage(tools, whole, nil)
+				if !ok {
+					return
+				}
+				m, err := client.AnthropicJSON(fixed)
+				if err != nil || len(m.Content) != 2 || m.Content[0].Text != tc.keep || m.StopReason != "tool_use" {
+					t.Fatalf("whole gives %s, want the text %q and a call", fixed, tc.keep)
+				}
+			})
+		}
+	}
+}

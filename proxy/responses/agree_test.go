@@ -79,3 +79,41 @@ func TestArgumentsStreamedAgreeWithWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLeakStreamedAgreesWithWhole holds streamed ≡ whole for a leaked <invoke> in output_text
+// after a line that introduces an example (D60 with D01): markup right after "Example:" is the
+// example, a stray word's line there is D01's glitch (the call is taken, the word dropped).
+func TestLeakStreamedAgreesWithWhole(t *testing.T) {
+	for _, tc := range []struct {
+		text, keep string // keep: the message text the client gets before the call; "" for no call
+	}{
+		{"Example:\n" + lsMarkup, ""},
+		{"Example:\n<function_calls>\n" + lsMarkup + "\n</function_calls>", ""},
+		{"Example:\ncourt\n" + lsMarkup, "Example:\n"},
+		{"Example:\n\ncount\n<function_calls>\n" + lsMarkup + "\n</function_calls>", "Example:\n\n"},
+		{"Example:\nI'll list the files.\n" + lsMarkup, "Example:\nI'll list the files.\n"},
+	} {
+		t.Run(strconv.Quote(tc.text), func(t *testing.T) {
+			whole := `{"id":"r","object":"response","status":"completed","output":[{"type":"message","id":"msg_1","status":"completed","role":"assistant","content":[{"type":"output_text","text":` + qj(tc.text) + `,"annotations":[]}]}],"usage":{"input_tokens":1}}`
+			fixed, _ := runJSON([]byte(tools), []byte(whole))
+			want, err := client.ResponsesJSON(fixed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (len(want.Calls) == 1) != (tc.keep != "") || tc.keep != "" && want.Text != tc.keep {
+				t.Fatalf("whole gives %s, want the text %q and a call: %v", fixed, tc.keep, tc.keep != "")
+			}
+			in := textStream(tc.text, "", "completed")
+			for _, r := range ssetest.Readers([]byte(in)) {
+				out, _ := run(t, []byte(tools), r)
+				got, err := client.ResponsesStream(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Text != want.Text || len(got.Calls) != len(want.Calls) {
+					t.Fatalf("streamed text %q, %d calls; whole %q, %d calls", got.Text, len(got.Calls), want.Text, len(want.Calls))
+				}
+			}
+		})
+	}
+}
