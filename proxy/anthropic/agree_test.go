@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -208,5 +209,51 @@ func TestLeakStreamedAgreesWithWhole(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestObjectTextAgrees holds streamed ≡ whole for an input that is the JSON text of an object
+// (D67) with an argument-text fault in it (D21, D23, D24, D65, D66, a stray closer): the input a
+// client gets from input_json_delta events of that text, from a content_block_start carrying the
+// string and no deltas, and from a whole body whose input is the string, is one object.
+func TestObjectTextAgrees(t *testing.T) {
+	tools, _ := repair.ToolsFromAnthropic([]byte(bashTools))
+	for _, in := range []string{`{"command":"ls",}`, `{"command":"ls"} thanks`, `{"command":"ls"}{"command":"ls"}`,
+		`{\n"command":"ls"\n}`, `{"command":"ls"}}`, `{"command":"C:\Users\x"}`} {
+		t.Run(strconv.Quote(in), func(t *testing.T) {
+			want := map[string]any{"command": "ls"}
+			if strings.Contains(in, `\U`) {
+				want["command"] = `C:\Users\x`
+			}
+			whole := []byte(`{"id":"m","type":"message","role":"assistant","model":"x","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":` + string(jsontext.Quote(in)) + `}],"stop_reason":"tool_use"}`)
+			fixed, ok := RepairMessage(tools, whole, nil)
+			if !ok {
+				t.Fatalf("whole %s left as it came", whole)
+			}
+			w, err := client.AnthropicJSON(fixed)
+			if err != nil || !cmp.Equal(w.Content[0].Input, any(want)) {
+				t.Fatalf("whole gives %s (%v)", fixed, err)
+			}
+			for i, parts := range splits(in, 4, int64(len(in))) {
+				stream, _ := agreeCall("Bash", []string{"x"}, parts)
+				out, err := ssetest.Run(bytes.NewReader(stream), NewStream(tools, nil))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g, err := client.AnthropicStream(out); err != nil || !cmp.Equal(g.Content[1].Input, any(want)) {
+					t.Fatalf("deltas %d (%q) give %s (%v)", i, parts, out, err)
+				}
+			}
+			start := sseOf(`{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"model":"x"}}`,
+				`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"Bash","input":`+string(jsontext.Quote(in))+`}}`,
+				`{"type":"content_block_stop","index":0}`, `{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null}}`, `{"type":"message_stop"}`)
+			out, err := ssetest.Run(strings.NewReader(start), NewStream(tools, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, err := client.AnthropicStream(out); err != nil || !cmp.Equal(g.Content[0].Input, any(want)) {
+				t.Fatalf("a start carrying the string gives %s (%v)", out, err)
+			}
+		})
 	}
 }

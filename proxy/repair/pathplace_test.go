@@ -87,3 +87,28 @@ func TestPathName(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectTextRepairs: an input that is the JSON text of an object (D67) whose text holds an
+// argument-text fault (D21, D23, D24, D65, D66) is read as the argument text it is, in every
+// API, as the same text streamed in deltas is; a bare non-JSON string, and two different
+// objects, stay.
+func TestObjectTextRepairs(t *testing.T) {
+	tests := []repairTest{
+		{"prose after", bashSchema, `"{\"command\":\"ls\"} thanks"`, `{"command":"ls"}`, []string{KindCoerce}},
+		{"sent twice", bashSchema, `"{\"command\":\"ls\"}{\"command\":\"ls\"}"`, `{"command":"ls"}`, []string{KindCoerce}},
+		{"a stray closer", bashSchema, `"{\"command\":\"ls\"}}"`, `{"command":"ls"}`, []string{KindCoerce}},
+		{"a literal \\n between tokens", bashSchema, `"{\\n\"command\":\"ls\"\\n}"`, `{"command":"ls"}`, []string{KindCoerce}},
+		{"a Windows path with an invalid escape", pathSchema, `"{\"path\":\"C:\\Users\\x\"}"`, `{"path":"C:\\Users\\x"}`, []string{KindCoerce}},
+		{"a relative path and a trailing comma", pathSchema, `"{\"path\":\"src\\new\\table.txt\",}"`, `{"path":"src\\new\\table.txt"}`, []string{KindCoerce, KindEscape}},
+		{"two different objects stay", bashSchema, `"{\"command\":\"ls\"}{\"command\":\"rm x\"}"`, "", nil},
+		{"a bare command stays", bashSchema, `"git status"`, "", nil},
+	}
+	runRepairTests(t, tests, Options{})
+	for i := range tests {
+		// a trailing comma is read by the stringified value's own reader (readStringValue)
+		if tests[i].kinds != nil && !strings.Contains(tests[i].name, "trailing comma") {
+			tests[i].kinds = append([]string{KindArgs}, tests[i].kinds...)
+		}
+	}
+	runRepairTests(t, tests, Options{Args: true})
+}
