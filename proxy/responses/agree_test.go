@@ -2,6 +2,7 @@ package responses
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,6 +113,41 @@ func TestLeakStreamedAgreesWithWhole(t *testing.T) {
 				}
 				if got.Text != want.Text || len(got.Calls) != len(want.Calls) {
 					t.Fatalf("streamed text %q, %d calls; whole %q, %d calls", got.Text, len(got.Calls), want.Text, len(want.Calls))
+				}
+			}
+		})
+	}
+}
+
+// TestNullArguments: a function call whose arguments are null (D69) gets "{}" when its tool
+// requires nothing, in function_call_arguments.done, output_item.done and response.completed,
+// streamed and whole alike; a tool that requires a member keeps its null both ways.
+func TestNullArguments(t *testing.T) {
+	const request = `{"model":"m","stream":true,"tools":[{"type":"function","name":"status","parameters":{"type":"object","properties":{"verbose":{"type":"boolean"}}}},
+{"type":"function","name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}}]}`
+	for _, tc := range []struct {
+		name string
+		want string // "" when the body stays as it came
+	}{{"status", "{}"}, {"bash", ""}} {
+		t.Run(tc.name, func(t *testing.T) {
+			fc := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"` + tc.name + `","arguments":null,"status":"completed"}`
+			in := ev("response.created", `{"type":"response.created","response":{"id":"r","status":"in_progress","output":[]}}`) +
+				ev("response.output_item.added", `{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"`+tc.name+`","arguments":null}}`) +
+				ev("response.function_call_arguments.done", `{"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":null}`) +
+				ev("response.output_item.done", `{"type":"response.output_item.done","output_index":0,"item":`+fc+`}`) +
+				ev("response.completed", `{"type":"response.completed","response":{"id":"r","status":"completed","output":[`+fc+`]}}`)
+			body := `{"id":"r","object":"response","status":"completed","output":[` + fc + `]}`
+			whole, _ := runJSON([]byte(request), []byte(body))
+			for _, r := range ssetest.Readers([]byte(in)) {
+				out, kinds := run(t, []byte(request), r)
+				if tc.want == "" {
+					if string(out) != in || string(whole) != body || len(kinds) != 0 {
+						t.Fatalf("changed: streamed %s, whole %s, kinds %v", out, whole, kinds)
+					}
+					continue
+				}
+				if strings.Count(string(out), `"arguments":"{}"`) != 3 || strings.Count(string(whole), `"arguments":"{}"`) != 1 || !slices.Equal(kinds, []string{"args"}) {
+					t.Fatalf("streamed %s (%v), whole %s", out, kinds, whole)
 				}
 			}
 		})
