@@ -16,7 +16,7 @@ import (
 )
 
 const spanRequest = `{"model":"m","max_tokens":9,"stream":true,"messages":[],"tools":[{"name":"TodoWrite","input_schema":` +
-	`{"type":"object","properties":{"note":{"type":"string"},"todos":{"type":"array","items":{"type":"object",` +
+	`{"type":"object","properties":{"note":{"type":"string"},"file_path":{"type":"string"},"todos":{"type":"array","items":{"type":"object",` +
 	`"properties":{"content":{"type":"string"}},"required":["content"]}}},"required":["todos"]}}]}`
 
 func ev(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
@@ -345,7 +345,10 @@ func FuzzStreamedInput(f *testing.F) {
 		// a literal \n between tokens, a raw tab in a string, a Windows path
 		`{"todos": []}}`, `{"todos": []} done`, `{"todos": []}{"todos": []}`, `{"todos": [{"content": "a"},], }`,
 		`{\n"todos": []\n}`, "{\"todos\": [{\"content\": \"a\tb\"}]}", `{"todos": [{"content": "C:\Users\x"}]}`,
-		`{"note": "a,", "todos": "[1]",}`} {
+		`{"note": "a,", "todos": "[1]",}`,
+		// D24 at a path place: a relative Windows path whose escapes JSON has, beside a note's line break
+		`{"file_path": "src\new\table.txt", "todos": []}`, `{"note": "a\nb", "file_path": ".\build\release", "todos": "[]"}`,
+		`{"file_path": "..\foo\bar", "todos": []} done`} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))

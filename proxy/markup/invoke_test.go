@@ -145,5 +145,18 @@ func TestInvokeTail(t *testing.T) {
 		{name: "text between items", syn: Invoke, text: lsInvoke + "\nand then\n" + lsInvoke + " done"},
 		{name: "syntax disabled", syn: ToolCallXML | Kimi | DeepSeek, text: "court\n" + lsInvoke},
 		{name: "no syntax", syn: 0, text: lsInvoke},
+		// An Example: line introduces an example on the line after it; a stray word's line there
+		// is D01's glitch, not an example: the markup after it is a call and the word goes.
+		{name: "markup right after Example:", syn: All, text: "Example:\n" + lsInvoke},
+		{name: "markup after Example: and a blank line", syn: All, text: "Example:\n\n" + lsInvoke},
+		{name: "markup after For instance: in a wrapper", syn: All, text: "For instance:\n<function_calls>\n" + lsInvoke + "\n</function_calls>"},
+		{name: "court line after Example:", syn: All, text: "Example:\ncourt\n" + lsInvoke, keep: "Example:", word: "court", calls: bash("command", "ls")},
+		{name: "count line after Example: and a blank line", syn: All, text: "Here it is.\nExample:\n\ncount\n<function_calls>\n" + lsInvoke + "\n</function_calls>",
+			keep: "Here it is.\nExample:", word: "count", calls: bash("command", "ls")},
+		{name: "call glued after The format is:", syn: All, text: "The format is:\ncall" + lsInvoke, keep: "The format is:", word: "call", calls: bash("command", "ls")},
+		{name: "a sentence after Example: ends the example", syn: All, text: "Example:\nI will list them.\n" + lsInvoke,
+			keep: "Example:\nI will list them.", calls: bash("command", "ls")},
+		{name: "other one-word line after Example: is its example, the markup after it a call", syn: All, text: "Example:\nls\n" + lsInvoke, keep: "Example:\nls", calls: bash("command", "ls")},
+		{name: "court line after a quoted call token stays the example", syn: All, text: "The tag is `<invoke>`:\ncourt\n" + lsInvoke},
 	})
 }

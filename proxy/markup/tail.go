@@ -232,7 +232,11 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 				break
 			}
 		}
-		if worded != 0 && ts.namedOff() == 0 && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+		// A stray word's line (D01) counts right after a line that introduces an example too
+		// ("Example:⏎court⏎<invoke …>"): the markup is then not on the line after it, and no
+		// example writes the glitch's word alone on a line; only a text about the format (a
+		// call token quoted before it, textState.about) makes it the example's.
+		if worded != 0 && !ts.about && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
 			if w, calls, st := wordTail(s[i:], worded, ts.stands()&(1<<LineStart|1<<LineStartFree), known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}

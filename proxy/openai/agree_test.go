@@ -34,7 +34,9 @@ func argSplits(s string, n int, seed uint64) [][]string {
 // (RepairCompletion) of the same arguments, in one delta and cut at random places, and is JSON:
 // prose after the value is cut after the white space before it (which may have streamed), and a
 // raw control character in a string, at the top or inside a stringified value, is escaped (D64),
-// a line feed as a tab.
+// a line feed as a tab; a trailing comma (D65), a literal \n between tokens (D66), {A}{A} (D21)
+// and a Windows path at a path place (D24: relative or absolute, its escapes valid or not) are
+// mended alike.
 func TestArgumentsStreamedAgreeWithWhole(t *testing.T) {
 	bash, _ := toolsFromChat(tools)
 	todo, _ := toolsFromChat(multiTools)
@@ -57,10 +59,28 @@ func TestArgumentsStreamedAgreeWithWhole(t *testing.T) {
 		`{"todos":"[{\"content\":\"a\u0000b\"}]"}`,
 		`{"todos":"[{\"content\":\"a\u001fb\"}]"}`,
 		`{"todos":"[{\"content\":\"a\rb\"}]"}`,
+		// D65, D66, D21, D23 (issue 20 part 2)
+		`{"command":"ls",}`,
+		`{"command":"ls", "timeout":30 , }`,
+		`{\n  "command": "ls",\n  "timeout": 30\n}`,
+		`{"command":"ls"}{"command":"ls"}`,
+		`{"command":"ls"}}`,
+		// D24 at a path place: a Windows path typed with single backslashes, relative or not,
+		// whose escapes JSON has or not; a real line break in a command stays one
+		`{"file_path":"src\new\table.txt"}`,
+		`{"file_path":".\build\release","limit":"5"}`,
+		`{"file_path":"..\foo\bar"}`,
+		`{"file_path":"C:\Users\new\tmp"}`,
+		`{"file_path":"src\new\Main.java"}`,
+		`{"file_path":"src\new\table.txt",}`,
+		`{"command":"printf 'a\nb'"}`,
 	} {
 		tl, name := bash, "bash"
 		if strings.HasPrefix(input, `{"todos"`) {
 			tl, name = todo, "todo"
+		}
+		if strings.HasPrefix(input, `{"file_path"`) {
+			name = "read"
 		}
 		for i, parts := range argSplits(input, 10, uint64(len(input))) {
 			t.Run(strconv.Quote(input)+"/"+strconv.Itoa(i), func(t *testing.T) {

@@ -123,14 +123,25 @@ func FuzzStreamedArguments(f *testing.F) {
 			f.Add(s, uint64(1)<<40|uint64(k), uint8(k))
 		}
 	}
+	// With bit 41 set (and bit 40 clear), the call is to tools' read, whose file_path is a path
+	// place (D24: a Windows path whose escapes JSON has is its backslashes there).
+	for _, s := range []string{`{"file_path":"src\new\table.txt"}`, `{"file_path":".\build\release","limit":"5"}`,
+		`{"file_path":"..\foo\bar",}`, `{"file_path":"C:\Users\new"} thanks`, `{"file_path":"src\new\Main.java"}`} {
+		for k := range 8 {
+			f.Add(s, uint64(1)<<41|uint64(k), uint8(k))
+		}
+	}
 	bash, _ := toolsFromChat(tools)
 	todo, _ := toolsFromChat(multiTools)
 	opt := repair.Options{Args: true, KeepText: true}
 	f.Fuzz(func(t *testing.T, input string, seed uint64, size uint8) {
 		input = strings.ToValidUTF8(input, "\uFFFD") // what the wire's JSON string can carry
 		tl, name := bash, "bash"
-		if seed>>40&1 == 1 {
+		switch {
+		case seed>>40&1 == 1:
 			tl, name = todo, "todo"
+		case seed>>41&1 == 1:
+			name = "read"
 		}
 		body, ends := spanStream(input, name, seed, int(size%16)+1)
 		fails := 0

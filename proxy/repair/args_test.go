@@ -47,7 +47,7 @@ func argsTests() []repairTest {
 		{"two commas stay", pathSchema, `{"path":"a",,}`, "", nil},
 		// D66
 		{"a literal \\n between tokens", pathSchema, `{\n  "path": "a",\n  "n": 2\n}`, `{"path":"a","n":2}`, []string{KindArgs}},
-		{"a literal \\n inside a string stays", pathSchema, `{\n"path": "a\nb"}`, `{"path":"a\nb"}`, []string{KindArgs}},
+		{"a literal \\n inside a string stays", bashSchema, `{\n"command": "a\nb"}`, `{"command":"a\nb"}`, []string{KindArgs}},
 		{"a literal \\n and a trailing comma", pathSchema, `{"path": "a",\n}`, `{"path":"a"}`, []string{KindArgs}},
 		{"a literal \\n where it does not fit", pathSchema, `{\n"file": "a"}`, "", nil},
 		{"a lone backslash between tokens stays", pathSchema, `{\ "path": "a"}`, "", nil},
@@ -90,7 +90,7 @@ func argsTests() []repairTest {
 		{"truncated is never completed", pathSchema, `{"path": "C:/a`, "", nil},
 		{"truncated with a windows path", pathSchema, `{"path": "C:\Users`, "", nil},
 		{"healthy arguments", pathSchema, `{"path":"a"}`, "", nil},
-		{"valid escapes are kept (C:\\new is a newline when it is valid JSON)", pathSchema, `{"path":"C:\new"}`, "", nil},
+		{"valid escapes are kept outside a path place (C:\\new is a newline in a command)", bashSchema, `{"command":"C:\new"}`, "", nil},
 	}
 }
 

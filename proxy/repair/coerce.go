@@ -129,10 +129,15 @@ func (b *budget) pick(v value, branches []*schema, hops int) (value, mask, bool)
 }
 
 // coerceString replaces the string v by the value its text holds, when s rules out strings and
-// says which types it wants, and the text holds a value of one of them.
+// says which types it wants, and the text holds a value of one of them; at a path place that
+// allows strings, a string holding control characters is the Windows path it was typed as
+// (pathLiteral: D24, anthropics/claude-code #87251, FoundationAgents/OpenManus #1161).
 func (b *budget) coerceString(v value, s *schema, hops int) (value, mask, bool) {
 	ts, known := types(s)
 	if !known || ts&tString != 0 {
+		if s.path && pathControl(v.text) {
+			return value{kind: kindString, text: pathLiteral(v.text)}, maskEscape, true // D24 at a path place (pathplace.go)
+		}
 		return v, 0, false
 	}
 	if !b.tree {

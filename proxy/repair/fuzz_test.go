@@ -56,6 +56,9 @@ func FuzzRepairInput(f *testing.F) {
 	}
 	f.Add(uint16(len(tools)-4), `{"path": "C:\Users\dev"} thanks`, true)
 	f.Add(uint16(len(tools)-8), `{"todos":"[{'content': 'a', 'status': 'done'}]</parameter>"}`, false)
+	// D24 at a path place (pathSchema's path, writeSchema's file_path beside its content)
+	f.Add(uint16(len(tools)-6), `{"path": "src\new\table.txt"}`, false)
+	f.Add(uint16(len(tools)-5), `{"file_path": "..\foo\bar", "content": "a\nb"}`, true)
 	f.Fuzz(func(t *testing.T, which uint16, raw string, args bool) {
 		ft := tools[int(which)%len(tools)]
 		opt := Options{Args: args}

@@ -1,6 +1,10 @@
 package repair
 
-import "github.com/toolfix/toolfix/proxy/jsontext"
+import (
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+)
 
 // keepText writes the repaired value w of candidate c in the bytes of c's text (Options.KeepText):
 // every token of the text is copied as it is, but a string that became another value is
@@ -48,7 +52,7 @@ func (k *keeper) str(dst []byte, i int, text string) ([]byte, int, bool) {
 		return dst, i, false
 	}
 	end, bad := scanStringToken(k.s, i)
-	if !bad {
+	if !bad && !k.rewritten(k.s[i:end], text) {
 		return append(dst, k.s[i:end]...), end, true
 	}
 	if k.mend {
@@ -57,6 +61,17 @@ func (k *keeper) str(dst []byte, i int, text string) ([]byte, int, bool) {
 		}
 	}
 	return jsontext.AppendQuote(dst, text), end, true
+}
+
+// rewritten reports whether the valid string token tok no longer reads as text: a path's
+// control characters written back as backslashes (pathLiteral) change a token that holds an
+// escape; one without a backslash reads as itself.
+func (k *keeper) rewritten(tok, text string) bool {
+	if strings.IndexByte(tok, '\\') < 0 {
+		return false
+	}
+	v, err := parseJSON(tok)
+	return err != nil || v.text != text
 }
 
 // value copies (or, where coerced, writes) the value w whose text starts at i.

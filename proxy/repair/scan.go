@@ -18,12 +18,15 @@ package repair
 //     additionalProperties, items, prefixItems, $ref, allOf, anyOf and oneOf;
 //   - is an escape JSON does not have (a backslash before another character, \u without four
 //     hex digits: D24, D25). D24 escapes every backslash of such a string, so a valid escape
-//     before the invalid one (src\new\Main.java) has streamed already: that repair cannot be
+//     before the invalid one (src\new\Main.java) outside a path place has streamed already: that repair cannot be
 //     made while streaming, and the call fails open. With Options.Args a valid escape that
 //     begins a Windows path after a drive prefix (`C:\new`, `D:\repos`, `C:\users`: \b \f \n
 //     \r \t \u right after `C:`) holds from its backslash, not Faulty, so that D24 can still
 //     escape it when an invalid escape follows (openclaw/openclaw #88918); an escaped path
-//     (`C:\\new`) holds nothing;
+//     (`C:\\new`) holds nothing. At a path place (a member the schema names as a file path,
+//     pathplace.go) \b \f \n \r \t hold from their backslash, not Faulty (white space around
+//     a path is none of it): a path holding a control character fits nothing, and D24 writes it
+//     back as typed (`src\new\table.txt`);
 //   - cannot continue JSON at all (a Python literal, D29; a top-level value that is not an
 //     object or array, D21), or is not white space after the top-level value closed (D21, D23,
 //     D23b);
@@ -116,6 +119,7 @@ type strState struct {
 	tail  [3]byte
 	tn    int8
 	drive bool // the escape being read follows a drive prefix (C:)
+	path  bool // a string value at a path place (pathplace.go): \b \f \n \r \t hold from their backslash
 }
 
 // see records the bytes b of a string value in the tail (only the last three matter).
@@ -365,7 +369,7 @@ func (s *Scan) valueStart(c byte, i int) {
 			// on its own there (ScanSpan)
 			s.open, s.openSet = s.off+int64(i), append([]*schema(nil), s.next...)
 		}
-		s.st, s.str = stString, strState{}
+		s.st, s.str = stString, strState{path: pathPlace(s.next)}
 	case c == '-' || c >= '0' && c <= '9':
 		s.st = stNumber
 	case c == 't':

@@ -48,10 +48,15 @@ func TestScanHolds(t *testing.T) {
 		{"windows path with a valid escape first after a drive: held from it (D24)", pathSchema, `{"path":"C:\new\Users"}`, true, 11},
 		{"drive prefix after a space, \\t first", pathSchema, `{"path":"dir D:\temp\x"}`, true, 15},
 		{"drive prefix, \\u first", pathSchema, `{"path":"C:\users\me"}`, true, 11},
-		{"a letter and colon inside a word: no drive, no hold", pathSchema, `{"path":"ab:\nc"}`, true, -1},
+		{"a letter and colon inside a word: no drive, no hold", bashSchema, `{"command":"ab:\nc"}`, true, -1},
+		{"a valid escape at a path place holds from it (D24)", pathSchema, `{"path":"ab:\nc"}`, true, 12},
+		{"a relative path's \\b at a path place, without Args too", writeSchema, `{"file_path":".\build\release"}`, false, 15},
+		{"a list of paths holds at its item's \\t", `{"properties":{"paths":{"type":"array","items":{"type":"string"}}}}`, `{"paths":["a","src\table"]}`, true, 18},
+		{"a file's content is no path: no hold", writeSchema, `{"file_path":"a","content":"x\ny"}`, true, -1},
 		{"a one-letter label before a newline holds (a delay, no change)", pathSchema, `{"path":"A:\nB"}`, true, 11},
-		{"drive prefix without Args: no hold", pathSchema, `{"path":"D:\repos"}`, false, -1},
-		{"relative path with a valid escape first: JSON as it is (D24 fails open)", pathSchema, `{"path":"src\new\Main.java"}`, true, 16},
+		{"drive prefix without Args: no hold", bashSchema, `{"command":"D:\repos"}`, false, -1},
+		{"relative path with a valid escape first outside a path place: JSON as it is (D24 fails open)", bashSchema, `{"command":"src\new\Main.java"}`, true, 19},
+		{"relative path with a valid escape first at a path place: held from it", pathSchema, `{"path":"src\new\Main.java"}`, true, 12},
 		{"escaped backslashes: no hold", pathSchema, `{"path":"C:\\Users\\dev"}`, true, -1},
 		{"broken \\u escape (D25)", pathSchema, `{"path":"x\u7 ee7"}`, true, 13},
 		{"python literal arguments (D29)", pathSchema, `{'path': 'x'}`, true, 1},
@@ -141,11 +146,12 @@ func TestKeepText(t *testing.T) {
 		{"number", bashSchema, `{ "command" : "l\u0073", "timeout": "5" }`, `{ "command" : "l\u0073", "timeout": 5 }`, false},
 		{"D19 keeps white space", noRequired, "  ", "  {}", true},
 		{"white space after a JSON value kept", bashSchema, "{\"command\": \"ls\", \"timeout\": \"5\"} \n", "{\"command\": \"ls\", \"timeout\": 5} \n", false},
-		{"D64 escapes in place", pathSchema, "{\"path\": \"a\tb\", \"n\": \"1\"}", `{"path": "a\tb", "n": 1}`, true},
+		{"D64 escapes in place", bashSchema, "{\"command\": \"a\tb\", \"timeout\": \"1\"}", `{"command": "a\tb", "timeout": 1}`, true},
 		{"D23 cuts after the white space", pathSchema, `{"path": "x", "n": "2"}  thanks`, `{"path": "x", "n": 2}  `, true},
 		{"D21 one copy", pathSchema, `{"path":"x"}{"path":"x"}`, `{"path":"x"}`, true},
 		{"D24 backslashes", pathSchema, `{"path": "C:\Users\new"}`, `{"path": "C:\\Users\\new"}`, true},
-		{"D25 mend in place", pathSchema, `{"path": "a\n\u00 e9", "n": "1"}`, `{"path": "a\n\u00e9", "n": 1}`, true},
+		{"D25 mend in place", bashSchema, `{"command": "a\n\u00 e9", "timeout": "1"}`, `{"command": "a\n\u00e9", "timeout": 1}`, true},
+		{"D24 at a path place in place", pathSchema, `{"path": "src\new\table.txt", "n": "1"}`, `{"path": "src\\new\\table.txt", "n": 1}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -214,6 +220,8 @@ func FuzzScan(f *testing.F) {
 	}
 	f.Add(uint16(len(tools)-4), `{"path": "C:\Users\dev"} thanks`, true, uint64(3))
 	f.Add(uint16(len(tools)-8), `{"todos":"[{'content': 'a', 'status': 'done'}]</parameter>"}`, false, uint64(4))
+	f.Add(uint16(len(tools)-6), `{"path": "src\new\table.txt", "n": "1"}`, false, uint64(5))
+	f.Add(uint16(len(tools)-5), `{"file_path": ".\build\release", "content": "a\nb"}`, true, uint64(6))
 	f.Fuzz(func(t *testing.T, which uint16, raw string, args bool, seed uint64) {
 		ft := tools[int(which)%len(tools)]
 		opt := Options{Args: args, KeepText: true}

@@ -64,6 +64,10 @@ func (s *Scan) inString(p []byte, i int) int {
 		}
 		switch {
 		case st.esc == 1:
+			if st.path && pathEscape(c) {
+				s.holdAs(i-1, false) // D24 at a path place: held to the end, where the whole input says whether it fits (white space around a path does)
+				return len(p)
+			}
 			if st.drive && (c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't' || c == 'u') {
 				s.holdAs(i-1, false) // D24 may yet escape it: a Windows path after a drive prefix
 				return len(p)

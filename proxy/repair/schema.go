@@ -54,8 +54,9 @@ type schema struct {
 	minItems int       // -1: no bound
 	maxItems int       // -1: no bound
 
-	minLength int // in code points; -1: no bound
-	maxLength int // -1: no bound
+	minLength int  // in code points; -1: no bound
+	path      bool // a string here is a file path, which holds no control character (pathplace.go)
+	maxLength int  // -1: no bound
 	pattern   *regexp.Regexp
 
 	minimum, maximum      *float64
@@ -205,6 +206,7 @@ func (c *compiler) keyword(s *schema, k string, e *value, p string) bool {
 					s.propOrder = append(s.propOrder, name)
 				}
 				s.properties[name] = c.compile(&e.elems[i], p+"/"+escapeToken(name))
+				markPath(s.properties[name], name)
 			}
 		}
 		return true

@@ -297,7 +297,30 @@ func (t *Tools) repairWith(tool string, raw []byte, opt Options, b *budget) ([]b
 		}
 		return appendJSON(make([]byte, 0, len(raw)+len(raw)/8), &w), m | c.m, true
 	}
+	if len(cands) == 1 && cands[0].m == 0 && cands[0].v.kind == kindString {
+		return t.repairObjectText(tool, cands[0].v.text, opt, b)
+	}
 	return nil, 0, false
+}
+
+// repairObjectText repairs an input that is one JSON string holding the text of an object (D67:
+// an Anthropic input, or OpenAI arguments, sent as the JSON text of the object) that reads as no
+// object as it is: the text is the argument text the model wrote, as a stream's deltas carry it,
+// so it takes the argument-text repairs (D21, D23, D24, D64-D66: Options.Args) whatever opt
+// says, and so the input is the same whole as streamed. Reported as KindCoerce (the string
+// became the object), with KindArgs only when opt has Args.
+func (t *Tools) repairObjectText(tool, text string, opt Options, b *budget) ([]byte, mask, bool) {
+	if ts, known := types(t.lookup(tool).schema); !known || ts&tString != 0 || !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{") {
+		return nil, 0, false
+	}
+	fixed, m, ok := t.repairWith(tool, []byte(text), Options{Args: true}, b)
+	if !ok {
+		return nil, 0, false
+	}
+	if !opt.Args {
+		m &^= maskArgs
+	}
+	return fixed, m | maskCoerce, true
 }
 
 // ToolsFromAnthropic reads the tools of an Anthropic Messages request body: tools[].name with

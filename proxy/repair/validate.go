@@ -190,6 +190,9 @@ func itemSchema(s *schema, i int) *schema {
 }
 
 func validString(text string, s *schema) bool {
+	if s.path && pathControl(text) {
+		return false // D24 at a path place (pathplace.go)
+	}
 	if s.minLength >= 0 || s.maxLength >= 0 {
 		n := utf8.RuneCountInString(text)
 		if (s.minLength >= 0 && n < s.minLength) || (s.maxLength >= 0 && n > s.maxLength) {

@@ -9,16 +9,17 @@ import (
 )
 
 // resentStream is a Responses stream of one function call of name whose arguments deltas are
-// deltas and whose done event, item and final output carry args.
+// deltas and whose done event, item and final output carry args (each JSON-quoted, control
+// characters escaped).
 func resentStream(name string, deltas []string, args string) string {
-	fc := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"` + name + `","arguments":` + q(args) + `,"status":"completed"}`
+	fc := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"` + name + `","arguments":` + qj(args) + `,"status":"completed"}`
 	var b strings.Builder
 	b.WriteString(ev("response.created", `{"type":"response.created","response":{"id":"r","status":"in_progress","output":[]}}`))
 	b.WriteString(ev("response.output_item.added", `{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"`+name+`","arguments":""}}`))
 	for _, d := range deltas {
-		b.WriteString(ev("response.function_call_arguments.delta", `{"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":`+q(d)+`}`))
+		b.WriteString(ev("response.function_call_arguments.delta", `{"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":`+qj(d)+`}`))
 	}
-	b.WriteString(ev("response.function_call_arguments.done", `{"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":`+q(args)+`}`))
+	b.WriteString(ev("response.function_call_arguments.done", `{"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":`+qj(args)+`}`))
 	b.WriteString(ev("response.output_item.done", `{"type":"response.output_item.done","output_index":0,"item":`+fc+`}`))
 	b.WriteString(ev("response.completed", `{"type":"response.completed","response":{"id":"r","status":"completed","output":[`+fc+`]}}`))
 	return b.String()

@@ -215,8 +215,11 @@ func (s *Stream) added(e *event) {
 
 // argsDone repairs the arguments of response.function_call_arguments.done; nil when they stay.
 func (s *Stream) argsDone(d []byte, e *event) []byte {
-	if e.Arguments == nil {
+	if e.Arguments == nil && !nullArguments(d) {
 		return nil
+	}
+	if e.Arguments == nil {
+		e.Arguments = new(string) // D69: null arguments are read as none
 	}
 	id := e.ItemID
 	if id == "" && e.OutputIndex != nil {
@@ -264,8 +267,11 @@ func (s *Stream) itemDone(d []byte, e *event) []byte {
 // item repairs the arguments of one function_call output item; changed is false when it stays.
 func (s *Stream) item(raw json.RawMessage) (json.RawMessage, bool) {
 	var it wireItem
-	if json.Unmarshal(raw, &it) != nil || it.Type != "function_call" || it.Arguments == nil {
+	if json.Unmarshal(raw, &it) != nil || it.Type != "function_call" || it.Arguments == nil && !nullArguments(raw) {
 		return nil, false
+	}
+	if it.Arguments == nil {
+		it.Arguments = new(string) // D69: null arguments are read as none
 	}
 	fixed, changed := s.verdict(it.ID, it.Name, *it.Arguments)
 	if !changed {
@@ -277,6 +283,14 @@ func (s *Stream) item(raw json.RawMessage) (json.RawMessage, bool) {
 	}
 	obj.Set("arguments", jsontext.Quote(fixed))
 	return obj.Marshal(), true
+}
+
+// nullArguments reports whether the JSON object obj has an arguments member that is null (D69:
+// braintrustdata/braintrust-sdk-javascript PR #1061, spring-projects/spring-ai PR #5232): read
+// as an empty argument text, which D19 makes {} when nothing is required.
+func nullArguments(obj []byte) bool {
+	o, err := jsontext.ParseObject(obj)
+	return err == nil && string(o.Get("arguments")) == "null"
 }
 
 // verdict repairs a function call's arguments by the tool's schema, once per item: arguments that
