@@ -39,6 +39,7 @@ type textState struct {
 	last uint64 // the last eight bytes other than blanks on this line, the latest lowest (see afterStop, exampleColon)
 	prev uint64 // the eight such bytes before those of last, the latest lowest (see afterReasoning)
 	sp   bool   // the byte just read is a blank (' ' or '\t'): a token here is not glued (Glued)
+	gaps uint16 // bit k: a blank came right before the k-th latest byte of last and prev (see afterReasoning)
 
 	named     bool   // this line named a call tag (markupTags), outside <think>
 	paraNamed bool   // a line before this one in its paragraph (no blank line since) named a call tag
@@ -290,7 +291,8 @@ func (t *textState) ordinary() bool {
 }
 
 // noteStop is what feeding s, a text quiet says leaves the state as it is, changes: the line's
-// last bytes other than blanks (last and prev) and whether the last byte is a blank. It reads s
+// last bytes other than blanks (last and prev), where blanks stood between them (gaps) and
+// whether the last byte is a blank. It reads s
 // from its end only as far as its last sixteen such bytes, gathered into two words as it goes (a
 // delta's few last bytes, not its length).
 func noteStop[T string | []byte](t *textState, s T) {
@@ -298,6 +300,7 @@ func noteStop[T string | []byte](t *textState, s T) {
 		return
 	}
 	var lo, hi uint64 // the bytes found, the latest lowest: the first eight, the next eight
+	var gaps uint16   // their gaps bits (see textState.gaps)
 	n := uint(0)
 	for i := len(s) - 1; i >= 0 && n < 16; i-- {
 		if b := s[i]; b > ' ' {
@@ -306,9 +309,13 @@ func noteStop[T string | []byte](t *textState, s T) {
 			} else {
 				hi |= uint64(b) << (8 * (n - 8))
 			}
+			if i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') || i == 0 && t.sp {
+				gaps |= 1 << n
+			}
 			n++
 		}
 	}
+	t.gaps = t.gaps<<n | gaps
 	// prev:last, one word of 128 bits, shifted by the bytes found (a shift of 64 or more leaves
 	// nothing of the old bytes in the word it moves them out of)
 	if sh := 8 * n; sh < 64 {
@@ -339,7 +346,8 @@ func (t *textState) afterStop() bool {
 }
 
 // afterReasoning reports whether the last bytes other than blanks on this line close a
-// reasoning block: one of reasoningClosers, byte for byte. What follows a reasoning closer begins
+// reasoning block: one of reasoningClosers, byte for byte, no blank between its bytes (gaps:
+// "a </ think>" closes none, as "a < b" opens no tag; blanks after it may follow). What follows a reasoning closer begins
 // the answer as a new line would, so an opener that must start a line counts there too
 // ("I'm\nthinking</think><TOOLCALL>[…]", llama.cpp tests/test-chat.cpp
 // COMMON_CHAT_FORMAT_NEMOTRON_V2; "plan</think><tool_call>…", Ollama's reasoning parsers).
@@ -348,7 +356,7 @@ func (t *textState) afterReasoning() bool {
 		return false // every closer ends with one of them
 	}
 	for _, c := range closerWords {
-		if t.last&c.loMask == c.lo && t.prev&c.hiMask == c.hi {
+		if t.last&c.loMask == c.lo && t.prev&c.hiMask == c.hi && t.gaps&c.gapMask == 0 {
 			return true
 		}
 	}
@@ -363,8 +371,12 @@ func (t *textState) afterReasoning() bool {
 var reasoningClosers = []string{"</think>", "</seed:think>", "<|END_THINKING|>", "[/THINK]", "<|inner_suffix|>", "<|tools_suffix|>"}
 
 // closerWord is a reasoning closer as the words textState.last and prev hold its bytes (the
-// latest lowest), with masks of the bytes it has in each.
-type closerWord struct{ lo, loMask, hi, hiMask uint64 }
+// latest lowest), with masks of the bytes it has in each, and the textState.gaps bits that must
+// be clear for its bytes to stand together, no blank between them ("</ think>" is no closer).
+type closerWord struct {
+	lo, loMask, hi, hiMask uint64
+	gapMask                uint16
+}
 
 // closerWords are reasoningClosers as closerWords, in their order.
 var closerWords = func() []closerWord {
@@ -385,6 +397,7 @@ var closerWords = func() []closerWord {
 				w.hi, w.hiMask = w.hi|b<<sh, w.hiMask|0xff<<sh
 			}
 		}
+		w.gapMask = 1<<(len(c)-1) - 1
 		ws = append(ws, w)
 	}
 	return ws
@@ -414,11 +427,15 @@ func (t *textState) feed(b byte) {
 		quoted = t.inlineCode() != 0 || !t.sp && t.quoteBefore()
 		inline = !quoted && t.sp && t.mid && !t.afterStop() && !t.afterColon()
 	}
-	t.sp = b == ' ' || b == '\t'
 	if b > ' ' {
 		t.prev = t.prev<<8 | t.last>>56
 		t.last = t.last<<8 | uint64(b)
+		t.gaps <<= 1
+		if t.sp {
+			t.gaps |= 1
+		}
 	}
+	t.sp = b == ' ' || b == '\t'
 	if t.phase == phasePlain && t.ticks == 0 && t.tagN == 0 && t.nameN == 0 && t.qN == 0 && t.mark == markNone && b != '\n' && b != '`' && b != '<' && b != '[' {
 		return // the common case: an ordinary byte inside an ordinary line
 	}
