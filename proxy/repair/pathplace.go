@@ -21,9 +21,14 @@ var (
 
 // pathName reports whether the member name names a file path (its last word, split at '_', '-',
 // '.', ' ' and lower-to-upper case changes, is one of pathWords), and whether it names a list of
-// them (pathListWords). `file_text`, `file_content` and `command` name neither.
+// them (pathListWords). `file_text`, `file_content` and `command` name neither; nor do `file` and
+// `files` alone, which a tool may use for a file's content (an upload's base64 wrapped by CRLF,
+// the lines of a file): `target_file`, `source_files` name paths.
 func pathName(name string) (one, list bool) {
 	w := lastWord(name)
+	if (w == "file" || w == "files") && strings.EqualFold(strings.TrimRight(name, "_-. "), w) {
+		return false, false
+	}
 	for _, p := range pathWords {
 		if w == p {
 			return true, false

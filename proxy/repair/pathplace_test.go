@@ -27,6 +27,8 @@ func pathPlaceTests() []repairTest {
 		{"a command is no path", listSchema, `{"command":"printf 'a\nb'"}`, "", nil},
 		{"white space around a path is none of it", pathSchema, `{"path":"\n src/a.txt\t"}`, "", nil},
 		{"an escaped path stays", pathSchema, `{"path":"C:\\new\\tmp"}`, "", nil},
+		{"a member named file alone may hold content", `{"type":"object","properties":{"file":{"type":"string"},"name":{"type":"string"}}}`, `{"name":"a.txt","file":"line one\nline two"}`, "", nil},
+		{"base64 wrapped by CRLF in a member named file", `{"type":"object","properties":{"file":{"type":"string"}}}`, `{"file":"iVBORw0KGgoAAAANSUhEUgAA\r\nAAEAAAABCAYAAAAfFcSJAAAA"}`, "", nil},
 		{"file_text is content, not a path", `{"type":"object","properties":{"file_text":{"type":"string"}}}`, `{"file_text":"a\nb"}`, "", nil},
 		{"a path place that wants no string", `{"type":"object","properties":{"path":{"type":"array","items":{"type":"string"}}}}`, `{"path":"[\"a\"]"}`, `{"path":["a"]}`, []string{KindCoerce}},
 	}
@@ -79,7 +81,8 @@ func TestPathName(t *testing.T) {
 	}{
 		{"path", true, false}, {"file_path", true, false}, {"filePath", true, false}, {"target_file", true, false},
 		{"working_directory", true, false}, {"cwd", true, false}, {"notebook_path", true, false}, {"dir", true, false},
-		{"paths", false, true}, {"files", false, true}, {"file_text", false, false}, {"file_content", false, false},
+		{"paths", false, true}, {"source_files", false, true}, {"file_text", false, false}, {"file_content", false, false},
+		{"file", false, false}, {"File", false, false}, {"files", false, false}, {"input_file", true, false},
 		{"command", false, false}, {"content", false, false}, {"profile", false, false}, {"pathPrefix", false, false},
 	} {
 		if one, list := pathName(tt.name); one != tt.one || list != tt.list {
