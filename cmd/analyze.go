@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/proxy/inspect"
@@ -84,6 +85,17 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		}
 		return b, nil
 	}
+	name := in.name()
+	if dir, ok := caseFolder(name); ok {
+		// A case folder (testdata/cases/…): its upstream body, and its request unless --request
+		// names another.
+		name = dir.upstream
+		if in.Request == "" {
+			in.Request = dir.request
+		}
+	} else if st, err := os.Stat(name); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a folder: give the upstream body's file (a sample, or a case folder's upstream.sse or upstream.json) and --request the request body's", name)
+	}
 	var req []byte
 	if in.Request != "" {
 		b, err := read(in.Request)
@@ -92,7 +104,6 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		}
 		req = b
 	}
-	name := in.name()
 	data, err := read(name)
 	if err != nil {
 		return nil, err
@@ -102,6 +113,33 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		return nil, fmt.Errorf("reading %q: %w", name, err)
 	}
 	return x, nil
+}
+
+// caseFiles are the files of a repair case's folder that analyze and replay read.
+type caseFiles struct{ upstream, request string }
+
+// caseFolder reports whether name is the folder of a repair case (testdata/cases/…): one with a
+// request.json and an upstream.sse or upstream.json, which it returns.
+func caseFolder(name string) (caseFiles, bool) {
+	if st, err := os.Stat(name); err != nil || !st.IsDir() {
+		return caseFiles{}, false
+	}
+	req := filepath.Join(name, "request.json")
+	if _, err := os.Stat(req); err != nil {
+		return caseFiles{}, false
+	}
+	for _, up := range []string{"upstream.sse", "upstream.json"} {
+		if p := filepath.Join(name, up); fileExists(p) {
+			return caseFiles{upstream: p, request: req}, true
+		}
+	}
+	return caseFiles{}, false
+}
+
+// fileExists reports whether path names a file that is not a folder.
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
 }
 
 type analyzeOptions struct {
@@ -119,11 +157,13 @@ func newAnalyzeCmd(ios *IOStreams) *cobra.Command {
 
 FILE is a sample from the samples folder, or a raw upstream body — an SSE stream (.sse), a JSON
 response, or a whole HTTP response captured with 'curl -i' — with the client's request body in
---request (without it no tool schemas are known). Gzip-compressed files and CRLF line endings are
-fine. --upstream FILE names the raw body instead of the argument.
+--request (without it no tool schemas are known), or the folder of a repair case (testdata/cases/…:
+its upstream.sse or upstream.json, and its request.json unless --request names another).
+Gzip-compressed files and CRLF line endings are fine. --upstream FILE names the raw body instead
+of the argument.
 
 analyze lists the events and content blocks the upstream sent, flags each fault by its row in
-toolfix's table of known faults (D01…D57, with the repair kind toolfix reports), runs toolfix's own
+toolfix's table of known faults (docs/faults.md, D01…D74, with the repair kind toolfix reports), runs toolfix's own
 repair over the bytes, and prints the message the client's SDK ends up with, without and with
 toolfix.`,
 	}, &opts.In, ios, func(_ *sample.Exchange, r *inspect.Report) error { return runAnalyze(opts, r, ios) })

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -346,5 +347,31 @@ func TestAnalyzeNotJSON(t *testing.T) {
 		if strings.Contains(out+errOut, "exchange:") || strings.Contains(out+errOut, "invalid character") {
 			t.Errorf("%v analysed it:\n%s\n%s", args, out, errOut)
 		}
+	}
+}
+
+// TestAnalyzeCaseFolder: analyze and replay take a repair case's folder as its request.json and
+// upstream body, streamed and whole, as they take the two files; a folder that is no case gets a
+// sentence saying what to give instead.
+func TestAnalyzeCaseFolder(t *testing.T) {
+	for _, name := range []string{"leaked-invoke-court", "stringified-array-todos"} {
+		dir := filepath.Join(casesRoot(t), "anthropic", name)
+		for _, cmd := range []string{"analyze", "replay"} {
+			_, want, _ := run(t, "", false, cmd, "--request", filepath.Join(dir, "request.json"), filepath.Join(dir, "upstream.sse"))
+			code, got, stderr := run(t, "", false, cmd, dir)
+			ids := regexp.MustCompile(`(toolu_|call_)[0-9A-Za-z]{24}`) // a repair's new call ids are random
+			got, want = ids.ReplaceAllString(got, "${1}ID"), ids.ReplaceAllString(want, "${1}ID")
+			if code > 4 || got != want {
+				t.Errorf("%s %s: exit %d, %s\n got %q\nwant %q", cmd, name, code, stderr, got, want)
+			}
+		}
+	}
+	whole := filepath.Join(casesRoot(t), "openai", "ex5-relative-windows-path-read-nonstream")
+	if code, stdout, stderr := run(t, "", false, "analyze", whole); code != 0 || !strings.Contains(stdout, "escape") {
+		t.Errorf("analyze of a whole case's folder: exit %d, %s\n%s", code, stderr, stdout)
+	}
+	code, _, stderr := run(t, "", false, "analyze", t.TempDir())
+	if code != 1 || !strings.Contains(stderr, "is a folder: give the upstream body's file") {
+		t.Errorf("analyze of a folder that is no case: exit %d, %q", code, stderr)
 	}
 }

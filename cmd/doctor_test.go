@@ -234,7 +234,7 @@ func TestDoctorAndStatusProxyDown(t *testing.T) {
 		t.Errorf("doctor: exit %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "", false, "status", "--port", port)
-	if code != 1 || !strings.Contains(out, "no toolfix proxy answers on 127.0.0.1:"+port+"; start it with `toolfix serve`") {
+	if code != 1 || !strings.Contains(out, "no toolfix proxy answers on 127.0.0.1:"+port+"; start one with `toolfix serve --upstream URL`") {
 		t.Errorf("status: exit %d\n%s", code, out)
 	}
 }

@@ -167,6 +167,9 @@ func (s *session) checkProxy(ctx context.Context) Result {
 func (s *session) proxyDown(err error) (summary, hint string) {
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
 	hint = "start it with `toolfix serve`"
+	if s.st == nil {
+		hint = "start one with `toolfix serve --upstream URL` (not installed, `toolfix serve` alone has nothing to serve)"
+	}
 	if s.st != nil && s.st.Service {
 		hint = s.startHint()
 	}

@@ -135,7 +135,8 @@ func TestProxyDownWords(t *testing.T) {
 		service       bool
 		summary, hint string
 	}{
-		{"refused", refused, false, "no toolfix proxy answers on 127.0.0.1:47821", "start it with `toolfix serve`"},
+		{"refused, not installed", refused, false, "no toolfix proxy answers on 127.0.0.1:47821", "start one with `toolfix serve --upstream URL`"},
+		{"refused, installed without a service", refused, false, "no toolfix proxy answers on 127.0.0.1:47821", "start it with `toolfix serve`"},
 		{"refused, service", refused, true, "no toolfix proxy answers on 127.0.0.1:47821", "start it with `systemctl --user start toolfix`"},
 		{"timeout", timeout, false, "the proxy on 127.0.0.1:47821 did not answer in time", "`toolfix doctor`"},
 		{"reset", reset, false, "the proxy on 127.0.0.1:47821 cannot be reached (connection reset by peer)", "toolfix serve"},
@@ -146,6 +147,8 @@ func TestProxyDownWords(t *testing.T) {
 			s := &session{d: &Doctor{}, port: 47821, goos: "linux"}
 			if tc.service {
 				s.st = &install.State{Service: true}
+			} else if strings.Contains(tc.name, "installed without") {
+				s.st = &install.State{}
 			}
 			summary, hint := s.proxyDown(tc.err)
 			if summary != tc.summary || !strings.Contains(hint, tc.hint) {

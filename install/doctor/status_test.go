@@ -59,7 +59,7 @@ func TestStatusProxyDown(t *testing.T) {
 	f := newFixture(t)
 	f.d.Port = closedPort(t)
 	o := f.d.Status(context.Background())
-	want := "no toolfix proxy answers on 127.0.0.1:" + strconv.Itoa(f.d.Port) + "; start it with `toolfix serve`"
+	want := "no toolfix proxy answers on 127.0.0.1:" + strconv.Itoa(f.d.Port) + "; start one with `toolfix serve --upstream URL` (not installed, `toolfix serve` alone has nothing to serve)"
 	if o.Installed || o.Proxy != nil || o.ProxyErr != want || !strings.Contains(o.StateErr, "not installed") {
 		t.Errorf("overview = %+v; want proxy error %q", o, want)
 	}
