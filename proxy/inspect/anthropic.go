@@ -322,7 +322,8 @@ func callFaults(f *faultList, where, name, input string, tools *repair.Tools, op
 	for _, k := range kinds {
 		switch k {
 		case repair.KindEscape:
-			f.add("D25", "escape", where, `a \u escape broken by white space inside a stringified value`)
+			id, detail := escapeRow(input)
+			f.add(id, "escape", where, detail)
 		case repair.KindArgs:
 			id, detail := argsRow(input)
 			f.add(id, "args", where, detail)
@@ -365,7 +366,22 @@ func argsRow(text string) (string, string) {
 	return "D24", "a backslash that is not a JSON escape (a Windows path?)"
 }
 
+// escapeRow names the fault an escape repair of the arguments text mended: a raw control
+// character inside a string (D64, the text is no JSON), a \u escape broken by white space (D25),
+// else a Windows path typed with single backslashes whose escapes JSON has, at a member the
+// schema names as a path (D24 at a path place: valid JSON whose path holds a line break or tab).
+func escapeRow(text string) (string, string) {
+	if brokenUnicode.MatchString(text) {
+		return "D25", `a \u escape broken by white space inside a stringified value`
+	}
+	if !json.Valid([]byte(text)) {
+		return "D64", "a raw control character inside a string"
+	}
+	return "D24", `a Windows path typed with single backslashes whose escapes JSON has (\n, \t, …), at a member the schema names as a path`
+}
+
 var (
+	brokenUnicode  = regexp.MustCompile(`\\u[0-9A-Fa-f]{0,3}\s`)
 	trailingComma  = regexp.MustCompile(`,(\s*[}\]])`)
 	literalNewline = regexp.MustCompile(`\\[nrt]`)
 	betweenDetail  = map[string]string{"D65": "a trailing comma before a closer", "D66": `a literal \n between tokens`}

@@ -81,7 +81,7 @@ var titles = map[string]string{
 // KindRows maps a repair kind, as toolfix reports it, to the docs/faults.md rows it covers.
 var KindRows = map[string][]string{
 	"coerce":        {"D13", "D14", "D15", "D29", "D23b", "D67"},
-	"escape":        {"D25", "D64"},
+	"escape":        {"D24", "D25", "D64"},
 	"leaked_call":   {"D01", "D02", "D03", "D03b", "D04", "D05", "D06", "D58", "D59", "D60", "D62"},
 	"orphan_prefix": {"D01b"},
 	"junk_frame":    {"D47", "D48"},

@@ -57,3 +57,20 @@ func TestFaultTableDocumented(t *testing.T) {
 		t.Errorf("docs/faults.md lists %d kinds, KindRows %d", len(kinds), len(KindRows))
 	}
 }
+
+// TestEscapeRow: an escape repair is named by the fault it mended: a \u escape broken by white
+// space (D25), a raw control character inside a string (D64), a Windows path whose escapes JSON
+// has at a path place (D24).
+func TestEscapeRow(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{`{"q":"\u7 ee7"}`, "D25"},
+		{`{"q":"\u 7ee7"}`, "D25"},
+		{"{\"command\":\"a\tb\"}", "D64"},
+		{`{"file_path":"src\new\table.txt"}`, "D24"},
+		{`{"path":"C:\new"}`, "D24"},
+	} {
+		if got, _ := escapeRow(tc.text); got != tc.want {
+			t.Errorf("escapeRow(%q) = %s, want %s", tc.text, got, tc.want)
+		}
+	}
+}
