@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/toolfix/toolfix/proxy/inspect"
@@ -43,7 +44,7 @@ func exchangeCommand(c *cobra.Command, in *exchangeInput, ios *IOStreams, run fu
 	f := c.Flags()
 	f.StringVar(&in.Request, "request", "", "the client's request body (JSON), for a raw upstream body")
 	f.StringVar(&in.Upstream, "upstream", "", "the raw upstream body (.sse or .json) instead of FILE")
-	f.StringVar(&in.Protocol, "protocol", "", "anthropic, openai or responses (default: guessed from the bodies)")
+	f.StringVar(&in.Protocol, "protocol", "", "anthropic, openai (Chat Completions; chat works too) or responses (default: guessed from the bodies)")
 	return c
 }
 
@@ -108,7 +109,12 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, err := inspect.Load(data, req, in.Protocol)
+	protocol := in.Protocol
+	switch strings.ToLower(protocol) {
+	case "chat", "chat-completions", "chat_completions", "completions":
+		protocol = "openai" // Chat Completions, as the docs and the logs also call it
+	}
+	x, err := inspect.Load(data, req, protocol)
 	if err != nil {
 		return nil, fmt.Errorf("reading %q: %w", name, err)
 	}

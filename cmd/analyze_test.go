@@ -370,6 +370,9 @@ func TestAnalyzeCaseFolder(t *testing.T) {
 	if code, stdout, stderr := run(t, "", false, "analyze", whole); code != 0 || !strings.Contains(stdout, "escape") {
 		t.Errorf("analyze of a whole case's folder: exit %d, %s\n%s", code, stderr, stdout)
 	}
+	if code, stdout, stderr := run(t, "", false, "analyze", "--protocol", "chat", whole); code != 0 || !strings.Contains(stdout, "exchange: openai") {
+		t.Errorf("analyze --protocol chat: exit %d, %s\n%s", code, stderr, stdout)
+	}
 	code, _, stderr := run(t, "", false, "analyze", t.TempDir())
 	if code != 1 || !strings.Contains(stderr, "is a folder: give the upstream body's file") {
 		t.Errorf("analyze of a folder that is no case: exit %d, %q", code, stderr)
