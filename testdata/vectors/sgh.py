@@ -9,8 +9,11 @@ SGHW = [T('special_function', arg1=I), T('python', code=S), T('ipython', code=S)
 SGHSF = ('special_function', {'arg1': 1})
 SGHLA = SGHC + '(look-alike of the Functionary v3.2 recipient line: '
 SGHPR = 'Functionary v3.2\'s recipient >>> stands at a line\'s start, glued to the name'
-def sgh(name, source, text, calls=None, keep='', note=''):
-    vec('functionary-v32-' + name, SGHF, source, text, SGHW, calls, keep=keep, note=note, pre='llamacpp-')
+def sgh(name, source, text, calls=None, keep='', note=''):  # a name la-… is a look-alike of ours
+    if name.startswith('la-'):
+        vec('lookalike-sgh-functionary-' + name[3:], SGHF, source, text, SGHW, calls, keep=keep, note=note, pre='report-')
+    else:
+        vec('functionary-v32-' + name, SGHF, source, text, SGHW, calls, keep=keep, note=note, pre='llamacpp-')
 
 # --- llama.cpp's positives and its negative
 sgh('call-on-own-line', SGHC + 'test_template_output_parsers (COMMON_CHAT_FORMAT_FUNCTIONARY_V3_2, the call on a line of its own)',
@@ -43,3 +46,20 @@ sgh('la-prose-after', SGHLA + 'a call followed by prose)', '>>>get_weather\n{"ci
 sgh('la-fenced', SGHLA + 'inside a code fence)', '```\n>>>get_weather\n{"city": "Paris"}\n```', note='inside a code fence, which toolfix never touches (code)')
 sgh('la-markdown-quote', SGHLA + 'a nested Markdown quote)', '> > > Paris is nice.\n>>>\n>>> {"city": "Paris"}', note=SGHPR + '; a recipient without a name is none')
 sgh('la-shell-redirect', SGHLA + 'an arrow in a diagram)', 'client >>> proxy >>> upstream', note=SGHPR)
+
+# --- GLM 4.7 calls of a tagged union (look-alikes of sglang test_glm47_schema_types.py
+# test_root_unions_preserve_each_value_type): the kind const chooses the branch that types value
+# only when exactly one branch fits the call's tags; otherwise the branches type it only where
+# they agree, and a call they cannot type passes as text
+SGHG = 'toolfix look-alike after sgl-project/sglang test/registered/unit/function_call/test_glm47_schema_types.py TestGlm47SchemaTypes test_root_unions_preserve_each_value_type ('
+SGHGT = {'type': 'object', 'properties': {'kind': {'const': 'text'}, 'value': {'type': 'string'}}}
+SGHGC = {'type': 'object', 'properties': {'kind': {'const': 'count'}, 'value': {'type': 'integer'}}}
+SGHGU = [('inspect', {}, {'oneOf': [SGHGT, SGHGC]})]
+vec('lookalike-sgh-glm47-union-no-branch', 'GLM 4.5/4.7', SGHG + 'a kind no branch has)', g47('inspect', 'kind', 'size', 'value', '7'), SGHGU,
+    note='no branch fits the kind size: nothing types value, and the call fits no branch; the text passes as it came', pre='report-')
+vec('lookalike-sgh-glm47-union-no-tag', 'GLM 4.5/4.7', SGHG + 'no kind)', g47('inspect', 'value', '7'), SGHGU,
+    note='without the kind no branch is chosen, and the branches type value differently: the text passes as it came', pre='report-')
+vec('lookalike-sgh-glm47-union-misfit', 'GLM 4.5/4.7', SGHG + 'the chosen branch rejects the value)', g47('inspect', 'kind', 'count', 'value', 'auto'), SGHGU,
+    note='the kind count chooses the integer branch, and auto is no integer: toolfix never guesses, the text passes as it came', pre='report-')
+vec('lookalike-sgh-glm47-union-tag-after', 'GLM 4.5/4.7', SGHG + 'the kind written after the value)', g47('inspect', 'value', '7', 'kind', 'count'), SGHGU,
+    [('inspect', {'value': 7, 'kind': 'count'})], note='the tag chooses the branch wherever it stands among the pairs', pre='report-')
