@@ -95,6 +95,9 @@ func envelopeRest(c *cursor, f *Family, at int) ([]Call, outcome) {
 		}
 		return single(glmRest(c, f, f.Close))
 	}
+	if f.Tight && !c.eof() && isBlank(c.s[c.i]) {
+		return nil, fail
+	}
 	var calls []Call
 	for {
 		c.skipBlanks()

@@ -146,7 +146,10 @@ type Family struct {
 	// tool's name and its arguments in a ```json fence ("" none; DeepSeek V3's function).
 	Glued     bool
 	ID, Fence string
-	Quote     string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
+	// Tight: the body follows the opener glued, no blank between (Functionary v3.2's >>>T:
+	// ">>> print(1)" of a Python prompt and ">>> text" of a quoted reply are no call).
+	Tight bool
+	Quote string // bodyGemma: the token around a string value; "" Gemma 4's <|"|>
 	// KV are bodyArgKV's key and value tags (open key, close key, open value, close value); zero
 	// GLM's <arg_key>, </arg_key>, <arg_value>, </arg_value>. With an Item, each call is one item,
 	// its ItemEnd read by the pairs' reader.
@@ -395,6 +398,17 @@ var families = []Family{
 	// line is a part of its opener, and the rest is read as Laguna's name line
 	{Name: "Step-Audio 2", Row: "D62", Syntax: ToolCallXML, body: bodyNameJSON, Glued: true,
 		Open: []Opener{{tcOpen + "function\n", LineStartFree}}, Close: tcClose},
+	// Functionary v3.2 writes each call as a recipient line >>>T, then the arguments object on
+	// the next line (>>>all⏎text is its speech, all no declared tool), one call after another
+	// (ggml-org/llama.cpp tests/test-chat.cpp COMMON_CHAT_FORMAT_FUNCTIONARY_V3_2). At a line's
+	// start only, though the model glues it after a sentence too ("Phoenix.>>>get_weather",
+	// llama.cpp examples/function-calling): glued, its '>' would be a loud byte, and every text
+	// with a '>' (code's ->, =>, HTML) would lose the quiet path (QuietASCII). The first >>> of
+	// an answer stands in the prompt, so a bare name line then an object, as the whole text, is
+	// no call toolfix can tell from text. A row of the ToolCallXML bit, as Functionary v3.1's
+	// <function=T>{…}</function> on the Hermes row
+	{Name: "Functionary v3.2", Row: "D62", Syntax: ToolCallXML, body: bodyNameJSON, Glued: true, Tight: true,
+		Open: []Opener{{">>>", LineStart}}},
 	{Name: "Laguna <user> pairs", Row: "D06", Syntax: ToolCallXML, body: bodyArgKV, ArgsRequired: true,
 		Open: []Opener{{"<user>", AfterStop}}, Close: "</user>"},
 	{Name: "Laguna <user> object", Row: "D03b", Syntax: ToolCallXML, body: bodyJSONCall,

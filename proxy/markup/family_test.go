@@ -32,6 +32,16 @@ func TestFamilyRows(t *testing.T) {
 		{name: "step-audio 2 after prose on its line", syn: All, text: "The format is <tool_call>function\nforecast_weather\n{\"location\": \"shanghai\"}</tool_call>"},
 		{name: "step-audio 2 cut off", syn: All, text: "<tool_call>function\nforecast_weather\n{\"location\": \"shang"},
 		{name: "step-audio 2 no arguments object", syn: All, text: "<tool_call>function\nforecast_weather\nshanghai</tool_call>"},
+		// ggml-org/llama.cpp tests/test-chat.cpp COMMON_CHAT_FORMAT_FUNCTIONARY_V3_2 and its
+		// peg_tester vectors; the look-alikes a Python prompt and a quoted reply write
+		{name: "functionary v3.2", syn: All, text: ">>>special_function\n{\"arg1\": 1}", calls: []Call{js(ToolCallXML, "special_function", `{"arg1": 1}`)}},
+		{name: "functionary v3.2 after its speech", syn: All, text: ">>>all\nLet me check.\n>>>a\n{}\n>>>b\n{\"x\": 1}\n",
+			keep: ">>>all\nLet me check.", calls: []Call{js(ToolCallXML, "a", `{}`), js(ToolCallXML, "b", `{"x": 1}`)}},
+		{name: "functionary v3.2 glued after a sentence", syn: All, text: "What's up?>>>a\n{}"},
+		{name: "functionary v3.2 python prompt", syn: All, text: ">>> a\n{}"},
+		{name: "functionary v3.2 no name", syn: All, text: ">>>\n{}"},
+		{name: "functionary v3.2 raw code", syn: All, text: ">>>python\nprint('hey')"},
+		{name: "functionary v3.2 then prose", syn: All, text: ">>>a\n{}\nDone."},
 		// sglang test/registered/unit/function_call/test_inkling_detector.py (visible prefix, batch,
 		// unterminated json frame, degenerate payloads, raw-text frame) and inkling_detector.py's
 		// header check

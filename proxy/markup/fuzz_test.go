@@ -138,6 +138,14 @@ func FuzzPrefixClosed(f *testing.F) {
 // whole one and blanks.
 var mayHold = regexp.MustCompile(`^[ \t]*(c|co|cou|coun|cour|ca|cal|(count|court|call)([ \t\r]*\n[ \t\r\n]*|[ \t\r]*))?$`)
 
+// mayHoldRecipient reports whether held text without '<' and '[' is what Functionary v3.2's
+// recipient line may hold: blanks, then a prefix of >>> or >>> and what follows it (a name and
+// its arguments object, which may run over lines).
+func mayHoldRecipient(held string) bool {
+	s := strings.TrimLeft(held, " \t")
+	return s != "" && (strings.HasPrefix(">>>", s) || strings.HasPrefix(s, ">>>"))
+}
+
 // mayHoldHarmony reports whether held text without '<' and '[' is what Harmony's detokenized
 // form may hold: a line of blanks, then a prefix of its header or a header and what follows it.
 func mayHoldHarmony(held string) bool {
@@ -209,7 +217,7 @@ func FuzzHolder(f *testing.F) {
 			return
 		}
 		body := held[:CompleteLen(held)]
-		if sy&Harmony != 0 && mayHoldHarmony(body) {
+		if sy&Harmony != 0 && mayHoldHarmony(body) || sy&ToolCallXML != 0 && mayHoldRecipient(body) {
 			return
 		}
 		if sy&Invoke == 0 && body != "" || !mayHold.MatchString(body) {

@@ -42,7 +42,9 @@ var (
 //
 // It returns compact JSON that fits the tool's schema, or an error wrapping ErrUnknownTool (the
 // request offers no such tool, or no usable schema for it), ErrUnknownParam (a name that is not
-// a top-level property of the schema, or given twice), ErrUntyped (a value that cannot be read
+// a top-level property of the schema, or given twice; where a root anyOf or oneOf's branches
+// disagree on its types, the branch a const or enum parameter chooses types it, see
+// discriminated), ErrUntyped (a value that cannot be read
 // as its schema's type) or ErrNoFit (the whole input, say with a required parameter missing).
 func (t *Tools) BuildInput(tool string, params []Param) (out []byte, err error) {
 	defer func() {
@@ -65,8 +67,12 @@ func (t *Tools) buildInput(tool string, params []Param) ([]byte, error) {
 	}
 	b := newBudget(size)
 	obj := value{kind: kindObject, keys: make([]string, 0, len(params)), elems: make([]value, 0, len(params))}
+	branch := b.discriminated(tl.schema, params, map[*schema]bool{})
 	for _, p := range params {
-		ps := propertySchema(tl.schema, p.Name, map[*schema]bool{})
+		ps := propertySchema(branch, p.Name, map[*schema]bool{})
+		if ps == nil {
+			ps = propertySchema(tl.schema, p.Name, map[*schema]bool{})
+		}
 		if ps == nil || obj.member(p.Name) != nil {
 			return nil, fmt.Errorf("building the input of %q: parameter %q: %w", tool, p.Name, ErrUnknownParam)
 		}

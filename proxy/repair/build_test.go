@@ -176,3 +176,35 @@ func TestBuildInputElements(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkBuilt(t, schema, tt.params, tt.want) })
 	}
 }
+
+// TestBuildInputDiscriminatedBranch: where root branches disagree on a parameter's types, the
+// branch a const or enum parameter chooses types it (SGLang test_glm47_schema_types.py
+// test_root_unions_preserve_each_value_type); no choice, two choices or a branch without a tag
+// type nothing.
+func TestBuildInputDiscriminatedBranch(t *testing.T) {
+	const text = `{"type":"object","properties":{"kind":{"const":"text"},"value":{"type":"string"}}}`
+	const count = `{"type":"object","properties":{"kind":{"const":"count"},"value":{"type":"integer"}}}`
+	const counts = `{"type":"object","properties":{"kind":{"enum":["count","n"]},"value":{"type":"integer"}}}`
+	const untagged = `{"type":"object","properties":{"value":{"type":"boolean"}}}`
+	for _, tt := range []struct {
+		name, schema string
+		params       []Param
+		want         string
+	}{
+		{"const chooses count", `{"oneOf":[` + text + `,` + count + `]}`, []Param{{Name: "kind", Value: "count"}, {Name: "value", Value: "7"}}, `{"kind":"count","value":7}`},
+		{"const chooses text", `{"anyOf":[` + count + `,` + text + `]}`, []Param{{Name: "kind", Value: "text"}, {Name: "value", Value: "7"}}, `{"kind":"text","value":"7"}`},
+		{"tag after the value", `{"anyOf":[` + text + `,` + count + `]}`, []Param{{Name: "value", Value: "7"}, {Name: "kind", Value: "count"}}, `{"value":7,"kind":"count"}`},
+		{"enum chooses", `{"oneOf":[` + text + `,` + counts + `]}`, []Param{{Name: "kind", Value: "n"}, {Name: "value", Value: "7"}}, `{"kind":"n","value":7}`},
+		{"through a ref", `{"$ref":"#/$defs/u","$defs":{"u":{"oneOf":[` + text + `,` + count + `]}}}`, []Param{{Name: "kind", Value: "count"}, {Name: "value", Value: "7"}}, `{"kind":"count","value":7}`},
+		{"no tag given", `{"oneOf":[` + text + `,` + count + `]}`, []Param{{Name: "value", Value: "7"}}, ""},
+		{"tag fits no branch", `{"oneOf":[` + text + `,` + count + `]}`, []Param{{Name: "kind", Value: "size"}, {Name: "value", Value: "7"}}, ""},
+		{"two branches fit the tag", `{"anyOf":[` + count + `,` + counts + `,` + text + `]}`, []Param{{Name: "kind", Value: "count"}, {Name: "value", Value: "7"}}, ""},
+		{"an untagged branch may be the one", `{"anyOf":[` + text + `,` + count + `,` + untagged + `]}`, []Param{{Name: "kind", Value: "count"}, {Name: "value", Value: "7"}}, ""},
+		{"the chosen branch rejects the value", `{"oneOf":[` + text + `,` + count + `]}`, []Param{{Name: "kind", Value: "count"}, {Name: "value", Value: "seven"}}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) { checkBuilt(t, tt.schema, tt.params, tt.want) })
+	}
+	if !toolsWith(t, `{"oneOf":[`+text+`,`+count+`]}`).HasParam("t", "value") {
+		t.Error("HasParam does not see a member the branches disagree on")
+	}
+}

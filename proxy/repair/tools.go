@@ -143,12 +143,33 @@ func (t *Tools) Declares(tool, member string) bool {
 }
 
 // HasParam reports whether param is a top-level property of the tool's input schema (found in
-// "properties" of the root, through a root $ref or allOf, or in root anyOf or oneOf branches that
-// agree on its types, see branchProperty). False for an unknown tool or a tool
+// "properties" of the root, through a root $ref or allOf, or in any root anyOf or oneOf branch:
+// where the branches disagree on its types, a discriminator among the call's parameters may
+// still choose the branch that types it, see discriminated). False for an unknown tool or a tool
 // without a usable schema.
 func (t *Tools) HasParam(tool, param string) bool {
 	tl := t.lookup(tool)
-	return tl != nil && tl.schema != nil && propertySchema(tl.schema, param, map[*schema]bool{}) != nil
+	return tl != nil && tl.schema != nil && anyProperty(tl.schema, param, map[*schema]bool{})
+}
+
+// anyProperty reports whether name is a top-level property of s, of its $ref or allOf, or of any
+// of its anyOf or oneOf branches; each node once, so cycles end.
+func anyProperty(s *schema, name string, seen map[*schema]bool) bool {
+	if s == nil || seen[s] {
+		return false
+	}
+	seen[s] = true
+	if _, ok := s.properties[name]; ok {
+		return true
+	}
+	for _, group := range [][]*schema{{s.ref}, s.allOf, s.anyOf, s.oneOf} {
+		for _, a := range group {
+			if anyProperty(a, name, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // propertySchema finds the schema of the top-level property name of s, looking through $ref and

@@ -235,13 +235,13 @@ svlc('llama3-builtin-code-interpreter', 'Llama 3 JSON', '<|python_tag|>code_inte
 svlc('llama3-builtin-python', 'Llama 3 JSON', '<|python_tag|>python.call(code="print(\'hey\')")',
     note='disagrees on purpose: Llama 3.1\'s built-in tool call T.call(…) after <|python_tag|> is read by no row; toolfix takes only the JSON calls the template writes for declared functions')
 svlc('functionary-v31-cut-closer', 'Hermes', '<function=special_function>{"arg1": 1}<', [SVSF], note='the closer is cut after its first byte; the call is complete, and a closer missing at the end of the text is forgiven (as llama.cpp does)')
-svlc('functionary-v32-content-then-call', 'Functionary v3.2 (not a row)', "all\nHello, world!\nnono\nWhat's up?>>>special_function\n{\"arg1\": 1}\n",
-    note='disagrees on purpose: Functionary v3.2\'s >>>T recipient lines are read by no row; a name and an object glued to prose are no markup toolfix can tell from text')
-svlc('functionary-v32-python-raw', 'Functionary v3.2 (not a row)', "python\n# This is a program:\nprint('hey')",
-    note='disagrees on purpose: raw code after a python line is no markup; toolfix cannot tell it from text')
-svlc('functionary-v32-name-object', 'Functionary v3.2 (not a row)', 'special_function\n{"arg1": 1} \n                    ',
-    note='disagrees on purpose: a bare tool name line then an object is no markup toolfix reads (Functionary v3.2 has no row)')
-svlc('functionary-v32-all', 'Functionary v3.2 (not a row)', 'all\n' + SVHW)
+svlc('functionary-v32-content-then-call', 'Functionary v3.2', "all\nHello, world!\nnono\nWhat's up?>>>special_function\n{\"arg1\": 1}\n",
+    note='disagrees on purpose: the Functionary v3.2 row takes a >>>T recipient line at a line\'s start only; glued after a sentence its > would be a loud byte of every text (the quiet path lost for code\'s -> and =>), so this stays text')
+svlc('functionary-v32-python-raw', 'Functionary v3.2', "python\n# This is a program:\nprint('hey')",
+    note='disagrees on purpose: the first recipient of an answer stands in the prompt, and raw code after a python line is no markup; toolfix cannot tell it from text')
+svlc('functionary-v32-name-object', 'Functionary v3.2', 'special_function\n{"arg1": 1} \n                    ',
+    note='disagrees on purpose: the first >>> of an answer stands in the prompt; a bare tool name line then an object, with no >>> before it, is no markup toolfix can tell from text')
+svlc('functionary-v32-all', 'Functionary v3.2', 'all\n' + SVHW)
 svlc('firefunction-v2', 'Phi-4-mini', ' functools[{"name": "special_function", "arguments": {"arg1": 1}}]', [SVSF], note='FireFunction v2 writes Phi-4-mini\'s functools[…] list')
 svlc('deepseek-r1-syntax-in-reasoning', 'DeepSeek V3', 'I need to remember the correct syntax. It starts with <｜tool▁calls▁begin｜> and ends with')
 SVD1 = "<think>I'm\nthinking</think>\n\n"

@@ -292,7 +292,7 @@ SGBGS = SGB + 'test_glm47_schema_types.py TestGlm47SchemaTypes '
 SGBGSK = 'SGLang reads the text as JSON where the schema allows that type too; toolfix keeps a text that is a string the schema allows as that string, and reads it as JSON only when the string does not fit'
 SGBGSN = {'sglang-glm47st-numeric-%s-%d' % (_t, _j): 'disagrees on purpose: SGLang passes the text on as it can; for a declared %s it fits no schema, and toolfix never guesses' % _t
     for _t, _js in (('integer', (0, 2, 4, 5)), ('number', (0, 2, 5))) for _j in _js}
-SGBGSN.update({'sglang-glm47st-root-%s-%d-%s' % (_k, _o, _w): 'disagrees on purpose: the branches type value differently (string, integer); toolfix types a value by root branches only when they agree, and does not pick a branch by the kind discriminator'
+SGBGSN.update({'sglang-glm47st-root-%s-%d-%s' % (_k, _o, _w): 'the branches type value differently (string, integer); the kind const chooses the branch that types it'
     for _k in ('anyof', 'oneof') for _o in (0, 1) for _w in ('text', 'count')})
 SGBGSC = {'field-1': {'value': '7'}, 'field-4': {'value': '{"ok": false}'}, 'field-19': {'value': '{"ok": false}'}, 'field-6': {'value': 'false'}, 'field-7': {'value': 'null'}, 'quoted-null': {'value': '"null"'}}
 def sgb_gs(name, test, schema, expected, raw=None, note=''):
