@@ -334,3 +334,51 @@ sgi_v('apertus15-malformed-two-keys', 'Apertus', SGIAM + '[1]', SGIAB + '[{"one"
 sgi_v('apertus15-malformed-string', 'Apertus', SGIAM + '[2]', SGIAB + '[{"lookup":"not-an-object"}]' + SGIAE, [T('lookup', id=S)])
 sgi_v('apertus15-malformed-list', 'Apertus', SGIAM + '[3]', SGIAB + '[{"lookup":[1,2]}]' + SGIAE, [T('lookup', id=S)])
 sgi_v('apertus15-malformed-null', 'Apertus', SGIAM + '[4]', SGIAB + '[{"lookup":null}]' + SGIAE, [T('lookup', id=S)])
+
+# --- Ollama's template-guided tool parser (tools/tools_test.go TestParseToolCalls; the model each
+# test names, its tool get_current_weather(format, location)); and tools/deepseek_tools_test.go
+SGIT = 'ollama/ollama tools/tools_test.go TestParseToolCalls'
+def sgi_t(name, family, case, text, calls=None, keep='', note=''):
+    vec(name, family, SGIT + '[%s]' % case, text, [T('get_current_weather', format=S, location=S)], calls, keep=keep, note=note, pre='ollama-')
+SGIT1 = '{"name": "get_current_weather", "arguments": {"format":"fahrenheit","location":"San Francisco, CA"}}'
+SGIT2 = '{"name": "get_current_weather", "arguments": {"format":"celsius","location":"Toronto, Canada"}}'
+SGITC1 = ('get_current_weather', {'format': 'fahrenheit', 'location': 'San Francisco, CA'})
+SGITC2 = ('get_current_weather', {'format': 'celsius', 'location': 'Toronto, Canada'})
+sgi_t('tools-mistral-malformed', 'Mistral', 'mistral malformed json with tool calls prefix', '[TOOL_CALLS]  [' + SGIT1 + ',{"name": "get_curren}]',
+    note='disagrees on purpose: Ollama keeps the first call of a list whose second is cut off; toolfix takes a tail whole or not at all')
+sgi_t('tools-mistral-bare-list', 'Mistral', 'mistral multiple tool calls without prefix', '[' + SGIT1 + ',' + SGIT2 + ' ]', [SGITC1, SGITC2],
+    note='a bare JSON list of call objects, the whole text')
+sgi_t('tools-mistral-text-between', 'Mistral', 'mistral tool calls with text between no prefix',
+    '[' + SGIT1 + ',' + SGIT2 + '] \n\t\t\tmodel outputs more tokens here and then [' + SGIT1 + ',' + SGIT2 + ']',
+    note='disagrees on purpose: a bare list counts only as the whole text; after prose it is an example')
+sgi_t('tools-mistral-prefix', 'Mistral', 'mistral valid json with tool calls prefix', '[TOOL_CALLS]  [' + SGIT1 + ',' + SGIT2 + ']', [SGITC1, SGITC2])
+sgi_t('tools-mistral-prefix-text-between', 'Mistral', 'mistral multiple tool calls with text between and prefix',
+    '[TOOL_CALLS]  [' + SGIT1 + ',' + SGIT2 + ']\n\t\t\tmodel outputs more tokens here and then [' + SGIT1 + ',' + SGIT2 + ']', note=SGITAIL)
+sgi_t('tools-mistral-incomplete', 'Mistral', 'mistral incomplete json with tool calls prefix', '[TOOL_CALLS]  [{"name": "get_current_weather", "arguments": {"format":"fahrenheit","location":"San Francisco, ',
+    note='a cut-off call is never completed')
+sgi_t('tools-mistral-explained', 'Mistral', 'mistral invalid tool call with explanatory text no prefix',
+    'I\'m not aware of that information. However, I can suggest searching for the weather using the "get_current_weather" function:\n\n\t\t[' + SGIT1 + ',' + SGIT2 + ']',
+    note='a bare list after prose introducing it is an example')
+sgi_t('tools-command-r-plus-fenced', 'Cohere Command', 'command r plus tool calls with json block format',
+    'Action: ```json\n\t\t[\n\t\t    {\n\t\t        "tool_name": "get_current_weather",\n\t\t        "parameters": {\n\t\t            "format": "fahrenheit",\n\t\t            "location": "San Francisco, CA"\n\t\t        }\n\t\t    }\n\t\t]\n\t\t```',
+    note='disagrees on purpose: inside a code fence, which toolfix never touches (code)')
+sgi_t('tools-firefunction', 'Phi-4-mini', 'firefunction tool calls with functools prefix', ' functools[' + SGIT1 + ',' + SGIT2 + ']', [SGITC1, SGITC2],
+    note='FireFunction v2 writes the functools[…] list of Phi-4-mini\'s row')
+sgi_t('tools-groq-tool-call', 'Hermes', 'llama3 groq single tool call with xml tags', '<tool_call>\n\t\t' + SGIT1 + '\n\t\t</tool_call>', [SGITC1])
+sgi_t('tools-xlam-wrapper', 'xLAM', 'xlam tool calls with wrapper object', '{"tool_calls": [' + SGIT1 + ',' + SGIT2 + ']}', [SGITC1, SGITC2])
+sgi_t('tools-qwen25-tool-call', 'Hermes', 'qwen2.5 single tool call with prefix', '<tool_call>' + SGIT1 + '</tool_call>', [SGITC1])
+sgi_t('tools-qwen25-bare-then-tagged', 'Hermes', 'qwen2.5 multiple tool calls with and without prefix', SGIT1 + ' <tool_call>' + SGIT1 + '</tool_call> <tool_call>' + SGIT2 + '</tool_call>',
+    note='disagrees on purpose: a bare object glued before tagged calls on one line; toolfix takes calls starting their line or after a finished sentence, and a bare object only as the whole text')
+sgi_t('tools-qwen25-plain', 'Hermes', 'qwen2.5 plain text response no tool calls', 'The weather in San Francisco, CA is 70°F and in Toronto, Canada is 20°C.')
+sgi_t('tools-qwen25-list-then-text', 'Hermes', 'qwen2.5 tool calls with trailing text', '[' + SGIT1 + ', ' + SGIT2 + '] some tokens after call', note=SGITAIL)
+sgi_t('tools-qwen25-text-then-list', 'Hermes', 'qwen2.5 tool calls with initial text', 'some tokens before call [' + SGIT1 + ', ' + SGIT2 + ']')
+sgi_t('tools-qwen25-tagged-list-then-text', 'Hermes', 'qwen2.5 tool calls with prefix and trailing text', '<tool_call> [' + SGIT1 + ', ' + SGIT2 + '] </tool_call> some tokens after call', note=SGITAIL)
+sgi_t('tools-qwen25-text-then-tagged-list', 'Hermes', 'qwen2.5 tool calls with prefix and initial text', 'some tokens before call <tool_call> [' + SGIT1 + ', ' + SGIT2 + '] </tool_call>',
+    note='disagrees on purpose: <tool_call> after a blank inside an unfinished sentence is how prose names the tag; toolfix takes it at a line start or after a finished sentence')
+sgi_t('tools-qwen25-tagged-list', 'Hermes', 'qwen2.5 tool calls with prefix and trailing text (without the text after it)', '<tool_call> [' + SGIT1 + ', ' + SGIT2 + '] </tool_call>',
+    note='disagrees on purpose: a JSON list in one <tool_call> is no form the Hermes template writes (one object per tag), and toolfix reads only the forms templates write')
+sgi_t('tools-qwen25-bare-then-one-tagged', 'Hermes', 'qwen2.5 tool calls without and with prefix', SGIT1 + ' <tool_call>' + SGIT2 + '</tool_call>',
+    note='disagrees on purpose: a bare object glued before a tagged call on one line; toolfix takes a bare object only as the whole text')
+vec('tools-deepseek-r1', 'DeepSeek V3', 'ollama/ollama tools/deepseek_tools_test.go TestDeepSeekToolParser[single tool call]',
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_current_weather\n```json\n{"format":"fahrenheit","location":"San Francisco, CA"}\n```<｜tool▁call▁end｜>',
+    [T('get_current_weather', format=S, location=S)], [SGITC1], note='the section\'s closer left out at the end of the text', pre='ollama-')
