@@ -422,3 +422,24 @@ sgi_v('olmo3-two-tools', 'Olmo 3 pythonic', SGIO + 'TestParseOlmo3FunctionCalls[
     [('get_weather', {'location': 'SF'}), ('get_time', {'timezone': 'PST'})])
 sgi_v('olmo3-email', 'Olmo 3 pythonic', SGIO + 'TestParseOlmo3FunctionCalls[multiple args] (in <function_calls>)', sgi_o('send_email(to="user@example.com", subject="Hello", body="Test message")'), [T('send_email', to=S, subject=S, body=S)],
     [('send_email', {'to': 'user@example.com', 'subject': 'Hello', 'body': 'Test message'})])
+
+# --- MiniCPM 5 (minicpm5_test.go): <function name="T"><param name="K">V</param></function>
+SGIC = 'minicpm5_test.go TestMiniCPM5Parser'
+SGICW = T('get_weather', city=S)
+def sgi_c(city): return '<function name="get_weather"><param name="city">' + city + '</param></function>'
+SGICP = [('get_weather', {'city': 'Paris'})]
+sgi_v('minicpm5-content', 'MiniCPM 5', SGIC + '[simple_content]', 'Hello, how are you?', [SGICW])
+sgi_v('minicpm5-think-answer', 'MiniCPM 5', SGIC + '[thinking_then_content]', '<think>Let me think about this.</think>The answer is 42.', [SGICW])
+sgi_v('minicpm5-forced-think-answer', 'MiniCPM 5', SGIC + '[thinking_without_open_tag]', 'The user wants the weather.</think>It is sunny.', [SGICW])
+sgi_v('minicpm5-think-then-call', 'MiniCPM 5', SGIC + '[native_tool_call]', '<think>The user wants the weather in Paris.</think>' + sgi_c('Paris'), [SGICW], SGICP, keep='<think>The user wants the weather in Paris.</think>',
+    note='Ollama takes the <think> block as reasoning; toolfix keeps it as it came')
+sgi_v('minicpm5-call', 'MiniCPM 5', SGIC + '[tool_call_without_thinking]', sgi_c('Paris'), [SGICW], SGICP)
+sgi_v('minicpm5-content-before', 'MiniCPM 5', SGIC + '[tool_call_with_content_before]', "I'll check the weather for you." + sgi_c('Paris'), [SGICW],
+    note='disagrees on purpose: <function name=…> is HTML-like text prose uses; glued after a sentence on its line it counts as an example (the line-start rule), so the text passes')
+sgi_v('minicpm5-arguments-wrapper', 'MiniCPM 5', SGIC + '[tool_call_with_arguments_wrapper]', '<function name="get_weather"><arguments><param name="city">Paris</param></arguments></function>', [SGICW],
+    note='disagrees on purpose: toolfix reads the form the MiniCPM 5 row knows, each <param> right in its <function>; an <arguments> element around them is text in the call, and the call fails open')
+sgi_v('minicpm5-cdata', 'MiniCPM 5', SGIC + '[tool_call_with_cdata_param]', sgi_c('<![CDATA[Paris & <surroundings>]]>'), [SGICW], [('get_weather', {'city': 'Paris & <surroundings>'})])
+sgi_v('minicpm5-two-calls', 'MiniCPM 5', SGIC + '[multiple_tool_calls]', sgi_c('Paris') + sgi_c('London'), [SGICW], [('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'London'})])
+sgi_v('minicpm5-unknown-tool', 'MiniCPM 5', SGIC + '[unknown_tool_name_falls_back_to_content]', '<function name="unknown_tool"><param name="city">Paris</param></function>', [SGICW])
+sgi_v('minicpm5-function-word', 'MiniCPM 5', SGIC + '[content_mentioning_function_word]', 'The function of this tool is simple.', [SGICW])
+sgi_v('minicpm5-stream-think-then-call', 'MiniCPM 5', SGIC + '_Streaming[streaming_tool_call_split_tags]', '<think>The user wants the weather.</think>' + sgi_c('Paris'), [SGICW], SGICP, keep='<think>The user wants the weather.</think>')
