@@ -443,3 +443,29 @@ sgi_v('minicpm5-two-calls', 'MiniCPM 5', SGIC + '[multiple_tool_calls]', sgi_c('
 sgi_v('minicpm5-unknown-tool', 'MiniCPM 5', SGIC + '[unknown_tool_name_falls_back_to_content]', '<function name="unknown_tool"><param name="city">Paris</param></function>', [SGICW])
 sgi_v('minicpm5-function-word', 'MiniCPM 5', SGIC + '[content_mentioning_function_word]', 'The function of this tool is simple.', [SGICW])
 sgi_v('minicpm5-stream-think-then-call', 'MiniCPM 5', SGIC + '_Streaming[streaming_tool_call_split_tags]', '<think>The user wants the weather.</think>' + sgi_c('Paris'), [SGICW], SGICP, keep='<think>The user wants the weather.</think>')
+
+# --- INTELLECT-3 (intellect3_test.go): Qwen3 Coder's <tool_call><function=…> after <think>
+SGII = 'intellect3_test.go '
+SGIIW = T('get_weather', location=S, unit=S)
+def sgi_i(loc, unit): return '<tool_call><function=get_weather>\n<parameter=location>\n%s\n</parameter>\n<parameter=unit>\n%s\n</parameter>\n</function></tool_call>' % (loc, unit)
+def sgi_ic(loc, unit): return ('get_weather', {'location': loc, 'unit': unit})
+SGIIG = 'disagrees on purpose: <tool_call> glued to a word of an unfinished sentence is how prose names the tag; toolfix takes it at a line start or after a finished sentence'
+sgi_v('intellect3-think-answer', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserThinkingOnly[simple thinking content]', '<think>I need to analyze this</think>Here is my response', [SGIIW])
+sgi_v('intellect3-unclosed-think', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserEdgeCases[unclosed thinking tag]', '<think>Never closes', [SGIIW])
+sgi_v('intellect3-glued-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserToolCallsOnly[simple tool call]', 'Let me check the weather' + sgi_i('San Francisco', 'celsius'), [SGIIW], note=SGIIG)
+sgi_v('intellect3-call-then-done', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserToolCallsOnly[tool call streaming]', 'Checking' + sgi_i('New York', 'fahrenheit') + 'Done', [SGIIW], note=SGITAIL)
+sgi_v('intellect3-two-calls', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserToolCallsOnly[multiple tool calls]', sgi_i('Boston', 'celsius') + sgi_i('Seattle', 'fahrenheit'), [SGIIW],
+    [sgi_ic('Boston', 'celsius'), sgi_ic('Seattle', 'fahrenheit')])
+sgi_v('intellect3-think-glued-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserCombined[thinking then tool call]', '<think>Need to get weather data</think>Let me check' + sgi_i('Paris', 'celsius'), [SGIIW], note=SGIIG)
+sgi_v('intellect3-think-then-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserCombined[thinking then tool call] (without the content words)', '<think>Need to get weather data</think>' + sgi_i('Paris', 'celsius'), [SGIIW],
+    [sgi_ic('Paris', 'celsius')], keep='<think>Need to get weather data</think>', note='Ollama takes the <think> block as reasoning; toolfix keeps it as it came')
+sgi_v('intellect3-think-call-done', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserCombined[thinking, tool call, and final content]', '<think>User wants weather info</think>Checking weather' + sgi_i('Tokyo', 'celsius') + 'Done!', [SGIIW], note=SGITAIL)
+sgi_v('intellect3-two-calls-and', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserCombined[multiple tool calls with thinking]', '<think>Need multiple locations</think>' + sgi_i('Boston', 'celsius') + 'and' + sgi_i('Berlin', 'celsius'), [SGIIW],
+    note='disagrees on purpose: Ollama runs both calls; text stands between them, and the last is glued to a word, so toolfix takes neither')
+sgi_v('intellect3-unclosed-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserEdgeCases[unclosed tool call tag]', '<tool_call><function=test_func>\n<parameter=param>\nvalue\n</parameter>\n</function>', [T('test_func', param=S)],
+    [('test_func', {'param': 'value'})], note='disagrees on purpose: Ollama waits for </tool_call>; the call is whole, and its closer may be left out at the end of the text (a stop token the server consumed)')
+sgi_v('intellect3-fake-thinking', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserEdgeCases[fake thinking tag]', '<thinking>This is not the right tag</thinking>Content', [SGIIW])
+sgi_v('intellect3-fake-tool', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserEdgeCases[fake tool call tag]', '<tool>Not a tool call</tool>', [SGIIW])
+sgi_v('intellect3-blanks-before-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserWhitespaceHandling[whitespace before tool call]', 'Text   <tool_call><function=test>\n<parameter=param>\nvalue\n</parameter>\n</function></tool_call>', [T('test', param=S)],
+    note='disagrees on purpose: the call follows a blank inside an unfinished sentence, where prose shows markup as an example; toolfix takes it only at a line start, after a finished sentence or glued to a word')
+sgi_v('intellect3-blanks-after-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserWhitespaceHandling[whitespace after tool call]', '<tool_call><function=test>\n<parameter=param>\nvalue\n</parameter>\n</function></tool_call>   Text', [T('test', param=S)], note=SGITAIL)
