@@ -467,5 +467,5 @@ sgi_v('intellect3-unclosed-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3Parse
 sgi_v('intellect3-fake-thinking', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserEdgeCases[fake thinking tag]', '<thinking>This is not the right tag</thinking>Content', [SGIIW])
 sgi_v('intellect3-fake-tool', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserEdgeCases[fake tool call tag]', '<tool>Not a tool call</tool>', [SGIIW])
 sgi_v('intellect3-blanks-before-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserWhitespaceHandling[whitespace before tool call]', 'Text   <tool_call><function=test>\n<parameter=param>\nvalue\n</parameter>\n</function></tool_call>', [T('test', param=S)],
-    note='disagrees on purpose: the call follows a blank inside an unfinished sentence, where prose shows markup as an example; toolfix takes it only at a line start, after a finished sentence or glued to a word')
+    note='disagrees on purpose: the call follows a blank inside an unfinished sentence, where prose shows markup as an example; toolfix takes it only at a line start or after a finished sentence')
 sgi_v('intellect3-blanks-after-call', 'Qwen3 Coder/XML', SGII + 'TestIntellect3ParserWhitespaceHandling[whitespace after tool call]', '<tool_call><function=test>\n<parameter=param>\nvalue\n</parameter>\n</function></tool_call>   Text', [T('test', param=S)], note=SGITAIL)
