@@ -377,7 +377,10 @@ var glmKV = [4]string{glmKey, glmKeyEnd, glmVal, glmValEnd}
 // test_dropped_arg_end_does_not_swallow_later_calls). A value's opener left out, the value and its
 // closer intact (D06: vllm-project/vllm #49248, <arg_key>query</arg_key>how many…</arg_value>), is
 // read from the first byte after the key's closer and the blanks after it (where the opener would
-// stand) when no other pair's tag stands in it.
+// stand) when no other pair's tag stands in it. A value that holds another pair's opener fails the
+// call too: its closer was left out and it swallowed the next pair (ollama/ollama
+// model/parsers/glm46_test.go TestGLM46ToolCallParsing[unclosed arg_value before next arg_key]).
+// An unclosed value is never mended, as a cut-off call is never completed.
 func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 	name, r := c.token()
 	if r != ok {
@@ -436,9 +439,13 @@ func glmRest(c *cursor, f *Family, closer string) (Call, outcome) {
 		if strings.Contains(v, closer) { // a value's closer left out, the call's swallowed
 			return call, fail
 		}
-		if opened == bad && (strings.Contains(v, kv[0]) || strings.Contains(v, kv[1]) || strings.Contains(v, kv[2])) {
-			return call, fail // not one value: other pairs' tags inside
+		if holds(v, kv[0]) || holds(v, kv[2]) || opened == bad && holds(v, kv[1]) {
+			return call, fail // not one value: other pairs' tags inside (its closer or opener left out)
 		}
 		call.Params = append(call.Params, Param{Name: k, Value: v, JSON: typed})
 	}
 }
+
+// holds reports whether s holds tag; an empty tag (a row's pair with no value opener) is held by
+// no text.
+func holds(s, tag string) bool { return tag != "" && strings.Contains(s, tag) }

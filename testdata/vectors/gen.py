@@ -2047,6 +2047,14 @@ for _f in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__
     if os.path.basename(_f) != 'gen.py':
         exec(compile(open(_f, encoding='utf-8').read(), _f, 'exec'))
 
+# two vectors of one folder name would overwrite each other's folders without a word
+_seen = {}
+for _v in vectors:
+    _k = _v['name'] if _v['name'].startswith('sglang-') else _v['pre'] + _v['name']
+    if _k in _seen:
+        sys.exit('gen.py: two vectors named %s (%s; %s)' % (_k, _seen[_k], _v['source']))
+    _seen[_k] = _v['source']
+
 def schema(tool):
     # a tool is (name, property types), or (name, {}, its whole input schema) for a schema of its own
     if len(tool) == 3:
