@@ -121,7 +121,8 @@ func TestLeakStreamedAgreesWithWhole(t *testing.T) {
 
 // TestNullArguments: a function call whose arguments are null (D69) gets "{}" when its tool
 // requires nothing, in function_call_arguments.done, output_item.done and response.completed,
-// streamed and whole alike; a tool that requires a member keeps its null both ways.
+// streamed and whole alike, and the empty text a healthy stream opens it with in
+// output_item.added; a tool that requires a member keeps its null both ways.
 func TestNullArguments(t *testing.T) {
 	const request = `{"model":"m","stream":true,"tools":[{"type":"function","name":"status","parameters":{"type":"object","properties":{"verbose":{"type":"boolean"}}}},
 {"type":"function","name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}}]}`
@@ -146,7 +147,8 @@ func TestNullArguments(t *testing.T) {
 					}
 					continue
 				}
-				if strings.Count(string(out), `"arguments":"{}"`) != 3 || strings.Count(string(whole), `"arguments":"{}"`) != 1 || !slices.Equal(kinds, []string{"args"}) {
+				if strings.Count(string(out), `"arguments":"{}"`) != 3 || strings.Count(string(out), `"arguments":""`) != 1 || strings.Contains(string(out), "null") ||
+					strings.Count(string(whole), `"arguments":"{}"`) != 1 || !slices.Equal(kinds, []string{"args"}) {
 					t.Fatalf("streamed %s (%v), whole %s", out, kinds, whole)
 				}
 			}

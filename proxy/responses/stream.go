@@ -175,6 +175,7 @@ func (s *Stream) event(raw []byte) (out []byte, ev *event, drop bool) {
 	switch *e.Type {
 	case "response.output_item.added":
 		s.added(&e)
+		nd = s.addedNull(d, &e)
 	case "response.function_call_arguments.delta":
 		s.argDelta(&e)
 		s.argsDelta(&e)
@@ -211,6 +212,33 @@ func (s *Stream) added(e *event) {
 	if e.OutputIndex != nil {
 		s.byOut[*e.OutputIndex] = it.ID
 	}
+}
+
+// addedNull gives a function_call item that response.output_item.added opens with null arguments
+// (D69) the empty text a healthy stream opens it with, when its tool is declared and requires
+// nothing, so that its arguments will be "{}" at done (argsDone, itemDone): a client that
+// validates each event (the AI SDK's Responses provider: "Type validation failed" on the null)
+// reads the call from its start. nil when the event stays: another item, arguments that are text,
+// or a tool that "{}" does not fit, whose null passes as it came.
+func (s *Stream) addedNull(d []byte, e *event) []byte {
+	if len(e.Item) == 0 || !nullArguments(e.Item) {
+		return nil
+	}
+	var it wireItem
+	if json.Unmarshal(e.Item, &it) != nil || it.Type != "function_call" || s.tools == nil || !s.tools.Has(it.Name) || !s.tools.Fits(it.Name, []byte("{}")) {
+		return nil
+	}
+	item, err := jsontext.ParseObject(e.Item)
+	if err != nil {
+		return nil
+	}
+	item.Set("arguments", []byte(`""`))
+	obj, err := jsontext.ParseObject(d)
+	if err != nil {
+		return nil
+	}
+	obj.Set("item", item.Marshal())
+	return obj.Marshal()
 }
 
 // argsDone repairs the arguments of response.function_call_arguments.done; nil when they stay.
