@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -87,12 +86,12 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		return b, nil
 	}
 	name := in.name()
-	if dir, ok := caseFolder(name); ok {
+	if request, upstream, ok := inspect.CaseFolder(name); ok {
 		// A case folder (testdata/cases/…): its upstream body, and its request unless --request
 		// names another.
-		name = dir.upstream
+		name = upstream
 		if in.Request == "" {
-			in.Request = dir.request
+			in.Request = request
 		}
 	} else if st, err := os.Stat(name); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder: give the upstream body's file (a sample, or a case folder's upstream.sse or upstream.json) and --request the request body's", name)
@@ -119,33 +118,6 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		return nil, fmt.Errorf("reading %q: %w", name, err)
 	}
 	return x, nil
-}
-
-// caseFiles are the files of a repair case's folder that analyze and replay read.
-type caseFiles struct{ upstream, request string }
-
-// caseFolder reports whether name is the folder of a repair case (testdata/cases/…): one with a
-// request.json and an upstream.sse or upstream.json, which it returns.
-func caseFolder(name string) (caseFiles, bool) {
-	if st, err := os.Stat(name); err != nil || !st.IsDir() {
-		return caseFiles{}, false
-	}
-	req := filepath.Join(name, "request.json")
-	if _, err := os.Stat(req); err != nil {
-		return caseFiles{}, false
-	}
-	for _, up := range []string{"upstream.sse", "upstream.json"} {
-		if p := filepath.Join(name, up); fileExists(p) {
-			return caseFiles{upstream: p, request: req}, true
-		}
-	}
-	return caseFiles{}, false
-}
-
-// fileExists reports whether path names a file that is not a folder.
-func fileExists(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && !st.IsDir()
 }
 
 type analyzeOptions struct {

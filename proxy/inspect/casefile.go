@@ -12,6 +12,32 @@ import (
 	"github.com/toolfix/toolfix/proxy/sample"
 )
 
+// CaseFolder reports whether dir is the folder of a repair case (the layout WriteCase writes): one
+// holding request.json and an upstream.sse or upstream.json. It returns the paths of the request
+// and of the upstream body (upstream.sse when both are there); ok is false for anything else,
+// a file or a missing path included.
+func CaseFolder(dir string) (request, upstream string, ok bool) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", "", false
+	}
+	request = filepath.Join(dir, "request.json")
+	if !regularFile(request) {
+		return "", "", false
+	}
+	for _, name := range []string{"upstream.sse", "upstream.json"} {
+		if p := filepath.Join(dir, name); regularFile(p) {
+			return request, p, true
+		}
+	}
+	return "", "", false
+}
+
+// regularFile reports whether path names a file that is not a folder.
+func regularFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
 // WriteCase writes an exchange as a folder of the repair cases layout (testdata/cases/README.md at the module root):
 // request.json, upstream.sse or upstream.json, upstream.meta.json when the status is not 200, and a
 // drafted want.json — passthrough when the repair changes nothing, else the repair kinds and the
