@@ -35,25 +35,15 @@ var (
 // index and the text, the inside of its literal, in one pass over the text (issue 21 item 1).
 // For such a piece fastDeltaData, deltaLiteral and releaseQuietLiteral's ASCII branch give the same
 // index and text, since no byte of the text can end a line, the literal or the data; ok is false
-// for any other piece, which the caller reads the general way (FuzzQuietTextEvent).
+// for any other piece, which the caller reads the general way (FuzzQuietTextEvent). It is
+// quietEventAt over the whole piece, so that the one-piece and the run paths read the same shape.
 func quietTextEvent(raw []byte) (index int, text []byte, ok bool) {
-	rest, ok := bytes.CutPrefix(raw, quietEventHead)
-	if !ok || !bytes.HasSuffix(rest, quietEventTail) {
-		return 0, nil, false
-	}
-	index, rest, ok = blockIndex(rest)
-	if !ok || !bytes.HasPrefix(rest, quietEventMiddle) || len(rest) < len(quietEventMiddle)+len(quietEventTail) {
-		return 0, nil, false
-	}
-	from, to := len(raw)-len(rest)+len(quietEventMiddle), len(raw)-len(quietEventTail)
-	if !markup.QuietASCIIIn(raw, from, to) {
-		return 0, nil, false
-	}
-	return index, raw[from:to], true
+	size, index, text, ok := quietEventAt(raw, len(raw))
+	return index, text, ok && size == len(raw)
 }
 
-// quietEventAt reads the piece at the start of b when it is a quiet text_delta event as
-// quietTextEvent reads one, whole in b and no longer than max bytes: its length, its block index
+// quietEventAt reads the piece at the start of b when it is the compact text_delta event the API
+// sends with a quiet ASCII text, whole in b and no longer than max bytes: its length, its block index
 // and its text. A quiet text holds no quote and no byte under 0x20, so the piece ends at the first
 // quote after its text's start, followed by quietEventTail, and a Reader frames it as that one
 // piece (no blank line comes before its end; FuzzPushRun in proxy/exchange holds it). ok is false

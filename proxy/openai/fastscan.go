@@ -102,23 +102,16 @@ func (sh *shape) learn(d []byte, ch *wireChunk, at, end int) {
 // escape, quote or loud byte), in one pass over the content (issue 21 item 1): the content, the
 // inside of its literal. For such a piece sse.Fields reads the chunk as its data, IsJunk and
 // the [DONE] check pass it, and match reads it with that content, borrowed (FuzzQuietContent);
-// ok is false for any other piece.
+// ok is false for any other piece. It is chunkAt over the whole piece, so that the one-piece and
+// the run paths read the same shape.
 func (sh *shape) quietContent(raw []byte) (text []byte, ok bool) {
-	from := len(chunkLine) + len(sh.prefix) + 1
-	to := len(raw) - 1 - len(sh.suffix) - 2
-	if !sh.ok || !sh.oneLine || to < from || !bytes.HasPrefix(raw, chunkLine) ||
-		string(raw[len(chunkLine):from-1]) != string(sh.prefix) || raw[from-1] != '"' ||
-		raw[to] != '"' || string(raw[to+1:len(raw)-2]) != string(sh.suffix) || raw[len(raw)-2] != '\n' || raw[len(raw)-1] != '\n' {
-		return nil, false
-	}
-	if !markup.QuietASCIIIn(raw, from, to) {
-		return nil, false
-	}
-	return raw[from:to], true
+	size, text, ok := sh.chunkAt(raw, len(raw))
+	return text, ok && size == len(raw)
 }
 
-// chunkAt reads the piece at the start of b when it is one quietContent reads, whole in b and no
-// longer than max bytes: its length and its content. A quiet content holds no quote, and the
+// chunkAt reads the piece at the start of b when it is "data: " + a chunk of the learnt shape +
+// "\n\n" whose content is quiet ASCII, whole in b and no longer than max bytes: its length and its
+// content. A quiet content holds no quote, and the
 // learnt shape's bytes no line end (oneLine), so the piece ends at the first quote after the
 // content's start, the suffix and "\n\n", and a Reader frames it as that one piece (FuzzPushRun in
 // proxy/exchange holds it). ok is false for any other start of b.
