@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/toolfix/toolfix/proxy/observe"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -382,13 +384,44 @@ func repairBody(dialect string, request []byte, tools *repair.Tools, body []byte
 			panicked(p)
 		}
 	}()
-	if sse.LooksLikeStream(body) && !RequestAsksJSON(request) {
+	stream := sse.LooksLikeStream(body)
+	if stream && !RequestAsksJSON(request) {
 		return body, false // a stream the client asked for is not the JSON repairers' (see streamLabelledJSON)
 	}
 	if fixed, ok := repairJSON(dialect, tools, body, textFormat, rep); ok {
+		if !stream { // a stream made one answer (sseAsJSON) ends where its value does
+			fixed = keepTrailingSpace(body, fixed)
+		}
 		out, changed = fixed, true
 	}
 	return out, changed
+}
+
+// keepTrailingSpace gives a repaired body the white space that followed the upstream body's JSON
+// value (most servers end an answer with a newline), which the dialects' repairers, writing the
+// value, leave out: the repair changes the call, nothing after it. fixed is returned as it is
+// when it ends in white space of its own, or body has none or ends in something else than an
+// object's closer (an answer followed by `data: [DONE]`, D55, ends where its object does).
+func keepTrailingSpace(body, fixed []byte) []byte {
+	value := bytes.TrimRight(body, " \t\r\n")
+	tail := body[len(value):]
+	if len(tail) == 0 || len(value) == 0 || value[len(value)-1] != '}' || len(fixed) == 0 || len(bytes.TrimRight(fixed[len(fixed)-1:], " \t\r\n")) == 0 {
+		return fixed
+	}
+	if cap(fixed)-len(fixed) >= len(tail) && !overlaps(fixed[:cap(fixed)], body) {
+		return append(fixed, tail...) // in the repairer's own spare room: no copy of a large answer
+	}
+	return append(fixed[:len(fixed):len(fixed)], tail...)
+}
+
+// overlaps reports whether a and b share memory.
+func overlaps(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0, a1 := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[len(a)-1]))
+	b0, b1 := uintptr(unsafe.Pointer(&b[0])), uintptr(unsafe.Pointer(&b[len(b)-1]))
+	return a0 <= b1 && b0 <= a1
 }
 
 // batchWriter gathers the small writes of one batch of events into one buffer, written to the

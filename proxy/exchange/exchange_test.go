@@ -185,3 +185,53 @@ func TestBatchWriterLendsInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepTrailingSpace holds that a repaired whole answer ends as the upstream's did: the white
+// space after its JSON value (a server's closing newline) is kept, once, and nothing is added to
+// an answer that had none; the body itself is never written.
+func TestKeepTrailingSpace(t *testing.T) {
+	for _, tc := range []struct{ body, fixed, want string }{
+		{"{\"a\":\"[1]\"}\n", "{\"a\":[1]}", "{\"a\":[1]}\n"},
+		{"{\"a\":\"[1]\"}\r\n", "{\"a\":[1]}", "{\"a\":[1]}\r\n"},
+		{"{\"a\":\"[1]\"} \n\n", "{\"a\":[1]}", "{\"a\":[1]} \n\n"},
+		{"{\"a\":\"[1]\"}", "{\"a\":[1]}", "{\"a\":[1]}"},
+		{"{\"a\":\"[1]\"}\n", "{\"a\":[1]}\n", "{\"a\":[1]}\n"},
+		{"\n", "", ""},
+		{"{\"a\":\"[1]\"}\ndata: [DONE]\n\n", "{\"a\":[1]}", "{\"a\":[1]}"},
+	} {
+		body := []byte(tc.body)
+		for _, spare := range []int{0, 8} {
+			fixed := make([]byte, len(tc.fixed), len(tc.fixed)+spare)
+			copy(fixed, tc.fixed)
+			if got := keepTrailingSpace(body, fixed); string(got) != tc.want {
+				t.Errorf("keepTrailingSpace(%q, %q) with %d spare = %q, want %q", tc.body, tc.fixed, spare, got, tc.want)
+			}
+		}
+		// a fixed body that is a part of the upstream's memory is copied, never appended in place
+		if i := strings.Index(tc.body, tc.fixed); tc.fixed != "" && i >= 0 && i+len(tc.fixed) < len(body) {
+			before := string(body)
+			keepTrailingSpace(body, body[i:i+len(tc.fixed)])
+			if string(body) != before {
+				t.Errorf("keepTrailingSpace wrote into the upstream body: %q became %q", before, body)
+			}
+		}
+	}
+}
+
+// TestRepairBodyKeepsNewline holds it through repairBody, the proxy's and replay's whole-answer
+// path: a stringified array repaired in a Messages answer that ends in a newline still ends in one.
+func TestRepairBodyKeepsNewline(t *testing.T) {
+	req := []byte(`{"model":"m","tools":[{"name":"t","input_schema":{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}}]}`)
+	body := []byte(`{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[{"type":"tool_use","id":"toolu_1","name":"t","input":{"a":"[1,2]"}}],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}` + "\n")
+	tools, err := ToolsOf("anthropic", req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, changed := repairBody("anthropic", req, tools, body, "", nil, func(any) { t.Fatal("panicked") })
+	if !changed || !bytes.Contains(out, []byte(`"a":[1,2]`)) {
+		t.Fatalf("not repaired: %s", out)
+	}
+	if !bytes.HasSuffix(out, []byte("}\n")) || bytes.HasSuffix(out, []byte("\n\n")) {
+		t.Errorf("repaired answer ends %q, want the upstream's one newline", out[len(out)-3:])
+	}
+}

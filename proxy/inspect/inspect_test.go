@@ -297,3 +297,48 @@ func TestTwoMessagesStopReasons(t *testing.T) {
 		})
 	}
 }
+
+// TestFromBodiesRefusesWrongBodies holds that bodies given the wrong way round, a request that is
+// a response, an upstream body that is a request and a protocol the upstream body's own fields
+// contradict are refused with a sentence saying what to give, while the right bodies load, with
+// or without --protocol, and a body naming no API still takes the protocol given.
+func TestFromBodiesRefusesWrongBodies(t *testing.T) {
+	anthReq := `{"model":"m","max_tokens":9,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"t","input_schema":{"type":"object"}}]}`
+	chatReq := `{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"t","parameters":{"type":"object"}}}]}`
+	respReq := `{"model":"m","input":"hi"}`
+	anthSSE := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[]}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	chatSSE := "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}\n\ndata: [DONE]\n\n"
+	chatJSON := `{"id":"c","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}`
+	respJSON := `{"id":"r","object":"response","status":"completed","output":[]}`
+	for _, tc := range []struct {
+		name, req, up, protocol, wantErr string // wantErr "" loads
+	}{
+		{"anthropic stream", anthReq, anthSSE, "", ""},
+		{"anthropic stream named", anthReq, anthSSE, "anthropic", ""},
+		{"chat stream", chatReq, chatSSE, "openai", ""},
+		{"chat whole", chatReq, chatJSON, "", ""},
+		{"responses whole", respReq, respJSON, "responses", ""},
+		{"no request", "", anthSSE, "", ""},
+		{"a body naming no API takes the protocol given", chatReq, `{"choices_missing":true}`, "responses", ""},
+		{"swapped", anthSSE, anthReq, "", "wrong way round"},
+		{"swapped whole", chatJSON, chatReq, "openai", "wrong way round"},
+		{"request is a response", anthSSE, anthSSE, "", "request body is an upstream response"},
+		{"upstream is a request", anthReq, anthReq, "", "upstream body is a client's request"},
+		{"responses request as upstream", respReq, respReq, "", "upstream body is a client's request"},
+		{"wrong protocol", anthReq, anthSSE, "openai", "give --protocol anthropic"},
+		{"wrong protocol whole", chatReq, chatJSON, "anthropic", "give --protocol openai"},
+		{"wrong protocol responses", respReq, respJSON, "openai", "give --protocol responses"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := FromBodies([]byte(tc.req), []byte(tc.up), tc.protocol)
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.wantErr != "" && err == nil:
+				t.Fatalf("loaded, want an error saying %q", tc.wantErr)
+			case tc.wantErr != "" && !strings.Contains(err.Error(), tc.wantErr):
+				t.Fatalf("error %q does not say %q", err, tc.wantErr)
+			}
+		})
+	}
+}

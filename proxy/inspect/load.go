@@ -109,6 +109,9 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 			header.Set("Content-Type", "application/json")
 		}
 	}
+	if err := checkBodies(request, upstream, protocol); err != nil {
+		return nil, err
+	}
 	if protocol == "" {
 		protocol = guessProtocol(request, upstream)
 	}
@@ -128,6 +131,55 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 		Request:  sample.Part{Header: http.Header{"Content-Type": {"application/json"}}, Body: request},
 		Response: sample.Part{Status: status, Header: header, Body: upstream},
 	}, nil
+}
+
+// checkBodies refuses bodies that cannot be what they were given as, so that an analysis or a
+// replay is never of the wrong thing: a request that is a response (an SSE stream, or JSON naming
+// an API's response type), an upstream body that is a request (JSON with a model and messages or
+// input, naming no response type), both at once (the files swapped), and a protocol other than the
+// one the upstream body's own fields name. The errors say what to give instead.
+func checkBodies(request, upstream []byte, protocol string) error {
+	reqIsResponse := len(bytes.TrimSpace(request)) > 0 && (looksSSE(request) || protocolOfBody(request) != "")
+	upIsRequest := looksLikeRequest(upstream)
+	switch {
+	case reqIsResponse && upIsRequest:
+		return errors.New("the request and the upstream body are the wrong way round: the file given as the request is a response and the upstream body is a request; swap them (--request takes the client's request, FILE or --upstream the upstream's response)")
+	case reqIsResponse:
+		return errors.New("the request body is an upstream response, not the client's request: give --request the JSON body the client sent (its model, messages and tools)")
+	case upIsRequest:
+		return errors.New("the upstream body is a client's request (a model and its messages), not a response: give it as --request, and the upstream's response body as FILE or --upstream")
+	}
+	if named := protocolOfBody(upstream); protocol != "" && named != "" && named != protocol {
+		return fmt.Errorf("the upstream body is a %s response, not %s: give --protocol %s, or leave --protocol out and it is read from the bodies", apiName(named), apiName(protocol), named)
+	}
+	return nil
+}
+
+// looksLikeRequest reports whether body is a JSON object shaped as a client's request (a model
+// and messages or input) that names no API's response type.
+func looksLikeRequest(body []byte) bool {
+	var top struct {
+		Model    json.RawMessage `json:"model"`
+		Messages json.RawMessage `json:"messages"`
+		Input    json.RawMessage `json:"input"`
+	}
+	if looksSSE(body) || json.Unmarshal(body, &top) != nil {
+		return false
+	}
+	return top.Model != nil && (top.Messages != nil || top.Input != nil) && protocolOfBody(body) == ""
+}
+
+// apiName is how a person calls the API of a protocol name ("anthropic", "openai", "responses").
+func apiName(protocol string) string {
+	switch protocol {
+	case "anthropic":
+		return "Messages (--protocol anthropic)"
+	case "openai":
+		return "Chat Completions (--protocol openai)"
+	case "responses":
+		return "Responses (--protocol responses)"
+	}
+	return protocol
 }
 
 // looksSSE reports whether body starts like a Server-Sent Events stream rather than JSON.

@@ -126,6 +126,7 @@ func (b *upstreamBody) Read(p []byte) (int, error) {
 // are the same either way.
 type capBuffer struct {
 	buf       bytes.Buffer
+	pooled    *[]byte   // buf's storage once it outgrew headMemory: from memPool, back at discard
 	whole     []byte    // a whole answer kept by reference in buf's stead (adopt), or nil
 	extra     []*[]byte // with deferred: bytes past capMemory in memory, before any file; full chunks but the last
 	deferred  bool      // past capMemory, keep in extra while the shared budget allows
@@ -140,6 +141,36 @@ type capBuffer struct {
 
 // capMemory is how much of a captured body stays in memory, in bytes.
 const capMemory = 1 << 20
+
+// headMemory is how much of the memory part grows as a buffer of its own; past it the part moves
+// into a pooled buffer of capMemory bytes (memPool), so that each long exchange does not allocate,
+// clear and fault in a fresh megabyte by doubling (issue 21: a fifth of a healthy stream's
+// capture), while an idle or short stream still holds only what it kept.
+const headMemory = 64 << 10
+
+// memPool holds memory parts of capMemory bytes' capacity.
+var memPool = sync.Pool{New: func() any { b := make([]byte, 0, capMemory); return &b }}
+
+// keepInMemory appends p to the memory part, which must have room for it (capMemory), moving the
+// part into a pooled buffer when it outgrows headMemory.
+func (c *capBuffer) keepInMemory(p []byte) {
+	if c.pooled == nil && c.buf.Len()+len(p) > headMemory {
+		c.pooled = memPool.Get().(*[]byte)
+		b := append((*c.pooled)[:0], c.buf.Bytes()...)
+		c.buf = *bytes.NewBuffer(b)
+	}
+	c.buf.Write(p) // within capMemory, so within the pooled buffer's capacity: it is never replaced
+}
+
+// releaseMemory gives the pooled memory part back; the buffer is then empty.
+func (c *capBuffer) releaseMemory() {
+	c.buf = bytes.Buffer{}
+	if c.pooled != nil {
+		*c.pooled = (*c.pooled)[:0]
+		memPool.Put(c.pooled)
+		c.pooled = nil
+	}
+}
 
 // spillWrite is how many bytes a capBuffer gathers before it writes them to its file, and the
 // size of a chunk of its extra memory.
@@ -178,13 +209,13 @@ func (c *capBuffer) write(p []byte) {
 		return
 	}
 	if c.file == nil && c.buf.Len()+len(p) <= capMemory {
-		c.buf.Write(p)
+		c.keepInMemory(p)
 		c.n += len(p)
 		return
 	}
 	if c.file == nil && c.deferred {
 		if k := capMemory - c.buf.Len(); k > 0 {
-			c.buf.Write(p[:k])
+			c.keepInMemory(p[:k])
 			c.n += k
 			p = p[k:]
 		}
@@ -235,7 +266,7 @@ func (c *capBuffer) adopt(body []byte, seen int) {
 	}
 	keep := body[:min(len(body), c.limit)]
 	c.whole, c.n, c.truncated = keep, len(keep), len(body) > len(keep)
-	c.buf = bytes.Buffer{}
+	c.releaseMemory()
 }
 
 // mem is the memory part of what was kept: the adopted answer, or buf's bytes.
@@ -384,10 +415,12 @@ func (c *capBuffer) inMemory(off int) []byte {
 	return nil
 }
 
-// discard gives back the extra memory and removes the temporary file, if any.
+// discard gives back the memory part and the extra memory and removes the temporary file, if
+// any; what was kept can no longer be read.
 func (c *capBuffer) discard() {
 	if c != nil {
 		c.releaseExtra()
+		c.releaseMemory()
 		c.whole = nil
 	}
 	if c != nil && c.file != nil {

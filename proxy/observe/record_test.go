@@ -3,6 +3,7 @@ package observe
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"os"
 	"testing"
 )
@@ -138,5 +139,39 @@ func TestCapBufferAdopt(t *testing.T) {
 				t.Fatalf("the client's copy of the same bytes stored %d bytes, matched %d", client.stored.n, client.matched)
 			}
 		})
+	}
+}
+
+// TestCapBufferPooledMemory: a memory part that outgrows headMemory moves into a pooled buffer and
+// reads back as written, at any write sizes across the move; discard gives the buffer back, and
+// a later capture that takes it again holds only its own bytes, never the earlier capture's.
+func TestCapBufferPooledMemory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 21))
+	for round := range 20 {
+		size := headMemory - 100 + rng.IntN(capMemory-headMemory+200)
+		c := &capBuffer{limit: 16 << 20}
+		var all bytes.Buffer
+		for all.Len() < size {
+			p := make([]byte, min(1+rng.IntN(9000), size-all.Len()))
+			for i := range p {
+				p[i] = byte(round) ^ byte(rng.IntN(256))
+			}
+			all.Write(p)
+			c.write(p)
+		}
+		if (c.pooled != nil) != (size > headMemory) {
+			t.Fatalf("round %d, %d bytes: pooled %v", round, size, c.pooled != nil)
+		}
+		got, err := io.ReadAll(c.section())
+		if err != nil || !bytes.Equal(got, all.Bytes()) {
+			t.Fatalf("round %d: read back %d bytes (%v), other than the %d written", round, len(got), err, all.Len())
+		}
+		c.discard()
+		if c.pooled != nil || c.buf.Len() != 0 {
+			t.Fatalf("round %d: discard kept the memory part", round)
+		}
+		if got, _ := io.ReadAll(c.section()); len(got) != 0 {
+			t.Fatalf("round %d: %d bytes readable after discard", round, len(got))
+		}
 	}
 }
