@@ -527,6 +527,13 @@ var families = []Family{
 	{Name: "Hunyuan V4", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
 		Open: []Opener{{"<tool_calls>", LineStart}, {"<tool_calls>", LineEnd}}, Item: "<tool_call>",
 		ItemEnd: "</tool_call>", Many: true, Close: "</tool_calls>"},
+	// Hy3's final release renames every token with the :opensource suffix, <tool_sep:opensource>
+	// after the name too (ml-explore/mlx-lm 84f6d12 "Fix for Hy3 final", tests/test_tool_parsing.py
+	// test_hy_v3_opensource)
+	{Name: "Hunyuan V3, :opensource tokens", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
+		Open: []Opener{{"<tool_calls:opensource>", Glued}}, Item: "<tool_call:opensource>", NameSep: "<tool_sep:opensource>",
+		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},
+		ItemEnd: "</tool_call:opensource>", Many: true, Close: "</tool_calls:opensource>", closers: []string{"</arg_value:opensource>"}},
 	{Name: "Hunyuan V4, :opensource tokens", Row: "D62", Syntax: ToolCallsList, body: bodyArgKV,
 		Open: []Opener{{"<tool_calls:opensource>", Glued}}, Item: "<tool_call:opensource>",
 		KV:      [4]string{"<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>", "</arg_value:opensource>"},

@@ -92,6 +92,14 @@ func TestFamilyRows(t *testing.T) {
 			calls: []Call{js(ToolCallsList, "get_weather", `{"city": "San Francisco", "metric": "celsius"}`), js(ToolCallsList, "register_user", `{"name": "John Doe", "age": 37}`)}},
 		{name: "hunyuan glued to a sentence (line-start rule)", syn: All, text: `I will call the tool now. <tool_calls>[{"name": "get_weather", "arguments": {"city": "Boston"}}]</tool_calls>`},
 		{name: "hunyuan then prose", syn: All, text: `<tool_calls>[{"name": "get_weather", "arguments": {"city": "Seattle"}}]</tool_calls>` + "\nThank you!"},
+		// ml-explore/mlx-lm tests/test_tool_parsing.py test_hy_v3_opensource (84f6d12): Hy3's final
+		// tokens, <tool_sep:opensource> after the name
+		{name: "hy3 opensource", syn: All, text: "<tool_calls:opensource><tool_call:opensource>search<tool_sep:opensource>\n<arg_key:opensource>query</arg_key:opensource>\n<arg_value:opensource>weather</arg_value:opensource>\n</tool_call:opensource></tool_calls:opensource>",
+			calls: []Call{{Syntax: ToolCallsList, Name: "search", Params: ps("query", "weather")}}},
+		{name: "hy3 opensource closers left out", syn: All, text: "<tool_calls:opensource><tool_call:opensource>search<tool_sep:opensource>\n<arg_key:opensource>query</arg_key:opensource>\n<arg_value:opensource>weather</arg_value:opensource>",
+			calls: []Call{{Syntax: ToolCallsList, Name: "search", Params: ps("query", "weather")}}},
+		{name: "hy3 opensource separator without suffix", syn: All, text: "<tool_calls:opensource><tool_call:opensource>search<tool_sep>\n<arg_key:opensource>query</arg_key:opensource>\n<arg_value:opensource>weather</arg_value:opensource>\n</tool_call:opensource></tool_calls:opensource>"},
+		{name: "hy3 opensource then prose", syn: All, text: "<tool_calls:opensource><tool_call:opensource>search<tool_sep:opensource>\n<arg_key:opensource>query</arg_key:opensource>\n<arg_value:opensource>weather</arg_value:opensource>\n</tool_call:opensource></tool_calls:opensource>\nDone."},
 		// vllm tests/tool_parsers/test_step3_tool_parser.py single, parallel, empty, malformed
 		{name: "step3", syn: All, text: `<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
 			calls: []Call{{Syntax: Step3, Name: "get_weather", Params: ps("city", "Tokyo")}}},

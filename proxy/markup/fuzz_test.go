@@ -40,6 +40,7 @@ func fuzzSeeds(f *testing.F) []string {
 		"<tool_call>\n{\"name\": \"a\", \"args\": {\"b\": 1}}\n</tool_call>", " -> tool/function_call\n[{\"name\": \"a\", \"arguments\": {}}]<|im_end|>",
 		"<ifm|tool_call>a<ifm|arg_key>b</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>1</ifm|arg_value></ifm|tool_call>",
 		"<function=a>{\"b\": 1}</function>", "<function name=\"a\">\n{\"b\": 1}\n</function>", "<json>\n{\"name\": \"a\", \"arguments\": {}}\n</json>",
+		"<tool_call>\n<function=a>\n<parameter=b>\nx\n</function>\n</tool_call>", "<tool_calls:opensource><tool_call:opensource>a<tool_sep:opensource>\n<arg_key:opensource>b</arg_key:opensource>\n<arg_value:opensource>c</arg_value:opensource>",
 		"<tool_call>\n<function=a>\n<parameter=b>\nx\n<parameter=c>\ny\n</parameter>\n</function>\n</tool_call>", "<｜DSML｜tool_calls><｜DSML｜invoke name=\"a\"></｜DSML｜invoke></｜DSML｜tool_calls>",
 		"<｜｜DSML｜｜tool_calls><｜｜DSML｜｜invoke name=“a”><｜｜DSML｜｜parameter name=\"p\">x</｜｜DSML｜｜parameter></｜｜DSML｜｜tool_calls>",
 		"[TOOL_CALL] {\"tool\": \"a\", \"args\": {\"b\": [1]}} [/TOOL_CALL]\n[TOOL_CALL] {\"tool\": \"c\", \"args\": {}}",

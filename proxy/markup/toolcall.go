@@ -199,14 +199,40 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 			return call, o
 		}
 		v, r := c.upto(qwenValEnd)
+		open := false
 		if r != ok {
-			return call, short
+			if v, open = c.unclosedLastValue(closer, bare); !open {
+				return call, short
+			}
 		}
 		if swallowsParam(v) || c.gluedParam(name, v) { // a value's closer left out, the next parameter swallowed
 			return call, fail
 		}
 		call.Params = append(call.Params, Param{Name: pname, Value: trimLineBreak(v)})
+		if open {
+			return call, cut
+		}
 	}
+}
+
+// unclosedLastValue reads the rest of the text as a last parameter's value whose </parameter>
+// was left out before a line break and </function> (Nemotron 3 Nano writes it so: ggml-org/llama.cpp
+// tests/test-chat.cpp test_template_output_peg_parsers, "string parameter and no closing
+// </parameter> tag"), when only blanks and closer (none for a bare call), or nothing, follow that
+// </function> to the end of the text. The call is then cut: taken at the text's end, held in a
+// stream, and read again, the value ending at its </parameter>, when a longer text brings one.
+func (c *cursor) unclosedLastValue(closer string, bare bool) (string, bool) {
+	rest := c.rest()
+	k := strings.LastIndex(rest, "\n"+qwenFuncEnd)
+	if k < 0 {
+		return "", false
+	}
+	after := strings.Trim(rest[k+1+len(qwenFuncEnd):], " \t\r\n")
+	if after != "" && (bare || after != closer) {
+		return "", false
+	}
+	c.i = len(c.s)
+	return rest[:k+1], true
 }
 
 // swallowsParam reports whether a Qwen parameter's value holds the opener of another parameter at

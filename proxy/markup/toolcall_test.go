@@ -89,6 +89,22 @@ func TestQwenTail(t *testing.T) {
 		{name: "two calls", syn: ToolCallXML, text: "<tool_call><function=a></function></tool_call>\n<tool_call><function=b></function></tool_call>",
 			calls: []Call{xmlCall("a"), xmlCall("b")}},
 
+		// ggml-org/llama.cpp tests/test-chat.cpp (Nemotron 3 Nano, "string parameter and no closing
+		// </parameter> tag"): the last value ends at </function> when only the closer follows
+		{name: "last parameter's closer left out", syn: ToolCallXML, text: "<tool_call>\n<function=python>\n<parameter=code>\nprint(1)\n\nx()\n</function>\n</tool_call>",
+			calls: []Call{xmlCall("python", "code", "print(1)\n\nx()")}},
+		{name: "last parameter's closer left out, no tool_call closer", syn: ToolCallXML, text: "Ok.\n<tool_call>\n<function=bash>\n<parameter=command>\nls\n</function>\n",
+			keep: "Ok.", calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "last parameter's closer left out, bare", syn: All, text: "<function=bash>\n<parameter=command>\nls\n</function>",
+			calls: []Call{xmlCall("bash", "command", "ls")}},
+		{name: "last parameter's closer left out after a complete one", syn: ToolCallXML, text: "<tool_call>\n<function=write>\n<parameter=file_path>\na.txt\n</parameter>\n<parameter=content>\nx\n</function>\n</tool_call>",
+			calls: []Call{xmlCall("write", "file_path", "a.txt", "content", "x")}},
+		{name: "a value holding </function>, its closer later", syn: ToolCallXML, text: "<tool_call>\n<function=write>\n<parameter=content>\na\n</function>\n</tool_call>\n</parameter>\n</function>\n</tool_call>",
+			calls: []Call{xmlCall("write", "content", "a\n</function>\n</tool_call>")}},
+		{name: "last parameter's closer left out, then prose", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n<parameter=command>\nls\n</function>\n</tool_call>\nDone."},
+		{name: "last parameter's closer left out, another closer", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n<parameter=command>\nls\n</function>\n</seed:tool_call>"},
+		{name: "two parameters' closers left out", syn: All, text: "<tool_call>\n<function=write>\n<parameter=file_path>\na.txt\n<parameter=content>\nx\n</function>\n</tool_call>"},
+		{name: "last parameter's closer left out, </function> glued", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n<parameter=command>\nls</function>\n</tool_call>"},
 		{name: "unclosed parameter", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n<parameter=command>\nls\n"},
 		{name: "function opener only", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n"},
 		{name: "bad function name", syn: ToolCallXML, text: "<tool_call><function=run it></function></tool_call>"},
