@@ -132,11 +132,14 @@ func envelopeRest(c *cursor, f *Family, at int) ([]Call, outcome) {
 			return calls, c.closeOpt(f)
 		}
 		if o, done := c.closeAny(f.Close, f.Close2); done {
+			if o == whole {
+				o = c.trail(f.Trail)
+			}
 			return calls, o
 		}
 		if !f.Many {
 			if f.Close == "" {
-				return calls, whole
+				return calls, c.trail(f.Trail)
 			}
 			return nil, fail
 		}
@@ -165,6 +168,31 @@ func envelopeRest(c *cursor, f *Family, at int) ([]Call, outcome) {
 			return nil, fail
 		}
 	}
+}
+
+// trail takes one of the tokens ts (Family.Trail) after an envelope's closer along with the markup
+// when only blanks follow it to the end of the text: whole, the cursor after it; cut when the text
+// ends inside one; whole with the cursor where it was when none stands there or text follows it
+// (the tail's reader then judges that text as after any envelope).
+func (c *cursor) trail(ts []string) outcome {
+	save := c.i
+	c.skipBlanks()
+	rest := c.rest()
+	for _, t := range ts {
+		switch {
+		case rest == "":
+		case strings.HasPrefix(rest, t):
+			c.i += len(t)
+			c.skipBlanks()
+			if c.eof() {
+				return whole
+			}
+		case partial(rest, t):
+			return cut
+		}
+	}
+	c.i = save
+	return whole
 }
 
 // closeAny reads one of the closers a and b ("" none): done with whole when one comes (the cursor

@@ -364,11 +364,12 @@ func (t *textState) afterReasoning() bool {
 }
 
 // reasoningClosers are the tags that close a reasoning block in a model's text: </think>
-// (</seed:think> too), Command R7B's <|END_THINKING|>, Magistral's [/THINK] and Apertus's
-// <|inner_suffix|>, and Apertus's <|tools_suffix|>, after which only another call of the same
-// list may follow. None has a blank and none is longer than sixteen bytes (textState.last and
-// prev).
-var reasoningClosers = []string{"</think>", "</seed:think>", "<|END_THINKING|>", "[/THINK]", "<|inner_suffix|>", "<|tools_suffix|>"}
+// (</seed:think> too), Command R7B's <|END_THINKING|>, Magistral's [/THINK], Apertus's
+// <|inner_suffix|> and Gemma 4's <channel|> (its thought channel's closer, a call glued after
+// it: ollama gemma4_test.go TestGemma4Parser thinking_then_tool_call), and Apertus's
+// <|tools_suffix|>, after which only another call of the same list may follow. None has a blank
+// and none is longer than sixteen bytes (textState.last and prev).
+var reasoningClosers = []string{"</think>", "</seed:think>", "<|END_THINKING|>", "[/THINK]", "<|inner_suffix|>", "<channel|>", "<|tools_suffix|>"}
 
 // closerWord is a reasoning closer as the words textState.last and prev hold its bytes (the
 // latest lowest), with masks of the bytes it has in each, and the textState.gaps bits that must

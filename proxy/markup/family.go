@@ -189,6 +189,16 @@ type Family struct {
 	// multi-line shell commands, vllm test_lfm2_tool_parser.py multiline_string_arg); false a
 	// literal must stand on one line, as Python's do.
 	Lines bool
+	// Trail are tokens that may follow the envelope (after its closer, if it has one) at the end
+	// of the text, blanks around, taken along with the markup: Gemma 4's <|tool_response>, the
+	// turn its template writes after a call for the tool's reply (a server that does not stop on
+	// it passes it on), and its closer written twice (ollama gemma4_test.go
+	// TestGemma4Parser_IgnoresToolResponseBoundaryAfterToolCall,
+	// TestGemma4Parser_IgnoresExtraToolCallCloseTags); LFM2's <|tool_call_end|> after a bare
+	// Python call list whose start token the server consumed (ollama lfm2_test.go
+	// TestLFM2Parser_parseToolCallsContent single_call_with_orphan_end_tag). Text after one
+	// leaves the tail as text after any closer does; nil none.
+	Trail []string
 	// CloseOpt: the closer (Close or Close2) may be left out though text follows the call; the
 	// text ending inside one is cut unless it may still become an opener of the syntax.
 	CloseOpt bool
@@ -493,7 +503,7 @@ var families = []Family{
 	{Name: "Llama 3 JSON", Row: "D62", Syntax: Llama3JSON, body: bodyJSONCall, Params: true, TypeKey: true, Sep: ";", Many: true,
 		Open: []Opener{{"<|python_tag|>", AfterStop}, {"{", TextStart}}, Close: "<|eom_id|>"},
 	{Name: "pythonic (Llama 3.2/4, LFM2)", Row: "D62", Syntax: Pythonic, body: bodyPython,
-		Open: []Opener{{"[", TextStart}}},
+		Open: []Opener{{"[", TextStart}}, Trail: []string{"<|tool_call_end|>"}},
 	{Name: "Llama 4 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython,
 		Open: []Opener{{"<|python_start|>", GluedColon}}, Close: "<|python_end|>"},
 	{Name: "LFM2 pythonic", Row: "D62", Syntax: Pythonic, body: bodyPython, Lines: true,
@@ -507,7 +517,8 @@ var families = []Family{
 	// Gemma 4 may close its call with its end of turn <turn|> (vllm
 	// test_gemma4_regex_and_bare_calls.py test_turn_end_closure_instead_of_tool_call_end)
 	{Name: "Gemma 4", Row: "D62", Syntax: Gemma4, body: bodyGemma,
-		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>", Close2: "<turn|>"},
+		Open: []Opener{{"<|tool_call>", AfterStop}}, Close: "<tool_call|>", Close2: "<turn|>",
+		Trail: []string{"<|tool_response>", "<tool_call|>"}},
 	{Name: "FunctionGemma", Row: "D62", Syntax: Gemma4, body: bodyGemma, Quote: "<escape>",
 		Open: []Opener{{"<start_function_call>", Glued}}, Close: "<end_function_call>"},
 	{Name: "GigaChat 3", Row: "D62", Syntax: GigaChat, body: bodyJSONCall,

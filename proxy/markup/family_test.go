@@ -155,6 +155,14 @@ func TestFamilyRows(t *testing.T) {
 			calls: []Call{js(Pythonic, "get_weather", `{"city":"SF"}`)}},
 		{name: "pythonic lfm2 tokens", syn: All, text: `Checking.<|tool_call_start|>[get_weather(city="SF")]<|tool_call_end|>`,
 			keep: "Checking.", calls: []Call{js(Pythonic, "get_weather", `{"city":"SF"}`)}},
+		// ollama lfm2_test.go TestLFM2Parser_parseToolCallsContent single_call_with_orphan_end_tag:
+		// the end token after a bare list (Trail), at the end of the text only
+		{name: "pythonic bare, lfm2 end token after it", syn: All, text: "[get_weather(city='SF')]<|tool_call_end|>\n",
+			calls: []Call{bare(Pythonic, "get_weather", `{"city":"SF"}`)}},
+		{name: "pythonic bare, lfm2 end token cut", syn: All, text: "[get_weather(city='SF')]<|tool_call_e",
+			calls: []Call{bare(Pythonic, "get_weather", `{"city":"SF"}`)}},
+		{name: "pythonic bare, lfm2 end token then prose", syn: All, text: "[get_weather(city='SF')]<|tool_call_end|> done"},
+		{name: "pythonic bare, another token after it", syn: All, text: "[get_weather(city='SF')]<|python_end|>"},
 		{name: "a markdown link", syn: All, text: `[get_weather](https://example.com)`},
 		{name: "pythonic after prose", syn: All, text: `Call it as [get_weather(city='SF')]`},
 		// SGLang test/registered/unit/function_call/test_pythonic_streaming.py
@@ -207,6 +215,26 @@ func TestFamilyRows(t *testing.T) {
 		{name: "gemma 4 string without its opening quote", syn: All, text: `<|tool_call>call:get_weather{location:Paris, France<|"|>,n:5,l:[<|"|>a<|"|>,b<|"|>]}<tool_call|>`,
 			calls: []Call{js(Gemma4, "get_weather", `{"location":"Paris, France","n":5,"l":["a","b"]}`)}},
 		{name: "gemma 4 bare word running into the next key", syn: All, text: `<|tool_call>call:get_weather{location:London,unit:<|"|>c<|"|>}<tool_call|>`},
+		// ollama gemma4_test.go: JSON string values beside <|"|> ones (TestGemma4ArgsToJSON
+		// raw_quoted_string_*, TestParseGemma4ToolCall_RawQuotedStructuralString), a call glued after
+		// the thought channel's <channel|> (TestGemma4Parser thinking_then_tool_call), <|tool_response>
+		// or the closer again after the call (Trail: TestGemma4Parser_IgnoresToolResponseBoundaryAfterToolCall,
+		// TestGemma4Parser_IgnoresExtraToolCallCloseTags)
+		{name: "gemma 4 json string values", syn: All, text: `<|tool_call>call:search{q:"keep , oldText: and \"quoted\" text",note:<|"|>ok<|"|>,l:["y \"4\"",<|"|>x<|"|>]}<tool_call|>`,
+			calls: []Call{js(Gemma4, "search", `{"q":"keep , oldText: and \"quoted\" text","note":"ok","l":["y \"4\"","x"]}`)}},
+		{name: "gemma 4 json string with an escape json has not", syn: All, text: `<|tool_call>call:open_file{path:"C:\users\bob"}<tool_call|>`},
+		{name: "gemma 4 json string cut", syn: All, text: `<|tool_call>call:search{q:"say \"hi`},
+		{name: "gemma 4 after the thought channel", syn: All, text: "<|channel>thought\nI need the weather<channel|><|tool_call>call:get_weather{location:<|\"|>Paris<|\"|>}<tool_call|>",
+			keep: "<|channel>thought\nI need the weather<channel|>", calls: []Call{js(Gemma4, "get_weather", `{"location":"Paris"}`)}},
+		{name: "gemma 4 glued to a word", syn: All, text: `I need the weather<|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|>`},
+		{name: "gemma 4 tool response token after it", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|><|tool_response>`,
+			calls: []Call{js(Gemma4, "get_weather", `{"location":"Paris"}`)}},
+		{name: "gemma 4 closer twice", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|> <tool_call|>` + "\n",
+			calls: []Call{js(Gemma4, "get_weather", `{"location":"Paris"}`)}},
+		{name: "gemma 4 tool response token cut", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|><|tool_res`,
+			calls: []Call{js(Gemma4, "get_weather", `{"location":"Paris"}`)}},
+		{name: "gemma 4 two calls, closer twice between", syn: All, text: `<|tool_call>call:a{}<tool_call|><tool_call|><|tool_call>call:b{}<tool_call|>`},
+		{name: "gemma 4 tool response token then prose", syn: All, text: `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|><|tool_response>Done.`},
 		// vllm tests/tool_parsers/test_apertus_tool_parser.py
 		{name: "apertus two", syn: All, text: `Let me check. <|tools_prefix|>[{"get_weather": {"location": "London"}}, {"get_time": {"location": "London"}}]<|tools_suffix|>`,
 			keep: "Let me check.", calls: []Call{js(Apertus, "get_weather", `{"location": "London"}`), js(Apertus, "get_time", `{"location": "London"}`)}},

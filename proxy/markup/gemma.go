@@ -14,8 +14,9 @@ const (
 )
 
 // gemmaBody reads call:T{…}: the tool name, then its arguments as Gemma 4 writes them — keys bare
-// or quoted, values a q-quoted string (raw, no escapes; q is <|"|> when ""), a number, true,
-// false, null, or a {…} object or […] list of them, commas between — which become a JSON object
+// or quoted, values a q-quoted string (raw, no escapes; q is <|"|> when ""), a JSON string
+// literal, a number, true, false, null, or a {…} object or […] list of them, commas between —
+// which become a JSON object
 // ([Call.JSON]).
 func gemmaBody(c *cursor, syn Syntax, q string) (Call, outcome) {
 	if q == "" {
@@ -137,6 +138,26 @@ func (c *cursor) gemmaOpenless(b *strings.Builder, q string) res {
 	return ok
 }
 
+// gemmaJSONString reads a value written as a JSON string literal, its escapes decoded
+// (q:"say \"hi\"", as Gemma 4 writes a string beside its <|"|> quoted ones: ollama
+// gemma4_test.go TestParseGemma4ToolCall_RawQuotedStructuralString,
+// TestGemma4ArgsToJSON raw_quoted_string_with_escaped_quotes); a literal with an escape JSON
+// has not (a Windows path's \u of "C:\users") is no value (bad), as Ollama refuses it.
+func (c *cursor) gemmaJSONString(b *strings.Builder) res {
+	j := jscan{s: c.s, i: c.i}
+	if r := j.str(); r != ok {
+		return r
+	}
+	var v string
+	if json.Unmarshal([]byte(c.s[c.i:j.i]), &v) != nil {
+		return bad // a raw control character inside
+	}
+	out, _ := json.Marshal(v)
+	b.Write(out)
+	c.i = j.i
+	return ok
+}
+
 // gemmaValue reads one value; q is the string quote.
 func (c *cursor) gemmaValue(b *strings.Builder, q string, depth int) res {
 	c.skipBlanks()
@@ -158,6 +179,8 @@ func (c *cursor) gemmaValue(b *strings.Builder, q string, depth int) res {
 			return eof
 		}
 		return bad
+	case rest[0] == '"':
+		return c.gemmaJSONString(b)
 	case rest[0] == '{':
 		c.i++
 		b.WriteByte('{')

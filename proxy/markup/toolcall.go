@@ -3,6 +3,8 @@ package markup
 import (
 	"encoding/json"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 const (
@@ -168,7 +170,7 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 	if r := c.lit(qwenFunc); r != ok {
 		return Call{}, failOrShort(r)
 	}
-	name, o := qwenName(c)
+	name, o := qwenName(c, false)
 	if o != whole {
 		return Call{}, o
 	}
@@ -194,7 +196,7 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		if o, done := c.nextParam(closer, qwenParam, call); done {
 			return call, o
 		}
-		pname, o := qwenName(c)
+		pname, o := qwenName(c, true)
 		if o != whole {
 			return call, o
 		}
@@ -353,26 +355,43 @@ func trimLineBreak(v string) string {
 }
 
 // qwenName reads the name of a <function=…> or <parameter=…> up to its '>', trimmed of blanks: whole
-// with the name; short when the text ends where a name may still stand; fail otherwise.
-func qwenName(c *cursor) (string, outcome) {
+// with the name; short when the text ends where a name may still stand; fail otherwise. A
+// parameter's name (key) may hold letters beyond ASCII too, as a schema's property names may
+// (<parameter=城市>: ollama qwen3coder_test.go TestQwenToolParser unicode in function names and
+// parameters); a tool's name is ASCII, as every API's tool names are.
+func qwenName(c *cursor, key bool) (string, outcome) {
 	name, r := c.upto(">")
 	if r != ok {
-		if !nameSoFar(c.rest()) {
+		if !nameSoFar(c.rest(), key) {
 			return "", fail
 		}
 		return "", short
 	}
-	if name = strings.Trim(name, blanks); !validName(name) {
+	if name = strings.Trim(name, blanks); !validName(name) && !(key && validKey(name)) {
 		return "", fail
 	}
 	return name, whole
 }
 
-// nameSoFar reports whether s, the text up to the end before a '>', can still become a name with
-// blanks around it.
-func nameSoFar(s string) bool {
+// nameSoFar reports whether s, the text up to the end before a '>', can still become a name (a
+// parameter's, key) with blanks around it.
+func nameSoFar(s string, key bool) bool {
 	for i := 0; i < len(s); i++ {
-		if !nameByte(s[i]) && !isBlank(s[i]) {
+		if !nameByte(s[i]) && !isBlank(s[i]) && !(key && s[i] >= utf8.RuneSelf) {
+			return false
+		}
+	}
+	return true
+}
+
+// validKey reports whether n is a non-empty run of name bytes and letters beyond ASCII, valid
+// UTF-8: a parameter's name.
+func validKey(n string) bool {
+	if n == "" || !utf8.ValidString(n) {
+		return false
+	}
+	for _, r := range n {
+		if r < utf8.RuneSelf && !nameByte(byte(r)) || r >= utf8.RuneSelf && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			return false
 		}
 	}

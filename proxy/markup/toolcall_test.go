@@ -108,6 +108,11 @@ func TestQwenTail(t *testing.T) {
 		{name: "unclosed parameter", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n<parameter=command>\nls\n"},
 		{name: "function opener only", syn: ToolCallXML, text: "<tool_call>\n<function=bash>\n"},
 		{name: "bad function name", syn: ToolCallXML, text: "<tool_call><function=run it></function></tool_call>"},
+		// ollama qwen3coder_test.go TestQwenToolParser unicode in function names and parameters
+		{name: "a parameter name beyond ASCII", syn: ToolCallXML, text: "<tool_call>\n<function=get_weather>\n<parameter=城市>\n北京\n</parameter>\n</function>\n</tool_call>",
+			calls: []Call{xmlCall("get_weather", "城市", "北京")}},
+		{name: "a function name beyond ASCII", syn: ToolCallXML, text: "<tool_call>\n<function=获取天气>\n<parameter=city>\n北京\n</parameter>\n</function>\n</tool_call>"},
+		{name: "a parameter name with a symbol beyond ASCII", syn: ToolCallXML, text: "<tool_call><function=a><parameter=→>x</parameter></function></tool_call>"},
 		{name: "unknown child", syn: ToolCallXML, text: "<tool_call><function=bash><arg=command>ls</arg></function></tool_call>"},
 		{name: "followed by prose", syn: ToolCallXML, text: "<tool_call><function=bash></function></tool_call> done"},
 	})
