@@ -310,28 +310,42 @@ func TestFromBodiesRefusesWrongBodies(t *testing.T) {
 	chatSSE := "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}\n\ndata: [DONE]\n\n"
 	chatJSON := `{"id":"c","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}`
 	respJSON := `{"id":"r","object":"response","status":"completed","output":[]}`
+	namedMessage := "event: message\ndata: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}\n\nevent: message\ndata: [DONE]\n\n"
+	translated := `{"id":"c","object":"chat.completion","type":"message","choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}`
 	for _, tc := range []struct {
 		name, req, up, protocol, wantErr string // wantErr "" loads
+		dialect                          string // the dialect it loads as, when it loads ("" not checked)
 	}{
-		{"anthropic stream", anthReq, anthSSE, "", ""},
-		{"anthropic stream named", anthReq, anthSSE, "anthropic", ""},
-		{"chat stream", chatReq, chatSSE, "openai", ""},
-		{"chat whole", chatReq, chatJSON, "", ""},
-		{"responses whole", respReq, respJSON, "responses", ""},
-		{"no request", "", anthSSE, "", ""},
-		{"a body naming no API takes the protocol given", chatReq, `{"choices_missing":true}`, "responses", ""},
-		{"swapped", anthSSE, anthReq, "", "wrong way round"},
-		{"swapped whole", chatJSON, chatReq, "openai", "wrong way round"},
-		{"request is a response", anthSSE, anthSSE, "", "request body is an upstream response"},
-		{"upstream is a request", anthReq, anthReq, "", "upstream body is a client's request"},
-		{"responses request as upstream", respReq, respReq, "", "upstream body is a client's request"},
-		{"wrong protocol", anthReq, anthSSE, "openai", "give --protocol anthropic"},
-		{"wrong protocol whole", chatReq, chatJSON, "anthropic", "give --protocol openai"},
-		{"wrong protocol responses", respReq, respJSON, "openai", "give --protocol responses"},
+		{"anthropic stream", anthReq, anthSSE, "", "", ""},
+		{"anthropic stream named", anthReq, anthSSE, "anthropic", "", ""},
+		{"chat stream", chatReq, chatSSE, "openai", "", ""},
+		{"chat whole", chatReq, chatJSON, "", "", ""},
+		{"responses whole", respReq, respJSON, "responses", "", ""},
+		{"no request", "", anthSSE, "", "", ""},
+		{"a body naming no API takes the protocol given", chatReq, `{"choices_missing":true}`, "responses", "", ""},
+		{"swapped", anthSSE, anthReq, "", "wrong way round", ""},
+		{"swapped whole", chatJSON, chatReq, "openai", "wrong way round", ""},
+		{"request is a response", anthSSE, anthSSE, "", "request body is an upstream response", ""},
+		{"upstream is a request", anthReq, anthReq, "", "upstream body is a client's request", ""},
+		{"responses request as upstream", respReq, respReq, "", "upstream body is a client's request", ""},
+		{"wrong protocol", anthReq, anthSSE, "openai", "give --protocol anthropic", ""},
+		{"wrong protocol whole", chatReq, chatJSON, "anthropic", "give --protocol openai", ""},
+		{"wrong protocol responses", respReq, respJSON, "openai", "give --protocol responses", ""},
+		// SSE's default event name on every Chat chunk names no API; the chunks' objects do
+		{"chat chunks named message", chatReq, namedMessage, "", "", "chat"},
+		{"chat chunks named message, protocol given", chatReq, namedMessage, "openai", "", "chat"},
+		{"a translator's chat.completion saying type message", chatReq, translated, "", "", "chat"},
+		{"a translator's chat.completion, protocol given", chatReq, translated, "openai", "", "chat"},
+		{"a body naming two APIs takes either", chatReq, translated, "anthropic", "", "anthropic"},
+		{"curl -i over HTTP/2", anthReq, "HTTP/2 200\r\ncontent-type: application/json\r\n\r\n" + `{"id":"msg_1","type":"message","role":"assistant","content":[],"stop_reason":"end_turn"}`, "", "", "anthropic"},
+		{"a request with a byte order mark as the upstream body", anthReq, "\xEF\xBB\xBF" + anthReq, "", "upstream body is a client's request", ""},
+		{"a response with a byte order mark as the request", "\xEF\xBB\xBF" + chatJSON, chatJSON, "", "request body is an upstream response", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := FromBodies([]byte(tc.req), []byte(tc.up), tc.protocol)
+			x, err := FromBodies([]byte(tc.req), []byte(tc.up), tc.protocol)
 			switch {
+			case err == nil && tc.dialect != "" && x.Dialect != tc.dialect:
+				t.Fatalf("loaded as %s, want %s", x.Dialect, tc.dialect)
 			case tc.wantErr == "" && err != nil:
 				t.Fatalf("refused: %v", err)
 			case tc.wantErr != "" && err == nil:

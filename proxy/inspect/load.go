@@ -82,6 +82,13 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 	status, header := http.StatusOK, http.Header{}
 	captured := bytes.HasPrefix(upstream, []byte("HTTP/"))
 	if captured {
+		// curl -i writes an HTTP/2 or HTTP/3 status line without a minor version ("HTTP/2 200"),
+		// which http.ReadResponse reads only with one
+		for _, v := range []string{"HTTP/2 ", "HTTP/3 "} {
+			if bytes.HasPrefix(upstream, []byte(v)) {
+				upstream = append([]byte(v[:len(v)-1]+".0 "), upstream[len(v):]...)
+			}
+		}
 		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(upstream)), nil)
 		if err != nil {
 			return nil, fmt.Errorf("reading the captured HTTP response: %w", err)
@@ -145,14 +152,22 @@ func checkBodies(request, upstream []byte, protocol string) error {
 	case reqIsResponse && upIsRequest:
 		return errors.New("the request and the upstream body are the wrong way round: the file given as the request is a response and the upstream body is a request; swap them (--request takes the client's request, FILE or --upstream the upstream's response)")
 	case reqIsResponse:
-		return errors.New("the request body is an upstream response, not the client's request: give --request the JSON body the client sent (its model, messages and tools)")
+		return errors.New("the request body is an upstream response, not the client's request: give --request the JSON body the client sent (its model, its messages or input, and its tools)")
 	case upIsRequest:
 		return errors.New("the upstream body is a client's request (a model and its messages), not a response: give it as --request, and the upstream's response body as FILE or --upstream")
 	}
-	if named := protocolOfBody(upstream); protocol != "" && named != "" && named != protocol {
+	if named := protocolOfBody(upstream); protocol != "" && named != "" && !namesProtocol(upstream, protocol) {
 		return fmt.Errorf("the upstream body is a %s response, not %s: give --protocol %s, or leave --protocol out and it is read from the bodies", apiName(named), apiName(protocol), named)
 	}
 	return nil
+}
+
+// namesProtocol reports whether any of body's own fields names protocol (protocolsOfBody): a body
+// whose fields disagree does not contradict a protocol given for it.
+func namesProtocol(body []byte, protocol string) bool {
+	found := false
+	protocolsOfBody(body, func(p string) bool { found = p == protocol; return !found })
+	return found
 }
 
 // looksLikeRequest reports whether body is a JSON object shaped as a client's request (a model
@@ -163,7 +178,7 @@ func looksLikeRequest(body []byte) bool {
 		Messages json.RawMessage `json:"messages"`
 		Input    json.RawMessage `json:"input"`
 	}
-	if looksSSE(body) || json.Unmarshal(body, &top) != nil {
+	if looksSSE(body) || json.Unmarshal(bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF")), &top) != nil {
 		return false
 	}
 	return top.Model != nil && (top.Messages != nil || top.Input != nil) && protocolOfBody(body) == ""
@@ -220,56 +235,71 @@ func guessProtocol(request, upstream []byte) string {
 	return "anthropic"
 }
 
-// protocolOfBody is the API a response body names in its own fields, "" when none does: for an SSE
-// body the first event whose "event:" line, data "type" or data "object" names one (Responses'
-// "response.*" events, Anthropic's message and content block events, a "chat.completion.chunk" or
-// a chunk with "choices"); for a JSON body its top-level "object" ("response",
-// "chat.completion"), "type" ("message") or "choices".
+// protocolOfBody is the API a response body names in its own fields, "" when none does: the first
+// that protocolsOfBody reports.
 func protocolOfBody(body []byte) string {
+	first := ""
+	protocolsOfBody(body, func(p string) bool { first = p; return false })
+	return first
+}
+
+// protocolsOfBody calls named, in the body's order, with each API a response body names in its
+// own fields, until named returns false: for an SSE body each event's name, data "type" and
+// data "object" (Responses' "response.*" events, Anthropic's message and content block events, a
+// "chat.completion.chunk" or a chunk with "choices"); for a JSON body its top-level "object"
+// ("response", "chat.completion"), then its "type" ("message"), then "choices". An object comes
+// before a type, so that a translator's chat.completion that also says "type":"message" is Chat.
+func protocolsOfBody(body []byte, named func(p string) bool) {
 	if looksSSE(body) {
 		for _, ev := range Events(body) {
-			if p := protocolOfNames(ev.Name, ev.Type, ev.ObjectName); p != "" {
-				return p
+			for _, p := range [3]string{protocolOfNames(ev.Name, "", ""), protocolOfNames("", ev.Type, ""), protocolOfNames("", "", ev.ObjectName)} {
+				if p != "" && !named(p) {
+					return
+				}
 			}
 			if ev.Object && ev.Type == "" && ev.ObjectName == "" {
 				var c struct {
 					Choices json.RawMessage `json:"choices"`
 				}
-				if json.Unmarshal([]byte(ev.Data), &c) == nil && c.Choices != nil {
-					return "openai"
+				if json.Unmarshal([]byte(ev.Data), &c) == nil && c.Choices != nil && !named("openai") {
+					return
 				}
 			}
 		}
-		return ""
+		return
 	}
 	var top struct {
 		Object  string          `json:"object"`
 		Type    string          `json:"type"`
 		Choices json.RawMessage `json:"choices"`
 	}
-	if json.Unmarshal(body, &top) != nil {
-		return ""
+	if json.Unmarshal(bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF")), &top) != nil {
+		return
 	}
-	if p := protocolOfNames("", top.Type, top.Object); p != "" {
-		return p
+	for _, p := range [2]string{protocolOfNames("", "", top.Object), protocolOfNames("", top.Type, "")} {
+		if p != "" && !named(p) {
+			return
+		}
 	}
 	if top.Choices != nil {
-		return "openai"
+		named("openai")
 	}
-	return ""
 }
 
 // protocolOfNames is the API an event's name, its data's type and its object name belong to; ""
-// when none names one.
+// when none names one. The type "message" is an Anthropic answer's; as an event's name it is
+// SSE's default type, which any server may write on every event, and names no API.
 func protocolOfNames(name, typ, object string) string {
 	for _, t := range []string{name, typ} {
 		switch {
 		case strings.HasPrefix(t, "response."):
 			return "responses"
-		case t == "message_start", t == "message_delta", t == "message_stop", t == "message",
-			strings.HasPrefix(t, "content_block_"):
+		case t == "message_start", t == "message_delta", t == "message_stop", strings.HasPrefix(t, "content_block_"):
 			return "anthropic"
 		}
+	}
+	if typ == "message" {
+		return "anthropic"
 	}
 	switch {
 	case object == "response":
