@@ -473,14 +473,25 @@ func jsonCallList(c *cursor, f *Family, gate bool) ([]Call, outcome) {
 }
 
 // keyedList reads a JSON list of objects that each hold one key, the tool name, whose value is
-// the arguments object: [{"T": {…}}, …].
+// the arguments object: [{"T": {…}}, …]; or one such object whose list brackets were left out,
+// {"T": {…}}, one call (ml-explore/mlx-lm 5313609 test_apertus: a bare object rather than an
+// array; the family's special tokens, which prose does not write, mark it a call).
 func keyedList(c *cursor, syn Syntax) ([]Call, outcome) {
-	end, r := jsonArrayAt(c.s, c.i, c.m)
+	at := jsonArrayAt
+	bare := c.i < len(c.s) && c.s[c.i] == '{'
+	if bare {
+		at = jsonObjectAt
+	}
+	end, r := at(c.s, c.i, c.m)
 	if r != ok {
 		return nil, failOrShort(r)
 	}
+	body := escapeControls(c.s[c.i:end])
+	if bare {
+		body = "[" + body + "]"
+	}
 	var items []map[string]json.RawMessage
-	if json.Unmarshal([]byte(escapeControls(c.s[c.i:end])), &items) != nil || len(items) == 0 {
+	if json.Unmarshal([]byte(body), &items) != nil || len(items) == 0 {
 		return nil, fail
 	}
 	calls := make([]Call, 0, len(items))

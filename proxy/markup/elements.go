@@ -48,6 +48,11 @@ func elementCall(c *cursor, f *Family, outer string) (Call, outcome) {
 			return call, o
 		}
 	}
+	if f.JSONTag != "" {
+		if o, done := c.jsonElement(&call, m, f.JSONTag, closer, outer); done {
+			return call, o
+		}
+	}
 	for {
 		if o, done := c.closerLeftOut(call, closer, opener, outer, next); done {
 			return call, o
@@ -85,15 +90,72 @@ func (c *cursor) jsonBody(call *Call, closer, outer string) (outcome, bool) {
 	if o, found := c.argsBody(call); !found || o != whole {
 		return o, found
 	}
+	return c.callEnd(closer, outer), true
+}
+
+// jsonElement reads a call element's body written as one element of the tag name tag, in the
+// marks m, holding the JSON object of its arguments (see [Family.JSONTag]): its opener with no
+// attribute or type="object", the object, blanks around it, its closer, then blanks and the
+// call's closer as jsonBody reads it. The text ending after the object, inside the element's
+// closer, is cut; ending inside the opener or the object, short. Not done, the cursor back where
+// it was, when the body does not begin with the element's opener or a piece of it.
+func (c *cursor) jsonElement(call *Call, m [4]string, tag, closer, outer string) (outcome, bool) {
+	save := c.i
+	c.skipBlanks()
+	open, rest := m[0]+tag, c.rest()
 	switch {
-	case outer != "" && strings.HasPrefix(c.rest(), outer):
-		return whole, true
-	case c.lit(closer) == ok:
-		return whole, true
-	case partial(c.rest(), closer) || c.eof():
+	case rest != "" && partial(rest, open):
+		return short, true
+	case !strings.HasPrefix(rest, open):
+		c.i = save
+		return fail, false
+	}
+	c.i += len(open)
+	switch r := c.lit(m[1]); r {
+	case eof:
+		return short, true
+	case bad:
+		var buf [maxDSMLAttrs]attr
+		attrs, r := c.attrs(m[1], buf[:0])
+		if r != ok {
+			return failOrShort(r), true
+		}
+		if len(attrs) != 1 || attrs[0] != (attr{"type", "object"}) {
+			return fail, true
+		}
+	}
+	if c.skipBlanks(); c.eof() {
+		return short, true
+	}
+	if o, found := c.argsBody(call); !found || o != whole {
+		return o, true // found false: the body is no object
+	}
+	switch r := c.lit(m[2] + tag + m[3]); {
+	case r == eof || c.eof():
+		return cut, true
+	case r != ok:
+		return fail, true
+	}
+	c.skipBlanks()
+	if c.eof() {
 		return cut, true
 	}
-	return fail, true
+	return c.callEnd(closer, outer), true
+}
+
+// callEnd reads what ends a call element after its body: whole when closer or the wrapper's
+// closer outer ("" none) comes, cut when the text ends inside closer, fail when anything else
+// does.
+func (c *cursor) callEnd(closer, outer string) outcome {
+	switch {
+	case outer != "" && strings.HasPrefix(c.rest(), outer):
+		return whole
+	case c.lit(closer) == ok:
+		return whole
+	case partial(c.rest(), closer) || c.eof():
+		return cut
+	}
+	return fail
 }
 
 // keyedElements reads bodyKeyElements: one call written as an element of the tag name f.CallTag

@@ -176,6 +176,11 @@ type Family struct {
 	// element may be written self-closed, <C name="T"/>, a call without arguments (sglang
 	// test_deepseekv32_strict_dsml.py test_zero_argument_forms).
 	JSONBody, SelfClose bool
+	// JSONTag: bodyElements: a call element's body may be one element of this tag name, in Marks,
+	// holding the JSON object of its arguments in place of parameter elements (Kimi K3's
+	// <|open|>json type="object"<|sep|>{…}<|close|>json<|sep|>, which the module doc of mlx-lm's
+	// kimi_k3 parser gives: ml-explore/mlx-lm 7d505c2 test_kimi_k3); "" none.
+	JSONTag             string
 	Marks               [4]string
 	NameAttr, KeyAttr   string
 	OtherAttr, TypeAttr string
@@ -567,7 +572,7 @@ var families = []Family{
 		Open: []Opener{{"<|tool_call_start|>", AfterStop}}, Close: "<|tool_call_end|>"},
 	{Name: "Kimi K3 XTML", Row: "D62", Syntax: KimiK3, body: bodyElements, CallTag: "call", ParamTag: "argument",
 		Marks: [4]string{"<|open|>", "<|sep|>", "<|close|>", "<|sep|>"}, NameAttr: "tool", OtherAttr: "index", KeyAttr: "key", TypeAttr: "type",
-		Open: []Opener{{"<|open|>tools<|sep|>", Glued}}, Many: true,
+		JSONTag: "json", Open: []Opener{{"<|open|>tools<|sep|>", Glued}}, Many: true,
 		Close: "<|close|>tools<|sep|><|close|>message<|sep|>", Close2: "<|close|>tools<|sep|>",
 		closers: []string{"<|close|>argument<|sep|>", "<|close|>call<|sep|>"}},
 	{Name: "MiniMax M3", Row: "D62", Syntax: MiniMaxM3, body: bodyKeyElements, NS: minimaxNS, CallTag: "invoke",

@@ -32,6 +32,23 @@ func TestFamilyRows(t *testing.T) {
 		{name: "step-audio 2 after prose on its line", syn: All, text: "The format is <tool_call>function\nforecast_weather\n{\"location\": \"shanghai\"}</tool_call>"},
 		{name: "step-audio 2 cut off", syn: All, text: "<tool_call>function\nforecast_weather\n{\"location\": \"shang"},
 		{name: "step-audio 2 no arguments object", syn: All, text: "<tool_call>function\nforecast_weather\nshanghai</tool_call>"},
+		// ml-explore/mlx-lm 7d505c2 tests/test_tool_parsing.py test_kimi_k3 (raw JSON object block)
+		// and the module doc of its kimi_k3 parser: a call's arguments as one JSON block
+		{name: "kimi k3 json block", syn: All, text: k3json(`<|open|>json type="object"<|sep|>{"city": "Tokyo"}<|close|>json<|sep|>`),
+			calls: []Call{js(KimiK3, "get_weather", `{"city": "Tokyo"}`)}},
+		{name: "kimi k3 json block, no attribute, blanks", syn: All, text: k3json("\n  <|open|>json<|sep|> {\"city\": \"Tokyo\"} <|close|>json<|sep|>\n"),
+			calls: []Call{js(KimiK3, "get_weather", `{"city": "Tokyo"}`)}},
+		{name: "kimi k3 json block then a call of arguments", syn: All,
+			text: `<|open|>tools<|sep|><|open|>call tool="a" index="1"<|sep|><|open|>json type="object"<|sep|>{}<|close|>json<|sep|><|close|>call<|sep|>` +
+				`<|open|>call tool="b" index="2"<|sep|><|open|>argument key="x" type="number"<|sep|>1<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+			calls: []Call{js(KimiK3, "a", `{}`), {Syntax: KimiK3, Name: "b", Params: []Param{{Name: "x", Value: "1", JSON: true}}}}},
+		{name: "kimi k3 json block closers cut off", syn: All, text: `<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|><|open|>json type="object"<|sep|>{"city": "Tokyo"}<|close|>js`,
+			calls: []Call{js(KimiK3, "get_weather", `{"city": "Tokyo"}`)}},
+		{name: "kimi k3 json block cut inside the object", syn: All, text: `<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|><|open|>json type="object"<|sep|>{"city": "To`},
+		{name: "kimi k3 json block of an array", syn: All, text: k3json(`<|open|>json type="array"<|sep|>[1]<|close|>json<|sep|>`)},
+		{name: "kimi k3 json block not JSON", syn: All, text: k3json(`<|open|>json type="object"<|sep|>{not json<|close|>json<|sep|>`)},
+		{name: "kimi k3 json block then an argument", syn: All,
+			text: k3json(`<|open|>json type="object"<|sep|>{}<|close|>json<|sep|><|open|>argument key="x" type="number"<|sep|>1<|close|>argument<|sep|>`)},
 		// ggml-org/llama.cpp tests/test-chat.cpp COMMON_CHAT_FORMAT_FUNCTIONARY_V3_2 and its
 		// peg_tester vectors; the look-alikes a Python prompt and a quoted reply write
 		{name: "functionary v3.2", syn: All, text: ">>>special_function\n{\"arg1\": 1}", calls: []Call{js(ToolCallXML, "special_function", `{"arg1": 1}`)}},
@@ -239,6 +256,12 @@ func TestFamilyRows(t *testing.T) {
 		{name: "apertus two", syn: All, text: `Let me check. <|tools_prefix|>[{"get_weather": {"location": "London"}}, {"get_time": {"location": "London"}}]<|tools_suffix|>`,
 			keep: "Let me check.", calls: []Call{js(Apertus, "get_weather", `{"location": "London"}`), js(Apertus, "get_time", `{"location": "London"}`)}},
 		{name: "apertus not keyed", syn: All, text: `<|tools_prefix|>[{"get_weather": "London"}]<|tools_suffix|>`},
+		// ml-explore/mlx-lm 5313609 tests/test_tool_parsing.py test_apertus (a bare object rather
+		// than an array)
+		{name: "apertus bare object", syn: All, text: `<|tools_prefix|>{"get_time": {}}<|tools_suffix|>`, calls: []Call{js(Apertus, "get_time", `{}`)}},
+		{name: "apertus bare object of two keys", syn: All, text: `<|tools_prefix|>{"get_time": {}, "get_weather": {}}<|tools_suffix|>`},
+		{name: "apertus bare object not keyed", syn: All, text: `<|tools_prefix|>{"get_weather": "London"}<|tools_suffix|>`},
+		{name: "apertus bare object cut off", syn: All, text: `<|tools_prefix|>{"get_weather": {"location": "Lon`},
 		// vllm tests/tool_parsers/test_deepseekv4_tool_parser.py
 		{name: "deepseek v4 dsml", syn: All, text: "Let me check.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"get_weather\">\n<｜DSML｜parameter name=\"city\" string=\"true\">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
 			keep: "Let me check.", calls: []Call{{Syntax: DeepSeek, Name: "get_weather", Params: []Param{{Name: "city", Value: "Paris"}}}}},
@@ -258,6 +281,11 @@ func TestFamilyRows(t *testing.T) {
 }
 
 // TestTableDerived holds the lists derived from the table to it.
+// k3json is a Kimi K3 tools section of one get_weather call whose body is body.
+func k3json(body string) string {
+	return `<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>` + body + `<|close|>call<|sep|><|close|>tools<|sep|>`
+}
+
 func TestTableDerived(t *testing.T) {
 	for _, f := range families {
 		for _, o := range f.Open {

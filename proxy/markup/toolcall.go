@@ -202,6 +202,11 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		}
 		v, r := c.upto(qwenValEnd)
 		open := false
+		if r == ok {
+			if v, r = c.valueRunsOn(v, closer); r != ok {
+				return call, short
+			}
+		}
 		if r != ok {
 			if v, open = c.unclosedLastValue(closer, bare); !open {
 				return call, short
@@ -214,6 +219,27 @@ func qwenRest(c *cursor, closer string, bare bool) (Call, outcome) {
 		if open {
 			return call, cut
 		}
+	}
+}
+
+// valueRunsOn reads on past the </parameter> that ended a Qwen parameter's value v when what
+// follows it, after blanks, can be neither the next parameter, </function> nor the wrapper's
+// closer: that </parameter> is a part of the value, which a file the model writes may hold
+// (ml-explore/mlx-lm 8601e7f test_qwen3_coder_value_contains_parameter_tags), and the value
+// ends at the next </parameter> that one of those follows. eof when the text ends before one
+// does (a stream holds the call until it comes, or until the text is over).
+func (c *cursor) valueRunsOn(v, closer string) (string, res) {
+	for {
+		t := strings.TrimLeft(c.rest(), blanks)
+		if t == "" || strings.HasPrefix(t, qwenParam) || strings.HasPrefix(t, qwenFuncEnd) || closer != "" && strings.HasPrefix(t, closer) ||
+			partial(t, qwenParam) || partial(t, qwenFuncEnd) || closer != "" && partial(t, closer) {
+			return v, ok
+		}
+		more, r := c.upto(qwenValEnd)
+		if r != ok {
+			return v, r
+		}
+		v += qwenValEnd + more
 	}
 }
 

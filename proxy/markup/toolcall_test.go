@@ -39,6 +39,17 @@ func TestHermesTail(t *testing.T) {
 			text:  "<tool_call>{\"name\": \"write\", \"arguments\": {\"content\": \"}</tool_call>{\"}}</tool_call>",
 			calls: []Call{jsonCall(ToolCallXML, "write", `{"content": "}</tool_call>{"}`)}},
 
+		// ml-explore/mlx-lm 8601e7f tests/test_tool_parsing.py
+		// test_qwen3_coder_value_contains_parameter_tags: a </parameter> that neither the next
+		// parameter nor </function> follows is a part of the value
+		{name: "qwen value holds its closer", syn: ToolCallXML,
+			text:  "<tool_call>\n<function=set_filter>\n<parameter=spec>\n{\"hint\": \"use <parameter=name>val</parameter>\"}\n</parameter>\n</function>\n</tool_call>",
+			calls: []Call{xmlCall("set_filter", "spec", `{"hint": "use <parameter=name>val</parameter>"}`)}},
+		{name: "qwen value holds two closers", syn: ToolCallXML,
+			text:  "<tool_call><function=write><parameter=text>a</parameter> b </parameter> c</parameter><parameter=n>1</parameter></function></tool_call>",
+			calls: []Call{xmlCall("write", "text", "a</parameter> b </parameter> c", "n", "1")}},
+		{name: "qwen value's closer then text to the end", syn: ToolCallXML, text: "<tool_call><function=write><parameter=text>a</parameter> b\n</function>\n</tool_call>"},
+		{name: "qwen value's closer then prose", syn: All, text: "<tool_call><function=write><parameter=text>a</parameter> and so on."},
 		{name: "unfinished object", syn: ToolCallXML, text: "Ok.\n<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\""},
 		{name: "invalid json", syn: ToolCallXML, text: "<tool_call>{\"name\": \"bash\", \"arguments\": {command: ls}}</tool_call>"},
 		{name: "trailing comma", syn: ToolCallXML, text: "<tool_call>{\"name\": \"bash\", \"arguments\": {},}</tool_call>"},
