@@ -332,3 +332,14 @@ sgm_o('kimik2-client-id-mixed', 'Kimi K2', SGMK2C + 'test_detect_and_parse_clien
 sgm_o('kimik2-client-id-unresolvable', 'Kimi K2', SGMK2C + 'test_detect_and_parse_client_id_unresolvable_is_dropped', sgm_k2id(('call_3', '{"unknown_key": "value"}')), SGMK2BT,
       note='SGLang drops the call and the markup with it; toolfix passes the text as it came')
 sgm_o('kimik2-client-id-prefix', 'Kimi K2', SGMK2C + 'test_detect_and_parse_client_id_reasoning_prefix_kept', 'Let me check.\n' + sgm_k2id(('call_3', '{"path": "/a.py"}')), SGMK2BT, note=SGMK2GUESS)
+sgm_o('kimik2-client-id-stream-end', 'Kimi K2', SGMK2C + 'test_streaming_client_id_multi_tool_resolves_at_end_marker', sgm_k2id(('call_3', '{"city": "Tokyo"}')), SGMK2BT, note=SGMK2GUESS)
+sgm_o('kimik2-client-id-stream-one-tool', 'Kimi K2', SGMK2C + 'test_streaming_client_id_single_tool_streams_before_end_marker', sgm_k2id(('toolu_01AkmjoowNgNx2qNfJzc8z2F', '{"path": "/x"}')), [T('search', path=S)], note=SGMK2GUESS)
+sgm_o('kimik2-client-id-stream-mixed', 'Kimi K2', SGMK2C + 'test_streaming_client_id_mixed_with_standard', sgm_k2id(('call_3', '{"path": "/a.py"}'), ('functions.get_weather:4', '{"city": "Paris"}')), SGMK2BT,
+      note=SGMK2GUESS + '; a tail is taken whole or not at all')
+sgm_o('kimik2-client-id-stream-skip-one', 'Kimi K2', SGMK2C + 'test_streaming_client_id_unresolvable_skips_only_that_section', sgm_k2id(('call_3', '{"unknown_key": 1}'), ('call_4', '{"city": "Paris"}')), SGMK2BT, note=SGMK2GUESS)
+SGMK2S = SGMK2 + 'TestKimiK2ToolNameInferenceStrictness '
+SGMK2ST = [T('Read', file_path=S, offset=N, limit=N), T('Write', file_path=S, content=S), T('Edit', file_path=S, old_string=S, new_string=S), T('Glob', pattern=S, path=S), T('Grep', pattern=S, path=S, output_mode=S), T('LS', path=S, ignore=A), T('Ping')]
+sgm_o('kimik2-infer-bogus-key', 'Kimi K2', SGMK2S + 'test_non_object_json_returns_none_without_leaking', sgm_k2id(('call_3', '{"file_path": "/x", "bogus": 1}')), SGMK2ST,
+      note='SGLang drops the call and the markup with it; toolfix passes the text as it came')
+sgm_o('kimik2-infer-unique-fit', 'Kimi K2', SGMK2S + 'test_boolean_schema_does_not_raise_and_matches_only_empty_object (its detect_and_parse)', sgm_k2id(('call_3', '{"q": "x"}')), [T('anything'), T('query', q=S)], note=SGMK2GUESS)
+sgm_o('kimik2-infer-ambiguous-then-unique', 'Kimi K2', SGMK2S + 'test_streaming_ambiguous_section_is_skipped_without_wedging', sgm_k2id(('call_3', '{"pattern": "a", "path": "/x"}'), ('call_4', '{"path": "/y"}')), SGMK2ST, note=SGMK2GUESS)
