@@ -81,8 +81,8 @@ for _n, _f, _k, _v in [
         ('math', 'math_function', 'formula', '      E = mc² and ∫f(x)dx = F(x) + C'),
         ('sql', 'sql_function', 'query', '      SELECT * FROM users WHERE id = 1; DROP TABLE users; --'),
         ('html', 'html_function', 'content', "      <script>alert('xss')</script><img src=x onerror=alert(1)>"),
-        ('base64', 'binary_function', 'data', '      SGVsbG8gV29ybGQhIFRoaXMgaXMgYmFzZTY0IGVuY29kZWQgdGV4dC4=')]:
-    sgk_l('qwen3-coder-' + _n, 'Qwen3 Coder/XML', SGKQ + '(%s)' % _f, sgk_q(_f, _k, _v), [T(_f, **{_k: S})], [(_f, {_k: _v + '\n    '})], note=SVQWS)
+        ('base64', 'binary_function', 'data', '      SGVsbG8gV29ybGQh')]:
+    sgk_l('qwen3-coder-' + _n, 'Qwen3 Coder/XML', SGKQ + '(%s)' % _f + (' (shortened: a run of 32 or more characters mixing cases and digits is what a sample redacts as a token, and the cases hold nothing a sample would redact, proxy/sample TestCasesHaveNothingToRedact)' if _n == 'base64' else ''), sgk_q(_f, _k, _v), [T(_f, **{_k: S})], [(_f, {_k: _v + '\n    '})], note=SVQWS)
 
 # --- Ministral 3 (test_template_output_peg_parsers, mistralai-Ministral-3-14B-Reasoning-2512.jinja)
 SGKMI = SGKLC + 'test_template_output_peg_parsers (mistralai-Ministral-3-14B-Reasoning-2512.jinja) '

@@ -215,7 +215,7 @@ sgl_m('qwen3-coder-fallback-payload-blob', 'Qwen3 Coder/XML', SGLQM + '(an unpar
       note=SGLQFIT)
 SGLQL = sgl_src('d97a424', 'test_qwen3_coder_non_literal_object_array_params')
 SGLQLT = [T('edit', edits=A, config=O)]
-sgl_m('qwen3-coder-fallback-code-for-array', 'Qwen3 Coder/XML', SGLQL + '(multi-line code for an array param)', sgl_q('edit', 'edits', 'SECRET_KEY = os.environ.get("SECRET_KEY", "dev\nDEBUG = [True'), SGLQLT,
+sgl_m('qwen3-coder-fallback-code-for-array', 'Qwen3 Coder/XML', SGLQL + '(multi-line code for an array param; its SECRET_KEY named APP_MODE: a value assigned to a secret\'s name is what a sample redacts, and the cases hold nothing a sample would redact)', sgl_q('edit', 'edits', 'APP_MODE = os.environ.get("APP_MODE", "dev\nDEBUG = [True'), SGLQLT,
       note=SGLQFIT)
 sgl_m('qwen3-coder-array-object-json', 'Qwen3 Coder/XML', SGLQL + '(valid JSON for an object and an array param)', sgl_q('edit', 'edits', '["a", "b"]', 'config', '{"x": 1}'), SGLQLT,
       [('edit', {'edits': ['a', 'b'], 'config': {'x': 1}})])

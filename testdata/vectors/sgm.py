@@ -324,8 +324,9 @@ sgm_o('kimik2-bare-counter', 'Kimi K2', SGMK2B + 'test_detect_and_parse_bare_cou
 sgm_o('kimik2-bare-counter-unknown', 'Kimi K2', SGMK2B + 'test_detect_and_parse_bare_counter_skips_unknown', sgm_k2id(('0', '{"unknown_key": "value"}')), SGMK2BT)
 sgm_o('kimik2-bare-counter-one-tool', 'Kimi K2', SGMK2B + 'test_streaming_bare_counter_single_tool', sgm_k2id(('0', '{"path": "/test"}')), [T('search', path=S)], note=SGMK2GUESS)
 SGMK2C = SGMK2 + 'TestKimiK2ClientStyleIdFallback '
-for i, fid in enumerate(('call_3', 'call_7f3a9c2b1e4d5f6a7b8c9d0e', 'toolu_01AkmjoowNgNx2qNfJzc8z2F', '0b3d1c2e-4f5a-6b7c-8d9e-0f1a2b3c4d5e', 'tooltoolu_01KPuJ9wUyn6EMNvM6D3vSWE')):
-    sgm_o('kimik2-client-id-%d' % i, 'Kimi K2', SGMK2C + 'test_detect_and_parse_client_id[%s]' % fid, sgm_k2id((fid, '{"path": "/a.py"}')), SGMK2BT, note=SGMK2GUESS)
+SGMRED = ' (shortened: a run of 32 or more characters mixing cases and digits is what a sample redacts as a token, and the cases hold nothing a sample would redact, proxy/sample TestCasesHaveNothingToRedact)'
+for i, fid in enumerate(('call_3', 'call_7f3a9c2b1e4d5f6a7b8c9d0e', 'toolu_01AkmjoowNgNx2qNfJzc8z2F', '0b3d1c2e-4f5a-6b7c-8d9e-0f1a2b3c4d5e', 'tooltoolu_01KPuJ9w')):
+    sgm_o('kimik2-client-id-%d' % i, 'Kimi K2', SGMK2C + 'test_detect_and_parse_client_id[%s]' % fid + (' (the id cut from tooltoolu_01KPuJ9w… to 18 characters)' + SGMRED if fid.startswith('tooltoolu') else ''), sgm_k2id((fid, '{"path": "/a.py"}')), SGMK2BT, note=SGMK2GUESS)
 sgm_o('kimik2-client-ids-two', 'Kimi K2', SGMK2C + 'test_detect_and_parse_client_id_multiple_calls', sgm_k2id(('call_3', '{"path": "/a.py"}'), ('call_4', '{"city": "Tokyo"}')), SGMK2BT, note=SGMK2GUESS)
 sgm_o('kimik2-client-id-mixed', 'Kimi K2', SGMK2C + 'test_detect_and_parse_client_id_mixed_with_standard',
       sgm_k2id(('toolu_01AkmjoowNgNx2qNfJzc8z2F', '{"city": "Tokyo"}'), ('functions.ReadFile:7', '{"path": "/a.py"}')), SGMK2BT, note=SGMK2GUESS + '; a tail is taken whole or not at all')
