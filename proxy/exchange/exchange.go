@@ -403,9 +403,10 @@ func repairBody(dialect string, request []byte, tools *repair.Tools, body []byte
 // when it ends in white space of its own, or body has none or ends in something else than an
 // object's closer (an answer followed by `data: [DONE]`, D55, ends where its object does).
 func keepTrailingSpace(body, fixed []byte) []byte {
-	value := bytes.TrimRight(body, " \t\r\n")
+	const space = " \t\r\n"
+	value := bytes.TrimRight(body, space)
 	tail := body[len(value):]
-	if len(tail) == 0 || len(value) == 0 || value[len(value)-1] != '}' || len(fixed) == 0 || len(bytes.TrimRight(fixed[len(fixed)-1:], " \t\r\n")) == 0 {
+	if len(tail) == 0 || !bytes.HasSuffix(value, []byte("}")) || len(fixed) == 0 || bytes.IndexByte([]byte(space), fixed[len(fixed)-1]) >= 0 {
 		return fixed
 	}
 	if cap(fixed)-len(fixed) >= len(tail) && !overlaps(fixed[:cap(fixed)], body) {

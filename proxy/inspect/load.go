@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/exchange"
@@ -146,8 +147,15 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 // input, naming no response type), both at once (the files swapped), and a protocol other than the
 // one the upstream body's own fields name. The errors say what to give instead.
 func checkBodies(request, upstream []byte, protocol string) error {
+	var named []string // the APIs the upstream body's own fields name, read once
+	protocolsOfBody(upstream, func(p string) bool {
+		if !slices.Contains(named, p) {
+			named = append(named, p)
+		}
+		return true
+	})
 	reqIsResponse := len(bytes.TrimSpace(request)) > 0 && (looksSSE(request) || protocolOfBody(request) != "")
-	upIsRequest := looksLikeRequest(upstream)
+	upIsRequest := len(named) == 0 && looksLikeRequest(upstream)
 	switch {
 	case reqIsResponse && upIsRequest:
 		return errors.New("the request and the upstream body are the wrong way round: the file given as the request is a response and the upstream body is a request; swap them (--request takes the client's request, FILE or --upstream the upstream's response)")
@@ -156,22 +164,14 @@ func checkBodies(request, upstream []byte, protocol string) error {
 	case upIsRequest:
 		return errors.New("the upstream body is a client's request (a model and its messages), not a response: give it as --request, and the upstream's response body as FILE or --upstream")
 	}
-	if named := protocolOfBody(upstream); protocol != "" && named != "" && !namesProtocol(upstream, protocol) {
-		return fmt.Errorf("the upstream body is a %s response, not %s: give --protocol %s, or leave --protocol out and it is read from the bodies", apiName(named), apiName(protocol), named)
+	if protocol != "" && len(named) > 0 && !slices.Contains(named, protocol) {
+		return fmt.Errorf("the upstream body is a %s response, not %s: give --protocol %s, or leave --protocol out and it is read from the bodies", apiName(named[0]), apiName(protocol), named[0])
 	}
 	return nil
 }
 
-// namesProtocol reports whether any of body's own fields names protocol (protocolsOfBody): a body
-// whose fields disagree does not contradict a protocol given for it.
-func namesProtocol(body []byte, protocol string) bool {
-	found := false
-	protocolsOfBody(body, func(p string) bool { found = p == protocol; return !found })
-	return found
-}
-
 // looksLikeRequest reports whether body is a JSON object shaped as a client's request (a model
-// and messages or input) that names no API's response type.
+// and messages or input); the caller has made sure it names no API's response type.
 func looksLikeRequest(body []byte) bool {
 	var top struct {
 		Model    json.RawMessage `json:"model"`
@@ -181,7 +181,7 @@ func looksLikeRequest(body []byte) bool {
 	if looksSSE(body) || json.Unmarshal(bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF")), &top) != nil {
 		return false
 	}
-	return top.Model != nil && (top.Messages != nil || top.Input != nil) && protocolOfBody(body) == ""
+	return top.Model != nil && (top.Messages != nil || top.Input != nil)
 }
 
 // apiName is how a person calls the API of a protocol name ("anthropic", "openai", "responses").
