@@ -222,8 +222,7 @@ func FuzzHolder(f *testing.F) {
 		if sy&Harmony != 0 && mayHoldHarmony(body) || sy&ToolCallXML != 0 && mayHoldRecipient(body) {
 			return
 		}
-		if lead := strings.TrimLeft(body, " \t\r\n"); sy&Invoke != 0 && released == text[:len(text)-len(held)] &&
-			strings.TrimSpace(released) == "" && (strings.HasPrefix("to=", lead) || strings.HasPrefix(lead, "to=")) {
+		if lead := strings.TrimLeft(body, " \t\r\n"); sy&Invoke != 0 && strings.TrimSpace(released) == "" && (strings.HasPrefix("to=", lead) || strings.HasPrefix(lead, "to=")) {
 			return // Muse Glimmer's channel header without its tokens at the text's start ("to=T", the Invoke row's TextStart opener)
 		}
 		if sy&Invoke == 0 && body != "" || !mayHold.MatchString(body) {
