@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -102,6 +103,9 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(bytes.TrimSpace(b)) == 0 {
+			return nil, fmt.Errorf("the request %q is empty: give --request the JSON body the client sent (its model, its messages or input, and its tools), or leave --request out", in.Request)
+		}
 		req = b
 	}
 	data, err := read(name)
@@ -114,6 +118,9 @@ func (in *exchangeInput) load(stdin io.Reader) (*sample.Exchange, error) {
 		protocol = "openai" // Chat Completions, as the docs and the logs also call it
 	}
 	x, err := inspect.Load(data, req, protocol)
+	if err != nil && in.Request != "" {
+		return nil, fmt.Errorf("reading %q with the request %q: %w", name, in.Request, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading %q: %w", name, err)
 	}

@@ -377,4 +377,23 @@ func TestAnalyzeCaseFolder(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "is a folder: give the upstream body's file") {
 		t.Errorf("analyze of a folder that is no case: exit %d, %q", code, stderr)
 	}
+	// a request file that is empty or no JSON object is refused, naming the file, where it was
+	// read as a request that declares no tools
+	dir := filepath.Join(casesRoot(t), "anthropic", "leaked-invoke-court")
+	for _, tc := range []struct{ body, want string }{
+		{"", "is empty: give --request the JSON body the client sent"},
+		{" \n", "is empty: give --request the JSON body the client sent"},
+		{"notes\n", "not a JSON object"},
+	} {
+		req := filepath.Join(t.TempDir(), "req.json")
+		if err := os.WriteFile(req, []byte(tc.body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"analyze", "replay"} {
+			code, _, stderr := run(t, "", false, cmd, "--request", req, filepath.Join(dir, "upstream.sse"))
+			if code != 1 || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, req) {
+				t.Errorf("%s --request of %q: exit %d, %q", cmd, tc.body, code, stderr)
+			}
+		}
+	}
 }

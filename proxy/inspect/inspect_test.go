@@ -149,6 +149,44 @@ func FuzzDiff(f *testing.F) {
 	})
 }
 
+// TestLoadSampleChecksRequest: a request given beside a sample replaces the sample's own and is
+// refused as FromBodies refuses one, gzip-compressed or not.
+func TestLoadSampleChecksRequest(t *testing.T) {
+	anthReq := `{"model":"m","max_tokens":9,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"t","input_schema":{"type":"object"}}]}`
+	anthSSE := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[]}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	x, err := FromBodies([]byte(`{"model":"other","messages":[]}`), []byte(anthSSE), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := x.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte(anthReq))
+	w.Close()
+	for _, tc := range []struct {
+		name, wantErr string // wantErr "" loads
+		req           []byte
+		wantReq       string // the request the exchange holds when it loads
+	}{
+		{"none", "", nil, `{"model":"other","messages":[]}`},
+		{"a request", "", []byte(anthReq), anthReq},
+		{"a gzip-compressed request", "", gz.Bytes(), anthReq},
+		{"a response", "request body is an upstream response", []byte(anthSSE), ""},
+		{"not JSON", "not a JSON object", []byte("hello\n"), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x, err := Load(data, tc.req, "")
+			checkRefusal(t, err, tc.wantErr)
+			if err == nil && string(x.Request.Body) != tc.wantReq {
+				t.Fatalf("request %q, want %q", x.Request.Body, tc.wantReq)
+			}
+		})
+	}
+}
+
 // FuzzLoadAnalyze feeds arbitrary files to analyze: it must never panic.
 func FuzzLoadAnalyze(f *testing.F) {
 	for _, c := range cases.ForTest(f) {
@@ -340,19 +378,31 @@ func TestFromBodiesRefusesWrongBodies(t *testing.T) {
 		{"curl -i over HTTP/2", anthReq, "HTTP/2 200\r\ncontent-type: application/json\r\n\r\n" + `{"id":"msg_1","type":"message","role":"assistant","content":[],"stop_reason":"end_turn"}`, "", "", "anthropic"},
 		{"a request with a byte order mark as the upstream body", anthReq, "\xEF\xBB\xBF" + anthReq, "", "upstream body is a client's request", ""},
 		{"a response with a byte order mark as the request", "\xEF\xBB\xBF" + chatJSON, chatJSON, "", "request body is an upstream response", ""},
+		// a request that is no JSON object would be read as one that declares no tools
+		{"request not JSON", "notes about the session\n", anthSSE, "", "not a JSON object", ""},
+		{"request a JSON list", `[` + anthReq + `]`, anthSSE, "", "not a JSON object", ""},
+		{"request cut off", anthReq[:40], anthSSE, "", "not a JSON object", ""},
+		{"request with a byte order mark", "\xEF\xBB\xBF" + anthReq, anthSSE, "", "", "anthropic"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			x, err := FromBodies([]byte(tc.req), []byte(tc.up), tc.protocol)
-			switch {
-			case err == nil && tc.dialect != "" && x.Dialect != tc.dialect:
+			checkRefusal(t, err, tc.wantErr)
+			if err == nil && tc.dialect != "" && x.Dialect != tc.dialect {
 				t.Fatalf("loaded as %s, want %s", x.Dialect, tc.dialect)
-			case tc.wantErr == "" && err != nil:
-				t.Fatalf("refused: %v", err)
-			case tc.wantErr != "" && err == nil:
-				t.Fatalf("loaded, want an error saying %q", tc.wantErr)
-			case tc.wantErr != "" && !strings.Contains(err.Error(), tc.wantErr):
-				t.Fatalf("error %q does not say %q", err, tc.wantErr)
 			}
 		})
+	}
+}
+
+// checkRefusal fails t unless err is nil when wantErr is "" and otherwise an error saying wantErr.
+func checkRefusal(t *testing.T, err error, wantErr string) {
+	t.Helper()
+	switch {
+	case wantErr == "" && err != nil:
+		t.Fatalf("refused: %v", err)
+	case wantErr != "" && err == nil:
+		t.Fatalf("loaded, want an error saying %q", wantErr)
+	case wantErr != "" && !strings.Contains(err.Error(), wantErr):
+		t.Fatalf("error %q does not say %q", err, wantErr)
 	}
 }

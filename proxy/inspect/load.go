@@ -45,7 +45,8 @@ func protocolOf(dialect string) string {
 // chunked encoding and gzip undone). Any of these may be gzip-compressed, and CRLF line endings are
 // kept as they are. For a raw body, request is the client's request body (nil when unknown: then no
 // tool schemas are known and only the rules that need none apply) and protocol the API ("" to guess
-// from the bodies). The error says what the file is not.
+// from the bodies). A request given beside a sample replaces the sample's own, and is refused as
+// FromBodies refuses one (a response, or not a JSON object). The error says what the file is not.
 func Load(data, request []byte, protocol string) (*sample.Exchange, error) {
 	data, err := sample.Gunzip(data)
 	if err != nil {
@@ -54,6 +55,17 @@ func Load(data, request []byte, protocol string) (*sample.Exchange, error) {
 	x, err := sample.Parse(data)
 	if err == nil {
 		if request != nil {
+			// a sample holds its own request: one given beside it replaces it, so it is checked
+			// as FromBodies checks one
+			if request, err = sample.Gunzip(request); err != nil {
+				return nil, fmt.Errorf("reading the request: %w", err)
+			}
+			if requestIsResponse(request) {
+				return nil, errRequestIsResponse
+			}
+			if err := checkRequest(request); err != nil {
+				return nil, err
+			}
 			x.Request.Body = request
 		}
 		return x, nil
@@ -144,8 +156,9 @@ func FromBodies(request, upstream []byte, protocol string) (*sample.Exchange, er
 // checkBodies refuses bodies that cannot be what they were given as, so that an analysis or a
 // replay is never of the wrong thing: a request that is a response (an SSE stream, or JSON naming
 // an API's response type), an upstream body that is a request (JSON with a model and messages or
-// input, naming no response type), both at once (the files swapped), and a protocol other than the
-// one the upstream body's own fields name. The errors say what to give instead.
+// input, naming no response type), both at once (the files swapped), a request that is not a
+// JSON object (checkRequest), and a protocol other than the one the upstream body's own fields
+// name. The errors say what to give instead.
 func checkBodies(request, upstream []byte, protocol string) error {
 	var named []string // the APIs the upstream body's own fields name, read once
 	protocolsOfBody(upstream, func(p string) bool {
@@ -154,18 +167,43 @@ func checkBodies(request, upstream []byte, protocol string) error {
 		}
 		return true
 	})
-	reqIsResponse := len(bytes.TrimSpace(request)) > 0 && (looksSSE(request) || protocolOfBody(request) != "")
+	reqIsResponse := requestIsResponse(request)
 	upIsRequest := len(named) == 0 && looksLikeRequest(upstream)
 	switch {
 	case reqIsResponse && upIsRequest:
 		return errors.New("the request and the upstream body are the wrong way round: the file given as the request is a response and the upstream body is a request; swap them (--request takes the client's request, FILE or --upstream the upstream's response)")
 	case reqIsResponse:
-		return errors.New("the request body is an upstream response, not the client's request: give --request the JSON body the client sent (its model, its messages or input, and its tools)")
+		return errRequestIsResponse
+	}
+	if err := checkRequest(request); err != nil {
+		return err
+	}
+	switch {
 	case upIsRequest:
 		return errors.New("the upstream body is a client's request (a model and its messages), not a response: give it as --request, and the upstream's response body as FILE or --upstream")
 	}
 	if protocol != "" && len(named) > 0 && !slices.Contains(named, protocol) {
 		return fmt.Errorf("the upstream body is a %s response, not %s: give --protocol %s, or leave --protocol out and it is read from the bodies", apiName(named[0]), apiName(protocol), named[0])
+	}
+	return nil
+}
+
+// errRequestIsResponse is a body given as the client's request that is a response.
+var errRequestIsResponse = errors.New("the request body is an upstream response, not the client's request: give --request the JSON body the client sent (its model, its messages or input, and its tools)")
+
+// requestIsResponse reports whether request, given as the client's request body, is a response:
+// an SSE stream, or JSON naming an API's response type.
+func requestIsResponse(request []byte) bool {
+	return len(bytes.TrimSpace(request)) > 0 && (looksSSE(request) || protocolOfBody(request) != "")
+}
+
+// checkRequest refuses a request body that cannot be a client's request: one that is not empty
+// (empty is a request not known) and not a JSON object. Read as one, it would be taken silently as
+// a request that declares no tools, and the analysis would say that no tools are known.
+func checkRequest(request []byte) error {
+	b := bytes.TrimSpace(bytes.TrimPrefix(request, []byte("\xEF\xBB\xBF")))
+	if len(b) > 0 && (b[0] != '{' || !json.Valid(b)) {
+		return errors.New("the request body is not a JSON object: give --request the JSON body the client sent (its model, its messages or input, and its tools), as saved from the client or a case folder's request.json")
 	}
 	return nil
 }
