@@ -27,14 +27,16 @@ type textState struct {
 	ticks int // length of the backtick run just read; 0 when the last byte was not a backtick
 	code  int // length of the backtick run that opened an inline code span on this line; 0 none
 
-	quote bool  // this line is a blockquote line
-	col   int   // columns of the line's leading blanks so far (a tab to the next multiple of 4)
-	icode bool  // this line is indented code (see indented)
-	mark  uint8 // list item marker on this line: markNone, markDigits (digits read), markWant (a blank due)
-	list  bool  // a list item line came before and no unindented line other than one has since
-	think bool  // inside <think>…</think> (or after an unclosed <think>)
-	began bool  // a byte other than a blank has been read: the text no longer stands at its start
-	tagN  uint8 // bytes matched so far of thinkOpen (think false) or thinkClose (think true)
+	quote  bool  // this line is a blockquote line
+	col    int   // columns of the line's leading blanks so far (a tab to the next multiple of 4)
+	icode  bool  // this line is indented code (see indented)
+	mark   uint8 // list item marker on this line: markNone, markDigits (digits read), markWant (a blank due)
+	list   bool  // a list item line came before and no unindented line other than one has since
+	think  bool  // inside a reasoning block, <think>…</think> or another of reasoningPairs (or after an unclosed opener)
+	pair   uint8 // the reasoningPairs entry that opened the block (think true)
+	began  bool  // a byte other than a blank has been read: the text no longer stands at its start
+	tagN   uint8 // bytes matched so far of the reasoningPairs openers in thinkM (think false) or of pair's closer (think true)
+	thinkM uint8 // the reasoningPairs openers still matching, one bit each (think false, tagN > 0)
 
 	last uint64 // the last eight bytes other than blanks on this line, the latest lowest (see afterStop, exampleColon)
 	prev uint64 // the eight such bytes before those of last, the latest lowest (see afterReasoning)
@@ -88,11 +90,30 @@ var watchedTags = [...]string{markupTags[0], markupTags[1], markupTags[2], marku
 // offsets and their closers at odd ones.
 const tagWrap = len(markupTags)
 
-// The reasoning tags some servers leave in the content (D11).
+// The reasoning tags some servers leave in the content most often (D11).
 const (
 	thinkOpen  = "<think>"
 	thinkClose = "</think>"
 )
+
+// reasoningPair is a reasoning block's opener and its closer.
+type reasoningPair struct{ open, close string }
+
+// reasoningPairs are the reasoning blocks a model's text may open (D11): markup after an opener,
+// outside code, is reasoning until the same pair's closer, to the text's end when none comes. They
+// are <think> (Qwen3, DeepSeek R1, MiniMax, GLM, Kimi and most others), Seed-OSS's <seed:think>,
+// Command R7B's <|START_THINKING|>, Magistral's [THINK], Apertus's <|inner_prefix|> and Gemma 4's
+// thought channel <|channel> (ollama gemma4_test.go thinking_then_tool_call); their closers are
+// reasoningClosers too. Every opener begins with '<' or '[' (loud bytes) and is at most 18 bytes
+// long; there are at most 8 (textState.thinkM).
+var reasoningPairs = [...]reasoningPair{
+	{thinkOpen, thinkClose},
+	{"<seed:think>", "</seed:think>"},
+	{"<|START_THINKING|>", "<|END_THINKING|>"},
+	{"[THINK]", "[/THINK]"},
+	{"<|inner_prefix|>", "<|inner_suffix|>"},
+	{"<|channel>", "<channel|>"},
+}
 
 // States of textState.mark: how far a list item marker ("- ", "* ", "+ ", "1. ", "1) ") at the
 // line's start has been read.
@@ -256,7 +277,7 @@ func (t *textState) inlineCode() int {
 // loud marks the bytes that, in the middle of an ordinary line, either may start markup ('<',
 // '[': see first) or change the state (a line end, a backtick starting a code span; feed): the
 // other bytes of such a line are read by neither.
-var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere, Glued, GluedColon, LineEnd and AfterStop opener (family.go)
+var loud = [256]bool{'<': true, '\n': true, '`': true} // and the first byte of every Anywhere, Glued, GluedColon, LineEnd and AfterStop opener and of every reasoningPairs tag (family.go)
 
 // quiet reports whether s, read from state t, can start no markup and leaves t as it is but for
 // what noteStop records (so a caller that skips feeding s calls noteStop): t is in
@@ -443,7 +464,7 @@ func (t *textState) feed(b byte) {
 	if t.qN > 0 || quoted || inline {
 		t.matchQuoted(b, inline)
 	}
-	if t.tagN > 0 || b == '<' && !t.inCode() {
+	if t.tagN > 0 || (b == '<' || b == '[') && !t.inCode() {
 		t.matchThink(b)
 	}
 	if b > ' ' {
@@ -519,8 +540,8 @@ func (t *textState) endLine() {
 		exAll = t.exampleColon()
 		paraNamed = t.paraNamed || t.named
 	}
-	fence, fenceN, think, began, list, inTC, about := t.fence, t.fenceN, t.think, t.began, t.list, t.inTC, t.about
-	*t = textState{fence: fence, fenceN: fenceN, think: think, began: began, list: list, example: example, exAll: exAll, inTC: inTC, paraNamed: paraNamed, about: about}
+	fence, fenceN, think, pair, began, list, inTC, about := t.fence, t.fenceN, t.think, t.pair, t.began, t.list, t.inTC, t.about
+	*t = textState{fence: fence, fenceN: fenceN, think: think, pair: pair, began: began, list: list, example: example, exAll: exAll, inTC: inTC, paraNamed: paraNamed, about: about}
 }
 
 // endsNamed reports whether this line ends with the call tag it named last, its '>' and nothing
@@ -592,23 +613,52 @@ func (t *textState) matchName(b byte) {
 	}
 }
 
-// matchThink advances the match of the reasoning tag due (thinkOpen outside reasoning, thinkClose
-// inside) over b, a byte outside code, and flips think when the tag is complete.
+// matchThink advances the match of the reasoning tags due over b, a byte outside code: outside
+// reasoning every reasoningPairs opener at once (thinkM, one bit each), inside only the closer of
+// the pair that opened it (pair); think flips when the tag is complete.
 func (t *textState) matchThink(b byte) {
-	tag := thinkOpen
 	if t.think {
-		tag = thinkClose
-	}
-	switch {
-	case tag[t.tagN] == b:
-		t.tagN++
-		if int(t.tagN) == len(tag) {
-			t.think, t.tagN = !t.think, 0
+		c := reasoningPairs[t.pair].close
+		switch {
+		case c[t.tagN] == b:
+			t.tagN++
+			if int(t.tagN) == len(c) {
+				t.think, t.tagN = false, 0
+			}
+		case c[0] == b:
+			t.tagN = 1
+		default:
+			t.tagN = 0
 		}
-	case b == '<':
-		t.tagN = 1
-	default:
+		return
+	}
+	var m uint8
+	if t.tagN > 0 {
+		for k, p := range reasoningPairs {
+			if t.thinkM&(1<<k) != 0 && p.open[t.tagN] == b {
+				m |= 1 << k
+			}
+		}
+	}
+	if m == 0 { // no match goes on: b may begin one afresh ("<<think>")
 		t.tagN = 0
+		for k, p := range reasoningPairs {
+			if p.open[0] == b {
+				m |= 1 << k
+			}
+		}
+		if m == 0 {
+			t.thinkM = 0
+			return
+		}
+	}
+	t.tagN++
+	t.thinkM = m
+	for k, p := range reasoningPairs {
+		if m&(1<<k) != 0 && int(t.tagN) == len(p.open) {
+			t.think, t.pair, t.tagN, t.thinkM = true, uint8(k), 0, 0
+			return
+		}
 	}
 }
 

@@ -50,10 +50,12 @@
 // recognised: markup there counts. Nor does markup count on a blockquote line (its first byte
 // after blanks is '>'): a quote is shown, like code.
 //
-// Nor does it count after <think> (outside code) until </think> closes it: some servers leave the
-// model's reasoning in the text, and a call planned there would run twice (D11:
-// vybestack/llxprt-code #749). An unclosed <think> runs to the end of the text; after </think> the
-// rules above apply again.
+// Nor does it count inside reasoning (outside code): after <think> until </think>, or after
+// another opener of reasoningPairs (<seed:think>, <|START_THINKING|>, [THINK], <|inner_prefix|>,
+// Gemma 4's <|channel>) until its own closer. Some servers leave the model's reasoning in the text,
+// and a call planned there would run twice (D11: vybestack/llxprt-code #749). An unclosed opener
+// runs to the end of the text, so a call inside it stays reasoning even where a peer that knows
+// the model's template takes it (docs/repairs.md); after the closer the rules above apply again.
 //
 // # The syntaxes
 //
@@ -153,7 +155,7 @@
 // blanks and a prefix of a stray word (Invoke only), and everything from the first position where the
 // text from there on is a prefix of a tail of an enabled syntax (a < followed by a prefix of an
 // opener, or a real opener and its markup until the markup is broken or is followed by other text).
-// Nothing inside Markdown code, on a blockquote line or inside <think> is held. The held text is
+// Nothing inside Markdown code, on a blockquote line or inside reasoning is held. The held text is
 // never released out of order, and a multi-byte character is never split. Because a position the Holder releases can never start a
 // tail in any continuation of the text, [FindTail] on the final text never reports a Start before
 // the end of what was released, and [Holder.Tail] on the held text alone gives the same answer.

@@ -804,6 +804,17 @@ func derive() {
 			}
 		}
 	}
+	for _, p := range reasoningPairs {
+		for _, tag := range [...]string{p.open, p.close} {
+			if tag[0] != '<' && tag[0] != '[' {
+				panic("markup: a reasoning tag not beginning with < or [") // feed's common case skips every other byte
+			}
+			loud[tag[0]] = true
+		}
+	}
+	if len(reasoningPairs) > 8 {
+		panic("markup: more than 8 reasoningPairs") // textState.thinkM has a bit each
+	}
 	if len(quoteTokens) > 64 {
 		panic("markup: more than 64 quoteTokens") // textState.qM has a bit each
 	}

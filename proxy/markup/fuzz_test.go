@@ -15,6 +15,8 @@ func fuzzSeeds(f *testing.F) []string {
 		"Let me check.\n\ncourt\n" + lsInvoke, "x\n" + hermesLs, "Now." + kimiRead, dsRead, "count", "| a |\n\ncount",
 		"Now let me list the directory:\n\nls", "The format is: " + hermesLs, "> " + lsInvoke, "<think>\nPlan:\n" + hermesLs,
 		"<think>x</think>\ncourt" + lsInvoke,
+		"<seed:think>\nPlan:\n" + hermesLs, "[THINK]plan[/THINK]\n" + hermesLs, "<|channel>thought\nx<channel|>" + hermesLs,
+		"<|START_THINKING|>a<|END_THINKING|>" + hermesLs, "<|inner_prefix|>a\n" + hermesLs,
 		"See:\n```xml\n" + lsInvoke + "\n```\nDone.", "Like `" + hermesLs + "` here.",
 		"<tool_call><function=write><parameter=p>\nC:\\x\n</parameter></function></tool_call>",
 		"<tool_call>bash<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>",
@@ -56,7 +58,7 @@ func fuzzSeeds(f *testing.F) []string {
 
 // FuzzParseTail: never panics; a found tail lies inside the text, keep is a prefix of the text
 // followed only by blanks up to Start, its stray word is count, court or call, only Kimi or
-// DeepSeek tokens follow other text on their line, nothing is found after an unclosed <think>,
+// DeepSeek tokens follow other text on their line, nothing is found after an unclosed reasoning opener (reasoningPairs),
 // and every call has a name and well-formed arguments.
 func FuzzParseTail(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
@@ -88,9 +90,11 @@ func FuzzParseTail(f *testing.F) {
 		if strings.Trim(line, " \t") != "" && calls[0].Syntax&(anywhere|lineEnd|stop) == 0 {
 			t.Fatalf("markup of syntax %d after %q on its line", calls[0].Syntax, line)
 		}
-		if !strings.Contains(text, thinkClose) {
-			if _, ok := FindTail(thinkOpen+"\n"+text, Syntax(syn)&All); ok {
-				t.Fatalf("a tail found after an unclosed %s", thinkOpen)
+		for _, p := range reasoningPairs {
+			if !strings.Contains(text, p.close) {
+				if _, ok := FindTail(p.open+"\n"+text, Syntax(syn)&All); ok {
+					t.Fatalf("a tail found after an unclosed %s", p.open)
+				}
 			}
 		}
 		for _, c := range calls {

@@ -210,3 +210,18 @@ la3('leak-after-code-span', 'Hermes', 'a real call after a code span that quotes
 la3('leak-after-example-para', 'Gemma 4', 'a real call after a sentence holding the word "example"', 'That is an example city. Let me check it now. ' + LA3GM, [LA3P], keep='That is an example city. Let me check it now.')
 la3('leak-dsml-invoke-stop', 'DeepSeek V3.2 DSML', 'a bare DSML invoke after a sentence', 'Let me check.\n' + LA3DI, [LA3P], keep='Let me check.')
 la3('invoke-word-after-quoted', 'MiniMax M2', 'a stray word and an invoke after the tag was quoted in a code span', 'Claude Code sometimes leaks `<invoke>` markup after a stray word, like this one\n\ncall\n' + LA3I)
+
+# Reasoning opened by another model's opener and never closed (D11, reasoningPairs): the markup
+# inside is reasoning, as inside an unclosed <think>; after the opener's own closer it is a call.
+for _n, _fam, _open, _close, _call in [
+        ('seed', 'Seed-OSS', '<seed:think>', '</seed:think>', LA3SE),
+        ('command-r', 'Hermes', '<|START_THINKING|>', '<|END_THINKING|>', LA3H),
+        ('magistral', 'Mistral', '[THINK]', '[/THINK]', LA3MS),
+        ('apertus', 'Qwen3 Coder/XML', '<|inner_prefix|>', '<|inner_suffix|>', LA3Q),
+        ('gemma4', 'Gemma 4', '<|channel>thought\n', '<channel|>', LA3GM)]:
+    la3('unclosed-reasoning-' + _n, _fam, 'markup inside an unclosed %s' % _open.strip(),
+        _open + 'The user wants the weather in Paris. I will call the tool.\n' + _call,
+        note='the opener is never closed: its markup is reasoning (D11), as inside an unclosed <think>')
+    la3('closed-reasoning-' + _n, _fam, 'markup after %s' % _close,
+        _open + 'The user wants the weather in Paris. I will call the tool.' + _close + '\n' + _call,
+        [LA3P], keep=_open + 'The user wants the weather in Paris. I will call the tool.' + _close)
