@@ -276,8 +276,8 @@ func EndsTurn(reason string) bool {
 }
 
 // leakedContent finds leaked calls at the tail of a message's content (the rules of the stream's
-// leakedTail). keep is the content without them; added are the tool_calls entries to append,
-// none when the leaked calls only copy the message's structured calls.
+// leakedTail). keep is the content without them; added are the tool_calls entries to append: the
+// leaked calls that copy none of the message's structured calls (newLeaked).
 func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *repair.Reporter, opt Options) (keep string, added []json.RawMessage, ok bool) {
 	start, leaked, found := 0, []markup.Call(nil), false
 	if l, ok := markup.FindDeclared(content, Syntaxes, tools.Declares); ok {
@@ -303,17 +303,15 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 		inputs[i] = in
 	}
 	keep = content[:start]
-	if len(calls) > 0 {
-		for i, cl := range leaked {
-			if !copiesOf(calls, cl.Name, inputs[i]) {
-				rep.Fail("leaked call beside structured calls it does not copy")
-				return "", nil, false
-			}
+	fresh := newLeaked(leaked, inputs, func(name string, input []byte) bool { return copiesOf(calls, name, input) })
+	if len(calls) > 0 && len(fresh) > 0 {
+		if err := tools.AllowsCalls(len(calls) + len(fresh)); err != nil {
+			rep.Fail("leaked calls more than the request allows")
+			return "", nil, false
 		}
-	} else {
-		for i, cl := range leaked {
-			added = append(added, toolCallJSON(repair.NewID("call_"), cl.Name, inputs[i]))
-		}
+	}
+	for _, i := range fresh {
+		added = append(added, toolCallJSON(repair.NewID("call_"), leaked[i].Name, inputs[i]))
 	}
 	for _, cl := range leaked {
 		rep.Repair(cl.Name, "leaked_call")
@@ -321,6 +319,22 @@ func leakedContent(tools *repair.Tools, content string, calls []sentCall, rep *r
 	return keep, added, true
 }
 
+// newLeaked returns the indexes of the leaked calls (their inputs built) that copies says no
+// call already made copies, in order. A server that parsed one call and leaked the next as text
+// (waybarrios/vllm-mlx PR #55: the first call parsed, the second left in content) made both, so
+// the second is added; markup that repeats a structured call is only cut, never a second call;
+// a leaked call that repeats one before it in the same markup is kept, as the model wrote it.
+func newLeaked(leaked []markup.Call, inputs [][]byte, copies func(name string, input []byte) bool) []int {
+	var fresh []int
+	for i, cl := range leaked {
+		if !copies(cl.Name, inputs[i]) {
+			fresh = append(fresh, i)
+		}
+	}
+	return fresh
+}
+
+// copiesOf reports whether one of calls has this name and these arguments (as parsed JSON).
 func copiesOf(calls []sentCall, name string, input []byte) bool {
 	var want any
 	if json.Unmarshal(input, &want) != nil {

@@ -121,8 +121,9 @@ func leakOK(reason string) bool { return reason == "stop" || reason == "tool_cal
 // finish_reason becomes tool_calls. Only at the tail, outside code (D12 claude-code #65230), only
 // for offered tools and parameters (D57 router-for-me/CLIProxyAPI #2857), never from reasoning
 // (D11 vybestack/llxprt-code #749: reasoning_content is never read). When the choice also made
-// structured calls, markup that copies them is only cut from content, never added as a second
-// call; markup that does not copy them is left.
+// structured calls, markup that copies one of them is only cut from content, never added as a
+// second call; a leaked call that copies none is added after them (newLeaked: waybarrios/vllm-mlx
+// PR #55, the first call parsed and the next leaked as content).
 func (c *choiceState) leakedTail() {
 	pending := c.undecided.String()
 	if strings.TrimSpace(pending) == "" {
@@ -152,27 +153,27 @@ func (c *choiceState) leakedTail() {
 		inputs[i] = in
 	}
 	cut := c.decided + start
-	if len(c.calls) > 0 {
-		for i, cl := range calls {
-			if !c.copies(cl.Name, inputs[i]) {
-				s.rep.Fail("leaked call beside structured calls it does not copy")
-				return
-			}
+	fresh := newLeaked(calls, inputs, c.copies)
+	if len(c.calls) > 0 && len(fresh) > 0 {
+		if err := s.tools.AllowsCalls(len(c.calls) + len(fresh)); err != nil {
+			s.rep.Fail("leaked calls more than the request allows")
+			return
 		}
-		c.cutContent(cut)
-		for _, cl := range calls {
-			s.rep.Repair(cl.Name, "leaked_call")
-		}
-		return
 	}
 	c.cutContent(cut)
-	fp := c.finishPiece
-	next := c.nextIndex()
-	for i, cl := range calls {
-		fp.edit().synth = append(fp.edit().synth, synthCall{index: next + i, id: repair.NewID("call_"), name: cl.Name, args: inputs[i]})
+	for _, cl := range calls {
 		s.rep.Repair(cl.Name, "leaked_call")
 	}
-	if c.finishReason != "tool_calls" {
+	if len(fresh) == 0 {
+		return
+	}
+	fp := c.finishPiece
+	next := c.nextIndex()
+	for k, i := range fresh {
+		fp.edit().synth = append(fp.edit().synth, synthCall{index: next + k, id: repair.NewID("call_"), name: calls[i].Name, args: inputs[i]})
+	}
+	if c.finishReason != "tool_calls" && c.unfit == 0 {
+		// a structured call that fits nothing keeps the finish it came with (the law)
 		fp.edit().finish = "tool_calls"
 	}
 	c.leaked = true

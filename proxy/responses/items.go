@@ -268,11 +268,7 @@ func (s *Stream) leakedOutput(resp jsontext.Object, out json.RawMessage) (json.R
 	if json.Unmarshal(out, &items) != nil {
 		return nil, false
 	}
-	for _, it := range items {
-		if s.itemType(it) == "function_call" {
-			s.structured = true
-		}
-	}
+	made := functionCalls(items)
 	for _, it := range items {
 		var m struct {
 			ID      string `json:"id"`
@@ -295,15 +291,11 @@ func (s *Stream) leakedOutput(resp jsontext.Object, out json.RawMessage) (json.R
 			continue
 		}
 		keep, leaked := text[:l.Start], l.Calls
-		if s.structured {
-			s.rep.Fail("leaked call beside structured calls")
-			continue
-		}
 		msg, ok := cutMessage(it, last, text, keep)
 		if !ok {
 			continue
 		}
-		calls, ok := s.leakedCalls(leaked)
+		calls, ok := s.leakedCalls(leaked, made)
 		if !ok {
 			continue
 		}

@@ -90,10 +90,6 @@ func (s *Stream) step(w io.Writer, raw []byte, e *event) error {
 		return s.write(w, raw, e)
 	}
 	switch *e.Type {
-	case "response.output_item.added":
-		if s.itemType(e.Item) == "function_call" {
-			s.structured = true
-		}
 	case "response.output_text.delta":
 		if e.Delta != nil && e.ContentIndex != nil && e.ItemID != "" {
 			return s.textDelta(w, raw, e)
@@ -247,13 +243,10 @@ func sameText(e *event, key textKey, typ string) bool {
 }
 
 // decide decides on the held text of key, whose message item is done as item: the text must end
-// in a leaked tail (with D01's guards), the item must be completed and the same text, no
-// structured call may have come, and every call must fit the request's tools.
+// in a leaked tail (with D01's guards), the item must be completed and the same text, and every
+// call must fit the request's tools; a call that copies a function_call item the client got is
+// not made again (leakedCalls).
 func (s *Stream) decide(th *textHold, key textKey, item json.RawMessage) (*leakFix, bool) {
-	if s.structured {
-		s.structuredTail(th)
-		return nil, false
-	}
 	leak, found := th.h.Tail(th.h.Held())
 	if !found {
 		return nil, false
@@ -266,7 +259,7 @@ func (s *Stream) decide(th *textHold, key textKey, item json.RawMessage) (*leakF
 		s.rep.Fail("message item does not match its streamed text")
 		return nil, false
 	}
-	calls, ok := s.leakedCalls(leak.Calls)
+	calls, ok := s.leakedCalls(leak.Calls, s.doneCalls())
 	if !ok {
 		return nil, false
 	}
@@ -281,24 +274,67 @@ func (s *Stream) structuredTail(th *textHold) {
 	}
 }
 
-// leakedCalls turns leaked calls into completed function_call items; false when the request does
-// not allow them or one does not fit its tool.
-func (s *Stream) leakedCalls(leaked []markup.Call) ([]json.RawMessage, bool) {
-	if err := s.tools.AllowsCalls(len(leaked)); err != nil {
-		s.rep.Fail("leaked calls more than the request allows")
-		return nil, false
-	}
-	items := make([]json.RawMessage, len(leaked))
+// leakedCalls turns leaked calls into completed function_call items, beside the function_call
+// items made (the calls the response already has, as the client gets them): a leaked call that
+// copies one of them (its name, and its arguments as a JSON value) is only cut from the text,
+// never made a second time; one that copies none is made (waybarrios/vllm-mlx PR #55: the
+// server parsed the first call and left the next in the text), as Chat's leakedTail does. False
+// when the request does not allow the calls or one does not fit its tool.
+func (s *Stream) leakedCalls(leaked []markup.Call, made []wireItem) ([]json.RawMessage, bool) {
+	inputs := make([][]byte, len(leaked))
 	for i, cl := range leaked {
 		in, err := s.tools.LeakedInput(cl.Name, repair.MarkupParams(cl.Params), cl.JSON, cl.Bare)
 		if err != nil {
 			s.rep.Fail("leaked call does not fit the request's tools")
 			return nil, false
 		}
-		items[i] = callItem(repair.NewID("fc_"), repair.NewID("call_"), cl.Name, string(in), "completed")
+		inputs[i] = in
+	}
+	var items []json.RawMessage
+	for i, cl := range leaked {
+		if !copiesCall(made, cl.Name, inputs[i]) {
+			items = append(items, callItem(repair.NewID("fc_"), repair.NewID("call_"), cl.Name, string(inputs[i]), "completed"))
+		}
+	}
+	n := len(items) + len(made)
+	if len(made) == 0 {
+		n = len(leaked)
+	}
+	if err := s.tools.AllowsCalls(n); err != nil {
+		s.rep.Fail("leaked calls more than the request allows")
+		return nil, false
 	}
 	for _, cl := range leaked {
 		s.rep.Repair(cl.Name, "leaked_call")
 	}
 	return items, true
+}
+
+// copiesCall reports whether one of the function_call items made has this name and these
+// arguments (as JSON values).
+func copiesCall(made []wireItem, name string, input []byte) bool {
+	for _, it := range made {
+		if it.Name == name && it.Arguments != nil && sameJSON(*it.Arguments, string(input)) {
+			return true
+		}
+	}
+	return false
+}
+
+// doneCalls is the function_call items of the output_item.done events the client got (repaired),
+// in output_index order.
+func (s *Stream) doneCalls() []wireItem {
+	return functionCalls(s.doneItems())
+}
+
+// functionCalls reads the function_call items of an output list.
+func functionCalls(items []json.RawMessage) []wireItem {
+	var calls []wireItem
+	for _, raw := range items {
+		var it wireItem
+		if json.Unmarshal(raw, &it) == nil && it.Type == "function_call" {
+			calls = append(calls, it)
+		}
+	}
+	return calls
 }

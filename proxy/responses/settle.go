@@ -195,8 +195,8 @@ func (s *Stream) settle(resp json.RawMessage) {
 
 // writeSettled writes, before the response.completed raw (read as e), the output_item.done of
 // each call settle made, and moves the sequence_number of what follows past them. Text held for a
-// leaked tail goes out first, as it came: a response with a function_call item never has its
-// text made into calls (decide).
+// leaked tail goes out first, as it came: a response whose calls a gateway left unfinished does
+// not have its text made into calls too.
 func (s *Stream) writeSettled(w io.Writer, raw []byte, e *event) error {
 	unsent := s.unsent
 	s.unsent = nil

@@ -68,15 +68,14 @@ type Stream struct {
 	done  map[int]json.RawMessage
 
 	// the leaked-call rule (leak.go)
-	texts      map[textKey]*textHold
-	held       []heldEvent
-	holding    *textKey            // the text whose tail is held, nil when none
-	msgDone    int                 // the held output_item.done of that text's message; -1 none
-	structured bool                // a function_call item came
-	seqShift   int                 // events inserted so far
-	shifts     []shift             // items inserted so far
-	fixed      map[string]*leakFix // message item id -> its repair
-	noTools    bool                // the request offers no tool: no leaked call can be made
+	texts    map[textKey]*textHold
+	held     []heldEvent
+	holding  *textKey            // the text whose tail is held, nil when none
+	msgDone  int                 // the held output_item.done of that text's message; -1 none
+	seqShift int                 // events inserted so far
+	shifts   []shift             // items inserted so far
+	fixed    map[string]*leakFix // message item id -> its repair
+	noTools  bool                // the request offers no tool: no leaked call can be made
 
 	// the announced calls (settle.go, D74)
 	calls  []*announced       // the function_call items announced, in order
