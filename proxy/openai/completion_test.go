@@ -1,9 +1,11 @@
 package openai
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse/ssetest"
 )
@@ -143,6 +145,36 @@ func TestRepairCompletion(t *testing.T) {
 			}
 			checkMessage(t, out, false, []byte(tc.want))
 			ssetest.CheckKinds(t, kinds, tc.kinds)
+		})
+	}
+}
+
+// TestNewLeaked: of the calls leaked beside structured ones, those that copy none (by name and
+// arguments as a JSON value) are the ones to add, in order.
+func TestNewLeaked(t *testing.T) {
+	made := []sentCall{{name: "read_file", args: []byte(`{"path": "src/a.go"}`)}}
+	copies := func(name string, input []byte) bool { return copiesOf(made, name, input) }
+	tests := []struct {
+		name   string
+		leaked []string // name=arguments
+		want   []int
+	}{
+		{"another call", []string{`read_file={"path":"src/b.go"}`}, []int{0}},
+		{"a copy respaced", []string{`read_file={"path":"src/a.go"}`}, nil},
+		{"a copy and another", []string{`read_file={"path":"src/a.go"}`, `read_file={"path":"src/c.go"}`}, []int{1}},
+		{"same arguments, another tool", []string{`grep={"path":"src/a.go"}`}, []int{0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls []markup.Call
+			var inputs [][]byte
+			for _, l := range tt.leaked {
+				n, a, _ := strings.Cut(l, "=")
+				calls, inputs = append(calls, markup.Call{Name: n}), append(inputs, []byte(a))
+			}
+			if got := newLeaked(calls, inputs, copies); !slices.Equal(got, tt.want) {
+				t.Fatalf("newLeaked = %v, want %v", got, tt.want)
+			}
 		})
 	}
 }
