@@ -30,10 +30,15 @@ func Valid(data []byte) bool {
 
 // validValue checks the JSON value that starts data (after white space) and returns the offset
 // just past it, or -1 when data does not start with one valid value.
-func validValue(data []byte) int {
+func validValue(data []byte) int { return validAt(data, 0, maxDepth) }
+
+// validAt is validValue for the value that starts at i (after white space) and may open at most
+// depth arrays and objects: a member's value checked on its own (validObject) has one level
+// fewer than the text's.
+func validAt(data []byte, i, depth int) int {
 	var stack [64]byte // the open containers, '{' or '['; deeper nesting grows it
 	open := stack[:0]
-	i := skipSpace(data, 0)
+	i = skipSpace(data, i)
 	for {
 		// A value starts at i.
 		if i >= len(data) {
@@ -41,7 +46,7 @@ func validValue(data []byte) int {
 		}
 		switch c := data[i]; {
 		case c == '{' || c == '[':
-			if len(open) == maxDepth {
+			if len(open) == depth {
 				return -1
 			}
 			open = append(open, c)
