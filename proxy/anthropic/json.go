@@ -34,7 +34,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	if err != nil || string(msg.Get("type")) != `"message"` {
 		return nil, false
 	}
-	blocks, err := jsontext.SplitArray(msg.Get("content")) // checked whole with msg
+	blocks, objs, err := jsontext.SplitArrayObjects(msg.Get("content")) // checked whole with msg; each block split once, nil when not an object
 	if err != nil && !errors.Is(err, jsontext.ErrNotArray) {
 		return nil, false
 	}
@@ -56,13 +56,11 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		}
 	}
 	hasTool := false
-	unfit := 0                                   // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
-	calls := 0                                   // tool_use blocks of the message: the real ones, and those made from leaked text
-	objs := make([]jsontext.Object, len(blocks)) // each block split once; nil when not an object
-	names := tools.Names()                       // what markup.MayHold looks for: the names tools.Declares counts
-	toolUse := make([]bool, len(blocks))         // isToolUse of each block
-	for i, raw := range blocks {
-		objs[i], _ = jsontext.SplitObject(raw)
+	unfit := 0                           // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
+	calls := 0                           // tool_use blocks of the message: the real ones, and those made from leaked text
+	names := tools.Names()               // what markup.MayHold looks for: the names tools.Declares counts
+	toolUse := make([]bool, len(blocks)) // isToolUse of each block
+	for i := range blocks {
 		if toolUse[i] = isToolUse(objs[i]); toolUse[i] {
 			calls++
 		}
