@@ -60,9 +60,12 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	calls := 0                           // tool_use blocks of the message: the real ones, and those made from leaked text
 	names := tools.Names()               // what markup.MayHold looks for: the names tools.Declares counts
 	toolUse := make([]bool, len(blocks)) // isToolUse of each block
+	var made []repair.MadeCall           // the tool_use blocks' calls, which a leaked call may copy
 	for i := range blocks {
 		if toolUse[i] = isToolUse(objs[i]); toolUse[i] {
 			calls++
+			name, _ := jsontext.CheckedString(objs[i].Get("name"))
+			made = append(made, repair.MadeCall{Name: name, Input: objs[i].Get("input")})
 		}
 	}
 	for i, raw := range blocks {
@@ -115,11 +118,14 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
 					}
-					calls += len(leaked)
 					for j, c := range leaked {
+						rep.Repair(c.Name, "leaked_call")
+						if repair.Copies(made, c.Name, inputs[j]) {
+							continue // the message makes this call already: its text copy goes, no second call
+						}
+						calls++
 						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(repair.NewID("toolu_"))}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
 						out = append(out, jsontext.ObjectPiece(tb))
-						rep.Repair(c.Name, "leaked_call")
 					}
 					hasTool, changed = true, true
 					continue

@@ -60,6 +60,7 @@ var deltaOptions = repair.Options{Args: true, KeepText: true}
 //     one input_json_delta (D38: inflaborg/ccrelay PR #119), since Claude Code builds the input from
 //     the deltas alone.
 func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
+	defer s.noteMade(b)
 	out := b.index + s.shift
 	if b.deltas == 0 {
 		if !carriesInput(b.startInput) {
@@ -386,4 +387,25 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	}
 	s.stopFixed = true
 	return out
+}
+
+// noteMade records the call of a tool_use block that has ended, with the whole input the client
+// got when it is known, so that a leaked call in a later text block that only copies it adds no
+// second call (writeLeak). Nothing is recorded when no tools are known (no leak is read then) or
+// the input is no longer held whole (past keptPrefix).
+func (s *Stream) noteMade(b *block) {
+	if s.tools == nil {
+		return
+	}
+	in := b.fixed
+	switch {
+	case in != nil:
+	case b.deltas == 0:
+		in = bytes.TrimSpace(b.startInput)
+	case !b.lost:
+		in = b.partial
+	default:
+		return
+	}
+	s.made = append(s.made, repair.MadeCall{Name: b.name, Input: bytes.Clone(in)})
 }
