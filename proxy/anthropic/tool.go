@@ -115,7 +115,8 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 // a cumulative stream when every input_json_delta from the second on was the one before it plus
 // more (repair.Chain; docs/faults.md D71: NousResearch/hermes-agent PR #35718, a translator that
 // forwards such a stream's deltas) and its last text fits the schema as it is or repaired, with
-// "shape"; else by the schema engine (deltaOptions).
+// "shape"; else by the schema engine (deltaOptions); else, when the input is the raw markup of
+// this same call, read as it (D68, repair.Tools.MarkupInput).
 func (s *Stream) repairInput(b *block, input []byte) ([]byte, []string, bool) {
 	if last, ok := b.cum.Last(input); ok {
 		last = bytes.Clone(last)
@@ -126,7 +127,13 @@ func (s *Stream) repairInput(b *block, input []byte) ([]byte, []string, bool) {
 			return fixed, append(kinds, "shape"), true
 		}
 	}
-	return s.tools.RepairInput(b.name, input, deltaOptions)
+	if fixed, kinds, ok := s.tools.RepairInput(b.name, input, deltaOptions); ok {
+		return fixed, kinds, ok
+	}
+	if in, ok := s.tools.MarkupInput(b.name, input); ok {
+		return in, []string{repair.KindArgs}, true // D68: the input is the raw markup of this same call
+	}
+	return nil, nil, false
 }
 
 // toolDelta takes one input_json_delta of the open tool_use block of an offered tool (raw with
