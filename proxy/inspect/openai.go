@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -304,7 +305,7 @@ func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
 		case "response.output_item.done":
 			if e.Item != nil {
 				if c := calls[id.Item.ID]; c != nil && e.Item.Type == "function_call" {
-					c.done = true
+					c.done, c.doneName, c.doneArgs = true, e.Item.Name, e.Item.Arguments
 					if e.Item.Name == "" && c.name != "" {
 						f.add("D74", "shape", where, fmt.Sprintf("the done of function_call %s has name \"\" where output_item.added named it: clients take the name from the done", c.name))
 						e.Item.Name = c.name // its arguments are judged as the announced tool's, as toolfix does
@@ -316,6 +317,7 @@ func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
 			if e.Response.Output == nil || string(e.Response.Output) == "null" {
 				f.add("D44", "shape", where, "response.completed carries no output")
 			}
+			finalDisagrees(f, where, e.Response.Output, calls)
 			for _, c := range calls {
 				if c.argued && !c.done {
 					f.add("D74", "shape", where, fmt.Sprintf("function_call %s announced and argued but never done before response.completed: clients build calls from the dones and drop it", c.name))
@@ -328,8 +330,40 @@ func responsesFaults(f *faultList, events []Event, tools *repair.Tools) {
 // announcedCall is what responsesFaults follows of a function_call announced by
 // response.output_item.added: its name, and whether arguments and its done came.
 type announcedCall struct {
-	name         string
-	argued, done bool
+	name               string
+	argued, done       bool
+	doneName, doneArgs string // what the done said
+}
+
+// finalDisagrees finds the function_call items of response.completed's output that say another
+// call than their done did (D74): another name, no arguments where the done had some, or other
+// arguments as a JSON value. A client that reads the final output gets that call, the SDKs the
+// done's.
+func finalDisagrees(f *faultList, where string, output json.RawMessage, calls map[string]*announcedCall) {
+	var items []struct {
+		Type      string  `json:"type"`
+		ID        string  `json:"id"`
+		Name      string  `json:"name"`
+		Arguments *string `json:"arguments"`
+	}
+	if json.Unmarshal(output, &items) != nil {
+		return
+	}
+	for _, it := range items {
+		c := calls[it.ID]
+		if it.Type != "function_call" || c == nil || !c.done || strings.TrimSpace(c.doneArgs) == "" {
+			continue
+		}
+		args := ""
+		if it.Arguments != nil {
+			args = *it.Arguments
+		}
+		var x, y any
+		same := args == c.doneArgs || json.Unmarshal([]byte(args), &x) == nil && json.Unmarshal([]byte(c.doneArgs), &y) == nil && reflect.DeepEqual(x, y)
+		if !same || it.Name != "" && c.doneName != "" && it.Name != c.doneName {
+			f.add("D74", "shape", where, fmt.Sprintf("response.completed's output carries function_call %s with another name or arguments (%s) than its done: a client that reads the final output gets another call", c.doneName, clip(args, 40)))
+		}
+	}
 }
 
 // itemFaults checks one Responses output item: a function call's arguments, a message's last

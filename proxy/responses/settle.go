@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/repair"
@@ -46,17 +48,19 @@ import (
 
 // announced is one function_call item announced by response.output_item.added.
 type announced struct {
-	id      string          // its item id, or ""
-	callID  string          // its call_id, or ""
-	index   int             // output_index; -1 when absent
-	item    json.RawMessage // the item as announced
-	name    string
-	args    bytes.Buffer // the argument deltas joined
-	final   *string      // the arguments of response.function_call_arguments.done
-	argued  bool
-	done    bool              // its output_item.done came (or was made)
-	settled json.RawMessage   // the item made for it (settle), nil when none
-	rec     repair.CallRecord // what the call reported as shape, once
+	id       string          // its item id, or ""
+	callID   string          // its call_id, or ""
+	index    int             // output_index; -1 when absent
+	item     json.RawMessage // the item as announced
+	name     string
+	args     bytes.Buffer // the argument deltas joined
+	final    *string      // the arguments of response.function_call_arguments.done
+	argued   bool
+	done     bool              // its output_item.done came (or was made)
+	sent     json.RawMessage   // the item of the upstream's output_item.done, as the client got it; nil when none came
+	sentArgs string            // the arguments that done came with
+	settled  json.RawMessage   // the item made for it (settle), nil when none
+	rec      repair.CallRecord // what the call reported as shape, once
 }
 
 // announcement returns the announced call the function_call item it is, or nil: the one with
@@ -163,6 +167,11 @@ func (s *Stream) settle(resp json.RawMessage) {
 			continue
 		}
 		item, ok := final[a], true
+		if item != nil && emptyArguments(item) && a.streamedArgs() != "" {
+			// A final item with no arguments where the stream's events gave some is a relay that
+			// lost them, not a call without arguments: D19 would write {} over the real ones.
+			item = nil
+		}
 		if item != nil {
 			item, _ = s.named(item, false)
 		} else {
@@ -263,6 +272,15 @@ func (s *Stream) lateDone(item json.RawMessage) bool {
 	return a != nil && a.settled != nil
 }
 
+// streamedArgs is the arguments text the stream's own events gave the call: its .done's, else
+// its deltas joined.
+func (a *announced) streamedArgs() string {
+	if a.final != nil {
+		return *a.final
+	}
+	return a.args.String()
+}
+
 // made is the completed item of an announced call: the announcement with the arguments that
 // came and status "completed"; false when the announcement is no object.
 func (a *announced) made() (json.RawMessage, bool) {
@@ -270,11 +288,7 @@ func (a *announced) made() (json.RawMessage, bool) {
 	if err != nil {
 		return nil, false
 	}
-	args := a.args.String()
-	if a.final != nil {
-		args = *a.final
-	}
-	obj.Set("arguments", jsontext.Quote(args))
+	obj.Set("arguments", jsontext.Quote(a.streamedArgs()))
 	obj.Set("status", json.RawMessage(`"completed"`))
 	return obj.Marshal(), true
 }
@@ -286,7 +300,10 @@ func (s *Stream) settledOutput(items []json.RawMessage) ([]json.RawMessage, bool
 	changed := false
 	has := map[*announced]bool{}
 	for i, it := range items {
-		if fixed, ok := s.named(it, false); ok {
+		if fixed, ok := s.agreed(it); ok {
+			items[i], changed = fixed, true
+		}
+		if fixed, ok := s.named(items[i], false); ok {
 			items[i], changed = fixed, true
 		}
 		var it wireItem
@@ -329,4 +346,74 @@ func (s *Stream) doneItems() []json.RawMessage {
 		items[k] = s.done[i]
 	}
 	return items
+}
+
+// agreed returns a function_call item of response.completed's output given the name and
+// arguments of the call's output_item.done (the one that came, as the client got it, or the one
+// settle made) where the two disagree; changed is false when the item stays. The SDKs and Codex
+// build the call from the done, a client that reads the final output builds it from there, and a
+// relay that writes the final output afresh may lose what the stream said (arguments "" or none
+// beside a done that carried {"command":"ls"}: router-for-me/CLIProxyAPI #1004's relay), which D19
+// would then make {}. The final item takes the done's arguments when its own are empty, or when
+// they differ as a JSON value and the done's fit the tool's schema (a final item that fits where
+// the done does not is left to the rules: the final state may be the whole one); a name that
+// differs takes the done's. Only for a declared tool (D57), and never arguments the stream did
+// not carry (evidence: the done's arguments as they came, or the streamed ones of a done settle
+// made; a done whose {} D19 made from none is no evidence).
+func (s *Stream) agreed(item json.RawMessage) (json.RawMessage, bool) {
+	var it wireItem
+	if json.Unmarshal(item, &it) != nil || it.Type != "function_call" {
+		return item, false
+	}
+	a := s.announcement(&it)
+	if a == nil {
+		return item, false
+	}
+	sent, evidence := a.sent, a.sentArgs
+	if sent == nil {
+		sent, evidence = a.settled, a.streamedArgs()
+	}
+	var st wireItem
+	if sent == nil || json.Unmarshal(sent, &st) != nil || st.Type != "function_call" || !s.tools.Has(st.Name) {
+		return item, false
+	}
+	obj, err := jsontext.ParseObject(item)
+	if err != nil {
+		return item, false
+	}
+	changed := false
+	if st.Name != "" && it.Name != st.Name {
+		obj.Set("name", jsontext.Quote(st.Name))
+		changed = true
+	}
+	args, want := "", ""
+	if it.Arguments != nil {
+		args = *it.Arguments
+	}
+	if st.Arguments != nil {
+		want = *st.Arguments
+	}
+	if args != want && !sameJSON(args, want) && strings.TrimSpace(evidence) != "" &&
+		(strings.TrimSpace(args) == "" || s.tools.Fits(st.Name, []byte(want))) {
+		obj.Set("arguments", jsontext.Quote(want))
+		changed = true
+	}
+	if !changed {
+		return item, false
+	}
+	s.rep.CallRepair(&a.rec, st.Name, "shape")
+	return obj.Marshal(), true
+}
+
+// emptyArguments reports whether a function_call item's arguments are none: absent, null, or a
+// text of white space alone.
+func emptyArguments(item json.RawMessage) bool {
+	var it wireItem
+	return json.Unmarshal(item, &it) == nil && (it.Arguments == nil || strings.TrimSpace(*it.Arguments) == "")
+}
+
+// sameJSON reports whether two arguments texts are one JSON value written two ways.
+func sameJSON(a, b string) bool {
+	var x, y any
+	return json.Unmarshal([]byte(a), &x) == nil && json.Unmarshal([]byte(b), &y) == nil && reflect.DeepEqual(x, y)
 }

@@ -281,6 +281,7 @@ func (s *Stream) itemDone(d []byte, e *event) []byte {
 	if e.OutputIndex != nil && len(item) > 0 {
 		s.done[*e.OutputIndex] = bytes.Clone(item)
 	}
+	s.sentDone(e.Item, item)
 	if !changed {
 		return nil
 	}
@@ -290,6 +291,21 @@ func (s *Stream) itemDone(d []byte, e *event) []byte {
 	}
 	obj.Set("item", item)
 	return obj.Marshal()
+}
+
+// sentDone records the item of an output_item.done as the client gets it (item; raw as it came),
+// on the call it announced, for the final output to agree with (agreed).
+func (s *Stream) sentDone(raw, item json.RawMessage) {
+	var it wireItem
+	if json.Unmarshal(raw, &it) != nil || it.Type != "function_call" {
+		return
+	}
+	if a := s.announcement(&it); a != nil {
+		a.sent, a.sentArgs = bytes.Clone(item), ""
+		if it.Arguments != nil {
+			a.sentArgs = *it.Arguments
+		}
+	}
 }
 
 // item repairs the arguments of one function_call output item; changed is false when it stays.
