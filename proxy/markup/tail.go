@@ -348,7 +348,7 @@ func markupTail(s string, syn Syntax, stands uint8, known Declared, m *memo) ([]
 }
 
 // seq checks s from byte start as one or more blocks of syntax x (of any of its rows), blanks
-// between and after.
+// between and after, and end-of-turn tokens after the last (endTokens).
 func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) ([]Call, status) {
 	c := &cursor{s: s, i: start, m: m, known: known}
 	var calls []Call
@@ -366,6 +366,12 @@ func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) (
 		c.skipBlanks()
 		if c.eof() {
 			return calls, done
+		}
+		switch c.endsTurn() { // the model's end-of-turn token after its last call
+		case ok:
+			return calls, done
+		case eof: // held until the token shows whole, or the text ends inside it (no tail)
+			return nil, more
 		}
 		stands = 1<<LineStart | 1<<LineStartFree | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop | 1<<Glued | 1<<GluedColon // a later block follows blanks after markup
 	}
