@@ -33,8 +33,9 @@ func FuzzQuietLiteral(f *testing.F) {
 }
 
 // FuzzQuietTextEvent: quietTextEvent reads a piece only when the general reading (fastDeltaData,
-// then deltaLiteral) reads the same index and literal from it and the literal's inside is quiet
-// ASCII, so that releaseQuietLiteral takes the branch quietASCIIText does.
+// then deltaLiteral) reads the same index and literal from it and the literal's inside is plain
+// ASCII (its text is its bytes), saying quiet exactly when it is quiet ASCII too, so that
+// releaseQuietLiteral takes the branch quietASCIIText does for a quiet one.
 func FuzzQuietTextEvent(f *testing.F) {
 	for _, s := range envelopeSeeds {
 		f.Add([]byte(s))
@@ -43,16 +44,19 @@ func FuzzQuietTextEvent(f *testing.F) {
 		f.Add([]byte("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":3,\"delta\":{\"type\":\"text_delta\",\"text\":\"" + text + "\"}}\n\n"))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		idx, text, ok := quietTextEvent(raw)
+		idx, text, quiet, ok := quietTextEvent(raw)
 		data, framed := fastDeltaData(raw)
 		var lit []byte
 		var want int
 		if framed {
 			want, lit, framed = deltaLiteral(data, textDeltaMiddle)
 		}
-		quiet := framed && markup.QuietASCII(lit[1:len(lit)-1])
-		if ok != quiet {
-			t.Fatalf("%q: quietTextEvent says %v, the general reading %v", raw, ok, quiet)
+		plain, wantQuiet := false, false
+		if framed {
+			plain, wantQuiet = markup.PlainASCII(lit[1 : len(lit)-1])
+		}
+		if ok != plain || ok && quiet != wantQuiet {
+			t.Fatalf("%q: quietTextEvent says %v (quiet %v), the general reading %v (quiet %v)", raw, ok, quiet, plain, wantQuiet)
 		}
 		if ok && (idx != want || string(text) != string(lit[1:len(lit)-1])) {
 			t.Fatalf("%q: quietTextEvent reads %d %q, the general reading %d %s", raw, idx, text, want, lit)

@@ -259,7 +259,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		// what is held, and the client sees the stream end where the upstream's did.
 		return s.send(w, ev.Raw)
 	}
-	if idx, text, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text) {
+	if idx, text, quiet, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text, quiet) {
 		_, err := w.Write(ev.Raw) // the common case, in one pass: prose the holder lets go as it is
 		return err
 	}

@@ -268,32 +268,33 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	return err
 }
 
-// quietChunk takes a chunk of the learnt shape whose content is quiet ASCII (shape.quietContent)
+// quietChunk takes a chunk of the learnt shape whose content is plain ASCII (shape.quietContent)
 // when nothing is held, as the rest of Push would: its choice's holder lets the content go where
-// the text stands (markup.ReleaseQuietASCII), and the chunk goes out as it came. It reports
+// the text stands (markup.ReleasePlainASCII), and the chunk goes out as it came. It reports
 // whether it did; otherwise nothing changed, and Push reads the chunk the general way.
 func (s *Stream) quietChunk(ev sse.Event, w io.Writer) (bool, error) {
 	if len(s.held) > 0 || !ev.Complete {
 		return false, nil
 	}
-	text, ok := s.scratch.shape.quietContent(ev.Raw)
-	if !ok || !s.takeQuiet(text) {
+	text, quiet, ok := s.scratch.shape.quietContent(ev.Raw)
+	if !ok || !s.takeQuiet(text, quiet) {
 		return false, nil
 	}
 	_, err := w.Write(ev.Raw)
 	return true, err
 }
 
-// takeQuiet takes the quiet content text of a chunk of the learnt shape when nothing is held, as
-// take would: its choice's holder lets it go where the text stands (markup.ReleaseQuietASCII). It
-// reports whether it did; otherwise nothing changed.
-func (s *Stream) takeQuiet(text []byte) bool {
+// takeQuiet takes the plain content text of a chunk of the learnt shape when nothing is held, as
+// take would, quiet saying whether the text is quiet too: its choice's holder lets it go where
+// the text stands (markup.ReleasePlainASCII: all of it or nothing, as Safe would). It reports
+// whether it did; otherwise nothing changed.
+func (s *Stream) takeQuiet(text []byte, quiet bool) bool {
 	c := s.state(s.scratch.shape.index)
 	switch {
 	case c.tainted: // take reads nothing of it
 	case c.final:
 		c.total += len(text)
-	case c.undecided.Len() > 0 || c.bridge != nil || c.decided != c.total || !markup.ReleaseQuietASCII(c.holder, text):
+	case c.undecided.Len() > 0 || c.bridge != nil || c.decided != c.total || !markup.ReleasePlainASCII(c.holder, text, quiet):
 		return false
 	default:
 		c.total += len(text)
@@ -303,13 +304,13 @@ func (s *Stream) takeQuiet(text []byte) bool {
 }
 
 // PushRun takes the chunks at the start of ahead that Push would write at once as they came
-// (quietChunk: the learnt shape, quiet ASCII content, nothing held), applying to their choice what
+// (quietChunk: the learnt shape, plain ASCII content, nothing held), applying to their choice what
 // Push would, and returns their length; see sse.RunPusher.
 func (s *Stream) PushRun(ahead []byte, max int) int {
 	n := 0
 	for len(s.held) == 0 {
-		size, text, ok := s.scratch.shape.chunkAt(ahead[n:], max)
-		if !ok || !s.takeQuiet(text) {
+		size, text, quiet, ok := s.scratch.shape.chunkAt(ahead[n:], max)
+		if !ok || !s.takeQuiet(text, quiet) {
 			break
 		}
 		n += size
