@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -70,6 +71,7 @@ type Stream struct {
 	choices    map[int]*choiceState
 	scratch    scratch // fastChunk's
 	argText    []byte  // scratch: the arguments text of the tool-call delta being read (argTextInto)
+	unescaped  []byte  // scratch: the decoded content of an escaped quiet chunk (takeQuiet)
 	maxHeld    int     // see SetMaxHeld
 	unreadable bool    // a data event that was a JSON object but not a chunk toolfix can read came: no more repairs
 }
@@ -276,8 +278,8 @@ func (s *Stream) quietChunk(ev sse.Event, w io.Writer) (bool, error) {
 	if len(s.held) > 0 || !ev.Complete {
 		return false, nil
 	}
-	text, quiet, ok := s.scratch.shape.quietContent(ev.Raw)
-	if !ok || !s.takeQuiet(text, quiet) {
+	text, quiet, escaped, ok := s.scratch.shape.quietContent(ev.Raw)
+	if !ok || !s.takeQuiet(text, quiet, escaped) {
 		return false, nil
 	}
 	_, err := w.Write(ev.Raw)
@@ -285,10 +287,18 @@ func (s *Stream) quietChunk(ev sse.Event, w io.Writer) (bool, error) {
 }
 
 // takeQuiet takes the plain content text of a chunk of the learnt shape when nothing is held, as
-// take would, quiet saying whether the text is quiet too: its choice's holder lets it go where
-// the text stands (markup.ReleasePlainASCII: all of it or nothing, as Safe would). It reports
-// whether it did; otherwise nothing changed.
-func (s *Stream) takeQuiet(text []byte, quiet bool) bool {
+// take would, quiet saying whether the text is quiet too, escaped whether it is the inside of a
+// literal with simple escapes, decoded first (see shape.quietContent): its choice's holder lets
+// it go where the text stands (markup.ReleasePlainASCII: all of it or nothing, as Safe would). It
+// reports whether it did; otherwise nothing changed.
+func (s *Stream) takeQuiet(text []byte, quiet, escaped bool) bool {
+	if escaped {
+		var ok bool
+		if s.unescaped, ok = jsontext.AppendUnescaped(s.unescaped[:0], text); !ok {
+			return false // SimpleEscaped passed it: not reached
+		}
+		text = s.unescaped
+	}
 	c := s.state(s.scratch.shape.index)
 	switch {
 	case c.tainted: // take reads nothing of it
@@ -309,8 +319,8 @@ func (s *Stream) takeQuiet(text []byte, quiet bool) bool {
 func (s *Stream) PushRun(ahead []byte, max int) int {
 	n := 0
 	for len(s.held) == 0 {
-		size, text, quiet, ok := s.scratch.shape.chunkAt(ahead[n:], max)
-		if !ok || !s.takeQuiet(text, quiet) {
+		size, text, quiet, escaped, ok := s.scratch.shape.chunkAt(ahead[n:], max)
+		if !ok || !s.takeQuiet(text, quiet, escaped) {
 			break
 		}
 		n += size
