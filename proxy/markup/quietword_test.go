@@ -86,8 +86,8 @@ func TestQuietStopCoversLoud(t *testing.T) {
 // example's line, an open wrapper; the Holder counts every syntax or only some.
 func FuzzReleasePlain(f *testing.F) {
 	for _, s := range []string{"a < b ", "<div> ", "<", "x[1] ", "[", "<tool_call>", "[TOOL_CALLS]", "<think>", "</think>",
-		"tick` ", "a <b>c</b> ", "<|channel|>", "<function=", "<invoke", "words then <", "see <tool", "[{", "< |", "<seed:think>", "[THINK]", "Then ", "the ", "court ", "co", "call\n<invoke"} {
-		for _, prefix := range []string{"", "Some prose. ", "prose\n", "a `code ", "```\n", "<think>plan ", "Example:\n", "use `<tool_call>` ", "1. ", "    ", "> ", "said \"", "<tool_call>\n"} {
+		"tick` ", "a <b>c</b> ", "<|channel|>", "<function=", "<invoke", "words then <", "see <tool", "[{", "< |", "<seed:think>", "[THINK]", "[/THINK] ", "<|START_THINKING|>", "<|END_THINKING|>", "<|inner_prefix|>", "<|channel>", "<channel|>", "Then ", "the ", "court ", "co", "call\n<invoke"} {
+		for _, prefix := range []string{"", "Some prose. ", "prose\n", "a `code ", "```\n", "<think>plan ", "[THINK]plan ", "<seed:think>plan ", "<|START_THINKING|>plan ", "<|channel>thought ", "Example:\n", "use `<tool_call>` ", "1. ", "    ", "> ", "said \"", "<tool_call>\n"} {
 			f.Add(prefix, s, uint8(0))
 		}
 	}
