@@ -110,9 +110,9 @@ func ReleaseQuietASCII[T string | []byte](h *Holder, text T) bool {
 
 // ReleasePlainASCII is ReleaseQuietASCII for text, the next bytes of the text, which PlainASCII
 // passed (or any ASCII text, line ends too: the text is complete as Safe counts it), quiet saying
-// whether it is quiet too: it releases text when Safe would let all of
-// it go, finding no markup in it, and reports whether it did; when it did not, nothing changed
-// and the caller goes the way of Safe and Release. Where ReleaseQuietASCII would not decide (a
+// whether it is quiet too: it releases text when Safe would let all of it go, finding no markup
+// in it, and reports whether it did; when it did not, nothing changed and the caller goes the
+// way of Safe and Release. Where ReleaseQuietASCII would not decide (a
 // loud byte in text, or a state that is not the middle of an ordinary line), it reads text as
 // Safe's first does up to the first place first would try a tail (clearFrom): with none, the
 // state is the one Release would leave (a "<div>" or an "a < b" of prose, after a line end too).
