@@ -111,10 +111,11 @@ type Stream struct {
 	blocks    map[int]bool // upstream block indexes the message opened
 	replayed  bool         // a replay was dropped in this message (reported once)
 
-	maxHeld  int       // see SetMaxHeld
-	frame    []byte    // scratch: the event toolfix would write for a held input_json_delta
-	unquoted []byte    // scratch: the text of the input_json_delta being read (fastInputDelta)
-	fast     fastEvent // scratch: the block event fastBlockEvent read (never nested: Push calls itself only from pushLeak, which is before it)
+	maxHeld   int       // see SetMaxHeld
+	frame     []byte    // scratch: the event toolfix would write for a held input_json_delta
+	unquoted  []byte    // scratch: the text of the input_json_delta being read (fastInputDelta)
+	unescaped []byte    // scratch: the decoded text of an escaped quiet text_delta (quietASCIIText)
+	fast      fastEvent // scratch: the block event fastBlockEvent read (never nested: Push calls itself only from pushLeak, which is before it)
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -260,7 +261,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		// what is held, and the client sees the stream end where the upstream's did.
 		return s.send(w, ev.Raw)
 	}
-	if idx, text, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text) {
+	if idx, text, quiet, escaped, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text, quiet, escaped) {
 		_, err := w.Write(ev.Raw) // the common case, in one pass: prose the holder lets go as it is
 		return err
 	}

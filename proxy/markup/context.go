@@ -139,7 +139,7 @@ func (t *textState) indented(col int) bool { return col >= 4 || t.list && col >=
 // indentedAhead reports whether the line that s begins (t at a line's start) is indented code or
 // list item content by its leading blanks (see indented), for a reader that looks past the blanks
 // itself (a stray word's line).
-func (t *textState) indentedAhead(s string) bool {
+func indentedAhead[T string | []byte](t *textState, s T) bool {
 	col := 0
 	for i := 0; i < len(s) && (s[i] == ' ' || s[i] == '\t'); i++ {
 		if s[i] == ' ' {
