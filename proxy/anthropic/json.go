@@ -34,7 +34,7 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 	if err != nil || string(msg.Get("type")) != `"message"` {
 		return nil, false
 	}
-	blocks, err := jsontext.SplitArray(msg.Get("content")) // checked whole with msg
+	blocks, objs, err := jsontext.SplitArrayObjects(msg.Get("content")) // checked whole with msg; each block split once, nil when not an object
 	if err != nil && !errors.Is(err, jsontext.ErrNotArray) {
 		return nil, false
 	}
@@ -56,15 +56,16 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 		}
 	}
 	hasTool := false
-	unfit := 0                                   // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
-	calls := 0                                   // tool_use blocks of the message: the real ones, and those made from leaked text
-	objs := make([]jsontext.Object, len(blocks)) // each block split once; nil when not an object
-	names := tools.Names()                       // what markup.MayHold looks for: the names tools.Declares counts
-	toolUse := make([]bool, len(blocks))         // isToolUse of each block
-	for i, raw := range blocks {
-		objs[i], _ = jsontext.SplitObject(raw)
+	unfit := 0                           // tool_use blocks of offered tools whose input fits nothing: no stop_reason announces them
+	calls := 0                           // tool_use blocks of the message: the real ones, and those made from leaked text
+	names := tools.Names()               // what markup.MayHold looks for: the names tools.Declares counts
+	toolUse := make([]bool, len(blocks)) // isToolUse of each block
+	var made []repair.MadeCall           // the tool_use blocks' calls, which a leaked call may copy
+	for i := range blocks {
 		if toolUse[i] = isToolUse(objs[i]); toolUse[i] {
 			calls++
+			name, _ := jsontext.CheckedString(objs[i].Get("name"))
+			made = append(made, repair.MadeCall{Name: name, Input: objs[i].Get("input")})
 		}
 	}
 	for i, raw := range blocks {
@@ -117,11 +118,14 @@ func repairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter) ([]by
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, jsontext.ObjectPiece(blk))
 					}
-					calls += len(leaked)
 					for j, c := range leaked {
+						rep.Repair(c.Name, "leaked_call")
+						if repair.Copies(made, c.Name, inputs[j]) {
+							continue // the message makes this call already: its text copy goes, no second call
+						}
+						calls++
 						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(repair.NewID("toolu_"))}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
 						out = append(out, jsontext.ObjectPiece(tb))
-						rep.Repair(c.Name, "leaked_call")
 					}
 					hasTool, changed = true, true
 					continue

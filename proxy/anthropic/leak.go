@@ -120,15 +120,54 @@ func (s *Stream) writeLeak(w io.Writer, l *heldLeak) error {
 		out++
 		s.shift++
 	}
+	made := append(s.made[:len(s.made):len(s.made)], queuedCalls(l.queued)...)
+	n := 0 // the tool_use blocks written
 	for i, c := range l.calls {
-		if err := s.writeToolBlock(w, b.eol, out+i, repair.NewID("toolu_"), c.Name, l.inputs[i]); err != nil {
+		s.rep.Repair(c.Name, "leaked_call")
+		if repair.Copies(made, c.Name, l.inputs[i]) {
+			continue // the message makes this call already, before or after: its text copy goes, no second call
+		}
+		if err := s.writeToolBlock(w, b.eol, out+n, repair.NewID("toolu_"), c.Name, l.inputs[i]); err != nil {
 			return err
 		}
-		s.rep.Repair(c.Name, "leaked_call")
+		n++
 	}
-	s.shift += len(l.calls) - 1
-	s.calls += len(l.calls)
+	s.shift += n - 1
+	s.calls += n
 	return nil
+}
+
+// queuedCalls are the calls of the tool_use blocks among pieces queued behind a held leak, each
+// with its input as it came: the start's, or its input_json_delta pieces joined.
+func queuedCalls(queued []sse.Event) []repair.MadeCall {
+	var made []repair.MadeCall
+	at := map[int]int{} // upstream block index: its entry in made
+	for _, q := range queued {
+		_, data, has := sse.Fields(q.Raw)
+		if !has {
+			continue
+		}
+		var e event
+		if json.Unmarshal(data, &e) != nil || e.Index == nil {
+			continue
+		}
+		switch {
+		case e.Type == "content_block_start" && e.ContentBlock != nil && e.ContentBlock.Type == "tool_use":
+			at[*e.Index] = len(made)
+			made = append(made, repair.MadeCall{Name: e.ContentBlock.Name, Input: bytes.TrimSpace(e.ContentBlock.Input)})
+		case e.Type == "content_block_delta" && e.Delta != nil && e.Delta.Type == "input_json_delta":
+			if k, ok := at[*e.Index]; ok {
+				m := &made[k]
+				if m.Input != nil && string(m.Input) == "{}" {
+					m.Input = nil // the start's empty input, which the deltas replace
+				}
+				if e.Delta.PartialJSON != nil {
+					m.Input = append(m.Input, *e.Delta.PartialJSON...)
+				}
+			}
+		}
+	}
+	return made
 }
 
 // queuedToolStarts counts the tool_use block starts among pieces queued behind a held leak.

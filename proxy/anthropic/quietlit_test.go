@@ -3,6 +3,7 @@ package anthropic
 import (
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 )
 
@@ -33,29 +34,43 @@ func FuzzQuietLiteral(f *testing.F) {
 }
 
 // FuzzQuietTextEvent: quietTextEvent reads a piece only when the general reading (fastDeltaData,
-// then deltaLiteral) reads the same index and literal from it and the literal's inside is quiet
-// ASCII, so that releaseQuietLiteral takes the branch quietASCIIText does.
+// then deltaLiteral) reads the same index and literal from it and the literal's inside is plain
+// ASCII (its text is its bytes) or of such bytes and simple escapes (jsontext.SimpleEscaped, then
+// decoded as fastTextDelta decodes it), saying quiet and escaped exactly when they hold, so that
+// releaseQuietLiteral takes the branch quietASCIIText does for a quiet one.
 func FuzzQuietTextEvent(f *testing.F) {
 	for _, s := range envelopeSeeds {
 		f.Add([]byte(s))
 	}
-	for _, text := range []string{"word ", "a", "", "exactly8", "sixteen bytes ok", "a < b", "x\\ny", "caf\xc3\xa9", "tick`"} {
+	for _, text := range []string{"word ", "a", "", "exactly8", "sixteen bytes ok", "a < b", "x\\ny", "state;\\n\\n", "a\\tb\\/", "q\\\"", "b\\\\", "u\\u0041", "caf\xc3\xa9", "tick`"} {
 		f.Add([]byte("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":3,\"delta\":{\"type\":\"text_delta\",\"text\":\"" + text + "\"}}\n\n"))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		idx, text, ok := quietTextEvent(raw)
+		idx, text, quiet, escaped, ok := quietTextEvent(raw)
 		data, framed := fastDeltaData(raw)
 		var lit []byte
 		var want int
 		if framed {
 			want, lit, framed = deltaLiteral(data, textDeltaMiddle)
 		}
-		quiet := framed && markup.QuietASCII(lit[1:len(lit)-1])
-		if ok != quiet {
-			t.Fatalf("%q: quietTextEvent says %v, the general reading %v", raw, ok, quiet)
+		plain, wantQuiet, wantEscaped := false, false, false
+		if framed {
+			plain, wantQuiet = markup.PlainASCII(lit[1 : len(lit)-1])
+			wantEscaped = !plain && jsontext.SimpleEscaped(lit[1:len(lit)-1])
+		}
+		if ok != (plain || wantEscaped) || ok && (quiet != wantQuiet || escaped != wantEscaped) {
+			t.Fatalf("%q: quietTextEvent says %v (quiet %v, escaped %v), the general reading %v (quiet %v, escaped %v)", raw, ok, quiet, escaped, plain, wantQuiet, wantEscaped)
 		}
 		if ok && (idx != want || string(text) != string(lit[1:len(lit)-1])) {
 			t.Fatalf("%q: quietTextEvent reads %d %q, the general reading %d %s", raw, idx, text, want, lit)
+		}
+		if escaped {
+			// the decoded text is the one fastTextDelta gives the general path
+			dec, dok := jsontext.AppendUnescaped(nil, text)
+			_, general, gok := fastTextDelta(data)
+			if !dok || !gok || string(dec) != general {
+				t.Fatalf("%q: decoded %q (%v), fastTextDelta %q (%v)", raw, dec, dok, general, gok)
+			}
 		}
 	})
 }

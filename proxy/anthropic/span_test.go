@@ -348,7 +348,12 @@ func FuzzStreamedInput(f *testing.F) {
 		`{"note": "a,", "todos": "[1]",}`,
 		// D24 at a path place: a relative Windows path whose escapes JSON has, beside a note's line break
 		`{"file_path": "src\new\table.txt", "todos": []}`, `{"note": "a\nb", "file_path": ".\build\release", "todos": "[]"}`,
-		`{"file_path": "..\foo\bar", "todos": []} done`} {
+		`{"file_path": "..\foo\bar", "todos": []} done`,
+		// arguments in a Markdown fence
+		"```json\n{\"todos\": []}\n```", "```\n{\"todos\": \"[1]\",}\n```\n", "```json\n{\"todos\": []}\n",
+		// the whole call object as the input, Python strings in a JSON object
+		`{"name": "TodoWrite", "arguments": {"todos": []}}`, `{"parameters": {"todos": "[]"}, "name": "TodoWrite"}`, `{"name": "Other", "arguments": {"todos": []}}`,
+		`{"todos": [{"content": 'a'}]}`, `{"note": 'x', "todos": [],}`} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	tools, _ := repair.ToolsFromAnthropic([]byte(spanRequest))

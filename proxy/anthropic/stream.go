@@ -92,17 +92,18 @@ type Stream struct {
 	tools *repair.Tools
 	rep   *repair.Reporter
 
-	held      []piece   // taken and not yet written, in order
-	blk       *block    // the open content block, or nil
-	orphan    *block    // a finished text block held because its last line may be an orphan prefix
-	leak      *heldLeak // a finished text block ending in a leaked call, held for the stop_reason
-	shift     int       // added to every upstream block index from here on
-	calls     int       // tool_use blocks of this message so far, real and made from leaked text
-	unfit     int       // tool_use blocks of this message that ended not fitting their schema (judgeCall)
-	said      bool      // a message_delta of this message went out with a stop_reason that is not null
-	stopFixed bool      // toolfix rewrote a message_delta's stop_reason of this message (D39)
-	bypass    bool      // an event was over the size limit: the rest passes as it comes
-	startID   string    // the id of the message_start that went out last while only pings followed it
+	held      []piece           // taken and not yet written, in order
+	blk       *block            // the open content block, or nil
+	orphan    *block            // a finished text block held because its last line may be an orphan prefix
+	leak      *heldLeak         // a finished text block ending in a leaked call, held for the stop_reason
+	shift     int               // added to every upstream block index from here on
+	calls     int               // tool_use blocks of this message so far, real and made from leaked text
+	made      []repair.MadeCall // the real tool_use blocks of this message so far whose whole input is known, which a leaked call may copy
+	unfit     int               // tool_use blocks of this message that ended not fitting their schema (judgeCall)
+	said      bool              // a message_delta of this message went out with a stop_reason that is not null
+	stopFixed bool              // toolfix rewrote a message_delta's stop_reason of this message (D39)
+	bypass    bool              // an event was over the size limit: the rest passes as it comes
+	startID   string            // the id of the message_start that went out last while only pings followed it
 
 	// after the message's message_stop (afterstop.go, D73)
 	afterStop bool         // a message_stop went out with nothing held: what follows is judged
@@ -110,10 +111,11 @@ type Stream struct {
 	blocks    map[int]bool // upstream block indexes the message opened
 	replayed  bool         // a replay was dropped in this message (reported once)
 
-	maxHeld  int       // see SetMaxHeld
-	frame    []byte    // scratch: the event toolfix would write for a held input_json_delta
-	unquoted []byte    // scratch: the text of the input_json_delta being read (fastInputDelta)
-	fast     fastEvent // scratch: the block event fastBlockEvent read (never nested: Push calls itself only from pushLeak, which is before it)
+	maxHeld   int       // see SetMaxHeld
+	frame     []byte    // scratch: the event toolfix would write for a held input_json_delta
+	unquoted  []byte    // scratch: the text of the input_json_delta being read (fastInputDelta)
+	unescaped []byte    // scratch: the decoded text of an escaped quiet text_delta (quietASCIIText)
+	fast      fastEvent // scratch: the block event fastBlockEvent read (never nested: Push calls itself only from pushLeak, which is before it)
 }
 
 // NewStream returns a Stream for a response to a request offering tools (nil: no tools, so only
@@ -259,7 +261,7 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 		// what is held, and the client sees the stream end where the upstream's did.
 		return s.send(w, ev.Raw)
 	}
-	if idx, text, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text) {
+	if idx, text, quiet, escaped, ok := quietTextEvent(ev.Raw); ok && s.quietASCIIText(idx, text, quiet, escaped) {
 		_, err := w.Write(ev.Raw) // the common case, in one pass: prose the holder lets go as it is
 		return err
 	}

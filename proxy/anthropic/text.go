@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -68,14 +69,25 @@ func (s *Stream) quietText(index int, lit []byte) bool {
 	return releaseQuietLiteral(b.holder, lit)
 }
 
-// quietASCIIText is quietText for a text that markup.QuietASCII passed (quietTextEvent): only
-// the holder's state decides, without another pass over the text.
-func (s *Stream) quietASCIIText(index int, text []byte) bool {
+// quietASCIIText is quietText for a text that markup.PlainASCII passed (quietTextEvent), quiet
+// saying whether it is quiet too: a quiet one only the holder's state decides, without another
+// pass over the text; one with a loud byte ('<' of "a < b", "<div>") the holder reads as Safe
+// would, and lets go when Safe would let all of it go (markup.ReleasePlainASCII): textDelta's
+// common case, without its string of the text. An escaped text (a line end in it) is decoded
+// into the stream's scratch first.
+func (s *Stream) quietASCIIText(index int, text []byte, quiet, escaped bool) bool {
 	b := s.blk
 	if b == nil || b.typ != "text" || b.index != index || s.shift != 0 || len(s.held) > 0 || !b.started || b.pending.Len() > 0 {
 		return false
 	}
-	return markup.ReleaseQuietASCII(b.holder, text)
+	if escaped {
+		var ok bool
+		if s.unescaped, ok = jsontext.AppendUnescaped(s.unescaped[:0], text); !ok {
+			return false // SimpleEscaped passed it: not reached
+		}
+		text = s.unescaped
+	}
+	return markup.ReleasePlainASCII(b.holder, text, quiet)
 }
 
 // releaseText writes the held pieces of the open text block that the holder lets go: whole

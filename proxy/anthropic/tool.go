@@ -60,6 +60,7 @@ var deltaOptions = repair.Options{Args: true, KeepText: true}
 //     one input_json_delta (D38: inflaborg/ccrelay PR #119), since Claude Code builds the input from
 //     the deltas alone.
 func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
+	defer s.noteMade(b)
 	out := b.index + s.shift
 	if b.deltas == 0 {
 		if !carriesInput(b.startInput) {
@@ -114,7 +115,8 @@ func (s *Stream) toolStop(w io.Writer, b *block, stop []byte) error {
 // a cumulative stream when every input_json_delta from the second on was the one before it plus
 // more (repair.Chain; docs/faults.md D71: NousResearch/hermes-agent PR #35718, a translator that
 // forwards such a stream's deltas) and its last text fits the schema as it is or repaired, with
-// "shape"; else by the schema engine (deltaOptions).
+// "shape"; else by the schema engine (deltaOptions); else, when the input is the raw markup of
+// this same call, read as it (D68, repair.Tools.MarkupInput).
 func (s *Stream) repairInput(b *block, input []byte) ([]byte, []string, bool) {
 	if last, ok := b.cum.Last(input); ok {
 		last = bytes.Clone(last)
@@ -125,7 +127,13 @@ func (s *Stream) repairInput(b *block, input []byte) ([]byte, []string, bool) {
 			return fixed, append(kinds, "shape"), true
 		}
 	}
-	return s.tools.RepairInput(b.name, input, deltaOptions)
+	if fixed, kinds, ok := s.tools.RepairInput(b.name, input, deltaOptions); ok {
+		return fixed, kinds, ok
+	}
+	if in, ok := s.tools.MarkupInput(b.name, input); ok {
+		return in, []string{repair.KindArgs}, true // D68: the input is the raw markup of this same call
+	}
+	return nil, nil, false
 }
 
 // toolDelta takes one input_json_delta of the open tool_use block of an offered tool (raw with
@@ -386,4 +394,25 @@ func (s *Stream) fixStopReason(raw, data []byte, e *event) []byte {
 	}
 	s.stopFixed = true
 	return out
+}
+
+// noteMade records the call of a tool_use block that has ended, with the whole input the client
+// got when it is known, so that a leaked call in a later text block that only copies it adds no
+// second call (writeLeak). Nothing is recorded when no tools are known (no leak is read then) or
+// the input is no longer held whole (past keptPrefix).
+func (s *Stream) noteMade(b *block) {
+	if s.tools == nil {
+		return
+	}
+	in := b.fixed
+	switch {
+	case in != nil:
+	case b.deltas == 0:
+		in = bytes.TrimSpace(b.startInput)
+	case !b.lost:
+		in = b.partial
+	default:
+		return
+	}
+	s.made = append(s.made, repair.MadeCall{Name: b.name, Input: bytes.Clone(in)})
 }

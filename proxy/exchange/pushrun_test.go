@@ -220,7 +220,8 @@ func FuzzPushRun(f *testing.F) {
 
 // TestPushRunTakesRuns holds that the runs are taken at all: a healthy stream of quiet text read
 // in large pieces goes mostly through PushRun, in far fewer Push calls than it has events, and
-// still comes out as it came; a stream with markup in every delta takes none.
+// still comes out as it came, and so does one whose deltas show tags no call begins with (a
+// "<b>" in prose); a stream with markup in every delta takes none.
 func TestPushRunTakesRuns(t *testing.T) {
 	for _, dialect := range []string{"anthropic", "chat"} {
 		t.Run(dialect, func(t *testing.T) {
@@ -235,7 +236,13 @@ func TestPushRunTakesRuns(t *testing.T) {
 			if c.runs == 0 || c.pushes > 60 {
 				t.Errorf("%d events went in %d Push calls and %d runs; want most in runs", bytes.Count(body, []byte("\n\n")), c.pushes, c.runs)
 			}
-			loud := bytes.ReplaceAll(body, []byte("word"), []byte("<b>")) // every delta may start markup
+			// A '<' that can begin no markup where it stands is prose: such deltas go in runs too.
+			tags := bytes.ReplaceAll(body, []byte("word"), []byte("a <b>"))
+			c = &countingRun{Repairer: newStreamRepairer(dialect, runRequests[dialect], "", 0, nil)}
+			if got := pumpRun(tags, c, &evs, 1, 32<<10, 0); !bytes.Equal(got, tags) || c.runs == 0 || c.pushes > 60 {
+				t.Errorf("prose with tags changed (%v) or went in %d Push calls and %d runs; want most in runs", !bytes.Equal(got, tags), c.pushes, c.runs)
+			}
+			loud := bytes.ReplaceAll(body, []byte("word"), []byte("Done.<tool_call>")) // every delta may start markup
 			c = &countingRun{Repairer: newStreamRepairer(dialect, runRequests[dialect], "", 0, nil)}
 			pumpRun(loud, c, &evs, 1, 32<<10, 0)
 			if c.runs != 0 {

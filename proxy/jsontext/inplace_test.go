@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -106,6 +107,7 @@ var inPlaceSeeds = []string{
 	`[1,]`, `[1 2]`, `{"a":[1}`, "\u00a0{\"a\":1}\u00a0", `{"a" 1}`, `{1:2}`,
 	`{"a":"0123456789abcde\"f\"g","b":1}`, `{"a":"0123456789abcd\\","b":"x"}`, `["0123456789abcdef\\\"x\\"]`,
 	`{"k":"0123456789abcdefghijklmnop\\\\"}`,
+	`[{"a":1},2,{},{"b":{"c":[3]}},"x",{"\ud800":1}]`, `[{"type":"text","text":"hi"} , {"id":"x"}]`,
 }
 
 // sameSplit compares SplitObject and SplitArray with ParseObjectInPlace and ParseArrayInPlace on
@@ -133,6 +135,38 @@ func sameSplit(t *testing.T, data []byte) {
 	for i := range a {
 		if !bytes.Equal(a[i], sa[i]) {
 			t.Fatalf("SplitArray(%q) item %d = %s, ParseArrayInPlace %s", data, i, sa[i], a[i])
+		}
+	}
+	items, objs, err := SplitArrayObjects(data)
+	if (err == nil) != (saerr == nil) || len(items) != len(sa) || len(objs) != len(sa) {
+		t.Fatalf("SplitArrayObjects(%q) = %d items, %d objects, %v; SplitArray %d, %v", data, len(items), len(objs), err, len(sa), saerr)
+	}
+	for i := range sa {
+		want, _ := SplitObject(sa[i])
+		if !bytes.Equal(items[i], sa[i]) || cap(items[i]) != len(items[i]) || len(objs[i]) != len(want) || (objs[i] == nil) != (want == nil) {
+			t.Fatalf("SplitArrayObjects(%q) item %d = %s (%d members), SplitArray and SplitObject %s (%d)", data, i, items[i], len(objs[i]), sa[i], len(want))
+		}
+		for j := range want {
+			if objs[i][j].Key != want[j].Key || !bytes.Equal(objs[i][j].Value, want[j].Value) || cap(objs[i][j].Value) != len(objs[i][j].Value) {
+				t.Fatalf("SplitArrayObjects(%q) item %d member %d = %q:%s, SplitObject %q:%s", data, i, j, objs[i][j].Key, objs[i][j].Value, want[j].Key, want[j].Value)
+			}
+		}
+	}
+}
+
+// TestInPlaceDepth holds ParseObjectInPlace, which checks each member's value on its own, to the
+// nesting limit of the whole text, json.Valid's: 10,000 levels with the object's own, not one
+// more (the decoder of sameObject reads a member's value afresh, so it is no oracle here).
+func TestInPlaceDepth(t *testing.T) {
+	for _, levels := range []int{maxDepth, maxDepth + 1} {
+		inner := maxDepth - 1 // the arrays inside the object's member at levels == maxDepth
+		if levels > maxDepth {
+			inner++
+		}
+		data := []byte(`{"a":` + strings.Repeat("[", inner) + strings.Repeat("]", inner) + `}`)
+		_, err := ParseObjectInPlace(data)
+		if want := json.Valid(data); (err == nil) != want || want != (levels == maxDepth) {
+			t.Errorf("%d levels: ParseObjectInPlace error %v, json.Valid %v", levels, err, want)
 		}
 	}
 }

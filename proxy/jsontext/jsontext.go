@@ -300,6 +300,33 @@ func AppendUnquote(dst, lit []byte) ([]byte, error) {
 	return append(dst, s...), nil
 }
 
+// SimpleEscaped reports whether inner, the inside of a string literal, is ASCII from 0x20 on with
+// no quote, and every backslash in it begins an escape of one character other than \" and \\ (\/
+// \b \f \n \r \t): the first quote after such an inside closes its literal, and
+// AppendUnescaped decodes it. A streamed text delta with a line end in it is one ("state;\n\n").
+func SimpleEscaped(inner []byte) bool {
+	for i := 0; i < len(inner); i++ {
+		switch c := inner[i]; {
+		case c < 0x20 || c >= 0x80 || c == '"':
+			return false
+		case c == '\\':
+			if i++; i == len(inner) || inner[i] == '"' || inner[i] == '\\' {
+				return false
+			}
+			if _, ok := EscapedByte(inner[i]); !ok {
+				return false // \u and broken escapes
+			}
+		}
+	}
+	return true
+}
+
+// AppendUnescaped appends the text of inner, the inside of a string literal, to dst, as Unquote
+// decodes it, when its escapes are all of one character and its other bytes valid UTF-8 with no
+// quote or control byte (unescape's literals, SimpleEscaped's among them); ok is false, and dst
+// no use, for any other.
+func AppendUnescaped(dst, inner []byte) ([]byte, bool) { return appendUnescaped(dst, inner) }
+
 // EscapedByte returns the byte a one-character JSON escape stands for, e being the character after
 // the backslash: '"', '\\', '/', 'b', 'f', 'n', 'r', 't'. ok is false for any other, 'u' (the
 // caller reads its four hex digits) among them.

@@ -63,3 +63,25 @@ func FuzzString(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkValid checks a 4 MB answer of prose in string literals, a paragraph break (an escape)
+// every 250 bytes or so, as a whole answer's texts are (issue 21).
+func BenchmarkValid(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"content":[`)
+	for sb.Len() < 4<<20 {
+		sb.WriteString(`{"type":"text","text":"`)
+		for range 5 {
+			sb.WriteString(strings.Repeat("Let me look at the failing test first, then the parser. ", 4) + `\n\n`)
+		}
+		sb.WriteString(`"},`)
+	}
+	sb.WriteString(`{"type":"text","text":""}]}`)
+	data := []byte(sb.String())
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if !Valid(data) {
+			b.Fatal("not valid")
+		}
+	}
+}

@@ -171,8 +171,8 @@ func envelopeRest(c *cursor, f *Family, at int) ([]Call, outcome) {
 }
 
 // trail takes one of the tokens ts (Family.Trail) after an envelope's closer along with the markup
-// when only blanks follow it to the end of the text: whole, the cursor after it; cut when the text
-// ends inside one; whole with the cursor where it was when none stands there or text follows it
+// when only blanks (or end-of-turn tokens, endTokens) follow it to the end of the text: whole,
+// the cursor after it; cut when the text ends inside one; whole with the cursor where it was when none stands there or text follows it
 // (the tail's reader then judges that text as after any envelope).
 func (c *cursor) trail(ts []string) outcome {
 	save := c.i
@@ -184,7 +184,7 @@ func (c *cursor) trail(ts []string) outcome {
 		case strings.HasPrefix(rest, t):
 			c.i += len(t)
 			c.skipBlanks()
-			if c.eof() {
+			if c.eof() || c.endsTurn() != bad { // seq takes the end-of-turn tokens after it
 				return whole
 			}
 		case partial(rest, t):

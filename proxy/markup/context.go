@@ -1,5 +1,11 @@
 package markup
 
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
 // Line phases of textState: where in the current line the scanner is.
 const (
 	phaseLead  uint8 = iota // only blanks so far
@@ -50,7 +56,7 @@ type textState struct {
 	nameN     uint8  // bytes matched of '<' and a markupTags entry; 0 when no match goes on
 	nameM     uint32 // the watchedTags entries still matching, one bit each
 	example   bool   // the last line other than blanks introduced an example of a call tag: see namedSyntax
-	exAll     bool   // the last line other than blanks ended with a colon after a word introducing an example (exampleColon)
+	exAll     bool   // the last line other than blanks ended with a colon after a word introducing an example (exampleColon), or declines
 	about     bool   // a call token stood quoted before, in a code span or after a quote mark: see quoteTokens
 	inline    bool   // a call token stood on this line after a blank inside a sentence (see Glued)
 	qN        uint8  // bytes matched so far of a quoteTokens entry; 0 when no match goes on
@@ -133,7 +139,7 @@ func (t *textState) indented(col int) bool { return col >= 4 || t.list && col >=
 // indentedAhead reports whether the line that s begins (t at a line's start) is indented code or
 // list item content by its leading blanks (see indented), for a reader that looks past the blanks
 // itself (a stray word's line).
-func (t *textState) indentedAhead(s string) bool {
+func indentedAhead[T string | []byte](t *textState, s T) bool {
 	col := 0
 	for i := 0; i < len(s) && (s[i] == ' ' || s[i] == '\t'); i++ {
 		if s[i] == ' ' {
@@ -162,13 +168,13 @@ func (t *textState) stands() uint8 {
 			s |= 1 << LineStartFree
 		}
 	}
-	if lead || t.afterStop() {
+	if lead || t.afterStop() && !t.declines() {
 		s |= 1<<AfterStop | 1<<LineEnd | 1<<Glued | 1<<GluedColon
 	}
 	if t.glued() && !t.inline {
 		s |= 1<<Glued | 1<<GluedColon
 	}
-	if t.afterColon() && !t.exampleColon() {
+	if t.afterColon() && !t.exampleColon() && !t.declines() {
 		s |= 1 << LineEnd
 		if !t.inline {
 			s |= 1 << GluedColon
@@ -195,13 +201,14 @@ func (t *textState) abbrev() bool {
 }
 
 // exampleWords are the last words before a colon that introduce an example of what follows
-// ("Example:", "For instance:", "The call block is:", "The format looks like:", "示例："), as
+// ("Example:", "For instance:", "The call block is:", "The format looks like:", "the call would
+// be:", "示例："), as
 // their last bytes other than blanks, ASCII in lower case (see exampleColon). A model that leaks
 // a call after a colon writes what it does ("Running it:", "Let me check:"), not these.
 // Each is at most seven bytes (the colon takes the eighth of last): "nstance" for "instance",
 // "ooklike" for "look like".
 var exampleWords = [...]string{"example", "xamples", "nstance", "format", "syntax", "sample", "emplate",
-	"follows", "ikethis", "ooklike", "okslike", "blockis", "e.g.", "i.e.", "例", "式", "下"}
+	"follows", "ikethis", "ooklike", "okslike", "blockis", "wouldbe", "e.g.", "i.e.", "例", "式", "下"}
 
 // exampleColon reports whether the line ends with a colon (afterColon) right after one of
 // exampleWords: what follows it, on its line or the lines after it, is the example the text
@@ -223,6 +230,83 @@ func (t *textState) exampleColon() bool {
 	}
 	return false
 }
+
+// declines reports whether this line ends in a way that introduces markup the text shows rather
+// than a call it makes: a question that points at what follows ("Do you want me to run the
+// following?", "Shall I run this?": a model asks before it would run anything; pointingWords), or
+// a colon after a last clause
+// that holds a negation ("Don't run this:", "You asked why this did not run:", "Ich werde das
+// nicht ausführen:", "不要运行："; the break-it round of 2026-12-03, report-lookalike4-*). Only the
+// clause before the colon counts, as far as the line's last sixteen bytes other than blanks reach
+// (textState.last and prev): "The tests do not pass, so let me look at the log:" leaks a call.
+func (t *textState) declines() bool {
+	end, asks := 16, false // b[:end] is the clause's bytes and what precedes it, the colon or question mark cut
+	switch {
+	case t.last&0xff == '?':
+		end, asks = 15, true
+	case t.last&0xffffff == 0xefbc9f:
+		end, asks = 13, true
+	case t.last&0xff == ':':
+		end = 15
+	case t.last&0xffffff == 0xefbc9a:
+		end = 13
+	default:
+		return false
+	}
+	var b [16]byte // the bytes of prev and last, the earliest first; 0 before the line's first
+	for k := range 8 {
+		b[15-k], b[7-k] = byte(t.last>>(8*k)), byte(t.prev>>(8*k))
+	}
+	start := 0
+	for i := end - 1; i >= 0 && start == 0; i-- {
+		switch {
+		case b[i] == 0 || b[i] == '.' || b[i] == ',' || b[i] == ';' || b[i] == '!':
+			start = i + 1
+		case i >= 2 && b[i-2] == 0xe3 && b[i-1] == 0x80 && (b[i] == 0x81 || b[i] == 0x82), // 、。
+			i >= 2 && b[i-2] == 0xef && b[i-1] == 0xbc && (b[i] == 0x8c || b[i] == 0x9b || b[i] == 0x81): // ，；！
+			start = i + 1
+		}
+	}
+	marks, words := negationMarks[:], negationWords[:]
+	if asks {
+		marks, words = pointingMarks[:], pointingWords[:]
+	}
+	for _, n := range marks {
+		if bytes.Contains(b[start:end], []byte(n)) {
+			return true
+		}
+	}
+	w := ""
+	for i := start; i < end; { // the clause's words, split where a blank stood
+		j := i + 1
+		for j < end && t.gaps&(1<<(15-j)) == 0 {
+			j++
+		}
+		w = strings.ToLower(strings.Trim(string(b[i:j]), "\"'()*_"))
+		if !asks && (slices.Contains(words, w) || len(w) > 3 && (strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t"))) {
+			return true
+		}
+		i = j
+	}
+	return asks && slices.Contains(words, w) // a question ends with the word that points at what follows
+}
+
+// pointingWords are the last words of a question that points at what follows it, in lower case
+// ("Do you want me to run the following?", "Shall I run this?"; declines): such a question asks
+// before the markup after it is run. Another question ("Hello, world!\nWhat's up?", llama.cpp's
+// tests) may stand before a call.
+var pointingWords = [...]string{"following", "below", "this", "these", "it", "that", "them", "folgende", "folgendes", "dies", "suivant", "suivante", "ceci", "siguiente", "esto"}
+
+// pointingMarks are the same in Chinese and Japanese, which write no blanks: 以下 下面 这个 这些 這個 次の.
+var pointingMarks = [...]string{"以下", "下面", "这个", "这些", "這個", "次の"}
+
+// negationWords are the words, in lower case, that negate the clause they stand in (declines):
+// English, German, French, Spanish, Portuguese and Italian; "n't" endings count too.
+var negationWords = [...]string{"not", "cannot", "never", "nicht", "nie", "niemals", "kein", "keine", "pas", "jamais", "nunca", "não", "nao", "non", "no"}
+
+// negationMarks are negations that stand inside a word, no blank around them (declines): Chinese
+// 不 别 勿 没 未, Japanese ない and ません, Korean 않.
+var negationMarks = [...]string{"不", "别", "勿", "没", "未", "ない", "ません", "않"}
 
 // endsWord reports whether the bytes of w (the latest lowest, as textState.last) end with ex,
 // ASCII letters compared in lower case; ex is at most seven bytes.
@@ -537,7 +621,7 @@ func (t *textState) endLine() {
 	example, exAll, paraNamed := t.example, t.exAll, false
 	if t.nb > 0 {
 		example = t.named && t.endsNamed() || (t.named || t.paraNamed) && t.afterColon()
-		exAll = t.exampleColon()
+		exAll = t.exampleColon() || t.declines()
 		paraNamed = t.paraNamed || t.named
 	}
 	fence, fenceN, think, pair, began, list, inTC, about := t.fence, t.fenceN, t.think, t.pair, t.began, t.list, t.inTC, t.about

@@ -68,23 +68,81 @@ func plainName(n string) bool {
 // where no such byte is next to it on either side. Every family reads a name as a whole token
 // that its syntax delimits (a quote, '=', '>', '(', '[', '{', ':', '.', a blank, a token of the
 // vocabulary), none of which is such a byte: it never reads "read" out of "reads" or "unread".
+//
+// The name is looked for by its byte that prose holds least often (rarestByte), not by its
+// first: a whole answer's text is searched so for each declared name, and the first byte of a
+// lowercase name ('r' of read) recurs every few words, each a call of the search (issue 21). Where
+// that byte still comes often (more than one in 16 bytes, as bytes.Index judges it), the rest is
+// left to bytes.Index. FuzzHoldsName holds it to the plain search by bytes.Index.
 func holdsName(in []byte, n string) bool {
 	word := wordByte(n[0]) && wordByte(n[len(n)-1])
-	for i := 0; ; {
+	k := rarestByte(n)
+	c := n[k]
+	last := len(in) - (len(n) - k) // the last offset of c at which the whole name fits in in
+	fails := 0
+	for p := k; p <= last; p++ {
+		q := bytes.IndexByte(in[p:last+1], c)
+		if q < 0 {
+			return false
+		}
+		p += q
+		if j := p - k; string(in[j:j+len(n)]) == n && nameAt(in, j, len(n), word) {
+			return true
+		}
+		if fails++; fails > 4+p>>4 {
+			return holdsNameFrom(in, p-k+1, n, word)
+		}
+	}
+	return false
+}
+
+// holdsNameFrom is holdsName's search by bytes.Index, from offset i of in on.
+func holdsNameFrom(in []byte, i int, n string, word bool) bool {
+	for {
 		j := bytes.Index(in[i:], []byte(n))
 		if j < 0 {
 			return false
 		}
-		j += i
-		end := j + len(n)
-		// in[j-1] may be the letter of an escape (\n): then a control byte or '/' is next to the name.
-		before := j == 0 || !wordByte(in[j-1]) || j >= 2 && in[j-2] == '\\'
-		if !word || before && (end == len(in) || !wordByte(in[end])) {
+		if j += i; nameAt(in, j, len(n), word) {
 			return true
 		}
 		i = j + 1
 	}
 }
+
+// nameAt reports whether the name of length size at offset j of in is where holdsName takes it:
+// anywhere when it is not word (it begins or ends with no letter, digit or underscore), else
+// with no such byte next to it.
+func nameAt(in []byte, j, size int, word bool) bool {
+	end := j + size
+	// in[j-1] may be the letter of an escape (\n): then a control byte or '/' is next to the name.
+	before := j == 0 || !wordByte(in[j-1]) || j >= 2 && in[j-2] == '\\'
+	return !word || before && (end == len(in) || !wordByte(in[end]))
+}
+
+// rarestByte returns the offset in n of its byte that prose holds least often, by proseCost (the
+// first of equals).
+func rarestByte(n string) int {
+	k := 0
+	for i := 1; i < len(n); i++ {
+		if proseCost[n[i]] < proseCost[n[k]] {
+			k = i
+		}
+	}
+	return k
+}
+
+// proseCost ranks bytes by how often English prose and code hold them: the space and the lowercase
+// letters by their frequency in English (e the most common), every other byte (capitals, digits,
+// punctuation, '_') as rarer than any lowercase letter. Only the order matters.
+var proseCost = func() (cost [256]uint8) {
+	const byFrequency = "zqjxkvbpygfwmucldrhsnioate" // the least common first
+	for i := range byFrequency {
+		cost[byFrequency[i]] = uint8(i + 1)
+	}
+	cost[' '] = uint8(len(byFrequency) + 1)
+	return cost
+}()
 
 // wordByte reports whether c is an ASCII letter, digit or underscore.
 func wordByte(c byte) bool {

@@ -143,9 +143,41 @@ func TestHoldsName(t *testing.T) {
 		{"the reads and a read.", "read", true},
 		{"mcp-read-x", "-read", true},
 		{"xread.", "read.", true},
+		{strings.Repeat("dd ", 40) + "read", "read", true}, // its rarest byte in every third: bytes.Index takes the rest
+		{strings.Repeat("d", 100), "read", false},
+		{"rea", "read", false},
+		{"", "d", false},
+		{"Bash bash", "Bash", true},
 	} {
 		if got := holdsName([]byte(tc.in), tc.name); got != tc.want {
 			t.Errorf("holdsName(%q, %q) = %v, want %v", tc.in, tc.name, got, tc.want)
 		}
+		if got := holdsNameIndex([]byte(tc.in), tc.name); got != tc.want {
+			t.Errorf("holdsNameIndex(%q, %q) = %v, want %v", tc.in, tc.name, got, tc.want)
+		}
 	}
+}
+
+// holdsNameIndex is holdsName as it was written, by bytes.Index from the start: the oracle of
+// its search by the rarest byte.
+func holdsNameIndex(in []byte, n string) bool {
+	return holdsNameFrom(in, 0, n, wordByte(n[0]) && wordByte(n[len(n)-1]))
+}
+
+// FuzzHoldsName: holdsName, which looks for a name by its rarest byte and may leave the rest to
+// bytes.Index, answers as the plain search by bytes.Index does.
+func FuzzHoldsName(f *testing.F) {
+	f.Add("the reads and a read.", "read")
+	f.Add(strings.Repeat("dd ", 40)+"read", "read")
+	f.Add("mcp-read-x", "-read")
+	f.Add(`a\/read`, "read")
+	f.Add("TodoWrite the TodoWriter", "TodoWrite")
+	f.Fuzz(func(t *testing.T, in, name string) {
+		if name == "" {
+			return
+		}
+		if got, want := holdsName([]byte(in), name), holdsNameIndex([]byte(in), name); got != want {
+			t.Fatalf("holdsName(%q, %q) = %v, bytes.Index's %v", in, name, got, want)
+		}
+	})
 }

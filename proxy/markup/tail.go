@@ -2,7 +2,6 @@ package markup
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 )
 
@@ -186,16 +185,6 @@ func strayWord(w string) bool {
 	return false
 }
 
-// wordPrefix reports whether w, possibly empty, is a prefix of one of words.
-func wordPrefix(words []string, w string) bool {
-	for _, s := range words {
-		if strings.HasPrefix(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // status says what the text from a position on can still be.
 type status uint8
 
@@ -220,28 +209,20 @@ type found struct {
 // ms, when not nil, gives each position's parse its memo.
 func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found {
 	worded := syn & worded // the syntaxes whose stray words may start a line
-	for i := 0; i < len(s); i++ {
-		if ts.ordinary() {
-			// Quiet bytes: nothing starts at them and feeding them changes nothing (FuzzQuiet)
-			// but the line's last bytes, which say whether a token after them ends a sentence.
-			j := i
-			if i = loudFrom(s, i); i > j {
-				noteStop(&ts, s[j:i])
-			}
-			if i == len(s) {
-				break
-			}
+	for i := 0; ; i++ {
+		if i = clearFrom(&ts, s, i, syn); i == len(s) {
+			break
 		}
 		// A stray word's line (D01) counts right after a line that introduces an example too
 		// ("Example:⏎court⏎<invoke …>"): the markup is then not on the line after it, and no
 		// example writes the glitch's word alone on a line; only a text about the format (a
 		// call token quoted before it, textState.about) makes it the example's.
-		if worded != 0 && !ts.about && ts.lineStart() && ts.mayOpen() && !ts.indentedAhead(s[i:]) {
+		if wordLineAt(&ts, s, i, worded) {
 			if w, calls, st := wordTail(s[i:], worded, ts.stands()&(1<<LineStart|1<<LineStartFree), known, ms.forPos(i)); st != dead {
 				return found{at: i, word: w, calls: calls, st: st}
 			}
 		}
-		if x := syn & ts.triggered(s, i) &^ ts.namedOff(); x != 0 && ts.mayOpen() {
+		if x := openersAt(&ts, s, i, syn); x != 0 {
 			if calls, st := markupTail(s[i:], x, ts.stands(), known, ms.forPos(i)); st != dead {
 				return found{at: i, calls: calls, st: st}
 			}
@@ -251,9 +232,85 @@ func first(ts textState, s string, syn Syntax, known Declared, ms *memos) found 
 	return found{at: -1}
 }
 
+// clearFrom advances ts over s from i on up to the first byte at which first tries a tail of syn
+// (wordLineAt or openersAt: a possible stray word's line or an opener's first bytes where it may
+// stand) and returns that byte's offset, or len(s) when there is none: s[i:] up to it is text in
+// which no tail of syn can begin, and ts is then the state after it, as feeding it would leave it
+// (quiet bytes only noted: FuzzQuiet). first runs it between the places it tries; on its own it is
+// the exact check that Safe finds no markup in a text, without reading any (ReleasePlainASCII).
+func clearFrom[T string | []byte](ts *textState, s T, i int, syn Syntax) int {
+	worded := syn & worded
+	for ; i < len(s); i++ {
+		if ts.ordinary() {
+			// Quiet bytes: nothing starts at them and feeding them changes nothing (FuzzQuiet)
+			// but the line's last bytes, which say whether a token after them ends a sentence.
+			j := i
+			if i = loudFrom(s, i); i > j {
+				noteStop(ts, s[j:i])
+			}
+			if i == len(s) {
+				break
+			}
+		}
+		if wordLineAt(ts, s, i, worded) || openersAt(ts, s, i, syn) != 0 {
+			return i
+		}
+		ts.feed(s[i])
+	}
+	return len(s)
+}
+
+// wordLineAt reports whether first tries a stray word's line of worded (the syntaxes of syn with
+// Words) at s[i], where t stands: at a line start where markup may open, outside indented code,
+// and not in a text about the format, unless the line's first word already says it is no stray
+// word's line of any of them (wordHead: "The", "Then", a word that is none of Words), where
+// wordTail would find nothing.
+func wordLineAt[T string | []byte](t *textState, s T, i int, worded Syntax) bool {
+	if worded == 0 || t.about || !t.lineStart() || !t.mayOpen() || indentedAhead(t, s[i:]) {
+		return false
+	}
+	for _, f := range wordRows {
+		if f.Syntax&worded != 0 {
+			if _, _, none := wordHead(s[i:], f); !none {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordHead reads what wordTailOf reads first at the start of s for the row f: the blanks, then
+// the lowercase word after them, s[w0:i]. none reports that s is no tail of f by that word alone:
+// no stray word of f begins with it, or more text follows a word that is none of them.
+func wordHead[T string | []byte](s T, f *Family) (w0, i int, none bool) {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	w0 = i
+	for i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	n, prefix, whole := i-w0, false, false
+	for _, w := range f.Words {
+		if len(w) >= n && w[:n] == string(s[w0:i]) {
+			prefix, whole = true, whole || len(w) == n
+		}
+	}
+	return w0, i, !prefix || i < len(s) && !whole
+}
+
+// openersAt is the syntaxes of syn whose openers first tries at s[i], where t stands: those that
+// begin with its bytes and may stand there, none where markup may not open.
+func openersAt[T string | []byte](t *textState, s T, i int, syn Syntax) Syntax {
+	if x := syn & triggered(t, s, i) &^ t.namedOff(); x != 0 && t.mayOpen() {
+		return x
+	}
+	return 0
+}
+
 // triggered is the syntaxes whose openers, where the next byte stands, begin with s[i] (and
 // s[i+1], when the text goes on).
-func (t *textState) triggered(s string, i int) Syntax {
+func triggered[T string | []byte](t *textState, s T, i int) Syntax {
 	if !anyTrigger[s[i]] {
 		return 0
 	}
@@ -292,23 +349,13 @@ func wordTail(s string, x Syntax, stands uint8, known Declared, m *memo) (string
 
 // wordTailOf is wordTail for the row f.
 func wordTailOf(s string, f *Family, stands uint8, known Declared, m *memo) (string, []Call, status) {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-		i++
-	}
-	w0 := i
-	for i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
-		i++
+	w0, i, none := wordHead(s, f)
+	if none {
+		return "", nil, dead
 	}
 	w := s[w0:i]
-	if !wordPrefix(f.Words, w) {
-		return "", nil, dead
-	}
 	if i == len(s) {
 		return w, nil, more
-	}
-	if !slices.Contains(f.Words, w) {
-		return "", nil, dead
 	}
 	if s[i] != '<' {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r') {
@@ -348,7 +395,7 @@ func markupTail(s string, syn Syntax, stands uint8, known Declared, m *memo) ([]
 }
 
 // seq checks s from byte start as one or more blocks of syntax x (of any of its rows), blanks
-// between and after.
+// between and after, and end-of-turn tokens after the last (endTokens).
 func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) ([]Call, status) {
 	c := &cursor{s: s, i: start, m: m, known: known}
 	var calls []Call
@@ -366,6 +413,12 @@ func seq(s string, start int, x Syntax, stands uint8, known Declared, m *memo) (
 		c.skipBlanks()
 		if c.eof() {
 			return calls, done
+		}
+		switch c.endsTurn() { // the model's end-of-turn token after its last call
+		case ok:
+			return calls, done
+		case eof: // held until the token shows whole, or the text ends inside it (no tail)
+			return nil, more
 		}
 		stands = 1<<LineStart | 1<<LineStartFree | 1<<Anywhere | 1<<LineEnd | 1<<AfterStop | 1<<Glued | 1<<GluedColon // a later block follows blanks after markup
 	}

@@ -145,3 +145,32 @@ func TestDSMLTail(t *testing.T) {
 		{name: "syntax disabled", syn: Invoke | ToolCallXML | Kimi, text: dsmlWrite},
 	})
 }
+
+// TestEndOfTurnTokens holds the end-of-turn rule (endTokens): a model's end token after its last
+// call, at the very end of the text, goes with the markup in every family; a token before more
+// text, alone after prose or in code leaves the text as it is.
+func TestEndOfTurnTokens(t *testing.T) {
+	js := func(syn Syntax, name, args string) Call { return Call{Syntax: syn, Name: name, JSON: []byte(args)} }
+	qwen := []Call{{Syntax: ToolCallXML, Name: "bash", Params: ps("command", "ls")}}
+	hermes := []Call{js(ToolCallXML, "bash", `{"command": "ls"}`)}
+	qwenCall := "<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>"
+	hermesCall := "<tool_call>\n{\"name\": \"bash\", \"arguments\": {\"command\": \"ls\"}}\n</tool_call>"
+	runTail(t, []tailCase{
+		{name: "qwen, im_end", syn: All, text: qwenCall + "\n<|im_end|>", calls: qwen},
+		{name: "qwen, im_end then endoftext", syn: All, text: qwenCall + "<|im_end|>\n<|endoftext|>\n", calls: qwen},
+		{name: "hermes, eot_id glued", syn: All, text: "Listing.\n" + hermesCall + "<|eot_id|>", keep: "Listing.", calls: hermes},
+		{name: "hermes, end token cut", syn: All, text: hermesCall + "<|eot_"},
+		{name: "hermes, end token then prose", syn: All, text: hermesCall + "<|eot_id|>\nDone."},
+		{name: "hermes, another token", syn: All, text: hermesCall + "<|python_end|>"},
+		{name: "hermes, two calls, end token between", syn: All, text: hermesCall + "<|im_end|>" + hermesCall},
+		{name: "kimi, im_end", syn: All, text: "<|tool_calls_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>{\"command\": \"ls\"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>",
+			calls: []Call{js(Kimi, "bash", `{"command": "ls"}`)}},
+		{name: "mistral, </s>", syn: All, text: "[TOOL_CALLS]bash[ARGS]{\"command\": \"ls\"}</s>", calls: []Call{js(Mistral, "bash", `{"command": "ls"}`)}},
+		{name: "invoke, END_OF_TURN_TOKEN", syn: All, text: "<invoke name=\"bash\">\n<parameter name=\"command\">ls</parameter>\n</invoke>\n<|END_OF_TURN_TOKEN|>",
+			calls: []Call{{Syntax: Invoke, Name: "bash", Params: ps("command", "ls")}}},
+		{name: "gemma4, end_of_turn after its trail", syn: All, text: "<|tool_call>call:bash{command:<|\"|>ls<|\"|>}<tool_call|><|tool_response><end_of_turn>",
+			calls: []Call{js(Gemma4, "bash", `{"command":"ls"}`)}},
+		{name: "token alone after prose", syn: All, text: "All done.<|im_end|>"},
+		{name: "token in a code fence", syn: All, text: "Like this:\n```\n" + hermesCall + "\n<|im_end|>\n```"},
+	})
+}

@@ -36,7 +36,7 @@ func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	if err != nil {
 		return nil, false
 	}
-	list, err := jsontext.SplitArray(obj.Get("choices")) // checked whole with obj
+	list, objs, err := jsontext.SplitArrayObjects(obj.Get("choices")) // checked whole with obj; each choice split in the same walk
 	if err != nil {
 		return nil, false
 	}
@@ -44,9 +44,9 @@ func repairCompletion(tools *repair.Tools, body []byte, rep *repair.Reporter, op
 	choices := make([]jsontext.Piece, len(list)) // written once, into the answer
 	for i, raw := range list {
 		choices[i] = jsontext.RawPiece(raw)
-		ch, err := jsontext.SplitObject(raw)
-		if err != nil {
-			continue
+		ch := objs[i]
+		if ch == nil {
+			continue // no object (or {}, in which repairChoice finds no message)
 		}
 		if repairChoice(tools, &ch, rep, opt) {
 			choices[i] = jsontext.ObjectPiece(ch)

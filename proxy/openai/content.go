@@ -60,9 +60,11 @@ func (c *choiceState) addContent(p *piece) {
 		return
 	}
 	text := p.content
-	if c.undecided.Len() == 0 && c.bridge == nil && markup.QuietASCII(text) && markup.ReleaseQuietASCII(c.holder, text) {
-		c.decided += len(text) // prose that can start no markup: what Safe and Release would do (issue 21 item 1)
-		return
+	if c.undecided.Len() == 0 && c.bridge == nil {
+		if plain, quiet := markup.PlainASCII(text); plain && markup.ReleasePlainASCII(c.holder, text, quiet) {
+			c.decided += len(text) // prose in which no markup begins: what Safe and Release would do (issue 21 item 1)
+			return
+		}
 	}
 	// The text may be the event's own bytes (borrowedString): what is read past here may be kept.
 	p.ownContent()

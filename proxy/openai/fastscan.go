@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 )
 
@@ -98,40 +99,46 @@ func (sh *shape) learn(d []byte, ch *wireChunk, at, end int) {
 }
 
 // quietContent reads the piece raw when it is exactly "data: " + a chunk of the learnt shape +
-// "\n\n" whose content is quiet ASCII (markup.QuietASCII: no byte under 0x20 or over 0x7f, no
-// escape, quote or loud byte), in one pass over the content (issue 21 item 1): the content, the
-// inside of its literal. For such a piece sse.Fields reads the chunk as its data, IsJunk and
+// "\n\n" whose content is plain ASCII (markup.PlainASCII: no byte under 0x20 or over 0x7f, no
+// escape or quote), in one pass over the content (issue 21 item 1): the content, the inside of
+// its literal, and whether it is quiet too (no loud byte: markup.QuietASCII); or, escaped true,
+// the inside of a literal of such bytes and one-character escapes other than \" and \\
+// (jsontext.SimpleEscaped: a line end in prose), for the caller to decode. For such a piece sse.Fields reads the chunk as its data, IsJunk and
 // the [DONE] check pass it, and match reads it with that content, borrowed (FuzzQuietContent);
 // ok is false for any other piece. It is chunkAt over the whole piece, so that the one-piece and
 // the run paths read the same shape.
-func (sh *shape) quietContent(raw []byte) (text []byte, ok bool) {
-	size, text, ok := sh.chunkAt(raw, len(raw))
-	return text, ok && size == len(raw)
+func (sh *shape) quietContent(raw []byte) (text []byte, quiet, escaped, ok bool) {
+	size, text, quiet, escaped, ok := sh.chunkAt(raw, len(raw))
+	return text, quiet, escaped, ok && size == len(raw)
 }
 
 // chunkAt reads the piece at the start of b when it is "data: " + a chunk of the learnt shape +
-// "\n\n" whose content is quiet ASCII, whole in b and no longer than max bytes: its length and its
-// content. A quiet content holds no quote, and the
+// "\n\n" whose content is plain ASCII, whole in b and no longer than max bytes: its length, its
+// content and whether that is quiet or escaped (see quietContent). A plain or escaped content
+// holds no quote and no escaped quote or backslash, and the
 // learnt shape's bytes no line end (oneLine), so the piece ends at the first quote after the
 // content's start, the suffix and "\n\n", and a Reader frames it as that one piece (FuzzPushRun in
 // proxy/exchange holds it). ok is false for any other start of b.
-func (sh *shape) chunkAt(b []byte, max int) (size int, text []byte, ok bool) {
+func (sh *shape) chunkAt(b []byte, max int) (size int, text []byte, quiet, escaped, ok bool) {
 	from := len(chunkLine) + len(sh.prefix) + 1
 	if !sh.ok || !sh.oneLine || len(b) < from || !bytes.HasPrefix(b, chunkLine) ||
 		string(b[len(chunkLine):from-1]) != string(sh.prefix) || b[from-1] != '"' {
-		return 0, nil, false
+		return 0, nil, false, false, false
 	}
 	k := bytes.IndexByte(b[from:], '"')
 	if k < 0 {
-		return 0, nil, false
+		return 0, nil, false, false, false
 	}
 	to := from + k
 	size = to + 1 + len(sh.suffix) + 2
-	if size > len(b) || size > max || string(b[to+1:size-2]) != string(sh.suffix) || b[size-2] != '\n' || b[size-1] != '\n' ||
-		!markup.QuietASCIIIn(b, from, to) {
-		return 0, nil, false
+	if size > len(b) || size > max || string(b[to+1:size-2]) != string(sh.suffix) || b[size-2] != '\n' || b[size-1] != '\n' {
+		return 0, nil, false, false, false
 	}
-	return size, b[from:to], true
+	plain, quiet := markup.PlainASCIIIn(b, from, to)
+	if escaped = !plain && jsontext.SimpleEscaped(b[from:to]); !plain && !escaped {
+		return 0, nil, false, false, false
+	}
+	return size, b[from:to], quiet, escaped, true
 }
 
 // chunkLine begins the one line of a compact chunk event.

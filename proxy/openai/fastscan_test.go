@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/sse"
 )
@@ -144,18 +145,21 @@ func TestShapeCache(t *testing.T) {
 
 // FuzzQuietContent: whatever piece shape.quietContent reads, the general reading of Push reads
 // the same way: sse.Fields gives its chunk as the data, which is no junk, needs no trimming and is
-// an object, and match reads it as a chunk of the shape's choice with that content.
+// an object, and match reads it as a chunk of the shape's choice with that content (decoded, when
+// escaped).
 func FuzzQuietContent(f *testing.F) {
 	const learn = `{"id":"c","choices":[{"index":2,"delta":{"content":"a"},"finish_reason":null}]}`
 	f.Add(learn, "data: "+learn+"\n\n")
 	f.Add(learn, "data: "+strings.Replace(learn, `"a"`, `"words, then more words"`, 1)+"\n\n")
 	f.Add(learn, "data: "+strings.Replace(learn, `"a"`, `"a\nb"`, 1)+"\n\n")
+	f.Add(learn, "data: "+strings.Replace(learn, `"a"`, `"state;\\n\\n"`, 1)+"\n\n")
+	f.Add(learn, "data: "+strings.Replace(learn, `"a"`, `"a <b> \\t\\\""`, 1)+"\n\n")
 	f.Add(learn, "data:"+strings.Replace(learn, `"a"`, `"bc"`, 1)+"\n\n")
 	f.Add(`{"id":"c\n","choices":[{"index":0,"delta":{"content":"a"}}]}`, "data: {\"id\":\"c\n\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"b\"}}]}\n\n")
 	f.Fuzz(func(t *testing.T, first, raw string) {
 		var sc scratch
 		fastChunk([]byte(first), &sc)
-		text, ok := sc.shape.quietContent([]byte(raw))
+		text, quiet, escaped, ok := sc.shape.quietContent([]byte(raw))
 		if !ok {
 			return
 		}
@@ -163,11 +167,20 @@ func FuzzQuietContent(f *testing.F) {
 		if !has || IsJunk(data) || string(bytes.TrimSpace(data)) != string(data) || data[0] != '{' {
 			t.Fatalf("%q: read as quiet content %q, but the field parser gives %q (%v)", raw, text, data, has)
 		}
-		if !markup.QuietASCII(text) {
-			t.Fatalf("%q: content %q is not quiet", raw, text)
+		plain, q := markup.PlainASCII(text)
+		if plain == escaped || q != quiet || escaped && !jsontext.SimpleEscaped(text) {
+			t.Fatalf("%q: content %q read as quiet %v, escaped %v; PlainASCII says %v, %v", raw, text, quiet, escaped, plain, q)
+		}
+		content := string(text)
+		if escaped {
+			dec, ok := jsontext.AppendUnescaped(nil, text)
+			if !ok {
+				t.Fatalf("%q: escaped content %q does not decode", raw, text)
+			}
+			content = string(dec)
 		}
 		ch, ok := sc.shape.match(data, &sc)
-		if !ok || len(ch.Choices.list) != 1 || *ch.Choices.list[0].Index != sc.shape.index || *ch.Choices.list[0].Delta.Content != string(text) {
+		if !ok || len(ch.Choices.list) != 1 || *ch.Choices.list[0].Index != sc.shape.index || *ch.Choices.list[0].Delta.Content != content {
 			t.Fatalf("%q: read as quiet content %q of choice %d; match gives %v %+v", raw, text, sc.shape.index, ok, ch)
 		}
 	})

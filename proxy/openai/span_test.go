@@ -112,7 +112,10 @@ func FuzzStreamedArguments(f *testing.F) {
 		`{"command": "C:\new"}`, `{'command': 'ls'}`, ` `, `{"command": "x\u7 ee7"}`, `{"command": "ls"} thanks`, `{"command"`,
 		`{"timeout": "30", "command": "ls"}`, `{"command": "C:\Users\n"}`,
 		`{"command": "ls",}`, `{"timeout": "30", "command": "ls" , }`, `{\n"command": "ls"\n}`, "{\"command\": \"a\tb\"}",
-		"<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>"} {
+		"<tool_call>\n<function=bash>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>",
+		"```json\n{\"command\": \"ls\"}\n```", "~~~\n{\"command\": \"ls\",}\n~~~\n", "```json\n{\"command\": \"ls\"}\n```\nok",
+		`{"name": "bash", "arguments": {"command": "ls"}}`, `{"arguments":"{\"command\":\"ls\"}","name":"bash"}`, `{"name":"read","arguments":{"command":"ls"}}`,
+		`{"command": 'ls', "timeout": 30}`, `{'command': 'it\'s', "timeout": 1,}`} {
 		f.Add(s, uint64(1), uint8(4))
 	}
 	// With bit 40 of the seed set, the call is to multiTools' todo, whose arguments have several

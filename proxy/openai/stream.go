@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/toolfix/toolfix/proxy/jsontext"
 	"github.com/toolfix/toolfix/proxy/markup"
 	"github.com/toolfix/toolfix/proxy/repair"
 	"github.com/toolfix/toolfix/proxy/sse"
@@ -70,6 +71,7 @@ type Stream struct {
 	choices    map[int]*choiceState
 	scratch    scratch // fastChunk's
 	argText    []byte  // scratch: the arguments text of the tool-call delta being read (argTextInto)
+	unescaped  []byte  // scratch: the decoded content of an escaped quiet chunk (takeQuiet)
 	maxHeld    int     // see SetMaxHeld
 	unreadable bool    // a data event that was a JSON object but not a chunk toolfix can read came: no more repairs
 }
@@ -268,32 +270,41 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	return err
 }
 
-// quietChunk takes a chunk of the learnt shape whose content is quiet ASCII (shape.quietContent)
+// quietChunk takes a chunk of the learnt shape whose content is plain ASCII (shape.quietContent)
 // when nothing is held, as the rest of Push would: its choice's holder lets the content go where
-// the text stands (markup.ReleaseQuietASCII), and the chunk goes out as it came. It reports
+// the text stands (markup.ReleasePlainASCII), and the chunk goes out as it came. It reports
 // whether it did; otherwise nothing changed, and Push reads the chunk the general way.
 func (s *Stream) quietChunk(ev sse.Event, w io.Writer) (bool, error) {
 	if len(s.held) > 0 || !ev.Complete {
 		return false, nil
 	}
-	text, ok := s.scratch.shape.quietContent(ev.Raw)
-	if !ok || !s.takeQuiet(text) {
+	text, quiet, escaped, ok := s.scratch.shape.quietContent(ev.Raw)
+	if !ok || !s.takeQuiet(text, quiet, escaped) {
 		return false, nil
 	}
 	_, err := w.Write(ev.Raw)
 	return true, err
 }
 
-// takeQuiet takes the quiet content text of a chunk of the learnt shape when nothing is held, as
-// take would: its choice's holder lets it go where the text stands (markup.ReleaseQuietASCII). It
+// takeQuiet takes the plain content text of a chunk of the learnt shape when nothing is held, as
+// take would, quiet saying whether the text is quiet too, escaped whether it is the inside of a
+// literal with simple escapes, decoded first (see shape.quietContent): its choice's holder lets
+// it go where the text stands (markup.ReleasePlainASCII: all of it or nothing, as Safe would). It
 // reports whether it did; otherwise nothing changed.
-func (s *Stream) takeQuiet(text []byte) bool {
+func (s *Stream) takeQuiet(text []byte, quiet, escaped bool) bool {
+	if escaped {
+		var ok bool
+		if s.unescaped, ok = jsontext.AppendUnescaped(s.unescaped[:0], text); !ok {
+			return false // SimpleEscaped passed it: not reached
+		}
+		text = s.unescaped
+	}
 	c := s.state(s.scratch.shape.index)
 	switch {
 	case c.tainted: // take reads nothing of it
 	case c.final:
 		c.total += len(text)
-	case c.undecided.Len() > 0 || c.bridge != nil || c.decided != c.total || !markup.ReleaseQuietASCII(c.holder, text):
+	case c.undecided.Len() > 0 || c.bridge != nil || c.decided != c.total || !markup.ReleasePlainASCII(c.holder, text, quiet):
 		return false
 	default:
 		c.total += len(text)
@@ -303,13 +314,13 @@ func (s *Stream) takeQuiet(text []byte) bool {
 }
 
 // PushRun takes the chunks at the start of ahead that Push would write at once as they came
-// (quietChunk: the learnt shape, quiet ASCII content, nothing held), applying to their choice what
+// (quietChunk: the learnt shape, plain ASCII content, nothing held), applying to their choice what
 // Push would, and returns their length; see sse.RunPusher.
 func (s *Stream) PushRun(ahead []byte, max int) int {
 	n := 0
 	for len(s.held) == 0 {
-		size, text, ok := s.scratch.shape.chunkAt(ahead[n:], max)
-		if !ok || !s.takeQuiet(text) {
+		size, text, quiet, escaped, ok := s.scratch.shape.chunkAt(ahead[n:], max)
+		if !ok || !s.takeQuiet(text, quiet, escaped) {
 			break
 		}
 		n += size

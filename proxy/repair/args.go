@@ -1,11 +1,15 @@
 package repair
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolfix/toolfix/proxy/jsontext"
+)
 
 // candidate is one reading of a call's input: the value and the argument-text repairs it took,
 // with the text it was read from (the input, or the input with its backslashes escaped), how
 // (mend: with broken \u escapes mended) and where the value ends in it; empty is set for D19's
-// {} made from white space (see keepText).
+// {} made from white space (see keepText); lead for the arguments a call object wraps.
 type candidate struct {
 	v     value
 	m     mask
@@ -13,29 +17,38 @@ type candidate struct {
 	end   int
 	mend  bool
 	empty bool
+	lead  string // a call object's arguments (unwrapCandidates): the text they are written after
 }
 
 // argCandidates reads an OpenAI argument text that is not one JSON value (Options.Args), and
 // returns the readings worth checking against the schema, best first: the text as it is, then
 // with broken \u escapes mended (D25, KindEscape), then with the backslashes of Windows-path
 // strings escaped (D24), then with raw control characters in strings escaped (D64), then
-// without trailing commas (D65), then with literal \n between tokens read as white space (D66).
+// without trailing commas (D65), then with Python's single-quoted strings outside JSON strings
+// written as JSON strings (pythonStrings, D29, KindCoerce), then with literal \n between tokens
+// read as white space (D66). A reading with Python strings is taken only as the whole text, as
+// whole Python arguments are (pythonArguments).
 // Each reading may be one value sent two or more times (D21: one copy kept) or a value
 // followed by prose (D23: the prose cut). None when the text is two different values (D22: two
 // calls merged; splitting could run a side effect twice), or when no complete value starts it
-// (D46: never completed).
+// (D46: never completed). Arguments written as a Markdown code fence (unfence) are read as the
+// text inside it, with KindArgs.
 func argCandidates(text string) []candidate {
+	if inner, ok := unfence(text); ok {
+		return fencedCandidates(text[:skipWS(text, 0)], inner)
+	}
 	if strings.TrimLeft(text, " \t\r\n") == "" { // D19
 		return []candidate{{v: value{kind: kindObject, keys: []string{}, elems: []value{}}, m: maskArgs, text: text, empty: true}}
 	}
 	type reading struct {
-		s    string
-		mend bool
-		m    mask
+		s     string
+		mend  bool
+		m     mask
+		whole bool // only as the whole text: no copy or prose after it
 	}
 	readings := []reading{{s: text}}
 	if strings.Contains(text, `\u`) {
-		readings = append(readings, reading{text, true, maskEscape})
+		readings = append(readings, reading{s: text, mend: true, m: maskEscape})
 	}
 	if esc := escapeRawBackslashes(text); esc != text {
 		readings = append(readings, reading{s: esc, m: maskArgs})
@@ -45,6 +58,12 @@ func argCandidates(text string) []candidate {
 	}
 	if t := dropTrailingCommas(text); t != text {
 		readings = append(readings, reading{s: t, m: maskArgs}) // D65
+	}
+	if t := pythonStrings(text); t != text {
+		readings = append(readings, reading{s: t, m: maskCoerce, whole: true}) // D29 in a JSON object
+		if u := dropTrailingCommas(t); u != t {
+			readings = append(readings, reading{s: u, m: maskCoerce | maskArgs, whole: true}) // and D65
+		}
 	}
 	if t := literalNewlinesAsSpace(text); t != text {
 		readings = append(readings, reading{s: t, m: maskArgs}) // D66
@@ -63,6 +82,9 @@ func argCandidates(text string) []candidate {
 			out = append(out, candidate{v: v, m: r.m, text: r.s, end: end, mend: r.mend})
 			continue
 		}
+		if r.whole {
+			continue // as D29's whole Python arguments: a Python value and prose is no argument text
+		}
 		if rest[0] == '{' || rest[0] == '[' {
 			if !copiesOf(&v, rest, r.mend) {
 				return nil // D22, or a later value cut short: leave it all
@@ -74,6 +96,75 @@ func argCandidates(text string) []candidate {
 		if v, ok := pythonArguments(text); ok {
 			out = append(out, candidate{v: v, m: maskCoerce})
 		}
+	}
+	return out
+}
+
+// unfence returns the text inside a Markdown code fence that is the whole argument text
+// ("```json\n{…}\n```": a model that writes Markdown everywhere fences its arguments too, as
+// it fences JSON in prose; issue 20's break-it run): an opening run of three or more backticks
+// or tildes at the text's start (after white space) with an info string of letters only
+// ("json", "JSON", none), a line break, the text, a line break and a closing run of the same
+// character at least as long, then white space only. A fence not closed (a cut-off call, D46) or
+// with anything after it is none.
+func unfence(text string) (string, bool) {
+	t := strings.TrimLeft(text, " \t\r\n")
+	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return "", false
+	}
+	c := t[0]
+	n := 0
+	for n < len(t) && t[n] == c {
+		n++
+	}
+	if n < 3 {
+		return "", false
+	}
+	i := n
+	for i < len(t) && (t[i]|0x20 >= 'a' && t[i]|0x20 <= 'z') {
+		i++
+	}
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	switch {
+	case strings.HasPrefix(t[i:], "\r\n"):
+		i += 2
+	case strings.HasPrefix(t[i:], "\n"):
+		i++
+	default:
+		return "", false
+	}
+	body := strings.TrimRight(t[i:], " \t\r\n")
+	m := 0
+	for m < len(body) && body[len(body)-1-m] == c {
+		m++
+	}
+	if m < n {
+		return "", false
+	}
+	inner := body[:len(body)-m]
+	if !strings.HasSuffix(inner, "\n") {
+		return "", false
+	}
+	return inner, true
+}
+
+// fencedCandidates reads the text inside an argument fence: as one JSON value, or with the
+// argument-text repairs of any other argument text, each reading with KindArgs (the fence was
+// dropped). lead is the white space before the fence, which a stream sent before the fence held
+// (Scan), and which the readings keep (Options.KeepText).
+func fencedCandidates(lead, inner string) []candidate {
+	if _, ok := unfence(inner); ok {
+		return nil // a fence inside the fence is no argument text
+	}
+	text := lead + inner
+	if v, err := parseJSON(text); err == nil {
+		return []candidate{{v: v, m: maskArgs, text: text, end: len(strings.TrimRight(text, " \t\r\n"))}}
+	}
+	out := argCandidates(text)
+	for i := range out {
+		out[i].m |= maskArgs
 	}
 	return out
 }
@@ -109,6 +200,46 @@ func pythonArguments(text string) (value, bool) {
 		return value{}, false
 	}
 	return v, true
+}
+
+// pythonStrings rewrites each Python string literal in single quotes that stands outside the
+// JSON string tokens of text as the JSON string of its value, read by the exact parser of
+// parsePythonPrefix (its escapes as Python reads them: 'it\'s' is it's), never by swapping
+// quotes: a JSON object whose values a model wrote partly as Python, {"paths": ['app.py',
+// 'util.py'], "recursive": false} (docs/faults.md D29: QwenLM/qwen-code #288, whose JSON false
+// keeps the whole text from reading as Python). Everything else is kept byte for byte, so a
+// stream's bytes before the first quote stay a prefix. It returns text itself when it holds no
+// such literal or one that Python would not read.
+func pythonStrings(text string) string {
+	if strings.IndexByte(text, '\'') < 0 {
+		return text
+	}
+	var out []byte
+	last := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			end, _ := scanStringToken(text, i)
+			i = end - 1
+		case '\'':
+			if strings.HasPrefix(text[i:], "'''") {
+				return text // a triple-quoted string spans lines a JSON text does not have
+			}
+			p := &pyParser{s: text, i: i}
+			var b strings.Builder
+			if p.str(&b) != nil {
+				return text
+			}
+			out = append(out, text[last:i]...)
+			out = jsontext.AppendQuote(out, b.String())
+			last = p.i
+			i = p.i - 1
+		}
+	}
+	if out == nil {
+		return text
+	}
+	return string(append(out, text[last:]...))
 }
 
 // escapeRawBackslashes rewrites each JSON string token of text that holds an invalid escape

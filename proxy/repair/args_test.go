@@ -82,15 +82,69 @@ func argsTests() []repairTest {
 		{"python dict then prose", listSchema, `{'path': 'src'} listing now`, "", nil},
 		{"python list is no arguments", listSchema, `[{'path': 'src'}]`, "", nil},
 		{"python dict with a name", listSchema, `{'path': src}`, "", nil},
-		{"json lowercase true is no python", listSchema, `{'path': 'src', 'recursive': true}`, "", nil},
+		// Python strings beside JSON literals: no Python text, but JSON once the strings are read as
+		// Python reads them (pythonStrings; QwenLM/qwen-code #288's shape)
+		{"python strings beside json's true", listSchema, `{'path': 'src', 'recursive': true}`, `{"path":"src","recursive":true}`, []string{KindCoerce}},
+		{"python strings in a json object", listSchema, `{"path": "src", "ignore": ['a.py', 'b.py'], "recursive": false}`, `{"path":"src","ignore":["a.py","b.py"],"recursive":false}`, []string{KindCoerce}},
+		{"python escapes read as python reads them", writeSchema, `{"file_path": 'a', "content": 'it\'s "x"\t\x41'}`, `{"file_path":"a","content":"it's \"x\"\tA"}`, []string{KindCoerce}},
+		{"a single quote inside a json string stays", writeSchema, `{"file_path": "don't", "content": 'x'}`, `{"file_path":"don't","content":"x"}`, []string{KindCoerce}},
+		{"python strings and a trailing comma", listSchema, `{"path": 'src', "ignore": ['a',],}`, `{"path":"src","ignore":["a"]}`, []string{KindArgs, KindCoerce}},
+		{"python strings that do not fit", listSchema, `{"path": 'src', "recursive": 'yes'}`, "", nil},
+		{"python strings then prose", listSchema, `{"path": 'src'} done`, "", nil},
+		{"a python string never closed", listSchema, `{"path": 'src}`, "", nil},
+		{"a python bytes literal is refused", listSchema, `{"path": b'src'}`, "", nil},
+		{"python strings beside python's None", listSchema, `{"path": 'src', "ignore": None}`, "", nil},
 		// a string "True" where a boolean is declared is Python's spelling of it (QwenLM/qwen-code #633),
 		// read as any stringified boolean
 		{"json arguments with Python's True for a declared boolean", listSchema, `{"path": "src", "recursive": "True"}`, `{"path":"src","recursive":true}`, []string{KindCoerce}},
+		// arguments in a Markdown fence (issue 20's break-it run): the text inside it read as any argument text
+		{"fenced arguments", pathSchema, "```json\n{\"path\": \"a\"}\n```", `{"path":"a"}`, []string{KindArgs}},
+		{"a fence without an info string, blanks around", pathSchema, "\n```\n{\"path\": \"a\"}\n```\n", `{"path":"a"}`, []string{KindArgs}},
+		{"a tilde fence, CRLF", pathSchema, "~~~JSON\r\n{\"path\": \"a\"}\r\n~~~", `{"path":"a"}`, []string{KindArgs}},
+		{"a longer closing fence", pathSchema, "```json\n{\"path\": \"a\"}\n`````", `{"path":"a"}`, []string{KindArgs}},
+		{"a fence and a trailing comma", pathSchema, "```json\n{\"path\": \"a\",}\n```", `{"path":"a"}`, []string{KindArgs}},
+		{"a fence and a stringified value", pathSchema, "```json\n{\"path\": \"a\", \"n\": \"2\"}\n```", `{"path":"a","n":2}`, []string{KindArgs, KindCoerce}},
+		{"a fence and a python dict", listSchema, "```python\n{'path': 'src', 'recursive': True}\n```", `{"path":"src","recursive":true}`, []string{KindArgs, KindCoerce}},
+		{"fenced arguments that do not fit", pathSchema, "```json\n{\"file\": \"a\"}\n```", "", nil},
+		{"a fence never closed", pathSchema, "```json\n{\"path\": \"a\"}\n", "", nil},
+		{"a shorter closing fence", pathSchema, "````json\n{\"path\": \"a\"}\n```", "", nil},
+		{"closers of another character", pathSchema, "```json\n{\"path\": \"a\"}\n~~~", "", nil},
+		{"prose after the fence", pathSchema, "```json\n{\"path\": \"a\"}\n```\nDone.", "", nil},
+		{"prose before the fence", pathSchema, "Here:\n```json\n{\"path\": \"a\"}\n```", "", nil},
+		{"an info string that is no language", pathSchema, "```json {\"path\": \"a\"}\n```", "", nil},
+		{"the closer on the value's line", pathSchema, "```json\n{\"path\": \"a\"}```", "", nil},
+		{"a fence in a fence", pathSchema, "```\n```json\n{\"path\": \"a\"}\n```\n```", "", nil},
+		{"a healthy value holding a fence", writeSchema, "{\"file_path\":\"a\",\"content\":\"```json\\n{}\\n```\"}", "", nil},
+		// the whole call object as argument text only Args reads (callObjectTests)
+		{"a call object and a trailing comma", pathSchema, `{"name":"t","arguments":{"path":"a",},}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a fenced call object", pathSchema, "```json\n{\"name\":\"t\",\"arguments\":{\"path\":\"a\"}}\n```", `{"path":"a"}`, []string{KindArgs}},
 		// D46 and the rest
 		{"truncated is never completed", pathSchema, `{"path": "C:/a`, "", nil},
 		{"truncated with a windows path", pathSchema, `{"path": "C:\Users`, "", nil},
 		{"healthy arguments", pathSchema, `{"path":"a"}`, "", nil},
 		{"valid escapes are kept outside a path place (C:\\new is a newline in a command)", bashSchema, `{"command":"C:\new"}`, "", nil},
+	}
+}
+
+// callObjectTests are inputs that are the whole call object of the test tool t (unwrapCall): JSON,
+// so read alike with and without Options.Args.
+func callObjectTests() []repairTest {
+	return []repairTest{
+		{"a call object", pathSchema, `{"name": "t", "arguments": {"path": "a"}}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a call object with parameters, a value stringified", pathSchema, `{"name":"t","parameters":{"path":"a","n":"2"}}`, `{"path":"a","n":2}`, []string{KindArgs, KindCoerce}},
+		{"a call object, arguments first", pathSchema, `{"arguments": {"path": "a"}, "name": "t"}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a call object, arguments as JSON text", pathSchema, `{"name":"t","arguments":"{\"path\":\"a\"}"}`, `{"path":"a"}`, []string{KindArgs}},
+		{"a call object of another tool", pathSchema, `{"name":"u","arguments":{"path":"a"}}`, "", nil},
+		{"a call object with a third member", pathSchema, `{"name":"t","arguments":{"path":"a"},"id":"1"}`, "", nil},
+		{"a call object whose arguments are no object", pathSchema, `{"name":"t","arguments":["a"]}`, "", nil},
+		{"a call object whose arguments do not fit", pathSchema, `{"name":"t","arguments":{"file":"a"}}`, "", nil},
+		{"a tool that declares name reads it as its own", `{"type":"object","properties":{"name":{"type":"string"},"path":{"type":"string"}},"required":["path"]}`, `{"name":"t","arguments":{"path":"a"}}`, "", nil},
+	}
+}
+
+func TestCallObjects(t *testing.T) {
+	for _, opt := range []Options{{}, {Args: true}, {Args: true, KeepText: true}} {
+		runRepairTests(t, callObjectTests(), opt)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/toolfix/toolfix/proxy/markup"
 )
@@ -77,4 +78,23 @@ func (t *Tools) LeakedInput(name string, params []Param, jsonArgs []byte, bare b
 		}
 	}
 	return in, nil
+}
+
+// MarkupInput reads a call's input text (Chat or Responses arguments, an Anthropic tool_use's
+// input_json_delta text) as the raw call markup of that same call (docs/faults.md D68:
+// vllm-project/vllm #51804, continuedev/continue #11453; a named or required tool_choice makes
+// some servers put the model's markup there): only when the whole text is one call of one of
+// markup's families (markup.All), it names the call's own tool name, and every parameter is
+// declared and fits (CallInput). It returns the call's input as compact JSON, or false when the
+// text is not such markup.
+func (t *Tools) MarkupInput(name string, text []byte) ([]byte, bool) {
+	keep, calls, found := markup.ParseTail(string(text), markup.All)
+	if !found || strings.TrimSpace(keep) != "" || len(calls) != 1 || calls[0].Name != name {
+		return nil, false
+	}
+	in, err := t.CallInput(name, MarkupParams(calls[0].Params), calls[0].JSON)
+	if err != nil {
+		return nil, false
+	}
+	return in, true
 }

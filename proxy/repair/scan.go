@@ -32,7 +32,10 @@ package repair
 //     D23b);
 //   - is a comma before '}' or ']' (D65). With Options.Args a comma holds from itself until
 //     the next token after it comes, and is let go when that is no closer;
-//   - nests deeper than the parsers read, or names a member longer than maxScanKey.
+//   - nests deeper than the parsers read, or names a member longer than maxScanKey;
+//   - begins the first top-level member name, where the schema names no property "name": held
+//     until the name ends, and to the input's end, not Faulty, when it is "name", "arguments" or
+//     "parameters" (the whole call object sent as the input, unwrapCall).
 //
 // Nothing is held for a value where the schema allows a string, for a tool the request does not
 // offer or offers without a schema (Tools.NewScan returns nil), and nothing for a value that is
@@ -71,6 +74,8 @@ type Scan struct {
 	done    []ScanSpan // spans read to their end, not yet taken
 	escAt   int64      // Options.Args: offset of the backslash of the escape being read
 	commaAt int64      // offset of the last ',' while no token has come after it; -1: none
+	wrapAt  int64      // offset of the first top-level member name while it may begin a call object; -1: none
+	keys    bool       // a top-level member name has begun
 
 	// the context of the spans (Judge)
 	unfit     bool  // the input fits no schema whatever follows: no span is held any more
@@ -168,7 +173,7 @@ func (t *Tools) NewScan(tool string, opt Options) *Scan {
 	if tl == nil || tl.schema == nil {
 		return nil
 	}
-	s := &Scan{args: opt.Args, root: tl.schema, held: -1, open: -1, escAt: -1, commaAt: -1}
+	s := &Scan{args: opt.Args, root: tl.schema, held: -1, open: -1, escAt: -1, commaAt: -1, wrapAt: -1}
 	s.stack, s.keyIn = s.stackBuf[:0], s.keyBuf[:0]
 	s.next = append(s.nextBuf[:0], tl.schema)
 	return s
@@ -191,6 +196,8 @@ func (s *Scan) Held() (int64, bool) {
 		return s.open, true
 	case s.held >= 0:
 		return s.held, true
+	case s.wrapAt >= 0:
+		return s.wrapAt, true
 	case s.escAt >= 0:
 		return s.escAt, true
 	case s.args && s.commaAt >= 0:
@@ -203,7 +210,7 @@ func (s *Scan) Held() (int64, bool) {
 // their end (Spans): a faulty value still open, a fault held to the input's end, an escape
 // waiting for its next bytes. A dialect lets the ended values go only when it is false.
 func (s *Scan) HeldBeyondSpans() bool {
-	return s != nil && (s.open >= 0 || s.held >= 0 || s.escAt >= 0 || s.args && s.commaAt >= 0)
+	return s != nil && (s.open >= 0 || s.held >= 0 || s.wrapAt >= 0 || s.escAt >= 0 || s.args && s.commaAt >= 0)
 }
 
 // Faulty reports whether a byte is held and it makes the input unfit for the schema whatever
@@ -277,7 +284,7 @@ func (s *Scan) holdAt(at int64, fault bool) {
 	if s.open >= 0 {
 		s.held, s.fault, s.open, s.openSet = s.open, true, -1, nil // the span cannot be judged on its own
 	}
-	s.escAt, s.commaAt = -1, -1
+	s.escAt, s.commaAt, s.wrapAt = -1, -1, -1
 	s.st = stStopped
 	s.stack, s.next, s.keyIn = nil, nil, nil
 }
@@ -296,6 +303,12 @@ func (s *Scan) byte(c byte, i int) {
 		case isWS(c):
 		case c == '"':
 			s.st, s.str, s.keyIn, s.commaAt = stKeyStr, strState{}, s.keyIn[:0], -1
+			if len(s.stack) == 1 && !s.keys {
+				s.keys = true
+				if wrapsCalls(s.root) {
+					s.wrapAt = s.off + int64(i) // unwrapCall: judged when the name ends
+				}
+			}
 		case c == '}':
 			s.closeAfterComma(true, i)
 		default:

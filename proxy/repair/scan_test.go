@@ -81,6 +81,13 @@ func TestScanHolds(t *testing.T) {
 		{"a comma inside a string: nothing held", todoSchema, `{"todos":[{"content":"a,]"}]}`, true, -1},
 		{"a comma waiting for its next token holds (Args)", todoSchema, `{"todos":[],`, true, 11},
 		{"a comma waiting without Args holds nothing", todoSchema, `{"todos":[],`, false, -1},
+		{"a first member name held until it ends", pathSchema, `{"na`, false, 1},
+		{"a first member name other than a call object's: let go", pathSchema, `{"path":"a"}`, false, -1},
+		{"a call object's name holds to the end", pathSchema, `{"name":"t","arguments":{"path":"a"}}`, false, 1},
+		{"a call object's arguments first", pathSchema, "{ \"arguments\":{\"path\":\"a\"},\"name\":\"t\"}", true, 2},
+		{"a later member called name holds nothing", pathSchema, `{"path":"a","name":"t"}`, false, -1},
+		{"a nested member called name holds nothing", todoSchema, `{"todos":[{"name":"t"}]}`, false, -1},
+		{"a schema that declares name holds nothing", `{"type":"object","properties":{"name":{"type":"string"}}}`, `{"name":"t"}`, false, -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -33,6 +33,9 @@ func (s *Scan) inString(p []byte, i int) int {
 						return len(p)
 					}
 					s.keyIn = append(s.keyIn, p[i:j]...)
+					if s.wrapAt >= 0 && !wrapperPrefix(s.keyIn) {
+						s.wrapAt = -1 // begins no call object's member: nothing to wait for
+					}
 				} else if s.args {
 					st.see(p[i:j])
 				}
@@ -116,6 +119,13 @@ func (s *Scan) endString(key bool, i int) {
 			return
 		}
 		k = v.text
+	}
+	if s.wrapAt >= 0 {
+		if wrapperKey(k) {
+			s.holdAt(s.wrapAt, false) // may be a call object: judged whole at the end
+			return
+		}
+		s.wrapAt = -1
 	}
 	s.member(k)
 }

@@ -303,6 +303,9 @@ func (t *Tools) repairWith(tool string, raw []byte, opt Options, b *budget) ([]b
 	} else if opt.Args {
 		cands = argCandidates(text)
 	}
+	if wrapsCalls(tl.schema) {
+		cands = append(cands, unwrapCandidates(cands, tool)...)
+	}
 	for _, c := range cands {
 		w, m, ch := b.coerce(c.v, tl.schema, 0)
 		if b.spent {
@@ -310,6 +313,9 @@ func (t *Tools) repairWith(tool string, raw []byte, opt Options, b *budget) ([]b
 		}
 		if (!ch && c.m == 0) || !b.judges(&w, tl.schema, 0) {
 			continue
+		}
+		if opt.KeepText && c.lead != "" && w.kind == kindObject {
+			return appendLead(c.lead, &w), m | c.m, true
 		}
 		if opt.KeepText {
 			if out, ok := keepText(c, &w); ok {
@@ -324,6 +330,15 @@ func (t *Tools) repairWith(tool string, raw []byte, opt Options, b *budget) ([]b
 	return nil, 0, false
 }
 
+// objectText reports whether text may be the text of an object: it starts with { after white
+// space, or is a Markdown fence (unfence) whose text does.
+func objectText(text string) bool {
+	if inner, ok := unfence(text); ok {
+		text = inner
+	}
+	return strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{")
+}
+
 // repairObjectText repairs an input that is one JSON string holding the text of an object (D67:
 // an Anthropic input, or OpenAI arguments, sent as the JSON text of the object) that reads as no
 // object as it is: the text is the argument text the model wrote, as a stream's deltas carry it,
@@ -331,7 +346,7 @@ func (t *Tools) repairWith(tool string, raw []byte, opt Options, b *budget) ([]b
 // says, and so the input is the same whole as streamed. Reported as KindCoerce (the string
 // became the object), with KindArgs only when opt has Args.
 func (t *Tools) repairObjectText(tool, text string, opt Options, b *budget) ([]byte, mask, bool) {
-	if ts, known := types(t.lookup(tool).schema); !known || ts&tString != 0 || !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{") {
+	if ts, known := types(t.lookup(tool).schema); !known || ts&tString != 0 || !objectText(text) {
 		return nil, 0, false
 	}
 	fixed, m, ok := t.repairWith(tool, []byte(text), Options{Args: true}, b)

@@ -343,7 +343,8 @@ func nullArguments(obj []byte) bool {
 // time only, and so is a fail-open (a call is judged in its response.output_item.done and again
 // in response.completed): one call, one record (the law, docs/repairs.md). A call without id is
 // known by its name and arguments. Arguments that are the concatenation of deltas that each
-// resent the whole arguments so far are judged by the last of them (D71, resentArgs).
+// resent the whole arguments so far are judged by the last of them (D71, resentArgs); arguments
+// that are the raw markup of the same call are read as it (D68, openai.MarkupArguments).
 func (s *Stream) verdict(id, name, args string) (string, bool) {
 	if id == "" {
 		id = "\x00" + name + "\x00" + args
@@ -363,6 +364,10 @@ func (s *Stream) verdict(id, name, args string) (string, bool) {
 		} else if fixed, kinds, ok := s.tools.RepairInput(name, text, repair.Options{Args: true}); ok {
 			f.fixed, f.changed = string(fixed), true
 			s.rep.Repair(name, append(kinds, shape...)...)
+		} else if in, ok := openai.MarkupArguments(s.tools, name, text); ok {
+			// D68 as in Chat: the arguments are the raw markup of this same call
+			f.fixed, f.changed = string(in), true
+			s.rep.Repair(name, append([]string{repair.KindArgs}, shape...)...)
 		} else {
 			s.rep.Fail(repair.NotFit)
 		}

@@ -225,3 +225,23 @@ for _n, _fam, _open, _close, _call in [
     la3('closed-reasoning-' + _n, _fam, 'markup after %s' % _close,
         _open + 'The user wants the weather in Paris. I will call the tool.' + _close + '\n' + _call,
         [LA3P], keep=_open + 'The user wants the weather in Paris. I will call the tool.' + _close)
+
+# Lead-ins that say the markup after them is not a call the text makes (break-it round of
+# 2026-12-03): a question pointing at what follows, a colon after a negated last clause, "the call
+# would be:". The markup is shown, not run; a negation in an earlier clause or sentence, or a
+# question pointing at nothing, leaves a real leak a leak.
+LA4 = 'toolfix look-alike, lead-in (%s)'
+def la4(name, family, what, text, calls=None, keep='', note=''):
+    vec('lookalike4-' + name, family, LA4 % what, text, LA3T, calls, keep=keep, note=note, pre='report-')
+la4('dont-run-this', 'Qwen3 Coder/XML', "Don't run this:", "Don't run this:\n" + LA3Q)
+la4('do-not-execute-invoke', 'MiniMax M2', 'Do not execute:, a Claude invoke', 'Do not execute:\n\n' + LA3FC)
+la4('asks-following', 'Hermes', 'a question pointing at what follows', 'Do you want me to run the following?\n' + LA3H)
+la4('asks-this', 'Kimi K2', 'Shall I run this?', 'Shall I run this?\n' + LA3K)
+la4('why-not-run', 'Qwen3 Coder/XML', 'the user asked why a call did not run', 'You asked why this did not run:\n' + LA3Q)
+la4('would-be', 'Hermes', 'the call would be:', "I won't check it without your OK; the call would be:\n" + LA3H)
+la4('german-nicht', 'Qwen3 Coder/XML', 'nicht ausführen', 'Ich werde das nicht ausführen:\n' + LA3Q)
+la4('chinese-bu', 'Hermes', '不要运行', '不要运行：\n' + LA3H)
+la4('curly-dont', 'Gemma 4', 'Don’t run this:', 'Don’t run this:\n' + LA3GM)
+la4('leak-negation-earlier-clause', 'Qwen3 Coder/XML', 'a negation in an earlier clause, then a leak', 'The forecast is not cached, so let me check it:\n' + LA3Q, [LA3P], keep='The forecast is not cached, so let me check it:')
+la4('leak-negation-earlier-sentence', 'Hermes', 'a negation in an earlier sentence, then a leak', 'That did not work. Let me retry:\n' + LA3H, [LA3P], keep='That did not work. Let me retry:')
+la4('leak-question-pointing-at-nothing', 'Hermes', 'a question pointing at nothing, then a leak', 'What is the weather in Paris?\n' + LA3H, [LA3P], keep='What is the weather in Paris?')

@@ -87,7 +87,7 @@ SGDENC = '\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\
 vec('sglang-dsv32enc-thinking', 'DeepSeek V3.2 DSML', SGDEN+'(the assistant turn encoded, its end-of-sentence token left out)', SGDENR + SGDENC, [T('get_weather', city=S)], [('get_weather', {'city': 'Tokyo'})], keep=SGDENR)
 vec('sglang-dsv32enc-chat', 'DeepSeek V3.2 DSML', SGDEN+'(the assistant turn encoded without its reasoning)', SGDENC.lstrip('\n'), [T('get_weather', city=S)], [('get_weather', {'city': 'Tokyo'})])
 vec('sglang-dsv32enc-eos', 'DeepSeek V3.2 DSML', SGDEN+'(the assistant turn encoded with its end-of-sentence token)', SGDENR + SGDENC + '<｜end▁of▁sentence｜>', [T('get_weather', city=S)],
-    note='disagrees on purpose: a server strips the end-of-sentence token; left in the text it stands after the call, and toolfix takes a call only at the tail')
+    [('get_weather', {'city': 'Tokyo'})], keep=SGDENR, note='the end-of-sentence token a server strips, left in the text after the call, goes with the markup (the end-of-turn rule, mk.py)')
 
 # --- Hunyuan V3 (test_hunyuan_detector.py, its streaming and FunctionCallParser tests; the
 # detect_and_parse half is sgb.py's)
