@@ -40,9 +40,16 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 	var out []json.RawMessage
 	hasTool := false
 	calls := 0 // tool_use blocks of the message: the real ones, and those made from leaked text
+	var made []repair.MadeCall
 	for _, raw := range blocks {
 		if decoderIsToolUse(raw) {
 			calls++
+			var b struct {
+				Name  string          `json:"name"`
+				Input json.RawMessage `json:"input"`
+			}
+			_ = json.Unmarshal(raw, &b)
+			made = append(made, repair.MadeCall{Name: b.Name, Input: b.Input})
 		}
 	}
 	for i, raw := range blocks {
@@ -87,11 +94,14 @@ func decoderRepairMessage(tools *repair.Tools, body []byte, rep *repair.Reporter
 						blk.Set("text", jsontext.Quote(keep))
 						out = append(out, blk.Marshal())
 					}
-					calls += len(leaked)
 					for j, c := range leaked {
+						rep.Repair(c.Name, "leaked_call")
+						if repair.Copies(made, c.Name, inputs[j]) {
+							continue // as json.go since the copy guard: a copy of a made call adds none
+						}
+						calls++
 						tb := jsontext.Object{{Key: "type", Value: json.RawMessage(`"tool_use"`)}, {Key: "id", Value: jsontext.Quote(repair.NewID("toolu_"))}, {Key: "name", Value: jsontext.Quote(c.Name)}, {Key: "input", Value: inputs[j]}}
 						out = append(out, tb.Marshal())
-						rep.Repair(c.Name, "leaked_call")
 					}
 					hasTool, changed = true, true
 					continue

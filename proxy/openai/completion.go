@@ -334,19 +334,13 @@ func newLeaked(leaked []markup.Call, inputs [][]byte, copies func(name string, i
 	return fresh
 }
 
-// copiesOf reports whether one of calls has this name and these arguments (as parsed JSON).
+// copiesOf reports whether one of calls has this name and these arguments (repair.Copies).
 func copiesOf(calls []sentCall, name string, input []byte) bool {
-	var want any
-	if json.Unmarshal(input, &want) != nil {
-		return false
+	made := make([]repair.MadeCall, len(calls))
+	for i, c := range calls {
+		made[i] = repair.MadeCall{Name: c.name, Input: c.args}
 	}
-	for _, c := range calls {
-		var got any
-		if c.name == name && json.Unmarshal(c.args, &got) == nil && jsonEqual(want, got) {
-			return true
-		}
-	}
-	return false
+	return repair.Copies(made, name, input)
 }
 
 // toolCallJSON is one tool_calls entry of a message.

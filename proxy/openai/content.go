@@ -1,8 +1,6 @@
 package openai
 
 import (
-	"encoding/json"
-	"reflect"
 	"strings"
 
 	"github.com/toolfix/toolfix/proxy/markup"
@@ -181,23 +179,16 @@ func (c *choiceState) leakedTail() {
 	c.leaked = true
 }
 
-// copies reports whether a structured call of the choice has this name and these arguments (as
-// parsed JSON).
+// copies reports whether a structured call of the choice has this name and these arguments
+// (repair.Copies).
 func (c *choiceState) copies(name string, input []byte) bool {
-	var want any
-	if json.Unmarshal(input, &want) != nil {
-		return false
-	}
+	made := make([]repair.MadeCall, 0, len(c.calls))
 	for _, cl := range c.calls {
-		if cl.name != name {
-			continue
-		}
-		var got any
-		if json.Unmarshal(cl.sent(), &got) == nil && jsonEqual(want, got) {
-			return true
+		if cl.name == name {
+			made = append(made, repair.MadeCall{Name: cl.name, Input: cl.sent()})
 		}
 	}
-	return false
+	return repair.Copies(made, name, input)
 }
 
 // cutContent keeps the content before byte cut of the choice's content and removes the rest from
@@ -216,8 +207,6 @@ func (c *choiceState) cutContent(cut int) {
 	}
 }
 
-// jsonEqual compares two decoded JSON values.
-func jsonEqual(a, b any) bool { return reflect.DeepEqual(a, b) }
 
 // finish takes the choice's finish_reason, carried by piece p: every open call is complete, the
 // content is examined for a leaked tail, and a "stop" that ends tool calls becomes "tool_calls".

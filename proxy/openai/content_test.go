@@ -150,9 +150,12 @@ func TestLeakedCalls(t *testing.T) {
 			kinds: []string{"leaked_call"},
 		},
 		{
-			name: "leaked markup that differs from the structured call stays",
+			// the server parsed one call and left the next in the content (waybarrios/vllm-mlx PR #55)
+			name: "leaked markup that differs from the structured call is added after it",
 			in: sseOf(append(pieces("<tool_call>{\"name\":\"bash\",\"arguments\":{\"command\":\"rm x\"}}</tool_call>", 5),
 				head("0", "call_9", "bash"), args("0", `{"command":"ls"}`), finish("tool_calls"))...),
+			want:  `{"finish_reason":"tool_calls","content":"","tool_calls":[{"id":"call_9","type":"function","function":{"name":"bash","arguments":{"command":"ls"}}},{"id":"*","type":"function","function":{"name":"bash","arguments":{"command":"rm x"}}}]}`,
+			kinds: []string{"leaked_call"},
 		},
 		{
 			name: "healthy prose with angle brackets and words passes",

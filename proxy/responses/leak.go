@@ -313,12 +313,13 @@ func (s *Stream) leakedCalls(leaked []markup.Call, made []wireItem) ([]json.RawM
 // copiesCall reports whether one of the function_call items made has this name and these
 // arguments (as JSON values).
 func copiesCall(made []wireItem, name string, input []byte) bool {
+	calls := make([]repair.MadeCall, 0, len(made))
 	for _, it := range made {
-		if it.Name == name && it.Arguments != nil && sameJSON(*it.Arguments, string(input)) {
-			return true
+		if it.Arguments != nil {
+			calls = append(calls, repair.MadeCall{Name: it.Name, Input: []byte(*it.Arguments)})
 		}
 	}
-	return false
+	return repair.Copies(calls, name, input)
 }
 
 // doneCalls is the function_call items of the output_item.done events the client got (repaired),

@@ -71,7 +71,9 @@ func TestLeakedInvoke(t *testing.T) {
 			want: `{"text":"Listing.","calls":[{"name":"bash","arguments":{"command":"ls -la","timeout":30}},{"name":"bash","arguments":{"command":"ls -la","timeout":30}}]}`},
 		{name: "the whole text", text: "count" + lsMarkup,
 			want: `{"text":"","calls":[{"name":"bash","arguments":{"command":"ls -la","timeout":30}}]}`},
-		{name: "then a real call", text: "Listing.\n" + lsMarkup, args: `{"command":"pwd"}`},
+		// a leaked call that copies no real one is made too (waybarrios/vllm-mlx PR #55)
+		{name: "then a real call", text: "Listing.\n" + lsMarkup, args: `{"command":"pwd"}`,
+			want: `{"text":"Listing.","calls":[{"name":"bash","arguments":{"command":"ls -la","timeout":30}},{"name":"bash","arguments":{"command":"pwd"}}]}`},
 		{name: "healthy", text: "All done.\ncount me in: call me later.", args: `{"command":"ls"}`},
 		{name: "a stray word line then prose", text: "court\nThe court ruled.\n"},
 		{name: "in a fence", text: "Like this:\n```xml\n" + lsMarkup + "\n```\n"},
@@ -159,7 +161,8 @@ func TestLeakedInvokeJSON(t *testing.T) {
 	}{
 		{"court and invoke", body("Listing.\ncourt\n"+lsMarkup, "completed", ""),
 			`{"text":"Listing.","calls":[{"name":"bash","arguments":{"command":"ls -la","timeout":30}}]}`},
-		{"beside a real call", body("Listing.\n"+lsMarkup, "completed", fc), ""},
+		{"beside a real call", body("Listing.\n"+lsMarkup, "completed", fc),
+			`{"text":"Listing.","calls":[{"name":"bash","arguments":{"command":"ls -la","timeout":30}},{"name":"bash","arguments":{"command":"pwd"}}]}`},
 		{"incomplete", body("Listing.\n"+lsMarkup, "incomplete", ""), ""},
 		{"in a fence", body("```\n"+lsMarkup+"\n```", "completed", ""), ""},
 		{"healthy", body("Listing done.", "completed", fc), ""},
