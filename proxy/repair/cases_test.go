@@ -242,8 +242,8 @@ func responsesCalls(events []map[string]any) []caseCall {
 				if a.done || !a.argued && !inFinal {
 					continue
 				}
-				if inFinal {
-					a.call.raw = args
+				if inFinal && (a.call.raw == "" || strings.TrimSpace(args) != "" && args != "null") {
+					a.call.raw = args // the final state, unless it says no arguments beside those that streamed
 				}
 				a.done = true
 				calls = append(calls, a.call)

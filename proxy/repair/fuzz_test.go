@@ -76,7 +76,13 @@ func FuzzRepairInput(f *testing.F) {
 		if !json.Valid(fixed) || !ft.tools.fits(ft.name, fixed) {
 			t.Fatalf("repaired %q into %q, which does not fit", raw, fixed)
 		}
-		if m == 0 || (!args && m&maskArgs != 0) {
+		// with Args false no argument-text kind, but for an input that is the call object of
+		// its own tool around the arguments (unwrapCall), a call's shape in every API
+		wrapped := false
+		if v, err := parseJSON(raw); err == nil {
+			_, wrapped = unwrapCall(&v, ft.name)
+		}
+		if m == 0 || (!args && m&maskArgs != 0 && !wrapped) {
 			t.Fatalf("kinds %v with Options %+v", m.kindStrings(), opt)
 		}
 		if _, _, again := ft.tools.repairInput(ft.name, fixed, opt); again {
