@@ -207,7 +207,6 @@ func (c *choiceState) cutContent(cut int) {
 	}
 }
 
-
 // finish takes the choice's finish_reason, carried by piece p: every open call is complete, the
 // content is examined for a leaked tail, and a "stop" that ends tool calls becomes "tool_calls".
 func (c *choiceState) finish(p *piece, reason string) {
