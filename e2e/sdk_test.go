@@ -316,7 +316,7 @@ func init() {
 		sglang-glm47st-json-looking-const-1 sglang-glm47st-json-looking-const-2 sglang-glm47st-json-looking-string-0
 		sglang-glm47st-json-looking-string-1 sglang-glm47st-json-looking-string-2 sglang-glm47st-numeric-integer-1
 		sglang-glm47st-numeric-integer-3 sglang-glm47st-numeric-number-1 sglang-glm47st-numeric-number-3
-		sglang-glm47st-numeric-number-4 sglang-k2v3d-any-schema sglang-qcn-big-int-integer sglang-rootcomb-other-glm sglang-rootcomb-other-glm47
+		sglang-glm47st-numeric-number-4 sglang-k2v3d-any-schema sglang-qcn-big-int-integer llamacpp-qwen3-coder-big-int-integer sglang-rootcomb-other-glm sglang-rootcomb-other-glm47
 		sglang-rootcomb-other-hunyuan sglang-rootcomb-other-mimo sglang-rootcomb-other-minicpm5
 		sglang-rootcomb-other-minimax-m2 sglang-rootcomb-other-minimax-m3 sglang-rootcomb-other-poolside
 		sglang-rootcomb-other-qwen3-coder sglang-rootcomb-other-step3`) {

@@ -79,6 +79,7 @@ type block struct {
 	rec     repair.CallRecord // what the call reported (see judgeCall)
 	fixed   []byte            // the whole input as toolStop repaired it, or nil
 	cum     repair.Chain      // the evidence that every delta resends the whole input so far (D71)
+	resend  bool              // every delta from the second on resent the input so far (cum): held to the block's end
 }
 
 // keptPrefix is how much of a tool input that streams as it came is kept, in bytes, so that a

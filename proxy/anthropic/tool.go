@@ -156,29 +156,43 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial []byte) error {
 			b.scan = nil
 			held = false
 		}
+		counted := false // b.cum has taken partial
 		if !held && len(s.held) == 0 {
 			if !b.lost {
 				if len(b.partial)+len(partial) <= keptPrefix {
-					b.cum.Next(b.partial, partial)
-					if b.partial == nil && len(partial) > 0 {
-						b.partial = make([]byte, 0, max(len(partial), 64)) // a small call's input in one allocation
+					// a delta that resends the input so far and more (D71) is held with the rest
+					// of the block, where toolStop reads the last text
+					b.resend, counted = b.cum.Next(b.partial, partial), true
+					if !b.resend {
+						if b.partial == nil && len(partial) > 0 {
+							b.partial = make([]byte, 0, max(len(partial), 64)) // a small call's input in one allocation
+						}
+						b.partial = append(b.partial, partial...)
 					}
-					b.partial = append(b.partial, partial...)
 				} else {
 					b.partial, b.lost, b.edits = nil, true, nil
 					b.cum.Break()
 				}
 			}
-			b.sent += len(partial)
-			_, err := w.Write(raw)
-			return err
+			if !b.resend {
+				b.sent += len(partial)
+				_, err := w.Write(raw)
+				return err
+			}
 		}
 		b.holding, b.faulty = true, b.scan.Faulty()
-	} else if b.scan != nil {
-		b.scan.Feed(partial)
+		if !counted {
+			b.resend = b.cum.Next(b.partial, partial)
+		}
+	} else {
+		if b.scan != nil {
+			b.scan.Feed(partial)
+		}
+		// while every delta resends the input so far, the block is held to its end
+		ext := b.cum.Next(b.partial, partial)
+		b.resend = b.resend && (len(partial) == 0 || ext)
 	}
 	off := len(b.partial)
-	b.cum.Next(b.partial, partial)
 	b.partial = repair.AppendHeld(b.partial, partial)
 	if len(b.partial)-b.sent > s.maxHeld {
 		s.rep.CallFail(&b.rec, "held tool input over the size limit")
@@ -193,6 +207,9 @@ func (s *Stream) toolDelta(w io.Writer, raw []byte, partial []byte) error {
 		p.raw = bytes.Clone(raw) // not what toolfix would write for it: kept as it came
 	}
 	s.held = append(s.held, p)
+	if b.resend {
+		return nil // judged whole at the block's end (toolStop, repairInput)
+	}
 	return s.settleSpans(w, b)
 }
 

@@ -25,11 +25,12 @@ type Block struct {
 	Thinking string `json:"thinking,omitempty"`
 	// ID, Name and Input (raw JSON text, as the deltas joined up) of a tool_use block; StartInput
 	// is the input its content_block_start carried and Deltas the number of input_json_delta events.
-	ID         string `json:"id,omitempty"`
-	Name       string `json:"name,omitempty"`
-	Input      string `json:"input,omitempty"`
-	StartInput string `json:"start_input,omitempty"`
-	Deltas     int    `json:"deltas,omitempty"`
+	ID         string       `json:"id,omitempty"`
+	Name       string       `json:"name,omitempty"`
+	Input      string       `json:"input,omitempty"`
+	StartInput string       `json:"start_input,omitempty"`
+	Deltas     int          `json:"deltas,omitempty"`
+	cum        repair.Chain // the evidence that every input_json_delta resent the input so far (D71)
 	// Message numbers the messages of a stream that holds more than one (a message_start after
 	// another): 0 for the first, 1 for the second, ….
 	Message int `json:"message,omitempty"`
@@ -114,6 +115,7 @@ func anthropicBlocks(events []Event, body []byte, stream bool) ([]*Block, []stri
 			case "text_delta":
 				b.Text += e.Delta.Text
 			case "input_json_delta":
+				b.cum.Next([]byte(b.Input), []byte(e.Delta.PartialJSON))
 				b.Input += e.Delta.PartialJSON
 				b.Deltas++
 			case "thinking_delta":
@@ -289,6 +291,10 @@ func toolInputFaults(f *faultList, where string, b *Block, tools *repair.Tools) 
 	if strings.TrimSpace(in) == "" {
 		in = "{}" // a tool_use with no input_json_delta has the input {}
 	}
+	if last, ok := b.cum.Last([]byte(b.Input)); ok && !json.Valid([]byte(b.Input)) && json.Valid(last) {
+		f.add("D71", "shape", where, "every input_json_delta resends the whole input so far: the client's concatenation is no JSON")
+		in = string(last)
+	}
 	// the input_json_delta text takes the argument-text repairs as OpenAI arguments do (D63); a
 	// whole body's input is one JSON value, which they leave alone
 	callFaults(f, where, b.Name, in, tools, repair.Options{Args: true})
@@ -310,7 +316,22 @@ func callFaults(f *faultList, where, name, input string, tools *repair.Tools, op
 	if json.Valid(in) && tools.Fits(name, in) {
 		return
 	}
+	if opt.Args && !json.Valid(in) {
+		if _, ok := tools.MarkupInput(name, in); ok {
+			f.add("D68", "args", where, "the arguments are the raw call markup of the same call: "+clip(input, 60))
+			return
+		}
+	}
 	fixed, kinds, changed := tools.RepairInput(name, in, opt)
+	defer func() {
+		// a kind the engine reports that no fault above names (a Markdown fence, the call object
+		// around the arguments, Python strings in a JSON object): named by its kind
+		for _, k := range kinds {
+			if !slices.ContainsFunc(f.list, func(x Fault) bool { return strings.HasPrefix(x.Where, where) && x.Kind == k }) {
+				f.list = append(f.list, Fault{Kind: k, Where: where, Detail: "the input as written, mended by the " + k + " rules (docs/repairs.md): " + clip(input, 60)})
+			}
+		}
+	}()
 	if !changed {
 		if !json.Valid(in) {
 			f.add("D46", "", where, "the input is not JSON (cut off, or broken): "+clip(input, 60))

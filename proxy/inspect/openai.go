@@ -250,13 +250,7 @@ func chatMessageFaults(f *faultList, content string, calls map[int]*chatCall, fi
 			callFaults(f, where, cl.name, cl.last(), tools, repair.Options{Args: true})
 			continue
 		}
-		if !json.Valid([]byte(cl.args)) && tools.Has(cl.name) {
-			if _, ok := openai.MarkupArguments(tools, cl.name, []byte(cl.args)); ok {
-				f.add("D68", "args", where, "the arguments are the raw call markup of the same call: "+clip(cl.args, 60))
-				continue
-			}
-		}
-		callFaults(f, where, cl.name, cl.args, tools, repair.Options{Args: true})
+		callFaults(f, where, cl.name, cl.args, tools, repair.Options{Args: true}) // D68 too
 	}
 	if openai.EndsTurn(finish) && len(calls) > 0 {
 		f.add("D34", "finish_reason", "message", "finish_reason "+finish+" although tool calls came: the client will not run them")

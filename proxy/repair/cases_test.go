@@ -16,7 +16,7 @@ import (
 type caseCall struct {
 	id, name string
 	raw      string
-	chain    Chain // a Chat stream's arguments texts (D71)
+	chain    Chain // a stream's arguments or input texts (D71)
 }
 
 // wantCall is one tool call of a want.json message.
@@ -87,8 +87,15 @@ func upstreamCalls(t testing.TB, c cases.Case) []caseCall {
 			case "content_block_delta":
 				d, _ := e["delta"].(map[string]any)
 				if i, ok := byIndex[e["index"].(float64)]; ok && d["type"] == "input_json_delta" {
+					calls[i].chain.Next([]byte(calls[i].raw), []byte(str(d["partial_json"])))
 					calls[i].raw += str(d["partial_json"])
 				}
+			}
+		}
+		for i := range calls {
+			// D71: input resent whole in every delta is its last text
+			if last, ok := calls[i].chain.Last([]byte(calls[i].raw)); ok && !json.Valid([]byte(calls[i].raw)) {
+				calls[i].raw = string(last)
 			}
 		}
 	case c.Protocol == "anthropic":
