@@ -156,6 +156,13 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 	if ev.Oversize {
 		// Too large to repair: everything open is settled as it came, then this piece passes.
 		for _, c := range s.choices {
+			if h := c.head; h != nil && !c.tainted && h.name != "" && h.id != "" && h.id != h.cl.id {
+				// a held head that names a call under a new id is judged by itself: the next delta
+				// that would tell comes after the error, and the whole-body answer, which holds on,
+				// takes it as another call (D70); settled as its call's own it would go out on the
+				// index of the call before it while its later deltas go as another call's
+				c.endHead(true)
+			}
 			s.settle(c, false)
 		}
 		if err := s.release(w); err != nil {
@@ -221,6 +228,13 @@ func (s *Stream) Push(ev sse.Event, w io.Writer) error {
 			s.rep.Fail("an error came while a tool call was held")
 		}
 		for _, c := range s.choices {
+			if h := c.head; h != nil && !c.tainted && h.name != "" && h.id != "" && h.id != h.cl.id {
+				// a held head that names a call under a new id is judged by itself: the next delta
+				// that would tell comes after the error, and the whole-body answer, which holds on,
+				// takes it as another call (D70); settled as its call's own it would go out on the
+				// index of the call before it while its later deltas go as another call's
+				c.endHead(true)
+			}
 			s.settle(c, false)
 		}
 	}
